@@ -1,0 +1,138 @@
+"""The contract every rule system implements, and the plain data it exchanges.
+
+A game is data plus pure functions (after boardgame.io): `new` sets up a mission, `apply`
+validates and applies one player action, `advance` runs everything automatic until a seat must
+decide, `waiting_on` says who that is, `legal_actions` enumerates what they may do, and `view`
+is what one seat (or a spectator) may see. None of them mutates the state it is given, and all
+randomness comes from the `Dice` passed in.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, Field
+
+from engine.core.dice import Dice
+from engine.core.events import Event
+from engine.core.view import View
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class RoleInfo(BaseModel):
+    """A seat a scenario offers: `key` is what players type in `/campaign join role:`."""
+
+    key: str
+    name: str
+    description: str = ""
+    required: bool = True
+
+
+class OptionInfo(BaseModel):
+    """A campaign option with its allowed values; the first-listed default applies when unset."""
+
+    key: str
+    description: str
+    choices: list[str]
+    default: str
+
+
+class ScenarioInfo(BaseModel):
+    key: str
+    title: str
+    summary: str = ""
+    roles: list[RoleInfo]
+    min_seats: int = 1
+    max_seats: int = 1
+    options: list[OptionInfo] = Field(default_factory=list)
+
+    def role(self, key: str) -> RoleInfo | None:
+        return next((r for r in self.roles if r.key == key), None)
+
+    def resolve_options(self, given: dict[str, str]) -> dict[str, str]:
+        """Fill defaults and reject unknown keys or values (ValueError with a player message)."""
+        known = {o.key: o for o in self.options}
+        for key, value in given.items():
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise ValueError(f"Unknown option '{key}'. Options for {self.key}: {names}.")
+            if value not in known[key].choices:
+                raise ValueError(f"Option '{key}' must be one of: {', '.join(known[key].choices)}.")
+        return {o.key: given.get(o.key, o.default) for o in self.options}
+
+
+class Action(BaseModel):
+    """One concrete thing a seat may do: a verb and its named arguments.
+
+    Verbs map to slash commands (`move`, `attack`, `act`, `orders`, `choose`, `end-turn`);
+    `args` are the command's options as typed strings, so `/move unit:sgt to:C4` is
+    `Action(verb="move", args={"unit": "sgt", "to": "C4"})`. `label` is the short description
+    autocomplete shows; it never takes part in `matches`.
+    """
+
+    verb: str
+    args: dict[str, str] = Field(default_factory=dict)
+    label: str = ""
+
+    def key(self) -> tuple[str, tuple[tuple[str, str], ...]]:
+        return self.verb, tuple(sorted(self.args.items()))
+
+    def matches(self, other: Action) -> bool:
+        return self.key() == other.key()
+
+    def command(self) -> str:
+        """The slash command that performs this action."""
+        parts = [f"/{self.verb}"] + [f"{k}:{v}" for k, v in self.args.items()]
+        return " ".join(parts)
+
+
+class Prompt(BaseModel):
+    """Who the game waits on, and for what."""
+
+    seats: list[str] = Field(default_factory=list)
+    kind: Literal["turn", "choice", "vote", "none"] = "turn"
+    text: str = ""
+    finished: bool = False
+    outcome: str | None = None
+
+
+class Step(BaseModel, Generic[S]):
+    """The result of `apply` or `advance`: the new state and what happened."""
+
+    state: S
+    events: list[Event] = Field(default_factory=list)
+
+
+class Game(Protocol[S]):
+    """What the table service, self-play and the renderers rely on."""
+
+    key: str
+    title: str
+
+    def scenarios(self) -> list[ScenarioInfo]: ...
+
+    def new(self, scenario: str, seats: list[str], options: dict[str, str], dice: Dice) -> S: ...
+
+    def waiting_on(self, state: S) -> Prompt: ...
+
+    def legal_actions(self, state: S, seat: str) -> list[Action]: ...
+
+    def apply(self, state: S, seat: str, action: Action, dice: Dice) -> Step[S]: ...
+
+    def advance(self, state: S, dice: Dice) -> Step[S]: ...
+
+    def view(self, state: S, seat: str | None) -> View: ...
+
+    def dump(self, state: S) -> dict[str, Any]: ...
+
+    def load(self, data: dict[str, Any]) -> S: ...
+
+
+def scenario_info(game: Game[Any], key: str) -> ScenarioInfo:
+    """Look a scenario up by key, with a message listing the valid ones."""
+    for info in game.scenarios():
+        if info.key == key:
+            return info
+    names = ", ".join(s.key for s in game.scenarios())
+    raise ValueError(f"Unknown scenario '{key}' for {game.key}. Scenarios: {names}.")

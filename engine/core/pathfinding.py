@@ -1,0 +1,92 @@
+"""Cheapest paths over any graph whose steps have costs and blocking rules.
+
+Nodes are any hashable value, so a game can search over plain cells or over richer states
+such as (square, facing) when turning costs movement.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+N = TypeVar("N", bound=Hashable)
+
+
+@dataclass
+class Reach(Generic[N]):
+    """Every node reachable within a budget, with its cheapest cost and predecessor."""
+
+    start: N
+    cost: dict[N, int] = field(default_factory=dict)
+    previous: dict[N, N | None] = field(default_factory=dict)
+
+    def __contains__(self, node: object) -> bool:
+        return node in self.cost
+
+    def path(self, goal: N) -> list[N]:
+        """Start to goal inclusive; KeyError if the goal was not reached."""
+        if goal not in self.cost:
+            raise KeyError(goal)
+        out = [goal]
+        while (back := self.previous[out[-1]]) is not None:
+            out.append(back)
+        return out[::-1]
+
+
+def reachable(
+    start: N,
+    steps: Callable[[N], Iterable[tuple[N, int]]],
+    budget: int | None = None,
+    can_stop: Callable[[N], bool] | None = None,
+) -> Reach[N]:
+    """Dijkstra from `start`.
+
+    `steps(node)` yields `(next_node, cost)` for each legal step; a blocked step is simply not
+    yielded. `budget` caps the total cost. `can_stop` filters which nodes may end a move, without
+    preventing paths from passing through the others. Ties are broken by discovery order, so the
+    result is deterministic for a deterministic `steps`.
+    """
+    counter = itertools.count()
+    best: dict[N, int] = {start: 0}
+    previous: dict[N, N | None] = {start: None}
+    queue: list[tuple[int, int, N]] = [(0, next(counter), start)]
+    done: set[N] = set()
+    while queue:
+        cost, _, node = heapq.heappop(queue)
+        if node in done:
+            continue
+        done.add(node)
+        for nxt, step_cost in steps(node):
+            if step_cost < 0:
+                raise ValueError("step costs must not be negative")
+            total = cost + step_cost
+            if budget is not None and total > budget:
+                continue
+            if nxt not in best or total < best[nxt]:
+                best[nxt] = total
+                previous[nxt] = node
+                heapq.heappush(queue, (total, next(counter), nxt))
+    reach: Reach[N] = Reach(start)
+    for node, cost in best.items():
+        if can_stop is None or node == start or can_stop(node):
+            reach.cost[node] = cost
+    reach.previous = previous
+    return reach
+
+
+def cheapest_path(
+    start: N,
+    goal: Callable[[N], bool],
+    steps: Callable[[N], Iterable[tuple[N, int]]],
+    budget: int | None = None,
+) -> tuple[int, list[N]] | None:
+    """The cheapest path to the first node satisfying `goal`, or None."""
+    found = reachable(start, steps, budget)
+    goals = [(cost, node) for node, cost in found.cost.items() if goal(node)]
+    if not goals:
+        return None
+    cost, node = min(goals, key=lambda item: item[0])
+    return cost, found.path(node)
