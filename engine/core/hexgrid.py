@@ -94,9 +94,11 @@ def _round(qf: float, rf: float) -> Hex:
 
 
 def _nudged_line(a: Hex, b: Hex, eps: float) -> list[Hex]:
+    # Unequal nudges on q and r (cube nudge (1, 2, -3) * eps) keep rounding free of ties, and are
+    # not parallel to any line that runs along hex sides, so +eps and -eps fall on either side.
     n = distance(a, b)
-    aq, ar = a.q + eps, a.r + eps
-    bq, br = b.q + eps, b.r + eps
+    aq, ar = a.q + eps, a.r + 2 * eps
+    bq, br = b.q + eps, b.r + 2 * eps
     return [_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
 
 

@@ -1,0 +1,52 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core.areagraph import AreaGraph
+from engine.core.pathfinding import cheapest_path, reachable
+from engine.core.squaregrid import Square, is_diagonal, neighbours
+
+
+def corridor() -> AreaGraph:
+    return AreaGraph([("A", "B"), ("B", "C"), ("C", "D"), ("A", "E"), ("E", "D")])
+
+
+def test_area_distance_in_borders_crossed() -> None:
+    g = corridor()
+    assert g.distance("A", "D") == 2
+    assert g.shortest_path("A", "D") == ["A", "E", "D"]
+    closed = {("A", "E"), ("E", "A")}
+    assert g.distance("A", "D", lambda a, b: (a, b) not in closed) == 3
+    assert g.distance("A", "Z") is None
+
+
+def grid_steps(walls: set[Square], size: int):  # type: ignore[no-untyped-def]
+    def steps(sq: Square):  # type: ignore[no-untyped-def]
+        for n in neighbours(sq):
+            if 0 <= n.x < size and 0 <= n.y < size and n not in walls:
+                yield n, 2 if is_diagonal(sq, n) else 1
+
+    return steps
+
+
+def test_reachable_respects_costs_budget_and_stops() -> None:
+    walls = {Square(1, 0), Square(1, 1)}
+    reach = reachable(Square(0, 0), grid_steps(walls, 4), budget=4)
+    assert Square(1, 0) not in reach
+    assert reach.cost[Square(2, 2)] == 4  # (0,1) -> (1,2) diagonal -> (2,2)
+    assert Square(3, 3) not in reach
+    path = reach.path(Square(2, 2))
+    assert path[0] == Square(0, 0) and path[-1] == Square(2, 2)
+    found = cheapest_path(Square(0, 0), lambda s: s == Square(2, 0), grid_steps(walls, 4))
+    assert found is not None and found[0] == 6  # round the wall: 1 + 2 + 2 + 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sets(st.builds(Square, st.integers(0, 5), st.integers(0, 5)), max_size=12))
+def test_paths_never_cross_a_wall(walls: set[Square]) -> None:
+    walls.discard(Square(0, 0))
+    reach = reachable(Square(0, 0), grid_steps(walls, 6))
+    for node in reach.cost:
+        path = reach.path(node)
+        assert not walls & set(path)
+        total = sum(2 if is_diagonal(a, b) else 1 for a, b in zip(path, path[1:], strict=False))
+        assert total == reach.cost[node]
