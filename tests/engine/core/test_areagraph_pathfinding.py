@@ -1,3 +1,5 @@
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,5 +50,5 @@ def test_paths_never_cross_a_wall(walls: set[Square]) -> None:
     for node in reach.cost:
         path = reach.path(node)
         assert not walls & set(path)
-        total = sum(2 if is_diagonal(a, b) else 1 for a, b in zip(path, path[1:], strict=False))
+        total = sum(2 if is_diagonal(a, b) else 1 for a, b in itertools.pairwise(path))
         assert total == reach.cost[node]

@@ -1,3 +1,5 @@
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +55,7 @@ def test_distance_is_a_metric(a: Hex, b: Hex, c: Hex) -> None:
 def test_line_steps_are_contiguous(a: Hex, b: Hex) -> None:
     steps = line(a, b)
     assert len(steps) == distance(a, b) + 1
-    for before, after in zip(steps, steps[1:], strict=False):
+    for before, after in itertools.pairwise(steps):
         for x in before:
             assert any(distance(x, y) == 1 for y in after)
     assert set(line_hexes(a, b)) == set(line_hexes(b, a))

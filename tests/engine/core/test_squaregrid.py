@@ -1,3 +1,5 @@
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,7 +63,7 @@ def test_straight_line_grazes_nothing() -> None:
 def test_lines_are_ordered_contiguous_and_symmetric(a: Square, b: Square) -> None:
     met = line_squares(a, b, touching=False)
     assert met[0] == a and met[-1] == b
-    for before, after in zip(met, met[1:], strict=False):
+    for before, after in itertools.pairwise(met):
         assert chebyshev(before, after) == 1
     assert set(met) == set(line_squares(b, a, touching=False))
     assert set(met) <= set(line_squares(a, b, touching=True))
