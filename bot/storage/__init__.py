@@ -1,0 +1,6 @@
+"""Persistence: SQLModel tables and the database wrapper."""
+
+from bot.storage.db import Database, SchemaTooNew
+from bot.storage.models import ActionLog, Campaign, Nudge, SchemaInfo, Seat
+
+__all__ = ["ActionLog", "Campaign", "Database", "Nudge", "SchemaInfo", "SchemaTooNew", "Seat"]

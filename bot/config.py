@@ -1,0 +1,32 @@
+"""Settings from the environment or a `.env` file (see `.env.example`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="absent: run the playground")
+    database_url: str = "sqlite+aiosqlite:///./data/sortie.db"
+    dev_guild_id: int | None = None
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
+    playground_host: str = "127.0.0.1"
+    playground_port: int = 8765
+    playground_dev_clock: bool = False
+    nudge_after_hours: float = 24.0
+    nudge_repeat_hours: float = 24.0
+    deadline_hours: float = 0.0
+    scan_interval_seconds: int = 60
+    log_level: str = "INFO"
+    log_json: bool = False
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

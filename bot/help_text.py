@@ -1,0 +1,28 @@
+"""Help written in our own words: how to play Sortie by post."""
+
+from __future__ import annotations
+
+TOPICS: dict[str, str] = {
+    "start": (
+        "**Starting a campaign**\n"
+        "1. `/campaign create game:<game> scenario:<scenario>` sets a mission up in this channel.\n"
+        "2. Everyone playing takes a seat: `/campaign join role:<seat>`.\n"
+        "3. The owner starts it: `/campaign begin`.\n"
+        "`/campaign status` shows the seats and whose turn it is; `/campaign list` shows the "
+        "server's campaigns."
+    ),
+    "play": (
+        "**Playing**\n"
+        "Act whenever it is your turn, at your own pace: `/move`, `/attack`, `/act` for special "
+        "actions, `/orders` for standing orders, `/choose` to answer a question, `/end-turn` "
+        "when you are done. Autocomplete offers only what is legal right now. `/undo` takes "
+        "back your last action if it revealed nothing new. The bot plays the enemies and posts "
+        "the board after every step; `/board` shows it again and `/log` lists recent steps."
+    ),
+}
+
+
+def render(topic: str | None = None) -> str:
+    if topic and topic.lower() in TOPICS:
+        return TOPICS[topic.lower()]
+    return "**Sortie** — cooperative tactical games by post.\n\n" + "\n\n".join(TOPICS.values())

@@ -1,0 +1,56 @@
+"""What the table service answers: transport-free replies both shells know how to post."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DISCORD_MESSAGE_LIMIT = 2000
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    command: str  # the slash command the button performs
+    style: str = "secondary"
+
+
+@dataclass
+class Reply:
+    content: str
+    ephemeral: bool = False
+    images: list[Attachment] = field(default_factory=list)
+    mentions: list[str] = field(default_factory=list)  # user ids to ping
+    buttons: list[Button] = field(default_factory=list)
+
+
+def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
+    """Split on line breaks into chunks of at most `limit` characters."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = candidate
+    if current or not chunks:
+        chunks.append(current)
+    return chunks
+
+
+def ephemeral(text: str) -> list[Reply]:
+    return [Reply(chunk, ephemeral=True) for chunk in split_message(text)]

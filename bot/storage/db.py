@@ -1,0 +1,88 @@
+"""Connection, schema creation and schema versioning.
+
+`Database` wraps one SQLAlchemy async engine. SQLite gets WAL mode and a busy timeout so
+readers never block the writer; PostgreSQL needs nothing special. A newer bot opens an older
+database by running the migrations between the stored schema version and `SCHEMA_VERSION`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlmodel import SQLModel, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.storage.models import SCHEMA_VERSION, SchemaInfo
+
+# version -> coroutine upgrading a database from version-1 to version
+MIGRATIONS: dict[int, Callable[[AsyncConnection], Awaitable[None]]] = {}
+
+
+class SchemaTooNew(RuntimeError):
+    pass
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Database:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            path = url.split(":///", 1)[-1]
+            if path and path != ":memory:" and not path.startswith(":"):
+                Path(os.path.dirname(path) or ".").mkdir(parents=True, exist_ok=True)
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"timeout": 10}
+        self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+
+    async def init(self) -> None:
+        """Create missing tables and bring the schema to the current version."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(SQLModel.metadata.create_all)
+        async with self.session() as session:
+            info = await session.get(SchemaInfo, 1)
+            if info is None:
+                session.add(SchemaInfo(id=1, version=SCHEMA_VERSION))
+                await session.commit()
+                return
+            if info.version > SCHEMA_VERSION:
+                raise SchemaTooNew(
+                    f"The database schema is version {info.version}, newer than this bot "
+                    f"({SCHEMA_VERSION}). Upgrade the bot."
+                )
+            stored = info.version
+        for version in range(stored + 1, SCHEMA_VERSION + 1):
+            async with self.engine.begin() as conn:
+                await MIGRATIONS[version](conn)
+                table = SchemaInfo.__table__  # type: ignore[attr-defined]
+                await conn.execute(table.update().values(version=version))
+
+    async def schema_version(self) -> int:
+        async with self.session() as session:
+            info = (await session.exec(select(SchemaInfo))).first()
+            return info.version if info else 0
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[AsyncSession]:
+        async with AsyncSession(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    async def close(self) -> None:
+        await self.engine.dispose()

@@ -1,0 +1,100 @@
+"""The tables that keep every channel's campaign.
+
+Portable SQL only: the same models run on SQLite (the default) and PostgreSQL. JSON payloads
+are stored as text so no dialect-specific JSON type is needed.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import BigInteger, Column, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+SCHEMA_VERSION = 1
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class SchemaInfo(SQLModel, table=True):
+    __tablename__ = "schema_info"
+
+    id: int = Field(default=1, primary_key=True)
+    version: int
+
+
+class Campaign(SQLModel, table=True):
+    """One campaign of one game in one Discord channel or thread."""
+
+    __tablename__ = "campaign"
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel_id: str = Field(index=True, max_length=32)
+    guild_id: str | None = Field(default=None, index=True, max_length=32)
+    # Equal to channel_id while the campaign is open or active, NULL once it is over: a unique
+    # column that allows many NULLs gives "one live campaign per channel" on every database.
+    live_channel: str | None = Field(default=None, unique=True, max_length=32)
+    game: str = Field(max_length=64)
+    scenario: str = Field(max_length=64)
+    options_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    settings_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    status: str = Field(default="open", max_length=16)  # open, active, finished, ended
+    owner_id: str = Field(max_length=32)
+    state_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    version: int = 0
+    step: int = 0  # sequence number of the last action log row
+    outcome: str | None = Field(default=None, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Seat(SQLModel, table=True):
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("campaign_id", "role", name="uq_seat_role"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    role: str = Field(max_length=64)
+    user_id: str = Field(index=True, max_length=32)
+    user_name: str = Field(default="", max_length=100)
+    away_until: datetime | None = None
+    settings_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    joined_at: datetime = Field(default_factory=utcnow)
+
+
+class ActionLog(SQLModel, table=True):
+    """Append-only: every step that changed a campaign, enough to replay it exactly."""
+
+    __tablename__ = "action_log"
+    __table_args__ = (UniqueConstraint("campaign_id", "seq", name="uq_log_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    seq: int
+    kind: str = Field(max_length=16)  # begin, action, undo, rollback
+    seat: str | None = Field(default=None, max_length=64)
+    user_id: str | None = Field(default=None, max_length=32)
+    action_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    events_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    random_used: bool = False
+    version_after: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Nudge(SQLModel, table=True):
+    """Reminder bookkeeping for one waited-on player, written with each step."""
+
+    __tablename__ = "nudge"
+    __table_args__ = (UniqueConstraint("campaign_id", "user_id", name="uq_nudge_user"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    user_id: str = Field(max_length=32)
+    waiting_since: datetime = Field(default_factory=utcnow)
+    next_due: datetime | None = Field(default=None, index=True)
+    last_sent: datetime | None = None
+    sent_count: int = 0
+    for_version: int = 0

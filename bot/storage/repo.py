@@ -1,0 +1,189 @@
+"""Campaign persistence operations, each in its own transaction.
+
+`commit_step` is the heart of it: the new state, the campaign row and the action log row are
+written in one transaction guarded by an optimistic version check, so two processes or two
+quick clicks can never both apply a step on the same version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, select
+
+from bot.storage.db import Database
+from bot.storage.models import ActionLog, Campaign, Seat, utcnow
+
+
+class TableChanged(Exception):
+    """Another command changed the campaign first."""
+
+    def __init__(self) -> None:
+        super().__init__("The table changed while you were acting. Please try again.")
+
+
+class ChannelBusy(Exception):
+    pass
+
+
+LIVE_STATUSES = ("open", "active")
+
+
+@dataclass
+class StepWrite:
+    """Everything one step writes."""
+
+    state_json: str
+    log: ActionLog
+    status: str
+    outcome: str | None = None
+
+
+class CampaignRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create(self, campaign: Campaign) -> Campaign:
+        campaign.live_channel = campaign.channel_id
+        async with self.db.session() as session:
+            session.add(campaign)
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+                raise ChannelBusy(campaign.channel_id) from None
+            await session.refresh(campaign)
+        return campaign
+
+    async def live_in_channel(self, channel_id: str) -> Campaign | None:
+        async with self.db.session() as session:
+            query = select(Campaign).where(Campaign.live_channel == channel_id)
+            return (await session.exec(query)).first()
+
+    async def get(self, campaign_id: int) -> Campaign | None:
+        async with self.db.session() as session:
+            return await session.get(Campaign, campaign_id)
+
+    async def all(self) -> Sequence[Campaign]:
+        async with self.db.session() as session:
+            return (await session.exec(select(Campaign).order_by(col(Campaign.id)))).all()
+
+    async def in_guild(self, guild_id: str | None) -> Sequence[Campaign]:
+        async with self.db.session() as session:
+            query = select(Campaign).where(Campaign.guild_id == guild_id)
+            query = query.where(col(Campaign.status).in_(LIVE_STATUSES))
+            return (await session.exec(query.order_by(col(Campaign.id)))).all()
+
+    async def seats(self, campaign_id: int) -> list[Seat]:
+        async with self.db.session() as session:
+            query = select(Seat).where(Seat.campaign_id == campaign_id).order_by(col(Seat.id))
+            return list((await session.exec(query)).all())
+
+    async def add_seat(self, campaign: Campaign, seat: Seat) -> Seat:
+        """Add a seat if the campaign is still open at the version the caller saw."""
+        async with self.db.session() as session:
+            await self._bump(session, campaign, status=campaign.status)
+            session.add(seat)
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+                raise TableChanged() from None
+            await session.refresh(seat)
+        campaign.version += 1
+        return seat
+
+    async def remove_seat(self, campaign: Campaign, seat: Seat) -> None:
+        async with self.db.session() as session:
+            await self._bump(session, campaign, status=campaign.status)
+            row = await session.get(Seat, seat.id)
+            if row is not None:
+                await session.delete(row)
+            await session.commit()
+        campaign.version += 1
+
+    async def update_seat(self, seat: Seat) -> None:
+        async with self.db.session() as session:
+            session.add(seat)
+            await session.commit()
+
+    async def save_settings(self, campaign: Campaign) -> None:
+        async with self.db.session() as session:
+            await self._bump(
+                session, campaign, status=campaign.status, settings_json=campaign.settings_json
+            )
+            await session.commit()
+        campaign.version += 1
+
+    async def close(self, campaign: Campaign, status: str, log: ActionLog | None = None) -> None:
+        """End a campaign (no more play); frees the channel for a new one."""
+        async with self.db.session() as session:
+            await self._bump(session, campaign, status=status, live_channel=None)
+            if log is not None:
+                log.version_after = campaign.version + 1
+                session.add(log)
+            await session.commit()
+        campaign.version += 1
+        campaign.status = status
+        campaign.live_channel = None
+
+    async def commit_step(self, campaign: Campaign, write: StepWrite) -> None:
+        """Persist one step atomically; raise TableChanged if the campaign moved on."""
+        live = campaign.channel_id if write.status in LIVE_STATUSES else None
+        async with self.db.session() as session:
+            await self._bump(
+                session,
+                campaign,
+                status=write.status,
+                state_json=write.state_json,
+                step=write.log.seq,
+                outcome=write.outcome,
+                live_channel=live,
+            )
+            write.log.version_after = campaign.version + 1
+            session.add(write.log)
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+                raise TableChanged() from None
+        campaign.version += 1
+        campaign.state_json = write.state_json
+        campaign.step = write.log.seq
+        campaign.status = write.status
+        campaign.outcome = write.outcome
+        campaign.live_channel = live
+
+    async def log(self, campaign_id: int, after_seq: int = 0) -> list[ActionLog]:
+        async with self.db.session() as session:
+            query = (
+                select(ActionLog)
+                .where(ActionLog.campaign_id == campaign_id, ActionLog.seq > after_seq)
+                .order_by(col(ActionLog.seq))
+            )
+            return list((await session.exec(query)).all())
+
+    async def last_log(self, campaign_id: int) -> ActionLog | None:
+        async with self.db.session() as session:
+            query = (
+                select(ActionLog)
+                .where(ActionLog.campaign_id == campaign_id)
+                .order_by(col(ActionLog.seq).desc())
+            )
+            return (await session.exec(query)).first()
+
+    @staticmethod
+    async def _bump(session, campaign: Campaign, **values: object) -> None:  # type: ignore[no-untyped-def]
+        """Conditionally move the campaign to the next version, or raise TableChanged."""
+        statement = (
+            update(Campaign)
+            .where(col(Campaign.id) == campaign.id, col(Campaign.version) == campaign.version)
+            .values(version=campaign.version + 1, updated_at=utcnow(), **values)
+        )
+        result = await session.exec(statement)
+        if result.rowcount != 1:
+            await session.rollback()
+            raise TableChanged()

@@ -1,0 +1,674 @@
+"""The table service: every campaign behaviour, transport-free.
+
+The Discord adapter and the playground are thin shells over `TableService.handle` and
+`TableService.autocomplete`. A command loads the channel's campaign, asks the engine, persists
+the step in one transaction, renders the board and returns `Reply` objects. Nothing is replied
+before the step is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot import help_text
+from bot.commands import GROUPS, PLAY_VERBS, TOP_LEVEL, Command, CommandError, parse
+from bot.replay import canonical, replay, run_action, run_begin
+from bot.replies import Attachment, Button, Reply, ephemeral, split_message
+from bot.storage.db import Database
+from bot.storage.models import ActionLog, Campaign, Seat
+from bot.storage.repo import CampaignRepo, ChannelBusy, StepWrite, TableChanged
+from engine.core.errors import RuleError
+from engine.core.events import Event, dump_events, parse_events
+from engine.core.game import Action, Game, Prompt, ScenarioInfo, scenario_info
+from engine.registry import games, get_game
+from renders import render_board
+
+MAX_AUTOCOMPLETE = 25
+CAMPAIGN_SETTINGS: dict[str, tuple[str, ...]] = {
+    "nudge_hours": ("0", "6", "12", "24", "48", "72"),
+    "deadline_hours": ("0", "24", "48", "72", "168"),
+    "deadline_policy": ("wait", "vote", "autopilot"),
+}
+
+
+class UserError(Exception):
+    """A request the service refuses, with a message for the user."""
+
+
+@dataclass(frozen=True)
+class Caller:
+    user_id: str
+    user_name: str
+    channel_id: str
+    guild_id: str | None = None
+    is_admin: bool = False  # Manage Server in the guild (checked by the adapter)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    name: str
+    value: str
+
+
+Renderer = Callable[[Any, list[Event]], Awaitable[Attachment]]
+
+
+async def default_renderer(view: Any, events: list[Event]) -> Attachment:
+    image = await asyncio.to_thread(render_board, view, events)
+    return Attachment(image.filename, image.png, image.alt_text)
+
+
+class TableService:
+    def __init__(
+        self,
+        db: Database,
+        renderer: Renderer = default_renderer,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self.db = db
+        self.repo = CampaignRepo(db)
+        self.render = renderer
+        self.new_seed = new_seed
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ entry points
+
+    async def handle(self, caller: Caller, text: str) -> list[Reply]:
+        try:
+            command = parse(text)
+            async with self._lock(caller.channel_id):
+                return await self._dispatch(caller, command)
+        except (CommandError, UserError, RuleError) as refused:
+            return ephemeral(str(refused))
+        except TableChanged as changed:
+            return ephemeral(str(changed))
+
+    async def _dispatch(self, caller: Caller, command: Command) -> list[Reply]:
+        if command.name == "campaign":
+            handler = getattr(self, f"campaign_{command.sub}")
+            result: list[Reply] = await handler(caller, command.options)
+            return result
+        if command.name in PLAY_VERBS:
+            return await self.act(caller, Action(verb=command.name, args=command.options))
+        if command.name == "undo":
+            return await self.undo(caller)
+        if command.name == "board":
+            return await self.board(caller, command.options)
+        if command.name == "log":
+            return await self.show_log(caller, command.options)
+        return [Reply(help_text.render(command.options.get("topic")), ephemeral=True)]
+
+    def _lock(self, channel_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    # ------------------------------------------------------------------ campaign lifecycle
+
+    async def campaign_create(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        options = dict(options)
+        game_key, scenario_key = options.pop("game", ""), options.pop("scenario", "")
+        if not game_key or not scenario_key:
+            raise UserError(
+                "Say which game and scenario: /campaign create game:<key> "
+                "scenario:<name>. /campaign list shows none yet? See /help."
+            )
+        game = _game(game_key)
+        info = _scenario(game, scenario_key)
+        try:
+            resolved = info.resolve_options(options)
+        except ValueError as bad:
+            raise UserError(str(bad)) from None
+        existing = await self.repo.live_in_channel(caller.channel_id)
+        if existing is not None:
+            raise UserError(_busy(existing))
+        campaign = Campaign(
+            channel_id=caller.channel_id,
+            guild_id=caller.guild_id,
+            game=game.key,
+            scenario=info.key,
+            options_json=json.dumps(resolved, sort_keys=True),
+            seed=self.new_seed(),
+            owner_id=caller.user_id,
+        )
+        try:
+            campaign = await self.repo.create(campaign)
+        except ChannelBusy:
+            raise UserError("This channel already has a campaign.") from None
+        roles = ", ".join(f"`{r.key}`" for r in info.roles)
+        opts = ", ".join(f"{k}={v}" for k, v in resolved.items()) or "defaults"
+        return [
+            Reply(
+                f"**{game.title} — {info.title}** is set up here (campaign #{campaign.id}, "
+                f"options: {opts}).\nSeats: {roles} ({info.min_seats}-{info.max_seats} "
+                "players). Take one with `/campaign join role:<seat>`; the owner starts with "
+                "`/campaign begin`."
+            )
+        ]
+
+    async def campaign_join(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        info = _scenario(get_game(campaign.game), campaign.scenario)
+        seats = await self.repo.seats(_id(campaign))
+        taken = {s.role: s for s in seats if s.user_id}
+        role = options.get("role", "").lower()
+        if campaign.status == "active":
+            vacant = [s for s in seats if not s.user_id]
+            seat = (
+                next((s for s in vacant if s.role == role), None)
+                if role
+                else (vacant[0] if vacant else None)
+            )
+            if seat is None:
+                names = ", ".join(s.role for s in vacant) or "none"
+                raise UserError(f"The mission is under way; free seats: {names}.")
+            seat.user_id, seat.user_name = caller.user_id, caller.user_name
+            await self.repo.update_seat(seat)
+            return [
+                Reply(
+                    f"<@{caller.user_id}> takes the free seat **{seat.role}**.",
+                    mentions=[caller.user_id],
+                )
+            ]
+        if not role:
+            free = [r for r in info.roles if r.key not in taken]
+            if not free:
+                raise UserError("Every seat is taken.")
+            role = next((r.key for r in free if r.required), free[0].key)
+        if info.role(role) is None:
+            valid = ", ".join(r.key for r in info.roles)
+            raise UserError(f"There is no seat '{role}' in this scenario. Seats: {valid}.")
+        if role in taken:
+            raise UserError(f"The seat {role} is taken by {taken[role].user_name or 'someone'}.")
+        if len(taken) >= info.max_seats:
+            raise UserError(f"This scenario seats at most {info.max_seats} players.")
+        role_info = info.role(role)
+        assert role_info is not None
+        await self.repo.add_seat(
+            campaign,
+            Seat(
+                campaign_id=_id(campaign),
+                role=role,
+                user_id=caller.user_id,
+                user_name=caller.user_name,
+            ),
+        )
+        return [Reply(f"{caller.user_name} takes the seat **{role}** ({role_info.name}).")]
+
+    async def campaign_leave(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        mine = [s for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id]
+        role = options.get("role", "").lower()
+        if role:
+            mine = [s for s in mine if s.role == role]
+        if not mine:
+            raise UserError(
+                "You hold no seat in this campaign" + (f" called {role}." if role else ".")
+            )
+        for seat in mine:
+            if campaign.status == "open":
+                await self.repo.remove_seat(campaign, seat)
+            else:
+                seat.user_id, seat.user_name = "", ""
+                await self.repo.update_seat(seat)
+        names = ", ".join(s.role for s in mine)
+        extra = (
+            " The seat is free: anyone may take it with /campaign join."
+            if campaign.status == "active"
+            else ""
+        )
+        return [Reply(f"{caller.user_name} leaves {names}.{extra}")]
+
+    async def campaign_begin(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        self._require_owner(caller, campaign, "begin the mission")
+        if campaign.status != "open":
+            raise UserError("The mission has already begun.")
+        game = get_game(campaign.game)
+        info = _scenario(game, campaign.scenario)
+        seats = await self.repo.seats(_id(campaign))
+        held = {s.role for s in seats}
+        missing = [r.key for r in info.roles if r.required and r.key not in held]
+        if missing:
+            raise UserError(
+                f"Seats still empty: {', '.join(missing)}. Players join with "
+                "/campaign join role:<seat>."
+            )
+        if len(held) < info.min_seats:
+            raise UserError(f"This scenario needs at least {info.min_seats} seats taken.")
+        roles = [r.key for r in info.roles if r.key in held]
+        seq = campaign.step + 1
+        step, _ = run_begin(game, campaign, roles, seq)
+        log = ActionLog(
+            campaign_id=_id(campaign),
+            seq=seq,
+            kind="begin",
+            user_id=caller.user_id,
+            action_json=json.dumps({"seats": roles}),
+            events_json=json.dumps(dump_events(step.events)),
+            random_used=True,
+        )
+        return await self._commit_and_post(
+            caller,
+            campaign,
+            game,
+            step.state,
+            step.events,
+            log,
+            headline=f"**{info.title}** begins.",
+        )
+
+    async def campaign_status(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller, allow_none=True)
+        if campaign is None:
+            return ephemeral("No campaign in this channel. Start one with /campaign create.")
+        game = get_game(campaign.game)
+        info = _scenario(game, campaign.scenario)
+        seats = await self.repo.seats(_id(campaign))
+        lines = [f"**{game.title} — {info.title}** (campaign #{campaign.id}, {campaign.status})"]
+        lines += [f"- {s.role}: {s.user_name or 'free'}" for s in seats] or ["- no seats taken"]
+        if campaign.status == "active" and campaign.state_json:
+            prompt = game.waiting_on(game.load(json.loads(campaign.state_json)))
+            lines.append(_waiting_line(prompt, seats))
+        return [Reply("\n".join(lines), ephemeral=True)]
+
+    async def campaign_settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        settings = json.loads(campaign.settings_json)
+        if options:
+            self._require_owner(caller, campaign, "change settings")
+            for key, value in options.items():
+                if key not in CAMPAIGN_SETTINGS:
+                    raise UserError(
+                        f"Unknown setting '{key}'. Settings: {', '.join(CAMPAIGN_SETTINGS)}."
+                    )
+                if value not in CAMPAIGN_SETTINGS[key]:
+                    raise UserError(f"{key} must be one of: {', '.join(CAMPAIGN_SETTINGS[key])}.")
+                settings[key] = value
+            campaign.settings_json = json.dumps(settings, sort_keys=True)
+            await self.repo.save_settings(campaign)
+        shown = ", ".join(f"{k}={settings.get(k, 'default')}" for k in CAMPAIGN_SETTINGS)
+        return [Reply(f"Campaign settings: {shown}.", ephemeral=not options)]
+
+    async def campaign_end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        if caller.user_id != campaign.owner_id and not caller.is_admin:
+            raise UserError("Only the campaign owner or a server admin can end the campaign.")
+        if options.get("confirm", "").lower() != "yes":
+            return [
+                Reply(
+                    "Ending stops the campaign for good. To confirm: `/campaign end confirm:yes`.",
+                    ephemeral=True,
+                    buttons=[Button("End the campaign", "/campaign end confirm:yes", "danger")],
+                )
+            ]
+        log = ActionLog(
+            campaign_id=_id(campaign), seq=campaign.step + 1, kind="end", user_id=caller.user_id
+        )
+        await self.repo.close(campaign, "ended", log)
+        return [
+            Reply(
+                f"Campaign #{campaign.id} ended by {caller.user_name}. "
+                "The channel is free for a new one."
+            )
+        ]
+
+    async def campaign_list(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        rows = await self.repo.in_guild(caller.guild_id)
+        if not rows:
+            return ephemeral(
+                "No campaigns running on this server. Games: " + ", ".join(games()) + "."
+            )
+        lines = [f"- <#{c.channel_id}> #{c.id}: {c.game} / {c.scenario} ({c.status})" for c in rows]
+        return ephemeral("Campaigns on this server:\n" + "\n".join(lines))
+
+    # ------------------------------------------------------------------ play
+
+    async def act(self, caller: Caller, action: Action) -> list[Reply]:
+        campaign, game, state = await self._active(caller)
+        seats = await self.repo.seats(_id(campaign))
+        prompt = game.waiting_on(state)
+        seat = self._acting_seat(caller, seats, prompt, game, state, action)
+        seq = campaign.step + 1
+        step, random_used = run_action(game, state, campaign.seed, seq, seat, action)
+        log = ActionLog(
+            campaign_id=_id(campaign),
+            seq=seq,
+            kind="action",
+            seat=seat,
+            user_id=caller.user_id,
+            action_json=action.model_dump_json(include={"verb", "args"}),
+            events_json=json.dumps(dump_events(step.events)),
+            random_used=random_used,
+        )
+        return await self._commit_and_post(caller, campaign, game, step.state, step.events, log)
+
+    def _acting_seat(
+        self,
+        caller: Caller,
+        seats: list[Seat],
+        prompt: Prompt,
+        game: Game[Any],
+        state: Any,
+        action: Action,
+    ) -> str:
+        mine = [s.role for s in seats if s.user_id == caller.user_id]
+        if not mine:
+            raise UserError("You have no seat in this campaign. Join with /campaign join.")
+        if prompt.finished:
+            raise UserError("The mission is over.")
+        ready = [role for role in mine if role in prompt.seats]
+        if not ready:
+            return_text = _waiting_line(prompt, seats)
+            raise UserError(f"It is not your turn. {return_text}")
+        if len(ready) > 1:
+            for role in ready:
+                if any(a.matches(action) for a in game.legal_actions(state, role)):
+                    return role
+        return ready[0]
+
+    async def undo(self, caller: Caller) -> list[Reply]:
+        campaign, game, _ = await self._active(caller)
+        last = await self.repo.last_log(_id(campaign))
+        if last is None or last.kind != "action":
+            raise UserError("There is nothing to undo.")
+        if last.user_id != caller.user_id:
+            raise UserError("You can only undo your own last action.")
+        if last.random_used or any(
+            e.visible_to is not None for e in parse_events(json.loads(last.events_json))
+        ):
+            raise UserError("That action rolled dice or revealed something: it cannot be undone.")
+        rows = await self.repo.log(_id(campaign))
+        to_seq = max(r.seq for r in rows if r.seq < last.seq)
+        state = replay(campaign, [r for r in rows if r.seq <= to_seq]).final
+        log = ActionLog(
+            campaign_id=_id(campaign),
+            seq=campaign.step + 1,
+            kind="undo",
+            seat=last.seat,
+            user_id=caller.user_id,
+            action_json=json.dumps({"to_seq": to_seq, "undone": last.seq}),
+        )
+        return await self._commit_and_post(
+            caller,
+            campaign,
+            game,
+            state,
+            [],
+            log,
+            headline=f"{caller.user_name} takes back their last action.",
+        )
+
+    async def board(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign, game, state = await self._active(caller, finished_ok=True)
+        private = options.get("for", "all").lower() == "me"
+        seat = None
+        if private:
+            mine = [
+                s.role for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id
+            ]
+            seat = mine[0] if mine else None
+        image = await self.render(game.view(state, seat), [])
+        return [Reply(f"Board of campaign #{campaign.id}.", ephemeral=private, images=[image])]
+
+    async def show_log(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        try:
+            count = int(options.get("last", "10"))
+        except ValueError:
+            raise UserError("last must be a number from 1 to 50.") from None
+        if not 1 <= count <= 50:
+            raise UserError("last must be a number from 1 to 50.")
+        rows = (await self.repo.log(_id(campaign)))[-count:]
+        lines = []
+        for row in rows:
+            texts = [
+                e.text
+                for e in parse_events(json.loads(row.events_json))
+                if e.text and e.visible_for(None)
+            ]
+            what = (
+                row.kind
+                if row.kind != "action"
+                else Action.model_validate_json(row.action_json).command()
+            )
+            lines.append(f"`#{row.seq}` {row.seat or ''} {what}: " + (" ".join(texts)[:300] or "-"))
+        return ephemeral("\n".join(lines) or "The log is empty.")
+
+    # ------------------------------------------------------------------ autocomplete
+
+    async def autocomplete(self, caller: Caller, text: str) -> list[Suggestion]:
+        try:
+            command = parse(text, allow_partial=True)
+        except CommandError:
+            return []
+        if command.partial is None or (
+            command.name not in GROUPS and command.name not in TOP_LEVEL
+        ):
+            return _prefix(
+                [Suggestion(f"/{n}", f"/{n}") for n in (*GROUPS, *TOP_LEVEL)], command.name
+            )
+        typed = command.options.get(command.partial, "")
+        if command.name == "campaign":
+            return _prefix(await self._campaign_choices(caller, command), typed)
+        if command.name in PLAY_VERBS:
+            return _prefix(await self._action_choices(caller, command), typed)
+        return []
+
+    async def _campaign_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
+        key = command.partial or ""
+        if command.sub == "create":
+            if key == "game":
+                return [Suggestion(f"{g.key} — {g.title}", g.key) for g in games().values()]
+            game_key = command.options.get("game", "")
+            if game_key not in games():
+                return []
+            game = games()[game_key]
+            if key == "scenario":
+                return [Suggestion(f"{s.key} — {s.title}", s.key) for s in game.scenarios()]
+            try:
+                info = scenario_info(game, command.options.get("scenario", ""))
+            except ValueError:
+                return []
+            option = next((o for o in info.options if o.key == key), None)
+            return [Suggestion(c, c) for c in option.choices] if option else []
+        if command.sub in ("join", "leave") and key == "role":
+            campaign = await self.repo.live_in_channel(caller.channel_id)
+            if campaign is None:
+                return []
+            info = _scenario(get_game(campaign.game), campaign.scenario)
+            taken = {s.role for s in await self.repo.seats(_id(campaign)) if s.user_id}
+            return [
+                Suggestion(f"{r.key} — {r.name}", r.key)
+                for r in info.roles
+                if (r.key not in taken) == (command.sub == "join")
+            ]
+        if command.sub == "settings" and key in CAMPAIGN_SETTINGS:
+            return [Suggestion(v, v) for v in CAMPAIGN_SETTINGS[key]]
+        return []
+
+    async def _action_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None or campaign.status != "active" or not campaign.state_json:
+            return []
+        game = get_game(campaign.game)
+        state = game.load(json.loads(campaign.state_json))
+        prompt = game.waiting_on(state)
+        mine = [
+            s.role
+            for s in await self.repo.seats(_id(campaign))
+            if s.user_id == caller.user_id and s.role in prompt.seats
+        ]
+        focus = command.partial or ""
+        fixed = {k: v.lower() for k, v in command.options.items() if k != focus}
+        seen: dict[str, Suggestion] = {}
+        for role in mine:
+            for action in game.legal_actions(state, role):
+                if action.verb != command.name or focus not in action.args:
+                    continue
+                if any(action.args.get(k, "").lower() != v for k, v in fixed.items()):
+                    continue
+                value = action.args[focus]
+                if value not in seen:
+                    seen[value] = Suggestion((action.label or value)[:100], value)
+        return list(seen.values())
+
+    # ------------------------------------------------------------------ verification
+
+    async def verify(self) -> list[tuple[int, bool, str]]:
+        """Replay every campaign's log and compare with its stored snapshot."""
+        results = []
+        for campaign in await self.repo.all():
+            rows = await self.repo.log(_id(campaign))
+            if campaign.state_json is None:
+                results.append(
+                    (_id(campaign), not rows or all(r.kind == "end" for r in rows), "not begun")
+                )
+                continue
+            try:
+                game = get_game(campaign.game)
+                final = replay(campaign, rows).final
+                stored = game.load(json.loads(campaign.state_json))
+                same = canonical(game, final) == canonical(game, stored)
+                results.append((_id(campaign), same, "reproducible" if same else "DIFFERS"))
+            except Exception as error:  # verification reports, it does not crash
+                results.append((_id(campaign), False, f"replay failed: {error}"))
+        return results
+
+    # ------------------------------------------------------------------ helpers
+
+    async def _live(self, caller: Caller, allow_none: bool = False) -> Campaign:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None and not allow_none:
+            raise UserError("No campaign in this channel. Start one with /campaign create.")
+        return campaign  # type: ignore[return-value]
+
+    async def _active(
+        self, caller: Caller, finished_ok: bool = False
+    ) -> tuple[Campaign, Game[Any], Any]:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None and finished_ok:
+            recent = [
+                c
+                for c in await self.repo.all()
+                if c.channel_id == caller.channel_id and c.state_json
+            ]
+            campaign = recent[-1] if recent else None
+        if campaign is None:
+            raise UserError("No campaign in this channel. Start one with /campaign create.")
+        if campaign.state_json is None:
+            raise UserError(
+                "The mission has not begun yet: the owner starts it with /campaign begin."
+            )
+        game = get_game(campaign.game)
+        return campaign, game, game.load(json.loads(campaign.state_json))
+
+    def _require_owner(self, caller: Caller, campaign: Campaign, what: str) -> None:
+        if caller.user_id != campaign.owner_id:
+            raise UserError(f"Only the campaign owner can {what}.")
+
+    async def _commit_and_post(
+        self,
+        caller: Caller,
+        campaign: Campaign,
+        game: Game[Any],
+        state: Any,
+        events: list[Event],
+        log: ActionLog,
+        headline: str = "",
+    ) -> list[Reply]:
+        prompt = game.waiting_on(state)
+        status = "finished" if prompt.finished else "active"
+        await self.repo.commit_step(
+            campaign,
+            StepWrite(
+                state_json=json.dumps(game.dump(state), separators=(",", ":")),
+                log=log,
+                status=status,
+                outcome=prompt.outcome,
+            ),
+        )
+        seats = await self.repo.seats(_id(campaign))
+        public = [e for e in events if e.visible_for(None)]
+        lines = [headline] if headline else []
+        lines += [e.text for e in public if e.text]
+        image = await self.render(game.view(state, None), public)
+        if prompt.finished:
+            lines.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
+            mentions: list[str] = []
+        else:
+            lines.append(_waiting_line(prompt, seats))
+            mentions = sorted({s.user_id for s in seats if s.role in prompt.seats and s.user_id})
+        chunks = split_message("\n".join(lines))
+        replies = [Reply(chunk) for chunk in chunks[:-1]]
+        buttons = (
+            []
+            if prompt.finished
+            else [
+                Button("End turn", "/end-turn", "primary"),
+                Button("Undo", "/undo"),
+                Button("Board", "/board"),
+            ]
+        )
+        replies.append(Reply(chunks[-1], images=[image], mentions=mentions, buttons=buttons))
+        my_roles = {s.role for s in seats if s.user_id == caller.user_id}
+        secret = [
+            e.text
+            for e in events
+            if not e.visible_for(None) and e.text and any(e.visible_for(r) for r in my_roles)
+        ]
+        if secret:
+            replies.extend(ephemeral("Only you see this:\n" + "\n".join(secret)))
+        return replies
+
+
+# ---------------------------------------------------------------------- module helpers
+
+
+def _id(campaign: Campaign) -> int:
+    assert campaign.id is not None
+    return campaign.id
+
+
+def _game(key: str) -> Game[Any]:
+    try:
+        return get_game(key.lower())
+    except ValueError as unknown:
+        raise UserError(str(unknown)) from None
+
+
+def _scenario(game: Game[Any], key: str) -> ScenarioInfo:
+    try:
+        return scenario_info(game, key.lower())
+    except ValueError as unknown:
+        raise UserError(str(unknown)) from None
+
+
+def _busy(existing: Campaign) -> str:
+    return (
+        f"This channel already has a campaign (#{existing.id}, {existing.game} / "
+        f"{existing.scenario}, {existing.status}). End it with /campaign end, or use "
+        "another channel or thread."
+    )
+
+
+def _waiting_line(prompt: Prompt, seats: list[Seat]) -> str:
+    if prompt.finished:
+        return f"The mission is over: {prompt.outcome or 'ended'}."
+    holders = []
+    for role in prompt.seats:
+        seat = next((s for s in seats if s.role == role), None)
+        who = f"<@{seat.user_id}>" if seat and seat.user_id else "a free seat"
+        holders.append(f"{who} ({role})")
+    text = f" {prompt.text}" if prompt.text else ""
+    return f"Waiting on {', '.join(holders) or 'nobody'}.{text}"
+
+
+def _prefix(choices: list[Suggestion], typed: str) -> list[Suggestion]:
+    typed = typed.lower()
+    starts = [c for c in choices if c.value.lower().startswith(typed)]
+    contains = [c for c in choices if typed in c.name.lower() and c not in starts]
+    return (starts + contains)[:MAX_AUTOCOMPLETE]

@@ -1,0 +1,144 @@
+"""The table loop end to end through the service, with the Dash fixture game."""
+
+from __future__ import annotations
+
+import json
+
+from support import caller, text
+
+from bot.storage.db import Database
+from bot.table import TableService
+
+ANN, BOB, EVE = caller("ann"), caller("bob"), caller("eve")
+
+
+async def start(table: TableService, pace: str = "2") -> None:
+    await table.handle(ANN, f"/campaign create game:dash scenario:sprint pace:{pace}")
+    await table.handle(ANN, "/campaign join role:red")
+    await table.handle(BOB, "/campaign join role:blue")
+    replies = await table.handle(ANN, "/campaign begin")
+    assert replies[-1].images and replies[-1].images[0].data.startswith(b"\x89PNG")
+
+
+async def test_create_join_begin_act_and_persist(table: TableService, db: Database) -> None:
+    await start(table)
+    campaign = await table.repo.live_in_channel("chan-1")
+    assert campaign is not None and campaign.status == "active" and campaign.step == 1
+    state = json.loads(campaign.state_json or "{}")
+    here = state["positions"]["red"]
+    moves = [s.value for s in await table.autocomplete(ANN, "/move to:")]
+    assert moves and all(len(m) == 2 for m in moves)
+    replies = await table.handle(ANN, f"/move to:{moves[0]}")
+    assert "red runs to" in text(replies)
+    assert replies[-1].mentions == ["id-ann", "id-bob"]
+    reloaded = await TableService(db).repo.live_in_channel("chan-1")
+    assert reloaded is not None and reloaded.step == 2
+    assert json.loads(reloaded.state_json or "{}")["positions"]["red"] == moves[0] != here
+
+
+async def test_rule_errors_are_ephemeral_and_change_nothing(table: TableService) -> None:
+    await start(table)
+    before = await table.repo.live_in_channel("chan-1")
+    for bad in ("/move to:Z9", "/move to:F6", "/move", "/fly to:A1", "/move to"):
+        replies = await table.handle(ANN, bad)
+        assert all(r.ephemeral for r in replies), bad
+    replies = await table.handle(EVE, "/move to:A2")
+    assert "no seat" in text(replies)
+    after = await table.repo.live_in_channel("chan-1")
+    assert before is not None and after is not None and after.version == before.version
+
+
+async def test_turn_order_and_automatic_phase(table: TableService) -> None:
+    await start(table)
+    await table.handle(ANN, "/end-turn")
+    assert "not your turn" in text(await table.handle(ANN, "/end-turn"))
+    replies = await table.handle(BOB, "/end-turn")
+    assert "Round 2" in text(replies) and "drone" in text(replies)
+    log = await table.repo.log((await table.repo.live_in_channel("chan-1")).id)  # type: ignore[union-attr]
+    assert [row.kind for row in log] == ["begin", "action", "action"]
+    assert log[-1].random_used  # the drone rolled
+
+
+async def test_one_live_campaign_per_channel_and_owner_rules(table: TableService) -> None:
+    await table.handle(ANN, "/campaign create game:dash scenario:sprint")
+    assert "already has a campaign" in text(
+        await table.handle(BOB, "/campaign create game:dash scenario:sprint")
+    )
+    assert "Only the campaign owner" in text(await table.handle(BOB, "/campaign begin"))
+    assert "Seats still empty" in text(await table.handle(ANN, "/campaign begin"))
+    assert "confirm" in text(await table.handle(ANN, "/campaign end"))
+    assert "Only the campaign owner or a server admin" in text(
+        await table.handle(BOB, "/campaign end confirm:yes")
+    )
+    assert "ended" in text(
+        await table.handle(caller("mod", admin=True), "/campaign end confirm:yes")
+    )
+    assert "set up here" in text(
+        await table.handle(BOB, "/campaign create game:dash scenario:sprint")
+    )
+
+
+async def test_bad_create_options_name_the_problem(table: TableService) -> None:
+    assert "Unknown game" in text(await table.handle(ANN, "/campaign create game:chess scenario:x"))
+    assert "Unknown scenario" in text(
+        await table.handle(ANN, "/campaign create game:dash scenario:marathon")
+    )
+    assert "pace' must be one of" in text(
+        await table.handle(ANN, "/campaign create game:dash scenario:sprint pace:9")
+    )
+    assert "Unknown option" in text(
+        await table.handle(ANN, "/campaign create game:dash scenario:sprint speed:2")
+    )
+
+
+async def test_join_rules(table: TableService) -> None:
+    await table.handle(ANN, "/campaign create game:dash scenario:sprint")
+    assert "no seat 'green'" in text(await table.handle(ANN, "/campaign join role:green"))
+    assert "takes the seat **red**" in text(await table.handle(ANN, "/campaign join"))
+    assert "taken by ann" in text(await table.handle(BOB, "/campaign join role:red"))
+    assert "leaves red" in text(await table.handle(ANN, "/campaign leave"))
+
+
+async def test_undo_only_own_and_only_without_randomness(table: TableService) -> None:
+    await start(table)
+    campaign = await table.repo.live_in_channel("chan-1")
+    assert campaign is not None
+    start_pos = json.loads(campaign.state_json or "{}")["positions"]["red"]
+    target = (await table.autocomplete(ANN, "/move to:"))[0].value
+    await table.handle(ANN, f"/move to:{target}")
+    assert "only undo your own" in text(await table.handle(BOB, "/undo"))
+    assert "takes back" in text(await table.handle(ANN, "/undo"))
+    campaign = await table.repo.live_in_channel("chan-1")
+    assert json.loads(campaign.state_json or "{}")["positions"]["red"] == start_pos  # type: ignore[union-attr]
+    replies = await table.handle(ANN, "/act what:peek")
+    assert any(r.ephemeral and "peeks" in r.content for r in replies)
+    assert not any("peeks" in r.content for r in replies if not r.ephemeral)
+    assert "cannot be undone" in text(await table.handle(ANN, "/undo"))
+
+
+async def test_verify_replays_every_campaign(table: TableService) -> None:
+    await start(table)
+    for _ in range(4):
+        for who in (ANN, BOB):
+            moves = await table.autocomplete(who, "/move to:")
+            if moves:
+                await table.handle(who, f"/move to:{moves[-1].value}")
+            await table.handle(who, "/act what:peek")
+            await table.handle(who, "/end-turn")
+    results = await table.verify()
+    assert results and all(ok for _, ok, _ in results), results
+
+
+async def test_autocomplete_is_bounded_and_filtered(table: TableService) -> None:
+    games = await table.autocomplete(ANN, "/campaign create game:")
+    assert any(s.value == "dash" for s in games) and len(games) <= 25
+    assert [
+        s.value for s in await table.autocomplete(ANN, "/campaign create game:dash scenario:")
+    ] == ["sprint"]
+    assert [
+        s.value
+        for s in await table.autocomplete(ANN, "/campaign create game:dash scenario:sprint pace:")
+    ] == ["2", "3"]
+    assert await table.autocomplete(ANN, "/move to:") == []  # no campaign yet
+    commands = await table.autocomplete(ANN, "/mo")
+    assert [s.value for s in commands] == ["/move"]
