@@ -28,6 +28,7 @@ class Reply:
     images: list[Attachment] = field(default_factory=list)
     mentions: list[str] = field(default_factory=list)  # user ids to ping
     buttons: list[Button] = field(default_factory=list)
+    error: bool = False  # the command was refused and changed nothing
 
 
 def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
@@ -54,3 +55,8 @@ def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
 
 def ephemeral(text: str) -> list[Reply]:
     return [Reply(chunk, ephemeral=True) for chunk in split_message(text)]
+
+
+def refusal(text: str) -> list[Reply]:
+    """A refused command: shown only to its author, flagged as an error."""
+    return [Reply(chunk, ephemeral=True, error=True) for chunk in split_message(text)]

@@ -18,7 +18,7 @@ from typing import Any
 from bot import help_text
 from bot.commands import GROUPS, PLAY_VERBS, TOP_LEVEL, Command, CommandError, parse
 from bot.replay import canonical, replay, run_action, run_begin
-from bot.replies import Attachment, Button, Reply, ephemeral, split_message
+from bot.replies import Attachment, Button, Reply, ephemeral, refusal, split_message
 from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import CampaignRepo, ChannelBusy, StepWrite, TableChanged
@@ -83,10 +83,8 @@ class TableService:
             command = parse(text)
             async with self._lock(caller.channel_id):
                 return await self._dispatch(caller, command)
-        except (CommandError, UserError, RuleError) as refused:
-            return ephemeral(str(refused))
-        except TableChanged as changed:
-            return ephemeral(str(changed))
+        except (CommandError, UserError, RuleError, TableChanged) as refused:
+            return refusal(str(refused))
 
     async def _dispatch(self, caller: Caller, command: Command) -> list[Reply]:
         if command.name == "campaign":
