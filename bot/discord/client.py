@@ -1,0 +1,101 @@
+"""The discord.py application: sharding-ready bot, command sync, error handling, shutdown."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord.adapter import error_id
+from bot.discord.cogs import CampaignCog, PlayCog
+from bot.table import TableService
+
+log = logging.getLogger("sortie.discord")
+
+
+def build_tree_json(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+    return [command.to_dict(tree) for command in tree.get_commands()]
+
+
+class SortieBot(commands.AutoShardedBot):
+    """Only the default, unprivileged intents: everything arrives as interactions."""
+
+    def __init__(
+        self, service: TableService, settings: Settings, state_dir: Path = Path("data")
+    ) -> None:
+        sharding: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            sharding["shard_ids"] = settings.shard_ids
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **sharding
+        )
+        self.service = service
+        self.settings = settings
+        self.state_dir = state_dir
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        await add_cogs(self, self.service)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Per-guild sync when DEV_GUILD_ID is set (instant); global sync only on change."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            return
+        digest = hashlib.sha256(
+            json.dumps(build_tree_json(self.tree), sort_keys=True).encode()
+        ).hexdigest()
+        marker = self.state_dir / "command-tree.sha256"
+        if marker.exists() and marker.read_text().strip() == digest:
+            log.info("command tree unchanged; skipping global sync")
+            return
+        await self.tree.sync()
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        marker.write_text(digest)
+
+    async def on_tree_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+            message = "You do not have permission to use this command here."
+        elif isinstance(error, app_commands.BotMissingPermissions):
+            message = (
+                "I am missing these channel permissions: "
+                + ", ".join(error.missing_permissions)
+                + "."
+            )
+        else:
+            ident = error_id()
+            log.exception("command failed (error id %s)", ident, exc_info=error)
+            message = (
+                f"Something went wrong on our side. Quote error id `{ident}` if you report it."
+            )
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+
+async def add_cogs(bot: commands.bot.BotBase, service: TableService) -> None:
+    await bot.add_cog(CampaignCog(service))
+    await bot.add_cog(PlayCog(service))
+
+
+async def command_tree_json() -> list[dict[str, Any]]:
+    """The command tree as Discord would receive it, built offline."""
+    from bot.storage.db import Database
+
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+    service = TableService(Database("sqlite+aiosqlite:///:memory:"))
+    await add_cogs(bot, service)
+    return build_tree_json(bot.tree)
