@@ -1,0 +1,23 @@
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    DATABASE_URL=sqlite+aiosqlite:////app/data/sortie.db \
+    PLAYGROUND_HOST=0.0.0.0
+
+WORKDIR /app
+RUN useradd --create-home --uid 10001 sortie
+
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY renders ./renders
+COPY bot ./bot
+COPY bench ./bench
+RUN pip install --no-cache-dir '.[postgres]' \
+    && mkdir -p /app/data && chown sortie:sortie /app/data
+
+USER sortie
+VOLUME ["/app/data"]
+EXPOSE 8765
+CMD ["python", "-m", "bot"]
