@@ -40,7 +40,9 @@ def clean(text: str) -> str:
 
 
 def parse(text: str, allow_partial: bool = False) -> Command:
-    text = clean(text).strip()
+    text = clean(text)
+    trailing_space = text.endswith(" ")
+    text = text.strip()
     if len(text) > MAX_COMMAND_LENGTH:
         raise CommandError(f"That command is too long (over {MAX_COMMAND_LENGTH} characters).")
     if not text.startswith("/"):
@@ -78,6 +80,6 @@ def parse(text: str, allow_partial: bool = False) -> Command:
         if key in options:
             raise CommandError(f"Option '{key}' is given twice.")
         options[key] = value.strip()
-    if allow_partial and options and not text.endswith(" ") and partial is None:
+    if allow_partial and options and not trailing_space and partial is None:
         partial = list(options)[-1]
     return Command(name=name, sub=sub, options=options, partial=partial)
