@@ -1,3 +1,5 @@
+import contextlib
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -39,7 +41,7 @@ def test_bad_commands_explain_themselves(text: str, message: str) -> None:
 
 def test_unicode_trickery_is_normalised() -> None:
     # Full-width letters and zero-width spaces become plain text.
-    cmd = parse("/ｍｏｖｅ to:\u200bＡ1")
+    cmd = parse("/\uff4d\uff4f\uff56\uff45 to:\u200b\uff211")
     assert cmd.name == "move" and cmd.options == {"to": "A1"}
 
 
@@ -52,14 +54,10 @@ def test_partial_parse_for_autocomplete() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=600))
 def test_parse_never_raises_anything_but_command_error(text: str) -> None:
-    try:
+    with contextlib.suppress(CommandError):
         parse(text)
-    except CommandError:
-        pass
-    try:
+    with contextlib.suppress(CommandError):
         parse(text, allow_partial=True)
-    except CommandError:
-        pass
 
 
 @settings(max_examples=100, deadline=None)
