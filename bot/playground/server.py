@@ -1,0 +1,234 @@
+"""The playground: a small web app standing in for one Discord server.
+
+Users are plain names and channels are plain names; the page (static/index.html) and the
+JSON API below let several local players type the same slash commands they would use on
+Discord and watch the replies and board images arrive. The JSON API is a public contract
+(listed in the design notes): end-to-end tests and benchmarks drive it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from bot.commands import MAX_COMMAND_LENGTH
+from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground
+from bot.playground.suggest import suggest
+from bot.table import Caller, TableService
+
+log = logging.getLogger(__name__)
+
+GUILD_ID = "playground"
+USER_PREFIX = "pg:"
+MAX_TEXT = MAX_COMMAND_LENGTH
+MAX_NAME = 32
+MAX_BODY = 16 * 1024
+NAME_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+STATIC_DIR = Path(__file__).parent / "static"
+
+SERVICE = web.AppKey("service", TableService)
+PLAYGROUND = web.AppKey("playground", Playground)
+DEV_CLOCK = web.AppKey("dev_clock", bool)
+LOCKS = web.AppKey("locks", dict[str, asyncio.Lock])
+
+# The page loads nothing from the network but its own files and images.
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class BadField(Exception):
+    """A request field that fails validation; answered with a 400."""
+
+
+def error_response(message: str, status: int = 400) -> web.Response:
+    return web.json_response({"ok": False, "error": message}, status=status)
+
+
+# ---------------------------------------------------------------------- validation
+
+
+def check_name(what: str, value: Any) -> str:
+    if value is None:
+        raise BadField(f"{what} is missing.")
+    if not isinstance(value, str):
+        raise BadField(f"{what} must be a string.")
+    if not value:
+        raise BadField(f"{what} is empty.")
+    if len(value) > MAX_NAME:
+        raise BadField(f"{what} is too long (at most {MAX_NAME} characters).")
+    if not NAME_RE.fullmatch(value):
+        raise BadField(f"{what} may only use letters, digits, '_' and '-'.")
+    return value
+
+
+def check_user(value: Any) -> str:
+    name = check_name("user", value)
+    if name.lower() == BOT_NAME.lower():
+        raise BadField(f"user '{name}' is reserved for the bot.")
+    return name
+
+
+def check_text(value: Any) -> str:
+    if value is None:
+        raise BadField("text is missing.")
+    if not isinstance(value, str):
+        raise BadField("text must be a string.")
+    if not value.strip():
+        raise BadField("text is empty.")
+    if len(value) > MAX_TEXT:
+        raise BadField(f"text is too long (at most {MAX_TEXT} characters).")
+    return value
+
+
+def caller_for(user: str, channel: str) -> Caller:
+    return Caller(user_id=USER_PREFIX + user, user_name=user, channel_id=channel, guild_id=GUILD_ID)
+
+
+# ---------------------------------------------------------------------- middleware
+
+
+@web.middleware
+async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """JSON errors for the API, no caching of live data, and a strict content policy."""
+    is_api = request.path.startswith("/api/")
+    try:
+        response = await handler(request)
+    except BadField as bad:
+        response = error_response(str(bad))
+    except web.HTTPException as http:
+        if not is_api:
+            raise
+        response = error_response(http.reason or "request failed", http.status)
+    except Exception:
+        log.exception("playground request failed: %s %s", request.method, request.path)
+        if not is_api:
+            raise
+        response = error_response("Something went wrong on the server.", 500)
+    if is_api:
+        response.headers["Cache-Control"] = "no-store"
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    return response
+
+
+# ---------------------------------------------------------------------- handlers
+
+
+def channel_lock(app: web.Application, channel: str) -> asyncio.Lock:
+    locks = app[LOCKS]
+    if channel not in locks and len(locks) >= 2 * MAX_CHANNELS:
+        for name in [n for n, lock in locks.items() if not lock.locked()]:
+            del locks[name]
+    return locks.setdefault(channel, asyncio.Lock())
+
+
+async def post_command(request: web.Request) -> web.Response:
+    try:
+        body = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadField("The body must be JSON.") from None
+    if not isinstance(body, dict):
+        raise BadField('The body must be a JSON object: {"channel", "user", "text"}.')
+    channel = check_name("channel", body.get("channel"))
+    user = check_user(body.get("user"))
+    text = check_text(body.get("text"))
+    service, playground = request.app[SERVICE], request.app[PLAYGROUND]
+    # One command at a time per channel keeps each invocation next to its replies in the feed;
+    # the service serialises a channel's commands anyway.
+    lock = channel_lock(request.app, channel)
+    async with lock:
+        replies = await service.handle(caller_for(user, channel), text)
+        shown = [playground.store_reply(reply) for reply in replies]
+        playground.record(channel, user, text.strip(), shown)
+    ok = not any(reply.error for reply in replies)
+    return web.json_response({"ok": ok, "replies": shown})
+
+
+async def get_messages(request: web.Request) -> web.Response:
+    channel_name = check_name("channel", request.match_info.get("channel"))
+    raw_user = request.query.get("user")
+    user = check_user(raw_user) if raw_user is not None else None
+    raw_after = request.query.get("after", "0") or "0"
+    if not raw_after.isdigit() or len(raw_after) > 18:
+        raise BadField("after must be a message id (a whole number, 0 or more).")
+    after = int(raw_after)
+    channel = request.app[PLAYGROUND].peek(channel_name)
+    if channel is None:
+        return web.json_response({"messages": [], "last": 0})
+    messages = [m.to_json() for m in channel.since(after, user)]
+    return web.json_response({"messages": messages, "last": channel.last_id})
+
+
+async def get_autocomplete(request: web.Request) -> web.Response:
+    channel = check_name("channel", request.query.get("channel"))
+    user = check_user(request.query.get("user"))
+    text = check_text(request.query.get("text"))
+    found = await suggest(request.app[SERVICE], caller_for(user, channel), text)
+    return web.json_response({"suggestions": [{"name": s.name, "value": s.value} for s in found]})
+
+
+async def get_image(request: web.Request) -> web.Response:
+    data = request.app[PLAYGROUND].images.get(request.match_info["image_id"])
+    if data is None:
+        raise web.HTTPNotFound(text="That image is gone (only the latest ones are kept).")
+    return web.Response(
+        body=data,
+        content_type="image/png",
+        headers={"Cache-Control": "public, max-age=86400, immutable"},
+    )
+
+
+async def get_health(request: web.Request) -> web.Response:
+    return web.json_response({"ok": True})
+
+
+async def get_page(request: web.Request) -> web.FileResponse:
+    return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+# ---------------------------------------------------------------------- app
+
+
+def create_app(service: TableService, dev_clock: bool = False) -> web.Application:
+    """The playground app over a table service.
+
+    `dev_clock` is kept on the app for development tools that fake the passing of time; the
+    playground itself does not use it yet.
+    """
+    app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    app[SERVICE] = service
+    app[PLAYGROUND] = Playground()
+    app[DEV_CLOCK] = dev_clock
+    app[LOCKS] = {}
+    app.router.add_get("/", get_page)
+    app.router.add_get("/healthz", get_health)
+    app.router.add_post("/api/command", post_command)
+    app.router.add_get("/api/channels/{channel}/messages", get_messages)
+    app.router.add_get("/api/autocomplete", get_autocomplete)
+    app.router.add_get("/images/{image_id:[0-9a-f]{1,64}}.png", get_image)
+    app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
+    return app
+
+
+async def serve(service: TableService, host: str, port: int, dev_clock: bool = False) -> None:
+    """Serve the playground until cancelled."""
+    runner = web.AppRunner(create_app(service, dev_clock), access_log=None)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        log.info("playground listening on http://%s:%s", host, port)
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
