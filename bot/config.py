@@ -18,11 +18,6 @@ class Settings(BaseSettings):
     shard_ids: list[int] | None = None
     playground_host: str = "127.0.0.1"
     playground_port: int = 8765
-    playground_dev_clock: bool = False
-    nudge_after_hours: float = 24.0
-    nudge_repeat_hours: float = 24.0
-    deadline_hours: float = 0.0
-    scan_interval_seconds: int = 60
     log_level: str = "INFO"
     log_json: bool = False
 

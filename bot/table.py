@@ -22,7 +22,7 @@ from bot.replies import Attachment, Button, Reply, ephemeral, refusal, split_mes
 from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import CampaignRepo, ChannelBusy, StepWrite, TableChanged
-from engine.core.errors import RuleError
+from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Event, dump_events, parse_events
 from engine.core.game import Action, Game, Prompt, ScenarioInfo, scenario_info
 from engine.registry import games, get_game
@@ -33,6 +33,12 @@ CAMPAIGN_SETTINGS: dict[str, tuple[str, ...]] = {
     "nudge_hours": ("0", "6", "12", "24", "48", "72"),
     "deadline_hours": ("0", "24", "48", "72", "168"),
     "deadline_policy": ("wait", "vote", "autopilot"),
+}
+# Settings whose behaviour does not exist yet are refused by name, never stored as if they worked.
+UNSUPPORTED_SETTINGS = {
+    "nudge_hours": "reminders for quiet players (the scheduler)",
+    "deadline_hours": "turn deadlines (the scheduler)",
+    "deadline_policy": "turn deadlines (the scheduler)",
 }
 
 
@@ -285,6 +291,8 @@ class TableService:
                     )
                 if value not in CAMPAIGN_SETTINGS[key]:
                     raise UserError(f"{key} must be one of: {', '.join(CAMPAIGN_SETTINGS[key])}.")
+                if key in UNSUPPORTED_SETTINGS:
+                    raise NotSupportedYet(UNSUPPORTED_SETTINGS[key])
                 settings[key] = value
             campaign.settings_json = json.dumps(settings, sort_keys=True)
             await self.repo.save_settings(campaign)

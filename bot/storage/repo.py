@@ -63,6 +63,16 @@ class CampaignRepo:
             query = select(Campaign).where(Campaign.live_channel == channel_id)
             return (await session.exec(query)).first()
 
+    async def latest_in_channel(self, channel_id: str) -> Campaign | None:
+        """The channel's most recent campaign, live or over."""
+        async with self.db.session() as session:
+            query = (
+                select(Campaign)
+                .where(Campaign.channel_id == channel_id)
+                .order_by(col(Campaign.id).desc())
+            )
+            return (await session.exec(query)).first()
+
     async def get(self, campaign_id: int) -> Campaign | None:
         async with self.db.session() as session:
             return await session.get(Campaign, campaign_id)

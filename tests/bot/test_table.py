@@ -142,3 +142,15 @@ async def test_autocomplete_is_bounded_and_filtered(table: TableService) -> None
     assert await table.autocomplete(ANN, "/move to:") == []  # no campaign yet
     commands = await table.autocomplete(ANN, "/mo")
     assert [s.value for s in commands] == ["/move"]
+
+
+async def test_settings_validate_and_refuse_what_is_not_built(table: TableService) -> None:
+    await table.handle(ANN, "/campaign create game:dash scenario:sprint")
+    assert "nudge_hours=default" in text(await table.handle(BOB, "/campaign settings"))
+    assert "Only the campaign owner" in text(
+        await table.handle(BOB, "/campaign settings nudge_hours:24")
+    )
+    assert "must be one of" in text(await table.handle(ANN, "/campaign settings nudge_hours:5"))
+    assert "Unknown setting" in text(await table.handle(ANN, "/campaign settings colour:red"))
+    refused = await table.handle(ANN, "/campaign settings nudge_hours:24")
+    assert refused[0].error and "Not supported yet: reminders" in refused[0].content
