@@ -556,15 +556,17 @@ class TableService:
         self, caller: Caller, finished_ok: bool = False
     ) -> tuple[Campaign, Game[Any], Any]:
         campaign = await self.repo.live_in_channel(caller.channel_id)
-        if campaign is None and finished_ok:
-            recent = [
-                c
-                for c in await self.repo.all()
-                if c.channel_id == caller.channel_id and c.state_json
-            ]
-            campaign = recent[-1] if recent else None
         if campaign is None:
-            raise UserError("No campaign in this channel. Start one with /campaign create.")
+            latest = await self.repo.latest_in_channel(caller.channel_id)
+            if latest is not None and finished_ok and latest.state_json:
+                campaign = latest
+            elif latest is not None:
+                raise UserError(
+                    f"The last campaign here is over ({latest.outcome or latest.status}). "
+                    "Start a new one with /campaign create."
+                )
+            else:
+                raise UserError("No campaign in this channel. Start one with /campaign create.")
         if campaign.state_json is None:
             raise UserError(
                 "The mission has not begun yet: the owner starts it with /campaign begin."

@@ -154,3 +154,24 @@ async def test_settings_validate_and_refuse_what_is_not_built(table: TableServic
     assert "Unknown setting" in text(await table.handle(ANN, "/campaign settings colour:red"))
     refused = await table.handle(ANN, "/campaign settings nudge_hours:24")
     assert refused[0].error and "Not supported yet: reminders" in refused[0].content
+
+
+async def test_finished_mission_is_over_but_its_board_remains(table: TableService) -> None:
+    await start(table)
+    campaign = await table.repo.live_in_channel("chan-1")
+    assert campaign is not None
+    state = json.loads(campaign.state_json or "{}")
+    state["positions"]["red"] = "E5"
+    campaign.state_json = json.dumps(state)
+    await table.repo.save_settings(campaign)  # a plain version bump carrying no state change
+    async with table.db.session() as session:
+        session.add(campaign)
+        await session.commit()
+    replies = await table.handle(ANN, "/move to:F6")
+    assert "Mission over: victory" in text(replies)
+    assert "is over (victory)" in text(await table.handle(ANN, "/end-turn"))
+    board = await table.handle(BOB, "/board")
+    assert board[0].images and not board[0].ephemeral
+    assert "set up here" in text(
+        await table.handle(ANN, "/campaign create game:dash scenario:sprint")
+    )
