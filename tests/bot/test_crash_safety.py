@@ -40,8 +40,12 @@ class Bot:
     def __init__(self, tmp: Path) -> None:
         self.db_path = tmp / "crash.db"
         self.port = free_port()
-        self.env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{self.db_path}",
-                    "PLAYGROUND_PORT": str(self.port), "PLAYGROUND_HOST": "127.0.0.1"}
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite+aiosqlite:///{self.db_path}",
+            "PLAYGROUND_PORT": str(self.port),
+            "PLAYGROUND_HOST": "127.0.0.1",
+        }
         self.env.pop("DISCORD_TOKEN", None)
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -49,8 +53,9 @@ class Bot:
         return [sys.executable, "-c", LAUNCHER.format(tests=str(TESTS)), *args]
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.command("run"), env=self.env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            self.command("run"), env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
 
     def kill(self) -> None:
         if self.process and self.process.poll() is None:
@@ -70,8 +75,9 @@ class Bot:
 
     async def send(self, session: aiohttp.ClientSession, user: str, text: str) -> dict[str, Any]:
         url = f"http://127.0.0.1:{self.port}/api/command"
-        async with session.post(url, json={"channel": "war-room", "user": user,
-                                           "text": text}) as response:
+        async with session.post(
+            url, json={"channel": "war-room", "user": user, "text": text}
+        ) as response:
             result: dict[str, Any] = await response.json()
             return result
 
@@ -93,10 +99,12 @@ async def test_sigkill_during_a_burst_loses_nothing_acknowledged(bot: Bot) -> No
     async with aiohttp.ClientSession(timeout=timeout) as session:
         bot.start()
         await bot.wait_ready(session)
-        for user, text in (("ann", "/campaign create game:dash scenario:sprint"),
-                           ("ann", "/campaign join role:red"),
-                           ("bob", "/campaign join role:blue"),
-                           ("ann", "/campaign begin")):
+        for user, text in (
+            ("ann", "/campaign create game:dash scenario:sprint"),
+            ("ann", "/campaign join role:red"),
+            ("bob", "/campaign join role:blue"),
+            ("ann", "/campaign begin"),
+        ):
             assert (await bot.send(session, user, text))["ok"], text
         acknowledged = 0
 
@@ -105,7 +113,7 @@ async def test_sigkill_during_a_burst_loses_nothing_acknowledged(bot: Bot) -> No
             user = "ann" if i % 2 else "bob"
             try:
                 reply = await bot.send(session, user, "/act what:peek")
-            except (aiohttp.ClientError, asyncio.TimeoutError):
+            except (TimeoutError, aiohttp.ClientError):
                 return  # cut off by the kill: not acknowledged
             if reply.get("ok"):
                 acknowledged += 1
