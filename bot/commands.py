@@ -17,7 +17,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "campaign": ("create", "join", "leave", "begin", "status", "settings", "end", "list"),
 }
 PLAY_VERBS = ("move", "attack", "act", "orders", "choose", "end-turn")
-TOP_LEVEL = (*PLAY_VERBS, "undo", "board", "log", "help")
+TOP_LEVEL = (*PLAY_VERBS, "undo", "board", "log", "help", "prefs", "away", "vote")
 
 
 class CommandError(ValueError):

@@ -13,33 +13,39 @@ import json
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from bot import help_text
+from bot.clock import Clock, SystemClock
 from bot.commands import GROUPS, PLAY_VERBS, TOP_LEVEL, Command, CommandError, parse
+from bot.pacing import (
+    CAMPAIGN_SETTINGS,
+    MAX_AUTOPILOT_STEPS,
+    REMINDER_CHOICES,
+    campaign_settings,
+    check_timezone,
+    hours,
+    parse_away,
+    parse_quiet,
+    quiet_until,
+    remind_after,
+    safe_action,
+    seat_on_autopilot,
+)
 from bot.replay import canonical, replay, run_action, run_begin
 from bot.replies import Attachment, Button, Reply, ephemeral, refusal, split_message
 from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign, Seat
-from bot.storage.repo import CampaignRepo, ChannelBusy, StepWrite, TableChanged
-from engine.core.errors import NotSupportedYet, RuleError
-from engine.core.events import Event, dump_events, parse_events
+from bot.storage.repo import CampaignRepo, ChannelBusy, StepWrite, TableChanged, WaitingUpdate
+from engine.core.errors import RuleError
+from engine.core.events import Event, Note, PhaseChanged, dump_events, parse_events
 from engine.core.game import Action, Game, Prompt, ScenarioInfo, scenario_info
 from engine.registry import games, get_game
 from renders import render_board
 
 MAX_AUTOCOMPLETE = 25
-CAMPAIGN_SETTINGS: dict[str, tuple[str, ...]] = {
-    "nudge_hours": ("0", "6", "12", "24", "48", "72"),
-    "deadline_hours": ("0", "24", "48", "72", "168"),
-    "deadline_policy": ("wait", "vote", "autopilot"),
-}
-# Settings whose behaviour does not exist yet are refused by name, never stored as if they worked.
-UNSUPPORTED_SETTINGS = {
-    "nudge_hours": "reminders for quiet players (the scheduler)",
-    "deadline_hours": "turn deadlines (the scheduler)",
-    "deadline_policy": "turn deadlines (the scheduler)",
-}
+CATCH_UP_ON = frozenset({*PLAY_VERBS, "board", "undo", "campaign"})
 
 
 class UserError(Exception):
@@ -75,8 +81,10 @@ class TableService:
         db: Database,
         renderer: Renderer = default_renderer,
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        clock: Clock | None = None,
     ) -> None:
         self.db = db
+        self.clock: Clock = clock or SystemClock()
         self.repo = CampaignRepo(db)
         self.render = renderer
         self.new_seed = new_seed
@@ -88,7 +96,8 @@ class TableService:
         try:
             command = parse(text)
             async with self._lock(caller.channel_id):
-                return await self._dispatch(caller, command)
+                digest = await self._catch_up(caller) if command.name in CATCH_UP_ON else []
+                return digest + await self._dispatch(caller, command)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
             return refusal(str(refused))
 
@@ -105,6 +114,12 @@ class TableService:
             return await self.board(caller, command.options)
         if command.name == "log":
             return await self.show_log(caller, command.options)
+        if command.name == "prefs":
+            return await self.prefs(caller, command.options)
+        if command.name == "away":
+            return await self.away(caller, command.options)
+        if command.name == "vote":
+            return await self.vote(caller, command.options)
         return [Reply(help_text.render(command.options.get("topic")), ephemeral=True)]
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
@@ -170,6 +185,7 @@ class TableService:
                 names = ", ".join(s.role for s in vacant) or "none"
                 raise UserError(f"The mission is under way; free seats: {names}.")
             seat.user_id, seat.user_name = caller.user_id, caller.user_name
+            seat.last_seen_seq = campaign.step
             await self.repo.update_seat(seat)
             return [
                 Reply(
@@ -276,12 +292,12 @@ class TableService:
         lines += [f"- {s.role}: {s.user_name or 'free'}" for s in seats] or ["- no seats taken"]
         if campaign.status == "active" and campaign.state_json:
             prompt = game.waiting_on(game.load(json.loads(campaign.state_json)))
-            lines.append(_waiting_line(prompt, seats))
+            lines.append(waiting_line(prompt, seats))
         return [Reply("\n".join(lines), ephemeral=True)]
 
     async def campaign_settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign = await self._live(caller)
-        settings = json.loads(campaign.settings_json)
+        settings = campaign_settings(campaign)
         if options:
             self._require_owner(caller, campaign, "change settings")
             for key, value in options.items():
@@ -291,12 +307,13 @@ class TableService:
                     )
                 if value not in CAMPAIGN_SETTINGS[key]:
                     raise UserError(f"{key} must be one of: {', '.join(CAMPAIGN_SETTINGS[key])}.")
-                if key in UNSUPPORTED_SETTINGS:
-                    raise NotSupportedYet(UNSUPPORTED_SETTINGS[key])
                 settings[key] = value
             campaign.settings_json = json.dumps(settings, sort_keys=True)
             await self.repo.save_settings(campaign)
-        shown = ", ".join(f"{k}={settings.get(k, 'default')}" for k in CAMPAIGN_SETTINGS)
+            if "digest" in options:
+                due = self.clock.now() + timedelta(days=1) if settings["digest"] == "on" else None
+                await self.repo.set_digest(_id(campaign), due)
+        shown = ", ".join(f"{k}={settings[k]}" for k in CAMPAIGN_SETTINGS)
         return [Reply(f"Campaign settings: {shown}.", ephemeral=not options)]
 
     async def campaign_end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
@@ -337,7 +354,12 @@ class TableService:
         campaign, game, state = await self._active(caller)
         seats = await self.repo.seats(_id(campaign))
         prompt = game.waiting_on(state)
-        seat = self._acting_seat(caller, seats, prompt, game, state, action)
+        welcome = await self._end_autopilot(caller, seats)
+        try:
+            seat = self._acting_seat(caller, seats, prompt, game, state, action)
+        except UserError as refused:
+            raise UserError(f"{welcome}{refused}") from None
+        waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
         seq = campaign.step + 1
         step, random_used = run_action(game, state, campaign.seed, seq, seat, action)
         log = ActionLog(
@@ -350,7 +372,19 @@ class TableService:
             events_json=json.dumps(dump_events(step.events)),
             random_used=random_used,
         )
-        return await self._commit_and_post(caller, campaign, game, step.state, step.events, log)
+        return await self._commit_and_post(
+            caller, campaign, game, step.state, step.events, log, waiting_before=waiting_before
+        )
+
+    async def _end_autopilot(self, caller: Caller, seats: list[Seat]) -> str:
+        """Any attempt to play ends autopilot and away mode for the caller's seats."""
+        returning = [
+            s for s in seats if s.user_id == caller.user_id and (s.autopilot or s.away_until)
+        ]
+        for seat in returning:
+            await self.repo.seat_update(_id_seat(seat), autopilot=False, away_until=None)
+            seat.autopilot, seat.away_until = False, None
+        return "Welcome back: autopilot is off for your seats. " if returning else ""
 
     def _acting_seat(
         self,
@@ -368,7 +402,7 @@ class TableService:
             raise UserError("The mission is over.")
         ready = [role for role in mine if role in prompt.seats]
         if not ready:
-            return_text = _waiting_line(prompt, seats)
+            return_text = waiting_line(prompt, seats)
             raise UserError(f"It is not your turn. {return_text}")
         if len(ready) > 1:
             for role in ready:
@@ -443,6 +477,173 @@ class TableService:
             )
             lines.append(f"`#{row.seq}` {row.seat or ''} {what}: " + (" ".join(texts)[:300] or "-"))
         return ephemeral("\n".join(lines) or "The log is empty.")
+
+    # ------------------------------------------------------------------ pacing
+
+    async def prefs(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """A player's own reminder settings, shared by all their campaigns."""
+        prefs = await self.repo.prefs(caller.user_id)
+        unknown = set(options) - {"timezone", "quiet", "reminders", "dm"}
+        if unknown:
+            raise UserError(
+                f"Unknown preference '{sorted(unknown)[0]}': timezone, quiet, reminders, dm."
+            )
+        try:
+            if "timezone" in options:
+                prefs.timezone = check_timezone(options["timezone"])
+            if "quiet" in options:
+                if options["quiet"].lower() == "off":
+                    prefs.quiet_start = prefs.quiet_end = None
+                else:
+                    prefs.quiet_start, prefs.quiet_end = parse_quiet(options["quiet"])
+        except ValueError as bad:
+            raise UserError(str(bad)) from None
+        if "reminders" in options:
+            if options["reminders"].lower() not in REMINDER_CHOICES:
+                raise UserError(f"reminders must be one of: {', '.join(REMINDER_CHOICES)}.")
+            prefs.reminders = options["reminders"].lower()
+        if "dm" in options:
+            if options["dm"].lower() not in ("on", "off"):
+                raise UserError("dm must be on or off.")
+            prefs.dm = options["dm"].lower() == "on"
+        if options:
+            await self.repo.save_prefs(prefs)
+        quiet = f"{prefs.quiet_start}-{prefs.quiet_end}" if prefs.quiet_start is not None else "off"
+        return ephemeral(
+            f"Your preferences: timezone {prefs.timezone}, quiet hours {quiet}, reminders "
+            f"{prefs.reminders}, direct messages {'on' if prefs.dm else 'off'}."
+        )
+
+    async def away(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Mark yourself away: your seats are played safely until you return or act."""
+        campaign, game, state = await self._active(caller)
+        mine = [s for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id]
+        if not mine:
+            raise UserError("You have no seat in this campaign.")
+        span_text = options.get("for", "")
+        if span_text.lower() == "off":
+            for seat in mine:
+                await self.repo.seat_update(_id_seat(seat), away_until=None, autopilot=False)
+            return [Reply(f"{caller.user_name} is back.")]
+        try:
+            until = self.clock.now() + parse_away(span_text)
+        except ValueError as bad:
+            raise UserError(str(bad)) from None
+        for seat in mine:
+            await self.repo.seat_update(_id_seat(seat), away_until=until)
+        roles = ", ".join(s.role for s in mine)
+        headline = (
+            f"{caller.user_name} is away until {until:%Y-%m-%d %H:%M} UTC; the safe "
+            f"policy plays {roles} meanwhile (end the turn, keep standing orders)."
+        )
+        state, events = await self._run_autopilot(campaign, game, state)
+        if not events:
+            return [Reply(headline)]
+        return await self._post_step(
+            caller, campaign, game, state, game.waiting_on(state), events, headline, set()
+        )
+
+    async def vote(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Vote to skip a seat whose deadline has passed (deadline policy 'vote')."""
+        campaign, game, state = await self._active(caller)
+        if campaign_settings(campaign)["deadline_policy"] != "vote":
+            raise UserError("This campaign does not skip by vote (deadline_policy is not vote).")
+        role = options.get("skip", "").lower()
+        seats = await self.repo.seats(_id(campaign))
+        target = next((s for s in seats if s.role == role), None)
+        if target is None:
+            raise UserError("Name the seat to skip: /vote skip:<seat>.")
+        voters = {s.user_id for s in seats if s.user_id and s.user_id != target.user_id}
+        if caller.user_id not in voters:
+            raise UserError("Only the other players at this table can vote to skip a seat.")
+        nudge = next(
+            (
+                n
+                for n in await self.repo.nudges(_id(campaign))
+                if n.kind == "reminder" and n.user_id == target.user_id
+            ),
+            None,
+        )
+        if nudge is None or not nudge.deadline_passed:
+            raise UserError(f"{role} has not passed the deadline, so there is nothing to vote on.")
+        votes = set(json.loads(nudge.votes_json)) | {caller.user_id}
+        if not await self.repo.claim(nudge, votes_json=json.dumps(sorted(votes))):
+            raise TableChanged()
+        needed = len(voters) // 2 + 1
+        if len(votes) < needed:
+            return [Reply(f"{caller.user_name} votes to skip {role} ({len(votes)}/{needed}).")]
+        action = safe_action(game, state, role)
+        if action is None or role not in game.waiting_on(state).seats:
+            return [Reply(f"The vote passes, but {role} has nothing to decide right now.")]
+        state, events = await self._play_for(
+            campaign, game, state, role, action, "vote", "The table's vote"
+        )
+        return await self._post_step(
+            caller,
+            campaign,
+            game,
+            state,
+            game.waiting_on(state),
+            events,
+            f"The vote passes: {role} is skipped this time.",
+            set(),
+        )
+
+    async def resume_autopilot(self, channel_id: str, headline: str) -> list[Reply]:
+        """Let autopilot seats play now (after the scheduler put a seat on autopilot)."""
+        async with self._lock(channel_id):
+            campaign = await self.repo.live_in_channel(channel_id)
+            if campaign is None or campaign.status != "active" or not campaign.state_json:
+                return []
+            game = get_game(campaign.game)
+            state = game.load(json.loads(campaign.state_json))
+            state, events = await self._run_autopilot(campaign, game, state)
+            system = Caller("scheduler", "Sortie", channel_id, campaign.guild_id)
+            if not events:
+                return [Reply(headline)]
+            return await self._post_step(
+                system, campaign, game, state, game.waiting_on(state), events, headline, set()
+            )
+
+    async def _catch_up(self, caller: Caller) -> list[Reply]:
+        """'Since your last turn': what others did while this player was away."""
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None or campaign.status != "active":
+            return []
+        mine = [s for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id]
+        if not mine:
+            return []
+        seen = max(s.last_seen_seq for s in mine)
+        for seat in mine:
+            if seat.last_seen_seq != campaign.step:
+                await self.repo.seat_update(_id_seat(seat), last_seen_seq=campaign.step)
+        if seen == 0 or seen >= campaign.step:
+            return []
+        rows = [
+            r
+            for r in await self.repo.log(_id(campaign), after_seq=seen)
+            if r.user_id != caller.user_id
+        ]
+        if not rows:
+            return []
+        lines = [
+            e.text
+            for r in rows
+            for e in parse_events(json.loads(r.events_json))
+            if e.text and e.visible_for(None)
+        ]
+        shown = lines[-12:]
+        more = (
+            f"\n…and {len(lines) - len(shown)} earlier lines (see /log)."
+            if len(lines) > len(shown)
+            else ""
+        )
+        return ephemeral(
+            f"**Since your last turn** ({len(rows)} steps):\n"
+            + "\n".join(shown)
+            + more
+            + "\nUse /board to see the board."
+        )
 
     # ------------------------------------------------------------------ autocomplete
 
@@ -578,6 +779,106 @@ class TableService:
         if caller.user_id != campaign.owner_id:
             raise UserError(f"Only the campaign owner can {what}.")
 
+    async def _persist(
+        self,
+        campaign: Campaign,
+        game: Game[Any],
+        state: Any,
+        log: ActionLog,
+        actor: str | None,
+    ) -> Prompt:
+        """Commit one step with the scheduler's bookkeeping in the same transaction."""
+        prompt = game.waiting_on(state)
+        now = self.clock.now()
+        seats = await self.repo.seats(_id(campaign))
+        waiting = {
+            s.user_id
+            for s in seats
+            if s.role in prompt.seats and s.user_id and not seat_on_autopilot(s, now)
+        }
+        settings = campaign_settings(campaign)
+        remind: dict[str, timedelta | None] = {}
+        for user_id in waiting:
+            prefs = await self.repo.prefs(user_id)
+            interval = remind_after(settings, prefs)
+            quiet_end = quiet_until(prefs, now)
+            if quiet_end is not None and interval is not None:
+                # The mention is held back: the reminder arrives when quiet hours end.
+                interval = min(interval, quiet_end - now)
+            remind[user_id] = interval
+        await self.repo.commit_step(
+            campaign,
+            StepWrite(
+                state_json=json.dumps(game.dump(state), separators=(",", ":")),
+                log=log,
+                status="finished" if prompt.finished else "active",
+                outcome=prompt.outcome,
+                waiting=WaitingUpdate(
+                    now=now,
+                    users=set() if prompt.finished else waiting,
+                    actor=actor,
+                    remind_after=remind,
+                    deadline_after=hours(settings["deadline_hours"]),
+                ),
+            ),
+        )
+        return prompt
+
+    async def _run_autopilot(
+        self, campaign: Campaign, game: Game[Any], state: Any
+    ) -> tuple[Any, list[Event]]:
+        """Play seats on autopilot while the game waits on them and a human still plays."""
+        events: list[Event] = []
+        for _ in range(MAX_AUTOPILOT_STEPS):
+            prompt = game.waiting_on(state)
+            if prompt.finished:
+                break
+            now = self.clock.now()
+            seats = await self.repo.seats(_id(campaign))
+            humans = [s for s in seats if s.user_id and not seat_on_autopilot(s, now)]
+            auto = [s for s in seats if s.role in prompt.seats and seat_on_autopilot(s, now)]
+            if not auto or not humans:
+                break
+            seat = auto[0]
+            action = safe_action(game, state, seat.role)
+            if action is None:
+                break
+            state, step_events = await self._play_for(
+                campaign, game, state, seat.role, action, "autopilot", "Autopilot"
+            )
+            events.extend(step_events)
+        return state, events
+
+    async def _play_for(
+        self,
+        campaign: Campaign,
+        game: Game[Any],
+        state: Any,
+        role: str,
+        action: Action,
+        user_id: str,
+        who: str,
+    ) -> tuple[Any, list[Event]]:
+        """Apply a safe action on a seat's behalf, logged like any other step."""
+        seq = campaign.step + 1
+        step, random_used = run_action(game, state, campaign.seed, seq, role, action)
+        events: list[Event] = [
+            Note(text=f"{who} plays for {role}: {action.command()}"),
+            *step.events,
+        ]
+        log = ActionLog(
+            campaign_id=_id(campaign),
+            seq=seq,
+            kind="action",
+            seat=role,
+            user_id=user_id,
+            action_json=action.model_dump_json(include={"verb", "args"}),
+            events_json=json.dumps(dump_events(events)),
+            random_used=random_used,
+        )
+        await self._persist(campaign, game, step.state, log, actor=None)
+        return step.state, events
+
     async def _commit_and_post(
         self,
         caller: Caller,
@@ -587,29 +888,41 @@ class TableService:
         events: list[Event],
         log: ActionLog,
         headline: str = "",
+        waiting_before: set[str] | None = None,
     ) -> list[Reply]:
-        prompt = game.waiting_on(state)
-        status = "finished" if prompt.finished else "active"
-        await self.repo.commit_step(
-            campaign,
-            StepWrite(
-                state_json=json.dumps(game.dump(state), separators=(",", ":")),
-                log=log,
-                status=status,
-                outcome=prompt.outcome,
-            ),
+        actor = caller.user_id if log.kind == "action" else None
+        prompt = await self._persist(campaign, game, state, log, actor)
+        state, auto_events = await self._run_autopilot(campaign, game, state)
+        if auto_events:
+            events = [*events, *auto_events]
+            prompt = game.waiting_on(state)
+        return await self._post_step(
+            caller, campaign, game, state, prompt, events, headline, waiting_before or set()
         )
+
+    async def _post_step(
+        self,
+        caller: Caller,
+        campaign: Campaign,
+        game: Game[Any],
+        state: Any,
+        prompt: Prompt,
+        events: list[Event],
+        headline: str,
+        waiting_before: set[str],
+        actor: str | None = None,
+    ) -> list[Reply]:
         seats = await self.repo.seats(_id(campaign))
         public = [e for e in events if e.visible_for(None)]
         lines = [headline] if headline else []
         lines += [e.text for e in public if e.text]
         image = await self.render(game.view(state, None), public)
+        mentions: list[str] = []
         if prompt.finished:
             lines.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
-            mentions: list[str] = []
         else:
-            lines.append(_waiting_line(prompt, seats))
-            mentions = sorted({s.user_id for s in seats if s.role in prompt.seats and s.user_id})
+            lines.append(waiting_line(prompt, seats))
+            mentions = await self._mentions(prompt, seats, events, actor, waiting_before)
         chunks = split_message("\n".join(lines))
         replies = [Reply(chunk) for chunk in chunks[:-1]]
         buttons = (
@@ -632,6 +945,30 @@ class TableService:
             replies.extend(ephemeral("Only you see this:\n" + "\n".join(secret)))
         return replies
 
+    async def _mentions(
+        self,
+        prompt: Prompt,
+        seats: list[Seat],
+        events: list[Event],
+        actor: str | None,
+        waiting_before: set[str],
+    ) -> list[str]:
+        """Ping only players whose input is newly needed, never the one who just acted, and
+        nobody inside their quiet hours (their reminder comes when those end)."""
+        now = self.clock.now()
+        waiting = {
+            s.user_id
+            for s in seats
+            if s.role in prompt.seats and s.user_id and not seat_on_autopilot(s, now)
+        }
+        new_phase = any(isinstance(e, PhaseChanged) for e in events)
+        fresh = waiting - {actor} - (set() if new_phase else waiting_before)
+        out = []
+        for user_id in sorted(fresh):
+            if quiet_until(await self.repo.prefs(user_id), now) is None:
+                out.append(user_id)
+        return out
+
 
 # ---------------------------------------------------------------------- module helpers
 
@@ -639,6 +976,11 @@ class TableService:
 def _id(campaign: Campaign) -> int:
     assert campaign.id is not None
     return campaign.id
+
+
+def _id_seat(seat: Seat) -> int:
+    assert seat.id is not None
+    return seat.id
 
 
 def _game(key: str) -> Game[Any]:
@@ -663,7 +1005,7 @@ def _busy(existing: Campaign) -> str:
     )
 
 
-def _waiting_line(prompt: Prompt, seats: list[Seat]) -> str:
+def waiting_line(prompt: Prompt, seats: list[Seat]) -> str:
     if prompt.finished:
         return f"The mission is over: {prompt.outcome or 'ended'}."
     holders = []

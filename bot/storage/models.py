@@ -61,6 +61,10 @@ class Seat(SQLModel, table=True):
     user_id: str = Field(index=True, max_length=32)
     user_name: str = Field(default="", max_length=100)
     away_until: datetime | None = None
+    # The engine's safe policy plays this seat while set (deadline passed, or away).
+    autopilot: bool = False
+    # The last log step this seat's player has seen (for the "since your last turn" digest).
+    last_seen_seq: int = 0
     settings_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
     joined_at: datetime = Field(default_factory=utcnow)
 
@@ -84,17 +88,39 @@ class ActionLog(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class PlayerPrefs(SQLModel, table=True):
+    """A player's own settings, shared by all their campaigns."""
+
+    __tablename__ = "player_prefs"
+
+    user_id: str = Field(primary_key=True, max_length=32)
+    timezone: str = Field(default="UTC", max_length=64)
+    quiet_start: int | None = None  # hour 0-23 in the player's time zone
+    quiet_end: int | None = None
+    reminders: str = Field(default="default", max_length=16)  # default, off, or hours
+    dm: bool = False
+
+
 class Nudge(SQLModel, table=True):
-    """Reminder bookkeeping for one waited-on player, written with each step."""
+    """Scheduler bookkeeping, written in the same transaction as each step.
+
+    kind "reminder": one row per waited-on player, with the next reminder and the deadline.
+    kind "digest": one row per campaign whose channel asked for a daily spectator summary.
+    A scanner claims a due row with a conditional update before it sends anything.
+    """
 
     __tablename__ = "nudge"
-    __table_args__ = (UniqueConstraint("campaign_id", "user_id", name="uq_nudge_user"),)
+    __table_args__ = (UniqueConstraint("campaign_id", "kind", "user_id", name="uq_nudge"),)
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
-    user_id: str = Field(max_length=32)
+    kind: str = Field(default="reminder", max_length=16)
+    user_id: str = Field(default="", max_length=32)
     waiting_since: datetime = Field(default_factory=utcnow)
     next_due: datetime | None = Field(default=None, index=True)
+    deadline_at: datetime | None = Field(default=None, index=True)
     last_sent: datetime | None = None
     sent_count: int = 0
-    for_version: int = 0
+    claim: int = 0  # bumped by every claim: the conditional update's guard
+    deadline_passed: bool = False
+    votes_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))

@@ -8,14 +8,16 @@ quick clicks can never both apply a step on the same version.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, select
+from sqlmodel import col, or_, select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.storage.db import Database
-from bot.storage.models import ActionLog, Campaign, Seat, utcnow
+from bot.storage.models import ActionLog, Campaign, Nudge, PlayerPrefs, Seat, utcnow
 
 
 class TableChanged(Exception):
@@ -33,6 +35,17 @@ LIVE_STATUSES = ("open", "active")
 
 
 @dataclass
+class WaitingUpdate:
+    """Who the game waits on after a step, and when to remind them or apply the deadline."""
+
+    now: datetime
+    users: set[str]
+    actor: str | None = None  # whoever just acted: their own timer starts again
+    remind_after: dict[str, timedelta | None] = field(default_factory=dict)
+    deadline_after: timedelta | None = None
+
+
+@dataclass
 class StepWrite:
     """Everything one step writes."""
 
@@ -40,6 +53,7 @@ class StepWrite:
     log: ActionLog
     status: str
     outcome: str | None = None
+    waiting: WaitingUpdate | None = None
 
 
 class CampaignRepo:
@@ -155,6 +169,8 @@ class CampaignRepo:
             )
             write.log.version_after = campaign.version + 1
             session.add(write.log)
+            if write.waiting is not None:
+                await _sync_waiting(session, campaign.id or 0, write.waiting)
             try:
                 await session.commit()
             except IntegrityError:
@@ -185,6 +201,65 @@ class CampaignRepo:
             )
             return (await session.exec(query)).first()
 
+    async def prefs(self, user_id: str) -> PlayerPrefs:
+        async with self.db.session() as session:
+            found = await session.get(PlayerPrefs, user_id)
+            return found or PlayerPrefs(user_id=user_id)
+
+    async def save_prefs(self, prefs: PlayerPrefs) -> None:
+        async with self.db.session() as session:
+            await session.merge(prefs)
+            await session.commit()
+
+    async def seat_update(self, seat_id: int, **values: object) -> None:
+        async with self.db.session() as session:
+            await session.exec(update(Seat).where(col(Seat.id) == seat_id).values(**values))
+            await session.commit()
+
+    async def nudges(self, campaign_id: int) -> list[Nudge]:
+        async with self.db.session() as session:
+            query = select(Nudge).where(Nudge.campaign_id == campaign_id).order_by(col(Nudge.id))
+            return list((await session.exec(query)).all())
+
+    async def due_nudges(self, now: datetime, limit: int = 200) -> list[Nudge]:
+        """Rows whose reminder or deadline is due, oldest first (bounded per scan)."""
+        async with self.db.session() as session:
+            query = (
+                select(Nudge)
+                .where(or_(col(Nudge.next_due) <= now, col(Nudge.deadline_at) <= now))
+                .order_by(col(Nudge.id))
+                .limit(limit)
+            )
+            return list((await session.exec(query)).all())
+
+    async def claim(self, nudge: Nudge, **values: object) -> bool:
+        """Take a due row for this process: exactly one scanner wins each claim."""
+        async with self.db.session() as session:
+            statement = (
+                update(Nudge)
+                .where(col(Nudge.id) == nudge.id, col(Nudge.claim) == nudge.claim)
+                .values(claim=nudge.claim + 1, **values)
+            )
+            result = await session.exec(statement)
+            await session.commit()
+            won = bool(result.rowcount == 1)
+        if won:
+            nudge.claim += 1
+            for key, value in values.items():
+                setattr(nudge, key, value)
+        return won
+
+    async def set_digest(self, campaign_id: int, next_due: datetime | None) -> None:
+        async with self.db.session() as session:
+            await session.exec(
+                delete(Nudge).where(
+                    col(Nudge.campaign_id) == campaign_id, col(Nudge.kind) == "digest"
+                )
+            )
+            if next_due is not None:
+                session.add(Nudge(campaign_id=campaign_id, kind="digest", next_due=next_due))
+            await session.commit()
+
     @staticmethod
     async def _bump(session, campaign: Campaign, **values: object) -> None:  # type: ignore[no-untyped-def]
         """Conditionally move the campaign to the next version, or raise TableChanged."""
@@ -197,3 +272,33 @@ class CampaignRepo:
         if result.rowcount != 1:
             await session.rollback()
             raise TableChanged()
+
+
+async def _sync_waiting(session: AsyncSession, campaign_id: int, waiting: WaitingUpdate) -> None:
+    """Reminder rows follow the waited-on players; the actor's own timer starts again."""
+    rows = (
+        await session.exec(
+            select(Nudge).where(Nudge.campaign_id == campaign_id, Nudge.kind == "reminder")
+        )
+    ).all()
+    existing = {row.user_id: row for row in rows}
+    for user_id, row in existing.items():
+        if user_id not in waiting.users or user_id == waiting.actor:
+            await session.delete(row)
+    await session.flush()
+    for user_id in sorted(waiting.users):
+        if user_id in existing and user_id != waiting.actor:
+            continue
+        remind = waiting.remind_after.get(user_id)
+        session.add(
+            Nudge(
+                campaign_id=campaign_id,
+                kind="reminder",
+                user_id=user_id,
+                waiting_since=waiting.now,
+                next_due=waiting.now + remind if remind else None,
+                deadline_at=waiting.now + waiting.deadline_after
+                if waiting.deadline_after
+                else None,
+            )
+        )
