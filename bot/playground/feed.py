@@ -153,6 +153,13 @@ class Playground:
             ephemeral=private,
             for_user=user if private else None,
         )
+        self.post_bot(channel_name, replies, user)
+
+    def post_bot(
+        self, channel_name: str, replies: list[dict[str, Any]], user: str | None = None
+    ) -> None:
+        """Post bot replies; ephemeral ones are shown to `user` only (to nobody without one)."""
+        channel = self.channel(channel_name)
         for reply in replies:
             channel.post(
                 author=BOT_NAME,

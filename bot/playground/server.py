@@ -13,14 +13,16 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
 from bot.commands import MAX_COMMAND_LENGTH
 from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground
 from bot.playground.suggest import suggest
+from bot.replies import Reply
 from bot.table import Caller, TableService
 
 log = logging.getLogger(__name__)
@@ -35,7 +37,19 @@ STATIC_DIR = Path(__file__).parent / "static"
 
 SERVICE = web.AppKey("service", TableService)
 PLAYGROUND = web.AppKey("playground", Playground)
+MAX_CLOCK_STEP_HOURS = 24 * 14
+
+
+class AdjustableClock(Protocol):
+    """A clock that development tools may move forward (see bot/clock.py)."""
+
+    def now(self) -> datetime: ...
+
+    def advance(self, delta: timedelta) -> datetime: ...
+
+
 DEV_CLOCK = web.AppKey("dev_clock", bool)
+CLOCK = web.AppKey("clock", object)
 LOCKS = web.AppKey("locks", dict[str, asyncio.Lock])
 
 # The page loads nothing from the network but its own files and images.
@@ -189,6 +203,34 @@ async def get_image(request: web.Request) -> web.Response:
     )
 
 
+def adjustable_clock(app: web.Application) -> AdjustableClock:
+    clock = app[CLOCK]
+    if not (callable(getattr(clock, "now", None)) and callable(getattr(clock, "advance", None))):
+        raise web.HTTPNotImplemented(reason="This playground has no adjustable clock.")
+    return clock  # type: ignore[return-value]
+
+
+async def get_clock(request: web.Request) -> web.Response:
+    clock = adjustable_clock(request.app)
+    return web.json_response({"ok": True, "now": clock.now().isoformat()})
+
+
+async def post_clock(request: web.Request) -> web.Response:
+    """Development only: move the clock forward to try reminders and deadlines now."""
+    clock = adjustable_clock(request.app)
+    try:
+        body = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadField("The body must be JSON.") from None
+    hours = body.get("hours") if isinstance(body, dict) else None
+    if isinstance(hours, bool) or not isinstance(hours, int | float):
+        raise BadField('Say how far to move the clock: {"hours": 6}.')
+    if not 0 < hours <= MAX_CLOCK_STEP_HOURS:
+        raise BadField(f"hours must be more than 0 and at most {MAX_CLOCK_STEP_HOURS}.")
+    now = clock.advance(timedelta(hours=hours))
+    return web.json_response({"ok": True, "now": now.isoformat()})
+
+
 async def get_health(request: web.Request) -> web.Response:
     return web.json_response({"ok": True})
 
@@ -200,30 +242,53 @@ async def get_page(request: web.Request) -> web.FileResponse:
 # ---------------------------------------------------------------------- app
 
 
-def create_app(service: TableService, dev_clock: bool = False) -> web.Application:
+def create_app(
+    service: TableService, dev_clock: bool = False, clock: AdjustableClock | None = None
+) -> web.Application:
     """The playground app over a table service.
 
-    `dev_clock` is kept on the app for development tools that fake the passing of time; the
-    playground itself does not use it yet.
+    With `dev_clock`, `GET/POST /api/dev/clock` read and move forward an adjustable clock (the
+    one given, else the service's `clock` attribute if it has one), so reminders and deadlines
+    can be tried without waiting; the page then shows a control for it.
     """
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[SERVICE] = service
     app[PLAYGROUND] = Playground()
     app[DEV_CLOCK] = dev_clock
+    app[CLOCK] = clock if clock is not None else getattr(service, "clock", None)
     app[LOCKS] = {}
     app.router.add_get("/", get_page)
     app.router.add_get("/healthz", get_health)
     app.router.add_post("/api/command", post_command)
     app.router.add_get("/api/channels/{channel}/messages", get_messages)
     app.router.add_get("/api/autocomplete", get_autocomplete)
+    if dev_clock:
+        app.router.add_get("/api/dev/clock", get_clock)
+        app.router.add_post("/api/dev/clock", post_clock)
     app.router.add_get("/images/{image_id:[0-9a-f]{1,64}}.png", get_image)
     app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
     return app
 
 
-async def serve(service: TableService, host: str, port: int, dev_clock: bool = False) -> None:
+def deliver(app: web.Application, channel: str, replies: list[Reply]) -> None:
+    """Post what the bot says on its own (a reminder, a deadline) into a channel's feed.
+
+    Ephemeral replies have no user to show them to here, so they are dropped.
+    """
+    playground = app[PLAYGROUND]
+    shown = [playground.store_reply(r) for r in replies if not r.ephemeral]
+    playground.post_bot(check_name("channel", channel), shown)
+
+
+async def serve(
+    service: TableService,
+    host: str,
+    port: int,
+    dev_clock: bool = False,
+    clock: AdjustableClock | None = None,
+) -> None:
     """Serve the playground until cancelled."""
-    runner = web.AppRunner(create_app(service, dev_clock), access_log=None)
+    runner = web.AppRunner(create_app(service, dev_clock, clock), access_log=None)
     await runner.setup()
     try:
         site = web.TCPSite(runner, host, port)

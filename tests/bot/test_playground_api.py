@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.playground.feed import ImageStore
-from bot.playground.server import create_app
+from bot.playground.server import create_app, deliver
+from bot.replies import Reply
 from bot.table import Caller, Suggestion, TableService
 
 CHANNEL = "general"
@@ -272,3 +274,39 @@ def test_image_store_keeps_only_the_latest() -> None:
     assert len(store) == 3
     assert store.get(ids[0]) is None and store.get(ids[1]) is None
     assert store.get(ids[4]) == bytes([4])
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.moment = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.moment
+
+    def advance(self, delta: timedelta) -> datetime:
+        self.moment += delta
+        return self.moment
+
+
+async def test_dev_clock_moves_only_forward_and_only_when_enabled(table: TableService) -> None:
+    clock = FakeClock()
+    async with TestClient(TestServer(create_app(table, dev_clock=True, clock=clock))) as dev:
+        assert (await (await dev.get("/api/dev/clock")).json())["now"].startswith("2026-01-05T12")
+        moved = await dev.post("/api/dev/clock", json={"hours": 30})
+        assert moved.status == 200 and (await moved.json())["now"].startswith("2026-01-06T18")
+        for bad in ({"hours": -1}, {"hours": 0}, {"hours": "6"}, {"hours": True}, {}, [6]):
+            response = await dev.post("/api/dev/clock", json=bad)
+            assert response.status == 400 and (await response.json())["ok"] is False
+        assert clock.moment == datetime(2026, 1, 6, 18, 0, tzinfo=UTC)
+    async with TestClient(TestServer(create_app(table, dev_clock=True))) as no_clock:
+        assert (await no_clock.get("/api/dev/clock")).status == 501
+    async with TestClient(TestServer(create_app(table, clock=clock))) as plain:
+        assert (await plain.post("/api/dev/clock", json={"hours": 1})).status in (404, 405)
+    assert clock.moment == datetime(2026, 1, 6, 18, 0, tzinfo=UTC)
+
+
+async def test_bot_messages_can_be_delivered_to_a_channel(client: TestClient[Any, Any]) -> None:
+    reminder = Reply("<@pg:ann>, the table is waiting on you.", mentions=["pg:ann"])
+    deliver(client.app, CHANNEL, [reminder, Reply("nobody to show this to", ephemeral=True)])
+    messages = (await feed(client, "ann"))["messages"]
+    assert [(m["author"], m["mentions"]) for m in messages] == [("Sortie", ["pg:ann"])]

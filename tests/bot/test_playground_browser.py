@@ -95,8 +95,14 @@ class DevTools:
             if value:
                 return value
             if asyncio.get_running_loop().time() > deadline:
-                feed = await self.js("document.getElementById('feed').innerText")
-                raise AssertionError(f"timed out waiting for {what}; feed shows:\n{feed}")
+                seen = await self.js(
+                    "({feed: document.getElementById('feed').innerText,"
+                    " notice: document.getElementById('notice').textContent})"
+                )
+                raise AssertionError(
+                    f"timed out waiting for {what}; page notice: {seen['notice']!r}; "
+                    f"feed shows:\n{seen['feed']}"
+                )
             await asyncio.sleep(0.1)
 
     async def close(self) -> None:

@@ -435,6 +435,46 @@
     accept(Number(item.dataset.index));
   });
 
+  // ---------------------------------------------------------------- development clock
+
+  const clockButton = $("clock");
+
+  function showClock(iso) {
+    const when = new Date(iso);
+    clockButton.title = "Development clock, now " + when.toUTCString() + ". Move it 6 hours on.";
+  }
+
+  async function setUpClock() {
+    try {
+      const response = await fetch("/api/dev/clock", { cache: "no-store" });
+      if (!response.ok) return;
+      showClock((await response.json()).now);
+      clockButton.hidden = false;
+    } catch (_) {
+      /* no development clock: nothing to show */
+    }
+  }
+
+  clockButton.addEventListener("click", async () => {
+    clockButton.disabled = true;
+    try {
+      const response = await fetch("/api/dev/clock", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ hours: 6 }),
+      });
+      const data = await response.json();
+      if (!response.ok) {
+        setNotice(data.error || "The clock did not move.");
+        return;
+      }
+      showClock(data.now);
+      setNotice("");
+    } finally {
+      clockButton.disabled = false;
+    }
+  });
+
   // ---------------------------------------------------------------- wiring
 
   composer.addEventListener("submit", async (event) => {
@@ -476,5 +516,6 @@
   userInput.value = recall("sortie.user") || "player-" + Math.floor(100 + Math.random() * 900);
   channelInput.value = recall("sortie.channel") || "general";
   applyIdentity();
+  setUpClock();
   setInterval(poll, POLL_MS);
 })();
