@@ -33,6 +33,7 @@ MAX_TEXT = MAX_COMMAND_LENGTH
 MAX_NAME = 32
 MAX_BODY = 16 * 1024
 NAME_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+AFTER_RE = re.compile(r"[0-9]{1,18}")
 STATIC_DIR = Path(__file__).parent / "static"
 
 SERVICE = web.AppKey("service", TableService)
@@ -174,7 +175,7 @@ async def get_messages(request: web.Request) -> web.Response:
     raw_user = request.query.get("user")
     user = check_user(raw_user) if raw_user is not None else None
     raw_after = request.query.get("after", "0") or "0"
-    if not raw_after.isdigit() or len(raw_after) > 18:
+    if not AFTER_RE.fullmatch(raw_after):
         raise BadField("after must be a message id (a whole number, 0 or more).")
     after = int(raw_after)
     channel = request.app[PLAYGROUND].peek(channel_name)

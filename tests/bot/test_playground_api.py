@@ -209,7 +209,7 @@ async def test_malformed_requests_get_json_errors(client: TestClient[Any, Any]) 
         assert response.status == 400 and (await response.json())["ok"] is False
     huge = await client.post("/api/command", json=GOOD | {"text": "/" + "x" * 40_000})
     assert huge.status == 413 and (await huge.json())["ok"] is False
-    for query in ({"after": "-1"}, {"after": "soon"}, {"user": "no way"}):
+    for query in ({"after": "-1"}, {"after": "soon"}, {"after": "\u00b2"}, {"user": "no way"}):
         response = await client.get(f"/api/channels/{CHANNEL}/messages", params=query)
         assert response.status == 400 and "error" in await response.json()
     bad_channel = await client.get("/api/channels/" + "x" * 40 + "/messages")

@@ -7,6 +7,7 @@
   const POLL_MS = 1000;
   const SUGGEST_DELAY_MS = 120;
   const BOT = "Sortie";
+  const MAX_SHOWN = 400; // older messages leave the page, as the server keeps only the latest
 
   const $ = (id) => document.getElementById(id);
   const userInput = $("user");
@@ -234,6 +235,8 @@
       if (feed.querySelector('.msg[data-id="' + message.id + '"]')) continue;
       feed.append(renderMessage(message));
     }
+    const shown = feed.querySelectorAll(".msg");
+    for (let i = 0; i < shown.length - MAX_SHOWN; i += 1) shown[i].remove();
     if (stick) {
       pinned = true;
       keepPinned();
