@@ -53,6 +53,22 @@ async def verify() -> int:
     return 1 if bad else 0
 
 
+async def import_file(path: str, channel: str, guild: str | None) -> int:
+    from pathlib import Path
+
+    from bot.table import UserError
+
+    service = await build_service(get_settings())
+    try:
+        print(await service.import_campaign(Path(path).read_bytes(), channel, guild))
+        return 0
+    except UserError as refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 1
+    finally:
+        await service.db.close()
+
+
 async def print_commands() -> int:
     from bot.discord.client import command_tree_json
 

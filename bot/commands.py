@@ -14,7 +14,18 @@ MAX_COMMAND_LENGTH = 500
 MAX_VALUE_LENGTH = 100
 
 GROUPS: dict[str, tuple[str, ...]] = {
-    "campaign": ("create", "join", "leave", "begin", "status", "settings", "end", "list"),
+    "campaign": (
+        "create",
+        "join",
+        "leave",
+        "begin",
+        "status",
+        "settings",
+        "end",
+        "list",
+        "export",
+        "rollback",
+    ),
 }
 PLAY_VERBS = ("move", "attack", "act", "orders", "choose", "end-turn")
 TOP_LEVEL = (*PLAY_VERBS, "undo", "board", "log", "help", "prefs", "away", "vote")

@@ -17,6 +17,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot import help_text
+from bot.archive import export_campaign, read_archive
 from bot.clock import Clock, SystemClock
 from bot.commands import GROUPS, PLAY_VERBS, TOP_LEVEL, Command, CommandError, parse
 from bot.pacing import (
@@ -33,6 +34,7 @@ from bot.pacing import (
     safe_action,
     seat_on_autopilot,
 )
+from bot.ratelimit import Buckets, RateLimits
 from bot.replay import canonical, replay, run_action, run_begin
 from bot.replies import Attachment, Button, Reply, ephemeral, refusal, split_message
 from bot.storage.db import Database
@@ -45,7 +47,9 @@ from engine.registry import games, get_game
 from renders import render_board
 
 MAX_AUTOCOMPLETE = 25
-CATCH_UP_ON = frozenset({*PLAY_VERBS, "board", "undo", "campaign"})
+DEFAULT_LIMITS = RateLimits()
+# Commands after which a returning player first sees what happened while they were away.
+CATCH_UP_ON = frozenset({*PLAY_VERBS, "board", "undo", "campaign status"})
 
 
 class UserError(Exception):
@@ -82,9 +86,12 @@ class TableService:
         renderer: Renderer = default_renderer,
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
         clock: Clock | None = None,
+        limits: RateLimits | None = DEFAULT_LIMITS,
     ) -> None:
         self.db = db
         self.clock: Clock = clock or SystemClock()
+        self._user_buckets = Buckets(limits.user, self.clock) if limits else None
+        self._channel_buckets = Buckets(limits.channel, self.clock) if limits else None
         self.repo = CampaignRepo(db)
         self.render = renderer
         self.new_seed = new_seed
@@ -93,10 +100,17 @@ class TableService:
     # ------------------------------------------------------------------ entry points
 
     async def handle(self, caller: Caller, text: str) -> list[Reply]:
+        wait = self._rate_limited(caller)
+        if wait:
+            return refusal(
+                f"Easy there: commands are coming in faster than the table can take "
+                f"them. Try again in {max(1, round(wait))} s."
+            )
         try:
             command = parse(text)
             async with self._lock(caller.channel_id):
-                digest = await self._catch_up(caller) if command.name in CATCH_UP_ON else []
+                named = f"{command.name} {command.sub}" if command.sub else command.name
+                digest = await self._catch_up(caller) if named in CATCH_UP_ON else []
                 return digest + await self._dispatch(caller, command)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
             return refusal(str(refused))
@@ -121,6 +135,13 @@ class TableService:
         if command.name == "vote":
             return await self.vote(caller, command.options)
         return [Reply(help_text.render(command.options.get("topic")), ephemeral=True)]
+
+    def _rate_limited(self, caller: Caller) -> float:
+        if self._user_buckets is None or self._channel_buckets is None:
+            return 0.0
+        return self._user_buckets.take(caller.user_id) or self._channel_buckets.take(
+            caller.channel_id
+        )
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -338,6 +359,132 @@ class TableService:
                 "The channel is free for a new one."
             )
         ]
+
+    async def campaign_export(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """The whole campaign as a file, for the owner or a server admin."""
+        campaign = await self.repo.live_in_channel(
+            caller.channel_id
+        ) or await self.repo.latest_in_channel(caller.channel_id)
+        if campaign is None:
+            raise UserError("No campaign in this channel to export.")
+        if caller.user_id != campaign.owner_id and not caller.is_admin:
+            raise UserError("Only the campaign owner or a server admin can export the campaign.")
+        data = export_campaign(
+            campaign, await self.repo.seats(_id(campaign)), await self.repo.log(_id(campaign))
+        )
+        name = f"sortie-campaign-{campaign.id}-step-{campaign.step}.json"
+        return [
+            Reply(
+                f"Campaign #{campaign.id} at step {campaign.step}: keep this file to "
+                "restore the campaign later.",
+                ephemeral=True,
+                images=[Attachment(name, data, "campaign export (JSON)")],
+            )
+        ]
+
+    async def campaign_rollback(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Owner only: return the campaign to an earlier step; the rollback is logged too."""
+        campaign, game, _ = await self._active(caller)
+        self._require_owner(caller, campaign, "roll the campaign back")
+        rows = await self.repo.log(_id(campaign))
+        steps = [r.seq for r in rows if r.kind in ("begin", "action", "undo", "rollback")]
+        try:
+            target = int(options.get("to", ""))
+        except ValueError:
+            raise UserError(
+                "Say which step to return to: /campaign rollback to:<step> "
+                "(see /log for step numbers)."
+            ) from None
+        if target not in steps or target >= campaign.step:
+            raise UserError(
+                f"Step {target} is not an earlier step of this campaign "
+                f"(steps 1 to {campaign.step - 1})."
+            )
+        if options.get("confirm", "").lower() != "yes":
+            return [
+                Reply(
+                    f"Rolling back to step {target} undoes {campaign.step - target} "
+                    f"steps for everyone. To confirm: `/campaign rollback to:{target} "
+                    "confirm:yes`.",
+                    ephemeral=True,
+                )
+            ]
+        state = replay(campaign, [r for r in rows if r.seq <= target]).final
+        log = ActionLog(
+            campaign_id=_id(campaign),
+            seq=campaign.step + 1,
+            kind="rollback",
+            user_id=caller.user_id,
+            action_json=json.dumps({"to_seq": target}),
+        )
+        return await self._commit_and_post(
+            caller,
+            campaign,
+            game,
+            state,
+            [],
+            log,
+            headline=f"{caller.user_name} rolls the campaign back to step {target}.",
+        )
+
+    async def import_campaign(self, data: bytes, channel_id: str, guild_id: str | None) -> str:
+        """Recreate an exported campaign in a free channel; the log must reproduce its state."""
+        try:
+            archive = read_archive(data)
+        except ValueError as bad:
+            raise UserError(str(bad)) from None
+        game = _game(archive.game)
+        _scenario(game, archive.scenario)
+        campaign = Campaign(
+            channel_id=channel_id,
+            guild_id=guild_id,
+            game=game.key,
+            scenario=archive.scenario,
+            options_json=json.dumps(archive.options, sort_keys=True),
+            settings_json=json.dumps(archive.settings, sort_keys=True),
+            seed=archive.seed,
+            status=archive.status,
+            owner_id=archive.owner_id,
+            outcome=archive.outcome,
+            step=len(archive.log),
+            version=len(archive.log),
+        )
+        rows = [
+            ActionLog(
+                seq=step.seq,
+                kind=step.kind,
+                seat=step.seat,
+                user_id=step.user_id,
+                action_json=json.dumps(step.action),
+                events_json=json.dumps(step.events),
+                random_used=step.random_used,
+                campaign_id=0,
+            )
+            for step in archive.log
+        ]
+        if archive.state is not None:
+            try:
+                final = replay(campaign, rows).final
+            except Exception as error:
+                raise UserError(f"The export's log does not replay: {error}") from None
+            if canonical(game, final) != canonical(game, game.load(archive.state)):
+                raise UserError("The export's log does not reproduce its state; not imported.")
+            campaign.state_json = json.dumps(game.dump(final), separators=(",", ":"))
+        seats = [
+            Seat(
+                campaign_id=0,
+                role=s.role,
+                user_id=s.user_id,
+                user_name=s.user_name,
+                last_seen_seq=len(archive.log),
+            )
+            for s in archive.seats
+        ]
+        try:
+            created = await self.repo.import_campaign(campaign, seats, rows)
+        except ChannelBusy:
+            raise UserError("That channel already has a live campaign.") from None
+        return f"Imported as campaign #{created.id} in channel {channel_id} at step {created.step}."
 
     async def campaign_list(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         rows = await self.repo.in_guild(caller.guild_id)

@@ -145,7 +145,8 @@ class CampaignRepo:
     async def close(self, campaign: Campaign, status: str, log: ActionLog | None = None) -> None:
         """End a campaign (no more play); frees the channel for a new one."""
         async with self.db.session() as session:
-            await self._bump(session, campaign, status=status, live_channel=None)
+            extra: dict[str, object] = {"step": log.seq} if log is not None else {}
+            await self._bump(session, campaign, status=status, live_channel=None, **extra)
             if log is not None:
                 log.version_after = campaign.version + 1
                 session.add(log)
@@ -153,6 +154,8 @@ class CampaignRepo:
         campaign.version += 1
         campaign.status = status
         campaign.live_channel = None
+        if log is not None:
+            campaign.step = log.seq
 
     async def commit_step(self, campaign: Campaign, write: StepWrite) -> None:
         """Persist one step atomically; raise TableChanged if the campaign moved on."""
@@ -182,6 +185,28 @@ class CampaignRepo:
         campaign.status = write.status
         campaign.outcome = write.outcome
         campaign.live_channel = live
+
+    async def import_campaign(
+        self, campaign: Campaign, seats: list[Seat], rows: list[ActionLog]
+    ) -> Campaign:
+        """Insert a whole campaign (from an export) in one transaction."""
+        campaign.live_channel = campaign.channel_id if campaign.status in LIVE_STATUSES else None
+        async with self.db.session() as session:
+            session.add(campaign)
+            try:
+                await session.flush()
+                for seat in seats:
+                    seat.campaign_id = campaign.id or 0
+                    session.add(seat)
+                for row in rows:
+                    row.campaign_id = campaign.id or 0
+                    session.add(row)
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+                raise ChannelBusy(campaign.channel_id) from None
+            await session.refresh(campaign)
+        return campaign
 
     async def log(self, campaign_id: int, after_seq: int = 0) -> list[ActionLog]:
         async with self.db.session() as session:
