@@ -25,7 +25,13 @@ async def run() -> int:
                 f"http://{settings.playground_host}:{settings.playground_port}",
                 flush=True,
             )
-            await serve(service, settings.playground_host, settings.playground_port)
+            await serve(
+                service,
+                settings.playground_host,
+                settings.playground_port,
+                dev_clock=settings.playground_dev_clock,
+                scan_interval_seconds=settings.scan_interval_seconds,
+            )
         else:
             from bot.discord.client import SortieBot
 

@@ -18,6 +18,8 @@ class Settings(BaseSettings):
     shard_ids: list[int] | None = None
     playground_host: str = "127.0.0.1"
     playground_port: int = 8765
+    playground_dev_clock: bool = False
+    scan_interval_seconds: int = 60
     log_level: str = "INFO"
     log_json: bool = False
 

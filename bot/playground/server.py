@@ -23,6 +23,7 @@ from bot.commands import MAX_COMMAND_LENGTH
 from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground
 from bot.playground.suggest import suggest
 from bot.replies import Reply
+from bot.scheduler import Scheduler
 from bot.table import Caller, TableService
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,7 @@ class AdjustableClock(Protocol):
 DEV_CLOCK = web.AppKey("dev_clock", bool)
 CLOCK = web.AppKey("clock", object)
 LOCKS = web.AppKey("locks", dict[str, asyncio.Lock])
+SCHEDULER = web.AppKey("scheduler", Scheduler)
 
 # The page loads nothing from the network but its own files and images.
 CSP = (
@@ -229,7 +231,9 @@ async def post_clock(request: web.Request) -> web.Response:
     if not 0 < hours <= MAX_CLOCK_STEP_HOURS:
         raise BadField(f"hours must be more than 0 and at most {MAX_CLOCK_STEP_HOURS}.")
     now = clock.advance(timedelta(hours=hours))
-    return web.json_response({"ok": True, "now": now.isoformat()})
+    scheduler = request.app.get(SCHEDULER)
+    sent = await scheduler.scan() if scheduler is not None else 0
+    return web.json_response({"ok": True, "now": now.isoformat(), "sent": sent})
 
 
 async def get_health(request: web.Request) -> web.Response:
@@ -287,14 +291,23 @@ async def serve(
     port: int,
     dev_clock: bool = False,
     clock: AdjustableClock | None = None,
+    scan_interval_seconds: int = 60,
 ) -> None:
-    """Serve the playground until cancelled."""
-    runner = web.AppRunner(create_app(service, dev_clock, clock), access_log=None)
+    """Serve the playground, with the reminder scheduler posting into its feeds, until
+    cancelled."""
+    from bot.playground.outbox import PlaygroundOutbox
+
+    app = create_app(service, dev_clock, clock)
+    scheduler = Scheduler(service, PlaygroundOutbox(app), service.clock)
+    app[SCHEDULER] = scheduler
+    runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     try:
         site = web.TCPSite(runner, host, port)
         await site.start()
+        scheduler.start(scan_interval_seconds)
         log.info("playground listening on http://%s:%s", host, port)
         await asyncio.Event().wait()
     finally:
+        scheduler.shutdown()
         await runner.cleanup()

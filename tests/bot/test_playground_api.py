@@ -310,3 +310,26 @@ async def test_bot_messages_can_be_delivered_to_a_channel(client: TestClient[Any
     deliver(client.app, CHANNEL, [reminder, Reply("nobody to show this to", ephemeral=True)])
     messages = (await feed(client, "ann"))["messages"]
     assert [(m["author"], m["mentions"]) for m in messages] == [("Sortie", ["pg:ann"])]
+
+
+async def test_reminders_reach_the_feed_when_the_dev_clock_moves(db: Any) -> None:
+    from bot.clock import ManualClock
+    from bot.playground.outbox import PlaygroundOutbox
+    from bot.playground.server import SCHEDULER
+    from bot.scheduler import Scheduler
+
+    clock = ManualClock()
+    service = TableService(db, clock=clock)
+    app = create_app(service, dev_clock=True)
+    app[SCHEDULER] = Scheduler(service, PlaygroundOutbox(app), clock)
+    async with TestClient(TestServer(app)) as dev:
+        await start(dev)
+        assert (await command(dev, "bob", "/prefs dm:on"))["ok"]
+        moved = await dev.post("/api/dev/clock", json={"hours": 24})
+        assert (await moved.json())["sent"] == 2
+        texts = [m["content"] for m in (await feed(dev, "ann"))["messages"]]
+        assert sum("waiting on you for 24 hours" in t for t in texts) == 2
+        await dev.post("/api/dev/clock", json={"hours": 24})
+        response = await dev.get("/api/channels/dm-bob/messages", params={"user": "bob"})
+        dms = (await response.json())["messages"]
+        assert dms and "friendly nudge" in dms[0]["content"]
