@@ -834,12 +834,11 @@ class TableService:
             if campaign is None:
                 return []
             info = _scenario(get_game(campaign.game), campaign.scenario)
-            taken = {s.role for s in await self.repo.seats(_id(campaign)) if s.user_id}
-            return [
-                Suggestion(f"{r.key} — {r.name}", r.key)
-                for r in info.roles
-                if (r.key not in taken) == (command.sub == "join")
-            ]
+            seats = await self.repo.seats(_id(campaign))
+            taken = {s.role for s in seats if s.user_id}
+            mine = {s.role for s in seats if s.user_id == caller.user_id}
+            wanted = (lambda key: key not in taken) if command.sub == "join" else mine.__contains__
+            return [Suggestion(f"{r.key} — {r.name}", r.key) for r in info.roles if wanted(r.key)]
         if command.sub == "settings" and key in CAMPAIGN_SETTINGS:
             return [Suggestion(v, v) for v in CAMPAIGN_SETTINGS[key]]
         return []

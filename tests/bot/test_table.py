@@ -177,3 +177,13 @@ async def test_finished_mission_is_over_but_its_board_remains(table: TableServic
     assert "set up here" in text(
         await table.handle(ANN, "/campaign create game:dash scenario:sprint")
     )
+
+
+async def test_role_autocomplete_offers_free_seats_to_join_and_your_own_to_leave(
+    table: TableService,
+) -> None:
+    await table.handle(ANN, "/campaign create game:dash scenario:sprint")
+    await table.handle(ANN, "/campaign join role:red")
+    assert [s.value for s in await table.autocomplete(BOB, "/campaign join role:")] == ["blue"]
+    assert [s.value for s in await table.autocomplete(BOB, "/campaign leave role:")] == []
+    assert [s.value for s in await table.autocomplete(ANN, "/campaign leave role:")] == ["red"]
