@@ -12,7 +12,7 @@ from engine.forlorn.content import scenarios, units
 from engine.forlorn.marines import can_shoot, pay, spin_facing
 from engine.forlorn.movement import doors_on_path, xeno_reach
 from engine.forlorn.state import ForlornState, Unit
-from engine.forlorn.world import adjacent, attack_range, board_of, has_los, sq
+from engine.forlorn.world import adjacent, attack_range, board_of, has_los, marine_profile, sq
 
 
 def xeno_mp(state: ForlornState, xeno: Unit) -> int:
@@ -47,7 +47,9 @@ def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[
             continue
         if attack_range(sq(marine.at), xsq) > order.range:
             continue
-        if can_shoot(state, marine, xeno):
+        flame = marine.kind == "berns" and state.flame_supply > 0 and _flame_front(marine, xsq)
+        dice_left = 1 if flame else interrupt_dice(marine, spin=False)
+        if can_shoot(state, marine, xeno) and dice_left > 0:
             order.spent += 1
             pay(state, marine, events)
             events.append(
@@ -56,7 +58,7 @@ def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[
                     f"{xeno.name} at {xeno.at}."
                 )
             )
-            if marine.kind == "berns" and state.flame_supply > 0 and _flame_front(marine, xsq):
+            if flame:
                 state.flame_supply -= 1
                 state.flames.append(xeno.at)
                 rolls, killed = combat.flame_square(state, xeno.at, dice, events, marine)
@@ -68,6 +70,7 @@ def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[
             return
         if (
             order.spin
+            and interrupt_dice(marine, spin=True) > 0
             and has_los(state, sq(marine.at), xsq, "marines")
             and spin_facing(marine, xsq) is not None
         ):
@@ -90,6 +93,12 @@ def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[
                 pistol=marine.kind == "berns",
             )
             return
+
+
+def interrupt_dice(marine: Unit, spin: bool) -> int:
+    """Dice an interrupt would roll (8.3.1: one fewer; a spin costs one more)."""
+    attack = 1 if marine.kind == "berns" else marine_profile(marine)[1]
+    return attack - 1 - (1 if spin else 0)
 
 
 def _flame_front(marine: Unit, target: Square) -> bool:
@@ -283,7 +292,7 @@ def ai_activate(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]
                     and has_los(state, sq(xeno.at), sq(target.at), "xenos")
                 ):
                     break
-                if eat_corpse(state, xeno, events):
+                if _free(state, xeno, sq(xeno.at)) and eat_corpse(state, xeno, events):
                     events.insert(index, moved_event(xeno, walked, why))
                     return
             events.insert(index, moved_event(xeno, walked, why))
