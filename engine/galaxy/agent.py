@@ -89,7 +89,23 @@ def do_move(
         )
     path = found.path(dest)
     walked = [path[0]]
+    shown = 0  # walked[:shown + 1] has been narrated already
     agent.movement = "open"
+
+    def narrate() -> None:
+        nonlocal shown
+        if len(walked) - 1 > shown:
+            segment = walked[shown:]
+            events.append(
+                Moved(
+                    figure=agent.id,
+                    path=[label(h) for h in segment],
+                    text=f"{agent_name(agent)} moves {' -> '.join(label(h) for h in segment)} "
+                    f"({agent.mp_left} MP left).",
+                )
+            )
+            shown = len(walked) - 1
+
     for h in path[1:]:
         if alien_at(state, h) is not None:
             events.append(Note(text=f"{agent_name(agent)} stops: an alien now stands in the way."))
@@ -97,33 +113,25 @@ def do_move(
         agent.hex = co(h)
         agent.mp_left -= 1
         walked.append(h)
-        before = len(events)
-        reveal_in_sight(state, dice, events)
-        interrupted = len(events) > before
+        found_now: list[Event] = []
+        reveal_in_sight(state, dice, found_now)
+        if found_now:
+            narrate()
+            events.extend(found_now)
+        if agent.dead:
+            return
         if h != dest and engaged(state, agent):
+            narrate()
             events.append(Note(text=f"{agent_name(agent)} comes into contact and is Engaged."))
             break
-        if interrupted and h != dest:
-            events.append(
-                Note(text=f"{agent_name(agent)} pauses at {label(h)} to reveal, then carries on.")
-            )
     # never end on a friend's hex: step back to the last free one
-    while len(walked) > 1 and occupant(state, walked[-1]) not in (None, agent.id):
-        walked.pop()
     while len(walked) > 1 and any(
         a.hex == co(walked[-1]) and a.id != agent.id for a in state.agents.values()
     ):
         walked.pop()
+        shown = min(shown, len(walked) - 1)
     agent.hex = co(walked[-1])
-    events.insert(
-        len(events),
-        Moved(
-            figure=agent.id,
-            path=[label(h) for h in walked],
-            text=f"{agent_name(agent)} moves {' -> '.join(label(h) for h in walked)} "
-            f"({agent.mp_left} MP left).",
-        ),
-    )
+    narrate()
 
 
 # -- combat ---------------------------------------------------------------------------------

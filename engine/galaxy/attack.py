@@ -266,6 +266,8 @@ def alien_attack(
             + f"{extra}."
         )
     )
+    if defend.wounds == 0:
+        events.append(Note(text=f"{agent_name(agent)} cancels every Hit."))
     combat.wound_agent(state, agent, defend.wounds, events, alien_name(alien))
     condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
     if condition and not agent.dead and condition not in agent.conditions:

@@ -198,7 +198,9 @@ class GalaxyDefenders:
         if state.phase != "agent":
             return
         agent = state.agents[state.turn_order[state.turn_index]]
-        if agent.dead or turn.turn_over(agent):
+        if agent.dead:
+            phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
+        elif turn.turn_over(agent):
             events.append(Note(text=f"{agent_name(agent)} has used every activity."))
             state.phase = "aliens"
 

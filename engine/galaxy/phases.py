@@ -54,11 +54,18 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
     state.event_deck = Deck.shuffled("Event", ev, dice)
     state.locked = [[co(h) for h in sorted(s)] for s in sorted(board.locked_doors, key=sorted)]
     state.alpha = first_by_ranking(state)
-    for _ in range(mission.start_signals):
-        teleport_signal(state, dice, [])
     state.round = 1
-    state.phase = "refresh"
+    state.phase = "setup"
     return state
+
+
+def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    """The mission's opening Signals teleport in before the first round."""
+    mission = content().missions[state.scenario]
+    events.append(Note(text=f"{mission.title}: {mission.briefing}"))
+    for _ in range(mission.start_signals):
+        teleport_signal(state, dice, events)
+    state.phase = "refresh"
 
 
 def first_by_ranking(state: GalaxyState) -> str:
@@ -73,7 +80,9 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
             return
         if check_all_dead(state, events):
             return
-        if state.phase == "refresh":
+        if state.phase == "setup":
+            place_start_signals(state, dice, events)
+        elif state.phase == "refresh":
             refresh(state, events)
         elif state.phase == "strategy":
             if not strategy(state, dice, events):
@@ -272,6 +281,7 @@ def begin_agent_turn(state: GalaxyState, events: list[Event]) -> None:
 
 
 def next_turn(state: GalaxyState, events: list[Event]) -> None:
+    fix_alpha(state, events)
     state.turn_index += 1
     while (
         state.turn_index < len(state.turn_order)
@@ -317,7 +327,6 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
             activate(state, alien, dice, events)
             reveal_in_sight(state, dice, events)
     state.ce_deck.discard(ce_id)
-    fix_alpha(state, events)
 
 
 def fix_alpha(state: GalaxyState, events: list[Event]) -> None:

@@ -77,7 +77,7 @@ class GalaxyState(BaseModel):
     seats: list[str]  # clockwise table order
     options: dict[str, str] = Field(default_factory=dict)
     round: int = 0
-    phase: Literal["refresh", "strategy", "agent", "aliens", "event", "ended"] = "refresh"
+    phase: Literal["setup", "refresh", "strategy", "agent", "aliens", "event", "ended"] = "setup"
     alpha: str = ""
     turn_order: list[str] = Field(default_factory=list)
     turn_index: int = 0
