@@ -84,6 +84,9 @@ class Board:
     width: int = 0
     height: int = 0
     _sight: AreaGraph | None = None
+    _walk: dict[frozenset[Side], AreaGraph] = field(default_factory=dict)
+    _ranges: dict[str, dict[str, int]] = field(default_factory=dict)
+    _los: dict[tuple[Hex, Hex, frozenset[Side]], bool] = field(default_factory=dict)
 
     # -- geometry ----------------------------------------------------------------------------
     @property
@@ -139,6 +142,13 @@ class Board:
     def los(self, a: Hex, b: Hex, locked: set[Side]) -> bool:
         """Centre-to-centre line of sight. A step running along a side is blocked only when
         every way through it is blocked (both hexes off the map, or every crossing walled)."""
+        key = (a, b, frozenset(locked))
+        cached = self._los.get(key)
+        if cached is None:
+            cached = self._los[key] = self._trace(a, b, locked)
+        return cached
+
+    def _trace(self, a: Hex, b: Hex, locked: set[Side]) -> bool:
         steps = line(a, b)
         for index, step in enumerate(steps):
             if not any(self.on_map(h) for h in step):
@@ -170,19 +180,28 @@ class Board:
         return graph
 
     def walk_graph(self, locked: set[Side]) -> AreaGraph:
-        """Areas joined by at least one side an alien or Signal may cross."""
+        """Areas joined by at least one side an alien or Signal may cross (cached per locks)."""
+        key = frozenset(locked)
+        cached = self._walk.get(key)
+        if cached is not None:
+            return cached
         graph = AreaGraph(areas=self.areas)
         for h, area in self.area_of.items():
             for n in neighbours(h):
                 other = self.area_of.get(n)
                 if other is not None and other != area and self.step_ok(h, n, locked, "alien"):
                     graph.connect(area, other)
+        self._walk[key] = graph
         return graph
 
     def area_distance(self, a: Hex, b: Hex) -> int:
         """Range in Areas: 0 in the same Area, else the Area borders crossed."""
-        d = self.sight_graph().distance(self.area_of[a], self.area_of[b])
-        return 99 if d is None else d
+        start = self.area_of[a]
+        table = self._ranges.get(start)
+        if table is None:
+            table = dict(self.sight_graph().distances(start))
+            self._ranges[start] = table
+        return table.get(self.area_of[b], 99)
 
 
 def _parse_pair(board: Board, words: list[str], lineno: int) -> Side:
