@@ -325,6 +325,7 @@ def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
 
 def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events) -> None:
     before = _seen_by_aware(state, hero)
+    existing = {e.id for e in state.enemies}
     if to == "EXIT":
         ev.append(
             Moved(
@@ -352,7 +353,7 @@ def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events)
                     )
                 )
     rules.wake(state, dice, ev)
-    for eid in sorted(_seen_by_aware(state, hero) - before):
+    for eid in sorted((_seen_by_aware(state, hero) - before) & existing):
         found = rules.find_enemy(state, eid)
         if found and eid not in state.awareness_used:
             state.awareness_used.append(eid)
