@@ -437,9 +437,7 @@ def wound_enemy(
     if base.behaviors and enemy.behavior + 1 < len(base.behaviors):
         enemy.behavior += 1
         enemy.wounds = 0
-        ev.append(
-            Note(text=f"{enemy.id} staggers and changes Behaviour (card {enemy.behavior + 1}).")
-        )
+        ev.append(Note(text=f"{enemy.id} staggers and turns to its next Behaviour card."))
         return
     state.enemies.remove(enemy)
     state.kills[enemy.type] = state.kills.get(enemy.type, 0) + 1

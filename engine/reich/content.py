@@ -16,6 +16,13 @@ ROOT = Path(__file__).parent / "content"
 ACTION_EFFECTS = {"move", "melee", "ranged", "attack", "draw", "smoke", "suppress", "grenade"}
 ACTION_EFFECTS |= {"open", "heal", "token"}
 ATTACK_KEYWORDS = {"lethal", "ap", "accurate", "precise", "reroll", "distinct", "teamwork"}
+ENEMY_KEYWORDS = {"bodyguard", "armless", "meatshield", "relentless", "brutal", "armored"}
+ENEMY_KEYWORDS |= {"knocked_back", "cautious", "area_attack", "ruthless"}
+WEAPON_KEYWORDS = {"precise", "ap", "accurate", "lethal", "burst", "shoddy", "double_impact"}
+WEAPON_KEYWORDS |= {"quick_attack"}
+SKILLS = {"none", "cover_me", "crowd_control", "dual_wielding", "elusive", "focused", "genius"}
+SKILLS |= {"guardian", "heavy_infantry", "mech_implants", "rage", "vengeance", "steel_skin"}
+SKILLS |= {"resourceful"}
 MODIFIERS = {"dice", "succ", "special", "reroll", "defdice", "defsucc"}
 
 
@@ -316,6 +323,16 @@ def _validate(content: Content) -> None:
             raise ContentError(f"hero {hero.key}: a Feat must have no Modifier section")
         if len(hero.weapons) != 2:
             raise ContentError(f"hero {hero.key}: needs two weapons")
+        if hero.skill not in SKILLS:
+            raise ContentError(f"hero {hero.key}: skill {hero.skill} is not implemented")
+        for weapon in hero.weapons:
+            unknown = set(weapon.keywords + weapon.vril.keywords) - WEAPON_KEYWORDS
+            if unknown:
+                raise ContentError(f"hero {hero.key}: weapon keywords {unknown} not implemented")
+    for enemy in content.enemies.values():
+        words = set(enemy.keywords).union(*[b.keywords for b in enemy.behaviors])
+        if words - ENEMY_KEYWORDS:
+            raise ContentError(f"enemy {enemy.key}: keywords {words - ENEMY_KEYWORDS} unknown")
     for mission in content.missions.values():
         for place in mission.tiles:
             if place.tile not in content.tiles:

@@ -28,7 +28,7 @@ from engine.reich.view import build_view
 TEAMS = ("alpha", "bravo", "charlie", "delta")
 ROLE_ORDER = (
     "sarge", "hans", "claudine", "tane", "brad", "doc", "remmy", "joe",
-    "irena", "quentin", "sally", "bjorn", "brick",
+    "irena", "quentin", "sally", "bjorn", "brick", "prof", "bochka", "redhawk",
 )  # fmt: skip
 ORDER_CHOICES = {
     "support": ("never", "if-it-succeeds", "always"),
@@ -339,7 +339,7 @@ class ReichGame:
         state.ended_seats = []
         state.awareness_used = []
         for hero in state.heroes.values():
-            hero.used_move = hero.used_attack = hero.resourceful_used = False
+            hero.used_move = hero.used_attack = hero.skill_used = False
         ev.append(
             PhaseChanged(
                 round=state.round,

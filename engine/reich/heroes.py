@@ -109,14 +109,24 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
     if grant is not None:
         head = grant.split(":")[0]
         if head == "move":
-            for to in move_targets(state, hero):
-                out.append(
-                    Action(
-                        verb="move",
-                        args={"unit": hero.key, "to": to},
-                        label=f"{hero.key} to {to} (card)",
+            if hero.pinned_area != hero.area:
+                for to in move_targets(state, hero):
+                    out.append(
+                        Action(
+                            verb="move",
+                            args={"unit": hero.key, "to": to},
+                            label=f"{hero.key} to {to} (card)",
+                        )
                     )
-                )
+            if content.heroes[hero.key].skill == "focused" and not hero.skill_used:
+                for door in _doors_here(state, hero):
+                    out.append(
+                        _act(hero, "open", f"{hero.key}: open {door} (Focused)", target=door)
+                    )
+        elif head == "discard":
+            for card in dict.fromkeys(hero.hand):
+                out.append(_act(hero, "discard", f"{hero.key}: discard {card}", target=card))
+            return out
         elif head in ATTACK_GRANTS:
             out.extend(attack_actions(state, hero, grant))
         elif head in ("smoke", "grenade"):
@@ -267,6 +277,8 @@ def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Eve
             _use_basic(hero, "Move")
             hero.used_move = True
         do_move(state, hero, args["to"], dice, ev)
+        if grant is not None and hero.area and rules.enemies_in(state, hero.area, True):
+            hero.pinned_area = hero.area  # cannot enter and leave in the same Action
     elif verb == "attack":
         if grant is None:
             _use_basic(hero, "Attack")
@@ -387,10 +399,22 @@ def _act_apply(
         ev.append(Note(text=f"{hero.key} skips the effect '{dropped}'."))
     elif what == "draw":
         _use_basic(hero, "Draw")
-        rules.draw_actions(hero, 2, dice, ev)
+        if content.heroes[hero.key].skill == "genius":
+            rules.draw_actions(hero, 3, dice, ev)
+            if hero.hand:
+                hero.grants = ["discard"]
+                hero.grant_card = None
+        else:
+            rules.draw_actions(hero, 2, dice, ev)
+    elif what == "discard":
+        rules.discard_card(hero, target)
+        ev.append(Note(text=f"{hero.key} discards {target} (Genius)."))
     elif what == "open":
         if basic:
             _use_basic(hero, "Open/Unlock")
+        elif grant == "move":
+            hero.skill_used = True
+            ev.append(Note(text=f"{hero.key} uses a Move effect to open a door (Focused)."))
         door = rules.board(state).doors[target]
         if door.lock and target not in state.unlocked:
             state.unlocked.append(target)
@@ -401,12 +425,10 @@ def _act_apply(
                 Note(text=f"{hero.key} opens door {target} ({door.areas[0]}-{door.areas[1]}).")
             )
     elif what == "pickup":
-        if basic and not (
-            content.heroes[hero.key].skill == "resourceful" and not hero.resourceful_used
-        ):
+        if basic and not (content.heroes[hero.key].skill == "resourceful" and not hero.skill_used):
             _use_basic(hero, "Pick Up")
         elif basic:
-            hero.resourceful_used = True
+            hero.skill_used = True
         pick_up(state, hero, target, ev)
     elif what == "sabotage":
         _use_basic(hero, "objective")
@@ -548,4 +570,5 @@ def after_grant(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> N
         rules.make_noise(state, noise, False, dice, ev)
     if not hero.grants:
         hero.grant_card = None
+        hero.pinned_area = None
     rules.wake(state, dice, ev)

@@ -363,6 +363,25 @@ def wound_hero(
             go_down(state, hero, dice, ev)
         return False
     card_id = state.wound_deck.draw(dice)
+    if (
+        content.heroes[hero.key].skill == "mech_implants"
+        and not hero.down
+        and not permanent
+        and damage is not None
+        and (state.wound_deck.draw_pile or state.wound_deck.discard_pile)
+    ):
+        other = state.wound_deck.draw(dice)
+        pair = sorted(
+            [card_id, other],
+            key=lambda w: (
+                damage >= content.wounds[w].threshold,
+                content.wounds[w].permanent != "none",
+                content.wounds[w].immediate != "none",
+            ),
+        )
+        card_id = pair[0]
+        state.wound_deck.discard(pair[1])
+        ev.append(Note(text=f"{hero.key}'s Mech Implants: keeps {card_id}, discards {pair[1]}."))
     card = content.wounds[card_id]
     if hero.down:
         hero.wounds.append(card_id)

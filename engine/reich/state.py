@@ -35,7 +35,8 @@ class HeroState(BaseModel):
     last_target: str | None = None
     buffs: list[str] = Field(default_factory=list)  # game-round effects
     brutal: bool = False
-    resourceful_used: bool = False
+    skill_used: bool = False
+    pinned_area: str | None = None
     orders: dict[str, str] = Field(
         default_factory=lambda: {"support": "if-it-succeeds", "defend": "cards", "elusive": "on"}
     )
