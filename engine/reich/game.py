@@ -316,13 +316,14 @@ class ReichGame:
             hero.buffs = []
             if hero.area is None:
                 continue
-            if len(hero.hand) <= 4 and not hero.down:
+            if len(hero.hand) <= 4:
                 rules.draw_actions(hero, 1, dice, ev)
             hero.tokens = 1 if hero.brutal else 2
             hero.brutal = False
             if not rules.enemies_in(state, hero.area) and len(hero.loot) < 3 and not hero.down:
-                item = next(
-                    (g for g in state.ground if g.area == hero.area and g.card and g.face_up), None
+                here = [g for g in state.ground if g.area == hero.area and g.face_up]
+                item = next((g for g in here if g.card), None) or next(
+                    (g for g in here if g.kind and g.kind != "objective" and not g.done), None
                 )
                 if item:
                     hero_rules.pick_up(state, hero, item.id, ev)

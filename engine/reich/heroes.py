@@ -9,7 +9,7 @@ drops the next one. While effects are queued, that Hero does nothing else.
 from __future__ import annotations
 
 from engine.core.dice import Dice
-from engine.core.errors import RuleError
+from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Moved, Note
 from engine.core.game import Action
 from engine.reich import attack as atk
@@ -187,6 +187,10 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                     out.append(
                         _act(hero, "pickup", f"{hero.key}: pick up {item.id}", target=item.id)
                     )
+                else:
+                    for old in dict.fromkeys(hero.loot):
+                        label = f"{hero.key}: pick up {item.id}, leaving {old} here"
+                        out.append(_act(hero, "pickup", label, target=item.id, drop=old))
             if hero.area in [a for a, c in state.accessories_up.items() if c == "blueprints"]:
                 for wid, ws in hero.weapons.items():
                     if not ws.vril:
@@ -208,6 +212,11 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                             to=other.key,
                         )
                     )
+            if other.seat == hero.seat:
+                for loot in dict.fromkeys(other.loot):
+                    if len(hero.loot) < 3:
+                        label = f"{hero.key}: take {loot} from {other.key}"
+                        out.append(_act(hero, "take", label, target=loot, to=other.key))
             for tok in dict.fromkeys(hero.carried):
                 out.append(
                     _act(
@@ -264,6 +273,18 @@ def _hero(state: ReichState, action: Action, seat: str) -> HeroState:
 
 def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Events) -> None:
     hero = _hero(state, action, seat)
+    what = action.args.get("what")
+    if what == "take":
+        other = state.heroes.get(action.args.get("to", "").lower())
+        if other is not None and other.seat != hero.seat:
+            raise NotSupportedYet(
+                "Give/Take: taking from another player's Hero needs their consent; "
+                "ask them to /act what:give"
+            )
+    if what == "react":
+        raise NotSupportedYet(
+            "Reaction cards outside Defense Tests (set /orders defend:cards for Defense)"
+        )
     legal = hero_actions(state, hero)
     wanted = _normalise(action)
     if not any(a.matches(wanted) for a in legal):
@@ -429,7 +450,16 @@ def _act_apply(
             _use_basic(hero, "Pick Up")
         elif basic:
             hero.skill_used = True
+        if "drop" in args:
+            hero.loot.remove(args["drop"])
+            rules.drop_loot(state, hero.area or "", args["drop"], ev)
         pick_up(state, hero, target, ev)
+    elif what == "take":
+        _use_basic(hero, "Give/Take")
+        other = state.heroes[args["to"]]
+        other.loot.remove(target)
+        hero.loot.append(target)
+        ev.append(Note(text=f"{hero.key} takes {target} from {other.key}."))
     elif what == "sabotage":
         _use_basic(hero, "objective")
         item = next(g for g in state.ground if g.id == target)

@@ -200,3 +200,39 @@ def test_advance_is_idempotent_while_heroes_decide() -> None:
     state = bare(["sarge"], area="EN")
     step = GAME.advance(state, ScriptedDice([]))
     assert step.state is state and step.events == []
+
+
+def test_pickup_swaps_when_slots_are_full() -> None:
+    state = bare(["sarge"], area="1C")
+    state.heroes["sarge"].loot = ["helmet", "medkit", "ammo"]
+    state.ground = [GroundItem(id="L9", area="1C", card="scope")]
+    state, _ = act(
+        state,
+        "sarge",
+        "act",
+        ScriptedDice([]),
+        unit="sarge",
+        what="pickup",
+        target="L9",
+        drop="medkit",
+    )
+    assert sorted(state.heroes["sarge"].loot) == ["ammo", "helmet", "scope"]
+    assert any(g.card == "medkit" and g.area == "1C" for g in state.ground)
+
+
+def test_taking_from_another_players_hero_is_not_supported() -> None:
+    from engine.core.errors import NotSupportedYet
+
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["hans"].loot = ["helmet"]
+    with pytest.raises(NotSupportedYet):
+        act(
+            state,
+            "sarge",
+            "act",
+            ScriptedDice([]),
+            unit="sarge",
+            what="take",
+            target="helmet",
+            to="hans",
+        )
