@@ -287,8 +287,18 @@ def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Eve
         )
     legal = hero_actions(state, hero)
     wanted = _normalise(action)
-    if not any(a.matches(wanted) for a in legal):
+    folded = {k: v.lower() for k, v in wanted.args.items()}
+    match = next(
+        (
+            a
+            for a in legal
+            if a.verb == wanted.verb and {k: v.lower() for k, v in a.args.items()} == folded
+        ),
+        None,
+    )
+    if match is None:
         raise RuleError(_why_not(state, hero, wanted))
+    wanted = match
     grant = front(hero)
     if grant is not None and wanted.args.get("what") != "skip":
         hero.grants.pop(0)

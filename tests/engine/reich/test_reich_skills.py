@@ -236,3 +236,9 @@ def test_taking_from_another_players_hero_is_not_supported() -> None:
             target="helmet",
             to="hans",
         )
+
+
+def test_arguments_match_case_insensitively() -> None:
+    state = bare(["sarge"], area="EN")
+    state, _ = act(state, "sarge", "move", ScriptedDice([]), unit="SARGE", to="1c")
+    assert state.heroes["sarge"].area == "1C"
