@@ -1,0 +1,270 @@
+"""Marine seats: enumerating legal actions and dispatching them to the rules."""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.core.errors import RuleError
+from engine.core.events import Event, Note
+from engine.core.game import Action
+from engine.core.squaregrid import neighbours
+from engine.forlorn import marines as m
+from engine.forlorn.board import SECURITY, door_id, label
+from engine.forlorn.content import ITEMS, scenarios
+from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.turn import waiting_marine_seats
+from engine.forlorn.world import adjacent, board_of, grappled, has_los, in_arc, sq
+
+
+def commanded(state: ForlornState, seat: str) -> list[Unit]:
+    return [u for u in state.active("marines") if u.at and u.seat in (None, seat)]
+
+
+def legal(state: ForlornState, seat: str) -> list[Action]:
+    if state.phase != "marine" or seat not in waiting_marine_seats(state):
+        return []
+    out: list[Action] = []
+    for u in commanded(state, seat):
+        out += unit_actions(state, u)
+    out.append(Action(verb="end-turn", label="End the Marine phase for your Marines"))
+    return out
+
+
+def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
+    out = m.move_actions(state, u)
+    pay = m.can_pay(state, u)
+    board = board_of(state)
+    here = sq(u.at)
+    held = grappled(state, u)
+    xenos = [x for x in state.active("xenos") if x.at]
+    if pay:
+        for x in xenos:
+            if m.can_shoot(state, u, x):
+                if not (u.jammed and u.kind == "zac"):
+                    out.append(
+                        Action(
+                            verb="attack",
+                            args={"unit": u.id, "target": x.id},
+                            label=f"{u.id} shoots {x.name} at {x.at}",
+                        )
+                    )
+            elif (
+                has_los(state, here, sq(x.at), "marines")
+                and m.spin_facing(u, sq(x.at))
+                and not (u.jammed and u.kind == "zac")
+            ):
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"unit": u.id, "what": "spin", "target": x.id},
+                        label=f"{u.id} spin-attacks {x.name} at {x.at}",
+                    )
+                )
+        if u.kind == "berns" and state.flame_supply > 0:
+            for chain in m.flame_chains(state, u):
+                text = "+".join(label(s) for s in chain)
+                out.append(
+                    Action(
+                        verb="attack",
+                        args={"unit": u.id, "target": text, "weapon": "flame"},
+                        label=f"{u.id} flames {text}",
+                    )
+                )
+        if state.grenades > 0:
+            near = {sq(x.at) for x in xenos}
+            near |= {n for s in list(near) for n in neighbours(s)}
+            for s in sorted(near):
+                if (
+                    board.on_board(s)
+                    and s != here
+                    and in_arc(u, s)
+                    and has_los(state, here, s, None)
+                ):
+                    out.append(
+                        Action(
+                            verb="act",
+                            args={"unit": u.id, "what": "grenade", "to": label(s)},
+                            label=f"{u.id} lobs a grenade at {label(s)}",
+                        )
+                    )
+        if u.kind == "berns" and not state.refuelled and state.flame_spent > 0:
+            out.append(
+                Action(
+                    verb="act",
+                    args={"unit": u.id, "what": "refuel"},
+                    label=f"{u.id}: refuel the flamethrower (1 AP)",
+                )
+            )
+        if u.jammed:
+            out.append(
+                Action(
+                    verb="act",
+                    args={"unit": u.id, "what": "clear-jam"},
+                    label=f"{u.id}: clear the jam (1 AP)",
+                )
+            )
+        if "maintenance-bot" in u.items:
+            for n in range(1, 7):
+                if n not in state.blocked_vents:
+                    out.append(
+                        Action(
+                            verb="act",
+                            args={"unit": u.id, "what": "bot", "to": str(n)},
+                            label=f"{u.id}: Maintenance Bot onto vent {n}",
+                        )
+                    )
+        goal = scenarios()[state.scenario]["goal"]
+        if (
+            goal["kind"] == "mcgfn-activate"
+            and "mcgfn" in u.items
+            and u.at == label(board.letters[goal["square"]])
+            and state.mcgfn_turn != state.turn
+        ):
+            out.append(
+                Action(
+                    verb="act",
+                    args={"unit": u.id, "what": "activate"},
+                    label=f"{u.id}: feed the MCGFN (1 AP)",
+                )
+            )
+    budget = m.mp_budget(state, u)
+    for key in board.door_edges_of(here):
+        other = key[1] if key[0] == here else key[0]
+        name = door_id(*key)
+        kind = board.edges[key]
+        if name in state.sealed_doors:
+            if pay and board.room_of(here) not in ("A", "B"):
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"unit": u.id, "what": "unseal", "to": label(other)},
+                        label=f"{u.id}: cut the seal on {name} (1 AP)",
+                    )
+                )
+            continue
+        if held:
+            continue
+        afford = pay if kind == SECURITY else budget >= 1
+        if afford:
+            what = "close" if name in state.open_doors else "open"
+            cost = "1 AP" if kind == SECURITY else "1 MP"
+            out.append(
+                Action(
+                    verb="act",
+                    args={"unit": u.id, "what": what, "to": label(other)},
+                    label=f"{u.id}: {what} the door {name} ({cost})",
+                )
+            )
+    lying = state.floor_items.get(u.at or "", [])
+    if not held and len(u.items) < 2:
+        for item in sorted(set(lying)):
+            if item == "mcgfn" and state.mcgfn_plugged:
+                if not pay:
+                    continue
+            elif budget < 1:
+                continue
+            out.append(
+                Action(
+                    verb="act",
+                    args={"unit": u.id, "what": "pickup", "target": item},
+                    label=f"{u.id}: pick up the {ITEMS[item]}",
+                )
+            )
+    for item in u.items:
+        out.append(
+            Action(
+                verb="act",
+                args={"unit": u.id, "what": "drop", "target": item},
+                label=f"{u.id}: drop the {ITEMS[item]}",
+            )
+        )
+        if not held and budget >= 1:
+            for o in state.active("marines"):
+                if o.id != u.id and len(o.items) < 2 and adjacent(state, u, o):
+                    out.append(
+                        Action(
+                            verb="act",
+                            args={"unit": u.id, "what": "give", "target": item, "to": o.id},
+                            label=f"{u.id}: hand the {ITEMS[item]} to {o.name}",
+                        )
+                    )
+    if m.exit_allowed(state) and board.airlocks_of(here) and not held and state.ap >= 2:
+        out.append(
+            Action(
+                verb="act",
+                args={"unit": u.id, "what": "exit"},
+                label=f"{u.id}: leave through the airlock (2 AP)",
+            )
+        )
+    for aps, rng in ((1, 3), (1, 6), (2, 6)):
+        out.append(
+            Action(
+                verb="orders",
+                args={"unit": u.id, "order": "interrupt", "aps": str(aps), "range": str(rng)},
+                label=f"{u.id}: interrupt up to {aps} AP at range {rng}",
+            )
+        )
+    if any(o.unit == u.id for o in state.orders):
+        out.append(
+            Action(
+                verb="orders",
+                args={"unit": u.id, "order": "cancel"},
+                label=f"{u.id}: cancel the standing order",
+            )
+        )
+    return out
+
+
+def apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[Event]:
+    if state.phase != "marine":
+        raise RuleError(
+            "Marines act in the Marine phase; during the Xeno phase use standing orders."
+        )
+    if seat not in waiting_marine_seats(state):
+        raise RuleError(f"The {seat} seat has already ended this Marine phase.")
+    a = action.args
+    if action.verb == "end-turn":
+        state.ended.append(seat)
+        m.end_movement(state)
+        return [
+            Note(text=f"The {seat} seat ends its Marine phase ({state.ap} AP left for interrupts).")
+        ]
+    u = m.my_marine(state, seat, a.get("unit"))
+    if action.verb == "move":
+        return m.do_move(state, u, a.get("to") or "", a.get("facing"), dice)
+    if action.verb == "attack":
+        if a.get("weapon") == "flame":
+            return m.do_flame(state, u, a.get("target"), dice)
+        return m.do_attack(state, u, m.xeno_target(state, a.get("target")), a.get("weapon"), dice)
+    if action.verb == "orders":
+        return m.do_orders(state, seat, u, a)
+    if action.verb != "act":
+        raise RuleError(f"Unknown command '{action.verb}'.")
+    what = (a.get("what") or "").lower()
+    if what in ("open", "close"):
+        return m.do_door(state, u, what, a.get("to"))
+    if what == "unseal":
+        return m.do_unseal(state, u, a.get("to"))
+    if what == "spin":
+        return m.do_spin(state, u, m.xeno_target(state, a.get("target")), dice)
+    if what == "grenade":
+        return m.do_grenade(state, u, a.get("to"), dice)
+    if what == "pickup":
+        return m.do_pickup(state, u, a.get("target"))
+    if what == "drop":
+        return m.do_drop(state, u, a.get("target"))
+    if what == "give":
+        return m.do_give(state, u, a.get("target"), a.get("to"))
+    if what == "refuel":
+        return m.do_refuel(state, u)
+    if what == "clear-jam":
+        return m.do_clear_jam(state, u)
+    if what == "exit":
+        return m.do_exit(state, u)
+    if what == "bot":
+        return m.do_bot(state, u, a.get("to"))
+    if what == "activate":
+        return m.do_activate(state, u)
+    raise RuleError(
+        f"Unknown action '{what}'. Try open, close, spin, grenade, pickup, drop, give, "
+        "refuel, clear-jam, exit, bot, activate or unseal."
+    )

@@ -1,0 +1,121 @@
+"""Loading and validating the authored unit profiles, operations and Mutation cards."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from engine.core.errors import ContentError
+from engine.forlorn.board import load_board
+
+
+class MarineProfile(BaseModel):
+    name: str
+    rank: str
+    role: str
+    mp: int
+    attack: int
+    defence: int
+    leadership: int
+    ability: str
+
+
+class XenoProfile(BaseModel):
+    name: str
+    mp: int
+    attack: int
+    ranged: int
+    hits: int
+    ability: str
+    pool: int
+
+
+class Units(BaseModel):
+    marines: dict[str, MarineProfile]
+    xenos: dict[str, XenoProfile]
+    roles: dict[str, list[str]]
+
+
+class Card(BaseModel):
+    id: str
+    title: str
+    text: str
+    effect: str
+    value: int = 0
+
+
+ITEMS = {
+    "body-armor": "Body Armor",
+    "bio-scanner": "Bio-Scanner",
+    "medkit": "Medical Kit",
+    "maintenance-bot": "Maintenance Bot",
+    "mcgfn": "MCGFN",
+}
+EFFECTS = ("frenzy", "shield", "drain", "swarm", "ambush", "hatch")
+
+
+def _read(name: str) -> Any:
+    text = resources.files("engine.forlorn").joinpath("content", name).read_text("utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ContentError(f"{name}: not valid JSON ({error})") from error
+
+
+@cache
+def units() -> Units:
+    data = _read("units.json")
+    data.pop("_note", None)
+    try:
+        loaded = Units.model_validate(data)
+    except ValidationError as error:
+        raise ContentError(f"units.json: {error}") from error
+    for role, ids in loaded.roles.items():
+        for uid in ids:
+            if uid not in loaded.marines:
+                raise ContentError(f"units.json: role {role} names unknown Marine {uid}")
+    return loaded
+
+
+@cache
+def scenarios() -> dict[str, dict[str, Any]]:
+    data: dict[str, Any] = _read("scenarios.json")
+    data.pop("_note", None)
+    profiles = units()
+    for key, sc in data.items():
+        for need in ("title", "map", "turns", "marines", "spawn", "goal", "equipment"):
+            if need not in sc:
+                raise ContentError(f"scenarios.json: {key} lacks {need!r}")
+        load_board(sc["map"])
+        for uid in sc["marines"]:
+            if uid not in profiles.marines:
+                raise ContentError(f"scenarios.json: {key} names unknown Marine {uid}")
+        for item in sc["equipment"]:
+            if item not in ITEMS:
+                raise ContentError(f"scenarios.json: {key} names unknown item {item}")
+        if len(sc["equipment"]) > len(load_board(sc["map"]).caches):
+            raise ContentError(f"scenarios.json: {key} has more equipment than caches")
+    return data
+
+
+@cache
+def cards() -> dict[str, Card]:
+    data = _read("mutations.json")
+    out: dict[str, Card] = {}
+    for row in data["cards"]:
+        try:
+            card = Card.model_validate(row)
+        except ValidationError as error:
+            raise ContentError(f"mutations.json: {error}") from error
+        if card.effect not in EFFECTS:
+            raise ContentError(f"mutations.json: card {card.id} has unknown effect {card.effect}")
+        if card.id in out:
+            raise ContentError(f"mutations.json: card id {card.id} repeated")
+        out[card.id] = card
+    if len(out) != 20:
+        raise ContentError("mutations.json: the Mutation deck must hold 20 cards")
+    return out

@@ -1,0 +1,141 @@
+"""The Forlorn: Hope game object: the engine protocol over the rules modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.dice import Dice
+from engine.core.errors import RuleError
+from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
+from engine.core.view import View
+from engine.forlorn import actions, xenoseat
+from engine.forlorn.content import scenarios
+from engine.forlorn.setup import new_state
+from engine.forlorn.state import ForlornState
+from engine.forlorn.turn import run
+from engine.forlorn.viewer import build_view, waiting
+
+DIFFICULTY = OptionInfo(
+    key="difficulty",
+    description="Standard rules, or the operation's Trainee (easier) / Veteran (harder) changes",
+    choices=["standard", "trainee", "veteran"],
+    default="standard",
+)
+XENO = OptionInfo(
+    key="xeno",
+    description="Who plays the Xenos when a xeno seat is taken: a human, or the solitaire A.I.",
+    choices=["human", "automatic"],
+    default="human",
+)
+
+
+def _roles(two_sided: bool) -> list[RoleInfo]:
+    roles = [RoleInfo(key="marines", name="Marines", description="Commands the Marine squad")]
+    if two_sided:
+        roles.append(
+            RoleInfo(
+                key="xeno",
+                name="Xeno",
+                description="Plays the Xenos with hidden Mutation cards",
+                required=False,
+            )
+        )
+    for n in (2, 3):
+        roles.append(
+            RoleInfo(
+                key=f"marines-{n}",
+                name=f"Marines ({n})",
+                description="Shares the Marine side: commands some of the Marines, same AP pool",
+                required=False,
+            )
+        )
+    return roles
+
+
+class ForlornGame:
+    key = "forlorn-hope"
+    title = "Forlorn: Hope"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for key, sc in scenarios().items():
+            solo = bool(sc.get("solo"))
+            roles = _roles(not solo)
+            out.append(
+                ScenarioInfo(
+                    key=key,
+                    title=sc["title"],
+                    summary=sc.get("summary", ""),
+                    roles=roles,
+                    min_seats=1,
+                    max_seats=len(roles),
+                    options=[DIFFICULTY] if solo else [DIFFICULTY, XENO],
+                )
+            )
+        return out
+
+    def new(
+        self, scenario: str, seats: list[str], options: dict[str, str], dice: Dice
+    ) -> ForlornState:
+        if "marines" not in seats:
+            raise RuleError("The 'marines' seat is required.")
+        return new_state(scenario, seats, options, dice)
+
+    def waiting_on(self, state: ForlornState) -> Prompt:
+        if state.phase == "over":
+            return Prompt(seats=[], kind="none", finished=True, outcome=state.outcome)
+        seats = waiting(state)
+        if state.phase == "mulligan":
+            return Prompt(
+                seats=seats,
+                kind="choice",
+                text="Keep your Mutation cards or swap one or two, once.",
+            )
+        if state.phase == "marine":
+            return Prompt(
+                seats=seats, text=f"Marine phase, turn {state.turn}: {state.ap} AP to spend."
+            )
+        if state.phase == "xeno" and seats:
+            return Prompt(seats=seats, text=f"Xeno phase, turn {state.turn}: activate your Xenos.")
+        return Prompt(seats=[], kind="none")
+
+    def legal_actions(self, state: ForlornState, seat: str) -> list[Action]:
+        if seat == "xeno":
+            if not state.xeno_human or state.phase not in ("xeno", "mulligan"):
+                return []
+            if state.phase == "mulligan":
+                return xenoseat.mulligan_options(state)
+            return xenoseat.legal(state)
+        return actions.legal(state, seat)
+
+    def apply(
+        self, state: ForlornState, seat: str, action: Action, dice: Dice
+    ) -> Step[ForlornState]:
+        if state.phase == "over":
+            raise RuleError("The operation is over.")
+        new = state.model_copy(deep=True)
+        if seat == "xeno":
+            if not new.xeno_human:
+                raise RuleError("The Xenos are played automatically in this operation.")
+            events = xenoseat.apply(new, action, dice)
+        elif seat in new.seats:
+            events = actions.apply(new, seat, action, dice)
+        else:
+            raise RuleError(f"'{seat}' is not a seat in this operation.")
+        return Step(state=new, events=events)
+
+    def advance(self, state: ForlornState, dice: Dice) -> Step[ForlornState]:
+        if state.phase in ("over", "mulligan") or waiting(state):
+            return Step(state=state, events=[])
+        new = state.model_copy(deep=True)
+        events = run(new, dice)
+        return Step(state=new, events=events)
+
+    def view(self, state: ForlornState, seat: str | None) -> View:
+        return build_view(state, seat, scenarios()[state.scenario]["title"])
+
+    def dump(self, state: ForlornState) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def load(self, data: dict[str, Any]) -> ForlornState:
+        return ForlornState.model_validate(data)

@@ -1,0 +1,229 @@
+"""Setting up an operation (2.0 and the operations' own set-up lines)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.core.dice import Dice, pick, shuffle
+from engine.core.errors import NotSupportedYet
+from engine.core.squaregrid import Square, neighbours
+from engine.forlorn.board import Board, door_id, label, load_board
+from engine.forlorn.content import cards, scenarios, units
+from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.world import attack_range
+
+MARINE_SEATS = ("marines", "marines-2", "marines-3")
+SUPPORTED = ("solo-a", "solo-b", "op-01", "op-02", "op-03", "op-04")
+
+
+def scenario_data(key: str, difficulty: str) -> dict[str, Any]:
+    """The operation with its Trainee or Veteran modifications folded in."""
+    sc = copy.deepcopy(scenarios()[key])
+    if difficulty in ("trainee", "veteran"):
+        mods = sc.get(difficulty, {})
+        for k, v in mods.items():
+            if k == "remove":
+                sc["marines"] = [m for m in sc["marines"] if m not in v]
+            elif k == "add":
+                sc["marines"] = sc["marines"] + v
+            elif k == "heroic":
+                sc["heroic"] = sorted(set(sc.get("heroic", [])) | set(v))
+            elif k == "spawn_late_turn":
+                sc["spawn_late"]["from_turn"] = v
+            else:
+                sc[k] = v
+    return sc
+
+
+def make_xeno_pool() -> list[Unit]:
+    out: list[Unit] = []
+    prefix = {"drone": "d", "warrior": "w", "blaster": "b", "hatchling": "h"}
+    for kind, p in units().xenos.items():
+        for i in range(1, p.pool + 1):
+            uid = f"{prefix[kind]}{i}"
+            out.append(
+                Unit(id=uid, kind=kind, side="xenos", name=f"{p.name} {uid.upper()}", status="pool")
+            )
+    return out
+
+
+def make_marine(uid: str, seat: str | None, heroic: bool) -> Unit:
+    p = units().marines[uid]
+    return Unit(id=uid, kind=uid, side="marines", name=p.name, seat=seat, heroic=heroic, facing="N")
+
+
+def face_towards(board: Board, s: Square, goal: tuple[float, float]) -> str:
+    dx, dy = goal[0] - s.x, goal[1] - s.y
+    if abs(dy) >= abs(dx):
+        return "S" if dy > 0 else "N"
+    return "E" if dx > 0 else "W"
+
+
+def free_squares(state: ForlornState, board: Board, exclude: set[Square]) -> list[Square]:
+    taken = {u.at for u in state.active()}
+    return [
+        s
+        for s in sorted(board.floor)
+        if s not in exclude and board.vent_at(s) is None and label(s) not in taken
+    ]
+
+
+def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) -> ForlornState:
+    if scenario not in SUPPORTED:
+        raise NotSupportedYet(f"scenario {scenario}")
+    difficulty = options.get("difficulty", "standard")
+    sc = scenario_data(scenario, difficulty)
+    board = load_board(sc["map"])
+    xeno_human = "xeno" in seats and options.get("xeno", "human") == "human" and not sc.get("solo")
+    state = ForlornState(
+        scenario=scenario,
+        map=sc["map"],
+        options=dict(options),
+        seats=list(seats),
+        xeno_human=xeno_human,
+        turns_total=int(sc["turns"]),
+        grenades=int(sc.get("grenades", 3)),
+    )
+    marine_seats = [s for s in MARINE_SEATS if s in seats] or ["marines"]
+    roster = list(sc["marines"])
+    trapped: dict[str, list[str]] = sc.get("trapped", {})
+    everyone = roster + [m for ms in trapped.values() for m in ms]
+    heroic = set(sc.get("heroic", []))
+    for i, uid in enumerate(everyone):
+        seat = marine_seats[i % len(marine_seats)] if len(marine_seats) > 1 else None
+        state.units.append(make_marine(uid, seat, uid in heroic))
+    if "berns" in everyone:
+        state.flame_supply = 5
+    state.units += make_xeno_pool()
+    # Equipment on the caches, in map order.
+    for item, cache in zip(sc["equipment"], board.caches, strict=False):
+        state.floor_items.setdefault(label(cache), []).append(item)
+    # Marines.
+    centre = ((board.width - 1) / 2, (board.height - 1) / 2)
+    if sc["setup"] == "around-A":
+        a = board.letters["A"]
+        ring = [
+            Square(a.x + dx, a.y + dy)
+            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
+        ]
+        faces = ["N", "E", "S", "W", "N", "E", "S", "W"]
+        for uid, s, f in zip(roster, ring, faces, strict=False):
+            m = state.unit(uid)
+            assert m is not None
+            m.at, m.facing = label(s), f
+    else:
+        for uid, s in zip(roster, board.setup, strict=False):
+            m = state.unit(uid)
+            assert m is not None
+            m.at, m.facing = label(s), face_towards(board, s, centre)
+    for room, ids in trapped.items():
+        door = next(
+            k
+            for k in board.doors()
+            if any(s in board.rooms[room] for s in k) and not all(s in board.rooms[room] for s in k)
+        )
+        inside = next(s for s in door if s in board.rooms[room])
+        state.sealed_doors.append(door_id(*door))
+        spots = sorted(
+            (s for s in board.rooms[room] if board.vent_at(s) is None),
+            key=lambda s: (attack_range(s, inside), label(s)),
+        )
+        for uid, s in zip(ids, spots, strict=False):
+            m = state.unit(uid)
+            assert m is not None
+            m.at, m.facing = label(s), face_towards(board, s, (inside.x, inside.y))
+    if sc.get("carry_mcgfn"):
+        m = state.unit(sc["carry_mcgfn"])
+        assert m is not None
+        m.items.append("mcgfn")
+    if sc.get("mcgfn"):
+        state.floor_items.setdefault(label(board.letters[sc["mcgfn"]]), []).append("mcgfn")
+        state.mcgfn_plugged = True
+    # Blocked vents.
+    state.blocked_vents = list(sc.get("sealed_vents", []))
+    if sc.get("random_bot"):
+        roll = dice.roll()
+        state.blocked_vents.append(roll)
+    if sc.get("bot_on_vent"):
+        # Policy for the Marine player's choice: block the vent nearest the set-up area.
+        setup = board.setup
+        vent = min(
+            board.vents, key=lambda n: (min(attack_range(board.vents[n], s) for s in setup), n)
+        )
+        state.blocked_vents.append(vent)
+    state.marine_reroll = state.xeno_reroll = bool(sc.get("rerolls"))
+    # Eggs (2.0: dropped onto the map; here a random free square each).
+    setup_squares = set(board.setup)
+    for _ in range(int(sc.get("eggs", 0))):
+        spare = next((u for u in state.units if u.status == "pool" and u.kind == "hatchling"), None)
+        spots = free_squares(state, board, setup_squares)
+        if spare is None or not spots:
+            break
+        s = pick(dice, spots)
+        spare.status, spare.at, spare.kind = "active", label(s), "egg"
+        spare.name = f"Egg {spare.id.upper()}"
+    # Starting Xeno forces.
+    marine_squares = [
+        Square(ord(m.at[0]) - 65, int(m.at[1:]) - 1) for m in state.active("marines") if m.at
+    ]
+    for force in sc.get("xeno_forces", []):
+        _place_force(state, board, force, dice, setup_squares, marine_squares)
+    order = 0
+    for u in state.units:
+        if u.status == "active" and u.side == "xenos":
+            order += 1
+            u.placed = order
+    # Mutation cards (2.0) for a human Xeno player.
+    if xeno_human:
+        deck = shuffle(dice, sorted(cards()))
+        n = int(sc.get("cards", 0))
+        state.mutation.hand, state.mutation.draw_pile = deck[:n], deck[n:]
+        state.phase = "mulligan"
+    return state
+
+
+def _place_force(
+    state: ForlornState,
+    board: Board,
+    force: dict[str, Any],
+    dice: Dice,
+    setup: set[Square],
+    marines: list[Square],
+) -> None:
+    kind, where = force["kind"], force["where"]
+    count = int(force.get("count", 0))
+    pool = [u for u in state.units if u.status == "pool" and u.kind == kind]
+    if where == "each-vent":
+        spots = [v for n, v in sorted(board.vents.items()) if n not in state.blocked_vents]
+    elif where.startswith("room:"):
+        room = board.rooms[where[5:]]
+        spots = [s for s in free_squares(state, board, setup) if s in room]
+        spots = shuffle(dice, spots)[:count]
+    elif where == "random-vent":
+        spots = []
+        free = [n for n in board.vents if n not in state.blocked_vents]
+        for _ in range(count):
+            roll = dice.roll()
+            while roll not in free and free:
+                roll = dice.roll()
+            if roll in free:
+                free.remove(roll)
+                spots.append(board.vents[roll])
+    elif where == "far":
+        spots = [
+            s
+            for s in free_squares(state, board, setup)
+            if all(attack_range(s, m) >= 4 for m in [*setup, *marines])
+        ]
+        spots = shuffle(dice, spots)[:count]
+    else:
+        raise NotSupportedYet(f"xeno set-up location {where}")
+    for unit, s in zip(pool, spots, strict=False):
+        if any(u.at == label(s) for u in state.active()) and board.vent_at(s) is None:
+            continue
+        unit.status, unit.at = "active", label(s)
+
+
+def neighbours_on(board: Board, s: Square) -> list[Square]:
+    return [n for n in neighbours(s) if board.on_board(n)]

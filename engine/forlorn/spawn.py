@@ -1,0 +1,189 @@
+"""Spawning Xenos (11.0) and the solitaire spawn dice (13.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.dice import Dice
+from engine.core.events import Event, Note, Rolled, Spawned
+from engine.core.squaregrid import Square, neighbours
+from engine.forlorn.board import label
+from engine.forlorn.content import scenarios
+from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.world import attack_range, board_of, sq
+
+
+def d3(roll: int) -> int:
+    """1.2: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3."""
+    return (roll + 1) // 2
+
+
+def from_pool(state: ForlornState, kind: str) -> Unit | None:
+    return next((u for u in state.units if u.status == "pool" and u.kind == kind), None)
+
+
+def place(state: ForlornState, unit: Unit, where: Square, events: list[Event], why: str) -> None:
+    unit.status = "active"
+    unit.at = label(where)
+    unit.hits = 0
+    unit.activated = False
+    unit.placed = max(u.placed for u in state.units) + 1
+    events.append(
+        Spawned(figure=unit.id, at=unit.at, text=f"{unit.name} appears at {unit.at}{why}.")
+    )
+
+
+def vent_die(state: ForlornState, dice: Dice, events: list[Event], what: str) -> int | None:
+    """A random Access Vent; a die showing a blocked vent is rerolled (at most 20 tries)."""
+    if len(state.blocked_vents) >= 6:
+        return None
+    for _ in range(20):
+        roll = dice.roll()
+        if roll not in state.blocked_vents:
+            return roll
+        events.append(Note(text=f"Vent {roll} is blocked for the {what}: rerolled."))
+    return None
+
+
+def solo_spawn(state: ForlornState, rates: dict[str, int], dice: Dice, events: list[Event]) -> None:
+    """13.3: one die per listed unit; each die names the vent it drops from (stacking allowed)."""
+    board = board_of(state)
+    for kind, count in rates.items():
+        rolls: list[int] = []
+        for _ in range(count):
+            roll = vent_die(state, dice, events, kind)
+            if roll is not None:
+                rolls.append(roll)
+        events.append(
+            Rolled(
+                purpose=f"spawn {kind}s",
+                faces=[str(r) for r in rolls],
+                text=f"Spawn dice for {count} {kind}s: {' '.join(map(str, rolls))}.",
+            )
+        )
+        for roll in rolls:
+            unit = from_pool(state, kind)
+            if unit is None:
+                events.append(Note(text=f"No {kind} is left in the Xeno pool; the spawn is lost."))
+                continue
+            place(state, unit, board.vents[roll], events, f" (vent {roll})")
+
+
+def count_spawn(
+    state: ForlornState, kinds: list[str], dice: Dice, events: list[Event], why: str = ""
+) -> None:
+    """11.0: one Xeno per free vent; the rest go next to vents (policy: away from Marines)."""
+    board = board_of(state)
+    marines = [sq(m.at) for m in state.active("marines") if m.at]
+
+    def near(s: Square) -> int:
+        return min((attack_range(s, m) for m in marines), default=0)
+
+    taken = {u.at for u in state.active()}
+    vents = [
+        v
+        for n, v in sorted(board.vents.items())
+        if n not in state.blocked_vents and label(v) not in taken
+    ]
+    vents.sort(key=lambda v: (near(v), label(v)))
+    for kind in kinds:
+        unit = from_pool(state, kind)
+        if unit is None:
+            events.append(Note(text=f"No {kind} is left in the Xeno pool; the spawn is lost."))
+            continue
+        if vents:
+            where = vents.pop(0)
+            place(state, unit, where, events, f" (vent {board.vent_at(where)}{why})")
+            taken.add(label(where))
+            continue
+        spill = sorted(
+            {
+                n
+                for num, v in board.vents.items()
+                if num not in state.blocked_vents
+                for n in neighbours(v)
+                if board.on_board(n)
+                and board.vent_at(n) is None
+                and label(n) not in taken
+                and board.passable(v, n, frozenset(state.open_doors))
+            },
+            key=lambda s: (-near(s), label(s)),
+        )
+        if not spill:
+            events.append(
+                Note(text=f"Every vent and the squares around them are full: the {kind} is lost.")
+            )
+            continue
+        place(state, unit, spill[0], events, " (beside a full vent, placed away from the Marines)")
+        taken.add(label(spill[0]))
+
+
+def roll_count(expr: str, dice: Dice, events: list[Event], what: str) -> int:
+    """'d3+1', 'd6+1', 'd3', '1', 'd3+2'."""
+    expr = expr.replace(" ", "")
+    if not expr.startswith("d"):
+        return int(expr)
+    die, _, plus = expr[1:].partition("+")
+    roll = dice.roll()
+    value = (d3(roll) if die == "3" else roll) + (int(plus) if plus else 0)
+    events.append(
+        Rolled(
+            purpose=f"spawn {what}",
+            faces=[str(roll)],
+            text=f"Spawn roll for {what}: {roll} -> {value}.",
+        )
+    )
+    return value
+
+
+def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: list[Event]) -> None:
+    spawn = sc["spawn"]
+    late = sc.get("spawn_late")
+    if late and state.turn >= late["from_turn"]:
+        spawn = {"dice": late["dice"]}
+    if "dice" in spawn:
+        solo_spawn(state, spawn["dice"], dice, events)
+    else:
+        kinds: list[str] = []
+        drones = 0
+        for what, expr in spawn["count"].items():
+            n = roll_count(expr, dice, events, what)
+            if what == "drone":
+                drones = n
+            if what == "special":
+                kinds += [special_choice(state, sc)] * n
+            else:
+                kinds += [what] * n
+        kinds += ["drone"] * state.mutation.extra_spawn
+        if state.mutation.extra_spawn:
+            events.append(
+                Note(text=f"Mutation: {state.mutation.extra_spawn} extra Drone(s) spawn.")
+            )
+            state.mutation.extra_spawn = 0
+        if sc.get("warrior_if_two") and drones == 2:
+            roll = vent_die(state, dice, events, "warrior")
+            unit = from_pool(state, "warrior")
+            events.append(
+                Note(text="Only two Drones were rolled, so a Warrior joins them (Op 01).")
+            )
+            if unit is not None and roll is not None:
+                place(state, unit, board_of(state).vents[roll], events, f" (random vent {roll})")
+        count_spawn(state, kinds, dice, events)
+    if state.rush:
+        state.rush = False
+        kind = special_choice(state, sc)
+        roll = vent_die(state, dice, events, "rush")
+        unit = from_pool(state, kind)
+        if unit is not None and roll is not None:
+            place(state, unit, board_of(state).vents[roll], events, f" (Xeno Rush, vent {roll})")
+
+
+def special_choice(state: ForlornState, sc: dict[str, Any]) -> str:
+    """Policy for 'Warrior or Blaster of her choice': a Warrior while one is available."""
+    if not sc.get("no_warriors") and from_pool(state, "warrior") is not None:
+        return "warrior"
+    return "blaster"
+
+
+def setup_count(name: str) -> dict[str, Any]:
+    return scenarios()[name]

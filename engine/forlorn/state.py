@@ -1,0 +1,111 @@
+"""The game state: plain pydantic data that round-trips through JSON."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Side = Literal["marines", "xenos"]
+Status = Literal["active", "pool", "dead", "exited", "removed"]
+
+
+class Unit(BaseModel):
+    id: str
+    kind: str  # marine profile key (lt, fox, zac, ...) or xeno type (drone, warrior, egg, ...)
+    side: Side
+    name: str
+    at: str | None = None
+    facing: str | None = None
+    hits: int = 0
+    status: Status = "active"
+    items: list[str] = Field(default_factory=list)
+    surge: bool = False
+    jammed: bool = False
+    heroic: bool = False
+    seat: str | None = None
+    activated: bool = False  # xenos: already activated this Xeno phase
+    fresh: bool = False  # xenos: hatched/grown this turn, may not activate
+    placed: int = 0  # order of placement: the highest is the top of a stack
+    exited_via: str | None = None
+
+
+class Order(BaseModel):
+    """A standing interrupt order (5.7) a Marine seat leaves for the Xeno phase."""
+
+    unit: str
+    aps: int
+    range: int
+    spin: bool = False
+    seat: str | None = None
+    spent: int = 0  # APs spent by this order in the current Xeno phase
+
+
+class Corpse(BaseModel):
+    at: str
+    unit: str
+
+
+class Mutation(BaseModel):
+    """The Xeno player's hidden hand of Mutation cards (10.0)."""
+
+    hand: list[str] = Field(default_factory=list)
+    draw_pile: list[str] = Field(default_factory=list)
+    played: list[str] = Field(default_factory=list)
+    mulligan_done: bool = False
+    frenzy: dict[str, int] = Field(default_factory=dict)  # xeno id -> extra MP this phase
+    shielded: list[str] = Field(default_factory=list)  # xenos ignoring their next Hit
+    ap_drain: int = 0  # APs removed at the next Determine Action Points phase
+    extra_spawn: int = 0  # extra Drones at the next Spawn phase
+
+
+class ForlornState(BaseModel):
+    scenario: str
+    map: str
+    options: dict[str, str] = Field(default_factory=dict)
+    seats: list[str] = Field(default_factory=list)
+    xeno_human: bool = False
+    turn: int = 1
+    turns_total: int = 6
+    phase: str = "start"  # start, mulligan, marine, xeno, end, over
+    ap: int = 0
+    ap_roll: list[int] = Field(default_factory=list)
+    units: list[Unit] = Field(default_factory=list)
+    open_doors: list[str] = Field(default_factory=list)
+    sealed_doors: list[str] = Field(default_factory=list)
+    flames: list[str] = Field(default_factory=list)
+    flame_supply: int = 0
+    flame_spent: int = 0
+    refuelled: bool = False
+    grenades: int = 3
+    floor_items: dict[str, list[str]] = Field(default_factory=dict)
+    corpses: list[Corpse] = Field(default_factory=list)
+    mcgfn_plugged: bool = False
+    mcgfn_progress: int = 0
+    mcgfn_turn: int = 0
+    blocked_vents: list[int] = Field(default_factory=list)
+    mover: str | None = None
+    mp_left: int = 0
+    ended: list[str] = Field(default_factory=list)
+    orders: list[Order] = Field(default_factory=list)
+    interrupted_step: int = -1
+    step_counter: int = 0
+    xeno_active: str | None = None
+    xeno_mp: int = 0
+    vp: int = 0
+    rush: bool = False
+    marine_reroll: bool = False
+    xeno_reroll: bool = False
+    mutation: Mutation = Field(default_factory=Mutation)
+    outcome: str | None = None
+    kills: list[str] = Field(default_factory=list)  # kinds of xenos (and eggs) slain
+
+    def unit(self, uid: str) -> Unit | None:
+        uid = uid.strip().lower()
+        return next((u for u in self.units if u.id == uid), None)
+
+    def active(self, side: Side | None = None) -> list[Unit]:
+        return [u for u in self.units if u.status == "active" and (side is None or u.side == side)]
+
+    def at(self, where: str) -> list[Unit]:
+        return [u for u in self.units if u.status == "active" and u.at == where]

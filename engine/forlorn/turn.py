@@ -1,0 +1,284 @@
+"""The seven phases of a turn (3.0) and everything automatic between player decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.dice import Dice, roll_many
+from engine.core.events import Event, MissionEnded, Note, PhaseChanged, Rolled
+from engine.core.squaregrid import neighbours
+from engine.forlorn.content import units
+from engine.forlorn.setup import MARINE_SEATS, make_marine, scenario_data
+from engine.forlorn.spawn import spawn_phase
+from engine.forlorn.state import ForlornState
+from engine.forlorn.world import board_of, has_los, sq
+from engine.forlorn.xenos import egg_burst, run_ai_phase
+
+VP_EXIT = {"fox": 4, "krauss": 4, "bates": 4, "ortiz": 4, "novak": 4, "reyes": 4, "lund": 4}
+
+
+def sc_of(state: ForlornState) -> dict[str, Any]:
+    return scenario_data(state.scenario, state.options.get("difficulty", "standard"))
+
+
+def marine_seats(state: ForlornState) -> list[str]:
+    return [s for s in MARINE_SEATS if s in state.seats] or ["marines"]
+
+
+def waiting_marine_seats(state: ForlornState) -> list[str]:
+    """Marine seats still to end the Marine phase that command a Marine on the map."""
+    return [
+        s
+        for s in marine_seats(state)
+        if s not in state.ended and any(u.seat in (None, s) for u in state.active("marines"))
+    ]
+
+
+def action_points(state: ForlornState, rolls: list[int]) -> tuple[int, list[str]]:
+    """4.0-4.2: higher die, +1 doubles, + Leadership, + Bio-Scanner; at least one per Marine."""
+    high = max(rolls)
+    parts = [f"high die {high}"]
+    total = high
+    if rolls[0] == rolls[1]:
+        total += 1
+        parts.append("+1 doubles")
+    for m in state.active("marines"):
+        lead = units().marines[m.kind].leadership
+        if lead and m.at is not None:
+            total += lead
+            parts.append(f"+{lead} {m.name}")
+    if any("bio-scanner" in m.items for m in state.active("marines")):
+        total += 2
+        parts.append("+2 Bio-Scanner")
+    if state.mutation.ap_drain:
+        total -= state.mutation.ap_drain
+        parts.append(f"-{state.mutation.ap_drain} Mutation")
+        state.mutation.ap_drain = 0
+    minimum = len(state.active("marines"))
+    if total < minimum:
+        parts.append(f"raised to the minimum of {minimum} (one per Marine)")
+        total = minimum
+    return total, parts
+
+
+def ap_phase(state: ForlornState, dice: Dice, events: list[Event]) -> None:
+    for u in state.units:
+        u.fresh = False
+        u.activated = False
+    if state.turn == sc_of(state).get("reinforcements", {}).get("turn"):
+        reinforce(state, events)
+    rolls = roll_many(dice, 2)
+    state.ap_roll = rolls
+    total, parts = action_points(state, rolls)
+    state.ap = total
+    events.append(
+        Rolled(
+            purpose="action points",
+            faces=[str(r) for r in rolls],
+            text=f"Turn {state.turn}: Action Points {total} ({', '.join(parts)}).",
+        )
+    )
+    state.ended = []
+    state.mover, state.mp_left = None, 0
+    state.phase = "marine"
+    events.append(
+        PhaseChanged(
+            round=state.turn,
+            phase="marine",
+            active=marine_seats(state),
+            text=f"Turn {state.turn}: Marine phase.",
+        )
+    )
+
+
+def reinforce(state: ForlornState, events: list[Event]) -> None:
+    """Op 04: a SGT, the Flamethrower and up to two Privates join on the set-up squares."""
+    board = board_of(state)
+    seats = marine_seats(state)
+    fresh: list[str] = []
+    for want in ("krauss", "berns"):
+        if state.unit(want) is None:
+            fresh.append(want)
+    for uid in ("bates", "ortiz", "novak", "reyes", "lund"):
+        u = state.unit(uid)
+        if len([f for f in fresh if f not in ("krauss", "berns")]) >= 2:
+            break
+        if u is None:
+            fresh.append(uid)
+    squares = list(board.setup)
+    for i, uid in enumerate(fresh):
+        if not squares:
+            break
+        s = squares.pop(0)
+        m = make_marine(uid, seats[i % len(seats)] if len(seats) > 1 else None, uid in ("krauss",))
+        for x in state.at(f"{chr(65 + s.x)}{s.y + 1}"):
+            for n in neighbours(s):
+                lab = f"{chr(65 + n.x)}{n.y + 1}"
+                if board.on_board(n) and board.vent_at(n) is None and not state.at(lab):
+                    x.at = lab
+                    events.append(Note(text=f"{x.name} is shoved aside to {lab}."))
+                    break
+        m.at = f"{chr(65 + s.x)}{s.y + 1}"
+        m.facing = "S"
+        state.units.append(m)
+        if uid == "berns":
+            state.flame_supply = 5
+        events.append(Note(text=f"Reinforcement: {m.name} arrives at {m.at}."))
+
+
+def start_xeno_phase(state: ForlornState, events: list[Event]) -> None:
+    state.phase = "xeno"
+    state.mover, state.mp_left = None, 0
+    for o in state.orders:
+        o.spent = 0
+    state.xeno_active, state.xeno_mp = None, 0
+    active = ["xeno"] if state.xeno_human else []
+    events.append(
+        PhaseChanged(
+            round=state.turn, phase="xeno", active=active, text=f"Turn {state.turn}: Xeno phase."
+        )
+    )
+
+
+def goal_met(state: ForlornState, sc: dict[str, Any]) -> bool:
+    goal = sc["goal"]
+    kind = goal["kind"]
+    if kind == "vp":
+        return state.vp >= int(goal["target"])
+    if kind == "mcgfn-exit":
+        return any(u.status == "exited" and "mcgfn" in u.items for u in state.units)
+    if kind == "clear-rooms":
+        board = board_of(state)
+        return not any(
+            board.room_of(sq(x.at)) in goal["rooms"] for x in state.active("xenos") if x.at
+        )
+    if kind == "mcgfn-activate":
+        return state.mcgfn_progress >= int(goal["aps"])
+    if kind == "exit":
+        return sum(1 for u in state.units if u.exited_via == goal["airlock"]) >= int(goal["count"])
+    return False
+
+
+def solo_b_vp(state: ForlornState) -> int:
+    vp = 0
+    for u in state.units:
+        if u.side == "marines" and u.status == "exited":
+            vp += VP_EXIT.get(u.kind, 8)
+    vp += sum(1 for k in state.kills if k in ("warrior", "blaster", "egg"))
+    return vp
+
+
+def victory_phase(state: ForlornState, sc: dict[str, Any], events: list[Event]) -> bool:
+    board = board_of(state)
+    if state.scenario == "solo-a":
+        a = board.letters["A"]
+        gained = 0
+        if any(u.kind == "lt" for u in state.active("marines")):
+            gained += 1
+        for m in state.active("marines"):
+            s = sq(m.at)
+            if s == a or (s in neighbours(a) and has_los(state, s, a, "marines")):
+                gained += 1
+        state.vp += gained
+        events.append(Note(text=f"Victory phase: {gained} VP this turn, {state.vp} in all."))
+    elif state.scenario == "solo-b":
+        state.vp = solo_b_vp(state)
+        events.append(Note(text=f"Victory phase: {state.vp} VP so far."))
+    if goal_met(state, sc):
+        finish(state, "victory", events, "The Marines achieve their goal.")
+        return True
+    if not state.active("marines"):
+        finish(state, "defeat", events, "No Marine is left on the station: the Xenos win.")
+        return True
+    return False
+
+
+def finish(state: ForlornState, outcome: str, events: list[Event], why: str) -> None:
+    state.phase = "over"
+    state.outcome = outcome
+    events.append(MissionEnded(outcome=outcome, text=f"{why} Outcome: {outcome}."))
+
+
+def end_of_turn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
+    sc = sc_of(state)
+    if victory_phase(state, sc, events):
+        return
+    # Countdown.
+    if state.turn >= state.turns_total:
+        finish(
+            state, "defeat", events, "The last turn is over and the goal is not met: the Xenos win."
+        )
+        return
+    # Housekeeping.
+    closed = len(state.open_doors)
+    state.open_doors = []
+    state.flame_spent += len(state.flames)
+    state.flames = []
+    for u in state.units:
+        u.surge = False
+    state.mutation.frenzy = {}
+    state.mutation.shielded = []
+    events.append(
+        Note(text=f"Housekeeping: {closed} open door(s) swing shut, flames die down, surges fade.")
+    )
+    # Spawn.
+    if state.scenario == "op-04" and state.turn == 1:
+        flood(state, dice, events)
+    else:
+        if state.scenario == "op-03" and state.turn == 4 and sc.get("turn4_blasters"):
+            turn4_blasters(state, dice, events)
+        spawn_phase(state, sc, dice, events)
+    state.turn += 1
+    state.phase = "start"
+
+
+def flood(state: ForlornState, dice: Dice, events: list[Event]) -> None:
+    """Op 04: after turn 1, two Drones at each open vent instead of the normal spawn."""
+    from engine.forlorn.spawn import from_pool, place
+
+    board = board_of(state)
+    for n, v in sorted(board.vents.items()):
+        if n in state.blocked_vents:
+            continue
+        for _ in range(2):
+            unit = from_pool(state, "drone")
+            if unit is not None:
+                place(state, unit, v, events, f" (vent {n}, the first-turn flood)")
+
+
+def turn4_blasters(state: ForlornState, dice: Dice, events: list[Event]) -> None:
+    from engine.forlorn.spawn import from_pool, place
+
+    board = board_of(state)
+    for _ in range(2):
+        roll = dice.roll()
+        unit = from_pool(state, "blaster")
+        if roll in state.blocked_vents or unit is None:
+            events.append(Note(text=f"Blaster roll {roll}: blocked or none left, no Blaster."))
+            continue
+        place(state, unit, board.vents[roll], events, f" (turn 4 Blasters, vent {roll})")
+
+
+def run(state: ForlornState, dice: Dice) -> list[Event]:
+    """Run automatic phases until a seat must act or the mission ends."""
+    events: list[Event] = []
+    for _ in range(1000):
+        if state.phase == "over" or state.phase == "mulligan":
+            break
+        if state.phase == "start":
+            ap_phase(state, dice, events)
+        elif state.phase == "marine":
+            if waiting_marine_seats(state):
+                break
+            start_xeno_phase(state, events)
+        elif state.phase == "xeno":
+            if state.xeno_human:
+                break
+            run_ai_phase(state, dice, events)
+            state.phase = "eggs"
+        elif state.phase == "eggs":
+            egg_burst(state, events)
+            state.phase = "end"
+        elif state.phase == "end":
+            end_of_turn(state, dice, events)
+    return events

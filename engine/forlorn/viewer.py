@@ -1,0 +1,236 @@
+"""What a seat or a spectator sees: the board, figures, tokens and panels."""
+
+from __future__ import annotations
+
+from engine.core.squaregrid import Square
+from engine.core.view import CellView, EdgeView, FigureView, PanelView, TokenView, View
+from engine.forlorn.board import AIRLOCK, SECURITY, WALL, door_id, label
+from engine.forlorn.content import ITEMS, cards, scenarios
+from engine.forlorn.state import ForlornState
+from engine.forlorn.turn import marine_seats, sc_of, waiting_marine_seats
+from engine.forlorn.world import board_of, max_hits
+
+SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def waiting(state: ForlornState) -> list[str]:
+    if state.phase == "marine":
+        return waiting_marine_seats(state)
+    if state.phase in ("xeno", "mulligan") and state.xeno_human:
+        return ["xeno"]
+    return []
+
+
+def _cell_label(board_w: int, board_h: int, s: Square) -> str:
+    return label(s) if 0 <= s.x < board_w and 0 <= s.y < board_h else ""
+
+
+def build_view(state: ForlornState, seat: str | None, title: str) -> View:
+    board = board_of(state)
+    sc = sc_of(state)
+    cells: list[CellView] = []
+    letters = {v: k for k, v in board.letters.items()}
+    for y in range(board.height):
+        for x in range(board.width):
+            s = Square(x, y)
+            marks: list[str] = []
+            if s not in board.floor:
+                cells.append(CellView(coord=label(s), col=x, row=y, terrain="space"))
+                continue
+            vent = board.vent_at(s)
+            terrain = "floor"
+            if vent is not None:
+                terrain = "vent"
+                marks.append(f"vent:{vent}")
+                if vent in state.blocked_vents:
+                    marks.append("blocked")
+            if s in board.setup:
+                marks.append("setup")
+            if s in board.caches:
+                marks.append("cache")
+            if s in letters:
+                marks.append(f"letter:{letters[s]}")
+            if board.airlocks_of(s):
+                marks.append("airlock")
+            if label(s) in state.flames:
+                marks.append("flame")
+            cells.append(
+                CellView(
+                    coord=label(s),
+                    col=x,
+                    row=y,
+                    terrain=terrain,
+                    room=board.room_of(s),
+                    marks=marks,
+                )
+            )
+    edges: list[EdgeView] = []
+    for key, kind in sorted(board.edges.items()):
+        a, b = key
+        if a not in board.floor:
+            a, b = b, a
+        other = _cell_label(board.width, board.height, b)
+        if not other or b not in board.floor:
+            side = next(k for k, d in SIDES.items() if (a.x + d[0], a.y + d[1]) == (b.x, b.y))
+            other = other or f"off:{side}"
+        name = door_id(*key)
+        if kind == WALL:
+            shown = "wall"
+        elif kind == AIRLOCK:
+            named = next((n for n, k in board.airlock_names.items() if k == key), None)
+            shown = f"airlock:{named}" if named else "airlock"
+        else:
+            base = "security-door" if kind == SECURITY else "door"
+            if name in state.sealed_doors:
+                shown = f"{base}-sealed"
+            elif name in state.open_doors:
+                shown = f"{base}-open"
+            else:
+                shown = base
+        edges.append(EdgeView(a=label(a), b=other, kind=shown))
+    figures: list[FigureView] = []
+    for u in state.units:
+        if u.status != "active" or u.at is None:
+            continue
+        conditions: list[str] = []
+        if u.side == "marines":
+            if u.surge:
+                conditions.append("surge")
+            if u.jammed:
+                conditions.append("jammed")
+            if u.heroic:
+                conditions.append("heroic")
+            conditions += [f"item:{i}" for i in u.items]
+            for o in state.orders:
+                if o.unit == u.id:
+                    spin = ", spin" if o.spin else ""
+                    conditions.append(
+                        f"order:interrupt {o.aps - o.spent}/{o.aps} AP, range {o.range}{spin}"
+                    )
+            from engine.forlorn.world import grappled
+
+            if grappled(state, u):
+                conditions.append("grappled")
+        else:
+            if u.fresh:
+                conditions.append("newborn")
+            if u.activated:
+                conditions.append("activated")
+            if u.hits:
+                conditions.append("wounded")
+            if state.xeno_active == u.id:
+                conditions.append(f"acting:{state.xeno_mp} MP")
+        stacked = [o for o in state.at(u.at)]
+        if len(stacked) > 1:
+            conditions.append(
+                f"stack:{sorted(stacked, key=lambda o: o.placed).index(u) + 1}/{len(stacked)}"
+            )
+        figures.append(
+            FigureView(
+                id=u.id,
+                label=u.id.upper() if u.side == "xenos" else u.kind[:3].upper(),
+                name=u.name,
+                side="player" if u.side == "marines" else "enemy",
+                kind=u.kind,
+                coord=u.at,
+                facing=u.facing if u.side == "marines" else None,
+                health=max_hits(u) - u.hits,
+                max_health=max_hits(u),
+                rank=_rank(u.kind) if u.side == "marines" else None,
+                seat=(u.seat or "marines")
+                if u.side == "marines"
+                else ("xeno" if state.xeno_human else None),
+                conditions=conditions,
+            )
+        )
+    tokens: list[TokenView] = []
+    for f in state.flames:
+        tokens.append(TokenView(coord=f, kind="flame", label="Flame"))
+    for c in state.corpses:
+        tokens.append(TokenView(coord=c.at, kind="corpse", label=f"corpse ({c.unit})"))
+    for where, items in sorted(state.floor_items.items()):
+        for item in items:
+            tokens.append(TokenView(coord=where, kind=f"item:{item}", label=ITEMS[item]))
+    for n in state.blocked_vents:
+        tokens.append(
+            TokenView(coord=label(board.vents[n]), kind="blocked-vent", label=f"vent {n} blocked")
+        )
+    for name in state.open_doors:
+        tokens.append(TokenView(coord=name.split("-")[0], kind="open-door", label=f"open {name}"))
+    goal = _goal_text(state)
+    header = {
+        "turn": f"{state.turn}/{state.turns_total}",
+        "turns_left": str(state.turns_total - state.turn + 1),
+        "phase": state.phase,
+        "ap": str(state.ap),
+        "ap_roll": " ".join(map(str, state.ap_roll)),
+        "grenades": str(state.grenades),
+        "goal": goal,
+        "difficulty": state.options.get("difficulty", "standard"),
+    }
+    if sc["goal"]["kind"] == "vp":
+        header["vp"] = f"{state.vp}/{sc['goal']['target']}"
+    if state.flame_supply or state.flame_spent or state.flames:
+        header["flames"] = f"{state.flame_supply} ready, {len(state.flames)} burning"
+    panels = [
+        PanelView(
+            seat=s,
+            title=f"Marines ({s})",
+            lines=[f"AP {state.ap}", f"Grenades {state.grenades}"]
+            + [f"{u.name} at {u.at}" for u in state.active("marines") if u.seat in (None, s)],
+        )
+        for s in marine_seats(state)
+    ]
+    pool: dict[str, int] = {}
+    for u in state.units:
+        if u.side == "xenos" and u.status == "pool":
+            pool[u.kind] = pool.get(u.kind, 0) + 1
+    xeno_lines = [f"Pool: {', '.join(f'{k} {v}' for k, v in sorted(pool.items())) or 'empty'}"]
+    if state.xeno_human:
+        xeno_lines.append(f"Mutation cards in hand: {len(state.mutation.hand)}")
+        xeno_lines += [f"Played: {cards()[c].title}" for c in state.mutation.played if c in cards()]
+    panels.append(PanelView(seat="xeno", title="Xenos", lines=xeno_lines))
+    private: list[str] = []
+    if seat == "xeno" and state.xeno_human:
+        private = [f"{c}: {cards()[c].title} - {cards()[c].text}" for c in state.mutation.hand]
+    return View(
+        game="forlorn-hope",
+        scenario=state.scenario,
+        title=title,
+        board="square",
+        round=state.turn,
+        phase=state.phase,
+        waiting=waiting(state),
+        header=header,
+        cells=cells,
+        edges=edges,
+        figures=figures,
+        tokens=tokens,
+        panels=panels,
+        private=private,
+        finished=state.phase == "over",
+        outcome=state.outcome,
+    )
+
+
+def _rank(kind: str) -> str:
+    from engine.forlorn.content import units
+
+    return units().marines[kind].rank
+
+
+def _goal_text(state: ForlornState) -> str:
+    goal = scenarios()[state.scenario]["goal"]
+    kind = goal["kind"]
+    if kind == "vp":
+        return f"Score {goal['target']} VP"
+    if kind == "mcgfn-exit":
+        return "Unplug the MCGFN at A and carry it out through an airlock"
+    if kind == "clear-rooms":
+        return "No Xenos in rooms A and B"
+    if kind == "mcgfn-activate":
+        return f"MCGFN on C, activated {state.mcgfn_progress}/{goal['aps']}"
+    if kind == "exit":
+        done = sum(1 for u in state.units if u.exited_via == goal["airlock"])
+        return f"{done}/{goal['count']} Marines out through airlock {goal['airlock']}"
+    return str(kind)

@@ -1,0 +1,259 @@
+"""Alien activation: the A.I. section of each Alien card, read from the closest range out.
+
+Policies (the rulebook leaves these to "the aliens, against the agents"):
+- A rule applies when some agent fits its range with line of sight and a legal walking path
+  (the last rule, `any`, only needs the path).
+- Target: most Wounds, then fewest HPs left, then the fewest Areas to walk, then the fewest
+  hexes, then table order from the Alpha Agent.
+- Movement runs Area centre to Area centre along a shortest legal path; in the last Area the
+  alien redeploys to a free hex adjacent to its target when it can (then to as many agents as
+  possible), else to the centre or the free hex nearest it.
+- "away": back to the Area it came from, else the neighbouring Area farthest from the target.
+"""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.core.events import Event, Moved, Note
+from engine.core.hexgrid import Hex, distance
+from engine.galaxy.attack import alien_attack, guard_react
+from engine.galaxy.board import label
+from engine.galaxy.content import AIRule
+from engine.galaxy.lifecycle import clockwise_from_alpha
+from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.world import (
+    adjacent,
+    agent_name,
+    alien_name,
+    area_distance,
+    area_of,
+    board_of,
+    card,
+    co,
+    free,
+    hx,
+    locked,
+    max_hp,
+    on_map_agents,
+    sees,
+    walk_distance,
+)
+
+
+def fits(state: GalaxyState, alien: AlienState, agent: AgentState, rule: AIRule) -> bool:
+    assert agent.hex is not None
+    if rule.when == "adjacent":
+        return adjacent(state, alien.hex, agent.hex)
+    if walk_distance(state, alien.hex, agent.hex) is None:
+        return False
+    if rule.when == "any":
+        return True
+    return sees(state, alien.hex, agent.hex) and area_distance(state, alien.hex, agent.hex) <= int(
+        rule.when
+    )
+
+
+def pick_target(state: GalaxyState, alien: AlienState, agents: list[AgentState]) -> AgentState:
+    order = clockwise_from_alpha(state)
+
+    def key(agent: AgentState) -> tuple[int, int, int, int, int]:
+        assert agent.hex is not None
+        walk = walk_distance(state, alien.hex, agent.hex)
+        return (
+            -agent.wounds,
+            max_hp(agent) - agent.wounds,
+            99 if walk is None else walk,
+            distance(hx(alien.hex), hx(agent.hex)),
+            order.index(agent.id),
+        )
+
+    return min(agents, key=key)
+
+
+def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) -> None:
+    if "paralyze" in alien.conditions:
+        events.append(Note(text=f"{alien_name(alien)} is Paralyzed and does nothing."))
+        return
+    c = card(alien)
+    agents = on_map_agents(state)
+    for number, rule in enumerate(c.ai, start=1):
+        eligible = [a for a in agents if fits(state, alien, a, rule)]
+        if not eligible:
+            continue
+        target = pick_target(state, alien, eligible)
+        why = (
+            f"A.I. rule {number} ({rule.when}"
+            + (" Area(s)" if isinstance(rule.when, int) else "")
+            + f"): {agent_name(target)}, "
+            + ("most wounded" if target.wounds else "no one more wounded")
+        )
+        events.append(Note(text=f"{alien_name(alien)} activates - {why}."))
+        for step in rule.do:
+            if alien not in state.aliens or target.dead or state.outcome:
+                return
+            do_step(state, alien, target, step, dice, events, why)
+        return
+    events.append(Note(text=f"{alien_name(alien)} has no rule to apply and stays put."))
+
+
+def do_step(
+    state: GalaxyState,
+    alien: AlienState,
+    target: AgentState,
+    step: str,
+    dice: Dice,
+    events: list[Event],
+    why: str,
+) -> None:
+    assert target.hex is not None
+    word, _, number = step.partition(" ")
+    if word in ("melee", "ranged"):
+        c = card(alien)
+        w = c.melee if word == "melee" else c.ranged
+        assert w is not None
+        if word == "melee" and not adjacent(state, alien.hex, target.hex):
+            events.append(Note(text=f"{alien_name(alien)} cannot reach {agent_name(target)}."))
+            return
+        if word == "ranged" and (
+            not sees(state, alien.hex, target.hex)
+            or area_distance(state, alien.hex, target.hex) > w.range
+        ):
+            events.append(Note(text=f"{alien_name(alien)} has no shot at {agent_name(target)}."))
+            return
+        alien_attack(state, alien, target, word, dice, events, why)
+        return
+    if "immobilize" in alien.conditions:
+        events.append(Note(text=f"{alien_name(alien)} is Immobilized and cannot move."))
+        return
+    areas = int(number or 1)
+    moved = False
+    if word in ("toward", "adjacent"):
+        moved = move_toward(state, alien, target.hex, areas, target, events)
+    elif word == "away":
+        moved = move_away(state, alien, target, areas, events)
+    elif word == "tp":
+        moved = move_to_teleport(state, alien, areas, events)
+    if moved:
+        guard_react(state, alien, dice, events)
+
+
+def final_hex(
+    state: GalaxyState, alien: AlienState, area: str, target: AgentState | None
+) -> Hex | None:
+    board = board_of(state)
+    own = hx(alien.hex)
+    options = [h for h in board.area_hexes(area) if h == own or free(state, h)]
+    if not options:
+        return None
+    centre = board.centres[area]
+    agents = [a for a in on_map_agents(state) if a.hex is not None]
+
+    def key(h: Hex) -> tuple[int, int, int, int, int]:
+        hits_target = (
+            target is not None and target.hex is not None and adjacent(state, co(h), target.hex)
+        )
+        engaged = sum(1 for a in agents if a.hex is not None and adjacent(state, co(h), a.hex))
+        return (not hits_target, -engaged, distance(h, centre), h.r, h.q)
+
+    if target is None:
+        return min(options, key=lambda h: (distance(h, centre), h.r, h.q))
+    return min(options, key=key)
+
+
+def relocate(
+    state: GalaxyState, alien: AlienState, path: list[str], dest: Hex, events: list[Event], why: str
+) -> bool:
+    start = hx(alien.hex)
+    if dest == start:
+        return False
+    if path and path[0] != area_of(state, alien.hex):
+        path = [area_of(state, alien.hex), *path]
+    if len(path) > 1:
+        alien.came_from = path[-2]
+    alien.hex = co(dest)
+    events.append(
+        Moved(
+            figure=alien.id,
+            path=[label(start), label(dest)],
+            text=f"{alien_name(alien)} moves {label(start)} -> {label(dest)} ({why}).",
+        )
+    )
+    return True
+
+
+def move_toward(
+    state: GalaxyState,
+    alien: AlienState,
+    goal: tuple[int, int],
+    areas: int,
+    target: AgentState | None,
+    events: list[Event],
+) -> bool:
+    graph = board_of(state).walk_graph(locked(state))
+    here = area_of(state, alien.hex)
+    path = graph.shortest_path(here, area_of(state, goal))
+    if path is None:
+        return False
+    steps = path[: areas + 1]
+    # Back off along the path while the last Area has no free hex.
+    while steps:
+        engage = target if (len(steps) >= len(path) - 1) else None
+        spot = final_hex(state, alien, steps[-1], engage)
+        if spot is not None:
+            name = agent_name(target) if target else f"{label(hx(goal))}"
+            return relocate(state, alien, steps, spot, events, f"toward {name}")
+        steps = steps[:-1]
+    return False
+
+
+def move_away(
+    state: GalaxyState, alien: AlienState, target: AgentState, areas: int, events: list[Event]
+) -> bool:
+    graph = board_of(state).walk_graph(locked(state))
+    sight = board_of(state).sight_graph()
+    assert target.hex is not None
+    their = area_of(state, target.hex)
+    far = sight.distances(their)
+    path = [area_of(state, alien.hex)]
+    came = alien.came_from
+    for _ in range(areas):
+        here = path[-1]
+        options = [a for a in graph.adjacent(here) if a not in path]
+        if not options:
+            break
+        if came in options:
+            nxt = came
+        else:
+            nxt = max(options, key=lambda a: (far.get(a, 99), a))
+            if far.get(nxt, 99) < far.get(here, 99):
+                break
+        path.append(nxt)
+        came = None
+    if len(path) == 1:
+        return False
+    for stop in range(len(path) - 1, 0, -1):
+        spot = final_hex(state, alien, path[stop], None)
+        if spot is not None:
+            return relocate(state, alien, path[: stop + 1], spot, events, "falls back")
+    return False
+
+
+def move_to_teleport(
+    state: GalaxyState, alien: AlienState, areas: int, events: list[Event]
+) -> bool:
+    board = board_of(state)
+    points = [h for s, h in board.teleports.items() if s not in state.destroyed_tps]
+    if not points or hx(alien.hex) in points:
+        return False
+    graph = board.walk_graph(locked(state))
+    reach = graph.distances(area_of(state, alien.hex))
+    goal = min(points, key=lambda h: (reach.get(board.area_of[h], 99), h.r, h.q))
+    if area_of(state, alien.hex) == board.area_of[goal]:
+        return False
+    return move_toward(state, alien, co(goal), areas, None, events)
+
+
+def activation_order(state: GalaxyState, aliens: list[AlienState]) -> list[AlienState]:
+    """Aliens of the Alpha Agent's player first, then clockwise; each player's by arrival."""
+    order = clockwise_from_alpha(state)
+    return sorted(aliens, key=lambda a: (order.index(a.controller), int(a.id[1:])))

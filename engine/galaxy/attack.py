@@ -1,0 +1,298 @@
+"""Attacks: an agent's weapon against aliens (or a healing weapon on an agent), an alien's
+weapon against an agent, and the Guard reaction."""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.core.events import Attacked, Event, Note
+from engine.galaxy import combat
+from engine.galaxy import dice as gdice
+from engine.galaxy.lifecycle import kill_alien
+from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
+from engine.galaxy.world import (
+    adjacent,
+    agent_name,
+    alien_name,
+    area_distance,
+    card,
+    find_alien,
+    on_map_agents,
+    profile,
+    sees,
+    weapon,
+)
+
+
+def weapon_problem(
+    state: GalaxyState, agent: AgentState, index: int, target: AlienState | AgentState
+) -> str | None:
+    """Why this weapon cannot be fired at this target now (None when it can)."""
+    ws = agent.weapons[index]
+    w = weapon(ws.key)
+    if agent.hex is None or target.hex is None:
+        return "is not on the battlefield"
+    if ws.jammed:
+        return f"cannot fire the {w.name}: it is Jammed (Unjam it first)"
+    needs_ammo = w.kind != "melee" and w.tier != "alien" and w.ammo > 0
+    if needs_ammo and ws.ammo < 1:
+        return f"has no Ammo left for the {w.name}"
+    healing = w.kind == "healing"
+    if healing != isinstance(target, AgentState):
+        return f"cannot use the {w.name} on that target"
+    if healing and target.id == agent.id:
+        return None
+    if not sees(state, agent.hex, target.hex):
+        return "has no line of sight to the target"
+    if w.kind == "melee":
+        if not adjacent(state, agent.hex, target.hex):
+            return f"must be adjacent to strike with the {w.name}"
+    elif area_distance(state, agent.hex, target.hex) > w.range:
+        return f"is out of range: the {w.name} reaches {w.range} Area(s)"
+    return None
+
+
+def agent_attack(
+    state: GalaxyState,
+    agent: AgentState,
+    index: int,
+    target: AlienState | AgentState,
+    area: bool,
+    dice: Dice,
+    events: list[Event],
+    reaction: bool = False,
+) -> None:
+    ws = agent.weapons[index]
+    w = weapon(ws.key)
+    count = w.dice
+    bonus_key = "melee" if w.kind == "melee" else "ranged"
+    count += agent.bonus_dice.pop(bonus_key, 0)
+    assert agent.hex is not None and target.hex is not None
+    darkness = (
+        state.weather == "darkness"
+        and w.kind == "ranged"
+        and area_distance(state, agent.hex, target.hex) >= 2
+    )
+    if darkness:
+        count = max(1, count - 1)
+    alien_tech = w.tier == "alien" and "alien-knowledge" not in agent.skills
+    roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
+    notes: list[str] = []
+    human_ranged = w.kind != "melee" and w.tier != "alien" and w.ammo > 0
+    if human_ranged:
+        if area:
+            ws.ammo -= 1
+            notes.append("1 Ammo spent for Area Damage")
+        if "auto-ammo" in w.powers:
+            if ws.ammo > 0:
+                ws.ammo -= 1
+            notes.append("1 Ammo spent automatically (Ammo result ignored)")
+        elif roll.ammo and ws.ammo > 0:
+            ws.ammo -= 1
+            notes.append("Ammo result: 1 Ammo discarded")
+        if roll.jam:
+            ws.jammed = True
+            notes.append(f"Jam result: the {w.name} jams after this attack")
+    hits = roll.hits
+    def_minus = 0
+    if roll.bolt and w.bolt:
+        if w.bolt == "hit+1":
+            hits += 1
+        elif w.bolt == "def-1":
+            def_minus = 1
+        elif w.bolt == "heal+1":
+            hits += 1
+        notes.append(f"Bolt effect {w.bolt}")
+    if roll.fail:
+        notes.append("Alien Weapon without Alien Knowledge: Jam or Alien result, the attack fails")
+    if darkness:
+        notes.append("darkness: one die fewer")
+    target_name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
+    events.append(
+        Attacked(
+            attacker=agent.id,
+            target=target.id,
+            weapon=w.name,
+            faces=gdice.describe(w.color, roll.faces),
+            hits=hits,
+            result="; ".join(notes),
+            text=f"{'Guard! ' if reaction else ''}{agent_name(agent)} attacks {target_name} "
+            f"with the {w.name}: {combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)"
+            + (f" ({'; '.join(notes)})" if notes else "")
+            + ".",
+        )
+    )
+    if isinstance(target, AgentState):
+        healed = combat.heal_agent(target, hits)
+        events.append(Note(text=f"{agent_name(target)} heals {healed} Wound(s)."))
+        return
+    bolt_condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
+    if "boost-ammo" in w.powers and ws.ammo > 0 and not reaction:
+        state.pending = Pending(
+            kind="boost",
+            seat=agent.id,
+            options=[str(n) for n in range(ws.ammo + 1)],
+            data={
+                "weapon": index,
+                "targets": targets_of(state, target, area),
+                "hits": hits,
+                "def_minus": def_minus,
+                "kind": w.kind,
+                "condition": bolt_condition,
+            },
+        )
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} may spend extra Ammo on the {w.name} for +1 Hit each "
+                f"(up to {ws.ammo}): /choose option:N."
+            )
+        )
+        return
+    resolve_defence(
+        state,
+        agent,
+        targets_of(state, target, area),
+        hits,
+        def_minus,
+        w.kind,
+        bolt_condition,
+        dice,
+        events,
+        w.name,
+    )
+
+
+def targets_of(state: GalaxyState, target: AlienState, area: bool) -> list[str]:
+    if not area:
+        return [target.id]
+    from engine.galaxy.world import area_of
+
+    here = area_of(state, target.hex)
+    return [a.id for a in state.aliens if area_of(state, a.hex) == here]
+
+
+def resolve_defence(
+    state: GalaxyState,
+    agent: AgentState,
+    target_ids: list[str],
+    hits: int,
+    def_minus: int,
+    kind: str,
+    condition: str,
+    dice: Dice,
+    events: list[Event],
+    weapon_name: str,
+) -> None:
+    """Each target defends separately against the same Hits (Area Damage)."""
+    for target_id in target_ids:
+        alien = find_alien(state, target_id)
+        c = card(alien)
+        roll = combat.defend_roll(
+            dice,
+            hits,
+            energy=alien.energy,
+            def_minus=def_minus,
+            armor=c.armor,
+            attack="melee" if kind == "melee" else "ranged",
+            reroll_alien="reroll-alien" in c.powers,
+        )
+        if combat.wound_alien(state, alien, roll, events, f"{agent_name(agent)}'s {weapon_name}"):
+            die(state, alien, dice, events)
+        elif condition and condition not in alien.conditions:
+            alien.conditions.append(condition)
+            events.append(Note(text=f"{alien_name(alien)} is {condition.title()}d (Bolt)."))
+
+
+def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) -> None:
+    c = card(alien)
+    kill_alien(state, alien, events)
+    if "acid-blood" in c.powers:
+        for agent in on_map_agents(state):
+            assert agent.hex is not None
+            if adjacent(state, agent.hex, alien.hex):
+                roll = combat.defend_roll(
+                    dice, 1, energy=agent.energy, armor=profile(agent).armor, attack="basic"
+                )
+                agent.energy -= roll.energy_used
+                events.append(
+                    Note(
+                        text=f"Acid blood splashes {agent_name(agent)}: defends 1 Hit with "
+                        f"{combat.roll_text('blue', roll.faces)}."
+                    )
+                )
+                combat.wound_agent(state, agent, roll.wounds, events, "acid blood")
+
+
+def alien_attack(
+    state: GalaxyState,
+    alien: AlienState,
+    agent: AgentState,
+    kind: str,
+    dice: Dice,
+    events: list[Event],
+    reason: str,
+) -> None:
+    c = card(alien)
+    w = c.melee if kind == "melee" else c.ranged
+    assert w is not None
+    roll = combat.hit_roll(dice, w.color, w.dice, reroll_alien="reroll-alien" in c.powers)
+    hits = roll.hits + (1 if roll.bolt and w.bolt == "hit+1" else 0)
+    def_minus = 1 if roll.bolt and w.bolt == "def-1" else 0
+    events.append(
+        Attacked(
+            attacker=alien.id,
+            target=agent.id,
+            weapon=w.name,
+            faces=gdice.describe(w.color, roll.faces),
+            hits=hits,
+            result=reason,
+            text=f"{alien_name(alien)} attacks {agent_name(agent)} with {w.name} ({reason}): "
+            f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s).",
+        )
+    )
+    defend = combat.defend_roll(
+        dice,
+        hits,
+        energy=agent.energy,
+        def_minus=def_minus,
+        armor=profile(agent).armor,
+        attack="melee" if kind == "melee" else "ranged",
+    )
+    agent.energy -= defend.energy_used
+    extra = f", armor Bolt {defend.bolt_effect}" if defend.bolt_effect else ""
+    events.append(
+        Note(
+            text=f"{agent_name(agent)} defends with {combat.roll_text('blue', defend.faces)}"
+            + (f" after Energy Shield cancels {defend.energy_used}" if defend.energy_used else "")
+            + f"{extra}."
+        )
+    )
+    if defend.wounds == 0:
+        events.append(Note(text=f"{agent_name(agent)} cancels every Hit."))
+    combat.wound_agent(state, agent, defend.wounds, events, alien_name(alien))
+    condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
+    if condition and not agent.dead and condition not in agent.conditions:
+        agent.conditions.append(condition)
+        if condition == "paralyze" and "immobilize" not in agent.conditions:
+            agent.conditions.append("immobilize")
+        events.append(Note(text=f"{agent_name(agent)} is {condition.title()}d until the Refresh."))
+
+
+def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) -> None:
+    """Guard: a ready guard (standing order on) fires at an alien that just moved or appeared,
+    with the first of its weapons that can reach it; Area Damage is never chosen by policy."""
+    for agent in on_map_agents(state):
+        if alien not in state.aliens or state.pending is not None:
+            return
+        if profile(agent).ability != "guard" and "guard" not in agent.skills:
+            continue
+        if not (agent.guard and agent.guard_order) or agent.bleeding:
+            continue
+        if "paralyze" in agent.conditions:
+            continue
+        for index in range(len(agent.weapons)):
+            if weapon(agent.weapons[index].key).kind == "healing":
+                continue
+            if weapon_problem(state, agent, index, alien) is None:
+                agent.guard = False
+                agent_attack(state, agent, index, alien, False, dice, events, reaction=True)
+                break

@@ -1,0 +1,195 @@
+"""Hit and Defend rolls, and wounds, for agents and aliens alike.
+
+Order of a combat (rulebook "Combat"): the attacker rolls the weapon's dice; Hits count, one
+Bolt (or more) triggers the weapon's Bolt effect once, an Ammo result costs one Ammo token
+(ranged human weapons, at most one per roll), a Jam jams the weapon after the attack. The
+defender first spends Energy Shield points to cancel Hits one for one, then rolls one BLUE die
+per remaining Hit (less any "-X Def dice"); each Shield cancels a Hit, a Bolt triggers the
+armor's Bolt effect once; what is left becomes Wounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.dice import Dice
+from engine.core.events import Event, Killed, Note, Rolled, Wounded
+from engine.galaxy import dice as gdice
+from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.world import agent_name, alien_name, card, max_hp, where
+
+Events = list[Event]
+
+
+@dataclass
+class HitRoll:
+    color: str
+    faces: list[int]
+    hits: int = 0
+    bolt: bool = False
+    ammo: bool = False
+    jam: bool = False
+    fail: bool = False
+    rerolled: list[int] = field(default_factory=list)
+
+
+def hit_roll(
+    dice: Dice, color: str, count: int, reroll_alien: bool = False, alien_tech: bool = False
+) -> HitRoll:
+    """Roll for Hits. `reroll_alien`: Alien (fail) faces are rolled once more (alien power).
+    `alien_tech`: an Alien Weapon without Alien Knowledge, where Jam or Alien fails it all."""
+    faces = gdice.roll(dice, color, count)
+    result = HitRoll(color=color, faces=faces)
+    if reroll_alien:
+        for i, face in enumerate(faces):
+            if gdice.ALIEN in gdice.symbols(color, face):
+                result.rerolled.append(i)
+                faces[i] = gdice.roll(dice, color, 1)[0]
+    counts = gdice.tally(color, faces)
+    result.hits = counts[gdice.HIT]
+    result.bolt = counts[gdice.BOLT] > 0
+    result.ammo = counts[gdice.AMMO] > 0
+    result.jam = counts[gdice.JAM] > 0
+    if alien_tech and (counts[gdice.JAM] or counts[gdice.ALIEN]):
+        result.fail = True
+        result.hits = 0
+        result.bolt = False
+    return result
+
+
+@dataclass
+class DefendRoll:
+    hits: int
+    energy_used: int = 0
+    faces: list[int] = field(default_factory=list)
+    shields: int = 0
+    bolt: bool = False
+    bolt_effect: str = ""
+    regenerate: bool = False
+    wounds: int = 0
+
+
+def defend_roll(
+    dice: Dice,
+    hits: int,
+    energy: int = 0,
+    def_minus: int = 0,
+    armor: str | None = None,
+    attack: str = "ranged",
+    reroll_alien: bool = False,
+) -> DefendRoll:
+    """Energy Shield first, then one BLUE die per remaining Hit (minus Def dice)."""
+    result = DefendRoll(hits=hits)
+    result.energy_used = min(max(0, energy), hits)
+    remaining = hits - result.energy_used
+    count = max(0, remaining - def_minus)
+    faces = gdice.roll(dice, "blue", count)
+    if reroll_alien:
+        for i, face in enumerate(faces):
+            if gdice.ALIEN in gdice.symbols("blue", face):
+                faces[i] = gdice.roll(dice, "blue", 1)[0]
+    result.faces = faces
+    counts = gdice.tally("blue", faces)
+    shields = counts[gdice.SHIELD]
+    result.bolt = counts[gdice.BOLT] > 0 and attack != "basic"
+    if result.bolt and armor:
+        if armor == "shield+1" or (armor == f"shield+1-{attack}"):
+            shields += 1
+            result.bolt_effect = "+1 Shield"
+        elif armor == "bolt-as-shield":
+            shields += counts[gdice.BOLT]
+            result.bolt_effect = f"each Bolt is a Shield (+{counts[gdice.BOLT]})"
+        elif armor == "regenerate":
+            result.regenerate = True
+            result.bolt_effect = "Regenerate"
+    result.shields = shields
+    result.wounds = max(0, remaining - shields)
+    return result
+
+
+def roll_text(color: str, faces: list[int]) -> str:
+    return ", ".join(gdice.describe(color, faces)) or "no dice"
+
+
+def wound_alien(
+    state: GalaxyState, alien: AlienState, roll: DefendRoll, events: Events, cause: str
+) -> bool:
+    """Apply a Defend result to an alien; True when it dies (the caller removes it)."""
+    c = card(alien)
+    if roll.regenerate and alien.wounds > 0:
+        alien.wounds -= 1
+        events.append(Note(text=f"{alien_name(alien)} regenerates one Wound (armor Bolt)."))
+    alien.energy -= roll.energy_used
+    alien.wounds = min(c.hp, alien.wounds + roll.wounds)
+    left = c.hp - alien.wounds
+    parts = []
+    if roll.energy_used:
+        parts.append(f"Energy Shield cancels {roll.energy_used}")
+    parts.append(f"defends with {roll_text('blue', roll.faces)}")
+    if roll.bolt_effect:
+        parts.append(f"armor Bolt: {roll.bolt_effect}")
+    events.append(
+        Rolled(
+            figure=alien.id,
+            purpose="defend",
+            faces=gdice.describe("blue", roll.faces),
+            text=f"{alien_name(alien)} {'; '.join(parts)}.",
+        )
+    )
+    events.append(
+        Wounded(
+            figure=alien.id,
+            amount=roll.wounds,
+            remaining=left,
+            text=f"{alien_name(alien)} takes {roll.wounds} Wound(s) from {cause}, {left} HP left.",
+        )
+    )
+    if alien.wounds >= c.hp:
+        events.append(
+            Killed(figure=alien.id, at=where(alien.hex), text=f"{alien_name(alien)} dies.")
+        )
+        return True
+    return False
+
+
+def wound_agent(
+    state: GalaxyState, agent: AgentState, wounds: int, events: Events, cause: str
+) -> None:
+    """Wounds to an agent: at 0 HP he is Bleeding; any Wound while Bleeding kills him."""
+    if wounds <= 0:
+        return
+    hp = max_hp(agent)
+    if agent.bleeding:
+        agent.dead = True
+        events.append(
+            Killed(
+                figure=agent.id,
+                at=where(agent.hex),
+                text=f"{agent_name(agent)} was Bleeding and takes a further Wound from {cause}: "
+                "dead, the player is Inoperative.",
+            )
+        )
+        agent.hex = None
+        agent.rank = max(0, agent.rank - 1)
+        return
+    agent.wounds = min(hp, agent.wounds + wounds)
+    events.append(
+        Wounded(
+            figure=agent.id,
+            amount=wounds,
+            remaining=hp - agent.wounds,
+            text=f"{agent_name(agent)} takes {wounds} Wound(s) from {cause}, "
+            f"{hp - agent.wounds} HP left.",
+        )
+    )
+    if agent.wounds >= hp:
+        agent.bleeding = True
+        events.append(Note(text=f"{agent_name(agent)} is Bleeding."))
+
+
+def heal_agent(agent: AgentState, amount: int) -> int:
+    healed = min(amount, agent.wounds)
+    agent.wounds -= healed
+    if healed and agent.bleeding:
+        agent.bleeding = False
+    return healed

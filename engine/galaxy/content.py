@@ -1,0 +1,259 @@
+"""Authored content (agents, weapons, Alien cards, Close Encounter and Event cards, missions),
+loaded once and validated: a bad file raises `ContentError` naming the problem."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from engine.core.errors import ContentError
+from engine.galaxy.board import Board, load_map, parse_label
+
+CONTENT = Path(__file__).parent / "content"
+
+WEAPON_BOLTS = {"hit+1", "def-1", "immobilize", "paralyze", "heal+1", None}
+ARMOR_BOLTS = {
+    "shield+1",
+    "shield+1-melee",
+    "shield+1-ranged",
+    "bolt-as-shield",
+    "regenerate",
+    None,
+}
+WEAPON_POWERS = {"area-for-ammo", "auto-ammo", "boost-ammo"}
+ALIEN_POWERS = {"acid-blood", "reroll-alien"}
+AI_STEPS = ("melee", "ranged", "toward", "away", "adjacent", "tp")
+RANKS = ("green", "blue", "red")
+
+
+class Weapon(BaseModel):
+    key: str
+    name: str
+    kind: Literal["melee", "ranged", "healing"]
+    tier: Literal["standard", "improved", "alien"]
+    classes: list[str] = Field(default_factory=list)
+    color: Literal["blue", "red"]
+    dice: int
+    range: int
+    ammo: int
+    bolt: str | None = None
+    powers: list[str] = Field(default_factory=list)
+
+
+class Device(BaseModel):
+    key: str
+    name: str
+    count: int
+    range: int
+    color: Literal["blue", "red"]
+    dice: int
+    text: str
+
+
+class Elite(BaseModel):
+    hp: int
+    move: int
+    energy: int
+
+
+class AgentProfile(BaseModel):
+    key: str
+    codename: str
+    class_: str = Field(alias="class")
+    hp: int
+    move: int
+    armor: str | None
+    weapons: list[str]
+    ability: str
+    elite: Elite
+
+
+class Ability(BaseModel):
+    name: str
+    type: Literal["standard", "passive", "reaction"]
+    text: str
+
+
+class AlienWeapon(BaseModel):
+    name: str
+    color: Literal["blue", "red"]
+    dice: int
+    range: int = 0
+    bolt: str | None = None
+
+
+class AIRule(BaseModel):
+    when: int | Literal["adjacent", "any"]
+    do: list[str]
+
+
+class AlienCard(BaseModel):
+    id: str
+    species: str
+    rank: Literal["green", "blue", "red"]
+    hp: int
+    energy: int = 0
+    armor: str | None = None
+    ranged: AlienWeapon | None = None
+    melee: AlienWeapon | None = None
+    powers: list[str] = Field(default_factory=list)
+    ai: list[AIRule]
+
+
+class CloseEncounter(BaseModel):
+    id: str
+    name: str
+    match: dict[str, Any]
+    danger: dict[str, str] | None = None
+
+
+class EventCard(BaseModel):
+    id: str
+    name: str
+    type: Literal["standard", "weather", "special"]
+    effects: list[dict[str, Any]]
+    balance: Literal["always", "fewer-aliens"] = "always"
+    teleport: list[int] | None = None
+
+
+class Objective(BaseModel):
+    when: list[str]
+    result: Literal["accomplished", "partial", "failed"]
+    text: str
+
+
+class Mission(BaseModel):
+    key: str
+    title: str
+    summary: str
+    briefing: str
+    map: str
+    rounds: int
+    signals: dict[str, int]
+    start_signals: int = 0
+    alien_deck: list[str]
+    close_encounters: list[str] | Literal["all"] = "all"
+    events: list[str] | Literal["all"] = "all"
+    objectives: list[Objective]
+    special: list[str] = Field(default_factory=list)
+    next: str | None = None
+
+
+class Content(BaseModel):
+    agents: dict[str, AgentProfile]
+    abilities: dict[str, Ability]
+    weapons: dict[str, Weapon]
+    devices: dict[str, Device]
+    species: dict[str, str]
+    aliens: dict[str, AlienCard]
+    close_encounters: dict[str, CloseEncounter]
+    events: dict[str, EventCard]
+    missions: dict[str, Mission]
+
+    def board(self, mission: str) -> Board:
+        return load_map(self.missions[mission].map)
+
+
+def _read(name: str) -> Any:
+    path = CONTENT / name
+    try:
+        return json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as error:
+        raise ContentError(f"cannot read {name}: {error}") from error
+
+
+CONDITIONS = ("all-dead", "kills>=", "round>", "destroyed>=", "rescued>=", "extracted", "always")
+
+
+def _validate(content: Content) -> None:
+    for agent in content.agents.values():
+        if agent.ability not in content.abilities:
+            raise ContentError(f"agent {agent.key}: unknown ability {agent.ability}")
+        if agent.armor not in ARMOR_BOLTS:
+            raise ContentError(f"agent {agent.key}: unknown armor effect {agent.armor}")
+        for weapon_key in agent.weapons:
+            if weapon_key not in content.weapons:
+                raise ContentError(f"agent {agent.key}: unknown weapon {weapon_key}")
+    for weapon in content.weapons.values():
+        if weapon.bolt not in WEAPON_BOLTS or not set(weapon.powers) <= WEAPON_POWERS:
+            raise ContentError(f"weapon {weapon.key}: unknown Bolt effect or power")
+        if weapon.dice < 1 or weapon.range < 0 or weapon.ammo < 0:
+            raise ContentError(f"weapon {weapon.key}: dice, range and ammo must be sensible")
+    for card in content.aliens.values():
+        if card.species not in content.species:
+            raise ContentError(f"Alien card {card.id}: unknown species {card.species}")
+        if card.armor not in ARMOR_BOLTS or not set(card.powers) <= ALIEN_POWERS:
+            raise ContentError(f"Alien card {card.id}: unknown armor effect or power")
+        if not card.ai or card.ai[-1].when != "any":
+            raise ContentError(f"Alien card {card.id}: the last A.I. rule must be 'any'")
+        for rule in card.ai:
+            for step in rule.do:
+                if step.split()[0] not in AI_STEPS:
+                    raise ContentError(f"Alien card {card.id}: unknown A.I. step {step!r}")
+                if step in ("melee",) and card.melee is None:
+                    raise ContentError(f"Alien card {card.id}: melee step without melee weapon")
+                if step in ("ranged",) and card.ranged is None:
+                    raise ContentError(f"Alien card {card.id}: ranged step without ranged weapon")
+    for ce in content.close_encounters.values():
+        if not set(ce.match) <= {"species", "rank", "wounded", "all"}:
+            raise ContentError(f"Close Encounter {ce.id}: unknown match {ce.match}")
+    for event in content.events.values():
+        if event.teleport is not None and len(event.teleport) != 5:
+            raise ContentError(f"Event {event.id}: the Signal Teleport Table needs 5 entries")
+    for mission in content.missions.values():
+        board = load_map(mission.map)
+        for card_id in mission.alien_deck:
+            if card_id not in content.aliens:
+                raise ContentError(f"mission {mission.key}: unknown Alien card {card_id}")
+        for listed, known in (
+            (mission.close_encounters, content.close_encounters),
+            (mission.events, content.events),
+        ):
+            if listed != "all" and any(c not in known for c in listed):
+                raise ContentError(f"mission {mission.key}: unknown card in {listed}")
+        for objective in mission.objectives:
+            for cond in objective.when:
+                if not cond.startswith(CONDITIONS):
+                    raise ContentError(f"mission {mission.key}: unknown condition {cond}")
+        if not any(o.when == [f"round>{mission.rounds}"] for o in mission.objectives):
+            raise ContentError(
+                f"mission {mission.key}: an objective must end the mission after round "
+                f"{mission.rounds} (condition 'round>{mission.rounds}' alone)"
+            )
+        if len(board.starts) < 5:
+            raise ContentError(f"mission {mission.key}: map needs 5 GD Start Hexes")
+        for special in mission.special:
+            kind, _, where = special.partition(" ")
+            if kind not in ("destroy-tp", "rescue") or (where and parse_label(where) is None):
+                raise ContentError(f"mission {mission.key}: unknown special rule {special}")
+
+
+@cache
+def content() -> Content:
+    try:
+        agents = _read("agents.json")
+        aliens = _read("aliens.json")
+        loaded = Content(
+            agents={a["key"]: AgentProfile.model_validate(a) for a in agents["agents"]},
+            abilities={k: Ability.model_validate(v) for k, v in agents["abilities"].items()},
+            weapons={w["key"]: Weapon.model_validate(w) for w in _read("weapons.json")["weapons"]},
+            devices={d["key"]: Device.model_validate(d) for d in _read("devices.json")["devices"]},
+            species=aliens["species"],
+            aliens={c["id"]: AlienCard.model_validate(c) for c in aliens["cards"]},
+            close_encounters={
+                c["id"]: CloseEncounter.model_validate(c)
+                for c in _read("close_encounters.json")["cards"]
+            },
+            events={c["id"]: EventCard.model_validate(c) for c in _read("events.json")["cards"]},
+            missions={
+                m["key"]: Mission.model_validate(m) for m in _read("missions.json")["missions"]
+            },
+        )
+    except ValidationError as error:
+        raise ContentError(f"content failed validation: {error}") from error
+    _validate(loaded)
+    return loaded

@@ -1,0 +1,85 @@
+"""The BLUE and RED dice of Galaxy Defenders: authored face layouts.
+
+The rulebook gives only how often each symbol appears per die (BLUE: Hit 5, Shield 4, Bolt 2,
+Ammo 1, Jam 1, Alien 1; RED: Hit 7, Bolt 3, GD 2, Ammo 1, Jam 1, Alien 1) and lets one face
+carry several symbols. The layouts below match those counts exactly (checked by a test) and
+reproduce both combat examples. A face is indexed by the d6 value rolled (1..6).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from engine.core.dice import Dice
+
+Color = Literal["blue", "red"]
+
+HIT, SHIELD, BOLT, GD, AMMO, JAM, ALIEN = "hit", "shield", "bolt", "gd", "ammo", "jam", "alien"
+
+FACES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "blue": (
+        (ALIEN,),
+        (HIT, SHIELD, AMMO),
+        (HIT, SHIELD, JAM),
+        (HIT, HIT, BOLT),
+        (SHIELD, BOLT),
+        (HIT, SHIELD),
+    ),
+    "red": (
+        (ALIEN,),
+        (HIT, HIT, BOLT),
+        (HIT, AMMO, GD),
+        (HIT, JAM),
+        (HIT, HIT, BOLT),
+        (HIT, BOLT, GD),
+    ),
+}
+
+RULEBOOK_COUNTS: dict[str, dict[str, int]] = {
+    "blue": {HIT: 5, SHIELD: 4, BOLT: 2, AMMO: 1, JAM: 1, ALIEN: 1},
+    "red": {HIT: 7, BOLT: 3, GD: 2, AMMO: 1, JAM: 1, ALIEN: 1},
+}
+
+# Teleport Point symbols: a face names the Point of its strongest symbol. The rulebook says Hit
+# takes precedence over Shield on a shared face; we extend the order to Shield over Bolt.
+TELEPORT_ORDER = (HIT, SHIELD, BOLT, ALIEN)
+
+
+def symbol_counts(color: str) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for face in FACES[color]:
+        counts.update(face)
+    return counts
+
+
+def roll(dice: Dice, color: str, count: int) -> list[int]:
+    """Roll `count` dice of `color`; returns the face numbers 1..6."""
+    if color not in FACES:
+        raise ValueError(f"unknown die colour {color}")
+    return [dice.roll(6) for _ in range(max(0, count))]
+
+
+def symbols(color: str, face: int) -> tuple[str, ...]:
+    return FACES[color][face - 1]
+
+
+def tally(color: str, faces: list[int]) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for face in faces:
+        out.update(symbols(color, face))
+    return out
+
+
+def describe(color: str, faces: list[int]) -> list[str]:
+    """Faces as short strings for events: 'hit+hit+bolt'."""
+    return ["+".join(symbols(color, f)) for f in faces]
+
+
+def teleport_symbol(face: int) -> str:
+    """The Teleport Point symbol a BLUE face designates."""
+    face_symbols = symbols("blue", face)
+    for symbol in TELEPORT_ORDER:
+        if symbol in face_symbols:
+            return symbol
+    return face_symbols[0]

@@ -1,0 +1,223 @@
+"""The Galaxy Defenders game object: the engine contract over the rules modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.dice import Dice
+from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.events import Event, Note
+from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
+from engine.core.view import View
+from engine.galaxy import agent as turn
+from engine.galaxy import phases
+from engine.galaxy.content import content
+from engine.galaxy.state import GalaxyState
+from engine.galaxy.view import build_view
+from engine.galaxy.world import agent_name, find_agent, hex_arg
+
+OPTIONS = [
+    OptionInfo(
+        key="human-view",
+        description="Agents see only their front 180 degrees "
+        "(rulebook default ON; not supported yet, so off here)",
+        choices=["off", "on"],
+        default="off",
+    ),
+    OptionInfo(
+        key="friendly-fire",
+        description="Agents can hurt each other",
+        choices=["off", "on"],
+        default="off",
+    ),
+    OptionInfo(
+        key="close-fight",
+        description="Engaged agents may only attack the aliens they are Engaged with",
+        choices=["off", "on"],
+        default="off",
+    ),
+    OptionInfo(
+        key="permanent-death",
+        description="A dead agent stays dead for the mission",
+        choices=["off", "on"],
+        default="off",
+    ),
+]
+
+ROLES = [
+    RoleInfo(
+        key=key,
+        name=f"{p.codename} ({p.class_})",
+        required=False,
+        description=content().abilities[p.ability].name,
+    )
+    for key, p in content().agents.items()
+]
+
+
+class GalaxyDefenders:
+    key = "galaxy-defenders"
+    title = "Galaxy Defenders"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [
+            ScenarioInfo(
+                key=m.key,
+                title=m.title,
+                summary=m.summary,
+                roles=ROLES,
+                min_seats=1,
+                max_seats=5,
+                options=OPTIONS,
+            )
+            for m in content().missions.values()
+        ]
+
+    def new(
+        self, scenario: str, seats: list[str], options: dict[str, str], dice: Dice
+    ) -> GalaxyState:
+        if scenario not in content().missions:
+            raise ValueError(
+                f"Unknown scenario '{scenario}'. Scenarios: {', '.join(content().missions)}."
+            )
+        if not 1 <= len(seats) <= 5 or len(set(seats)) != len(seats):
+            raise ValueError("Galaxy Defenders takes 1 to 5 different agents.")
+        for seat in seats:
+            if seat not in content().agents:
+                raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
+        for key, rule in (
+            ("human-view", "Human View optional rule"),
+            ("friendly-fire", "Friendly Fire optional rule"),
+        ):
+            if options.get(key) == "on":
+                raise NotSupportedYet(rule)
+        return phases.setup(scenario, seats, options, dice)
+
+    def waiting_on(self, state: GalaxyState) -> Prompt:
+        if state.outcome is not None:
+            return Prompt(
+                seats=[], kind="none", finished=True, outcome=state.outcome, text=state.outcome_text
+            )
+        if state.pending is not None:
+            return Prompt(
+                seats=[state.pending.seat],
+                kind="choice",
+                text=f"{state.pending.kind}: {', '.join(state.pending.options)}",
+            )
+        if state.phase == "agent":
+            seat = state.turn_order[state.turn_index]
+            return Prompt(seats=[seat], kind="turn", text=f"{seat}'s Agent turn")
+        return Prompt(seats=[], kind="none")
+
+    def legal_actions(self, state: GalaxyState, seat: str) -> list[Action]:
+        prompt = self.waiting_on(state)
+        if seat not in prompt.seats:
+            return []
+        if state.pending is not None:
+            return [
+                Action(verb="choose", args={"option": o}, label=o) for o in state.pending.options
+            ]
+        return turn.legal(state, state.agents[seat])
+
+    def apply(self, state: GalaxyState, seat: str, action: Action, dice: Dice) -> Step[GalaxyState]:
+        prompt = self.waiting_on(state)
+        if prompt.finished:
+            raise RuleError("The mission is over.")
+        if seat not in prompt.seats:
+            who = ", ".join(prompt.seats) or "the aliens"
+            raise RuleError(f"It is not your turn: waiting on {who}.")
+        new = state.model_copy(deep=True)
+        events: list[Event] = []
+        if new.pending is not None:
+            if action.verb != "choose":
+                raise RuleError(f"Choose first: /choose option:{'|'.join(new.pending.options)}.")
+            self._choose(new, action.args.get("option", ""), dice, events)
+        else:
+            self._turn_action(new, seat, action, dice, events)
+        return Step(state=new, events=events)
+
+    def _choose(self, state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
+        pending = state.pending
+        assert pending is not None
+        option = option.lower()
+        if option not in pending.options:
+            raise RuleError(f"'{option}' is not an option: {', '.join(pending.options)}.")
+        if pending.kind == "alpha":
+            state.pending = None
+            state.alpha = option
+            events.append(Note(text=f"{agent_name(state.agents[option])} is the Alpha Agent."))
+        elif pending.kind == "boost":
+            turn.finish_boost(state, int(option), dice, events)
+        elif pending.kind == "search":
+            turn.finish_search(state, option, dice, events)
+        self._after_agent_step(state, events)
+
+    def _turn_action(
+        self, state: GalaxyState, seat: str, action: Action, dice: Dice, events: list[Event]
+    ) -> None:
+        unit = action.args.get("unit", seat).lower()
+        if unit != seat:
+            raise RuleError(f"You control {seat}, not '{unit}'.")
+        agent = find_agent(state, seat)
+        if "paralyze" in agent.conditions and action.verb != "end-turn":
+            raise RuleError(f"{agent_name(agent)} is Paralyzed: he can only end the turn.")
+        if action.verb == "end-turn":
+            events.append(Note(text=f"{agent_name(agent)} ends the Agent turn."))
+            state.phase = "aliens"
+            return
+        if agent.hex is None:
+            raise RuleError(f"{agent_name(agent)} is not on the battlefield.")
+        if action.verb == "move":
+            turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
+        elif action.verb == "attack":
+            turn.do_attack(state, agent, action.args, dice, events)
+        elif action.verb == "act":
+            turn.do_act(state, agent, action.args, dice, events)
+        elif action.verb == "orders":
+            order = action.args.get("order", "")
+            if order not in ("guard-on", "guard-off") or (
+                agent.id != "marine" and "guard" not in agent.skills
+            ):
+                raise RuleError(f"{agent_name(agent)} has no standing order '{order}'.")
+            agent.guard_order = order == "guard-on"
+            events.append(
+                Note(
+                    text=f"{agent_name(agent)}: Guard standing order "
+                    f"{'on' if agent.guard_order else 'off'}."
+                )
+            )
+        else:
+            raise RuleError(f"Unknown command /{action.verb}.")
+        self._after_agent_step(state, events)
+
+    def _after_agent_step(self, state: GalaxyState, events: list[Event]) -> None:
+        from engine.galaxy.lifecycle import check_all_dead
+
+        if check_all_dead(state, events) or state.pending is not None:
+            return
+        if state.phase != "agent":
+            return
+        agent = state.agents[state.turn_order[state.turn_index]]
+        if agent.dead:
+            phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
+        elif turn.turn_over(agent):
+            events.append(Note(text=f"{agent_name(agent)} has used every activity."))
+            state.phase = "aliens"
+
+    def advance(self, state: GalaxyState, dice: Dice) -> Step[GalaxyState]:
+        prompt = self.waiting_on(state)
+        if prompt.finished or prompt.seats:
+            return Step(state=state, events=[])
+        new = state.model_copy(deep=True)
+        events: list[Event] = []
+        phases.advance(new, dice, events)
+        return Step(state=new, events=events)
+
+    def view(self, state: GalaxyState, seat: str | None) -> View:
+        return build_view(state, seat, self.waiting_on(state))
+
+    def dump(self, state: GalaxyState) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def load(self, data: dict[str, Any]) -> GalaxyState:
+        return GalaxyState.model_validate(data)

@@ -1,0 +1,380 @@
+"""The round: Refresh, Strategy, Battle (Agent turn then Aliens turn per player), Event."""
+
+from __future__ import annotations
+
+from engine.core.deck import Deck
+from engine.core.dice import Dice, shuffle
+from engine.core.events import CardDrawn, Event, MissionEnded, Note, PhaseChanged, Spawned
+from engine.galaxy import dice as gdice
+from engine.galaxy.agent import start_turn
+from engine.galaxy.aliens import activate, activation_order
+from engine.galaxy.board import label, load_map
+from engine.galaxy.content import content
+from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha, nearest_free
+from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
+from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
+from engine.galaxy.world import (
+    ALPHA_RANKING,
+    RANKS,
+    agent_name,
+    area_of,
+    board_of,
+    card,
+    co,
+    operative,
+    weapon,
+)
+
+# GD results needed on 3 RED dice to reach each rank (authored: the table's numbers are ours).
+GD_NEEDED = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+
+
+def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) -> GalaxyState:
+    mission = content().missions[scenario]
+    board = load_map(mission.map)
+    state = GalaxyState(scenario=scenario, seats=list(seats), options=dict(options))
+    for seat, start in zip(seats, board.starts, strict=False):
+        p = content().agents[seat]
+        state.agents[seat] = AgentState(
+            id=seat,
+            hex=co(start),
+            weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons],
+        )
+    tokens = [f"alien-{n}" for n in range(1, mission.signals["alien"] + 1)]
+    tokens += [f"human-{n}" for n in range(1, mission.signals["human"] + 1)]
+    state.signal_reserve = shuffle(dice, tokens)
+    state.alien_deck = Deck.shuffled("Alien", mission.alien_deck, dice)
+    ce = (
+        list(content().close_encounters)
+        if mission.close_encounters == "all"
+        else list(mission.close_encounters)
+    )
+    state.ce_deck = Deck.shuffled("Close Encounter", ce, dice)
+    ev = list(content().events) if mission.events == "all" else list(mission.events)
+    state.event_deck = Deck.shuffled("Event", ev, dice)
+    state.locked = [[co(h) for h in sorted(s)] for s in sorted(board.locked_doors, key=sorted)]
+    state.alpha = first_by_ranking(state)
+    state.round = 1
+    state.phase = "setup"
+    return state
+
+
+def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    """The mission's opening Signals teleport in before the first round."""
+    mission = content().missions[state.scenario]
+    events.append(Note(text=f"{mission.title}: {mission.briefing}"))
+    for _ in range(mission.start_signals):
+        teleport_signal(state, dice, events)
+    state.phase = "refresh"
+
+
+def first_by_ranking(state: GalaxyState) -> str:
+    alive = [a.id for a in operative(state)]
+    return next(k for k in ALPHA_RANKING if k in alive) if alive else state.seats[0]
+
+
+def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    """Run automatic steps until a seat must decide or the mission ends."""
+    for _ in range(10_000):
+        if state.outcome is not None or state.pending is not None:
+            return
+        if check_all_dead(state, events):
+            return
+        if state.phase == "setup":
+            place_start_signals(state, dice, events)
+        elif state.phase == "refresh":
+            refresh(state, events)
+        elif state.phase == "strategy":
+            if not strategy(state, dice, events):
+                return
+        elif state.phase == "agent":
+            seat = state.turn_order[state.turn_index]
+            agent = state.agents[seat]
+            if agent.dead:
+                next_turn(state, events)
+            elif "paralyze" in agent.conditions:
+                events.append(Note(text=f"{agent_name(agent)} is Paralyzed and skips his turn."))
+                state.phase = "aliens"
+            else:
+                return
+        elif state.phase == "aliens":
+            aliens_turn(state, dice, events)
+            next_turn(state, events)
+        elif state.phase == "event":
+            event_phase(state, dice, events)
+        else:
+            return
+    raise RuntimeError("advance did not settle")
+
+
+def refresh(state: GalaxyState, events: list[Event]) -> None:
+    events.append(
+        PhaseChanged(round=state.round, phase="refresh", text=f"Round {state.round}: Refresh.")
+    )
+    for agent in state.agents.values():
+        agent.ability_used = False
+        agent.guard = True
+        agent.conditions = []
+        if agent.elite:
+            agent.energy = content().agents[agent.id].elite.energy
+    for alien in state.aliens:
+        alien.energy = card(alien).energy
+        alien.conditions = []
+    state.tech_from_kills = False
+    state.tech_from_search = False
+    state.kills_last_round = state.kills_this_round
+    state.kills_this_round = 0
+    state.phase = "strategy"
+    chooser = (
+        state.alpha
+        if state.alpha in [a.id for a in operative(state)]
+        else (first_by_ranking(state))
+    )
+    state.pending = Pending(kind="alpha", seat=chooser, options=[a.id for a in operative(state)])
+    events.append(
+        Note(text=f"Strategy: {chooser} names this round's Alpha Agent (/choose option:<agent>).")
+    )
+
+
+def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """After the Alpha Agent is named: GD-Wings, Reinforcements, Mission Status check."""
+    if state.kills_last_round:
+        for seat in clockwise_from_alpha(state):
+            gd_wings(state, state.agents[seat], dice, events)
+    reinforcements(state, dice, events)
+    if mission_status(state, events):
+        return False
+    state.turn_order = [s for s in clockwise_from_alpha(state) if not state.agents[s].dead]
+    state.turn_index = 0
+    begin_agent_turn(state, events)
+    return True
+
+
+def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Event]) -> None:
+    if agent.dead or agent.rank >= len(RANKS) - 1:
+        return
+    faces = gdice.roll(dice, "red", 3)
+    got = gdice.tally("red", faces)[gdice.GD]
+    need = GD_NEEDED[agent.rank + 1]
+    if got < need:
+        events.append(Note(text=f"GD-Wings: {agent_name(agent)} rolls {got} GD of {need} needed."))
+        return
+    agent.rank += 1
+    rank = RANKS[agent.rank]
+    gain = promote(agent)
+    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {rank} ({gain})."))
+
+
+def promote(agent: AgentState) -> str:
+    """The enhancement of the new rank. Tactics and skills are not authored yet: the rank is
+    recorded and the enhancement is reported as pending content."""
+    if agent.rank == 4:
+        agent.elite = True
+        agent.energy = content().agents[agent.id].elite.energy
+        return "Elite Agent: improved profile and Energy Shield"
+    return {1: "Basic Tactic", 2: "1st Skill", 3: "Improved Tactic", 5: "2nd Skill"}[
+        agent.rank
+    ] + " - no tactic or skill tokens are authored yet"
+
+
+def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    """Policy: revive dead agents first (1 fragment each, table order from the Alpha Agent);
+    with 4 fragments left, request one random Improved Weapon for the agents in play."""
+    board = board_of(state)
+    if state.options.get("permanent-death") != "on":
+        for seat in clockwise_from_alpha(state):
+            agent = state.agents[seat]
+            if agent.dead and state.alien_tech >= 1:
+                spot = next((h for h in board.starts if nearest_free(state, h) == h), None)
+                if spot is None:
+                    continue
+                state.alien_tech -= 1
+                agent.dead = False
+                agent.bleeding = False
+                agent.wounds = 0
+                agent.hex = co(spot)
+                events.append(
+                    Spawned(
+                        figure=seat,
+                        at=label(spot),
+                        text=f"{agent_name(agent)} "
+                        f"returns at {label(spot)} for one Alien Tech fragment.",
+                    )
+                )
+    if state.alien_tech >= 4:
+        classes = {a.id for a in operative(state)}
+        pool = sorted(
+            w.key
+            for w in content().weapons.values()
+            if w.tier == "improved" and (not w.classes or set(w.classes) & classes)
+        )
+        if not pool:
+            return
+        state.alien_tech -= 4
+        key = pool[dice.randrange(len(pool))]
+        w = weapon(key)
+        owner = next(
+            (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
+        )
+        agent = state.agents[owner]
+        slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
+        old = weapon(agent.weapons[slot].key).name
+        agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+        events.append(
+            Note(
+                text=f"Reinforcements: 4 Alien Tech fragments buy an {w.name} for "
+                f"{agent_name(agent)}, replacing the {old}."
+            )
+        )
+
+
+def condition_met(state: GalaxyState, cond: str) -> bool:
+    if cond == "always":
+        return True
+    if cond == "all-dead":
+        return not operative(state)
+    if cond == "extracted":
+        exits = board_of(state).exit_areas
+        alive = [a for a in operative(state) if a.hex is not None]
+        return bool(alive) and all(area_of(state, a.hex) in exits for a in alive if a.hex)
+    for prefix, value in (
+        ("kills>=", state.kills),
+        ("destroyed>=", len(state.destroyed_tps)),
+        ("rescued>=", state.rescued),
+    ):
+        if cond.startswith(prefix):
+            return value >= int(cond[len(prefix) :])
+    if cond.startswith("round>"):
+        return state.round > int(cond[len("round>") :])
+    return False
+
+
+def mission_status(state: GalaxyState, events: list[Event]) -> bool:
+    """Check the Objectives table top-down; the first matching row ends the mission."""
+    for objective in content().missions[state.scenario].objectives:
+        if all(condition_met(state, c) for c in objective.when):
+            state.outcome = objective.result
+            state.outcome_text = objective.text
+            state.phase = "ended"
+            events.append(
+                MissionEnded(
+                    outcome=objective.result, text=f"Mission {objective.result}: {objective.text}"
+                )
+            )
+            return True
+    return False
+
+
+def begin_agent_turn(state: GalaxyState, events: list[Event]) -> None:
+    seat = state.turn_order[state.turn_index]
+    state.phase = "agent"
+    agent = state.agents[seat]
+    start_turn(state, agent)
+    events.append(
+        PhaseChanged(
+            round=state.round,
+            phase="agent",
+            active=[seat],
+            text=f"Battle: {agent_name(agent)}'s Agent turn.",
+        )
+    )
+
+
+def next_turn(state: GalaxyState, events: list[Event]) -> None:
+    fix_alpha(state, events)
+    state.turn_index += 1
+    while (
+        state.turn_index < len(state.turn_order)
+        and state.agents[state.turn_order[state.turn_index]].dead
+    ):
+        state.turn_index += 1
+    if state.turn_index >= len(state.turn_order):
+        state.phase = "event"
+        return
+    begin_agent_turn(state, events)
+
+
+def matches(state: GalaxyState, alien: AlienState, match: dict[str, object]) -> bool:
+    c = card(alien)
+    if match.get("all"):
+        return True
+    if "species" in match and c.species != match["species"]:
+        return False
+    if "rank" in match and c.rank != match["rank"]:
+        return False
+    return not (match.get("wounded") and alien.wounds == 0)
+
+
+def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    seat = state.turn_order[state.turn_index]
+    ce_id = state.ce_deck.draw(dice)
+    ce = content().close_encounters[ce_id]
+    events.append(
+        CardDrawn(
+            deck="close-encounter",
+            card=ce_id,
+            text=f"Aliens turn ({seat}): Close Encounter {ce.name}.",
+        )
+    )
+    chosen = activation_order(state, [a for a in state.aliens if matches(state, a, ce.match)])
+    if not chosen:
+        if ce.danger:
+            teleport_alien(state, ce.danger, dice, events, f"Danger on {ce.name}")
+        else:
+            events.append(Note(text="No matching alien on the battlefield."))
+    for alien in chosen:
+        if alien in state.aliens and state.outcome is None and operative(state):
+            activate(state, alien, dice, events)
+            reveal_in_sight(state, dice, events)
+    state.ce_deck.discard(ce_id)
+
+
+def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
+    """A dead Alpha Agent passes the token to the next agent clockwise."""
+    if state.agents[state.alpha].dead and operative(state):
+        order = clockwise_from_alpha(state)
+        state.alpha = next(s for s in order if not state.agents[s].dead)
+        events.append(Note(text=f"The Alpha Agent token passes to {state.alpha}."))
+
+
+def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    card_id = state.event_deck.draw(dice)
+    event = content().events[card_id]
+    events.append(
+        CardDrawn(
+            deck="event", card=card_id, text=f"Event phase: the Alpha Agent draws {event.name}."
+        )
+    )
+    agents = len(operative(state))
+    for effect in event.effects:
+        if state.outcome is not None:
+            break
+        if "signals" in effect:
+            move_signals(state, str(effect["signals"]), int(effect["areas"]), dice, events)
+        elif "teleport" in effect:
+            if event.balance == "fewer-aliens" and len(state.aliens) >= agents:
+                events.append(Note(text="Aliens already match the agents: no Signal arrives."))
+                continue
+            table = event.teleport or [1, 1, 1, 1, 1]
+            for _ in range(table[max(1, min(5, agents)) - 1]):
+                teleport_signal(state, dice, events)
+        elif "weather" in effect:
+            weather = str(effect["weather"])
+            state.weather = None if weather == "clear" else weather
+            events.append(Note(text=f"Weather: {weather}."))
+        elif "act-of-valor" in effect:
+            for agent in state.agents.values():
+                agent.used_tactics = []
+            events.append(Note(text="Act of Valor: used tactics are ready again."))
+        elif "alien" in effect:
+            spec = effect["alien"]
+            assert isinstance(spec, dict)
+            teleport_alien(
+                state, {str(k): str(v) for k, v in spec.items()}, dice, events, event.name
+            )
+        reveal_in_sight(state, dice, events)
+    if event.type == "weather":
+        events.append(Note(text="The Weather Event stays in play until the next one."))
+    state.event_deck.discard(card_id)
+    state.round += 1
+    state.phase = "refresh"

@@ -1,0 +1,107 @@
+"""The state of one Galaxy Defenders mission: plain pydantic data that round-trips JSON."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core.deck import Deck
+
+Coord = tuple[int, int]
+Activity = Literal["unused", "open", "closed"]
+
+
+class WeaponState(BaseModel):
+    key: str
+    ammo: int
+    jammed: bool = False
+
+
+class AgentState(BaseModel):
+    id: str  # the class key, which is also the seat
+    hex: Coord | None
+    wounds: int = 0
+    bleeding: bool = False
+    dead: bool = False
+    rank: int = 0  # index into RANKS: Copper .. Platinum
+    elite: bool = False
+    energy: int = 0
+    weapons: list[WeaponState]
+    tactics: list[str] = Field(default_factory=list)
+    used_tactics: list[str] = Field(default_factory=list)
+    skills: list[str] = Field(default_factory=list)
+    devices: list[str] = Field(default_factory=list)
+    ability_used: bool = False
+    conditions: list[str] = Field(default_factory=list)  # immobilized, paralyzed
+    guard: bool = True  # the Guard token is ready (Marine ability)
+    guard_order: bool = True  # standing order: fire the Guard reaction when it can
+    # per-turn bookkeeping
+    movement: Activity = "unused"
+    mp_left: int = 0
+    combat_used: bool = False
+    action_used: bool = False
+    evaded: bool = False
+    bonus_dice: dict[str, int] = Field(default_factory=dict)
+
+
+class AlienState(BaseModel):
+    id: str  # "x1", "x2" ... in order of arrival
+    card: str
+    hex: Coord
+    wounds: int = 0
+    controller: str
+    energy: int = 0
+    came_from: str | None = None  # Area it last moved from (for "move back")
+    conditions: list[str] = Field(default_factory=list)  # immobilized, paralyzed
+
+
+class SignalState(BaseModel):
+    id: str  # "s1" ...
+    token: str  # "alien-3", "human-1": hidden from every view until revealed
+    hex: Coord
+    came_from: str | None = None
+
+
+class Pending(BaseModel):
+    """A decision a seat must take in the middle of a resolution."""
+
+    kind: Literal["boost", "search", "alpha"]
+    seat: str
+    options: list[str]
+    data: dict[str, str | int | list[str]] = Field(default_factory=dict)
+
+
+class GalaxyState(BaseModel):
+    scenario: str
+    seats: list[str]  # clockwise table order
+    options: dict[str, str] = Field(default_factory=dict)
+    round: int = 0
+    phase: Literal["setup", "refresh", "strategy", "agent", "aliens", "event", "ended"] = "setup"
+    alpha: str = ""
+    turn_order: list[str] = Field(default_factory=list)
+    turn_index: int = 0
+    agents: dict[str, AgentState] = Field(default_factory=dict)
+    aliens: list[AlienState] = Field(default_factory=list)
+    signals: list[SignalState] = Field(default_factory=list)
+    signal_reserve: list[str] = Field(default_factory=list)
+    signal_discard: list[str] = Field(default_factory=list)
+    alien_deck: Deck = Field(default_factory=lambda: Deck(name="Alien"))
+    ce_deck: Deck = Field(default_factory=lambda: Deck(name="Close Encounter"))
+    event_deck: Deck = Field(default_factory=lambda: Deck(name="Event"))
+    weather: str | None = None
+    alien_tech: int = 0
+    tech_from_kills: bool = False
+    tech_from_search: bool = False
+    kills: int = 0
+    kills_this_round: int = 0
+    kills_last_round: int = 0
+    destroyed_tps: list[str] = Field(default_factory=list)
+    rescued: int = 0
+    rescued_at: list[Coord] = Field(default_factory=list)
+    locked: list[list[Coord]] = Field(default_factory=list)
+    next_alien: int = 1
+    next_signal: int = 1
+    pending: Pending | None = None
+    outcome: str | None = None
+    outcome_text: str = ""

@@ -1,0 +1,160 @@
+"""What a seat (or a spectator) sees: hexes, sides, figures, Signals (face down), panels."""
+
+from __future__ import annotations
+
+from engine.core.game import Prompt
+from engine.core.view import CellView, EdgeView, FigureView, PanelView, TokenView, View
+from engine.galaxy.board import label
+from engine.galaxy.content import content
+from engine.galaxy.state import GalaxyState
+from engine.galaxy.world import (
+    RANKS,
+    agent_name,
+    alien_name,
+    board_of,
+    card,
+    hx,
+    locked,
+    max_hp,
+    profile,
+    weapon,
+)
+
+
+def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
+    board = board_of(state)
+    mission = content().missions[state.scenario]
+    tp_marks = {h: s for s, h in board.teleports.items()}
+    rooms = {a: name for name, areas in board.rooms.items() for a in areas}
+    cells: list[CellView] = []
+    for h in board.hexes():
+        area = board.area_of[h]
+        marks: list[str] = []
+        if board.centres[area] == h:
+            marks.append("centre")
+        if h in tp_marks:
+            sym = tp_marks[h]
+            marks.append(f"teleport:{sym}" + (":destroyed" if sym in state.destroyed_tps else ""))
+        if h in board.starts:
+            marks.append("start")
+        if area in board.search_areas:
+            marks.append("search")
+        if area in board.exit_areas:
+            marks.append("exit")
+        if h in board.marks and (h.q, h.r) not in state.rescued_at:
+            marks.append(board.marks[h])
+        cells.append(
+            CellView(coord=label(h), col=h.q, row=h.r, area=area, room=rooms.get(area), marks=marks)
+        )
+    lock = locked(state)
+    edges: list[EdgeView] = []
+    for kind, sides in (
+        ("wall", board.walls - board.doors - board.windows),
+        ("door", board.doors),
+        ("window", board.windows),
+    ):
+        for s in sorted(sides, key=lambda x: sorted(x)):
+            a, b = sorted(s)
+            edges.append(
+                EdgeView(a=label(a), b=label(b), kind="locked-door" if s in lock else kind)
+            )
+    figures: list[FigureView] = []
+    for agent in state.agents.values():
+        if agent.hex is None:
+            continue
+        conditions = [c + "d" for c in agent.conditions]
+        if agent.bleeding:
+            conditions.append("bleeding")
+        if agent.id == state.alpha:
+            conditions.append("alpha")
+        if agent.guard and profile(agent).ability == "guard":
+            conditions.append("guard" if agent.guard_order else "guard-held")
+        figures.append(
+            FigureView(
+                id=agent.id,
+                label=profile(agent).codename[:2],
+                name=agent_name(agent),
+                side="player",
+                kind=agent.id,
+                coord=label(hx(agent.hex)),
+                health=max_hp(agent) - agent.wounds,
+                max_health=max_hp(agent),
+                rank=RANKS[agent.rank],
+                seat=agent.id,
+                conditions=conditions,
+            )
+        )
+    for alien in state.aliens:
+        c = card(alien)
+        figures.append(
+            FigureView(
+                id=alien.id,
+                label=alien.id,
+                name=alien_name(alien),
+                side="enemy",
+                kind=c.species,
+                coord=label(hx(alien.hex)),
+                health=c.hp - alien.wounds,
+                max_health=c.hp,
+                rank=c.rank,
+                seat=alien.controller,
+                conditions=[x + "d" for x in alien.conditions]
+                + ([f"shield:{alien.energy}"] if alien.energy else []),
+            )
+        )
+    tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
+    panels: list[PanelView] = []
+    for agent in state.agents.values():
+        lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {RANKS[agent.rank]}"]
+        if agent.dead:
+            lines.append("Inoperative (dead)")
+        for ws in agent.weapons:
+            w = weapon(ws.key)
+            ammo = f" ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
+            lines.append(
+                f"{w.name}: {w.dice} {w.color.upper()} r{w.range}{ammo}"
+                + (" JAMMED" if ws.jammed else "")
+            )
+        if agent.devices:
+            lines.append("devices: " + ", ".join(agent.devices))
+        held = [a.id for a in state.aliens if a.controller == agent.id]
+        if held:
+            lines.append("controls " + ", ".join(held))
+        if state.phase == "agent" and state.turn_order[state.turn_index] == agent.id:
+            lines.append(
+                f"Movement {agent.movement} ({agent.mp_left} MP), Combat "
+                f"{'used' if agent.combat_used else 'ready'}, Action "
+                f"{'used' if agent.action_used else 'ready'}"
+            )
+        panels.append(PanelView(seat=agent.id, title=agent_name(agent), lines=lines))
+    header = {
+        "mission": mission.title,
+        "round": f"{state.round}/{mission.rounds}",
+        "alpha": state.alpha,
+        "kills": str(state.kills),
+        "alien tech": f"{state.alien_tech}/4",
+        "signals in reserve": str(len(state.signal_reserve)),
+        "weather": state.weather or "clear",
+    }
+    if state.destroyed_tps:
+        header["teleports destroyed"] = ", ".join(state.destroyed_tps)
+    if state.rescued:
+        header["rescued"] = str(state.rescued)
+    return View(
+        game="galaxy-defenders",
+        scenario=state.scenario,
+        title=mission.title,
+        board="hex",
+        round=state.round,
+        phase=state.phase,
+        waiting=prompt.seats,
+        header=header,
+        cells=cells,
+        edges=edges,
+        figures=figures,
+        tokens=tokens,
+        panels=panels,
+        private=[],
+        finished=prompt.finished,
+        outcome=prompt.outcome,
+    )

@@ -1,0 +1,151 @@
+"""Read-only questions about a state on its board: who stands where, who sees whom."""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleError
+from engine.core.hexgrid import Hex, distance
+from engine.galaxy.board import Board, Side, label, parse_label, side
+from engine.galaxy.content import AgentProfile, AlienCard, Weapon, content
+from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, SignalState
+
+RANKS = ("Copper", "Bronze", "Silver", "Gold", "Palladium", "Platinum")
+ALPHA_RANKING = ("marine", "biotech", "infiltrator", "sniper", "hulk")
+
+
+def board_of(state: GalaxyState) -> Board:
+    return content().board(state.scenario)
+
+
+def hx(coord: Coord) -> Hex:
+    return Hex(coord[0], coord[1])
+
+
+def co(h: Hex) -> Coord:
+    return (h.q, h.r)
+
+
+def locked(state: GalaxyState) -> set[Side]:
+    return {side(hx(a), hx(b)) for a, b in state.locked}
+
+
+def profile(agent: AgentState) -> AgentProfile:
+    return content().agents[agent.id]
+
+
+def card(alien: AlienState) -> AlienCard:
+    return content().aliens[alien.card]
+
+
+def weapon(key: str) -> Weapon:
+    return content().weapons[key]
+
+
+def max_hp(agent: AgentState) -> int:
+    p = profile(agent)
+    return p.elite.hp if agent.elite else p.hp
+
+
+def agent_name(agent: AgentState) -> str:
+    p = profile(agent)
+    return f"{p.codename} ({p.class_})"
+
+
+def alien_name(alien: AlienState) -> str:
+    c = card(alien)
+    return f"{c.rank.upper()} {content().species[c.species]} {alien.id}"
+
+
+def operative(state: GalaxyState) -> list[AgentState]:
+    """Living agents in table order."""
+    return [state.agents[s] for s in state.seats if not state.agents[s].dead]
+
+
+def on_map_agents(state: GalaxyState) -> list[AgentState]:
+    return [a for a in operative(state) if a.hex is not None]
+
+
+def occupant(state: GalaxyState, h: Hex) -> str | None:
+    c = co(h)
+    for agent in state.agents.values():
+        if agent.hex == c:
+            return agent.id
+    for alien in state.aliens:
+        if alien.hex == c:
+            return alien.id
+    for signal in state.signals:
+        if signal.hex == c:
+            return signal.id
+    return None
+
+
+def free(state: GalaxyState, h: Hex) -> bool:
+    return board_of(state).on_map(h) and occupant(state, h) is None
+
+
+def alien_at(state: GalaxyState, h: Hex) -> AlienState | None:
+    return next((a for a in state.aliens if a.hex == co(h)), None)
+
+
+def find_alien(state: GalaxyState, alien_id: str) -> AlienState:
+    for alien in state.aliens:
+        if alien.id.lower() == alien_id.lower():
+            return alien
+    raise RuleError(f"There is no alien '{alien_id}' on the battlefield.")
+
+
+def find_agent(state: GalaxyState, unit: str) -> AgentState:
+    agent = state.agents.get(unit.lower())
+    if agent is None:
+        names = ", ".join(state.agents)
+        raise RuleError(f"There is no agent '{unit}' in this mission (agents: {names}).")
+    return agent
+
+
+def find_signal(state: GalaxyState, signal_id: str) -> SignalState | None:
+    return next((s for s in state.signals if s.id == signal_id), None)
+
+
+def hex_arg(text: str) -> Hex:
+    h = parse_label(text)
+    if h is None:
+        raise RuleError(f"'{text}' is not a hex label such as C4.")
+    return h
+
+
+def sees(state: GalaxyState, a: Coord, b: Coord) -> bool:
+    return board_of(state).los(hx(a), hx(b), locked(state))
+
+
+def adjacent(state: GalaxyState, a: Coord, b: Coord) -> bool:
+    return board_of(state).adjacent(hx(a), hx(b), locked(state))
+
+
+def area_distance(state: GalaxyState, a: Coord, b: Coord) -> int:
+    """Range in Areas; adjacent hexes are always at distance 0."""
+    if adjacent(state, a, b):
+        return 0
+    return board_of(state).area_distance(hx(a), hx(b))
+
+
+def area_of(state: GalaxyState, c: Coord) -> str:
+    return board_of(state).area_of[hx(c)]
+
+
+def walk_distance(state: GalaxyState, a: Coord, b: Coord) -> int | None:
+    """Areas an alien must cross to reach b's Area from a (None: no legal path)."""
+    graph = board_of(state).walk_graph(locked(state))
+    return graph.distance(area_of(state, a), area_of(state, b))
+
+
+def engaged(state: GalaxyState, agent: AgentState) -> bool:
+    if agent.hex is None:
+        return False
+    return any(adjacent(state, agent.hex, alien.hex) for alien in state.aliens)
+
+
+def hex_distance(a: Coord, b: Coord) -> int:
+    return distance(hx(a), hx(b))
+
+
+def where(c: Coord | None) -> str:
+    return "-" if c is None else label(hx(c))

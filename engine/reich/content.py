@@ -1,0 +1,389 @@
+"""Loading and validating Reichbusters content: tiles, heroes, cards, enemies, missions."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from engine.core.errors import ContentError
+
+ROOT = Path(__file__).parent / "content"
+
+ACTION_EFFECTS = {"move", "melee", "ranged", "attack", "draw", "smoke", "suppress", "grenade"}
+ACTION_EFFECTS |= {"open", "heal", "token"}
+ATTACK_KEYWORDS = {"lethal", "ap", "accurate", "precise", "reroll", "distinct", "teamwork"}
+ENEMY_KEYWORDS = {"bodyguard", "armless", "meatshield", "relentless", "brutal", "armored"}
+ENEMY_KEYWORDS |= {"knocked_back", "cautious", "area_attack", "ruthless"}
+WEAPON_KEYWORDS = {"precise", "ap", "accurate", "lethal", "burst", "shoddy", "double_impact"}
+WEAPON_KEYWORDS |= {"quick_attack"}
+SKILLS = {"none", "cover_me", "crowd_control", "dual_wielding", "elusive", "focused", "genius"}
+SKILLS |= {"guardian", "heavy_infantry", "mech_implants", "rage", "vengeance", "steel_skin"}
+SKILLS |= {"resourceful"}
+MODIFIERS = {"dice", "succ", "special", "reroll", "defdice", "defsucc"}
+
+
+class Tile(BaseModel):
+    key: str
+    name: str
+    grid: list[str]
+    rooms: list[str]
+
+    def label(self, letter: str) -> str:
+        """The Area label players type: the tile number and the Area letter (`3B`)."""
+        return self.key if self.key.isalpha() else f"{self.key}{letter}"
+
+
+class CardTemplate(BaseModel):
+    id: str
+    name: str
+    effects: list[str]
+    noise: int
+    explosion: bool
+    duration: str
+    modifier: str | None
+    text: str
+
+    @property
+    def feat(self) -> bool:
+        return self.modifier is None
+
+
+class WeaponStats(BaseModel):
+    black: int
+    red: int = 0
+    keywords: list[str] = Field(default_factory=list)
+
+
+class Weapon(BaseModel):
+    id: str
+    name: str
+    range: int
+    black: int
+    noise: int = 0
+    keywords: list[str] = Field(default_factory=list)
+    vril: WeaponStats
+
+
+class HeroDef(BaseModel):
+    key: str
+    name: str
+    team: str
+    skill: str
+    weapons: list[Weapon]
+    deck: list[str]
+    feats: list[str]
+
+
+class Behavior(BaseModel):
+    number: int
+    life: int
+    defense: int
+    melee: tuple[int, int] | None
+    ranged: tuple[int, int, int] | None
+    move: int
+    keywords: list[str]
+
+
+class EnemyDef(BaseModel):
+    key: str
+    name: str
+    main: str
+    melee: tuple[int, int] | None
+    ranged: tuple[int, int, int] | None
+    defense: int
+    life: int
+    move: int
+    loot: bool = False
+    awareness: bool = False
+    subtitles: list[str] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    count: int
+    behaviors: list[Behavior] = Field(default_factory=list)
+
+
+class LootDef(BaseModel):
+    id: str
+    name: str
+    basic: bool
+    copies: int
+    when: str
+    effect: str
+    duration: str
+    noise: int | str
+    text: str
+
+
+class WoundDef(BaseModel):
+    id: str
+    name: str
+    threshold: int
+    immediate: str
+    permanent: str
+    copies: int
+
+
+class ReinforcementDef(BaseModel):
+    id: str
+    A: str
+    B: str
+    C: str
+
+    def letters(self, barracks: str) -> str:
+        return str(getattr(self, barracks))
+
+
+class AccessoryDef(BaseModel):
+    id: str
+    back: str
+    name: str
+    effect: str
+    consumable: bool
+    text: str
+
+
+class Placement(BaseModel):
+    tile: str
+    col: int
+    row: int
+
+
+class DoorDef(BaseModel):
+    between: tuple[str, str]
+    lock: str | None = None  # "key" or "code"
+
+
+class TokenPlace(BaseModel):
+    area: str
+    level: int
+
+
+class MissionToken(BaseModel):
+    area: str
+    kind: str  # objective, documents, keys, code, prisoner
+
+
+class CardLine(BaseModel):
+    letter: str | None
+    enemy: str
+
+
+class Tracker(BaseModel):
+    length: int
+    discretion: int
+    endgame: int
+
+
+class Condition(BaseModel):
+    kind: str  # sabotage | kill | collect | exit
+    count: int = 1
+    enemy: str | None = None
+    token: str | None = None
+
+
+class MissionDef(BaseModel):
+    key: str
+    number: int
+    title: str
+    summary: str
+    tiles: list[Placement]
+    open: list[tuple[str, str]] = Field(default_factory=list)
+    doors: list[DoorDef] = Field(default_factory=list)
+    start: str
+    exits: list[str] = Field(default_factory=list)
+    barracks: dict[str, str] = Field(default_factory=dict)
+    card: list[CardLine]
+    tokens: list[TokenPlace] = Field(default_factory=list)
+    setup_enemies: list[dict[str, str]] = Field(default_factory=list)
+    mission_tokens: list[MissionToken] = Field(default_factory=list)
+    loot_face_up: list[str] = Field(default_factory=list)  # Areas with a face-up Loot card
+    extra_loot: list[str] = Field(default_factory=list)
+    accessories: dict[str, str] = Field(default_factory=dict)  # area -> card back
+    tracker: Tracker
+    objectives: dict[str, list[Condition]]
+    unavailable: list[str] = Field(default_factory=list)
+    rules: list[str] = Field(default_factory=list)
+
+
+class Content(BaseModel):
+    tiles: dict[str, Tile]
+    cards: dict[str, CardTemplate]
+    heroes: dict[str, HeroDef]
+    enemies: dict[str, EnemyDef]
+    loot: dict[str, LootDef]
+    wounds: dict[str, WoundDef]
+    reinforcements: list[ReinforcementDef]
+    accessories: dict[str, AccessoryDef]
+    enemy_tokens: dict[int, list[str]]
+    missions: dict[str, MissionDef]
+
+
+def _json(name: str) -> Any:
+    try:
+        return json.loads((ROOT / name).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise ContentError(f"{name}: {error}") from error
+
+
+def parse_tile(text: str, source: str) -> Tile:
+    """Read the `.tile` text format: `tile`, `name`, then `grid` rows and `rooms` lines."""
+    key = name = ""
+    grid: list[str] = []
+    rooms: list[str] = []
+    section = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("tile "):
+            key = line[5:].strip()
+        elif line.startswith("name "):
+            name = line[5:].strip()
+        elif line in ("grid", "rooms"):
+            section = line
+        elif section == "grid":
+            grid.append(line)
+        elif section == "rooms":
+            rooms.append(line)
+        else:
+            raise ContentError(f"{source}: unexpected line {line!r}")
+    if not key or not grid or not rooms:
+        raise ContentError(f"{source}: a tile needs `tile`, `grid` and `rooms`")
+    if len({len(row) for row in grid}) != 1:
+        raise ContentError(f"{source}: grid rows differ in length")
+    letters = {ch for row in grid for ch in row}
+    in_rooms = [ch for room in rooms for ch in room]
+    if sorted(in_rooms) != sorted(letters):
+        raise ContentError(f"{source}: rooms must list every Area letter exactly once")
+    for letter in letters:
+        cells = {(c, r) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == letter}
+        start = next(iter(cells))
+        seen = {start}
+        stack = [start]
+        while stack:
+            c, r = stack.pop()
+            for nxt in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+                if nxt in cells and nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        if seen != cells:
+            raise ContentError(f"{source}: Area {letter} is not in one piece")
+    return Tile(key=key, name=name or key, grid=grid, rooms=rooms)
+
+
+def parse_cards(text: str) -> dict[str, CardTemplate]:
+    cards: dict[str, CardTemplate] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = [p.strip() for p in line.split("|")]
+        if len(parts) != 7:
+            raise ContentError(f"cards.txt line {number}: expected 7 fields")
+        cid, name, effects, noise, duration, modifier, blurb = parts
+        effect_list = [e for e in effects.split(",") if e]
+        for effect in effect_list:
+            head, *rest = effect.split(":")
+            if head not in ACTION_EFFECTS:
+                raise ContentError(f"cards.txt line {number}: unknown effect {head!r}")
+            if head in ("melee", "ranged", "attack"):
+                if not rest or not rest[0].startswith("+"):
+                    raise ContentError(f"cards.txt line {number}: {head} needs +N dice")
+                bad = set(rest[1:]) - ATTACK_KEYWORDS
+                if bad:
+                    raise ContentError(f"cards.txt line {number}: unknown keyword {bad}")
+        if modifier != "-" and modifier.split(":")[0] not in MODIFIERS:
+            raise ContentError(f"cards.txt line {number}: unknown modifier {modifier!r}")
+        if duration not in ("immediate", "round", "consumable"):
+            raise ContentError(f"cards.txt line {number}: unknown duration {duration!r}")
+        cards[cid] = CardTemplate(
+            id=cid,
+            name=name,
+            effects=effect_list,
+            noise=0 if noise == "X" else int(noise),
+            explosion=noise == "X",
+            duration=duration,
+            modifier=None if modifier == "-" else modifier,
+            text=blurb,
+        )
+    return cards
+
+
+def _validate(content: Content) -> None:
+    for hero in content.heroes.values():
+        for cid in [*hero.deck, *hero.feats]:
+            if cid not in content.cards:
+                raise ContentError(f"hero {hero.key}: unknown card {cid}")
+        if len(hero.deck) != 10 or len(hero.feats) != 2:
+            raise ContentError(f"hero {hero.key}: needs 10 Action cards and 2 Feats")
+        if any(not content.cards[c].feat for c in hero.feats):
+            raise ContentError(f"hero {hero.key}: a Feat must have no Modifier section")
+        if len(hero.weapons) != 2:
+            raise ContentError(f"hero {hero.key}: needs two weapons")
+        if hero.skill not in SKILLS:
+            raise ContentError(f"hero {hero.key}: skill {hero.skill} is not implemented")
+        for weapon in hero.weapons:
+            unknown = set(weapon.keywords + weapon.vril.keywords) - WEAPON_KEYWORDS
+            if unknown:
+                raise ContentError(f"hero {hero.key}: weapon keywords {unknown} not implemented")
+    for enemy in content.enemies.values():
+        words = set(enemy.keywords).union(*[b.keywords for b in enemy.behaviors])
+        if words - ENEMY_KEYWORDS:
+            raise ContentError(f"enemy {enemy.key}: keywords {words - ENEMY_KEYWORDS} unknown")
+    for mission in content.missions.values():
+        for place in mission.tiles:
+            if place.tile not in content.tiles:
+                raise ContentError(f"mission {mission.key}: unknown tile {place.tile}")
+        for line in mission.card:
+            if line.enemy not in content.enemies:
+                raise ContentError(f"mission {mission.key}: unknown enemy {line.enemy}")
+        for cid in mission.extra_loot:
+            if cid not in content.loot:
+                raise ContentError(f"mission {mission.key}: unknown loot {cid}")
+        t = mission.tracker
+        if not 1 < t.discretion <= t.length or not 1 <= t.endgame < t.length:
+            raise ContentError(f"mission {mission.key}: tracker positions out of range")
+
+
+@cache
+def load_content() -> Content:
+    """Read and validate every content file once."""
+    try:
+        tiles = {}
+        for path in sorted((ROOT / "tiles").glob("*.tile")):
+            tile = parse_tile(path.read_text(encoding="utf-8"), path.name)
+            tiles[tile.key] = tile
+        cards = parse_cards((ROOT / "cards.txt").read_text(encoding="utf-8"))
+        heroes = {h["key"]: HeroDef.model_validate(h) for h in _json("heroes.json")["heroes"]}
+        enemies = {e["key"]: EnemyDef.model_validate(e) for e in _json("enemies.json")["enemies"]}
+        loot = {c["id"]: LootDef.model_validate(c) for c in _json("loot.json")["loot"]}
+        wounds = {w["id"]: WoundDef.model_validate(w) for w in _json("wounds.json")["wounds"]}
+        reinf = [ReinforcementDef.model_validate(c) for c in _json("reinforcements.json")["cards"]]
+        acc = {
+            a["id"]: AccessoryDef.model_validate(a)
+            for a in _json("accessories.json")["accessories"]
+        }
+        enemy_tokens = {int(k): v for k, v in _json("tokens.json")["tokens"].items()}
+        missions = {}
+        for path in sorted((ROOT / "missions").glob("*.json")):
+            mission = MissionDef.model_validate(_json(f"missions/{path.name}"))
+            missions[mission.key] = mission
+    except ValidationError as error:
+        raise ContentError(f"content failed validation: {error}") from error
+    content = Content(
+        tiles=tiles,
+        cards=cards,
+        heroes=heroes,
+        enemies=enemies,
+        loot=loot,
+        wounds=wounds,
+        reinforcements=reinf,
+        accessories=acc,
+        enemy_tokens=enemy_tokens,
+        missions=missions,
+    )
+    _validate(content)
+    return content

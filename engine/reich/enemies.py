@@ -1,0 +1,380 @@
+"""The Enemies' Turn: Surveillance, Move, Attack by Mission card order, then Reinforcements.
+
+Deterministic policies where the rulebook leaves the choice to the players or the enemy:
+- Target Hero ties: Operational before Down, most permanent Wounds, fewest cards in hand,
+  then the commando's seating order.
+- A Ranged Enemy sharing an Area with a Hero steps into the free adjacent Area closest to the
+  mission's objective or exit Areas (alphabetical on ties).
+- Paths: cheapest in Move Points (opening a closed door costs 1), ties by Area name.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+
+from engine.core.dice import Dice
+from engine.core.events import CardDrawn, Moved, Note, PhaseChanged
+from engine.core.pathfinding import Reach, reachable
+from engine.reich import rules
+from engine.reich.defense import defend
+from engine.reich.rules import Events
+from engine.reich.state import EnemyState, HeroState, ReichState
+
+
+def activation_order(state: ReichState) -> list[str]:
+    order: list[str] = []
+    for line in rules.mission(state).card:
+        if line.enemy not in order:
+            order.append(line.enemy)
+    return order
+
+
+def _tiebreak(state: ReichState, hero: HeroState) -> tuple[int, int, int, int]:
+    return (
+        1 if hero.down else 0,
+        -len(hero.wounds),
+        len(hero.hand),
+        state.hero_order.index(hero.key),
+    )
+
+
+def pick_hero(state: ReichState, heroes: Iterable[HeroState]) -> HeroState | None:
+    pool = list(heroes)
+    return min(pool, key=lambda h: _tiebreak(state, h)) if pool else None
+
+
+def _pinned(state: ReichState, enemy: EnemyState) -> bool:
+    return enemy.area in state.suppress and "relentless" not in rules.keywords(enemy)
+
+
+def _steps(state: ReichState, enemy: EnemyState) -> object:
+    board = rules.board(state)
+    kws = rules.keywords(enemy)
+    hero_areas = {h.area for h in rules.heroes_on_board(state)}
+
+    def steps(area: str) -> Iterable[tuple[str, int]]:
+        for border in board.borders:
+            if area in border:
+                (other,) = border - {area}
+                if "cautious" in kws and other in hero_areas:
+                    continue
+                yield other, 1
+        for door in board.doors_of(area):
+            other = door.areas[1] if door.areas[0] == area else door.areas[0]
+            if "cautious" in kws and other in hero_areas:
+                continue
+            if door.id in state.open_doors:
+                yield other, 1
+            elif (door.lock is None or door.id in state.unlocked) and "armless" not in kws:
+                yield other, 2
+
+    return steps
+
+
+def _reach(state: ReichState, enemy: EnemyState) -> Reach[str]:
+    return reachable(enemy.area, _steps(state, enemy))  # type: ignore[arg-type]
+
+
+def _walk(state: ReichState, enemy: EnemyState, path: list[str], ev: Events, why: str) -> None:
+    """Follow `path` as far as the Move Value allows, opening closed doors on the way."""
+    points = rules.move_value(enemy)
+    board = rules.board(state)
+    walked = [enemy.area]
+    for here, there in itertools.pairwise(path):
+        door = board.door_between(here, there)
+        cost = 1
+        if (
+            door
+            and door.id not in state.open_doors
+            and frozenset((here, there)) not in board.borders
+        ):
+            cost = 2
+        if cost > points:
+            if door and cost == 2 and points == 1:
+                state.open_doors.append(door.id)
+                ev.append(Note(text=f"{enemy.id} opens door {door.id}."))
+            break
+        if door and door.id not in state.open_doors and cost == 2:
+            state.open_doors.append(door.id)
+            ev.append(Note(text=f"{enemy.id} opens door {door.id}."))
+        points -= cost
+        walked.append(there)
+    while len(walked) > 1 and not rules.has_room(state, walked[-1]):
+        walked.pop()
+    if walked[-1] != enemy.area:
+        enemy.area = walked[-1]
+        ev.append(
+            Moved(figure=enemy.id, path=walked, text=f"{enemy.id} moves to {enemy.area}: {why}.")
+        )
+
+
+def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) -> str | None:
+    """Choose the Target Hero, move towards it; return the target's key."""
+    if _pinned(state, enemy):
+        ev.append(Note(text=f"{enemy.id} is pinned by Suppressing Fire."))
+        return None
+    base = rules.profile(enemy)
+    here = rules.heroes_in(state, enemy.area)
+    ranged = rules.ranged_profile(enemy)
+    if here:
+        target = pick_hero(state, here)
+        assert target is not None
+        if base.main == "ranged" and ranged and rules.move_value(enemy) > 0:
+            free = [
+                a
+                for a in _reach(state, enemy).cost
+                if _reach(state, enemy).cost[a] == 1
+                and not rules.heroes_in(state, a)
+                and rules.has_room(state, a)
+            ]
+            if free:
+                goal = _objective_areas(state)
+                dist = {a: _nearest(state, a, goal) for a in free}
+                dest = min(free, key=lambda a: (dist[a], a))
+                _walk(state, enemy, [enemy.area, dest], ev, f"backs off to shoot {target.key}")
+        return target.key
+    heroes = rules.heroes_on_board(state)
+    if not heroes:
+        return None
+    reach = _reach(state, enemy)
+    if base.main == "ranged" and ranged:
+        rng = ranged[1]
+        if "ruthless" not in rules.keywords(enemy):
+            pass
+        seen = [
+            h
+            for h in heroes
+            if rules.enemy_sight(state, enemy.area, h.area or "")
+            and 1 <= rules.sight_range(state, enemy.area, h.area or "", False) <= rng
+        ]
+        if seen:
+            target = pick_hero(state, seen)
+            return target.key if target else None
+        best: tuple[int, str] | None = None
+        spot_targets: list[HeroState] = []
+        for area, cost in sorted(reach.cost.items(), key=lambda kv: (kv[1], kv[0])):
+            if rules.heroes_in(state, area) or (best and cost > best[0]):
+                continue
+            visible = [
+                h
+                for h in heroes
+                if rules.enemy_sight(state, area, h.area or "")
+                and 1 <= rules.sight_range(state, area, h.area or "", False) <= rng
+            ]
+            if visible:
+                if best is None:
+                    best = (cost, area)
+                spot_targets.extend(visible)
+        if best is not None:
+            target = pick_hero(state, spot_targets)
+            assert target is not None
+            _walk(state, enemy, reach.path(best[1]), ev, f"seeking a line of fire on {target.key}")
+            return target.key
+    reachable_heroes = [h for h in heroes if h.area in reach.cost]
+    if not reachable_heroes:
+        return None
+    low = min(reach.cost[h.area or ""] for h in reachable_heroes)
+    target = pick_hero(state, [h for h in reachable_heroes if reach.cost[h.area or ""] == low])
+    assert target is not None
+    _walk(
+        state, enemy, reach.path(target.area or ""), ev, f"closing on {target.key}, {low} MP away"
+    )
+    return target.key
+
+
+def _objective_areas(state: ReichState) -> list[str]:
+    areas = [g.area for g in state.ground if g.kind and not g.done]
+    return areas + list(rules.mission(state).exits)
+
+
+def _nearest(state: ReichState, area: str, goals: list[str]) -> int:
+    dist = rules.graph_distances(state, area)
+    return min((dist.get(g, 99) for g in goals), default=99)
+
+
+def attack_choice(
+    state: ReichState, enemy: EnemyState, target: str | None
+) -> tuple[str, str] | None:
+    """(hero key, "melee" or "ranged") this Enemy attacks now, or None."""
+    if _pinned(state, enemy):
+        return None
+    if rules.profile(enemy).key in ("dog", "exp6xx", "wolff") and any(
+        "dog_biscuits" in h.buffs for h in rules.heroes_in(state, enemy.area)
+    ):
+        return None
+    here = rules.heroes_in(state, enemy.area)
+    melee = rules.melee_profile(enemy)
+    ranged = rules.ranged_profile(enemy)
+    if here:
+        if melee is None:
+            return None
+        chosen = next((h for h in here if h.key == target), None) or pick_hero(state, here)
+        return (chosen.key, "melee") if chosen else None
+    if ranged is None:
+        return None
+    in_fire = [
+        h
+        for h in rules.heroes_on_board(state)
+        if rules.enemy_sight(state, enemy.area, h.area or "")
+        and 1 <= rules.sight_range(state, enemy.area, h.area or "", False) <= ranged[1]
+    ]
+    chosen = next((h for h in in_fire if h.key == target), None) or pick_hero(state, in_fire)
+    return (chosen.key, "ranged") if chosen else None
+
+
+def resolve_attacks(
+    state: ReichState, plans: list[tuple[EnemyState, str, str]], dice: Dice, ev: Events
+) -> None:
+    """Combine the Attacks aimed at the same Hero with the same kind, then Defense Tests."""
+    groups: dict[tuple[str, str], list[EnemyState]] = {}
+    for enemy, hero_key, kind in plans:
+        groups.setdefault((hero_key, kind), []).append(enemy)
+    for (hero_key, kind), attackers in groups.items():
+        hero = state.heroes[hero_key]
+        if hero.area is None or state.phase == "ended":
+            continue
+
+        def values(e: EnemyState, kind: str = kind) -> tuple[int, int]:
+            melee, ranged = rules.melee_profile(e), rules.ranged_profile(e)
+            if kind == "melee" and melee:
+                return melee
+            return (ranged[0], ranged[2]) if ranged else (0, 0)
+
+        main = max(attackers, key=lambda e: (values(e)[0], e.id))
+        value = values(main)[0] + sum(values(e)[1] for e in attackers if e is not main)
+        if "bodyguard" in rules.keywords(main):
+            value += sum(
+                1
+                for o in state.enemies
+                if o.active
+                and "offizier" in rules.profile(o).subtitles
+                and rules.enemy_sight(state, main.area, o.area)
+            )
+        who = " + ".join(e.id for e in attackers)
+        ev.append(Note(text=f"{kind.title()} Attack on {hero.key} by {who}: Attack Value {value}."))
+        victims = [hero]
+        if "area_attack" in rules.keywords(main):
+            victims = rules.heroes_in(state, hero.area)
+        for victim in victims:
+            ok, score = defend(state, victim, value, dice, ev, who)
+            if not ok:
+                rules.wound_hero(state, victim, value - score, dice, ev)
+                if kind == "melee" and "brutal" in rules.keywords(main):
+                    victim.brutal = True
+                if "knocked_back" in rules.keywords(main):
+                    _knock_back(state, victim, main, dice, ev)
+            _elusive(state, victim, main, ev)
+        rules.check_end(state, ev)
+
+
+def _away(state: ReichState, hero: HeroState, enemy: EnemyState) -> list[str]:
+    dist = rules.graph_distances(state, enemy.area)
+    here = dist.get(hero.area or "", 0)
+    return [
+        a
+        for a in rules.adjacent(state, hero.area or "")
+        if dist.get(a, 99) > here and rules.has_room(state, a)
+    ]
+
+
+def _knock_back(
+    state: ReichState, hero: HeroState, enemy: EnemyState, dice: Dice, ev: Events
+) -> None:
+    options = _away(state, hero, enemy)
+    if options and not hero.down:
+        hero.area = options[0]
+        ev.append(
+            Moved(
+                figure=hero.key,
+                path=[options[0]],
+                text=f"{hero.key} is knocked back into {options[0]}.",
+            )
+        )
+    elif not hero.down:
+        ev.append(Note(text=f"{hero.key} cannot be knocked back: a second Wound (2 damage)."))
+        rules.wound_hero(state, hero, 2, dice, ev)
+
+
+def _elusive(state: ReichState, hero: HeroState, enemy: EnemyState, ev: Events) -> None:
+    from engine.reich.content import load_content
+
+    if hero.down or load_content().heroes[hero.key].skill != "elusive":
+        return
+    if hero.orders.get("elusive", "on") != "on":
+        return
+    options = [a for a in _away(state, hero, enemy) if not rules.enemies_in(state, a)]
+    if options:
+        hero.area = options[0]
+        ev.append(
+            Moved(
+                figure=hero.key,
+                path=[options[0]],
+                text=f"{hero.key} slips away into {options[0]} (Elusive).",
+            )
+        )
+
+
+def activate_one(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events, why: str) -> None:
+    """Move then Attack with one Enemy (Awareness during the Heroes' Turn)."""
+    ev.append(Note(text=f"{enemy.id} reacts at once ({why})."))
+    target = plan_and_move(state, enemy, dice, ev)
+    choice = attack_choice(state, enemy, target)
+    if choice:
+        resolve_attacks(state, [(enemy, choice[0], choice[1])], dice, ev)
+
+
+def enemy_turn(state: ReichState, dice: Dice, ev: Events) -> None:
+    ev.append(
+        PhaseChanged(
+            round=state.round, phase="enemies", text=f"Round {state.round}: the Enemies' Turn."
+        )
+    )
+    for etype in activation_order(state):
+        if state.phase == "ended":
+            return
+        group = [e for e in state.enemies if e.type == etype and e.active]
+        if not group:
+            continue
+        if not state.alarm:
+            for enemy in group:
+                if any(
+                    rules.enemy_sight(state, enemy.area, h.area or "")
+                    for h in rules.heroes_on_board(state)
+                ):
+                    ev.append(Note(text=f"Surveillance: {enemy.id} spots a Hero."))
+                    rules.trigger_alarm(state, dice, ev)
+                    break
+        targets: dict[str, str | None] = {}
+        plans: list[tuple[EnemyState, str, str]] = []
+        for enemy in [e for e in state.enemies if e.type == etype and e.active]:
+            if "ruthless" in rules.keywords(enemy):
+                first = attack_choice(state, enemy, None)
+                if first:
+                    ev.append(Note(text=f"{enemy.id} is Ruthless: it fires instead of moving."))
+                    resolve_attacks(state, [(enemy, first[0], first[1])], dice, ev)
+                    targets[enemy.id] = first[0]
+                    continue
+            targets[enemy.id] = plan_and_move(state, enemy, dice, ev)
+            rules.wake(state, dice, ev)
+        for enemy in [e for e in state.enemies if e.type == etype and e.active]:
+            choice = attack_choice(state, enemy, targets.get(enemy.id))
+            if choice:
+                plans.append((enemy, choice[0], choice[1]))
+        resolve_attacks(state, plans, dice, ev)
+    if state.alarm and state.phase != "ended":
+        reinforcements(state, dice, ev)
+
+
+def reinforcements(state: ReichState, dice: Dice, ev: Events) -> None:
+    card_id = state.reinforcement_deck.draw(dice)
+    ev.append(CardDrawn(deck="reinforcements", card=card_id, text=f"Reinforcement card {card_id}."))
+    from engine.reich.content import load_content
+
+    card = next(c for c in load_content().reinforcements if c.id == card_id)
+    for barracks in ("A", "B", "C"):
+        area = rules.mission(state).barracks.get(barracks)
+        if area and card.letters(barracks):
+            rules.spawn_letters(state, card.letters(barracks), area, ev, f"Barracks {barracks}")
+    state.reinforcement_deck.discard(card_id)
+    rules.wake(state, dice, ev)

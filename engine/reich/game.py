@@ -1,0 +1,360 @@
+"""Reichbusters Reloaded as a Sortie game: setup, the round loop, and the protocol methods."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.deck import Deck
+from engine.core.dice import Dice, shuffle
+from engine.core.errors import RuleError
+from engine.core.events import Event, Note, PhaseChanged
+from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
+from engine.core.view import View
+from engine.reich import attack as atk
+from engine.reich import heroes as hero_rules
+from engine.reich import rules
+from engine.reich.content import load_content
+from engine.reich.enemies import enemy_turn
+from engine.reich.state import (
+    EnemyState,
+    EnemyToken,
+    GroundItem,
+    HeroState,
+    ReichState,
+    WeaponState,
+)
+from engine.reich.view import build_view
+
+TEAMS = ("alpha", "bravo", "charlie", "delta")
+ROLE_ORDER = (
+    "sarge", "hans", "claudine", "tane", "brad", "doc", "remmy", "joe",
+    "irena", "quentin", "sally", "bjorn", "brick", "prof", "bochka", "redhawk",
+)  # fmt: skip
+ORDER_CHOICES = {
+    "support": ("never", "if-it-succeeds", "always"),
+    "defend": ("cards", "no-cards"),
+    "elusive": ("on", "off"),
+}
+
+
+def _roles(unavailable: list[str]) -> list[RoleInfo]:
+    content = load_content()
+    out = []
+    for key in ROLE_ORDER:
+        hero = content.heroes[key]
+        if key in unavailable:
+            continue
+        out.append(
+            RoleInfo(
+                key=key,
+                name=hero.name,
+                description=f"Team {hero.team.title()}; skill {hero.skill.replace('_', ' ')}",
+                required=False,
+            )
+        )
+    return out
+
+
+def commando(seats: list[str], unavailable: list[str]) -> list[tuple[str, str]]:
+    """(hero, seat) pairs: the seated Heroes, then one Hero per missing team, four in all."""
+    content = load_content()
+    chosen = list(seats)
+    for team in TEAMS:
+        if len(chosen) >= 4:
+            break
+        if any(content.heroes[h].team == team for h in chosen):
+            continue
+        for key in ROLE_ORDER:
+            if content.heroes[key].team == team and key not in chosen and key not in unavailable:
+                chosen.append(key)
+                break
+    for key in ROLE_ORDER:
+        if len(chosen) >= 4:
+            break
+        if key not in chosen and key not in unavailable:
+            chosen.append(key)
+    return [(h, seats[i % len(seats)] if h not in seats else h) for i, h in enumerate(chosen)]
+
+
+class ReichGame:
+    key = "reichbusters"
+    title = "Reichbusters Reloaded"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for mission in sorted(load_content().missions.values(), key=lambda m: m.number):
+            out.append(
+                ScenarioInfo(
+                    key=mission.key,
+                    title=f"Mission {mission.number}: {mission.title}",
+                    summary=mission.summary,
+                    roles=_roles(mission.unavailable),
+                    min_seats=1,
+                    max_seats=4,
+                    options=[
+                        OptionInfo(
+                            key="difficulty",
+                            description="Objective the commando plays for",
+                            choices=["cadet", "veteran", "legend"],
+                            default="cadet",
+                        )
+                    ],
+                )
+            )
+        return out
+
+    # ------------------------------------------------------------------ setup
+
+    def new(
+        self, scenario: str, seats: list[str], options: dict[str, str], dice: Dice
+    ) -> ReichState:
+        content = load_content()
+        if scenario not in content.missions:
+            raise ValueError(f"Unknown mission '{scenario}'.")
+        mission = content.missions[scenario]
+        seats = [s.lower() for s in seats]
+        if not 1 <= len(seats) <= 4 or len(set(seats)) != len(seats):
+            raise ValueError("Reichbusters needs 1 to 4 different Heroes.")
+        for seat in seats:
+            if seat not in content.heroes or seat in mission.unavailable:
+                raise ValueError(f"{seat} is not an available Hero for this mission.")
+        heroes: dict[str, HeroState] = {}
+        order = []
+        for key, seat in commando(seats, mission.unavailable):
+            hdef = content.heroes[key]
+            cards = [f"{tpl}-{key}{i}" for i, tpl in enumerate(hdef.deck, 1)]
+            feats = [f"{tpl}-{key}" for tpl in hdef.feats]
+            hero = HeroState(
+                key=key,
+                seat=seat,
+                area=mission.start,
+                deck=Deck.shuffled(f"{key} actions", cards, dice),
+                weapons={w.id: WeaponState() for w in hdef.weapons},
+                hand=feats,
+            )
+            hero.hand.extend(hero.deck.draw_many(2, dice))
+            heroes[key] = hero
+            order.append(key)
+        pools = {str(k): shuffle(dice, v) for k, v in content.enemy_tokens.items()}
+        tokens = []
+        for index, place in enumerate(mission.tokens, 1):
+            pool = pools[str(place.level)]
+            tokens.append(
+                EnemyToken(id=f"T{index}", area=place.area, level=place.level, letters=pool.pop())
+            )
+        loot = [lid for lid, ld in content.loot.items() if ld.basic for _ in range(ld.copies)]
+        loot += mission.extra_loot
+        state = ReichState(
+            scenario=scenario,
+            options=options,
+            seats=seats,
+            heroes=heroes,
+            hero_order=order,
+            enemy_tokens=tokens,
+            token_reserve=pools,
+            loot_deck=Deck.shuffled("loot", loot, dice),
+            wound_deck=Deck.shuffled(
+                "wounds", [w.id for w in content.wounds.values() for _ in range(w.copies)], dice
+            ),
+            reinforcement_deck=Deck.shuffled(
+                "reinforcements", [c.id for c in content.reinforcements], dice
+            ),
+            tracker=1,
+            discretion=mission.tracker.discretion,
+            endgame=mission.tracker.endgame,
+        )
+        for index, extra in enumerate(mission.setup_enemies, 1):
+            state.enemies.append(
+                EnemyState(
+                    id=f"{extra['enemy']}{index + 90}",
+                    type=extra["enemy"],
+                    area=extra["area"],
+                    active=False,
+                )
+            )
+        for index, tok in enumerate(mission.mission_tokens, 1):
+            state.ground.append(GroundItem(id=f"M{index}", area=tok.area, kind=tok.kind))
+        for area in mission.loot_face_up:
+            rules.drop_loot(state, area, state.loot_deck.draw(dice), [])
+        backs: dict[str, list[str]] = {}
+        for acc in content.accessories.values():
+            backs.setdefault(acc.back, []).append(acc.id)
+        decks = {b: shuffle(dice, ids) for b, ids in backs.items()}
+        for area, back in sorted(mission.accessories.items()):
+            if decks.get(back):
+                state.accessories[area] = decks[back].pop()
+        rules.wake(state, dice, [])
+        return state
+
+    # ------------------------------------------------------------------ protocol
+
+    def waiting_on(self, state: ReichState) -> Prompt:
+        if state.phase == "ended":
+            return Prompt(
+                seats=[],
+                kind="none",
+                finished=True,
+                outcome=state.outcome,
+                text=f"Mission over: {state.outcome}.",
+            )
+        if state.pending is not None:
+            seat = state.heroes[state.pending.hero].seat
+            return Prompt(seats=[seat], kind="choice", text="Spend your Attack Test results.")
+        if state.phase != "heroes":
+            return Prompt(seats=[], kind="none", text="The Enemies are moving.")
+        seats = [s for s in state.seats if s not in state.ended_seats]
+        return Prompt(seats=seats, kind="turn", text="Heroes' Turn: act in any order, then end.")
+
+    def legal_actions(self, state: ReichState, seat: str) -> list[Action]:
+        prompt = self.waiting_on(state)
+        if seat not in prompt.seats:
+            return []
+        if state.pending is not None:
+            return [
+                Action(verb="choose", args={"option": key}, label=label)
+                for key, label in atk.options(state)
+            ]
+        out: list[Action] = []
+        for key in state.hero_order:
+            hero = state.heroes[key]
+            if hero.seat == seat:
+                out.extend(hero_rules.hero_actions(state, hero))
+                if hero.area is not None:
+                    for topic, choices in ORDER_CHOICES.items():
+                        now = hero.orders.get(topic)
+                        for choice in choices:
+                            if choice != now:
+                                out.append(
+                                    Action(
+                                        verb="orders",
+                                        args={"unit": key, "order": f"{topic}:{choice}"},
+                                        label=f"{key}: standing order {topic} {choice}",
+                                    )
+                                )
+        if not any(
+            state.heroes[k].grants for k in state.hero_order if state.heroes[k].seat == seat
+        ):
+            out.append(Action(verb="end-turn", label="End your Heroes' Turn"))
+        return out
+
+    def apply(self, state: ReichState, seat: str, action: Action, dice: Dice) -> Step[ReichState]:
+        if state.phase == "ended":
+            raise RuleError("The mission is over.")
+        new = state.model_copy(deep=True)
+        seat = seat.lower()
+        ev: list[Event] = []
+        prompt = self.waiting_on(new)
+        if seat not in prompt.seats:
+            raise RuleError(f"It is not {seat}'s moment to act.")
+        if new.pending is not None:
+            if action.verb != "choose":
+                raise RuleError("An Attack Test is waiting: use /choose to continue it.")
+            hero = new.heroes[new.pending.hero]
+            atk.choose(new, action.args.get("option", ""), dice, ev)
+            if new.pending is None:
+                hero_rules.after_grant(new, hero, dice, ev)
+        elif action.verb == "end-turn":
+            mine = [new.heroes[k] for k in new.hero_order if new.heroes[k].seat == seat]
+            if any(h.grants for h in mine):
+                raise RuleError("Use or skip your pending card effects before ending the turn.")
+            new.ended_seats.append(seat)
+            ev.append(Note(text=f"{seat} ends the Heroes' Turn."))
+        elif action.verb == "orders":
+            ordered = new.heroes.get(action.args.get("unit", "").lower())
+            if ordered is None or ordered.seat != seat:
+                raise RuleError("Give orders to one of your own Heroes.")
+            topic, _, choice = action.args.get("order", "").partition(":")
+            if choice not in ORDER_CHOICES.get(topic, ()):
+                raise RuleError(
+                    "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
+                    "elusive:on|off."
+                )
+            ordered.orders[topic] = choice
+            ev.append(
+                Note(text=f"{ordered.key}'s standing order: {topic} {choice}.", visible_to=[seat])
+            )
+        elif action.verb in ("move", "attack", "act"):
+            hero_rules.apply_hero(new, seat, action, dice, ev)
+        else:
+            raise RuleError(f"Unknown command /{action.verb}.")
+        rules.check_end(new, ev)
+        return Step(state=new, events=ev)
+
+    def advance(self, state: ReichState, dice: Dice) -> Step[ReichState]:
+        if state.phase == "ended" or state.pending is not None:
+            return Step(state=state, events=[])
+        new = state.model_copy(deep=True)
+        ev: list[Event] = []
+        changed = False
+        for _ in range(200):
+            for seat in new.seats:
+                mine = [new.heroes[k] for k in new.hero_order if new.heroes[k].seat == seat]
+                if seat not in new.ended_seats and all(h.area is None for h in mine):
+                    new.ended_seats.append(seat)
+                    changed = True
+            if new.phase == "heroes" and all(s in new.ended_seats for s in new.seats):
+                new.phase = "enemies"
+            if new.phase != "enemies":
+                break
+            changed = True
+            enemy_turn(new, dice, ev)
+            if new.phase != "ended":
+                self._upkeep(new, dice, ev)
+            if new.phase == "ended":
+                break
+        if not changed:
+            return Step(state=state, events=[])
+        return Step(state=new, events=ev)
+
+    def _upkeep(self, state: ReichState, dice: Dice, ev: list[Event]) -> None:
+        ev.append(PhaseChanged(round=state.round, phase="upkeep", text="Upkeep Turn."))
+        state.suppress = []
+        for hero in state.heroes.values():
+            for card in hero.in_play:
+                hero.deck.discard(card)
+            hero.in_play = []
+            hero.buffs = []
+            if hero.area is None:
+                continue
+            if len(hero.hand) <= 4:
+                rules.draw_actions(hero, 1, dice, ev)
+            hero.tokens = 1 if hero.brutal else 2
+            hero.brutal = False
+            if not rules.enemies_in(state, hero.area) and len(hero.loot) < 3 and not hero.down:
+                here = [g for g in state.ground if g.area == hero.area and g.face_up]
+                item = next((g for g in here if g.card), None) or next(
+                    (g for g in here if g.kind and g.kind != "objective" and not g.done), None
+                )
+                if item:
+                    hero_rules.pick_up(state, hero, item.id, ev)
+        state.tracker += 1
+        ev.append(Note(text=f"The Mission Tracker moves to {state.tracker}."))
+        if not state.alarm and state.tracker >= state.discretion:
+            ev.append(Note(text="Time has run out on stealth: the Heroes are spotted."))
+            rules.trigger_alarm(state, dice, ev)
+        rules.check_end(state, ev, upkeep=True)
+        if state.phase == "ended":
+            return
+        state.round += 1
+        state.phase = "heroes"
+        state.ended_seats = []
+        state.awareness_used = []
+        for hero in state.heroes.values():
+            hero.used_move = hero.used_attack = hero.skill_used = False
+        ev.append(
+            PhaseChanged(
+                round=state.round,
+                phase="heroes",
+                active=list(state.seats),
+                text=f"Round {state.round}: the Heroes' Turn.",
+            )
+        )
+
+    def view(self, state: ReichState, seat: str | None) -> View:
+        return build_view(state, seat, self.waiting_on(state).seats)
+
+    def dump(self, state: ReichState) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def load(self, data: dict[str, Any]) -> ReichState:
+        return ReichState.model_validate(data)

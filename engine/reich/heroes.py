@@ -1,0 +1,614 @@
+"""The Heroes' Turn: Basic Actions, Action and Loot cards, and the effects they grant.
+
+Playing an Action section queues its effects on the Hero (`grants`), in card order. Effects that
+need no choice (draw, regain a token) happen at once; the others wait for the Hero's next
+command (`move`, `attack`, or `act what:smoke|suppress|grenade|open|heal`), and `act what:skip`
+drops the next one. While effects are queued, that Hero does nothing else.
+"""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.events import Moved, Note
+from engine.core.game import Action
+from engine.reich import attack as atk
+from engine.reich import rules
+from engine.reich.content import load_content
+from engine.reich.enemies import activate_one
+from engine.reich.rules import Events
+from engine.reich.state import GroundItem, HeroState, ReichState
+
+ATTACK_GRANTS = ("melee", "ranged", "attack", "quick")
+
+
+def card_template(card: str) -> str:
+    return card.rsplit("-", 1)[0]
+
+
+def front(hero: HeroState) -> str | None:
+    return hero.grants[0] if hero.grants else None
+
+
+def _use_basic(hero: HeroState, what: str) -> None:
+    if hero.tokens <= 0:
+        raise RuleError(f"{hero.key} has no Basic Action token left for {what}.")
+    hero.tokens -= 1
+
+
+def move_targets(state: ReichState, hero: HeroState) -> list[str]:
+    if hero.area is None:
+        return []
+    out = [a for a in rules.adjacent(state, hero.area) if rules.has_room(state, a)]
+    if hero.area in rules.mission(state).exits:
+        out.append("EXIT")
+    return out
+
+
+def can_basic_move(hero: HeroState) -> bool:
+    slow = any(load_content().wounds[w].permanent == "slow" for w in hero.wounds)
+    return hero.tokens > 0 and not hero.used_move and not slow
+
+
+def attack_actions(state: ReichState, hero: HeroState, grant: str | None) -> list[Action]:
+    out: list[Action] = []
+    kind = grant.split(":")[0] if grant else "attack"
+    extra_kws = grant.split(":")[2:] if grant and kind != "quick" else []
+    for weapon in atk.weapons_of(hero):
+        if weapon.id != "hands" and hero.weapons[weapon.id].jammed:
+            continue
+        if (kind == "melee" and weapon.range > 0) or (kind == "ranged" and weapon.range == 0):
+            continue
+        if kind == "quick" and weapon.id != grant.split(":")[1]:  # type: ignore[union-attr]
+            continue
+        kws = [*atk.weapon_stats(hero, weapon)[2], *extra_kws]
+        valid = [e for e in state.enemies if atk.can_target(state, hero, e, weapon, kws) is None]
+        if ("distinct" in extra_kws or kind == "quick") and hero.last_target:
+            valid = [e for e in valid if e.id != hero.last_target]
+        for enemy in valid:
+            out.append(
+                Action(
+                    verb="attack",
+                    args={"unit": hero.key, "target": enemy.id, "weapon": weapon.id},
+                    label=f"{hero.key}: {weapon.name} at {enemy.id} (Def {rules.defense(enemy)})",
+                )
+            )
+        if load_content().heroes[hero.key].skill == "dual_wielding":
+            for i, a in enumerate(valid[:3]):
+                for b in valid[i + 1 : 4]:
+                    out.append(
+                        Action(
+                            verb="attack",
+                            args={
+                                "unit": hero.key,
+                                "target": a.id,
+                                "target2": b.id,
+                                "weapon": weapon.id,
+                            },
+                            label=f"{hero.key}: {weapon.name} at {a.id} and {b.id} (Dual Wielding)",
+                        )
+                    )
+    return out
+
+
+def _act(hero: HeroState, what: str, label: str, **more: str) -> Action:
+    return Action(verb="act", args={"unit": hero.key, "what": what, **more}, label=label)
+
+
+def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
+    """Every legal action of one Hero right now."""
+    if hero.area is None:
+        return []
+    content = load_content()
+    out: list[Action] = []
+    if hero.down:
+        if hero.tokens >= 2:
+            out.append(_act(hero, "recover", f"{hero.key}: Recover (both tokens)"))
+        return out
+    grant = front(hero)
+    if grant is not None:
+        head = grant.split(":")[0]
+        if head == "move":
+            if hero.pinned_area != hero.area:
+                for to in move_targets(state, hero):
+                    out.append(
+                        Action(
+                            verb="move",
+                            args={"unit": hero.key, "to": to},
+                            label=f"{hero.key} to {to} (card)",
+                        )
+                    )
+            if content.heroes[hero.key].skill == "focused" and not hero.skill_used:
+                for door in _doors_here(state, hero):
+                    out.append(
+                        _act(hero, "open", f"{hero.key}: open {door} (Focused)", target=door)
+                    )
+        elif head == "discard":
+            for card in dict.fromkeys(hero.hand):
+                out.append(_act(hero, "discard", f"{hero.key}: discard {card}", target=card))
+            return out
+        elif head in ATTACK_GRANTS:
+            out.extend(attack_actions(state, hero, grant))
+        elif head in ("smoke", "grenade"):
+            areas = rules.adjacent(state, hero.area)
+            if head == "smoke":
+                areas = [hero.area, *areas]
+            for to in areas:
+                out.append(_act(hero, head, f"{hero.key}: {head} into {to}", to=to))
+        elif head == "suppress":
+            for to in rules.board(state).areas:
+                if (
+                    to != hero.area
+                    and rules.hero_sight(state, hero.area, to)
+                    and rules.sight_range(state, hero.area, to, True) <= 2
+                ):
+                    out.append(
+                        _act(hero, "suppress", f"{hero.key}: Suppressing Fire on {to}", to=to)
+                    )
+        elif head == "open":
+            for door in _doors_here(state, hero):
+                out.append(_act(hero, "open", f"{hero.key}: open {door}", target=door))
+        elif head == "heal":
+            for other in rules.heroes_in(state, hero.area):
+                if other.wounds:
+                    out.append(
+                        _act(hero, "heal", f"{hero.key}: treat {other.key}", target=other.key)
+                    )
+        out.append(_act(hero, "skip", f"{hero.key}: skip '{grant}'"))
+        return out
+    if can_basic_move(hero):
+        for to in move_targets(state, hero):
+            out.append(
+                Action(
+                    verb="move",
+                    args={"unit": hero.key, "to": to},
+                    label=f"{hero.key} to {to} (Basic Move)",
+                )
+            )
+    if hero.tokens > 0 and not hero.used_attack:
+        out.extend(attack_actions(state, hero, None))
+    if hero.tokens > 0:
+        if hero.deck.draw_pile or hero.deck.discard_pile:
+            out.append(_act(hero, "draw", f"{hero.key}: draw two Action cards"))
+        for door in _doors_here(state, hero):
+            out.append(_act(hero, "open", f"{hero.key}: open/unlock {door}", target=door))
+        if not rules.enemies_in(state, hero.area):
+            for item in _items_here(state, hero):
+                if item.kind == "objective":
+                    out.append(
+                        _act(
+                            hero,
+                            "sabotage",
+                            f"{hero.key}: complete objective {item.id}",
+                            target=item.id,
+                        )
+                    )
+                elif item.card is None or len(hero.loot) < 3:
+                    out.append(
+                        _act(hero, "pickup", f"{hero.key}: pick up {item.id}", target=item.id)
+                    )
+                else:
+                    for old in dict.fromkeys(hero.loot):
+                        label = f"{hero.key}: pick up {item.id}, leaving {old} here"
+                        out.append(_act(hero, "pickup", label, target=item.id, drop=old))
+            if hero.area in [a for a, c in state.accessories_up.items() if c == "blueprints"]:
+                for wid, ws in hero.weapons.items():
+                    if not ws.vril:
+                        out.append(_act(hero, "vril", f"{hero.key}: Vril the {wid}", target=wid))
+        for wid, ws in hero.weapons.items():
+            if ws.jammed:
+                out.append(_act(hero, "unjam", f"{hero.key}: unjam {wid}", target=wid))
+        for other in rules.heroes_in(state, hero.area):
+            if other.key == hero.key or other.down:
+                continue
+            for loot in dict.fromkeys(hero.loot):
+                if len(other.loot) < 3:
+                    out.append(
+                        _act(
+                            hero,
+                            "give",
+                            f"{hero.key}: give {loot} to {other.key}",
+                            target=loot,
+                            to=other.key,
+                        )
+                    )
+            if other.seat == hero.seat:
+                for loot in dict.fromkeys(other.loot):
+                    if len(hero.loot) < 3:
+                        label = f"{hero.key}: take {loot} from {other.key}"
+                        out.append(_act(hero, "take", label, target=loot, to=other.key))
+            for tok in dict.fromkeys(hero.carried):
+                out.append(
+                    _act(
+                        hero,
+                        "give",
+                        f"{hero.key}: give {tok} to {other.key}",
+                        target=tok,
+                        to=other.key,
+                    )
+                )
+    if hero.tokens >= 2 and hero.wounds:
+        out.append(_act(hero, "recover", f"{hero.key}: Recover (both tokens)"))
+    if rules.can_play_cards(hero):
+        for card in dict.fromkeys(hero.hand):
+            tpl = content.cards[card_template(card)]
+            out.append(_act(hero, "play", f"{hero.key}: play {tpl.name} ({card})", target=card))
+    for loot in dict.fromkeys(hero.loot):
+        ldef = content.loot[loot]
+        if ldef.when == "turn":
+            out.append(_act(hero, "loot", f"{hero.key}: use {ldef.name}", target=loot))
+        out.append(_act(hero, "drop", f"{hero.key}: drop {ldef.name}", target=loot))
+    return out
+
+
+def _doors_here(state: ReichState, hero: HeroState) -> list[str]:
+    return [
+        d.id
+        for d in rules.board(state).doors_of(hero.area or "")
+        if d.id not in state.open_doors
+        and (
+            d.lock is None
+            or d.id in state.unlocked
+            or (d.lock == "key" and "keys" in hero.carried)
+            or (d.lock == "code" and "code" in hero.carried)
+        )
+    ]
+
+
+def _items_here(state: ReichState, hero: HeroState) -> list[GroundItem]:
+    return [g for g in state.ground if g.area == hero.area and not g.done]
+
+
+def _hero(state: ReichState, action: Action, seat: str) -> HeroState:
+    key = action.args.get("unit", "").lower()
+    hero = state.heroes.get(key)
+    if hero is None:
+        raise RuleError(f"There is no Hero called '{key}' in this mission.")
+    if hero.seat != seat:
+        raise RuleError(f"{hero.key} is not yours to command.")
+    if hero.area is None:
+        raise RuleError(f"{hero.key} has left the board.")
+    return hero
+
+
+def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Events) -> None:
+    hero = _hero(state, action, seat)
+    what = action.args.get("what")
+    if what == "take":
+        other = state.heroes.get(action.args.get("to", "").lower())
+        if other is not None and other.seat != hero.seat:
+            raise NotSupportedYet(
+                "Give/Take: taking from another player's Hero needs their consent; "
+                "ask them to /act what:give"
+            )
+    if what == "react":
+        raise NotSupportedYet(
+            "Reaction cards outside Defense Tests (set /orders defend:cards for Defense)"
+        )
+    legal = hero_actions(state, hero)
+    wanted = _normalise(action)
+    folded = {k: v.lower() for k, v in wanted.args.items()}
+    match = next(
+        (
+            a
+            for a in legal
+            if a.verb == wanted.verb and {k: v.lower() for k, v in a.args.items()} == folded
+        ),
+        None,
+    )
+    if match is None:
+        raise RuleError(_why_not(state, hero, wanted))
+    wanted = match
+    grant = front(hero)
+    if grant is not None and wanted.args.get("what") != "skip":
+        hero.grants.pop(0)
+    verb, args = wanted.verb, wanted.args
+    if verb == "move":
+        if grant is None:
+            _use_basic(hero, "Move")
+            hero.used_move = True
+        do_move(state, hero, args["to"], dice, ev)
+        if grant is not None and hero.area and rules.enemies_in(state, hero.area, True):
+            hero.pinned_area = hero.area  # cannot enter and leave in the same Action
+    elif verb == "attack":
+        if grant is None:
+            _use_basic(hero, "Attack")
+            hero.used_attack = True
+        weapon = next(w for w in atk.weapons_of(hero) if w.id == args["weapon"])
+        targets = [rules.find_enemy(state, args["target"])]
+        if "target2" in args:
+            targets.append(rules.find_enemy(state, args["target2"]))
+        bonus, kws = 0, []
+        if grant and not grant.startswith("quick"):
+            parts = grant.split(":")
+            bonus, kws = int(parts[1]), parts[2:]
+        atk.start_attack(state, hero, [t for t in targets if t], weapon, bonus, kws)
+    else:
+        _act_apply(state, hero, args, grant, dice, ev)
+    after_grant(state, hero, dice, ev)
+
+
+def _normalise(action: Action) -> Action:
+    args = {k: v for k, v in action.args.items()}
+    if "unit" in args:
+        args["unit"] = args["unit"].lower()
+    for key in ("to", "target", "target2"):
+        if key in args and args[key].upper() in ("EXIT",):
+            args[key] = "EXIT"
+    return Action(verb=action.verb, args=args)
+
+
+def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
+    if hero.down:
+        return f"{hero.key} is Down and can only Recover (with both Basic Action tokens)."
+    if state.pending is not None:
+        return "An Attack Test is waiting: finish it with /choose first."
+    if hero.grants:
+        return f"{hero.key} must first use or skip the card effect '{hero.grants[0]}'."
+    if action.verb == "move":
+        if hero.used_move:
+            return f"{hero.key} already made a Basic Move this turn; play a card to move again."
+        if hero.tokens <= 0:
+            return f"{hero.key} has no Basic Action token left."
+        to = action.args.get("to")
+        return f"{hero.key} cannot move from {hero.area} to {to}: not adjacent or full."
+    if action.verb == "attack":
+        if hero.used_attack:
+            return f"{hero.key} already made a Basic Attack this turn."
+        target = rules.find_enemy(state, action.args.get("target", ""))
+        weapon = next((w for w in atk.weapons_of(hero) if w.id == action.args.get("weapon")), None)
+        if target is None:
+            return f"There is no Enemy '{action.args.get('target')}' on the board."
+        if weapon is None:
+            return f"{hero.key} has no weapon '{action.args.get('weapon')}'."
+        reason = atk.can_target(state, hero, target, weapon, atk.weapon_stats(hero, weapon)[2])
+        return f"{hero.key} cannot attack {target.id}: {reason or 'not allowed now'}."
+    return f"{hero.key} cannot do that now ({action.args.get('what', action.verb)})."
+
+
+def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events) -> None:
+    before = _seen_by_aware(state, hero)
+    existing = {e.id for e in state.enemies}
+    if to == "EXIT":
+        ev.append(
+            Moved(
+                figure=hero.key,
+                path=[hero.area or "", "EXIT"],
+                text=f"{hero.key} leaves the board through the exit.",
+            )
+        )
+        hero.area = None
+        hero.exited = True
+        hero.grants = []
+        return
+    ev.append(Moved(figure=hero.key, path=[hero.area or "", to], text=f"{hero.key} moves to {to}."))
+    hero.area = to
+    for enemy in rules.enemies_in(state, to, True):
+        if "cautious" in rules.keywords(enemy):
+            free = [a for a in rules.adjacent(state, to) if not rules.heroes_in(state, a)]
+            if free:
+                enemy.area = free[0]
+                ev.append(
+                    Moved(
+                        figure=enemy.id,
+                        path=[to, free[0]],
+                        text=f"{enemy.id} is Cautious and steps back into {free[0]}.",
+                    )
+                )
+    rules.wake(state, dice, ev)
+    for eid in sorted((_seen_by_aware(state, hero) - before) & existing):
+        found = rules.find_enemy(state, eid)
+        if found and eid not in state.awareness_used:
+            state.awareness_used.append(eid)
+            activate_one(state, found, dice, ev, f"Awareness: {hero.key} came into sight")
+
+
+def _seen_by_aware(state: ReichState, hero: HeroState) -> set[str]:
+    if hero.area is None:
+        return set()
+    return {
+        e.id
+        for e in state.enemies
+        if e.active and rules.profile(e).awareness and rules.enemy_sight(state, e.area, hero.area)
+    }
+
+
+def _act_apply(
+    state: ReichState,
+    hero: HeroState,
+    args: dict[str, str],
+    grant: str | None,
+    dice: Dice,
+    ev: Events,
+) -> None:
+    content = load_content()
+    what = args["what"]
+    target = args.get("target", "")
+    basic = grant is None
+    if what == "skip":
+        dropped = hero.grants.pop(0)
+        ev.append(Note(text=f"{hero.key} skips the effect '{dropped}'."))
+    elif what == "draw":
+        _use_basic(hero, "Draw")
+        if content.heroes[hero.key].skill == "genius":
+            rules.draw_actions(hero, 3, dice, ev)
+            if hero.hand:
+                hero.grants = ["discard"]
+                hero.grant_card = None
+        else:
+            rules.draw_actions(hero, 2, dice, ev)
+    elif what == "discard":
+        rules.discard_card(hero, target)
+        ev.append(Note(text=f"{hero.key} discards {target} (Genius)."))
+    elif what == "open":
+        if basic:
+            _use_basic(hero, "Open/Unlock")
+        elif grant == "move":
+            hero.skill_used = True
+            ev.append(Note(text=f"{hero.key} uses a Move effect to open a door (Focused)."))
+        door = rules.board(state).doors[target]
+        if door.lock and target not in state.unlocked:
+            state.unlocked.append(target)
+            ev.append(Note(text=f"{hero.key} unlocks door {target}; it is now Closed."))
+        else:
+            state.open_doors.append(target)
+            ev.append(
+                Note(text=f"{hero.key} opens door {target} ({door.areas[0]}-{door.areas[1]}).")
+            )
+    elif what == "pickup":
+        if basic and not (content.heroes[hero.key].skill == "resourceful" and not hero.skill_used):
+            _use_basic(hero, "Pick Up")
+        elif basic:
+            hero.skill_used = True
+        if "drop" in args:
+            hero.loot.remove(args["drop"])
+            rules.drop_loot(state, hero.area or "", args["drop"], ev)
+        pick_up(state, hero, target, ev)
+    elif what == "take":
+        _use_basic(hero, "Give/Take")
+        other = state.heroes[args["to"]]
+        other.loot.remove(target)
+        hero.loot.append(target)
+        ev.append(Note(text=f"{hero.key} takes {target} from {other.key}."))
+    elif what == "sabotage":
+        _use_basic(hero, "objective")
+        item = next(g for g in state.ground if g.id == target)
+        item.done = True
+        state.sabotaged += 1
+        ev.append(Note(text=f"{hero.key} completes the objective at {item.area} ({item.id})."))
+    elif what == "give":
+        _use_basic(hero, "Give/Take")
+        other = state.heroes[args["to"]]
+        if target in hero.loot:
+            hero.loot.remove(target)
+            other.loot.append(target)
+        else:
+            hero.carried.remove(target)
+            other.carried.append(target)
+        ev.append(Note(text=f"{hero.key} hands {target} to {other.key}."))
+    elif what == "drop":
+        hero.loot.remove(target)
+        rules.drop_loot(state, hero.area or "", target, ev)
+    elif what == "unjam":
+        _use_basic(hero, "Unjam")
+        hero.weapons[target].jammed = False
+        ev.append(Note(text=f"{hero.key} clears the jam in the {target}."))
+    elif what == "vril":
+        _use_basic(hero, "Vril a Weapon")
+        hero.weapons[target].vril = True
+        hero.weapons[target].jammed = False
+        ev.append(Note(text=f"{hero.key} turns the {target} into a Vril weapon."))
+    elif what == "recover":
+        hero.tokens -= 2
+        worst = sorted(hero.wounds, key=lambda w: content.wounds[w].permanent == "none")
+        for card in worst[:2]:
+            hero.wounds.remove(card)
+            state.wound_deck.discard(card)
+        if hero.down and len(hero.wounds) < 4:
+            hero.down = False
+            ev.append(Note(text=f"{hero.key} gets back up and is Operational again."))
+        else:
+            ev.append(Note(text=f"{hero.key} recovers from two Wounds."))
+    elif what == "play":
+        play_card(state, hero, target, dice, ev)
+    elif what == "loot":
+        use_loot(state, hero, target, dice, ev)
+    elif what in ("smoke", "suppress"):
+        pile = state.smoke if what == "smoke" else state.suppress
+        if args["to"] not in pile:
+            pile.append(args["to"])
+        ev.append(Note(text=f"{hero.key} puts a {what.title()} token in {args['to']}."))
+    elif what == "grenade":
+        area = args["to"]
+        ev.append(Note(text=f"{hero.key} throws a grenade into {area}!"))
+        for enemy in list(rules.enemies_in(state, area)):
+            enemy.active = True
+            atk.wound_enemy(state, enemy, 1, False, dice, ev)
+        for victim in rules.heroes_in(state, area):
+            rules.wound_hero(state, victim, None, dice, ev, permanent=True)
+    elif what == "heal":
+        other = state.heroes[target]
+        card = other.wounds.pop()
+        state.wound_deck.discard(card)
+        ev.append(Note(text=f"{hero.key} treats {other.key}: one permanent Wound is discarded."))
+
+
+def pick_up(state: ReichState, hero: HeroState, gid: str, ev: Events) -> None:
+    item = next(g for g in state.ground if g.id == gid)
+    state.ground.remove(item)
+    if item.card:
+        hero.loot.append(item.card)
+        ev.append(Note(text=f"{hero.key} picks up {load_content().loot[item.card].name}."))
+    else:
+        hero.carried.append(item.kind or "")
+        ev.append(Note(text=f"{hero.key} picks up the {item.kind} token."))
+
+
+def play_card(state: ReichState, hero: HeroState, card: str, dice: Dice, ev: Events) -> None:
+    tpl = load_content().cards[card_template(card)]
+    hero.hand.remove(card)
+    if tpl.duration == "consumable":
+        hero.removed.append(card)
+    elif tpl.duration == "round":
+        hero.in_play.append(card)
+    else:
+        hero.deck.discard(card)
+    hero.grants = list(tpl.effects)
+    hero.grant_card = card
+    hero.grant_noise = tpl.noise
+    ev.append(Note(text=f"{hero.key} plays {tpl.name}: {tpl.text.split(';')[0]}."))
+    if tpl.explosion:
+        rules.make_noise(state, 0, True, dice, ev)
+
+
+def use_loot(state: ReichState, hero: HeroState, loot: str, dice: Dice, ev: Events) -> None:
+    ldef = load_content().loot[loot]
+    hero.loot.remove(loot)
+    if ldef.duration != "consumable":
+        state.loot_deck.discard(loot)
+    ev.append(Note(text=f"{hero.key} uses {ldef.name}."))
+    head, _, arg = ldef.effect.partition(":")
+    if head == "buff":
+        hero.buffs.append(arg)
+    elif head == "draw":
+        rules.draw_actions(hero, int(arg), dice, ev)
+    elif head == "unjam":
+        for ws in hero.weapons.values():
+            if ws.jammed:
+                ws.jammed = False
+                break
+    elif head == "token":
+        hero.tokens = min(2, hero.tokens + 1)
+    elif head == "heal":
+        if hero.wounds:
+            state.wound_deck.discard(hero.wounds.pop())
+    else:
+        hero.grants = [ldef.effect]
+        hero.grant_card = None
+        hero.grant_noise = 0
+    if ldef.noise == "X":
+        rules.make_noise(state, 0, True, dice, ev)
+    elif isinstance(ldef.noise, int) and ldef.noise:
+        hero.grant_noise += ldef.noise
+
+
+def after_grant(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> None:
+    """Run the immediate effects at the head of the queue; make the card's Noise when done."""
+    while hero.grants:
+        head, _, arg = hero.grants[0].partition(":")
+        if head == "draw":
+            hero.grants.pop(0)
+            rules.draw_actions(hero, int(arg), dice, ev)
+        elif head == "token":
+            hero.grants.pop(0)
+            hero.tokens = min(2, hero.tokens + 1)
+            ev.append(Note(text=f"{hero.key} regains a Basic Action token."))
+        else:
+            break
+    if not hero.grants and state.pending is None and hero.grant_noise:
+        noise, hero.grant_noise = hero.grant_noise, 0
+        rules.make_noise(state, noise, False, dice, ev)
+    if not hero.grants:
+        hero.grant_card = None
+        hero.pinned_area = None
+    rules.wake(state, dice, ev)

@@ -1,0 +1,500 @@
+"""Shared rule helpers: sight, range, occupancy, Noise and the Alarm, spawning, Wounds."""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.core.events import Event, MissionEnded, Note, Revealed, Spawned, Wounded
+from engine.reich.board import Board, build_board
+from engine.reich.content import Behavior, EnemyDef, MissionDef, load_content
+from engine.reich.state import EnemyState, GroundItem, HeroState, ReichState
+
+Events = list[Event]
+
+
+def mission(state: ReichState) -> MissionDef:
+    return load_content().missions[state.scenario]
+
+
+def board(state: ReichState) -> Board:
+    return build_board(state.scenario)
+
+
+# ---------------------------------------------------------------- profiles
+
+
+def profile(enemy: EnemyState) -> EnemyDef:
+    return load_content().enemies[enemy.type]
+
+
+def behavior(enemy: EnemyState) -> Behavior | None:
+    base = profile(enemy)
+    if base.behaviors:
+        return base.behaviors[min(enemy.behavior, len(base.behaviors) - 1)]
+    return None
+
+
+def keywords(enemy: EnemyState) -> list[str]:
+    b = behavior(enemy)
+    return list(b.keywords) if b else list(profile(enemy).keywords)
+
+
+def defense(enemy: EnemyState) -> int:
+    b = behavior(enemy)
+    return b.defense if b else profile(enemy).defense
+
+
+def life(enemy: EnemyState) -> int:
+    b = behavior(enemy)
+    return b.life if b else profile(enemy).life
+
+
+def move_value(enemy: EnemyState) -> int:
+    b = behavior(enemy)
+    return b.move if b else profile(enemy).move
+
+
+def melee_profile(enemy: EnemyState) -> tuple[int, int] | None:
+    b = behavior(enemy)
+    return b.melee if b else profile(enemy).melee
+
+
+def ranged_profile(enemy: EnemyState) -> tuple[int, int, int] | None:
+    b = behavior(enemy)
+    return b.ranged if b else profile(enemy).ranged
+
+
+# ---------------------------------------------------------------- figures and areas
+
+
+def heroes_on_board(state: ReichState) -> list[HeroState]:
+    return [state.heroes[k] for k in state.hero_order if state.heroes[k].area is not None]
+
+
+def heroes_in(state: ReichState, area: str) -> list[HeroState]:
+    return [h for h in heroes_on_board(state) if h.area == area]
+
+
+def enemies_in(state: ReichState, area: str, active_only: bool = False) -> list[EnemyState]:
+    return [e for e in state.enemies if e.area == area and (e.active or not active_only)]
+
+
+def find_enemy(state: ReichState, eid: str) -> EnemyState | None:
+    return next((e for e in state.enemies if e.id == eid), None)
+
+
+def occupancy(state: ReichState, area: str) -> int:
+    return len(heroes_in(state, area)) + len(enemies_in(state, area))
+
+
+def has_room(state: ReichState, area: str, extra: int = 1) -> bool:
+    return occupancy(state, area) + extra <= board(state).capacity(area)
+
+
+def graph_distances(state: ReichState, start: str) -> dict[str, int]:
+    return dict(board(state).graph(state.open_doors).distances(start))
+
+
+def adjacent(state: ReichState, area: str) -> list[str]:
+    return board(state).graph(state.open_doors).adjacent(area)
+
+
+def hero_sight(state: ReichState, a: str, b: str, accurate: bool = False) -> bool:
+    """Line of Sight for a Hero: Areas holding Enemy miniatures block it (unless Accurate)."""
+    if a in state.smoke or b in state.smoke:
+        return False
+    enemy_areas = {e.area for e in state.enemies}
+
+    def blocked(x: str) -> bool:
+        return x in state.smoke or (not accurate and x in enemy_areas)
+
+    return board(state).sight(a, b, set(state.open_doors), blocked)
+
+
+def enemy_sight(state: ReichState, a: str, b: str) -> bool:
+    """Line of Sight for an Enemy: Areas holding Hero miniatures block it."""
+    if a in state.smoke or b in state.smoke:
+        return False
+    hero_areas = {h.area for h in heroes_on_board(state)}
+
+    def blocked(x: str) -> bool:
+        return x in state.smoke or x in hero_areas
+
+    return board(state).sight(a, b, set(state.open_doors), blocked)
+
+
+def sight_range(state: ReichState, a: str, b: str, hero_side: bool, accurate: bool = False) -> int:
+    """Borders crossed along the shortest clear straight line (0 in the same Area)."""
+    if a == b:
+        return 0
+    side_block = (
+        {e.area for e in state.enemies} if hero_side else {h.area for h in heroes_on_board(state)}
+    )
+    if hero_side and accurate:
+        side_block = set()
+    best = 99
+    for line in board(state).lines.get((a, b), ()):
+        if line.doors <= set(state.open_doors) and not any(
+            x in state.smoke or x in side_block for x in line.between
+        ):
+            best = min(best, len(line.between) + 1)
+    return best
+
+
+# ---------------------------------------------------------------- Noise and the Alarm
+
+
+def make_noise(state: ReichState, noise: int, explosion: bool, dice: Dice, ev: Events) -> None:
+    """Move the Discretion token back, or trigger the alarm (Pre-Alarm phase only)."""
+    if state.alarm:
+        return
+    if explosion:
+        ev.append(Note(text="An explosion echoes through the base!"))
+        trigger_alarm(state, dice, ev)
+        return
+    if noise <= 0:
+        return
+    state.discretion -= noise
+    ev.append(Note(text=f"Noise: the Discretion token moves back {noise} to {state.discretion}."))
+    if state.discretion <= state.tracker:
+        trigger_alarm(state, dice, ev)
+
+
+def trigger_alarm(state: ReichState, dice: Dice, ev: Events) -> None:
+    if state.alarm:
+        return
+    state.alarm = True
+    ev.append(Note(text="ALARM! The base is on alert; reinforcements will arrive every turn."))
+    for token in sorted(state.enemy_tokens, key=lambda t: (closest_hero(state, t.area), t.id)):
+        if token in state.enemy_tokens:
+            spawn_token(state, token.id, dice, ev)
+    for enemy in state.enemies:
+        if not enemy.active:
+            enemy.active = True
+            ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.id} is alerted."))
+
+
+def closest_hero(state: ReichState, area: str) -> int:
+    dist = graph_distances(state, area)
+    values = [dist[h.area] for h in heroes_on_board(state) if h.area in dist]
+    return min(values, default=99)
+
+
+# ---------------------------------------------------------------- spawning
+
+
+def letter_type(state: ReichState, letter: str) -> str | None:
+    for line in mission(state).card:
+        if line.letter == letter:
+            return line.enemy
+    return None
+
+
+def reserve_left(state: ReichState, etype: str) -> int:
+    used = sum(1 for e in state.enemies if e.type == etype)
+    return load_content().enemies[etype].count - used
+
+
+def place_area(state: ReichState, area: str) -> str:
+    """The Area a new miniature appears in: `area`, or the nearest one with room."""
+    if has_room(state, area):
+        return area
+    dist = graph_distances(state, area)
+    for there in sorted(dist, key=lambda a: (dist[a], a)):
+        if has_room(state, there):
+            return there
+    return area
+
+
+def spawn_enemy(state: ReichState, etype: str, area: str, ev: Events, why: str) -> bool:
+    if reserve_left(state, etype) <= 0:
+        ev.append(Note(text=f"No {etype} left in the Enemy Reserve; the letter is ignored."))
+        return False
+    at = place_area(state, area)
+    eid = f"{etype}{state.next_id}"
+    state.next_id += 1
+    state.enemies.append(EnemyState(id=eid, type=etype, area=at))
+    name = load_content().enemies[etype].name
+    ev.append(Spawned(figure=eid, at=at, text=f"{name} {eid} appears in {at} ({why})."))
+    return True
+
+
+def spawn_letters(state: ReichState, letters: str, area: str, ev: Events, why: str) -> None:
+    for letter in letters:
+        etype = letter_type(state, letter)
+        if etype is None:
+            ev.append(Note(text=f"Letter {letter} is not on the Mission card; ignored."))
+            continue
+        spawn_enemy(state, etype, area, ev, why)
+
+
+def spawn_token(state: ReichState, token_id: str, dice: Dice, ev: Events) -> None:
+    token = next(t for t in state.enemy_tokens if t.id == token_id)
+    state.enemy_tokens.remove(token)
+    ev.append(
+        Revealed(
+            figure=token.id,
+            at=token.area,
+            text=f"Enemy token {token.id} (level {token.level}) turns over: {token.letters}.",
+        )
+    )
+    spawn_letters(state, token.letters, token.area, ev, f"token {token.id}")
+
+
+def wake(state: ReichState, dice: Dice, ev: Events) -> None:
+    """Flip every Inactive Enemy that sees a Hero or an Active Enemy; repeat until stable.
+
+    Also turns over face-down Area Accessory cards that a Hero can see.
+    """
+    changed = True
+    while changed:
+        changed = False
+        hero_areas = {h.area for h in heroes_on_board(state) if h.area}
+        active_areas = {e.area for e in state.enemies if e.active}
+        for token in sorted(state.enemy_tokens, key=lambda t: (closest_hero(state, t.area), t.id)):
+            if any(enemy_sight(state, token.area, a) for a in hero_areas | active_areas):
+                spawn_token(state, token.id, dice, ev)
+                changed = True
+                break
+        if changed:
+            continue
+        for enemy in state.enemies:
+            if not enemy.active and any(
+                enemy_sight(state, enemy.area, a) for a in hero_areas | (active_areas - {None})
+            ):
+                enemy.active = True
+                ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.id} wakes up."))
+                changed = True
+        for area in sorted(state.accessories):
+            if any(hero_sight(state, h, area) for h in hero_areas):
+                reveal_accessory(state, area, dice, ev)
+                changed = True
+
+
+def reveal_accessory(state: ReichState, area: str, dice: Dice, ev: Events) -> None:
+    card_id = state.accessories.pop(area)
+    card = load_content().accessories[card_id]
+    ev.append(Revealed(figure=card_id, at=area, text=f"Area Accessory in {area}: {card.name}."))
+    kind, _, arg = card.effect.partition(":")
+    if kind == "loot":
+        for _ in range(int(arg)):
+            if state.loot_deck.draw_pile or state.loot_deck.discard_pile:
+                drop_loot(state, area, state.loot_deck.draw(dice), ev)
+    elif kind == "spawn":
+        etype, _, count = arg.partition(":")
+        biscuits = [h for h in heroes_on_board(state) if "dog_biscuits" in h.loot]
+        if biscuits and etype == "dog":
+            biscuits[0].loot.remove("dog_biscuits")
+            state.loot_deck.discard("dog_biscuits")
+            ev.append(Note(text=f"{biscuits[0].key} throws Dog Biscuits: the kennels stay quiet."))
+        else:
+            for _ in range(int(count)):
+                spawn_enemy(state, etype, area, ev, card.name)
+    if not card.consumable:
+        state.accessories_up[area] = card_id
+
+
+def drop_loot(state: ReichState, area: str, card: str, ev: Events) -> None:
+    gid = f"L{state.next_id}"
+    state.next_id += 1
+    state.ground.append(GroundItem(id=gid, area=area, card=card, face_up=True))
+    name = load_content().loot[card].name
+    ev.append(Note(text=f"Loot card {name} ({gid}) lies face up in {area}."))
+
+
+# ---------------------------------------------------------------- Hero wounds
+
+
+def hand_limit(hero: HeroState) -> int | None:
+    content = load_content()
+    if any(content.wounds[w].permanent == "handlimit5" for w in hero.wounds):
+        return 5
+    return None
+
+
+def can_play_cards(hero: HeroState) -> bool:
+    content = load_content()
+    return not hero.down and not any(content.wounds[w].permanent == "nocards" for w in hero.wounds)
+
+
+def discard_card(hero: HeroState, card: str) -> None:
+    hero.hand.remove(card)
+    hero.deck.discard(card)
+
+
+def enforce_hand_limit(hero: HeroState, ev: Events) -> None:
+    limit = hand_limit(hero)
+    while limit is not None and len(hero.hand) > limit:
+        card = hero.hand[-1]
+        discard_card(hero, card)
+        ev.append(Note(text=f"{hero.key} is over the hand limit and discards {card}."))
+
+
+def draw_actions(hero: HeroState, count: int, dice: Dice, ev: Events) -> None:
+    drawn = []
+    for _ in range(count):
+        if not hero.deck.draw_pile and not hero.deck.discard_pile:
+            break
+        drawn.append(hero.deck.draw(dice))
+    hero.hand.extend(drawn)
+    if drawn:
+        ev.append(
+            Note(text=f"{hero.key} draws {len(drawn)} Action card(s).", visible_to=[hero.seat])
+        )
+
+
+def wound_hero(
+    state: ReichState,
+    hero: HeroState,
+    damage: int | None,
+    dice: Dice,
+    ev: Events,
+    permanent: bool = False,
+    immediate: bool = True,
+) -> bool:
+    """Draw a Wound card; return True when it became permanent.
+
+    `damage` is the Damage Points of a failed Defense Test (compared with the card threshold);
+    `permanent=True` (Overload, grenades) keeps the card and applies only its bottom effect.
+    """
+    content = load_content()
+    if not state.wound_deck.draw_pile and not state.wound_deck.discard_pile:
+        ev.append(Note(text=f"No Wound card is left to draw for {hero.key}."))
+        if not hero.down and (permanent or damage is not None):
+            go_down(state, hero, dice, ev)
+        return False
+    card_id = state.wound_deck.draw(dice)
+    if (
+        content.heroes[hero.key].skill == "mech_implants"
+        and not hero.down
+        and not permanent
+        and damage is not None
+        and (state.wound_deck.draw_pile or state.wound_deck.discard_pile)
+    ):
+        other = state.wound_deck.draw(dice)
+        pair = sorted(
+            [card_id, other],
+            key=lambda w: (
+                damage >= content.wounds[w].threshold,
+                content.wounds[w].permanent != "none",
+                content.wounds[w].immediate != "none",
+            ),
+        )
+        card_id = pair[0]
+        state.wound_deck.discard(pair[1])
+        ev.append(Note(text=f"{hero.key}'s Mech Implants: keeps {card_id}, discards {pair[1]}."))
+    card = content.wounds[card_id]
+    if hero.down:
+        hero.wounds.append(card_id)
+        ev.append(
+            Wounded(figure=hero.key, amount=1, text=f"{hero.key} is Down and keeps {card.name}.")
+        )
+        return True
+    if immediate and not permanent:
+        apply_immediate(state, hero, card.immediate, ev)
+    keep = permanent or (damage is not None and damage >= card.threshold)
+    if keep:
+        hero.wounds.append(card_id)
+        ev.append(
+            Wounded(
+                figure=hero.key,
+                amount=1,
+                remaining=max(0, 4 - len(hero.wounds)),
+                text=f"{hero.key} takes a permanent Wound: {card.name}.",
+            )
+        )
+        enforce_hand_limit(hero, ev)
+        if len(hero.wounds) >= 4:
+            go_down(state, hero, dice, ev)
+    else:
+        state.wound_deck.discard(card_id)
+        ev.append(
+            Wounded(
+                figure=hero.key,
+                amount=0,
+                text=f"{hero.key} draws {card.name}; {damage} damage is under its threshold "
+                f"{card.threshold}, so it is discarded.",
+            )
+        )
+    return keep
+
+
+def apply_immediate(state: ReichState, hero: HeroState, kind: str, ev: Events) -> None:
+    if kind == "discard":
+        if hero.hand:
+            card = hero.hand[-1]
+            discard_card(hero, card)
+            ev.append(Note(text=f"{hero.key} loses an Action card from hand."))
+        elif hero.loot:
+            card = hero.loot.pop()
+            drop_loot(state, hero.area or "", card, ev)
+    elif kind == "token" and hero.tokens > 0:
+        hero.tokens -= 1
+        ev.append(Note(text=f"{hero.key} loses a Basic Action token this round."))
+
+
+def go_down(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> None:
+    """Four permanent Wounds: the Hero is Down (draw two, then remove two from the hand)."""
+    hero.down = True
+    hero.grants = []
+    ev.append(Note(text=f"{hero.key} is Down!"))
+    draw_actions(hero, 2, dice, ev)
+    for _ in range(2):
+        if hero.hand:
+            hero.removed.append(hero.hand.pop())
+    ev.append(Note(text=f"{hero.key} removes two Action cards from the game (the last drawn)."))
+
+
+# ---------------------------------------------------------------- end of the mission
+
+
+def conditions_met(state: ReichState, level: str) -> bool:
+    conds = mission(state).objectives.get(level, [])
+    for cond in conds:
+        if cond.kind == "sabotage" and state.sabotaged < cond.count:
+            return False
+        if cond.kind == "kill" and state.kills.get(cond.enemy or "", 0) < cond.count:
+            return False
+        if cond.kind == "collect":
+            held = sum(h.carried.count(cond.token or "") for h in state.heroes.values())
+            if held < cond.count:
+                return False
+        if cond.kind == "exit":
+            standing = [h for h in state.heroes.values() if not h.down]
+            if not standing or any(not h.exited for h in standing):
+                return False
+    return True
+
+
+def levels_met(state: ReichState) -> list[str]:
+    out = []
+    for level in ("cadet", "veteran", "legend"):
+        if not conditions_met(state, level):
+            break
+        out.append(level)
+    return out
+
+
+def check_end(state: ReichState, ev: Events, upkeep: bool = False) -> None:
+    if state.phase == "ended":
+        return
+    want = state.options.get("difficulty", "cadet")
+    state.achieved = levels_met(state)
+    outcome = None
+    text = ""
+    if all(h.down for h in state.heroes.values() if not h.exited) and not any(
+        h.exited for h in state.heroes.values()
+    ):
+        outcome, text = "defeat", "Every Hero is Down: the mission fails."
+    elif want in state.achieved and state.tracker <= state.endgame:
+        outcome, text = "victory", f"Objectives complete ({', '.join(state.achieved)})."
+    elif upkeep and state.tracker > state.endgame:
+        if state.achieved:
+            outcome = "partial"
+            text = f"Time is up: only {', '.join(state.achieved)} achieved."
+        else:
+            outcome, text = "defeat", "Time is up and the objectives were not met."
+    if outcome:
+        state.phase = "ended"
+        state.outcome = outcome
+        state.pending = None
+        ev.append(MissionEnded(outcome=outcome, text=text))

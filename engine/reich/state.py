@@ -1,0 +1,130 @@
+"""The plain-data state of a Reichbusters mission (pydantic, JSON round-trip)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engine.core.deck import Deck
+
+
+class WeaponState(BaseModel):
+    vril: bool = False
+    jammed: bool = False
+
+
+class HeroState(BaseModel):
+    key: str
+    seat: str
+    area: str | None
+    hand: list[str] = Field(default_factory=list)
+    deck: Deck = Field(default_factory=Deck)
+    removed: list[str] = Field(default_factory=list)
+    in_play: list[str] = Field(default_factory=list)  # game-round cards lying by the dashboard
+    tokens: int = 2
+    used_move: bool = False
+    used_attack: bool = False
+    wounds: list[str] = Field(default_factory=list)  # permanent Wound cards
+    loot: list[str] = Field(default_factory=list)
+    carried: list[str] = Field(default_factory=list)  # mission tokens (keys, code, documents)
+    weapons: dict[str, WeaponState] = Field(default_factory=dict)
+    down: bool = False
+    exited: bool = False
+    grants: list[str] = Field(default_factory=list)  # pending effects of an Action section
+    grant_card: str | None = None
+    grant_noise: int = 0
+    last_target: str | None = None
+    buffs: list[str] = Field(default_factory=list)  # game-round effects
+    brutal: bool = False
+    skill_used: bool = False
+    pinned_area: str | None = None
+    orders: dict[str, str] = Field(
+        default_factory=lambda: {"support": "if-it-succeeds", "defend": "cards", "elusive": "on"}
+    )
+
+
+class EnemyState(BaseModel):
+    id: str
+    type: str
+    area: str
+    wounds: int = 0
+    behavior: int = 0  # index into the Vrilmeister Behaviour list
+    active: bool = True
+
+
+class EnemyToken(BaseModel):
+    id: str
+    area: str
+    level: int
+    letters: str
+
+
+class GroundItem(BaseModel):
+    id: str
+    area: str
+    card: str | None = None  # a Loot card id
+    kind: str | None = None  # a mission token kind (keys, code, documents, objective...)
+    face_up: bool = True
+    done: bool = False  # an objective token already used
+
+
+class Die(BaseModel):
+    color: str  # black, green, red, card
+    face: str  # blank, 1, 2, 3, star, overload
+    spent: str | None = None
+
+
+class PendingTest(BaseModel):
+    """An Attack Test waiting for its Hero's choices (build the pool, then spend results)."""
+
+    hero: str
+    targets: list[str]
+    weapon: str
+    ranged: bool
+    stage: str = "build"  # build | rolled
+    threshold: int = 0
+    black: int = 0
+    red: int = 0
+    dice: list[Die] = Field(default_factory=list)
+    bonus: int = 0
+    keywords: list[str] = Field(default_factory=list)
+    cards: list[str] = Field(default_factory=list)
+    spends: list[str] = Field(default_factory=list)
+    rerolled: bool = False
+    noise: int = 0
+    explosion: bool = False
+
+
+class ReichState(BaseModel):
+    game: str = "reichbusters"
+    scenario: str
+    options: dict[str, str] = Field(default_factory=dict)
+    seats: list[str]
+    round: int = 1
+    phase: str = "heroes"  # heroes | enemies | upkeep | ended
+    heroes: dict[str, HeroState]
+    hero_order: list[str]
+    enemies: list[EnemyState] = Field(default_factory=list)
+    enemy_tokens: list[EnemyToken] = Field(default_factory=list)
+    token_reserve: dict[str, list[str]] = Field(default_factory=dict)
+    ground: list[GroundItem] = Field(default_factory=list)
+    accessories: dict[str, str] = Field(default_factory=dict)  # area -> face-down card id
+    accessories_up: dict[str, str] = Field(default_factory=dict)  # area -> revealed card id
+    loot_deck: Deck = Field(default_factory=Deck)
+    wound_deck: Deck = Field(default_factory=Deck)
+    reinforcement_deck: Deck = Field(default_factory=Deck)
+    tracker: int = 1
+    discretion: int = 1
+    endgame: int = 1
+    alarm: bool = False
+    open_doors: list[str] = Field(default_factory=list)
+    unlocked: list[str] = Field(default_factory=list)
+    smoke: list[str] = Field(default_factory=list)
+    suppress: list[str] = Field(default_factory=list)
+    ended_seats: list[str] = Field(default_factory=list)
+    awareness_used: list[str] = Field(default_factory=list)
+    pending: PendingTest | None = None
+    kills: dict[str, int] = Field(default_factory=dict)
+    sabotaged: int = 0
+    next_id: int = 1
+    outcome: str | None = None
+    achieved: list[str] = Field(default_factory=list)

@@ -1,0 +1,169 @@
+"""What a seat or a spectator sees of a Reichbusters mission."""
+
+from __future__ import annotations
+
+from engine.core.view import CellView, EdgeView, FigureView, PanelView, TokenView, View
+from engine.reich import rules
+from engine.reich.content import load_content
+from engine.reich.state import ReichState
+
+
+def _coord(cell: tuple[int, int]) -> str:
+    return f"x{cell[0]}y{cell[1]}"
+
+
+def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
+    content = load_content()
+    mission = rules.mission(state)
+    board = rules.board(state)
+    marks: dict[str, list[str]] = {}
+    for area in mission.exits:
+        marks.setdefault(area, []).append("exit")
+    for letter, area in mission.barracks.items():
+        marks.setdefault(area, []).append(f"barracks:{letter}")
+    marks.setdefault(mission.start, []).append("entrance")
+    for area in state.smoke:
+        marks.setdefault(area, []).append("smoke")
+    for area in state.suppress:
+        marks.setdefault(area, []).append("suppressing-fire")
+    for area, card in state.accessories_up.items():
+        marks.setdefault(area, []).append(f"accessory:{card}")
+    cells = [
+        CellView(
+            coord=_coord(cell),
+            col=cell[0],
+            row=cell[1],
+            area=area,
+            room=board.room_of[cell],
+            marks=marks.get(area, []) if cell == board.cells_of[area][0] else [],
+        )
+        for cell, area in sorted(board.area_of.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+    ]
+    edges: list[EdgeView] = []
+    for cell in board.area_of:
+        for dc, dr in ((1, 0), (0, 1)):
+            other = (cell[0] + dc, cell[1] + dr)
+            if other not in board.area_of:
+                continue
+            pair = frozenset((cell, other))
+            if pair in board.door_at:
+                did = board.door_at[pair]
+                door = board.doors[did]
+                kind = "door-open" if did in state.open_doors else "door-closed"
+                if door.lock and did not in state.unlocked:
+                    kind = f"door-locked-{door.lock}"
+                edges.append(EdgeView(a=_coord(cell), b=_coord(other), kind=f"{kind}:{did}"))
+            elif pair not in board.open_edges:
+                edges.append(EdgeView(a=_coord(cell), b=_coord(other), kind="wall"))
+            elif board.area_of[cell] != board.area_of[other]:
+                edges.append(EdgeView(a=_coord(cell), b=_coord(other), kind="area-border"))
+    figures: list[FigureView] = []
+    for key in state.hero_order:
+        hero = state.heroes[key]
+        if hero.area is None:
+            continue
+        conds = ["down"] if hero.down else []
+        conds += [f"wound:{w}" for w in hero.wounds]
+        figures.append(
+            FigureView(
+                id=key,
+                label=key[:3].upper(),
+                name=content.heroes[key].name,
+                side="player",
+                kind="hero",
+                coord=hero.area,
+                health=max(0, 4 - len(hero.wounds)),
+                max_health=4,
+                seat=hero.seat,
+                conditions=conds,
+            )
+        )
+    for enemy in state.enemies:
+        figures.append(
+            FigureView(
+                id=enemy.id,
+                label=enemy.id,
+                name=rules.profile(enemy).name,
+                side="enemy",
+                kind=enemy.type,
+                coord=enemy.area,
+                health=rules.life(enemy) - enemy.wounds,
+                max_health=rules.life(enemy),
+                conditions=[] if enemy.active else ["inactive"],
+            )
+        )
+    tokens = [
+        TokenView(coord=t.area, kind="enemy-token", label=f"L{t.level}") for t in state.enemy_tokens
+    ]
+    for item in state.ground:
+        if item.card:
+            label = content.loot[item.card].name if item.face_up else "Loot"
+            tokens.append(TokenView(coord=item.area, kind="loot", label=f"{item.id} {label}"))
+        else:
+            kind = f"{item.kind}-done" if item.done else item.kind or "token"
+            tokens.append(TokenView(coord=item.area, kind=kind, label=item.id))
+    for area in state.accessories:
+        tokens.append(TokenView(coord=area, kind="accessory", label="face down"))
+    panels = []
+    for key in state.hero_order:
+        hero = state.heroes[key]
+        hdef = content.heroes[key]
+        weapons = []
+        for w in hdef.weapons:
+            ws = hero.weapons[w.id]
+            weapons.append(
+                f"{w.name}{' (Vril)' if ws.vril else ''}{' JAMMED' if ws.jammed else ''}"
+            )
+        panels.append(
+            PanelView(
+                seat=hero.seat,
+                title=f"{hdef.name} ({hdef.team.title()})",
+                lines=[
+                    "Down" if hero.down else ("Exited" if hero.exited else "Operational"),
+                    f"Basic Action tokens: {hero.tokens}",
+                    f"Cards in hand: {len(hero.hand)}; deck {len(hero.deck.draw_pile)}",
+                    f"Permanent Wounds: {len(hero.wounds)}",
+                    f"Weapons: {', '.join(weapons)}",
+                    f"Loot: {', '.join(hero.loot) or '-'}",
+                    f"Mission tokens: {', '.join(hero.carried) or '-'}",
+                    f"Skill: {hdef.skill.replace('_', ' ')}",
+                    *([f"Pending: {', '.join(hero.grants)}"] if hero.grants else []),
+                ],
+            )
+        )
+    private: list[str] = []
+    if seat is not None:
+        for key in state.hero_order:
+            hero = state.heroes[key]
+            if hero.seat == seat:
+                names = [f"{c} ({content.cards[c.rsplit('-', 1)[0]].name})" for c in hero.hand]
+                private.append(f"{key} hand: {', '.join(names) or 'empty'}")
+    header = {
+        "mission": f"{mission.number}: {mission.title}",
+        "tracker": str(state.tracker),
+        "discretion": "ALARM" if state.alarm else str(state.discretion),
+        "endgame": str(state.endgame),
+        "alarm": "on" if state.alarm else "off",
+        "difficulty": state.options.get("difficulty", "cadet"),
+        "achieved": ", ".join(state.achieved) or "none",
+    }
+    if state.pending:
+        header["test"] = f"{state.pending.hero} vs {', '.join(state.pending.targets)}"
+    return View(
+        game="reichbusters",
+        scenario=state.scenario,
+        title=f"Reichbusters: {mission.title}",
+        board="area",
+        round=state.round,
+        phase=state.phase,
+        waiting=waiting,
+        header=header,
+        cells=cells,
+        edges=edges,
+        figures=figures,
+        tokens=tokens,
+        panels=panels,
+        private=private,
+        finished=state.phase == "ended",
+        outcome=state.outcome,
+    )

@@ -1,0 +1,93 @@
+"""Operation 01 with a human Xeno seat: hidden Mutation cards, the mulligan, activations."""
+
+from __future__ import annotations
+
+from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.game import Action
+from engine.forlorn import GAME
+from engine.forlorn.content import cards
+from engine.forlorn.state import ForlornState
+
+SEATS = ["marines", "xeno"]
+
+
+def opening() -> ForlornState:
+    return GAME.new("op-01", SEATS, {"difficulty": "standard", "xeno": "human"}, SeededDice(11))
+
+
+def test_deck_has_twenty_own_cards() -> None:
+    deck = cards()
+    assert len(deck) == 20
+    assert all(c.text and c.title for c in deck.values())
+
+
+def test_mutation_hand_is_hidden_from_marines_and_spectators() -> None:
+    state = opening()
+    assert state.phase == "mulligan" and len(state.mutation.hand) == 3
+    prompt = GAME.waiting_on(state)
+    assert prompt.seats == ["xeno"] and prompt.kind == "choice"
+    assert GAME.view(state, None).private == []
+    assert GAME.view(state, "marines").private == []
+    secret = GAME.view(state, "xeno").private
+    assert len(secret) == 3
+    dumped = GAME.view(state, None).model_dump_json()
+    for card in state.mutation.hand:
+        assert cards()[card].title not in dumped
+
+
+def test_mulligan_once_then_play() -> None:
+    state = opening()
+    options = GAME.legal_actions(state, "xeno")
+    assert len(options) == 7  # keep, three single swaps, three double swaps
+    hand = list(state.mutation.hand)
+    swap = Action(verb="choose", args={"option": f"swap:{hand[0]}+{hand[1]}"})
+    step = GAME.apply(state, "xeno", swap, SeededDice(3))
+    after = step.state
+    assert len(after.mutation.hand) == 3 and hand[2] in after.mutation.hand
+    assert hand[0] not in after.mutation.hand and hand[1] not in after.mutation.hand
+    drawn = [e for e in step.events if e.kind == "card"]
+    assert drawn and all(e.visible_to == ["xeno"] for e in drawn)
+    assert after.phase == "start"
+    assert GAME.legal_actions(after, "xeno") == []
+    running = GAME.advance(after, SeededDice(4)).state
+    assert GAME.waiting_on(running).seats == ["marines"]
+    assert GAME.advance(running, SeededDice(5)).events == []  # idempotent while waiting
+
+
+def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
+    state = opening()
+    state = GAME.apply(
+        state, "xeno", Action(verb="choose", args={"option": "keep"}), ScriptedDice()
+    ).state
+    state = GAME.advance(state, SeededDice(4)).state
+    state = GAME.apply(
+        state,
+        "marines",
+        Action(verb="orders", args={"unit": "zac", "order": "interrupt", "aps": "2", "range": "6"}),
+        ScriptedDice(),
+    ).state
+    view = GAME.view(state, None)
+    zac = next(f for f in view.figures if f.id == "zac")
+    assert any(c.startswith("order:interrupt") for c in zac.conditions)
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    state = GAME.advance(state, SeededDice(6)).state
+    assert state.phase == "xeno" and GAME.waiting_on(state).seats == ["xeno"]
+    actions = GAME.legal_actions(state, "xeno")
+    assert any(a.verb == "move" for a in actions)
+    assert actions[-1].verb == "end-turn"
+    for action in actions:
+        if action.verb == "move":
+            GAME.apply(state, "xeno", action, SeededDice(1))  # every listed move is accepted
+    done = GAME.apply(state, "xeno", Action(verb="end-turn"), ScriptedDice()).state
+    nxt = GAME.advance(done, SeededDice(8)).state
+    assert nxt.turn == 2 and nxt.phase == "marine"
+
+
+def test_automatic_xeno_option_uses_the_solitaire_ai() -> None:
+    state = GAME.new("op-01", SEATS, {"difficulty": "standard", "xeno": "automatic"}, SeededDice(2))
+    assert not state.xeno_human and state.phase == "start"
+    state = GAME.advance(state, SeededDice(1)).state
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    assert GAME.legal_actions(state, "xeno") == []
+    state = GAME.advance(state, SeededDice(2)).state
+    assert state.turn == 2 or state.phase == "over"

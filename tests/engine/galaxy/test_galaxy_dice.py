@@ -1,0 +1,26 @@
+"""The authored BLUE and RED face layouts match the rulebook's symbol table exactly."""
+
+from __future__ import annotations
+
+from engine.galaxy import dice as gdice
+
+
+def test_symbol_counts_match_rulebook() -> None:
+    for color in ("blue", "red"):
+        counts = gdice.symbol_counts(color)
+        assert dict(counts) == gdice.RULEBOOK_COUNTS[color], color
+        assert len(gdice.FACES[color]) == 6
+
+
+def test_alien_face_is_a_pure_fail() -> None:
+    for color in ("blue", "red"):
+        alien_faces = [f for f in gdice.FACES[color] if gdice.ALIEN in f]
+        assert alien_faces == [(gdice.ALIEN,)]
+
+
+def test_teleport_symbol_hit_beats_shield() -> None:
+    # face 2 and 6 carry Hit and Shield: the Hit names the Teleport Point
+    assert gdice.teleport_symbol(2) == "hit"
+    assert gdice.teleport_symbol(6) == "hit"
+    assert gdice.teleport_symbol(5) == "shield"
+    assert gdice.teleport_symbol(1) == "alien"

@@ -1,0 +1,139 @@
+"""Agent turn rules: one Movement, Combat and Action each, never Movement after Combat."""
+
+from __future__ import annotations
+
+import pytest
+from galaxy_helpers import at, blank, put_agent, put_alien
+
+from engine.core.dice import ScriptedDice
+from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.game import Action
+from engine.galaxy import GAME
+from engine.galaxy.state import GalaxyState
+
+
+def act(
+    state: GalaxyState, seat: str, verb: str, rolls: list[int] | None = None, **args: str
+) -> GalaxyState:
+    action = Action(verb=verb, args={"unit": seat, **args})
+    return GAME.apply(state, seat, action, ScriptedDice(rolls or [])).state
+
+
+def test_movement_may_resume_after_action_but_not_after_combat() -> None:
+    state = blank(["marine"])
+    put_agent(state, "marine", "C4")
+    beta = put_alien(state, "xeno-beta-green-1", "I6")
+    state = act(state, "marine", "move", to="D5")
+    assert state.agents["marine"].mp_left == 3
+    state = act(state, "marine", "move", to="D6")  # Movement still open: resume
+    assert state.agents["marine"].mp_left == 2
+    assert beta.id
+    put_agent(state, "marine", "D4")
+    with pytest.raises(RuleError):
+        act(state, "marine", "move", to="Z99")
+
+
+def test_no_move_after_attacking() -> None:
+    state = blank(["sniper"])
+    put_agent(state, "sniper", "D4")
+    beta = put_alien(state, "xeno-beta-green-1", "B3")
+    state = act(state, "sniper", "move", to="D5")
+    state = act(state, "sniper", "attack", [1, 1, 1], target=beta.id, weapon="long-rifle")
+    with pytest.raises(RuleError, match="Movement"):
+        act(state, "sniper", "move", to="D6")
+    with pytest.raises(RuleError, match="Combat"):
+        act(state, "sniper", "attack", [1, 1, 1], target=beta.id, weapon="long-rifle")
+
+
+def test_engaged_agent_cannot_move_until_evaded() -> None:
+    state = blank(["marine"])
+    put_agent(state, "marine", "C4")
+    put_alien(state, "aracnos-green-1", "B4")
+    with pytest.raises(RuleError, match="Engaged"):
+        act(state, "marine", "move", to="D6")
+    failed = act(state, "marine", "act", [6], what="evade")  # Hit+Shield: success
+    assert failed.agents["marine"].evaded and failed.agents["marine"].combat_used
+    moved = act(failed, "marine", "move", to="D6")
+    assert moved.agents["marine"].hex == at("D6")
+    stuck = act(state, "marine", "act", [4], what="evade")  # no Shield
+    assert not stuck.agents["marine"].evaded
+
+
+def test_agents_cannot_cross_aliens_or_windows() -> None:
+    state = blank(["marine"])
+    put_agent(state, "marine", "H5")
+    targets = {a.args["to"] for a in GAME.legal_actions(state, "marine") if a.verb == "move"}
+    assert "I5" not in targets  # only through the window with an Action
+    assert "leap" in {a.args.get("what") for a in GAME.legal_actions(state, "marine")}
+    leapt = act(state, "marine", "act", what="leap", to="I5")
+    assert leapt.agents["marine"].hex == at("I5")
+
+
+def test_jam_then_unjam_with_action_and_movement() -> None:
+    state = blank(["sniper"])
+    put_agent(state, "sniper", "D4")
+    beta = put_alien(state, "xeno-beta-green-1", "B3")
+    state = act(state, "sniper", "attack", [4, 1, 1, 1], target=beta.id, weapon="long-rifle")
+    assert state.agents["sniper"].weapons[0].jammed
+    with pytest.raises(RuleError, match="whole, unused Movement"):
+        moved = act(state, "sniper", "move", to="D5")
+        act(moved, "sniper", "act", what="unjam", weapon="long-rifle", using="movement")
+    fixed = act(state, "sniper", "act", what="unjam", weapon="long-rifle", using="movement")
+    assert not fixed.agents["sniper"].weapons[0].jammed
+    assert fixed.agents["sniper"].movement == "closed"
+
+
+def test_bleeding_agent_forfeits_combat_and_moves_one_hex() -> None:
+    from engine.galaxy.agent import start_turn
+
+    state = blank(["marine"])
+    put_agent(state, "marine", "D4")
+    marine = state.agents["marine"]
+    marine.wounds, marine.bleeding = 6, True
+    start_turn(state, marine)
+    assert marine.mp_left == 1 and marine.combat_used
+    assert not [a for a in GAME.legal_actions(state, "marine") if a.verb == "attack"]
+
+
+def test_out_of_turn_and_illegal_actions_change_nothing() -> None:
+    state = blank(["marine", "sniper"])
+    put_agent(state, "marine", "D4")
+    put_agent(state, "sniper", "C4")
+    before = GAME.dump(state)
+    with pytest.raises(RuleError, match="not your turn"):
+        act(state, "sniper", "move", to="C3")
+    with pytest.raises(RuleError):
+        act(state, "marine", "attack", target="x99", weapon="assault-rifle")
+    assert GAME.dump(state) == before
+
+
+def test_unsupported_options_say_so() -> None:
+    from engine.core.dice import SeededDice
+
+    with pytest.raises(NotSupportedYet):
+        GAME.new("m1", ["marine"], {"human-view": "on"}, SeededDice(1))
+
+
+def test_guard_fires_at_a_revealed_alien_once_per_round() -> None:
+    from engine.core.events import Attacked, Event
+    from engine.galaxy.signals import teleport_signal
+
+    state = blank(["marine"])
+    put_agent(state, "marine", "D4")
+    state.signal_reserve = ["alien-1", "alien-2"]
+    state.alien_deck.draw_pile = ["xeno-beta-green-2", "aracnos-green-1"]
+    events: list[Event] = []
+    # teleport at B3 (roll 2), revealed: Guard fires 3 RED (all Alien: miss), no defence dice
+    teleport_signal(state, ScriptedDice([2, 1, 1, 1]), events)
+    assert [e.attacker for e in events if isinstance(e, Attacked)] == ["marine"]
+    assert not state.agents["marine"].guard
+    events = []
+    teleport_signal(state, ScriptedDice([2]), events)  # token used: no second shot
+    assert not [e for e in events if isinstance(e, Attacked)]
+
+
+def test_guard_standing_order_can_hold_fire() -> None:
+    state = blank(["marine"])
+    put_agent(state, "marine", "D4")
+    held = act(state, "marine", "orders", order="guard-off")
+    assert not held.agents["marine"].guard_order

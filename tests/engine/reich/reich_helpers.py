@@ -1,0 +1,52 @@
+"""Shared set-up helpers for the Reichbusters tests: a bare board with chosen figures."""
+
+from __future__ import annotations
+
+from engine.core.dice import SeededDice
+from engine.core.events import Event
+from engine.core.game import Action
+from engine.reich.game import ReichGame
+from engine.reich.state import EnemyState, ReichState
+
+GAME = ReichGame()
+
+
+def bare(seats: list[str], mission: str = "radio-silence", area: str = "EN") -> ReichState:
+    """A fresh mission with no Enemy tokens, no accessories, empty hands, heroes in `area`."""
+    state = GAME.new(mission, seats, {"difficulty": "cadet"}, SeededDice(1))
+    state.enemy_tokens = []
+    state.enemies = []
+    state.accessories = {}
+    state.ground = []
+    for hero in state.heroes.values():
+        hero.area = area
+        hero.deck.discard_pile.extend(hero.hand)
+        hero.hand = []
+    return state
+
+
+def put(state: ReichState, etype: str, area: str, eid: str | None = None) -> EnemyState:
+    enemy = EnemyState(id=eid or f"{etype}{state.next_id}", type=etype, area=area)
+    state.next_id += 1
+    state.enemies.append(enemy)
+    return enemy
+
+
+def give_card(state: ReichState, hero: str, card: str) -> None:
+    """Move a card from anywhere in the Hero's deck into their hand."""
+    h = state.heroes[hero]
+    for pile in (h.deck.draw_pile, h.deck.discard_pile):
+        if card in pile:
+            pile.remove(card)
+    h.hand.append(card)
+
+
+def act(
+    state: ReichState, seat: str, verb: str, dice: object, **args: str
+) -> tuple[ReichState, list[Event]]:
+    step = GAME.apply(state, seat, Action(verb=verb, args=args), dice)  # type: ignore[arg-type]
+    return step.state, step.events
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events)

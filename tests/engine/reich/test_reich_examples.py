@@ -1,0 +1,342 @@
+"""The rulebook's worked examples, replayed with scripted dice.
+
+Die faces (see engine/reich/dice.py): black 1-2 blank, 3-4 one, 5 two, 6 star;
+green 1 blank, 2-3 one, 4 two, 5 three, 6 star; red 1 Overload, 2 blank, 3 one, 4-5 two, 6 star.
+"""
+
+from __future__ import annotations
+
+from reich_helpers import act, bare, give_card, put, texts
+
+from engine.core.dice import ScriptedDice
+from engine.core.events import Attacked, Event
+from engine.reich import enemies as enemy_ai
+from engine.reich.game import ReichGame
+
+
+def last_attack(events: list[Event]) -> Attacked:
+    return [e for e in events if isinstance(e, Attacked)][-1]
+
+
+# ---------------------------------------------------------------- Noise examples
+
+
+def test_noise_examples_revolver_then_machine_gun() -> None:
+    state = bare(["sarge"], area="1C")
+    state.tracker, state.discretion = 2, 6
+    put(state, "soldier", "1D", "s1")
+    put(state, "soldier", "1D", "s2")
+    dice = ScriptedDice([5, 5])
+    state, _ = act(state, "sarge", "attack", dice, unit="sarge", target="s1", weapon="revolver")
+    state, _ = act(state, "sarge", "choose", dice, option="roll")
+    state, ev = act(state, "sarge", "choose", dice, option="done")
+    assert last_attack(ev).result == "success"
+    assert state.discretion == 5 and not state.alarm  # one Noise icon
+    state.heroes["sarge"].used_attack = False
+    dice = ScriptedDice([3, 1, 2])
+    state, _ = act(state, "sarge", "attack", dice, unit="sarge", target="s2", weapon="mg")
+    state, _ = act(state, "sarge", "choose", dice, option="roll")
+    state, ev = act(state, "sarge", "choose", dice, option="done")
+    assert last_attack(ev).result == "fail"
+    assert state.discretion == 2 and state.alarm  # three Noise icons reach the tracker
+    assert state.heroes["sarge"].weapons["mg"].jammed  # Shoddy Kit: two blanks
+
+
+def test_noise_example_grenade_explosion() -> None:
+    state = bare(["claudine"], area="1C")
+    put(state, "soldier", "1D", "s1")
+    put(state, "soldier", "1D", "s2")
+    give_card(state, "claudine", "grenade-claudine1")
+    dice = ScriptedDice([])
+    state, _ev = act(
+        state, "claudine", "act", dice, unit="claudine", what="play", target="grenade-claudine1"
+    )
+    assert state.alarm  # the Explosion icon sets off the alarm at once
+    state, _ = act(state, "claudine", "act", dice, unit="claudine", what="grenade", to="1D")
+    assert not [e for e in state.enemies if e.area == "1D"]
+    assert "grenade-claudine1" in state.heroes["claudine"].removed  # Consumable
+
+
+# ---------------------------------------------------------------- Test examples
+
+
+def test_claudine_knife_with_sallys_support() -> None:
+    state = bare(["claudine", "sally"], area="1C")
+    put(state, "soldier", "1C", "s1")
+    give_card(state, "sally", "deadly-sally1")
+    dice = ScriptedDice([5, 1])
+    state, _ = act(state, "claudine", "attack", dice, unit="claudine", target="s1", weapon="knife")
+    state, _ = act(state, "claudine", "choose", dice, option="roll")
+    assert state.pending is not None and state.pending.bonus == 1  # Precise
+    state, ev = act(state, "claudine", "choose", dice, option="done")
+    attack = last_attack(ev)
+    assert attack.hits == 6 and attack.result == "success"  # 2 + 1 + 3 from Sally's Deadly
+    assert not state.enemies
+    assert "deadly-sally1" in state.heroes["sally"].deck.discard_pile
+
+
+def test_irena_crack_shot_with_vicious() -> None:
+    state = bare(["irena"], area="1C")
+    put(state, "zombie", "1D", "z1")
+    give_card(state, "irena", "crack_shot-irena1")
+    give_card(state, "irena", "vicious-irena3")
+    dice = ScriptedDice([5, 5, 3, 1, 5])
+    state, _ = act(
+        state, "irena", "act", dice, unit="irena", what="play", target="crack_shot-irena1"
+    )
+    state, _ = act(state, "irena", "attack", dice, unit="irena", target="z1", weapon="silenced")
+    state, _ = act(state, "irena", "choose", dice, option="card:vicious-irena3")
+    assert state.pending is not None and state.pending.black == 4
+    state, _ = act(state, "irena", "choose", dice, option="roll")  # Lethal re-rolls the blank
+    state, ev = act(state, "irena", "choose", dice, option="done")
+    attack = last_attack(ev)
+    assert attack.hits == 7 and attack.result == "success"
+    assert not state.enemies
+
+
+def test_doc_defends_with_helmet_and_fails() -> None:
+    state = bare(["doc"], area="1C")
+    doc = state.heroes["doc"]
+    doc.loot = ["helmet"]
+    z1, z2 = put(state, "zombie", "1C", "z1"), put(state, "zombie", "1C", "z2")
+    state.wound_deck.draw_pile.append("cracked_rib")
+    dice = ScriptedDice([5, 4, 2])
+    ev: list[Event] = []
+    enemy_ai.resolve_attacks(state, [(z1, "doc", "melee"), (z2, "doc", "melee")], dice, ev)
+    assert "Attack Value 9" in texts(ev)
+    assert "6 Successes against 9" in texts(ev)
+    assert doc.wounds == ["cracked_rib"]  # 3 damage against threshold 2: permanent
+
+
+def test_remmy_too_danish_with_vril_injection() -> None:
+    state = bare(["remmy"], area="1C")
+    put(state, "dog", "1D", "d1")
+    put(state, "dog", "1D", "d2")
+    remmy = state.heroes["remmy"]
+    remmy.loot = ["vril_injection"]
+    give_card(state, "remmy", "too_danish-remmy1")
+    dice = ScriptedDice([5, 5, 1, 3, 5, 3, 1, 1])
+    state, _ = act(state, "remmy", "act", dice, unit="remmy", what="loot", target="vril_injection")
+    state, _ = act(
+        state, "remmy", "act", dice, unit="remmy", what="play", target="too_danish-remmy1"
+    )
+    state, _ = act(state, "remmy", "attack", dice, unit="remmy", target="d1", weapon="colt")
+    assert state.pending is not None and state.pending.black == 3  # Vril Injection die
+    state, _ = act(state, "remmy", "choose", dice, option="roll")
+    state, ev = act(state, "remmy", "choose", dice, option="done")
+    assert last_attack(ev).hits == 5 and last_attack(ev).result == "success"
+    # The second Attack must pick a different Dog; Vril Injection still lasts.
+    state, _ = act(state, "remmy", "attack", dice, unit="remmy", target="d2", weapon="colt")
+    state, _ = act(state, "remmy", "choose", dice, option="roll")
+    state, ev = act(state, "remmy", "choose", dice, option="done")
+    assert last_attack(ev).hits == 3 and last_attack(ev).result == "fail"
+    assert [e.id for e in state.enemies] == ["d2"]
+
+
+# ---------------------------------------------------------------- Special Results
+
+
+def test_tane_vril_machete_loot_and_quick_attack() -> None:
+    state = bare(["tane"], area="1C")
+    tane = state.heroes["tane"]
+    tane.weapons["machete"].vril = True
+    put(state, "soldier", "1C", "s1")
+    put(state, "dog", "1C", "d1")
+    dice = ScriptedDice([6, 5, 6])
+    state, _ = act(state, "tane", "attack", dice, unit="tane", target="s1", weapon="machete")
+    state, _ = act(state, "tane", "choose", dice, option="roll")
+    state, _ = act(state, "tane", "choose", dice, option="loot")
+    state, _ = act(state, "tane", "choose", dice, option="quick_attack")
+    state, ev = act(state, "tane", "choose", dice, option="done")
+    assert last_attack(ev).hits == 6 and last_attack(ev).result == "success"
+    assert [e.id for e in state.enemies] == ["d1"]
+    assert any(g.card and g.area == "1C" for g in state.ground)  # the Soldier dropped Loot
+    assert state.heroes["tane"].grants == ["quick:machete"]
+    dice = ScriptedDice([5, 5, 3])
+    state, _ = act(state, "tane", "attack", dice, unit="tane", target="d1", weapon="machete")
+    state, _ = act(state, "tane", "choose", dice, option="roll")
+    state, ev = act(state, "tane", "choose", dice, option="done")
+    assert last_attack(ev).result == "success" and not state.enemies
+
+
+def test_doc_double_dodge_special_results() -> None:
+    state = bare(["doc"], area="1C")
+    give_card(state, "doc", "double_dodge-doc3")
+    z1, z2 = put(state, "zombie", "1C", "z1"), put(state, "zombie", "1C", "z2")
+    dice = ScriptedDice([6, 4, 2, 6, 1, 5])
+    ev: list[Event] = []
+    enemy_ai.resolve_attacks(state, [(z1, "doc", "melee"), (z2, "doc", "melee")], dice, ev)
+    assert "10 Successes against 9: defended" in texts(ev)
+    assert state.heroes["doc"].wounds == []
+    assert dice.remaining == 0
+
+
+def test_quentin_vril_bow_cancels_overload() -> None:
+    state = bare(["quentin"], area="1C")
+    state.heroes["quentin"].weapons["bow"].vril = True
+    uber = put(state, "ubersoldat", "1D", "u1")
+    dice = ScriptedDice([6, 6, 1, 3])
+    state, _ = act(state, "quentin", "attack", dice, unit="quentin", target="u1", weapon="bow")
+    state, _ = act(state, "quentin", "choose", dice, option="roll")
+    state, _ = act(state, "quentin", "choose", dice, option="extra")
+    state, _ = act(state, "quentin", "choose", dice, option="cancel")
+    state, ev = act(state, "quentin", "choose", dice, option="done")
+    assert last_attack(ev).hits == 6 and last_attack(ev).result == "success"
+    assert state.enemies[0].wounds == 1 and uber.id == "u1"  # Armored: one Wound only
+    assert state.heroes["quentin"].wounds == []  # the Overload was cancelled
+
+
+# ---------------------------------------------------------------- combined attacks
+
+
+def test_three_zombies_combine_to_thirteen() -> None:
+    state = bare(["doc"], area="1C")
+    zs = [put(state, "zombie", "1C", f"z{i}") for i in range(3)]
+    ev: list[Event] = []
+    state.wound_deck.draw_pile.append("flesh_wound")
+    enemy_ai.resolve_attacks(state, [(z, "doc", "melee") for z in zs], ScriptedDice([1, 1]), ev)
+    assert "Attack Value 13" in texts(ev)
+
+
+def test_four_soldiers_combine_to_ten_in_enemy_turn() -> None:
+    state = bare(["tane"], area="1C")
+    state.alarm = True
+    for hero in state.heroes.values():
+        if hero.key != "tane":
+            hero.area = None
+    for i, area in enumerate(["1A", "1A", "1D", "1D"]):
+        put(state, "soldier", area, f"s{i}")
+    state.reinforcement_deck.draw_pile.append("r03")
+    state.wound_deck.draw_pile.append("flesh_wound")
+    ev: list[Event] = []
+    enemy_ai.enemy_turn(state, ScriptedDice([5, 5, 6, 5]), ev)
+    assert "Ranged Attack on tane by s0 + s1 + s2 + s3: Attack Value 10" in texts(ev)
+    assert all(e.area in ("1A", "1D") for e in state.enemies if len(e.id) == 2)
+
+
+def test_hans_melee_then_ranged_attacks() -> None:
+    state = bare(["hans"], area="1C")
+    s1, s2, s3 = (
+        put(state, "soldier", "1C"),
+        put(state, "soldier", "1D"),
+        put(state, "soldier", "1D"),
+    )
+    ev: list[Event] = []
+    plans = [(s1, "hans", "melee"), (s2, "hans", "ranged"), (s3, "hans", "ranged")]
+    enemy_ai.resolve_attacks(state, plans, ScriptedDice([5, 5, 5, 5]), ev)
+    assert "Melee Attack on hans" in texts(ev) and "Attack Value 4." in texts(ev)
+    assert "Attack Value 6." in texts(ev)
+
+
+# ---------------------------------------------------------------- Target Hero
+
+
+def _solo(hero: str, area: str) -> tuple[ReichGame, object]:
+    state = bare([hero], area=area)
+    for h in state.heroes.values():
+        if h.key != hero:
+            h.area = None
+    state.alarm = True
+    state.reinforcement_deck.draw_pile.append("r03")
+    return ReichGame(), state
+
+
+def test_zombie_targets() -> None:
+    _, state = _solo("doc", "1C")
+    z = put(state, "zombie", "1C", "z1")  # type: ignore[arg-type]
+    assert enemy_ai.plan_and_move(state, z, ScriptedDice([]), []) == "doc"  # type: ignore[arg-type]
+    assert z.area == "1C"
+    z.area = "1D"
+    assert enemy_ai.plan_and_move(state, z, ScriptedDice([]), []) == "doc"  # type: ignore[arg-type]
+    assert z.area == "1C"
+    z.area = "1B"  # two Areas away: moves one (Move 1) and cannot attack
+    enemy_ai.plan_and_move(state, z, ScriptedDice([]), [])  # type: ignore[arg-type]
+    assert z.area in ("1A", "1D")
+    assert enemy_ai.attack_choice(state, z, "doc") is None  # type: ignore[arg-type]
+
+
+def test_soldier_targets() -> None:
+    _, st = _solo("irena", "1A")
+    state = st  # type: ignore[assignment]
+    s = put(state, "soldier", "1A", "s1")  # type: ignore[arg-type]
+    enemy_ai.plan_and_move(state, s, ScriptedDice([]), [])  # type: ignore[arg-type]
+    assert s.area != "1A"  # steps into a free adjacent Area
+    assert enemy_ai.attack_choice(state, s, "irena") == ("irena", "ranged")  # type: ignore[arg-type]
+    # Heroes in both adjacent Areas: it stays and fights in Melee.
+    s.area = "1A"
+    state.heroes["sarge"].area, state.heroes["hans"].area = "1B", "1C"  # type: ignore[attr-defined]
+    enemy_ai.plan_and_move(state, s, ScriptedDice([]), [])  # type: ignore[arg-type]
+    assert s.area == "1A"
+    assert enemy_ai.attack_choice(state, s, "irena") == ("irena", "melee")  # type: ignore[arg-type]
+
+
+def test_soldier_adjacent_and_far() -> None:
+    _, state = _solo("irena", "EN")
+    s = put(state, "soldier", "1C", "s1")  # type: ignore[arg-type]
+    assert enemy_ai.plan_and_move(state, s, ScriptedDice([]), []) == "irena"  # type: ignore[arg-type]
+    assert s.area == "1C"  # already in sight and Range: no move
+    s.area = "2C"  # three Areas away: moves two, then shoots at Range 1
+    enemy_ai.plan_and_move(state, s, ScriptedDice([]), [])  # type: ignore[arg-type]
+    assert s.area == "1C"
+    assert enemy_ai.attack_choice(state, s, "irena") == ("irena", "ranged")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- spawning
+
+
+def test_spawn_example_level_one_token() -> None:
+    from engine.reich.state import EnemyToken
+
+    state = bare(["sarge"], area="EN")
+    state.enemy_tokens = [EnemyToken(id="T9", area="1D", level=1, letters="BBD")]
+    state, ev = act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="1C")
+    assert sorted(e.type for e in state.enemies) == ["dog", "dog", "soldier"]
+    assert all(e.area == "1D" for e in state.enemies) and not state.enemy_tokens
+    assert not any("reacts at once" in e.text for e in ev)  # new Dogs act next Enemies' Turn
+
+
+def test_reinforcement_example() -> None:
+    state = bare(["sarge"], area="EN")
+    state.alarm = True
+    state.reinforcement_deck.draw_pile.append("r01")
+    ev: list[Event] = []
+    enemy_ai.reinforcements(state, ScriptedDice([]), ev)
+    by_area: dict[str, list[str]] = {}
+    for e in state.enemies:
+        by_area.setdefault(e.area, []).append(e.type)
+    assert sorted(by_area["5B"]) == ["dog", "soldier", "soldier", "soldier"]
+    assert by_area["3B"] == ["soldier"] * 4
+    assert sorted(by_area["7D"]) == ["exp6xx", "soldier", "zombie", "zombie", "zombie"]
+    assert "r01" in state.reinforcement_deck.discard_pile
+
+
+# ---------------------------------------------------------------- Upkeep
+
+
+def test_upkeep_example() -> None:
+    game = ReichGame()
+    state = bare(["claudine", "sarge", "quentin", "tane"], area="1C")
+    for key, size in (("claudine", 5), ("sarge", 4), ("quentin", 6), ("tane", 6)):
+        h = state.heroes[key]
+        h.hand = h.deck.draw_pile[:size]
+        h.deck.draw_pile = h.deck.draw_pile[size:]
+        h.tokens = 0
+    state.heroes["claudine"].in_play = ["sprint-claudine4"]
+    state.heroes["sarge"].area = "1D"
+    state.heroes["tane"].area = "1A"
+    from engine.reich.state import GroundItem
+
+    state.ground = [
+        GroundItem(id="L1", area="1D", card="helmet"),
+        GroundItem(id="L2", area="1A", card="medkit", face_up=False),
+    ]
+    ev: list[Event] = []
+    game._upkeep(state, ScriptedDice([]), ev)
+    sizes = {k: len(h.hand) for k, h in state.heroes.items()}
+    assert sizes == {"claudine": 5, "sarge": 5, "quentin": 6, "tane": 6}
+    assert state.heroes["claudine"].in_play == []
+    assert "sprint-claudine4" in state.heroes["claudine"].deck.discard_pile
+    assert all(h.tokens == 2 for h in state.heroes.values())
+    assert state.heroes["sarge"].loot == ["helmet"]
+    assert state.heroes["tane"].loot == []  # face down: cannot be picked up
+    assert state.tracker == 2 and state.round == 2

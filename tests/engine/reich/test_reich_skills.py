@@ -1,0 +1,244 @@
+"""Hero Skills, Enemy Keywords and other mechanics, one small scene each."""
+
+from __future__ import annotations
+
+import pytest
+from reich_helpers import GAME, act, bare, give_card, put, texts
+
+from engine.core.dice import ScriptedDice
+from engine.core.errors import RuleError
+from engine.core.events import Event
+from engine.reich import enemies as enemy_ai
+from engine.reich.rules import wound_hero
+from engine.reich.state import EnemyToken, GroundItem
+
+
+def test_basic_move_and_attack_once_per_turn() -> None:
+    state = bare(["sarge"], area="EN")
+    state, _ = act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="1C")
+    with pytest.raises(RuleError, match="already made a Basic Move"):
+        act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="1D")
+
+
+def test_illegal_actions_change_nothing() -> None:
+    state = bare(["sarge", "hans"], area="EN")
+    before = state.model_dump()
+    with pytest.raises(RuleError):
+        act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="7D")
+    with pytest.raises(RuleError, match="not yours"):
+        act(state, "sarge", "move", ScriptedDice([]), unit="hans", to="1C")
+    assert state.model_dump() == before
+
+
+def test_card_move_cannot_enter_and_leave_enemy_area() -> None:
+    state = bare(["sarge"], area="EN")
+    put(state, "soldier", "1C", "s1")
+    give_card(state, "sarge", "sprint-sarge1")
+    d = ScriptedDice([])
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="play", target="sprint-sarge1")
+    state, _ = act(state, "sarge", "move", d, unit="sarge", to="1C")
+    moves = [
+        a
+        for a in GAME.legal_actions(state, "sarge")
+        if a.verb == "move" and a.args["unit"] == "sarge"
+    ]
+    assert moves == []  # only skipping the second Move is possible
+
+
+def test_cover_me_adds_a_success() -> None:
+    state = bare(["claudine", "brad"], area="1C")
+    put(state, "soldier", "1C", "s1")
+    d = ScriptedDice([5, 1])
+    state, _ = act(state, "claudine", "attack", d, unit="claudine", target="s1", weapon="knife")
+    state, _ = act(state, "claudine", "choose", d, option="roll")
+    state, ev = act(state, "claudine", "choose", d, option="done")
+    assert "Cover Me" in texts(ev) and not state.enemies  # 2 + 1 Precise + 1 = 4
+
+
+def test_genius_draws_three_and_discards_one() -> None:
+    state = bare(["prof"], area="EN")
+    d = ScriptedDice([])
+    state, _ = act(state, "prof", "act", d, unit="prof", what="draw")
+    prof = state.heroes["prof"]
+    assert len(prof.hand) == 3 and prof.grants == ["discard"]
+    state, _ = act(state, "prof", "act", d, unit="prof", what="discard", target=prof.hand[0])
+    assert len(state.heroes["prof"].hand) == 2
+
+
+def test_mech_implants_keeps_the_milder_wound() -> None:
+    state = bare(["bochka"], area="1C")
+    state.wound_deck.draw_pile += ["cracked_rib", "scratch"]  # scratch is drawn first
+    ev: list[Event] = []
+    kept = wound_hero(state, state.heroes["bochka"], 3, ScriptedDice([]), ev)
+    assert not kept and "Mech Implants" in texts(ev)
+
+
+def test_focused_opens_a_door_with_a_move_effect() -> None:
+    state = bare(["redhawk"], area="1B")
+    give_card(state, "redhawk", "sprint-redhawk1")
+    d = ScriptedDice([])
+    state, _ = act(
+        state, "redhawk", "act", d, unit="redhawk", what="play", target="sprint-redhawk1"
+    )
+    state, _ = act(state, "redhawk", "act", d, unit="redhawk", what="open", target="D2")
+    assert "D2" in state.open_doors and state.heroes["redhawk"].grants == ["move"]
+
+
+def test_dual_wielding_sums_defenses() -> None:
+    state = bare(["irena"], area="1C")
+    put(state, "soldier", "1D", "s1")
+    put(state, "officer", "1D", "o1")  # a Bodyguard covers the Officer: not a legal target
+    put(state, "dog", "1D", "d1")
+    attacks = [
+        a
+        for a in GAME.legal_actions(state, "irena")
+        if "target2" in a.args and a.args["weapon"] == "undercover"
+    ]
+    assert attacks and all("o1" not in a.args.values() for a in attacks)
+    d = ScriptedDice([6, 6, 5, 6, 3])
+    state, _ = act(
+        state, "irena", "attack", d, unit="irena", target="s1", target2="d1", weapon="silenced"
+    )
+    assert state.pending is not None and state.pending.threshold == 9
+    state, _ = act(state, "irena", "choose", d, option="roll")
+    for _ in range(3):
+        state, _ = act(state, "irena", "choose", d, option="extra")
+    state, _ = act(state, "irena", "choose", d, option="done")
+    assert [e.id for e in state.enemies] == ["o1"]
+
+
+def test_meatshield_and_armored() -> None:
+    state = bare(["sarge"], area="1C")
+    put(state, "zombie", "1D", "z1")
+    put(state, "soldier", "1D", "s1")
+    assert not [a for a in GAME.legal_actions(state, "sarge") if a.args.get("target") == "s1"]
+
+
+def test_suppressing_fire_pins_enemies() -> None:
+    state = bare(["doc"], area="1C")
+    z = put(state, "zombie", "1D", "z1")
+    state.suppress = ["1D"]
+    s = put(state, "soldier", "1D", "s1")
+    assert enemy_ai.plan_and_move(state, s, ScriptedDice([]), []) is None
+    assert enemy_ai.attack_choice(state, s, None) is None
+    assert enemy_ai.plan_and_move(state, z, ScriptedDice([]), []) == "doc"  # Relentless
+
+
+def test_smoke_blocks_line_of_sight() -> None:
+    state = bare(["sarge"], area="EN")
+    state.enemy_tokens = [EnemyToken(id="T1", area="2C", level=1, letters="D")]
+    state.smoke = ["1D"]
+    state, _ = act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="1C")
+    assert state.enemy_tokens  # the token in 2C cannot see through the Smoke in 1D
+
+
+def test_locked_door_needs_keys() -> None:
+    state = bare(["sarge"], area="7A")
+    doors = [
+        a.args.get("target")
+        for a in GAME.legal_actions(state, "sarge")
+        if a.args.get("what") == "open"
+    ]
+    assert "D8" not in doors  # the key-locked door to 7C
+    state.heroes["sarge"].carried = ["keys"]
+    d = ScriptedDice([])
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="open", target="D8")
+    assert "D8" in state.unlocked and "D8" not in state.open_doors
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="open", target="D8")
+    assert "D8" in state.open_doors
+
+
+def test_vrilmeister_wolff_changes_behaviour() -> None:
+    state = bare(["quentin"], mission="wolffs-lair", area="6B")
+    wolff = put(state, "wolff", "6C", "w1")
+    d = ScriptedDice([6, 5, 5])
+    state, _ = act(state, "quentin", "attack", d, unit="quentin", target="w1", weapon="bow")
+    state, _ = act(state, "quentin", "choose", d, option="roll")
+    state, _ = act(state, "quentin", "choose", d, option="extra")
+    state, ev = act(state, "quentin", "choose", d, option="done")
+    assert "next Behaviour" in texts(ev)
+    w = state.enemies[0]
+    assert w.behavior == 1 and "ruthless" in __import__("engine.reich.rules").reich.rules.keywords(
+        w
+    )
+    assert wolff.id == "w1"
+
+
+def test_area_accessory_storeroom_reveals_loot() -> None:
+    state = bare(["sarge"], area="EN")
+    state.accessories = {"1D": "storeroom"}
+    state, _ = act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="1C")
+    assert not state.accessories
+    assert len([g for g in state.ground if g.area == "1D" and g.card]) == 2
+
+
+def test_sabotage_wins_the_cadet_objective() -> None:
+    state = bare(["sarge"], area="7B")
+    state.ground = [GroundItem(id="M2", area="7B", kind="objective")]
+    state, _ev = act(
+        state, "sarge", "act", ScriptedDice([]), unit="sarge", what="sabotage", target="M2"
+    )
+    prompt = GAME.waiting_on(state)
+    assert prompt.finished and prompt.outcome == "victory"
+
+
+def test_alarm_spawns_every_token() -> None:
+    state = bare(["sarge"], area="EN")
+    state.enemy_tokens = [
+        EnemyToken(id="T1", area="5B", level=1, letters="D"),
+        EnemyToken(id="T2", area="7C", level=2, letters="DE"),
+    ]
+    s = put(state, "soldier", "1D", "s1")
+    ev: list[Event] = []
+    state.heroes["sarge"].area = "1C"
+    enemy_ai.enemy_turn(state, ScriptedDice([1, 1, 1, 1, 1, 1]), ev)
+    assert state.alarm and not state.enemy_tokens and s.id == "s1"
+    assert "Surveillance" in texts(ev)
+
+
+def test_advance_is_idempotent_while_heroes_decide() -> None:
+    state = bare(["sarge"], area="EN")
+    step = GAME.advance(state, ScriptedDice([]))
+    assert step.state is state and step.events == []
+
+
+def test_pickup_swaps_when_slots_are_full() -> None:
+    state = bare(["sarge"], area="1C")
+    state.heroes["sarge"].loot = ["helmet", "medkit", "ammo"]
+    state.ground = [GroundItem(id="L9", area="1C", card="scope")]
+    state, _ = act(
+        state,
+        "sarge",
+        "act",
+        ScriptedDice([]),
+        unit="sarge",
+        what="pickup",
+        target="L9",
+        drop="medkit",
+    )
+    assert sorted(state.heroes["sarge"].loot) == ["ammo", "helmet", "scope"]
+    assert any(g.card == "medkit" and g.area == "1C" for g in state.ground)
+
+
+def test_taking_from_another_players_hero_is_not_supported() -> None:
+    from engine.core.errors import NotSupportedYet
+
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["hans"].loot = ["helmet"]
+    with pytest.raises(NotSupportedYet):
+        act(
+            state,
+            "sarge",
+            "act",
+            ScriptedDice([]),
+            unit="sarge",
+            what="take",
+            target="helmet",
+            to="hans",
+        )
+
+
+def test_arguments_match_case_insensitively() -> None:
+    state = bare(["sarge"], area="EN")
+    state, _ = act(state, "sarge", "move", ScriptedDice([]), unit="SARGE", to="1c")
+    assert state.heroes["sarge"].area == "1C"
