@@ -1,30 +1,47 @@
 """Turn interactions into slash text for the table service, and replies into Discord messages.
 
 Everything here is transport glue: the rules, the checks and the wording live in the service.
+What this module owns is Discord's etiquette: acknowledge within 3 seconds (defer when a step
+may take long), at most 2000 characters and 10 files per message, attachments within the size
+the interaction allows, pings only for the users a reply names, and hidden information only in
+ephemeral messages (a public "thinking" placeholder is never filled with a private reply).
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import shlex
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
+from PIL import Image
 
-from bot.replies import Reply
+from bot.replies import DISCORD_MESSAGE_LIMIT, Attachment, Reply, split_message
 from bot.table import Caller, TableService
 
 log = logging.getLogger("sortie.discord")
 
+# A command not known to render still gets deferred if the service has not answered by then;
+# Discord drops an interaction that is not acknowledged within 3 seconds.
+DEFER_AFTER = 1.5
+MAX_FILES = 10
+# Dispatched (as `on_sortie_interaction_done`) once an interaction has been fully answered.
+DONE_EVENT = "sortie_interaction_done"
+PLACEHOLDER = "sortie_placeholder"  # interaction.extras key: a public deferral awaits content
+TOO_LARGE = "(The board image is too large to attach here; try `/board` in a moment.)"
 
-def caller_of(interaction: discord.Interaction[Any]) -> Caller:
+
+def caller_of(interaction: discord.Interaction[Any], channel_id: int | None = None) -> Caller:
     permissions = interaction.permissions
     return Caller(
         user_id=str(interaction.user.id),
         user_name=interaction.user.display_name,
-        channel_id=str(interaction.channel_id),
+        channel_id=str(channel_id or interaction.channel_id),
         guild_id=str(interaction.guild_id) if interaction.guild_id else None,
         is_admin=bool(permissions and permissions.manage_guild),
     )
@@ -41,40 +58,176 @@ def slash_text(name: str, options: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def to_message_kwargs(reply: Reply, size_limit: int | None = None) -> dict[str, Any]:
-    files = [
-        discord.File(
-            io.BytesIO(image.data),
-            filename=image.filename,
-            description=image.description[:1024] or None,
-        )
-        for image in reply.images
-        if size_limit is None or len(image.data) <= size_limit
-    ]
-    kwargs: dict[str, Any] = {
-        "content": reply.content or None,
-        "ephemeral": reply.ephemeral,
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False,
-            roles=False,
-            users=[discord.Object(int(u)) for u in reply.mentions if u.isdigit()],
-        ),
-    }
-    if files:
-        kwargs["files"] = files
-    return kwargs
+# ---------------------------------------------------------------------- attachments
+
+
+def shrink_image(data: bytes, limit: int) -> bytes | None:
+    """A smaller PNG of a still image that fits `limit` bytes, or None if it cannot be done."""
+    try:
+        with Image.open(io.BytesIO(data)) as opened:
+            if getattr(opened, "n_frames", 1) > 1:
+                return None  # an animation would lose its frames
+            image = opened.convert("RGB")
+    except (OSError, ValueError):
+        return None
+    scale = 1.0
+    while scale >= 0.2:
+        size = (max(1, int(image.width * scale)), max(1, int(image.height * scale)))
+        resized = image.resize(size, Image.Resampling.LANCZOS) if scale < 1 else image
+        out = io.BytesIO()
+        resized.quantize(colors=128).save(out, format="PNG", optimize=True)
+        if out.tell() <= limit:
+            return out.getvalue()
+        scale *= min(0.8, (limit / out.tell()) ** 0.5)
+    return None
+
+
+async def fit_images(
+    images: Sequence[Attachment], limit: int | None
+) -> tuple[list[Attachment], bool]:
+    """Keep images within the interaction's size limit: downsize, else drop (flag returned)."""
+    kept: list[Attachment] = []
+    dropped = False
+    for image in images:
+        if limit is None or len(image.data) <= limit:
+            kept.append(image)
+            continue
+        smaller = await asyncio.to_thread(shrink_image, image.data, limit)
+        if smaller is None:
+            dropped = True
+            log.warning(
+                "dropped %s: %d bytes over a %d byte limit", image.filename, len(image.data), limit
+            )
+        else:
+            kept.append(Attachment(image.filename, smaller, image.description))
+    return kept, dropped
+
+
+# ---------------------------------------------------------------------- messages
+
+
+@dataclass
+class Outgoing:
+    """One Discord message: a reply may become several (long text, many files)."""
+
+    content: str
+    ephemeral: bool
+    files: list[Attachment]
+    mentions: list[str]
+    view: discord.ui.View | None = None
+
+    def kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "content": self.content or None,
+            "ephemeral": self.ephemeral,
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False,
+                roles=False,
+                replied_user=False,
+                users=[discord.Object(int(u)) for u in self.mentions if u.isdigit()],
+            ),
+        }
+        if self.files:
+            kwargs["files"] = [
+                discord.File(
+                    io.BytesIO(f.data),
+                    filename=f.filename,
+                    description=f.description[:1024] or None,
+                )
+                for f in self.files
+            ]
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+
+async def outgoing(
+    reply: Reply, size_limit: int | None, view: discord.ui.View | None
+) -> list[Outgoing]:
+    images, dropped = await fit_images(reply.images, size_limit)
+    text = reply.content
+    if dropped:
+        text = f"{text}\n{TOO_LARGE}" if text else TOO_LARGE
+    chunks = split_message(text, DISCORD_MESSAGE_LIMIT) if text else [""]
+    file_groups = [images[i : i + MAX_FILES] for i in range(0, len(images), MAX_FILES)] or [[]]
+    messages = [Outgoing(chunk, reply.ephemeral, [], reply.mentions) for chunk in chunks]
+    messages[-1].files = file_groups[0]
+    messages += [Outgoing("", reply.ephemeral, group, []) for group in file_groups[1:]]
+    messages[-1].view = view
+    if not messages[0].content and not messages[0].files and view is None:
+        messages[0].content = "Done."
+    return messages
 
 
 async def send_replies(
-    interaction: discord.Interaction[Any], replies: list[Reply], deferred: bool
+    interaction: discord.Interaction[Any],
+    replies: Sequence[Reply],
+    version: int | None = None,
+    channel_id: int | None = None,
 ) -> None:
-    limit = getattr(interaction, "attachment_size_limit", None)
-    for index, reply in enumerate(replies):
-        kwargs = to_message_kwargs(reply, limit)
-        if index == 0 and not deferred and not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs)
-        else:
-            await interaction.followup.send(**kwargs)
+    """Post the replies: the first answers the interaction (or fills its deferral)."""
+    from bot.discord.buttons import turn_view  # buttons imports this module
+
+    limit: int | None = interaction.filesize_limit
+    for reply in replies:
+        view = None
+        if reply.buttons and version is not None:
+            view = turn_view(reply.buttons, channel_id or interaction.channel_id or 0, version)
+        for message in await outgoing(reply, limit, view):
+            await post(interaction, message)
+    if interaction.extras.get(PLACEHOLDER):
+        # Nothing filled the deferral: never leave a "thinking..." message behind.
+        interaction.extras[PLACEHOLDER] = False
+        await interaction.delete_original_response()
+
+
+async def post(interaction: discord.Interaction[Any], message: Outgoing) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.send_message(**message.kwargs())
+        return
+    if interaction.extras.get(PLACEHOLDER):
+        interaction.extras[PLACEHOLDER] = False
+        if message.ephemeral:
+            # The first follow-up would fill the public placeholder and show a private text to
+            # everyone: remove the placeholder and send the private text on its own.
+            await interaction.delete_original_response()
+    await interaction.followup.send(**message.kwargs())
+
+
+async def defer_public(interaction: discord.Interaction[Any]) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+        interaction.extras[PLACEHOLDER] = True
+
+
+async def campaign_version(service: TableService, channel_id: str) -> int | None:
+    campaign = await service.repo.live_in_channel(channel_id)
+    return None if campaign is None else campaign.version
+
+
+async def run_text(
+    service: TableService,
+    interaction: discord.Interaction[Any],
+    text: str,
+    defer: bool = False,
+    channel_id: int | None = None,
+) -> None:
+    """Run one command; defer at once when it may render, or as soon as it runs long."""
+    caller = caller_of(interaction, channel_id)
+    if defer:
+        await defer_public(interaction)
+    task = asyncio.ensure_future(service.handle(caller, text))
+    if not defer:
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:
+            await defer_public(interaction)
+    replies = await task
+    version = None
+    if any(r.buttons for r in replies):
+        # TODO(service): let Reply carry the version it was built from.
+        version = await campaign_version(service, caller.channel_id)
+    await send_replies(interaction, replies, version, channel_id)
+    finished(interaction)
 
 
 async def run_command(
@@ -84,15 +237,33 @@ async def run_command(
     options: dict[str, Any],
     defer: bool = False,
 ) -> None:
-    """Run one slash command; defer first when the step may render or run an enemy phase."""
-    if defer:
-        await interaction.response.defer(thinking=True)
-    replies = await service.handle(caller_of(interaction), slash_text(name, options))
-    if defer and replies and all(r.ephemeral for r in replies):
-        # The deferred answer would be public: drop it and answer privately instead.
-        await interaction.delete_original_response()
-    await send_replies(interaction, replies, deferred=defer)
+    """Run one slash command; `defer` for steps that render or run an enemy phase."""
+    await run_text(service, interaction, slash_text(name, options), defer)
+
+
+def finished(interaction: discord.Interaction[Any]) -> None:
+    interaction.client.dispatch(DONE_EVENT, interaction)
+
+
+async def answer_privately(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral answer whatever state the interaction is in."""
+    if interaction.extras.get(PLACEHOLDER):
+        interaction.extras[PLACEHOLDER] = False
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.warning("could not remove the placeholder of interaction %s", interaction.id)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 def error_id() -> str:
     return uuid.uuid4().hex[:8]
+
+
+def failure_text(error: BaseException) -> str:
+    ident = error_id()
+    log.error("interaction failed (error id %s)", ident, exc_info=error)
+    return f"Something went wrong on our side. Quote error id `{ident}` if you report it."

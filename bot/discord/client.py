@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord.adapter import error_id
+from bot.discord.adapter import answer_privately, failure_text, finished
+from bot.discord.buttons import TurnButton
 from bot.discord.cogs import CampaignCog, PlayCog
 from bot.table import TableService
 
@@ -28,13 +29,20 @@ class SortieBot(commands.AutoShardedBot):
     """Only the default, unprivileged intents: everything arrives as interactions."""
 
     def __init__(
-        self, service: TableService, settings: Settings, state_dir: Path = Path("data")
+        self,
+        service: TableService,
+        settings: Settings,
+        state_dir: Path = Path("data"),
+        **client_options: Any,
     ) -> None:
         sharding: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
             sharding["shard_ids"] = settings.shard_ids
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **sharding
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            **sharding,
+            **client_options,
         )
         self.service = service
         self.settings = settings
@@ -43,6 +51,8 @@ class SortieBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await add_cogs(self, self.service)
+        # Buttons outlive the process: any message's turn buttons are routed by custom id.
+        self.add_dynamic_items(TurnButton)
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -66,24 +76,18 @@ class SortieBot(commands.AutoShardedBot):
     async def on_tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
-            message = "You do not have permission to use this command here."
-        elif isinstance(error, app_commands.BotMissingPermissions):
+        if isinstance(error, app_commands.BotMissingPermissions):
             message = (
                 "I am missing these channel permissions: "
                 + ", ".join(error.missing_permissions)
                 + "."
             )
+        elif isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+            message = "You do not have permission to use this command here."
         else:
-            ident = error_id()
-            log.exception("command failed (error id %s)", ident, exc_info=error)
-            message = (
-                f"Something went wrong on our side. Quote error id `{ident}` if you report it."
-            )
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+            message = failure_text(error)
+        await answer_privately(interaction, message)
+        finished(interaction)
 
 
 async def add_cogs(bot: commands.bot.BotBase, service: TableService) -> None:

@@ -42,6 +42,9 @@ class CampaignCog(
         self.create.autocomplete("game")(completer(service, "campaign create", "game"))
         self.create.autocomplete("scenario")(completer(service, "campaign create", "scenario"))
         self.join.autocomplete("role")(completer(service, "campaign join", "role"))
+        self.leave.autocomplete("role")(completer(service, "campaign leave", "role"))
+        for setting in ("nudge_hours", "deadline_hours", "deadline_policy"):
+            self.settings.autocomplete(setting)(completer(service, "campaign settings", setting))
 
     @app_commands.command(name="create", description="Set up a mission in this channel")
     @app_commands.describe(
@@ -117,6 +120,8 @@ class PlayCog(commands.Cog):
         self.attack.autocomplete("target")(completer(service, "attack", "target"))
         self.act.autocomplete("what")(completer(service, "act", "what"))
         self.choose.autocomplete("option")(completer(service, "choose", "option"))
+        self.orders.autocomplete("unit")(completer(service, "orders", "unit"))
+        self.orders.autocomplete("order")(completer(service, "orders", "order"))
 
     @app_commands.command(name="move", description="Move one of your figures")
     async def move(
@@ -150,6 +155,23 @@ class PlayCog(commands.Cog):
     ) -> None:
         await run_command(
             self.service, interaction, "act", {"unit": unit, "what": what, "target": target}, True
+        )
+
+    @app_commands.command(name="orders", description="Give a standing order such as Guard")
+    @app_commands.describe(order="Which standing order", unit="Which of your figures")
+    async def orders(
+        self,
+        interaction: discord.Interaction[Any],
+        order: str,
+        unit: str | None = None,
+        target: str | None = None,
+    ) -> None:
+        await run_command(
+            self.service,
+            interaction,
+            "orders",
+            {"unit": unit, "order": order, "target": target},
+            True,
         )
 
     @app_commands.command(name="choose", description="Answer the question the game is asking")

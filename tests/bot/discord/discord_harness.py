@@ -1,0 +1,125 @@
+"""Drive the real Sortie bot (discord.py) against the fake Discord, as players would."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
+
+from bot.config import Settings
+from bot.discord.adapter import DONE_EVENT
+from bot.discord.client import SortieBot
+from bot.storage.db import Database
+from bot.table import Renderer, TableService, default_renderer
+
+STEP_TIMEOUT = 10.0  # seconds any single interaction may take end to end in a test
+
+
+class Harness:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        db: Database,
+        state_dir: Path,
+        renderer: Renderer = default_renderer,
+        dev_guild: bool = False,
+    ) -> None:
+        self.fake = fake
+        self.db = db
+        self.state_dir = state_dir
+        self.renderer = renderer
+        self.dev_guild = dev_guild
+        self.bot: SortieBot | None = None
+        self.service: TableService | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.starts = 0
+
+    async def start(self) -> None:
+        seeds = iter(range(4242, 5000))
+        self.service = TableService(self.db, renderer=self.renderer, new_seed=lambda: next(seeds))
+        settings = Settings(
+            _env_file=None,  # type: ignore[call-arg]
+            discord_token=self.fake.token,
+            dev_guild_id=self.fake.guild_id if self.dev_guild else None,
+        )
+        bot = SortieBot(self.service, settings, self.state_dir, guild_ready_timeout=0.05)
+        self.bot = bot
+        self._task = asyncio.create_task(bot.start(self.fake.token))
+        ready = asyncio.create_task(bot.wait_until_ready())
+        done, _ = await asyncio.wait(
+            {ready, self._task}, timeout=STEP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
+        if ready not in done:
+            ready.cancel()
+            if self._task in done:
+                self._task.result()  # raises the start-up error
+            raise TimeoutError("the bot did not become ready against the fake")
+        self.starts += 1
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await asyncio.wait_for(self.bot.close(), STEP_TIMEOUT)
+        if self._task is not None:
+            await asyncio.wait_for(self._task, STEP_TIMEOUT)
+        self.bot, self._task = None, None
+
+    async def restart(self) -> None:
+        """A new process in all but name: new client, new service, the same database."""
+        await self.stop()
+        await self.start()
+
+    # ------------------------------------------------------------------ acting as players
+
+    async def _run(self, record: InteractionRecord) -> InteractionRecord:
+        assert self.bot is not None, "the bot is not running"
+        waiter = asyncio.ensure_future(
+            self.bot.wait_for(DONE_EVENT, check=lambda i: i.id == record.id, timeout=STEP_TIMEOUT)
+        )
+        await self.fake.send_interaction(record)
+        await waiter
+        return record
+
+    async def slash(
+        self, user: FakeUser, channel: int, command: str, **options: Any
+    ) -> InteractionRecord:
+        data = self.fake.command_data(command, options)
+        return await self._run(self.fake.interaction_payload(2, user, channel, data))
+
+    async def press(self, user: FakeUser, message: FakeMessage, label: str) -> InteractionRecord:
+        if not message.visible_to(user.id):
+            raise LookupError(f"{user.name} cannot see message {message.id}")
+        button = message.button(label)
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        record = self.fake.interaction_payload(3, user, message.channel_id, data, message)
+        return await self._run(record)
+
+    async def choices(
+        self, user: FakeUser, channel: int, command: str, focused: str, **options: Any
+    ) -> list[str]:
+        record = await self.fake.autocomplete(user, channel, command, focused, **options)
+        await asyncio.wait_for(record.acked.wait(), STEP_TIMEOUT)
+        return [str(c["value"]) for c in record.choices]
+
+    # ------------------------------------------------------------------ reading results
+
+    def said(self, record: InteractionRecord, viewer: FakeUser | None = None) -> str:
+        """Everything the interaction posted that `viewer` can see (None: the public)."""
+        return "\n".join(
+            m.content
+            for m in self.fake.messages_of(record)
+            if not m.ephemeral or (viewer is not None and m.owner_id == viewer.id)
+        )
+
+    def public(self, record: InteractionRecord) -> list[FakeMessage]:
+        return [m for m in self.fake.messages_of(record) if not m.ephemeral]
+
+    def private(self, record: InteractionRecord) -> list[FakeMessage]:
+        return [m for m in self.fake.messages_of(record) if m.ephemeral]
+
+    def prompt(self, record: InteractionRecord) -> FakeMessage:
+        """The message of this interaction that carries the turn buttons."""
+        with_buttons = [m for m in self.fake.messages_of(record) if m.buttons()]
+        assert with_buttons, f"no buttons in {[m.content for m in self.fake.messages_of(record)]}"
+        return with_buttons[-1]

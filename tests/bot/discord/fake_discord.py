@@ -1,0 +1,1190 @@
+"""A strict fake Discord (REST + gateway websocket) that the real discord.py client talks to.
+
+It models one application, one guild with channels, roles and members, the gateway handshake
+(HELLO, IDENTIFY or RESUME, heartbeats, READY, GUILD_CREATE), slash-command registration, and
+the interaction life cycle: INTERACTION_CREATE for slash commands, autocomplete and buttons, the
+callback (once, within the acknowledgement deadline), follow-ups, and edits or deletes of the
+original response. Every request is checked against Discord's documented limits; a request
+Discord would reject is answered with the same kind of error and recorded in `violations`, so
+a test can assert that the bot never broke a rule.
+
+Only what Sortie uses is modelled, but what is modelled is strict: an unknown route is a
+violation too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+API = "/api/v10"
+DISCORD_EPOCH_MS = 1420070400000
+ACK_DEADLINE = 3.0  # seconds Discord gives an interaction to be acknowledged
+TOKEN_LIFETIME = 15 * 60.0
+DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024
+
+# Limits from Discord's documentation.
+MAX_CONTENT = 2000
+MAX_EMBEDS = 10
+MAX_EMBED_TOTAL = 6000
+EMBED_LIMITS = {"title": 256, "description": 4096}
+MAX_EMBED_FIELDS = 25
+MAX_FILES = 10
+MAX_CHOICES = 25
+MAX_ROWS = 5
+MAX_ROW_ITEMS = 5
+MAX_CUSTOM_ID = 100
+MAX_BUTTON_LABEL = 80
+MAX_GLOBAL_COMMANDS = 100
+MAX_OPTIONS = 25
+NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
+
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+
+# Permission bits.
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_HISTORY = 1 << 16
+USE_APP_COMMANDS = 1 << 31
+MANAGE_GUILD = 1 << 5
+ADMINISTRATOR = 1 << 3
+MEMBER_PERMISSIONS = (
+    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_HISTORY | USE_APP_COMMANDS
+)
+
+
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    """JSON with the exact content type Discord sends (discord.py compares it verbatim)."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={**(headers or {}), "Content-Type": "application/json"},
+    )
+
+
+class FakeError(Exception):
+    """An HTTP error the fake answers with, Discord-style."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+# ---------------------------------------------------------------------- model
+
+
+@dataclass
+class FakeUser:
+    id: int
+    name: str
+    roles: list[int] = field(default_factory=list)
+    bot: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+
+@dataclass
+class FakeAttachment:
+    filename: str
+    data: bytes = field(repr=False)
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+
+@dataclass
+class FakeMessage:
+    id: int
+    channel_id: int
+    content: str
+    author_id: int
+    interaction_id: int | None = None
+    flags: int = 0
+    owner_id: int | None = None  # the only viewer of an ephemeral message
+    attachments: list[FakeAttachment] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    pinged: set[int] = field(default_factory=set)
+    deleted: bool = False
+    edits: int = 0
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    def visible_to(self, user_id: int) -> bool:
+        return not self.deleted and (not self.ephemeral or self.owner_id == user_id)
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [item for row in self.components for item in row.get("components", [])]
+
+    def button(self, label: str) -> dict[str, Any]:
+        for item in self.buttons():
+            if item.get("label") == label:
+                return item
+        raise LookupError(f"no button {label!r} on message {self.id}: {self.buttons()}")
+
+    def payload(self, guild_id: int, author: dict[str, Any], app_id: int) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "guild_id": str(guild_id),
+            "type": 20 if self.interaction_id else 0,
+            "content": self.content,
+            "author": author,
+            "attachments": [
+                {
+                    "id": str(self.id * 16 + index),
+                    "filename": a.filename,
+                    "size": a.size,
+                    "url": f"https://cdn.invalid/{self.id}/{a.filename}",
+                    "proxy_url": f"https://media.invalid/{self.id}/{a.filename}",
+                    "description": a.description,
+                    "content_type": "image/png",
+                }
+                for index, a in enumerate(self.attachments)
+            ],
+            "embeds": self.embeds,
+            "components": self.components,
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "flags": self.flags,
+            "webhook_id": str(app_id),
+            "application_id": str(app_id),
+        }
+
+
+@dataclass
+class InteractionRecord:
+    """One interaction the fake sent, and everything the bot did with it."""
+
+    id: int
+    token: str
+    type: int  # 2 command, 3 component, 4 autocomplete
+    user: FakeUser
+    channel_id: int
+    payload: dict[str, Any]
+    sent_at: float
+    attachment_limit: int
+    acked_at: float | None = None
+    callback_type: int | None = None
+    callback_data: dict[str, Any] | None = None
+    original_id: int | None = None  # the message of the initial response
+    message_ids: list[int] = field(default_factory=list)  # every message it created
+    deferred_ephemeral: bool = False
+    placeholder_pending: bool = False  # a deferred "thinking" message not yet filled
+    acked: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def ack_delay(self) -> float | None:
+        return None if self.acked_at is None else self.acked_at - self.sent_at
+
+    @property
+    def deferred(self) -> bool:
+        return self.callback_type in (5, 6)
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        return list((self.callback_data or {}).get("choices", []))
+
+
+@dataclass
+class Violation:
+    rule: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.detail}"
+
+
+# ---------------------------------------------------------------------- validation
+
+
+def message_errors(
+    data: dict[str, Any], files: list[FakeAttachment], size_limit: int, editing: bool = False
+) -> list[tuple[str, str]]:
+    """Everything Discord would refuse in a message body, as (rule, detail) pairs."""
+    errors: list[tuple[str, str]] = []
+    content = data.get("content") or ""
+    if len(content) > MAX_CONTENT:
+        errors.append(("content-length", f"{len(content)} characters (limit {MAX_CONTENT})"))
+    embeds = data.get("embeds") or []
+    if len(embeds) > MAX_EMBEDS:
+        errors.append(("embed-count", f"{len(embeds)} embeds (limit {MAX_EMBEDS})"))
+    total = 0
+    for embed in embeds:
+        for key, limit in EMBED_LIMITS.items():
+            size = len(embed.get(key) or "")
+            total += size
+            if size > limit:
+                errors.append((f"embed-{key}", f"{size} characters (limit {limit})"))
+        fields = embed.get("fields") or []
+        if len(fields) > MAX_EMBED_FIELDS:
+            errors.append(("embed-fields", f"{len(fields)} fields (limit {MAX_EMBED_FIELDS})"))
+        for item in fields:
+            name, value = len(item.get("name") or ""), len(item.get("value") or "")
+            total += name + value
+            if name > 256 or value > 1024:
+                errors.append(("embed-field", f"name {name}/256, value {value}/1024"))
+        footer = len((embed.get("footer") or {}).get("text") or "")
+        author = len((embed.get("author") or {}).get("name") or "")
+        total += footer + author
+        if footer > 2048 or author > 256:
+            errors.append(("embed-footer-author", f"footer {footer}/2048, author {author}/256"))
+    if total > MAX_EMBED_TOTAL:
+        errors.append(("embed-total", f"{total} characters (limit {MAX_EMBED_TOTAL})"))
+    if len(files) > MAX_FILES:
+        errors.append(("file-count", f"{len(files)} files (limit {MAX_FILES})"))
+    for file in files:
+        if file.size > size_limit:
+            errors.append(
+                ("file-size", f"{file.filename} is {file.size} bytes (limit {size_limit})")
+            )
+    errors.extend(component_errors(data.get("components") or []))
+    mentions = data.get("allowed_mentions")
+    if mentions is not None:
+        parse = mentions.get("parse", [])
+        if "users" in parse and mentions.get("users"):
+            errors.append(("allowed-mentions", "parse:users together with a users list"))
+        if len(mentions.get("users") or []) > 100:
+            errors.append(("allowed-mentions", "more than 100 users"))
+    empty = not (content or embeds or files or data.get("components") or data.get("poll"))
+    if empty and not editing:
+        errors.append(("empty-message", "no content, embeds, files or components"))
+    return errors
+
+
+def component_errors(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    errors: list[tuple[str, str]] = []
+    if len(rows) > MAX_ROWS:
+        errors.append(("component-rows", f"{len(rows)} rows (limit {MAX_ROWS})"))
+    seen: set[str] = set()
+    for row in rows:
+        items = row.get("components") or []
+        if row.get("type") != 1 or not 1 <= len(items) <= MAX_ROW_ITEMS:
+            errors.append(("component-row", f"row of {len(items)} items (1 to {MAX_ROW_ITEMS})"))
+        for item in items:
+            if item.get("type") != 2:
+                continue
+            label = item.get("label") or ""
+            if len(label) > MAX_BUTTON_LABEL:
+                errors.append(("button-label", f"{len(label)} characters"))
+            if item.get("style") == 5:
+                if not item.get("url"):
+                    errors.append(("button-url", "a link button needs a url"))
+                continue
+            custom_id = item.get("custom_id") or ""
+            if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
+                errors.append(("custom-id", f"{len(custom_id)} characters (1 to {MAX_CUSTOM_ID})"))
+            if custom_id in seen:
+                errors.append(("custom-id", f"duplicate {custom_id!r}"))
+            seen.add(custom_id)
+    return errors
+
+
+def command_errors(command: dict[str, Any]) -> list[str]:
+    """Discord's rules for one application command (and its options, recursively)."""
+    errors: list[str] = []
+
+    def check(node: dict[str, Any], path: str, depth: int) -> None:
+        name = node.get("name", "")
+        if not NAME_RULE.match(name) or name != name.lower():
+            errors.append(f"{path}: name {name!r} must be 1-32 lowercase letters, digits, - or _")
+        description = node.get("description", "")
+        if not 1 <= len(description) <= 100:
+            errors.append(f"{path}: description must be 1-100 characters ({len(description)})")
+        options = node.get("options") or []
+        if len(options) > MAX_OPTIONS:
+            errors.append(f"{path}: {len(options)} options (limit {MAX_OPTIONS})")
+        names = [o.get("name") for o in options]
+        if len(set(names)) != len(names):
+            errors.append(f"{path}: duplicate option names {names}")
+        seen_optional = False
+        for option in options:
+            kind = option.get("type")
+            sub = f"{path} {option.get('name')}"
+            if kind in (1, 2):
+                if depth >= (2 if kind == 2 else 3):
+                    errors.append(f"{sub}: subcommands nested too deeply")
+                check(option, sub, depth + 1)
+                continue
+            check(option, sub, depth + 1)
+            if option.get("required"):
+                if seen_optional:
+                    errors.append(f"{sub}: required option after an optional one")
+            else:
+                seen_optional = True
+            choices = option.get("choices") or []
+            if len(choices) > MAX_CHOICES:
+                errors.append(f"{sub}: {len(choices)} choices (limit {MAX_CHOICES})")
+            if choices and option.get("autocomplete"):
+                errors.append(f"{sub}: choices and autocomplete together")
+            if option.get("autocomplete") and kind not in (3, 4, 10):
+                errors.append(f"{sub}: autocomplete on a non-text option")
+        kinds = {o.get("type") for o in options}
+        if kinds & {1, 2} and kinds - {1, 2}:
+            errors.append(f"{path}: subcommands mixed with plain options")
+
+    check(command, f"/{command.get('name')}", 0)
+    return errors
+
+
+def _value_errors(value: Any) -> bool:
+    return isinstance(value, str) and len(value) > 100
+
+
+# ---------------------------------------------------------------------- the server
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class FakeDiscord:
+    def __init__(
+        self,
+        token: str = "fake-bot-token",
+        attachment_limit: int = DEFAULT_ATTACHMENT_LIMIT,
+        ack_deadline: float = ACK_DEADLINE,
+    ) -> None:
+        self.token = token
+        self.attachment_limit = attachment_limit
+        self.ack_deadline = ack_deadline
+        self._ids = itertools.count(1)
+        self.app_id = self.snowflake()
+        self.bot_user = FakeUser(self.app_id, "sortie", bot=True)
+        self.guild_id = self.snowflake()
+        self.owner = FakeUser(self.snowflake(), "owner")
+        self.admin_role = self.snowflake()
+        self.roles: dict[int, tuple[str, int]] = {
+            self.guild_id: ("@everyone", MEMBER_PERMISSIONS),
+            self.admin_role: ("moderators", MEMBER_PERMISSIONS | MANAGE_GUILD),
+        }
+        self.members: dict[int, FakeUser] = {u.id: u for u in (self.bot_user, self.owner)}
+        self.channels: dict[int, str] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.by_token: dict[str, InteractionRecord] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}  # None: global
+        self.sync_calls: list[tuple[int | None, int]] = []  # (guild or None, command count)
+        self.violations: list[Violation] = []
+        self.requests: list[tuple[str, str]] = []
+        self.gateway_connects: list[str] = []  # "identify" or "resume", in order
+        self.sessions: dict[str, int] = {}  # session id -> last sequence
+        self._sockets: list[web.WebSocketResponse] = []
+        self._session_of: dict[web.WebSocketResponse, str] = {}
+        self._seq = 0
+        self._rate_limits: dict[str, int] = {}  # path fragment -> 429s still to answer
+        self._runner: web.AppRunner | None = None
+        self.url = ""
+
+    # ------------------------------------------------------------------ set-up
+
+    def snowflake(self) -> int:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._ids) & 0x3FFFFF)
+
+    def add_member(self, name: str, admin: bool = False) -> FakeUser:
+        user = FakeUser(self.snowflake(), name, roles=[self.admin_role] if admin else [])
+        self.members[user.id] = user
+        return user
+
+    def member(self, name: str) -> FakeUser:
+        return next(u for u in self.members.values() if u.name == name)
+
+    def channel(self, name: str) -> int:
+        return next(c for c, n in self.channels.items() if n == name)
+
+    def add_channel(self, name: str) -> int:
+        channel_id = self.snowflake()
+        self.channels[channel_id] = name
+        return channel_id
+
+    def rate_limit_next(self, path_fragment: str, times: int = 1) -> None:
+        """Answer the next request whose path contains the fragment with a 429."""
+        self._rate_limits[path_fragment] = times
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._middleware])
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway-resume", self._gateway)
+        routes: list[tuple[str, str, Handler]] = [
+            ("GET", "/users/@me", self._me),
+            ("GET", "/oauth2/applications/@me", self._application),
+            ("GET", "/applications/@me", self._application),
+            ("GET", "/gateway", self._gateway_url),
+            ("GET", "/gateway/bot", self._gateway_bot),
+            ("PUT", "/applications/{app}/commands", self._sync),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync),
+            ("GET", "/applications/{app}/commands", self._list_commands),
+            ("POST", "/interactions/{id}/{token}/callback", self._callback),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_message),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_message),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._delete_message),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, API + path, handler)
+        app.router.add_route("*", "/{tail:.*}", self._unknown)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[attr-defined]
+        port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.url = f"http://127.0.0.1:{port}"
+
+    @property
+    def api_base(self) -> str:
+        return self.url + API
+
+    @property
+    def gateway_url(self) -> str:
+        return self.url.replace("http://", "ws://") + "/gateway"
+
+    async def close(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # ------------------------------------------------------------------ plumbing
+
+    def violation(self, rule: str, detail: str) -> None:
+        self.violations.append(Violation(rule, detail))
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        self.requests.append((request.method, request.path))
+        for fragment, left in list(self._rate_limits.items()):
+            if left > 0 and fragment in request.path:
+                self._rate_limits[fragment] = left - 1
+                await request.read()
+                return json_response(
+                    {
+                        "message": "You are being rate limited.",
+                        "retry_after": 0.05,
+                        "global": False,
+                    },
+                    status=429,
+                    headers={"Via": "1.1 google", "Retry-After": "1", "X-RateLimit-Scope": "user"},
+                )
+        try:
+            return await handler(request)
+        except FakeError as error:
+            return json_response(
+                {"code": error.code, "message": error.message, "errors": {}}, status=error.status
+            )
+
+    def _authorised(self, request: web.Request) -> None:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            self.violation("auth", f"{request.method} {request.path} without the bot token")
+            raise FakeError(401, 0, "401: Unauthorized")
+
+    def _reject(self, errors: list[tuple[str, str]], where: str) -> None:
+        for rule, detail in errors:
+            self.violation(rule, f"{where}: {detail}")
+        if errors:
+            raise FakeError(400, 50035, "Invalid Form Body: " + "; ".join(d for _, d in errors))
+
+    async def _unknown(self, request: web.Request) -> web.StreamResponse:
+        self.violation("unknown-route", f"{request.method} {request.path}")
+        raise FakeError(404, 0, "404: Not Found")
+
+    # ------------------------------------------------------------------ REST: identity
+
+    async def _me(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        return json_response(
+            {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0}
+        )
+
+    async def _application(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        return json_response(
+            {
+                "id": str(self.app_id),
+                "name": "Sortie (fake)",
+                "icon": None,
+                "description": "",
+                "rpc_origins": [],
+                "bot_public": False,
+                "bot_require_code_grant": False,
+                "owner": self.owner.payload(),
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "summary": "",
+            }
+        )
+
+    async def _gateway_url(self, request: web.Request) -> web.StreamResponse:
+        return json_response({"url": self.gateway_url})
+
+    async def _gateway_bot(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        return json_response(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    # ------------------------------------------------------------------ REST: commands
+
+    async def _sync(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        if int(request.match_info["app"]) != self.app_id:
+            raise FakeError(403, 50001, "Missing Access")
+        guild = request.match_info.get("guild")
+        scope = int(guild) if guild else None
+        if scope is not None and scope != self.guild_id:
+            raise FakeError(403, 50001, "Missing Access")
+        body = await request.json()
+        if not isinstance(body, list):
+            self._reject([("commands", "the body must be a list")], request.path)
+        problems = [e for command in body for e in command_errors(command)]
+        if len(body) > MAX_GLOBAL_COMMANDS:
+            problems.append(f"{len(body)} commands (limit {MAX_GLOBAL_COMMANDS})")
+        names = [(c.get("type", 1), c.get("name")) for c in body]
+        if len(set(names)) != len(names):
+            problems.append("duplicate command names")
+        self._reject([("command", p) for p in problems], request.path)
+        stored = []
+        for command in body:
+            previous = next(
+                (c for c in self.commands.get(scope, []) if c["name"] == command["name"]), None
+            )
+            stored.append(
+                {
+                    **command,
+                    "id": previous["id"] if previous else str(self.snowflake()),
+                    "application_id": str(self.app_id),
+                    "guild_id": str(scope) if scope else None,
+                    "version": str(self.snowflake()),
+                    "type": command.get("type", 1),
+                    "default_member_permissions": command.get("default_member_permissions"),
+                }
+            )
+        self.commands[scope] = stored
+        self.sync_calls.append((scope, len(stored)))
+        return json_response(stored)
+
+    async def _list_commands(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        return json_response(self.commands.get(None, []))
+
+    # ------------------------------------------------------------------ gateway
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._sockets.append(ws)
+        try:
+            await self._send(ws, {"op": 10, "d": {"heartbeat_interval": 41250}})
+            async for message in ws:
+                if message.type is not WSMsgType.TEXT:
+                    continue
+                await self._on_gateway(ws, json.loads(message.data), request.path)
+        finally:
+            self._sockets.remove(ws)
+            self._session_of.pop(ws, None)
+        return ws
+
+    async def _send(self, ws: web.WebSocketResponse, payload: dict[str, Any]) -> None:
+        if not ws.closed:
+            await ws.send_str(json.dumps(payload))
+
+    async def _dispatch(
+        self, ws: web.WebSocketResponse, event: str, data: dict[str, Any], session: str
+    ) -> None:
+        self._seq += 1
+        self.sessions[session] = self._seq
+        await self._send(ws, {"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def _on_gateway(self, ws: web.WebSocketResponse, msg: dict[str, Any], path: str) -> None:
+        op, data = msg.get("op"), msg.get("d")
+        if op == 1:  # heartbeat
+            await self._send(ws, {"op": 11})
+        elif op == 2:  # identify
+            if data.get("token") != self.token:
+                await ws.close(code=4004, message=b"Authentication failed.")
+                return
+            if path != "/gateway":
+                self.violation("gateway", "IDENTIFY sent to the resume url")
+            session = secrets.token_hex(8)
+            self._session_of[ws] = session
+            self.gateway_connects.append("identify")
+            shard = data.get("shard") or [0, 1]
+            ready = {
+                "v": 10,
+                "user": {**self.bot_user.payload(), "verified": True, "flags": 0},
+                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "session_id": session,
+                "resume_gateway_url": self.url.replace("http://", "ws://") + "/gateway-resume",
+                "shard": shard,
+                "application": {"id": str(self.app_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+            }
+            await self._dispatch(ws, "READY", ready, session)
+            await self._dispatch(ws, "GUILD_CREATE", self.guild_payload(), session)
+        elif op == 6:  # resume
+            session = data.get("session_id")
+            if data.get("token") != self.token or session not in self.sessions:
+                await self._send(ws, {"op": 9, "d": False})
+                return
+            if path != "/gateway-resume":
+                self.violation("gateway", "RESUME did not use resume_gateway_url")
+            self._session_of[ws] = session
+            self.gateway_connects.append("resume")
+            await self._dispatch(ws, "RESUMED", {}, session)
+
+    async def request_reconnect(self) -> None:
+        """Ask the connected client to reconnect (gateway opcode 7); it should RESUME."""
+        for ws in list(self._sockets):
+            await self._send(ws, {"op": 7, "d": None})
+
+    def _live_socket(self) -> web.WebSocketResponse:
+        for ws in reversed(self._sockets):
+            if not ws.closed and ws in self._session_of:
+                return ws
+        raise RuntimeError("no client is connected to the fake gateway")
+
+    # ------------------------------------------------------------------ guild payloads
+
+    def permissions_of(self, user: FakeUser) -> int:
+        value = self.roles[self.guild_id][1]
+        for role in user.roles:
+            value |= self.roles[role][1]
+        if user.id == self.owner.id or value & ADMINISTRATOR:
+            value = (1 << 50) - 1
+        return value
+
+    def member_payload(self, user: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
+        member: dict[str, Any] = {
+            "user": user.payload(),
+            "roles": [str(r) for r in user.roles],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "avatar": None,
+        }
+        if with_permissions:
+            member["permissions"] = str(self.permissions_of(user))
+        return member
+
+    def channel_payload(self, channel_id: int) -> dict[str, Any]:
+        return {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(self.guild_id),
+            "name": self.channels[channel_id],
+            "position": list(self.channels).index(channel_id),
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+
+    def guild_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.guild_id),
+            "name": "Sortie test guild",
+            "icon": None,
+            "owner_id": str(self.owner.id),
+            "unavailable": False,
+            "large": False,
+            "member_count": len(self.members),
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [
+                {
+                    "id": str(role_id),
+                    "name": name,
+                    "permissions": str(permissions),
+                    "position": index,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+                for index, (role_id, (name, permissions)) in enumerate(self.roles.items())
+            ],
+            "channels": [self.channel_payload(c) for c in self.channels],
+            "members": [self.member_payload(u) for u in self.members.values()],
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "afk_timeout": 300,
+            "system_channel_flags": 0,
+        }
+
+    # ------------------------------------------------------------------ sending interactions
+
+    def find_command(self, name: str) -> tuple[dict[str, Any], int | None]:
+        for scope in (self.guild_id, None):
+            for command in self.commands.get(scope, []):
+                if command["name"] == name:
+                    return command, scope
+        raise LookupError(f"/{name} was never registered with the fake (synced: {self.commands})")
+
+    def command_data(
+        self, command: str, options: dict[str, Any], focused: str | None = None
+    ) -> dict[str, Any]:
+        """Build interaction data the way Discord would from a registered command."""
+        words = command.split()
+        registered, scope = self.find_command(words[0])
+        node = registered
+        data: dict[str, Any] = {"id": registered["id"], "name": words[0], "type": 1}
+        if scope is not None:
+            data["guild_id"] = str(scope)
+        target = data
+        for word in words[1:]:
+            sub = next((o for o in node.get("options") or [] if o["name"] == word), None)
+            if sub is None or sub.get("type") not in (1, 2):
+                raise LookupError(f"/{command}: no subcommand {word!r}")
+            child: dict[str, Any] = {"type": sub["type"], "name": word}
+            target["options"] = [child]
+            target, node = child, sub
+        declared = {o["name"]: o for o in node.get("options") or []}
+        built = []
+        for key, value in options.items():
+            if value is None:
+                continue
+            option = declared.get(key)
+            if option is None:
+                raise LookupError(f"/{command} has no option {key!r}; it has {list(declared)}")
+            kind = option["type"]
+            if kind == 4:
+                value = int(value)
+            elif kind == 5:
+                value = bool(value)
+            else:
+                value = str(value)
+            if key != focused:
+                choices = [c["value"] for c in option.get("choices") or []]
+                if choices and value not in choices:
+                    raise LookupError(f"/{command} {key}: {value!r} is not one of {choices}")
+                if kind == 3 and not option.get("min_length", 0) <= len(value) <= 6000:
+                    raise LookupError(f"/{command} {key}: bad length")
+            entry: dict[str, Any] = {"type": kind, "name": key, "value": value}
+            if key == focused:
+                entry["focused"] = True
+            built.append(entry)
+        if focused is None:
+            missing = [o["name"] for o in declared.values() if o.get("required")]
+            missing = [m for m in missing if options.get(m) is None]
+            if missing:
+                raise LookupError(f"/{command}: Discord would not send it without {missing}")
+        if built:
+            target["options"] = built
+        return data
+
+    def interaction_payload(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel_id: int,
+        data: dict[str, Any],
+        message: FakeMessage | None = None,
+    ) -> InteractionRecord:
+        if channel_id not in self.channels:
+            raise LookupError(f"unknown channel {channel_id}")
+        record = InteractionRecord(
+            id=self.snowflake(),
+            token="tok-" + secrets.token_urlsafe(24),
+            type=kind,
+            user=user,
+            channel_id=channel_id,
+            payload={},
+            sent_at=asyncio.get_running_loop().time(),
+            attachment_limit=self.attachment_limit,
+        )
+        payload: dict[str, Any] = {
+            "id": str(record.id),
+            "application_id": str(self.app_id),
+            "type": kind,
+            "data": data,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(channel_id),
+            "channel": self.channel_payload(channel_id),
+            "member": self.member_payload(user, with_permissions=True),
+            "token": record.token,
+            "version": 1,
+            "app_permissions": str(self.permissions_of(self.bot_user)),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            "attachment_size_limit": self.attachment_limit,
+        }
+        if message is not None:
+            payload["message"] = message.payload(
+                self.guild_id, self.bot_user.payload(), self.app_id
+            )
+        record.payload = payload
+        self.interactions[record.id] = record
+        self.by_token[record.token] = record
+        return record
+
+    async def send_interaction(self, record: InteractionRecord) -> None:
+        ws = self._live_socket()
+        record.sent_at = asyncio.get_running_loop().time()
+        await self._dispatch(ws, "INTERACTION_CREATE", record.payload, self._session_of[ws])
+
+    async def slash(
+        self, user: FakeUser, channel_id: int, command: str, **options: Any
+    ) -> InteractionRecord:
+        record = self.interaction_payload(2, user, channel_id, self.command_data(command, options))
+        await self.send_interaction(record)
+        return record
+
+    async def autocomplete(
+        self, user: FakeUser, channel_id: int, command: str, focused: str, **options: Any
+    ) -> InteractionRecord:
+        options.setdefault(focused, "")
+        data = self.command_data(command, options, focused=focused)
+        record = self.interaction_payload(4, user, channel_id, data)
+        await self.send_interaction(record)
+        return record
+
+    async def press(self, user: FakeUser, message: FakeMessage, label: str) -> InteractionRecord:
+        if not message.visible_to(user.id):
+            raise LookupError(f"{user.name} cannot see message {message.id}")
+        button = message.button(label)
+        if button.get("disabled"):
+            raise LookupError(f"the button {label!r} is disabled")
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        record = self.interaction_payload(3, user, message.channel_id, data, message)
+        await self.send_interaction(record)
+        return record
+
+    # ------------------------------------------------------------------ reading the channel
+
+    def feed(self, channel_id: int, viewer: FakeUser | None = None) -> list[FakeMessage]:
+        """The channel as a viewer sees it (None: only what everyone sees)."""
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel_id
+            and not m.deleted
+            and (not m.ephemeral or (viewer is not None and m.owner_id == viewer.id))
+        ]
+
+    def messages_of(self, record: InteractionRecord) -> list[FakeMessage]:
+        return [self.messages[i] for i in record.message_ids if not self.messages[i].deleted]
+
+    # ------------------------------------------------------------------ interaction callbacks
+
+    async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[FakeAttachment]]:
+        if request.content_type == "multipart/form-data":
+            reader = await request.multipart()
+            payload: dict[str, Any] = {}
+            raw_files: dict[int, tuple[str, bytes]] = {}
+            async for part in reader:
+                name = getattr(part, "name", None) or ""
+                data = await part.read()  # type: ignore[union-attr]
+                if name == "payload_json":
+                    payload = json.loads(data)
+                elif name.startswith("files["):
+                    index = int(name[6:-1])
+                    raw_files[index] = (getattr(part, "filename", None) or "", bytes(data))
+                else:
+                    self._reject([("multipart", f"unexpected part {name!r}")], request.path)
+            declared = (payload.get("data") or payload).get("attachments") or []
+            files = []
+            for index, (filename, blob) in sorted(raw_files.items()):
+                meta = next((a for a in declared if int(a.get("id", -1)) == index), {})
+                files.append(FakeAttachment(filename, blob, meta.get("description")))
+            if len(declared) != len(raw_files):
+                self._reject(
+                    [("attachments", f"{len(raw_files)} files, {len(declared)} declared")],
+                    request.path,
+                )
+            return payload, files
+        if request.content_type != "application/json":
+            self._reject([("content-type", request.content_type)], request.path)
+        return await request.json(), []
+
+    def _record_for(self, token: str, where: str) -> InteractionRecord:
+        record = self.by_token.get(token)
+        if record is None:
+            self.violation("unknown-webhook", where)
+            raise FakeError(404, 10015, "Unknown Webhook")
+        if asyncio.get_running_loop().time() - record.sent_at > TOKEN_LIFETIME:
+            self.violation("expired-token", where)
+            raise FakeError(401, 50027, "Invalid Webhook Token")
+        return record
+
+    def _new_message(
+        self,
+        record: InteractionRecord,
+        data: dict[str, Any],
+        files: list[FakeAttachment],
+        flags: int,
+    ) -> FakeMessage:
+        message = FakeMessage(
+            id=self.snowflake(),
+            channel_id=record.channel_id,
+            content=data.get("content") or "",
+            author_id=self.app_id,
+            interaction_id=record.id,
+            flags=flags,
+            owner_id=record.user.id,
+            attachments=files,
+            embeds=data.get("embeds") or [],
+            components=data.get("components") or [],
+        )
+        message.pinged = self._pings(message, data.get("allowed_mentions"))
+        self.messages[message.id] = message
+        record.message_ids.append(message.id)
+        return message
+
+    def _pings(self, message: FakeMessage, allowed: dict[str, Any] | None) -> set[int]:
+        """Who is notified: user mentions in the content that allowed_mentions lets through."""
+        if message.ephemeral:
+            return set()
+        mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", message.content)}
+        if allowed is None:
+            return mentioned
+        if "users" in (allowed.get("parse") or []):
+            return mentioned
+        return mentioned & {int(u) for u in allowed.get("users") or []}
+
+    async def _callback(self, request: web.Request) -> web.StreamResponse:
+        record = self.interactions.get(int(request.match_info["id"]))
+        body, files = await self._read_body(request)
+        where = f"callback of interaction {request.match_info['id']}"
+        if record is None or record.token != request.match_info["token"]:
+            self.violation("unknown-interaction", where)
+            raise FakeError(404, 10062, "Unknown interaction")
+        now = asyncio.get_running_loop().time()
+        if record.acked_at is not None:
+            self.violation("double-ack", where)
+            raise FakeError(400, 40060, "Interaction has already been acknowledged.")
+        if now - record.sent_at > self.ack_deadline:
+            self.violation("late-ack", f"{where} after {now - record.sent_at:.2f}s")
+            raise FakeError(404, 10062, "Unknown interaction")
+        kind = body.get("type")
+        data = body.get("data") or {}
+        allowed = {2: {4, 5}, 3: {4, 5, 6, 7, 9}, 4: {8}}[record.type]
+        if kind not in allowed:
+            self._reject(
+                [("callback-type", f"type {kind} for an interaction of type {record.type}")],
+                where,
+            )
+        if kind == 8:
+            choices = data.get("choices") or []
+            errors = []
+            if len(choices) > MAX_CHOICES:
+                errors.append(("autocomplete-count", f"{len(choices)} choices (max 25)"))
+            for choice in choices:
+                if not 1 <= len(choice.get("name", "")) <= 100 or _value_errors(
+                    choice.get("value")
+                ):
+                    errors.append(("autocomplete-choice", f"bad choice {choice!r}"))
+            self._reject(errors, where)
+        elif kind in (4, 7):
+            self._reject(message_errors(data, files, record.attachment_limit), where)
+        record.acked_at = now
+        record.callback_type = kind
+        record.callback_data = data
+        record.acked.set()
+        flags = int(data.get("flags") or 0)
+        message: FakeMessage | None = None
+        if kind == 4:
+            message = self._new_message(record, data, files, flags & EPHEMERAL)
+            record.original_id = message.id
+        elif kind == 5:
+            message = self._new_message(record, {"content": ""}, [], (flags & EPHEMERAL) | LOADING)
+            record.original_id = message.id
+            record.deferred_ephemeral = bool(flags & EPHEMERAL)
+            record.placeholder_pending = True
+        elif kind == 7:
+            source = record.payload.get("message", {})
+            original = self.messages.get(int(source.get("id", 0)))
+            if original is not None:
+                self._apply_edit(original, data, files)
+        if kind in (1, 8) or request.query.get("with_response") != "1":
+            return web.Response(status=204)
+        response: dict[str, Any] = {
+            "interaction": {
+                "id": str(record.id),
+                "type": record.type,
+                "response_message_id": str(message.id) if message else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            }
+        }
+        if message is not None:
+            response["resource"] = {
+                "type": kind,
+                "message": message.payload(self.guild_id, self.bot_user.payload(), self.app_id),
+            }
+        return json_response(response)
+
+    # ------------------------------------------------------------------ webhooks
+
+    def _check_app(self, request: web.Request) -> None:
+        if int(request.match_info["app"]) != self.app_id:
+            self.violation("webhook-app", request.path)
+            raise FakeError(404, 10015, "Unknown Webhook")
+
+    async def _followup(self, request: web.Request) -> web.StreamResponse:
+        self._check_app(request)
+        body, files = await self._read_body(request)
+        where = f"follow-up {request.path}"
+        record = self._record_for(request.match_info["token"], where)
+        if record.acked_at is None:
+            self.violation("followup-before-ack", where)
+            raise FakeError(404, 10015, "Unknown Webhook")
+        if record.type == 4:
+            self._reject([("followup", "autocomplete interactions take no follow-ups")], where)
+        self._reject(message_errors(body, files, record.attachment_limit), where)
+        flags = int(body.get("flags") or 0)
+        if record.placeholder_pending and record.original_id is not None:
+            # Discord: the first follow-up after a deferral fills the "thinking" message and
+            # keeps the deferral's visibility, whatever the follow-up asked for.
+            record.placeholder_pending = False
+            message = self.messages[record.original_id]
+            if flags & EPHEMERAL and not message.ephemeral:
+                self.violation(
+                    "ephemeral-leak",
+                    f"{where}: an ephemeral follow-up filled a public deferral and is shown "
+                    f"to everyone: {body.get('content', '')[:80]!r}",
+                )
+            message.flags &= ~LOADING
+            self._apply_edit(message, body, files)
+        else:
+            message = self._new_message(record, body, files, flags & EPHEMERAL)
+        if request.query.get("wait") in ("1", "true", "True"):
+            return json_response(
+                message.payload(self.guild_id, self.bot_user.payload(), self.app_id)
+            )
+        return web.Response(status=204)
+
+    def _apply_edit(
+        self, message: FakeMessage, data: dict[str, Any], files: list[FakeAttachment]
+    ) -> None:
+        if "content" in data:
+            message.content = data["content"] or ""
+        if "embeds" in data:
+            message.embeds = data["embeds"] or []
+        if "components" in data:
+            message.components = data["components"] or []
+        if "attachments" in data:
+            listed = {str(a.get("id")) for a in data["attachments"] or []}
+            kept = [
+                a
+                for index, a in enumerate(message.attachments)
+                if str(message.id * 16 + index) in listed
+            ]
+            message.attachments = kept + files
+        message.flags &= ~LOADING
+        message.edits += 1
+        message.pinged = self._pings(message, data.get("allowed_mentions"))
+
+    def _target(self, request: web.Request, where: str) -> tuple[InteractionRecord, FakeMessage]:
+        self._check_app(request)
+        record = self._record_for(request.match_info["token"], where)
+        key = request.match_info["message"]
+        if record.acked_at is None:
+            self.violation("edit-before-ack", where)
+            raise FakeError(404, 10008, "Unknown Message")
+        message_id = record.original_id if key == "@original" else int(key)
+        if message_id is None and key == "@original" and record.type == 3:
+            source = record.payload.get("message", {})
+            message_id = int(source.get("id", 0))
+        message = self.messages.get(message_id or 0)
+        if message is None or message.deleted:
+            self.violation("unknown-message", where)
+            raise FakeError(404, 10008, "Unknown Message")
+        return record, message
+
+    async def _get_message(self, request: web.Request) -> web.StreamResponse:
+        _, message = self._target(request, f"GET {request.path}")
+        return json_response(message.payload(self.guild_id, self.bot_user.payload(), self.app_id))
+
+    async def _edit_message(self, request: web.Request) -> web.StreamResponse:
+        where = f"PATCH {request.path}"
+        body, files = await self._read_body(request)
+        record, message = self._target(request, where)
+        merged = {
+            "content": body.get("content", message.content),
+            "embeds": body.get("embeds", message.embeds),
+            "components": body.get("components", message.components),
+            "allowed_mentions": body.get("allowed_mentions"),
+        }
+        self._reject(message_errors(merged, files, record.attachment_limit, editing=True), where)
+        if record.original_id == message.id:
+            record.placeholder_pending = False
+        self._apply_edit(message, body, files)
+        return json_response(message.payload(self.guild_id, self.bot_user.payload(), self.app_id))
+
+    async def _delete_message(self, request: web.Request) -> web.StreamResponse:
+        record, message = self._target(request, f"DELETE {request.path}")
+        message.deleted = True
+        if record.original_id == message.id:
+            record.placeholder_pending = False
+        return web.Response(status=204)
