@@ -2,31 +2,66 @@
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import help_text
 from bot.discord.adapter import caller_of, run_command
+from bot.pacing import CAMPAIGN_SETTINGS, REMINDER_CHOICES
 from bot.table import TableService
 
+MAX_CHOICES = 25
+Completer = Callable[
+    [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
+YES = [app_commands.Choice(name="yes, I am sure", value="yes")]
 
-def _focused_text(
-    name: str, interaction: discord.Interaction[Any], focused: str, current: str
-) -> str:
-    options = {k: v for k, v in interaction.namespace if k != focused and v is not None}
-    parts = [f"/{name}"] + [f"{k}:{v}" for k, v in options.items()] + [f"{focused}:{current}"]
+
+def _quoted(value: Any) -> str:
+    text = str(value)
+    return text if text == shlex.quote(text) else shlex.quote(text)
+
+
+def focused_text(name: str, options: dict[str, Any], focused: str, current: str) -> str:
+    """The typed command so far, ending in the option being completed (left open)."""
+    parts = [f"/{name}"]
+    parts += [f"{k}:{_quoted(v)}" for k, v in options.items() if k != focused and v is not None]
+    parts.append(
+        f'{focused}:"{current}' if any(c.isspace() for c in current) else f"{focused}:{current}"
+    )
     return " ".join(parts)
 
 
-def completer(service: TableService, name: str, focused: str):  # type: ignore[no-untyped-def]
+def completer(service: TableService, name: str, focused: str) -> Completer:
     async def complete(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        text = _focused_text(name, interaction, focused, current)
+        options = {k: v for k, v in interaction.namespace}
+        text = focused_text(name, options, focused, current)
         found = await service.autocomplete(caller_of(interaction), text)
-        return [app_commands.Choice(name=s.name[:100], value=s.value[:100]) for s in found[:25]]
+        return [
+            app_commands.Choice(name=s.name[:100] or s.value[:100], value=s.value[:100])
+            for s in found[:MAX_CHOICES]
+        ]
+
+    return complete
+
+
+def listed(values: Callable[[], list[str]]) -> Completer:
+    """Completion from a fixed list the bot knows (no campaign needed)."""
+
+    async def complete(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.lower()
+        return [app_commands.Choice(name=v, value=v) for v in values() if typed in v.lower()][
+            :MAX_CHOICES
+        ]
 
     return complete
 
@@ -43,8 +78,8 @@ class CampaignCog(
         self.create.autocomplete("scenario")(completer(service, "campaign create", "scenario"))
         self.join.autocomplete("role")(completer(service, "campaign join", "role"))
         self.leave.autocomplete("role")(completer(service, "campaign leave", "role"))
-        for setting in ("nudge_hours", "deadline_hours", "deadline_policy"):
-            self.settings.autocomplete(setting)(completer(service, "campaign settings", setting))
+        self.settings.autocomplete("setting")(listed(lambda: list(CAMPAIGN_SETTINGS)))
+        self.settings.autocomplete("value")(self._setting_values)
 
     @app_commands.command(name="create", description="Set up a mission in this channel")
     @app_commands.describe(
@@ -83,104 +118,178 @@ class CampaignCog(
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         await run_command(self.service, interaction, "campaign status", {})
 
+    async def _setting_values(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        setting = str(getattr(interaction.namespace, "setting", "") or "")
+        if setting not in CAMPAIGN_SETTINGS:
+            return []
+        text = focused_text("campaign settings", {}, setting, current)
+        found = await self.service.autocomplete(caller_of(interaction), text)
+        return [app_commands.Choice(name=s.name[:100], value=s.value[:100]) for s in found[:25]]
+
     @app_commands.command(name="settings", description="Show or change campaign settings")
+    @app_commands.describe(
+        setting="Which setting to change (leave empty to see them all)", value="Its new value"
+    )
     async def settings(
         self,
         interaction: discord.Interaction[Any],
-        nudge_hours: str | None = None,
-        deadline_hours: str | None = None,
-        deadline_policy: str | None = None,
+        setting: str | None = None,
+        value: str | None = None,
     ) -> None:
-        await run_command(
-            self.service,
-            interaction,
-            "campaign settings",
-            {
-                "nudge_hours": nudge_hours,
-                "deadline_hours": deadline_hours,
-                "deadline_policy": deadline_policy,
-            },
-        )
+        options = {setting: value} if setting and value is not None else {}
+        await run_command(self.service, interaction, "campaign settings", options)
 
     @app_commands.command(name="end", description="End this channel's campaign for good")
+    @app_commands.choices(confirm=YES)
     async def end(self, interaction: discord.Interaction[Any], confirm: str | None = None) -> None:
         await run_command(self.service, interaction, "campaign end", {"confirm": confirm})
+
+    @app_commands.command(name="export", description="Download the whole campaign as a file")
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        await run_command(self.service, interaction, "campaign export", {})
+
+    @app_commands.command(name="rollback", description="Return the campaign to an earlier step")
+    @app_commands.describe(to="The step number to return to (see /log)")
+    @app_commands.choices(confirm=YES)
+    async def rollback(
+        self,
+        interaction: discord.Interaction[Any],
+        to: app_commands.Range[int, 1, 1_000_000],
+        confirm: str | None = None,
+    ) -> None:
+        await run_command(
+            self.service, interaction, "campaign rollback", {"to": to, "confirm": confirm}, True
+        )
 
     @app_commands.command(name="list", description="Campaigns running on this server")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         await run_command(self.service, interaction, "campaign list", {})
 
 
+# Every option of a play verb completes from the player's legal actions.
+PLAY_OPTIONS: dict[str, tuple[str, ...]] = {
+    "move": ("to", "unit"),
+    "attack": ("target", "unit", "weapon", "mode"),
+    "act": ("what", "unit", "target", "to", "weapon", "using"),
+    "orders": ("order", "unit", "target", "aps", "range", "spin"),
+    "choose": ("option",),
+    "end-turn": ("unit",),
+}
+UNIT = "Which of your figures (when you have several)"
+
+
 class PlayCog(commands.Cog):
     def __init__(self, service: TableService) -> None:
         self.service = service
-        self.move.autocomplete("unit")(completer(service, "move", "unit"))
-        self.move.autocomplete("to")(completer(service, "move", "to"))
-        self.attack.autocomplete("unit")(completer(service, "attack", "unit"))
-        self.attack.autocomplete("target")(completer(service, "attack", "target"))
-        self.act.autocomplete("what")(completer(service, "act", "what"))
-        self.choose.autocomplete("option")(completer(service, "choose", "option"))
-        self.orders.autocomplete("unit")(completer(service, "orders", "unit"))
-        self.orders.autocomplete("order")(completer(service, "orders", "order"))
+        commands_by_name = {c.name: c for c in self.get_app_commands()}
+        for verb, options in PLAY_OPTIONS.items():
+            command = commands_by_name[verb]
+            assert isinstance(command, app_commands.Command)
+            for option in options:
+                command.autocomplete(option)(completer(service, verb, option))
+        self.help.autocomplete("topic")(listed(lambda: list(help_text.TOPICS)))
 
     @app_commands.command(name="move", description="Move one of your figures")
+    @app_commands.describe(to="Where to (only reachable places are offered)", unit=UNIT)
     async def move(
         self, interaction: discord.Interaction[Any], to: str, unit: str | None = None
     ) -> None:
         await run_command(self.service, interaction, "move", {"unit": unit, "to": to}, True)
 
     @app_commands.command(name="attack", description="Attack with one of your figures")
+    @app_commands.describe(
+        target="Whom to attack (only valid targets are offered)",
+        unit=UNIT,
+        weapon="Which weapon",
+        mode="How to fire, where the weapon allows a choice",
+    )
     async def attack(
         self,
         interaction: discord.Interaction[Any],
         target: str,
         unit: str | None = None,
         weapon: str | None = None,
+        mode: str | None = None,
     ) -> None:
         await run_command(
             self.service,
             interaction,
             "attack",
-            {"unit": unit, "target": target, "weapon": weapon},
+            {"unit": unit, "target": target, "weapon": weapon, "mode": mode},
             True,
         )
 
     @app_commands.command(name="act", description="A special action, ability, card or device")
+    @app_commands.describe(
+        what="What to do (only usable actions are offered)",
+        unit=UNIT,
+        target="On whom or what",
+        to="Where to",
+        weapon="With which weapon",
+        using="Paid with which action",
+    )
     async def act(
         self,
         interaction: discord.Interaction[Any],
         what: str,
         unit: str | None = None,
         target: str | None = None,
+        to: str | None = None,
+        weapon: str | None = None,
+        using: str | None = None,
     ) -> None:
-        await run_command(
-            self.service, interaction, "act", {"unit": unit, "what": what, "target": target}, True
-        )
+        options = {
+            "unit": unit,
+            "what": what,
+            "target": target,
+            "to": to,
+            "weapon": weapon,
+            "using": using,
+        }
+        await run_command(self.service, interaction, "act", options, True)
 
     @app_commands.command(name="orders", description="Give a standing order such as Guard")
-    @app_commands.describe(order="Which standing order", unit="Which of your figures")
+    @app_commands.describe(
+        order="Which standing order",
+        unit=UNIT,
+        target="Aimed at whom or where",
+        aps="Action points to hold back",
+        range="Up to what range",
+        spin="Allow turning on the spot",
+    )
     async def orders(
         self,
         interaction: discord.Interaction[Any],
         order: str,
         unit: str | None = None,
         target: str | None = None,
+        aps: str | None = None,
+        range: str | None = None,
+        spin: str | None = None,
     ) -> None:
-        await run_command(
-            self.service,
-            interaction,
-            "orders",
-            {"unit": unit, "order": order, "target": target},
-            True,
-        )
+        options = {
+            "unit": unit,
+            "order": order,
+            "target": target,
+            "aps": aps,
+            "range": range,
+            "spin": spin,
+        }
+        await run_command(self.service, interaction, "orders", options, True)
 
     @app_commands.command(name="choose", description="Answer the question the game is asking")
+    @app_commands.describe(option="Your answer (the possible answers are offered)")
     async def choose(self, interaction: discord.Interaction[Any], option: str) -> None:
         await run_command(self.service, interaction, "choose", {"option": option}, True)
 
     @app_commands.command(name="end-turn", description="You are done for this turn")
-    async def end_turn(self, interaction: discord.Interaction[Any]) -> None:
-        await run_command(self.service, interaction, "end-turn", {}, True)
+    @app_commands.describe(unit=UNIT)
+    async def end_turn(
+        self, interaction: discord.Interaction[Any], unit: str | None = None
+    ) -> None:
+        await run_command(self.service, interaction, "end-turn", {"unit": unit}, True)
 
     @app_commands.command(name="undo", description="Take back your last action")
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
@@ -198,9 +307,54 @@ class PlayCog(commands.Cog):
         await run_command(self.service, interaction, "board", {"for": for_}, True)
 
     @app_commands.command(name="log", description="Recent steps of the campaign")
-    async def log(self, interaction: discord.Interaction[Any], last: int | None = None) -> None:
+    @app_commands.describe(last="How many steps to show (1 to 50)")
+    async def log(
+        self,
+        interaction: discord.Interaction[Any],
+        last: app_commands.Range[int, 1, 50] | None = None,
+    ) -> None:
         await run_command(self.service, interaction, "log", {"last": last})
 
     @app_commands.command(name="help", description="How to play Sortie")
     async def help(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         await run_command(self.service, interaction, "help", {"topic": topic})
+
+    @app_commands.command(name="prefs", description="Your reminder preferences, for every campaign")
+    @app_commands.describe(
+        timezone="Your time zone, e.g. Europe/Paris",
+        quiet="Quiet hours as start-end in your time, e.g. 22-7, or off",
+        reminders="Hours before a reminder when it is your turn",
+        dm="Reminders by direct message",
+    )
+    @app_commands.choices(
+        reminders=[app_commands.Choice(name=c, value=c) for c in REMINDER_CHOICES],
+        dm=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ],
+    )
+    async def prefs(
+        self,
+        interaction: discord.Interaction[Any],
+        timezone: str | None = None,
+        quiet: str | None = None,
+        reminders: str | None = None,
+        dm: str | None = None,
+    ) -> None:
+        await run_command(
+            self.service,
+            interaction,
+            "prefs",
+            {"timezone": timezone, "quiet": quiet, "reminders": reminders, "dm": dm},
+        )
+
+    @app_commands.command(name="away", description="Mark yourself away; your seats play safe")
+    @app_commands.describe(for_="How long, e.g. 12h or 3d; off when you are back")
+    @app_commands.rename(for_="for")
+    async def away(self, interaction: discord.Interaction[Any], for_: str) -> None:
+        await run_command(self.service, interaction, "away", {"for": for_}, True)
+
+    @app_commands.command(name="vote", description="Vote to skip a seat past its deadline")
+    @app_commands.describe(skip="The seat to skip")
+    async def vote(self, interaction: discord.Interaction[Any], skip: str) -> None:
+        await run_command(self.service, interaction, "vote", {"skip": skip}, True)

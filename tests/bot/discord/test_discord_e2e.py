@@ -174,7 +174,7 @@ async def test_refusals_and_secrets_stay_ephemeral(h: Harness) -> None:
         feed = public_feed(h)
         bad = await h.slash(ann, table, "move", to="Z9")
         assert "not a square" in h.said(bad, ann) and not h.public(bad)
-        settings = await h.slash(bob, table, "campaign settings", nudge_hours="24")
+        settings = await h.slash(bob, table, "campaign settings", setting="nudge_hours", value="24")
         assert settings.callback_type == 4 and "Only the campaign owner" in h.said(settings, bob)
         assert public_feed(h) == feed
         peek = await h.slash(ann, table, "act", what="peek")
