@@ -9,6 +9,7 @@ randomness comes from the `Dice` passed in.
 
 from __future__ import annotations
 
+import shlex
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
@@ -82,8 +83,8 @@ class Action(BaseModel):
         return self.key() == other.key()
 
     def command(self) -> str:
-        """The slash command that performs this action."""
-        parts = [f"/{self.verb}"] + [f"{k}:{v}" for k, v in self.args.items()]
+        """The slash command that performs this action (values with spaces are quoted)."""
+        parts = [f"/{self.verb}"] + [f"{k}:{shlex.quote(v)}" for k, v in self.args.items()]
         return " ".join(parts)
 
 

@@ -1,0 +1,102 @@
+"""Whole missions of every shipped game, played through the playground's HTTP API.
+
+A seeded policy picks among the legal actions (read from the stored state, as a player would
+read the board), but every action travels as a typed slash command through `POST
+/api/command`, is checked by the service, committed, rendered and posted to the feed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.playground.server import create_app
+from bot.storage.db import Database
+from bot.table import TableService
+from engine.core.dice import SeededDice
+from engine.registry import get_game
+from engine.selfplay import choose_action
+
+CHANNEL = "ops"
+MAX_STEPS = 1500
+
+MISSIONS = [
+    pytest.param("forlorn-hope", "solo-a", ["marines"], {}, id="forlorn-solo-a"),
+    pytest.param(
+        "forlorn-hope",
+        "op-01",
+        ["marines", "xeno"],
+        {"xeno": "human"},
+        id="forlorn-op-01-human-xeno",
+    ),
+    pytest.param("galaxy-defenders", "m1", ["marine", "sniper"], {}, id="galaxy-m1"),
+    pytest.param("reichbusters", "radio-silence", ["sarge", "hans"], {}, id="reich-radio-silence"),
+]
+
+
+@pytest.fixture
+async def api(tmp_path: Path) -> AsyncIterator[tuple[TestClient[Any, Any], TableService]]:
+    # SQLite only: the storage suites already cover PostgreSQL, and whole missions are long.
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'e2e.db'}")
+    await db.init()
+    service = TableService(db, new_seed=lambda: 20261129, limits=None)
+    async with TestClient(TestServer(create_app(service))) as client:
+        yield client, service
+    await db.close()
+
+
+async def send(client: TestClient[Any, Any], user: str, text: str) -> dict[str, Any]:
+    response = await client.post(
+        "/api/command", json={"channel": CHANNEL, "user": user, "text": text}
+    )
+    assert response.status == 200, await response.text()
+    body: dict[str, Any] = await response.json()
+    return body
+
+
+@pytest.mark.parametrize(("game_key", "scenario", "roles", "options"), MISSIONS)
+async def test_a_whole_mission_through_the_playground(
+    api: tuple[TestClient[Any, Any], TableService],
+    game_key: str,
+    scenario: str,
+    roles: list[str],
+    options: dict[str, str],
+) -> None:
+    client, service = api
+    players = {role: f"p{i}" for i, role in enumerate(roles)}
+    extra = " ".join(f"{k}:{v}" for k, v in options.items())
+    created = await send(
+        client, "p0", f"/campaign create game:{game_key} scenario:{scenario} {extra}"
+    )
+    assert created["ok"], created
+    for role, user in players.items():
+        assert (await send(client, user, f"/campaign join role:{role}"))["ok"]
+    begun = await send(client, "p0", "/campaign begin")
+    assert begun["ok"] and begun["replies"][-1]["images"], begun
+    game = get_game(game_key)
+    policy = SeededDice(7)
+    patience = 0
+    for _ in range(MAX_STEPS):
+        campaign = await service.repo.latest_in_channel(CHANNEL)
+        assert campaign is not None and campaign.state_json
+        state = game.load(json.loads(campaign.state_json))
+        prompt = game.waiting_on(state)
+        if prompt.finished:
+            break
+        seat = prompt.seats[0]
+        action = choose_action(game.legal_actions(state, seat), policy, patience)
+        patience = 0 if action.verb == "end-turn" else patience + 1
+        result = await send(client, players[seat], action.command())
+        assert result["ok"], (action.command(), result)
+    else:
+        raise AssertionError(f"{scenario} did not finish in {MAX_STEPS} steps")
+    assert campaign.status == "finished" and campaign.outcome
+    response = await client.get(f"/api/channels/{CHANNEL}/messages", params={"after": "0"})
+    messages = (await response.json())["messages"]
+    assert any("Mission over" in m["content"] for m in messages)
+    assert all(ok for _, ok, _ in await service.verify())
