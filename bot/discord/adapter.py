@@ -169,6 +169,8 @@ async def send_replies(
     from bot.discord.buttons import turn_view  # buttons imports this module
 
     limit: int | None = interaction.filesize_limit
+    if not replies:
+        replies = [Reply("Done.", ephemeral=True)]  # never leave an interaction unanswered
     for reply in replies:
         view = None
         if reply.buttons and version is not None:

@@ -25,12 +25,14 @@ class Harness:
         state_dir: Path,
         renderer: Renderer = default_renderer,
         dev_guild: bool = False,
+        shard_ids: list[int] | None = None,
     ) -> None:
         self.fake = fake
         self.db = db
         self.state_dir = state_dir
         self.renderer = renderer
         self.dev_guild = dev_guild
+        self.shard_ids = shard_ids
         self.bot: SortieBot | None = None
         self.service: TableService | None = None
         self._task: asyncio.Task[None] | None = None
@@ -43,6 +45,8 @@ class Harness:
             _env_file=None,  # type: ignore[call-arg]
             discord_token=self.fake.token,
             dev_guild_id=self.fake.guild_id if self.dev_guild else None,
+            shard_count=1 if self.shard_ids is not None else None,
+            shard_ids=self.shard_ids,
         )
         bot = SortieBot(self.service, settings, self.state_dir, guild_ready_timeout=0.05)
         self.bot = bot

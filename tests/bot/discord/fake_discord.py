@@ -403,6 +403,7 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.requests: list[tuple[str, str]] = []
         self.gateway_connects: list[str] = []  # "identify" or "resume", in order
+        self.identified_shards: list[list[int] | None] = []
         self.sessions: dict[str, int] = {}  # session id -> last sequence
         self._sockets: list[web.WebSocketResponse] = []
         self._session_of: dict[web.WebSocketResponse, str] = {}
@@ -656,6 +657,7 @@ class FakeDiscord:
             self._session_of[ws] = session
             self.gateway_connects.append("identify")
             shard = data.get("shard") or [0, 1]
+            self.identified_shards.append(data.get("shard"))
             ready = {
                 "v": 10,
                 "user": {**self.bot_user.payload(), "verified": True, "flags": 0},

@@ -199,6 +199,44 @@ async def test_undo_and_board_buttons(h: Harness) -> None:
         assert board.callback_type == 5 and h.public(board)[0].attachments
 
 
+async def test_ephemeral_confirmation_button_ends_the_campaign(h: Harness) -> None:
+    async with asyncio.timeout(TIMEOUT):
+        fake, table = h.fake, h.fake.channel("table")
+        ann, bob = fake.member("ann"), fake.member("bob")
+        await set_up(h)
+        asked = await h.slash(ann, table, "campaign end")
+        confirm = h.private(asked)[0]
+        assert confirm.owner_id == ann.id and confirm.buttons()
+        with pytest.raises(LookupError):
+            await h.press(bob, confirm, "End the campaign")  # bob cannot even see it
+        ended = await h.press(ann, confirm, "End the campaign")
+        assert "ended by" in h.said(ended)
+        again = await h.press(ann, confirm, "End the campaign")
+        assert h.said(again, ann) == STALE and not h.public(again)
+
+
+async def test_a_crash_in_a_deferred_step_is_reported_privately(
+    h: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with asyncio.timeout(TIMEOUT):
+        fake, table = h.fake, h.fake.channel("table")
+        ann = fake.member("ann")
+        opening = h.prompt(await set_up(h))
+
+        async def broken(caller: Caller, text: str) -> list[Reply]:
+            raise RuntimeError("boom")
+
+        assert h.service is not None
+        monkeypatch.setattr(h.service, "handle", broken)
+        for record in (
+            await h.slash(ann, table, "move", to="B2"),
+            await h.press(ann, opening, "Board"),
+        ):
+            assert record.callback_type == 5 and not h.public(record)
+            assert "error id" in h.said(record, ann)
+        assert "boom" in caplog.text
+
+
 # ---------------------------------------------------------------------- limits and timing
 
 
@@ -320,6 +358,7 @@ async def test_gateway_reconnect_resumes_the_session(h: Harness) -> None:
         await fake.request_reconnect()
         await resumed
         assert fake.gateway_connects == ["identify", "resume"]
+        assert ("GET", "/api/v10/gateway/bot") in fake.requests  # sharded start-up asks first
         created = await h.slash(ann, table, "campaign create", game="dash", scenario="sprint")
         assert "set up here" in h.said(created)
 
@@ -355,3 +394,20 @@ async def test_two_channels_two_campaigns(h: Harness) -> None:
         assert not h.public(listed)
         stored = json.dumps([m.content for m in fake.feed(lounge)])
         assert "Waiting on" not in stored
+
+
+async def test_configured_shards_use_the_default_gateway(
+    fake: FakeDiscord, sqlite: Database, tmp_path: Path
+) -> None:
+    h = Harness(fake, sqlite, tmp_path / "state", shard_ids=[0])
+    await h.start()
+    try:
+        async with asyncio.timeout(TIMEOUT):
+            assert fake.identified_shards == [[0, 1]]
+            assert ("GET", "/api/v10/gateway/bot") not in fake.requests
+            ann = fake.member("ann")
+            record = await h.slash(ann, fake.channel("table"), "help")
+            assert h.said(record, ann)
+    finally:
+        await h.stop()
+    assert fake.violations == []
