@@ -77,10 +77,12 @@ class SortieBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.BotMissingPermissions):
+            names = [p.replace("_", " ") for p in error.missing_permissions]
             message = (
-                "I am missing these channel permissions: "
-                + ", ".join(error.missing_permissions)
-                + "."
+                "I cannot post in this channel on my own: I am missing the permission"
+                + ("s " if len(names) > 1 else " ")
+                + ", ".join(names)
+                + ". Ask a server admin to grant it to me here."
             )
         elif isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
             message = "You do not have permission to use this command here."

@@ -20,6 +20,25 @@ Completer = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
 YES = [app_commands.Choice(name="yes, I am sure", value="yes")]
+# What the bot needs in a campaign's channel to post boards and reminders on its own.
+CHANNEL_NEEDS = ("view_channel", "attach_files", "embed_links", "read_message_history")
+THREAD_TYPES = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+def bot_can_post(interaction: discord.Interaction[Any]) -> bool:
+    """Refuse, naming each missing permission, when the bot could not post here itself."""
+    have = interaction.app_permissions
+    channel = interaction.channel
+    in_thread = getattr(channel, "type", None) in THREAD_TYPES
+    needs = (*CHANNEL_NEEDS, "send_messages_in_threads" if in_thread else "send_messages")
+    missing = [name for name in needs if not getattr(have, name)]
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
+    return True
 
 
 def _quoted(value: Any) -> str:
@@ -87,6 +106,7 @@ class CampaignCog(
         scenario="Which mission",
         options="Extra options as name:value pairs, e.g. difficulty:veteran",
     )
+    @app_commands.check(bot_can_post)
     async def create(
         self,
         interaction: discord.Interaction[Any],
@@ -111,6 +131,7 @@ class CampaignCog(
         await run_command(self.service, interaction, "campaign leave", {"role": role})
 
     @app_commands.command(name="begin", description="Start the mission (owner)")
+    @app_commands.check(bot_can_post)
     async def begin(self, interaction: discord.Interaction[Any]) -> None:
         await run_command(self.service, interaction, "campaign begin", {}, defer=True)
 

@@ -395,6 +395,7 @@ class FakeDiscord:
         }
         self.members: dict[int, FakeUser] = {u.id: u for u in (self.bot_user, self.owner)}
         self.channels: dict[int, str] = {}
+        self.bot_denied: dict[int, int] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
@@ -696,12 +697,18 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ guild payloads
 
-    def permissions_of(self, user: FakeUser) -> int:
+    def deny_bot(self, channel_id: int, bits: int) -> None:
+        """A channel overwrite that takes permissions away from the bot."""
+        self.bot_denied[channel_id] = bits
+
+    def permissions_of(self, user: FakeUser, channel_id: int | None = None) -> int:
         value = self.roles[self.guild_id][1]
         for role in user.roles:
             value |= self.roles[role][1]
         if user.id == self.owner.id or value & ADMINISTRATOR:
-            value = (1 << 50) - 1
+            return (1 << 50) - 1
+        if user.bot and channel_id is not None:
+            value &= ~self.bot_denied.get(channel_id, 0)
         return value
 
     def member_payload(self, user: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
@@ -873,7 +880,7 @@ class FakeDiscord:
             "member": self.member_payload(user, with_permissions=True),
             "token": record.token,
             "version": 1,
-            "app_permissions": str(self.permissions_of(self.bot_user)),
+            "app_permissions": str(self.permissions_of(self.bot_user, channel_id)),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],

@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 from discord_harness import Harness
-from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
+from fake_discord import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+    InteractionRecord,
+)
 
 from bot.discord import adapter
 from bot.discord.buttons import STALE
@@ -411,3 +418,15 @@ async def test_configured_shards_use_the_default_gateway(
     finally:
         await h.stop()
     assert fake.violations == []
+
+
+async def test_the_bot_names_the_channel_permissions_it_lacks(h: Harness) -> None:
+    async with asyncio.timeout(TIMEOUT):
+        fake, lounge = h.fake, h.fake.channel("lounge")
+        ann = fake.member("ann")
+        fake.deny_bot(lounge, ATTACH_FILES | EMBED_LINKS)
+        refused = await h.slash(ann, lounge, "campaign create", game="dash", scenario="sprint")
+        text = h.said(refused, ann)
+        assert "attach files" in text and "embed links" in text and not h.public(refused)
+        assert h.service is not None
+        assert await h.service.repo.live_in_channel(str(lounge)) is None
