@@ -11,6 +11,7 @@ import sys
 
 from bot.app import build_service
 from bot.config import get_settings
+from bot.logs import configure_logging as setup_logging
 
 
 async def run() -> int:
@@ -82,30 +83,9 @@ async def print_commands() -> int:
     return 0
 
 
-class JsonFormatter(logging.Formatter):
-    """One JSON object per line, for log collectors."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        entry = {
-            "time": self.formatTime(record),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": record.getMessage(),
-        }
-        if record.exc_info:
-            entry["error"] = self.formatException(record.exc_info)
-        return json.dumps(entry)
-
-
 def configure_logging() -> None:
     settings = get_settings()
-    handler = logging.StreamHandler()
-    handler.setFormatter(
-        JsonFormatter()
-        if settings.log_json
-        else logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s")
-    )
-    logging.basicConfig(level=settings.log_level, handlers=[handler])
+    setup_logging(settings.log_level, settings.log_json)
 
 
 def main(argv: list[str] | None = None) -> int:

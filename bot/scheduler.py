@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.clock import Clock, aware
+from bot.logs import new_request_id
 from bot.pacing import campaign_settings, quiet_until, remind_after
 from bot.replies import Reply
 from bot.storage.models import Campaign, Nudge
@@ -27,6 +28,10 @@ from engine.registry import get_game
 log = logging.getLogger("sortie.scheduler")
 
 DIGEST_EVERY = timedelta(days=1)
+
+
+class ChannelUnavailable(Exception):
+    """The channel is gone or the bot may no longer post there: pause its campaign."""
 
 
 class Outbox(Protocol):
@@ -62,10 +67,14 @@ class Scheduler:
 
     async def scan(self) -> int:
         """Handle every due row once; return how many messages were sent."""
+        new_request_id()
         sent = 0
         now = self.clock.now()
         for row in await self.repo.due_nudges(now):
             campaign = await self.repo.get(row.campaign_id)
+            if campaign is not None and campaign.status == "paused":
+                await self.repo.claim(row, next_due=now + DIGEST_EVERY)  # look again later
+                continue
             if campaign is None or campaign.status != "active":
                 await self.repo.claim(row, next_due=None, deadline_at=None)
                 continue
@@ -81,6 +90,8 @@ class Scheduler:
                     sent += await self._deadline(campaign, row)
                 if row.next_due is not None and aware(row.next_due) <= now:
                     sent += await self._remind(campaign, row)
+            except ChannelUnavailable as gone:
+                await self.service.pause(campaign.channel_id, str(gone))
             except Exception:  # one bad campaign must not stop the others' reminders
                 log.exception("scheduler failed on campaign %s", campaign.id)
         return sent

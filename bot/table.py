@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -20,6 +22,7 @@ from bot import help_text
 from bot.archive import export_campaign, read_archive
 from bot.clock import Clock, SystemClock
 from bot.commands import GROUPS, PLAY_VERBS, TOP_LEVEL, Command, CommandError, parse
+from bot.logs import new_request_id
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     MAX_AUTOPILOT_STEPS,
@@ -45,6 +48,8 @@ from engine.core.events import Event, Note, PhaseChanged, dump_events, parse_eve
 from engine.core.game import Action, Game, Prompt, ScenarioInfo, scenario_info
 from engine.registry import games, get_game
 from renders import render_board
+
+log = logging.getLogger("sortie.table")
 
 MAX_AUTOCOMPLETE = 25
 DEFAULT_LIMITS = RateLimits()
@@ -100,6 +105,20 @@ class TableService:
     # ------------------------------------------------------------------ entry points
 
     async def handle(self, caller: Caller, text: str) -> list[Reply]:
+        new_request_id()
+        started = time.perf_counter()
+        replies = await self._handle(caller, text)
+        log.info(
+            "command %s by %s in %s: %s in %.0f ms",
+            text.split(" ", 1)[0][:40],
+            caller.user_id,
+            caller.channel_id,
+            "refused" if any(r.error for r in replies) else "ok",
+            (time.perf_counter() - started) * 1000,
+        )
+        return replies
+
+    async def _handle(self, caller: Caller, text: str) -> list[Reply]:
         wait = self._rate_limited(caller)
         if wait:
             return refusal(
@@ -752,6 +771,32 @@ class TableService:
                 system, campaign, game, state, game.waiting_on(state), events, headline, set()
             )
 
+    async def pause(self, channel_id: str, reason: str) -> bool:
+        """Pause a campaign whose channel the bot can no longer post in (logged, reversible).
+
+        Reminders stop; the first command in the channel afterwards resumes it.
+        """
+        async with self._lock(channel_id):
+            campaign = await self.repo.live_in_channel(channel_id)
+            if campaign is None or campaign.status != "active" or campaign.state_json is None:
+                return False
+            row = ActionLog(
+                campaign_id=_id(campaign),
+                seq=campaign.step + 1,
+                kind="pause",
+                action_json=json.dumps({"reason": reason[:200]}),
+            )
+            waiting = WaitingUpdate(now=self.clock.now(), users=set())
+            await self.repo.commit_step(
+                campaign, StepWrite(campaign.state_json, row, "paused", waiting=waiting)
+            )
+            log.info("campaign %s paused: %s", campaign.id, reason)
+            return True
+
+    async def _resume(self, campaign: Campaign, game: Game[Any], state: Any) -> None:
+        log_row = ActionLog(campaign_id=_id(campaign), seq=campaign.step + 1, kind="resume")
+        await self._persist(campaign, game, state, log_row, actor=None)
+
     async def _catch_up(self, caller: Caller) -> list[Reply]:
         """'Since your last turn': what others did while this player was away."""
         campaign = await self.repo.live_in_channel(caller.channel_id)
@@ -919,7 +964,10 @@ class TableService:
                 "The mission has not begun yet: the owner starts it with /campaign begin."
             )
         game = get_game(campaign.game)
-        return campaign, game, game.load(json.loads(campaign.state_json))
+        state = game.load(json.loads(campaign.state_json))
+        if campaign.status == "paused":
+            await self._resume(campaign, game, state)
+        return campaign, game, state
 
     def _require_owner(self, caller: Caller, campaign: Campaign, what: str) -> None:
         if caller.user_id != campaign.owner_id:

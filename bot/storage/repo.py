@@ -31,7 +31,7 @@ class ChannelBusy(Exception):
     pass
 
 
-LIVE_STATUSES = ("open", "active")
+LIVE_STATUSES = ("open", "active", "paused")
 
 
 @dataclass

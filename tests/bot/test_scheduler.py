@@ -239,3 +239,31 @@ async def test_daily_digest_for_spectators(service: TableService, clock: ManualC
     digest = outbox.texts()[0]
     assert "Daily digest" in digest and "red ends the turn" in digest and "peeks" not in digest
     assert "<@" not in digest  # the digest pings nobody
+
+
+class GoneOutbox(RecordingOutbox):
+    async def post(self, channel_id: str, reply: Reply) -> None:
+        from bot.scheduler import ChannelUnavailable
+
+        raise ChannelUnavailable("Missing Access: the bot was removed from the channel")
+
+
+async def test_a_channel_the_bot_cannot_post_in_pauses_its_campaign(
+    service: TableService, clock: ManualClock
+) -> None:
+    await begin(service)
+    clock.advance(24 * HOUR)
+    assert await Scheduler(service, GoneOutbox(), clock).scan() == 0
+    campaign = await service.repo.live_in_channel("chan-1")
+    assert campaign is not None and campaign.status == "paused"
+    assert await service.repo.nudges(campaign.id or 0) == []  # reminders stop while paused
+    rows = await service.repo.log(campaign.id or 0)
+    assert rows[-1].kind == "pause" and "removed from the channel" in rows[-1].action_json
+    # Someone plays in the channel again: it resumes, logged, and reminders come back.
+    assert not (await service.handle(ANN, "/act what:peek"))[0].error
+    campaign = await service.repo.live_in_channel("chan-1")
+    assert campaign is not None and campaign.status == "active"
+    kinds = [r.kind for r in await service.repo.log(campaign.id or 0)]
+    assert kinds[-3:] == ["pause", "resume", "action"]
+    assert {n.user_id for n in await service.repo.nudges(campaign.id or 0)} == {"id-bob", "id-ann"}
+    assert all(ok for _, ok, _ in await service.verify())
