@@ -942,6 +942,8 @@ class TableService:
         campaign = await self.repo.live_in_channel(caller.channel_id)
         if campaign is None and not allow_none:
             raise UserError("No campaign in this channel. Start one with /campaign create.")
+        if campaign is not None:
+            _same_server(caller, campaign)
         return campaign  # type: ignore[return-value]
 
     async def _active(
@@ -963,6 +965,7 @@ class TableService:
             raise UserError(
                 "The mission has not begun yet: the owner starts it with /campaign begin."
             )
+        _same_server(caller, campaign)
         game = get_game(campaign.game)
         state = game.load(json.loads(campaign.state_json))
         if campaign.status == "paused":
@@ -1175,6 +1178,12 @@ def _id(campaign: Campaign) -> int:
 def _id_seat(seat: Seat) -> int:
     assert seat.id is not None
     return seat.id
+
+
+def _same_server(caller: Caller, campaign: Campaign) -> None:
+    """Defence in depth: a campaign answers only to commands from its own server."""
+    if campaign.guild_id != caller.guild_id:
+        raise UserError("This campaign belongs to another server.")
 
 
 def _game(key: str) -> Game[Any]:
