@@ -30,6 +30,7 @@ log = logging.getLogger("sortie.discord")
 # Discord drops an interaction that is not acknowledged within 3 seconds.
 DEFER_AFTER = 1.5
 MAX_FILES = 10
+DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a server without boosts
 # Dispatched (as `on_sortie_interaction_done`) once an interaction has been fully answered.
 DONE_EVENT = "sortie_interaction_done"
 PLACEHOLDER = "sortie_placeholder"  # interaction.extras key: a public deferral awaits content

@@ -16,6 +16,8 @@ from bot.config import Settings
 from bot.discord.adapter import answer_privately, failure_text, finished
 from bot.discord.buttons import TurnButton
 from bot.discord.cogs import CampaignCog, PlayCog
+from bot.discord.outbox import DiscordOutbox
+from bot.scheduler import Scheduler
 from bot.table import TableService
 
 log = logging.getLogger("sortie.discord")
@@ -33,6 +35,7 @@ class SortieBot(commands.AutoShardedBot):
         service: TableService,
         settings: Settings,
         state_dir: Path = Path("data"),
+        scan_every: int | None = 60,
         **client_options: Any,
     ) -> None:
         sharding: dict[str, Any] = {"shard_count": settings.shard_count}
@@ -47,6 +50,8 @@ class SortieBot(commands.AutoShardedBot):
         self.service = service
         self.settings = settings
         self.state_dir = state_dir
+        self.scan_every = scan_every  # seconds between reminder scans; None: do not start
+        self.scheduler = Scheduler(service, DiscordOutbox(self, service), service.clock)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -54,6 +59,12 @@ class SortieBot(commands.AutoShardedBot):
         # Buttons outlive the process: any message's turn buttons are routed by custom id.
         self.add_dynamic_items(TurnButton)
         await self.sync_commands()
+        if self.scan_every:
+            self.scheduler.start(self.scan_every)
+
+    async def close(self) -> None:
+        self.scheduler.shutdown()
+        await super().close()
 
     async def sync_commands(self) -> None:
         """Per-guild sync when DEV_GUILD_ID is set (instant); global sync only on change."""

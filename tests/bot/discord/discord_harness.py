@@ -8,6 +8,7 @@ from typing import Any
 
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
 
+from bot.clock import Clock
 from bot.config import Settings
 from bot.discord.adapter import DONE_EVENT
 from bot.discord.client import SortieBot
@@ -26,6 +27,7 @@ class Harness:
         renderer: Renderer = default_renderer,
         dev_guild: bool = False,
         shard_ids: list[int] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.fake = fake
         self.db = db
@@ -33,6 +35,7 @@ class Harness:
         self.renderer = renderer
         self.dev_guild = dev_guild
         self.shard_ids = shard_ids
+        self.clock = clock
         self.bot: SortieBot | None = None
         self.service: TableService | None = None
         self._task: asyncio.Task[None] | None = None
@@ -40,7 +43,9 @@ class Harness:
 
     async def start(self) -> None:
         seeds = iter(range(4242, 5000))
-        self.service = TableService(self.db, renderer=self.renderer, new_seed=lambda: next(seeds))
+        self.service = TableService(
+            self.db, renderer=self.renderer, new_seed=lambda: next(seeds), clock=self.clock
+        )
         settings = Settings(
             _env_file=None,  # type: ignore[call-arg]
             discord_token=self.fake.token,
@@ -48,7 +53,9 @@ class Harness:
             shard_count=1 if self.shard_ids is not None else None,
             shard_ids=self.shard_ids,
         )
-        bot = SortieBot(self.service, settings, self.state_dir, guild_ready_timeout=0.05)
+        bot = SortieBot(
+            self.service, settings, self.state_dir, scan_every=None, guild_ready_timeout=0.05
+        )
         self.bot = bot
         self._task = asyncio.create_task(bot.start(self.fake.token))
         ready = asyncio.create_task(bot.wait_until_ready())

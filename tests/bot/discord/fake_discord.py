@@ -396,6 +396,8 @@ class FakeDiscord:
         self.members: dict[int, FakeUser] = {u.id: u for u in (self.bot_user, self.owner)}
         self.channels: dict[int, str] = {}
         self.bot_denied: dict[int, int] = {}
+        self.dm_channels: dict[int, int] = {}  # direct-message channel -> user
+        self.dms_closed: set[int] = set()  # users who accept no direct messages
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
@@ -453,6 +455,9 @@ class FakeDiscord:
             ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync),
             ("GET", "/applications/{app}/commands", self._list_commands),
             ("POST", "/interactions/{id}/{token}/callback", self._callback),
+            ("POST", "/channels/{channel}/messages", self._channel_message),
+            ("GET", "/users/{user}", self._user),
+            ("POST", "/users/@me/channels", self._open_dm),
             ("POST", "/webhooks/{app}/{token}", self._followup),
             ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_message),
             ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_message),
@@ -943,6 +948,77 @@ class FakeDiscord:
 
     def messages_of(self, record: InteractionRecord) -> list[FakeMessage]:
         return [self.messages[i] for i in record.message_ids if not self.messages[i].deleted]
+
+    # ------------------------------------------------------------------ bot-initiated messages
+
+    async def _user(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        user = self.members.get(int(request.match_info["user"]))
+        if user is None:
+            raise FakeError(404, 10013, "Unknown User")
+        return json_response(user.payload())
+
+    async def _open_dm(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        body = await request.json()
+        user = self.members.get(int(body.get("recipient_id", 0)))
+        if user is None:
+            raise FakeError(400, 50035, "Invalid Form Body")
+        channel_id = next((c for c, u in self.dm_channels.items() if u == user.id), None)
+        if channel_id is None:
+            channel_id = self.snowflake()
+            self.dm_channels[channel_id] = user.id
+        return json_response(
+            {
+                "id": str(channel_id),
+                "type": 1,
+                "recipients": [user.payload()],
+                "flags": 0,
+                "last_message_id": None,
+            }
+        )
+
+    async def _channel_message(self, request: web.Request) -> web.StreamResponse:
+        """A message the bot posts on its own: its permissions in the channel apply."""
+        self._authorised(request)
+        channel_id = int(request.match_info["channel"])
+        body, files = await self._read_body(request)
+        where = f"POST {request.path}"
+        if channel_id in self.dm_channels:
+            if self.dm_channels[channel_id] in self.dms_closed:
+                raise FakeError(403, 50007, "Cannot send messages to this user")
+        elif channel_id in self.channels:
+            have = self.permissions_of(self.bot_user, channel_id)
+            needed = VIEW_CHANNEL | SEND_MESSAGES
+            if files:
+                needed |= ATTACH_FILES
+            if body.get("embeds"):
+                needed |= EMBED_LINKS
+            if have & needed != needed:
+                raise FakeError(403, 50013, "Missing Permissions")
+        else:
+            self.violation("unknown-channel", where)
+            raise FakeError(404, 10003, "Unknown Channel")
+        if int(body.get("flags") or 0) & EPHEMERAL:
+            self._reject([("ephemeral-channel-post", "only interactions can be ephemeral")], where)
+        self._reject(message_errors(body, files, DEFAULT_ATTACHMENT_LIMIT), where)
+        message = FakeMessage(
+            id=self.snowflake(),
+            channel_id=channel_id,
+            content=body.get("content") or "",
+            author_id=self.app_id,
+            attachments=files,
+            embeds=body.get("embeds") or [],
+            components=body.get("components") or [],
+        )
+        message.pinged = self._pings(message, body.get("allowed_mentions"))
+        self.messages[message.id] = message
+        payload = message.payload(self.guild_id, self.bot_user.payload(), self.app_id)
+        if channel_id in self.dm_channels:
+            payload.pop("guild_id")
+        payload.pop("webhook_id")
+        payload["type"] = 0
+        return json_response(payload)
 
     # ------------------------------------------------------------------ interaction callbacks
 

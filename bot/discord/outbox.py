@@ -1,0 +1,66 @@
+"""Messages the bot sends on its own (reminders, deadlines, digests): the scheduler's outbox.
+
+Unlike interaction replies these are plain channel messages and direct messages, so they need
+the bot's own permissions; a channel or user that refuses is logged, never retried in a loop.
+Private replies have no place here: an ephemeral reply is never posted to a channel.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.discord.adapter import DEFAULT_UPLOAD_LIMIT, Outgoing, campaign_version, outgoing
+from bot.replies import Reply
+from bot.table import TableService
+
+log = logging.getLogger("sortie.discord")
+
+
+class DiscordOutbox:
+    def __init__(self, client: discord.Client, service: TableService) -> None:
+        self.client = client
+        self.service = service
+
+    async def post(self, channel_id: str, reply: Reply) -> None:
+        if reply.ephemeral:
+            log.error("refused to post a private reply in channel %s", channel_id)
+            return
+        channel = self.client.get_partial_messageable(int(channel_id))
+        view = None
+        if reply.buttons:
+            version = await campaign_version(self.service, channel_id)
+            if version is not None:
+                from bot.discord.buttons import turn_view
+
+                view = turn_view(reply.buttons, int(channel_id), version)
+        try:
+            for message in await outgoing(reply, self._upload_limit(channel_id), view):
+                await channel.send(**_channel_kwargs(message))
+        except discord.Forbidden as refused:
+            log.warning("cannot post in channel %s: %s", channel_id, refused.text)
+        except discord.NotFound:
+            log.warning("channel %s no longer exists", channel_id)
+
+    async def dm(self, user_id: str, reply: Reply) -> bool:
+        try:
+            user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
+            for message in await outgoing(reply, DEFAULT_UPLOAD_LIMIT, None):
+                await user.send(**_channel_kwargs(message))
+        except (discord.Forbidden, discord.NotFound) as refused:
+            log.info("no direct message to %s: %s", user_id, refused.text)
+            return False
+        return True
+
+    def _upload_limit(self, channel_id: str) -> int:
+        channel = self.client.get_channel(int(channel_id))
+        guild = getattr(channel, "guild", None)
+        return int(guild.filesize_limit) if guild is not None else DEFAULT_UPLOAD_LIMIT
+
+
+def _channel_kwargs(message: Outgoing) -> dict[str, Any]:
+    kwargs = message.kwargs()
+    kwargs.pop("ephemeral", None)
+    return kwargs

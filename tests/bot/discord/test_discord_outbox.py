@@ -1,0 +1,83 @@
+"""Messages the bot sends on its own (the scheduler's reminders) reach Discord correctly."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+
+from discord_harness import Harness
+from fake_discord import SEND_MESSAGES, FakeDiscord
+
+from bot.clock import ManualClock
+from bot.discord.outbox import DiscordOutbox
+from bot.replies import Attachment, Button, Reply
+from bot.storage.db import Database
+
+TIMEOUT = 20
+
+
+async def test_reminders_ping_in_the_channel_then_by_direct_message(
+    fake: FakeDiscord, sqlite: Database, tmp_path: Path
+) -> None:
+    clock = ManualClock()
+    h = Harness(fake, sqlite, tmp_path / "state", clock=clock)
+    await h.start()
+    try:
+        async with asyncio.timeout(TIMEOUT):
+            table = fake.channel("table")
+            ann, bob = fake.member("ann"), fake.member("bob")
+            await h.slash(ann, table, "campaign create", game="dash", scenario="sprint")
+            await h.slash(ann, table, "campaign join", role="red")
+            await h.slash(bob, table, "campaign join", role="blue")
+            await h.slash(ann, table, "campaign settings", setting="nudge_hours", value="1")
+            await h.slash(bob, table, "prefs", dm="on")
+            await h.slash(ann, table, "campaign begin")
+            assert h.bot is not None
+            clock.advance(timedelta(hours=2))
+            assert await h.bot.scheduler.scan() == 2
+            nudges = [m for m in fake.feed(table) if m.interaction_id is None]
+            assert sorted(p for m in nudges for p in m.pinged) == sorted([ann.id, bob.id])
+            assert all(len(m.pinged) == 1 for m in nudges)
+            clock.advance(timedelta(hours=2))
+            assert await h.bot.scheduler.scan() == 2
+            direct = [m for m in fake.messages.values() if m.channel_id in fake.dm_channels]
+            assert [fake.dm_channels[m.channel_id] for m in direct] == [bob.id]
+            assert "waiting on you" in direct[0].content
+    finally:
+        await h.stop()
+    assert fake.violations == []
+
+
+async def test_outbox_posts_boards_with_working_buttons_and_respects_refusals(h: Harness) -> None:
+    async with asyncio.timeout(TIMEOUT):
+        fake, table, lounge = h.fake, h.fake.channel("table"), h.fake.channel("lounge")
+        ann, bob = fake.member("ann"), fake.member("bob")
+        await h.slash(ann, table, "campaign create", game="dash", scenario="sprint")
+        await h.slash(ann, table, "campaign join", role="red")
+        await h.slash(bob, table, "campaign join", role="blue")
+        await h.slash(ann, table, "campaign begin")
+        assert h.bot is not None and h.service is not None
+        outbox = DiscordOutbox(h.bot, h.service)
+        board = b"\x89PNG not really an image"
+        await outbox.post(
+            str(table),
+            Reply(
+                f"<@{ann.id}> <@{bob.id}> the drone stirs.",
+                images=[Attachment("board.png", board)],
+                mentions=[str(bob.id)],
+                buttons=[Button("End turn", "/end-turn", "primary")],
+            ),
+        )
+        posted = [m for m in fake.feed(table) if m.interaction_id is None][-1]
+        assert posted.pinged == {bob.id} and posted.attachments and posted.buttons()
+        pressed = await h.press(bob, posted, "End turn")
+        assert "blue ends the turn" in h.said(pressed)
+        await outbox.post(str(table), Reply("secret", ephemeral=True))
+        assert "secret" not in [m.content for m in fake.feed(table)]
+        fake.deny_bot(lounge, SEND_MESSAGES)
+        await outbox.post(str(lounge), Reply("hello"))  # refused by Discord: logged, no crash
+        assert not fake.feed(lounge)
+        fake.dms_closed.add(ann.id)
+        assert await outbox.dm(str(ann.id), Reply("psst")) is False
+        assert await outbox.dm(str(bob.id), Reply("psst")) is True
