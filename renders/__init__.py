@@ -1,5 +1,24 @@
-"""Board images: pure functions from an engine `View` (and a step's events) to PNG bytes."""
+"""Board images: pure functions from an engine `View` (and a step's events) to image bytes.
 
-from renders.board import RenderedImage, alt_text, render_board
+render_board(view, events, mode="full" | "focus", focus=None) -> RenderedImage
+render_animation(frames: list[tuple[View, list[Event]]]) -> RenderedImage
+render_phase(frames) -> [animation, final still board]
+render_sheet(view, figure_id) -> RenderedImage
+text_board(view) -> str        (a code block of at most 2000 characters)
+alt_text(view, events=None) -> str
+"""
 
-__all__ = ["RenderedImage", "alt_text", "render_board"]
+from renders.animate import render_animation, render_phase
+from renders.board import RenderedImage, render_board
+from renders.sheet import render_sheet
+from renders.text import alt_text, text_board
+
+__all__ = [
+    "RenderedImage",
+    "alt_text",
+    "render_animation",
+    "render_board",
+    "render_phase",
+    "render_sheet",
+    "text_board",
+]

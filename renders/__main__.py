@@ -1,4 +1,8 @@
-"""`python -m renders sample --game KEY --scenario NAME --out FILE.png`."""
+"""`python -m renders sample --game KEY --scenario NAME --out FILE.png [--mode focus]`.
+
+Also writes, with `--text`, the text-only board and alt text to stdout, and with `--sheet ID`
+a figure's card instead of the board.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from engine.core.game import scenario_info
 from engine.registry import get_game
 from engine.selfplay import default_seats
 from renders.board import render_board
+from renders.sheet import render_sheet
+from renders.text import text_board
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,6 +28,10 @@ def main(argv: list[str] | None = None) -> int:
     sample.add_argument("--out", required=True)
     sample.add_argument("--players", type=int, default=None)
     sample.add_argument("--seed", type=int, default=1)
+    sample.add_argument("--mode", choices=("full", "focus"), default="full")
+    sample.add_argument("--seat", default=None, help="render a seat's view (default: spectator)")
+    sample.add_argument("--sheet", default=None, help="render this figure's sheet instead")
+    sample.add_argument("--text", action="store_true", help="also print the text-only board")
     args = parser.parse_args(argv)
     try:
         game = get_game(args.game)
@@ -32,10 +42,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     state = game.new(args.scenario, seats, options, SeededDice(derive_seed(args.seed, "setup")))
     state = game.advance(state, SeededDice(derive_seed(args.seed, 0))).state
-    image = render_board(game.view(state, None))
+    view = game.view(state, args.seat)
+    if args.sheet:
+        image = render_sheet(view, args.sheet)
+    else:
+        image = render_board(view, mode=args.mode)
     Path(args.out).write_bytes(image.png)
-    print(f"{args.out}: {image.width}x{image.height}, {len(image.png)} bytes")
-    print(image.alt_text)
+    try:
+        print(f"{args.out}: {image.width}x{image.height}, {len(image.png)} bytes")
+        print(image.alt_text)
+        if args.text:
+            print(text_board(view))
+    except BrokenPipeError:
+        pass
     return 0
 
 

@@ -1,23 +1,44 @@
-"""Draw a `View` and the step's events as a PNG: header band, board, side panel.
+"""Board images: a `View` and the step's events in, PNG bytes and alt text out.
 
-Pure: a view and events in, image bytes and alt text out. No Discord, no database.
+Two views: `full` (the whole board, header band, side panel) and `focus` (a phone-sized window
+around the active figure and what it can reach, with an overview inset). The static terrain
+comes from a per-map cache (`renders.terrain.static_layer`); each step draws doors, tokens,
+figures and the story on a copy of it.
 """
 
 from __future__ import annotations
 
-import io
-from dataclasses import dataclass
+import struct
+import zlib
+from dataclasses import dataclass, field
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from engine.core.events import Attacked, Event, Killed, Moved, Revealed, Spawned
-from engine.core.view import FigureView, View
-from renders import theme
-from renders.geometry import Placement, area_centres, place, shared_side
+from engine.core.events import Event
+from engine.core.view import View
+from renders import chrome, story, theme
+from renders.figures import (
+    draw_figure,
+    draw_token,
+    figure_positions,
+    short_labels,
+    token_positions,
+    token_radius,
+)
+from renders.geometry import CELL_SIZE, Placement, Point
+from renders.terrain import RENDERERS, Layer, static_layer
+from renders.text import alt_text
 
-HEADER_HEIGHT = 56
-PANEL_WIDTH = 240
+Mode = Literal["full", "focus"]
+PANEL_COLUMN = 290
 MIN_BOARD_WIDTH = 360
+FOCUS_WIDTH = 660
+FOCUS_HEIGHT = 600
+FOCUS_SCALE = 1.3
+INSET_WIDTH = 170
+
+__all__ = ["RenderedImage", "alt_text", "figure_positions", "render_board"]
 
 
 @dataclass(frozen=True)
@@ -27,206 +48,264 @@ class RenderedImage:
     width: int
     height: int
     filename: str = "board.png"
+    # Pixel centre of each figure in the image (for tests and clickable clients).
+    positions: dict[str, Point] = field(default_factory=dict)
+
+    @property
+    def data(self) -> bytes:
+        return self.png
 
 
-def figure_positions(view: View, placement: Placement) -> dict[str, tuple[float, float]]:
-    """Pixel centre of every figure; figures sharing a cell or Area are fanned out."""
-    anchors = dict(placement.centres)
-    if view.board == "area":
-        anchors.update(area_centres(view, placement))
-    groups: dict[str, list[FigureView]] = {}
+def public_events(view: View, events: list[Event] | None) -> list[Event]:
+    """Events the view's seat may see (all hidden ones are dropped for spectators)."""
+    return [e for e in events or [] if e.visible_for(view.viewer)]
+
+
+@dataclass
+class BoardPicture:
+    image: Image.Image
+    placement: Placement
+    positions: dict[str, Point]
+    labels: dict[str, str]
+    layer: Layer
+
+
+def draw_board(view: View, events: list[Event], cell_size: int | None = None) -> BoardPicture:
+    """The board alone: cached terrain, then doors, reach, story, tokens and figures."""
+    layer = static_layer(view, cell_size)
+    placement = layer.placement
+    image = layer.image.copy()
+    draw = ImageDraw.Draw(image)
+    RENDERERS[view.board].draw_dynamic(draw, view, placement)
+    _draw_reach(draw, view, placement)
+    positions = figure_positions(view, placement)
+    labels = short_labels(view)
+    where = story.story_positions(view, events, placement, positions)
+    story.under(draw, view, events, placement, where, labels)
+    occupied = {placement.resolve(f.coord) or "" for f in view.figures}
+    small = token_radius(placement)
+    for token, xy in token_positions(view, placement, occupied):
+        draw_token(draw, token, xy, small)
+    r = placement.token_radius
+    active = _active(view, events)
     for figure in view.figures:
-        groups.setdefault(figure.coord.upper(), []).append(figure)
-    upper = {k.upper(): v for k, v in anchors.items()}
-    out: dict[str, tuple[float, float]] = {}
-    step = placement.cell_size * 0.55
-    for coord, figures in groups.items():
-        if coord not in upper:
+        spot = positions.get(figure.id)
+        if spot is not None:
+            draw_figure(draw, figure, spot, r, labels[figure.id], active=figure.id == active)
+    story.over(draw, events, placement, where, labels)
+    return BoardPicture(image, placement, positions, labels, layer)
+
+
+def _active(view: View, events: list[Event]) -> str | None:
+    return view.active or story.last_actor(events)
+
+
+def _draw_reach(draw: ImageDraw.ImageDraw, view: View, placement: Placement) -> None:
+    for coord in view.reach:
+        key = placement.resolve(coord)
+        if key is None:
             continue
-        cx, cy = upper[coord]
-        count = len(figures)
-        per_row = 1 if count == 1 else min(3, count)
-        rows = (count + per_row - 1) // per_row
-        for i, figure in enumerate(figures):
-            col, row = i % per_row, i // per_row
-            out[figure.id] = (
-                cx + (col - (per_row - 1) / 2) * step,
-                cy + (row - (rows - 1) / 2) * step,
-            )
-    return out
+        cells = placement.area_cells.get(key, [key]) if view.board == "area" else [key]
+        for c in cells:
+            poly = placement.polygons.get(c)
+            if poly:
+                draw.polygon(poly, outline=theme.SKY, width=2)
+                x, y = placement.centres[c]
+                draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=theme.SKY)
 
 
-def _draw_terrain(draw: ImageDraw.ImageDraw, view: View, placement: Placement) -> None:
-    areas = sorted({c.area for c in view.cells if c.area})
-    tint = {a: theme.AREA_TINTS[i % len(theme.AREA_TINTS)] for i, a in enumerate(areas)}
-    label_font = theme.font(9)
-    for cell in view.cells:
-        poly = placement.polygons[cell.coord]
-        colour = theme.TERRAIN.get(cell.terrain, theme.TERRAIN["floor"])
-        if view.board == "area" and cell.area and cell.terrain not in ("wall", "void"):
-            colour = tint[cell.area]
-        draw.polygon(poly, fill=colour, outline=theme.GRID)
-        if cell.terrain in ("wall", "void"):
-            continue
-        x0, y0 = min(p[0] for p in poly), min(p[1] for p in poly)
-        if view.board != "area":
-            draw.text((x0 + 3, y0 + 2), cell.coord, font=label_font, fill=theme.MUTED)
-        for mark in cell.marks:
-            cx, cy = placement.centres[cell.coord]
-            draw.text(
-                (cx, cy + placement.cell_size * 0.28),
-                mark[:8],
-                font=label_font,
-                fill=theme.YELLOW,
-                anchor="mm",
-            )
-    if view.board == "area":
-        centres = area_centres(view, placement)
-        for area, (cx, cy) in centres.items():
-            draw.text(
-                (cx, cy - placement.cell_size * 0.6),
-                area,
-                font=theme.font(11),
-                fill=theme.TEXT,
-                anchor="mm",
-            )
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def _draw_edges(draw: ImageDraw.ImageDraw, view: View, placement: Placement) -> None:
-    for edge in view.edges:
-        a, b = placement.polygons.get(edge.a), placement.polygons.get(edge.b)
-        if a is None or b is None:
-            continue
-        side = shared_side(a, b)
-        if side is None:
-            continue
-        colour = theme.EDGE_COLOURS.get(edge.kind, theme.ORANGE)
-        draw.line(side, fill=colour, width=5 if edge.kind in ("wall", "blocked") else 4)
+def encode(image: Image.Image) -> bytes:
+    """A standard 8-bit RGB PNG with filter type 0 and fast deflate.
+
+    Pillow's encoder tries every row filter (adaptive filtering), which costs more than the
+    whole board drawing; flat-coloured boards compress well enough without filters.
+    """
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    width, height = rgb.size
+    raw = rgb.tobytes()
+    stride = width * 3
+    rows = b"".join(b"\x00" + raw[i : i + stride] for i in range(0, stride * height, stride))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(rows, 1))
+        + _chunk(b"IEND", b"")
+    )
 
 
-def _draw_story(
-    draw: ImageDraw.ImageDraw,
+def compose_full(view: View, events: list[Event]) -> tuple[Image.Image, dict[str, Point]]:
+    picture = draw_board(view, events)
+    board_w = max(picture.image.width, MIN_BOARD_WIDTH)
+    body_h = max(picture.image.height, 320)
+    sections = chrome.panel_sections(view, picture.labels, events)
+    columns = chrome.panel_columns(sections, PANEL_COLUMN, body_h)
+    body_h = max(body_h, chrome.columns_height(columns))
+    width = board_w + PANEL_COLUMN * len(columns)
+    head = chrome.header_height(view, width)
+    height = head + body_h
+    image = Image.new("RGB", (width, height), theme.BACKGROUND)
+    image.paste(picture.image, (0, head))
+    draw = ImageDraw.Draw(image)
+    chrome.draw_header(draw, view, width)
+    chrome.draw_columns(draw, columns, board_w, head, PANEL_COLUMN, height)
+    positions = {k: (x, y + head) for k, (x, y) in picture.positions.items()}
+    return image, positions
+
+
+def focus_target(
+    view: View,
     events: list[Event],
     placement: Placement,
-    positions: dict[str, tuple[float, float]],
-) -> None:
-    centres = {k.upper(): v for k, v in placement.centres.items()}
-    for event in events:
-        if isinstance(event, Moved) and len(event.path) > 1:
-            points = [centres[c.upper()] for c in event.path if c.upper() in centres]
-            if len(points) > 1:
-                draw.line(points, fill=theme.YELLOW, width=3, joint="curve")
-                x, y = points[0]
-                draw.ellipse((x - 5, y - 5, x + 5, y + 5), outline=theme.YELLOW, width=2)
-        elif isinstance(event, Attacked):
-            start, end = positions.get(event.attacker), positions.get(event.target)
-            if start and end:
-                draw.line((start, end), fill=theme.VERMILION, width=3)
-        elif isinstance(event, Spawned | Revealed | Killed) and event.at.upper() in centres:
-            x, y = centres[event.at.upper()]
-            r = placement.cell_size * 0.48
-            colour = theme.VERMILION if isinstance(event, Killed) else theme.PURPLE
-            draw.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=3)
+    positions: dict[str, Point],
+    focus: str | None,
+) -> Point:
+    """Where the focus view centres: the named figure or cell, else the active figure."""
+    for key in (focus, view.active, story.last_actor(events)):
+        if key and key in positions:
+            return positions[key]
+        if key:
+            anchor = placement.anchor(key)
+            if anchor is not None:
+                return anchor
+    waiting = set(view.waiting)
+    for f in view.figures:
+        if f.seat in waiting and f.id in positions:
+            return positions[f.id]
+    for f in view.figures:
+        if f.side == "player" and f.id in positions:
+            return positions[f.id]
+    return placement.width / 2, placement.height / 2
 
 
-FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+def _crop_box(picture: BoardPicture, view: View, centre: Point) -> tuple[int, int, int, int]:
+    w = min(FOCUS_WIDTH, picture.image.width)
+    h = min(FOCUS_HEIGHT, picture.image.height)
+    points = [centre] + [
+        p for p in (picture.placement.anchor(c) for c in view.reach) if p is not None
+    ]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    cx, cy = centre
+    if max(xs) - min(xs) < w * 0.9 and max(ys) - min(ys) < h * 0.9:
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    left = int(min(max(0, cx - w / 2), picture.image.width - w))
+    top = int(min(max(0, cy - h / 2), picture.image.height - h))
+    return left, top, left + w, top + h
 
 
-def _draw_figures(
-    draw: ImageDraw.ImageDraw,
-    view: View,
-    placement: Placement,
-    positions: dict[str, tuple[float, float]],
-) -> None:
-    r = placement.cell_size * 0.34 if len(view.figures) else 0
-    label_font = theme.font(max(9, int(r * 0.9)))
-    for figure in view.figures:
-        if figure.id not in positions:
+def _inset(picture: BoardPicture, view: View, box: tuple[int, int, int, int]) -> Image.Image:
+    layer = picture.layer
+    scale = INSET_WIDTH / layer.image.width
+    if layer.thumbnail is None:
+        size = (INSET_WIDTH, max(1, int(layer.image.height * scale)))
+        layer.thumbnail = layer.image.resize(size, Image.Resampling.BILINEAR)
+    thumb = layer.thumbnail.copy()
+    draw = ImageDraw.Draw(thumb)
+    for f in view.figures:
+        xy = picture.positions.get(f.id)
+        if xy is None:
             continue
-        x, y = positions[figure.id]
-        fill = theme.SIDE_FILL[figure.side]
-        if figure.side == "enemy":
-            shape = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
-            draw.polygon(shape, fill=fill, outline=theme.TEXT)
+        x, y = xy[0] * scale, xy[1] * scale
+        fill = theme.SIDE_FILL.get(f.side, theme.YELLOW)
+        if f.side == "enemy":
+            draw.polygon([(x, y - 3), (x + 3, y), (x, y + 3), (x - 3, y)], fill=fill)
         else:
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=theme.TEXT, width=2)
-        if figure.facing in FACING_VECTORS:
-            dx, dy = FACING_VECTORS[figure.facing]
-            tip = (x + dx * r * 1.45, y + dy * r * 1.45)
-            base = [
-                (x + dx * r + dy * r * 0.45, y + dy * r - dx * r * 0.45),
-                (x + dx * r - dy * r * 0.45, y + dy * r + dx * r * 0.45),
-            ]
-            draw.polygon([tip, *base], fill=theme.YELLOW)
-        draw.text((x, y), figure.label[:3], font=label_font, fill=(0, 0, 0), anchor="mm")
-        if figure.health is not None and figure.max_health:
-            pips = min(figure.max_health, 8)
-            filled = round(pips * max(0, figure.health) / figure.max_health)
-            width = pips * 5
-            for i in range(pips):
-                px = x - width / 2 + i * 5
-                colour = theme.GREEN if i < filled else theme.GRID
-                draw.rectangle((px, y + r + 2, px + 3, y + r + 5), fill=colour)
+            draw.ellipse((x - 2.5, y - 2.5, x + 2.5, y + 2.5), fill=fill)
+    draw.rectangle(tuple(int(v * scale) for v in box), outline=theme.YELLOW, width=2)
+    draw.rectangle((0, 0, thumb.width - 1, thumb.height - 1), outline=theme.GRID)
+    return thumb
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: View, width: int) -> None:
-    draw.rectangle((0, 0, width, HEADER_HEIGHT), fill=theme.HEADER)
-    draw.text((12, 8), view.title, font=theme.font(18), fill=theme.TEXT)
-    parts = [f"Round {view.round}" if view.round else "", view.phase]
-    parts += [f"{k}: {v}" for k, v in view.header.items()]
-    if view.finished:
-        parts.append(f"Mission over: {view.outcome or 'ended'}")
-    elif view.waiting:
-        parts.append("Waiting on " + ", ".join(view.waiting))
-    draw.text((12, 33), "  ·  ".join(p for p in parts if p), font=theme.font(12), fill=theme.MUTED)
+def compose_focus(
+    view: View, events: list[Event], focus: str | None
+) -> tuple[Image.Image, dict[str, Point]]:
+    picture = draw_board(view, events, int(CELL_SIZE[view.board] * FOCUS_SCALE))
+    centre = focus_target(view, events, picture.placement, picture.positions, focus)
+    box = _crop_box(picture, view, centre)
+    crop = picture.image.crop(box)
+    width = max(crop.width, 480)
+    inset = _inset(picture, view, box)
+    text_w = width - inset.width - 24
+    focus_id = focus if focus in picture.labels else (view.active or story.last_actor(events))
+    sections = _focus_sections(view, events, picture, box, focus_id)
+    columns = chrome.panel_columns(sections, text_w, 10_000, max_columns=1)
+    footer = max(inset.height + 20, chrome.columns_height(columns))
+    head = chrome.header_height(view, width)
+    height = head + crop.height + footer
+    image = Image.new("RGB", (width, height), theme.BACKGROUND)
+    image.paste(crop, ((width - crop.width) // 2, head))
+    draw = ImageDraw.Draw(image)
+    chrome.draw_header(draw, view, width)
+    top = head + crop.height
+    draw.rectangle((0, top, width, height), fill=theme.PANEL)
+    image.paste(inset, (10, top + 10))
+    chrome.draw_columns(draw, columns, inset.width + 20, top, text_w, height)
+    dx = (width - crop.width) // 2 - box[0]
+    positions = {
+        k: (x + dx, y - box[1] + head)
+        for k, (x, y) in picture.positions.items()
+        if box[0] <= x < box[2] and box[1] <= y < box[3]
+    }
+    return image, positions
 
 
-def _draw_panel(draw: ImageDraw.ImageDraw, view: View, left: int, height: int) -> None:
-    draw.rectangle((left, HEADER_HEIGHT, left + PANEL_WIDTH, height), fill=theme.PANEL)
-    y = HEADER_HEIGHT + 10
-    for panel in view.panels:
-        draw.text((left + 10, y), panel.title, font=theme.font(13), fill=theme.TEXT)
-        y += 18
-        for line in panel.lines:
-            draw.text((left + 14, y), line[:34], font=theme.font(11), fill=theme.MUTED)
-            y += 14
-        y += 8
-        if y > height - 20:
-            break
-
-
-def alt_text(view: View) -> str:
-    """A sentence-level description: the mission, the turn, and every figure on the board."""
-    figures = "; ".join(
-        f"{f.name} ({f.side}) at {f.coord}"
-        + (f", {f.health}/{f.max_health} health" if f.health is not None and f.max_health else "")
-        + (f", {', '.join(f.conditions)}" if f.conditions else "")
+def _focus_sections(
+    view: View,
+    events: list[Event],
+    picture: BoardPicture,
+    box: tuple[int, int, int, int],
+    focus_id: str | None,
+) -> list[chrome.Section]:
+    sections: list[chrome.Section] = []
+    figures = {f.id: f for f in view.figures}
+    if focus_id in figures:
+        f = figures[focus_id or ""]
+        lines = [chrome.figure_line(f, picture.labels[f.id])]
+        lines += [c for c in f.conditions if ":" in c][:3]
+        panel = next((p for p in view.panels if p.seat == f.seat), None)
+        if panel:
+            lines += panel.lines[:4]
+        sections.append(chrome.Section(f.name, lines, theme.YELLOW))
+    seen = [
+        chrome.figure_line(f, picture.labels[f.id])
         for f in view.figures
-    )
-    turn = f"round {view.round}, {view.phase}" if view.round else view.phase
-    head = f"{view.title}: {turn}."
-    return (f"{head} Figures: {figures}." if figures else head)[:1000]
+        if f.id != focus_id
+        and f.id in picture.positions
+        and box[0] <= picture.positions[f.id][0] < box[2]
+        and box[1] <= picture.positions[f.id][1] < box[3]
+    ]
+    if seen:
+        sections.append(
+            chrome.Section(
+                "In view", seen[:8] + ([f"+{len(seen) - 8} more"] if len(seen) > 8 else [])
+            )
+        )
+    if view.private:
+        sections.append(chrome.Section("Only you can see", view.private[:4], theme.YELLOW))
+    texts = [e.text for e in events if e.text][-3:]
+    if texts:
+        sections.append(chrome.Section("This step", texts, theme.YELLOW))
+    return sections
 
 
 def render_board(
-    view: View, events: list[Event] | None = None, cell_size: int = 36
+    view: View,
+    events: list[Event] | None = None,
+    mode: Mode = "full",
+    focus: str | None = None,
 ) -> RenderedImage:
-    placement = place(view, cell_size=cell_size)
-    board_width = max(placement.width, MIN_BOARD_WIDTH)
-    width = board_width + PANEL_WIDTH
-    height = HEADER_HEIGHT + max(placement.height, 200)
-    image = Image.new("RGB", (width, height), theme.BACKGROUND)
-    board = Image.new("RGB", (placement.width, placement.height), theme.BACKGROUND)
-    board_draw = ImageDraw.Draw(board)
-    _draw_terrain(board_draw, view, placement)
-    _draw_edges(board_draw, view, placement)
-    positions = figure_positions(view, placement)
-    _draw_story(board_draw, events or [], placement, positions)
-    _draw_figures(board_draw, view, placement, positions)
-    image.paste(board, (0, HEADER_HEIGHT))
-    draw = ImageDraw.Draw(image)
-    _draw_header(draw, view, width)
-    _draw_panel(draw, view, board_width, height)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=6)
-    return RenderedImage(buffer.getvalue(), alt_text(view), width, height)
+    """Render one board image. `render_board(view, events)` is the full board."""
+    shown = public_events(view, events)
+    if mode == "focus":
+        image, positions = compose_focus(view, shown, focus)
+        name = "focus.png"
+    else:
+        image, positions = compose_full(view, shown)
+        name = "board.png"
+    return RenderedImage(
+        encode(image), alt_text(view, shown), image.width, image.height, name, positions
+    )

@@ -78,3 +78,10 @@ class View(BaseModel):
     private: list[str] = Field(default_factory=list)
     finished: bool = False
     outcome: str | None = None
+    # Optional, for the renderer (defaults keep every game working without them):
+    # the seat this view was built for (None: a spectator; hidden events are then never drawn),
+    viewer: str | None = None
+    # the figure whose turn it is (the focus view centres on it),
+    active: str | None = None
+    # and the coordinates (cells, or Areas on area boards) it can reach this turn.
+    reach: list[str] = Field(default_factory=list)

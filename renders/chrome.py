@@ -1,0 +1,231 @@
+"""Header band, side panel and legend: the text around the board, wrapped to fit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.events import Event
+from engine.core.view import FigureView, View
+from renders import paint, theme
+from renders.figures import badges, rank_tag
+from renders.terrain import edge_base, is_dynamic_mark
+
+HEADER_PAD = 10
+TITLE_SIZE = 18
+LINE_SIZE = 12
+# Header keys already shown elsewhere in the header line (title, round, phase).
+SKIP_HEADER = frozenset({"phase", "mission", "round"})
+
+
+def header_lines(view: View) -> tuple[str, list[str]]:
+    """The title and the facts of the header band, most important first."""
+    facts: list[str] = []
+    round_text = view.header.get("round") or (str(view.round) if view.round else "")
+    if round_text:
+        facts.append(f"Round {round_text}")
+    if view.phase:
+        facts.append(f"Phase: {view.phase}")
+    if view.finished:
+        facts.append(f"MISSION OVER: {(view.outcome or 'ended').upper()}")
+    elif view.waiting:
+        facts.append("Turn: " + ", ".join(view.waiting))
+    for key, value in view.header.items():
+        if key in SKIP_HEADER or not value:
+            continue
+        facts.append(f"{key.replace('_', ' ')}: {value}")
+    title = view.title
+    mission = view.header.get("mission")
+    if mission and mission not in title:
+        title = f"{title} · {mission}"
+    return title, facts
+
+
+def header_height(view: View, width: int) -> int:
+    return _header_layout(view, width)[0]
+
+
+def _header_layout(view: View, width: int) -> tuple[int, list[str], str]:
+    title, facts = header_lines(view)
+    title = paint.ellipsize(title, TITLE_SIZE, width - 2 * HEADER_PAD, True)
+    lines = paint.wrap("  ·  ".join(facts), LINE_SIZE, width - 2 * HEADER_PAD)
+    # Facts are joined with separators, so wrapping may split inside one; good enough.
+    lines = lines[:4]
+    height = HEADER_PAD * 2 + TITLE_SIZE + 6 + len(lines) * (LINE_SIZE + 4)
+    return height, lines, title
+
+
+def draw_header(draw: paint.Draw, view: View, width: int) -> int:
+    height, lines, title = _header_layout(view, width)
+    draw.rectangle((0, 0, width, height), fill=theme.HEADER)
+    paint.text(draw, (HEADER_PAD, HEADER_PAD), title, TITLE_SIZE, theme.TEXT, True)
+    y = HEADER_PAD + TITLE_SIZE + 6
+    for line in lines:
+        paint.text(draw, (HEADER_PAD, y), line, LINE_SIZE, theme.MUTED)
+        y += LINE_SIZE + 4
+    return height
+
+
+@dataclass
+class Section:
+    title: str
+    lines: list[str] = field(default_factory=list)
+    accent: theme.RGB = theme.TEXT
+
+
+def figure_line(f: FigureView, label: str) -> str:
+    parts = [label, f.name, f"@{f.coord}"]
+    tag = rank_tag(f.rank)
+    if tag:
+        parts.append(f"[{tag}]")
+    if f.health is not None and f.max_health:
+        parts.append(f"{max(0, f.health)}/{f.max_health}")
+    if f.facing:
+        parts.append(f"facing {f.facing}")
+    marks = [b[0] for b in badges(f)]
+    if marks:
+        parts.append(" ".join(marks))
+    return " ".join(parts)
+
+
+def panel_sections(
+    view: View, labels: dict[str, str], events: list[Event] | None = None, legend: bool = True
+) -> list[Section]:
+    """Everything the side panel shows. Private lines appear only when the view carries them,
+    which a spectator's view never does."""
+    sections = [Section(p.title, list(p.lines)) for p in view.panels]
+    if view.private:
+        sections.append(Section("Only you can see", list(view.private), theme.YELLOW))
+    for side, title in (("player", "Players"), ("enemy", "Enemies"), ("neutral", "Others")):
+        figs = [f for f in view.figures if f.side == side]
+        if figs:
+            sections.append(
+                Section(title, [figure_line(f, labels.get(f.id, f.label)) for f in figs])
+            )
+    story = [e.text for e in (events or []) if e.text][-6:]
+    if story:
+        sections.append(Section("This step", story, theme.YELLOW))
+    if legend:
+        items = legend_items(view)
+        if items:
+            sections.append(Section("Legend", items, theme.MUTED))
+    return sections
+
+
+def legend_items(view: View) -> list[str]:
+    """Only the symbols this board uses."""
+    items: list[str] = []
+    sides = {f.side for f in view.figures}
+    if "player" in sides:
+        items.append("● circle: player figure")
+    if "enemy" in sides:
+        items.append("◆ diamond: enemy")
+    if "neutral" in sides:
+        items.append("■ square: neutral")
+    if any(f.facing for f in view.figures):
+        items.append("▲ pointer: facing")
+    if any(f.max_health for f in view.figures):
+        items.append("pips: health left")
+    codes = sorted({b[0] for f in view.figures for b in badges(f)})
+    if codes:
+        items.append("badges: " + " ".join(codes))
+    kinds = {edge_base(e.kind) for e in view.edges}
+    doors = []
+    if any("door" in k and k.endswith("open") for k in kinds):
+        doors.append("gap = open door")
+    if any("door" in k and not k.endswith("open") for k in kinds):
+        doors.append("bar = closed door (K key, C code, L locked, X sealed, S security)")
+    if "window" in kinds:
+        doors.append("blue line = window")
+    if "airlock" in kinds:
+        doors.append("blue bar = airlock")
+    items += doors
+    marks = {m.split(":")[0] for c in view.cells for m in c.marks if not is_dynamic_mark(m)}
+    names = {
+        "vent": "V# vent",
+        "cache": "C cache",
+        "setup": "green corner: setup square",
+        "letter": "big letter: objective",
+        "centre": "ring: Area centre",
+        "teleport": "TP: Teleport Point",
+        "start": "S: start hex",
+        "barracks": "barracks",
+        "exit": "exit",
+        "search": "search Area",
+    }
+    items += [names[m] for m in sorted(marks) if m in names]
+    tokens = {t.kind.split(":")[0] for t in view.tokens}
+    token_names = {
+        "signal": "purple hexagon: Signal",
+        "enemy-token": "hexagon L#: Enemy token by level",
+        "flame": "F: flame",
+        "corpse": "✝: corpse",
+        "item": "green square: item",
+        "loot": "Lt: loot",
+    }
+    items += [token_names[t] for t in sorted(tokens) if t in token_names]
+    return items
+
+
+SECTION_TITLE = 13
+SECTION_LINE = 11
+
+
+def layout_sections(sections: list[Section], width: int) -> list[tuple[str, list[str], theme.RGB]]:
+    out = []
+    for s in sections:
+        lines: list[str] = []
+        for line in s.lines:
+            wrapped = paint.wrap(line, SECTION_LINE, width - 22) or [""]
+            lines.append(wrapped[0])
+            lines += ["  " + w for w in wrapped[1:3]]
+        out.append((paint.ellipsize(s.title, SECTION_TITLE, width - 16, True), lines, s.accent))
+    return out
+
+
+def section_height(lines: list[str]) -> int:
+    return SECTION_TITLE + 6 + len(lines) * (SECTION_LINE + 3) + 10
+
+
+def panel_columns(
+    sections: list[Section], column_width: int, max_height: int, max_columns: int = 3
+) -> list[list[tuple[str, list[str], theme.RGB]]]:
+    """Flow sections into columns no taller than `max_height` (the last column takes the rest)."""
+    columns: list[list[tuple[str, list[str], theme.RGB]]] = [[]]
+    used = 10
+    for title, lines, accent in layout_sections(sections, column_width):
+        h = section_height(lines)
+        if used + h > max_height and columns[-1] and len(columns) < max_columns:
+            columns.append([])
+            used = 10
+        columns[-1].append((title, lines, accent))
+        used += h
+    return columns
+
+
+def columns_height(columns: list[list[tuple[str, list[str], theme.RGB]]]) -> int:
+    return max(
+        (10 + sum(section_height(lines) for _, lines, _ in col) for col in columns), default=0
+    )
+
+
+def draw_columns(
+    draw: paint.Draw,
+    columns: list[list[tuple[str, list[str], theme.RGB]]],
+    left: int,
+    top: int,
+    column_width: int,
+    bottom: int,
+) -> None:
+    for i, column in enumerate(columns):
+        x = left + i * column_width
+        draw.rectangle((x, top, x + column_width, bottom), fill=theme.PANEL)
+        if i:
+            draw.line((x, top, x, bottom), fill=theme.GRID, width=1)
+        y = top + 10
+        for title, lines, accent in column:
+            paint.text(draw, (x + 10, y), title, SECTION_TITLE, accent, True)
+            y += SECTION_TITLE + 6
+            for line in lines:
+                paint.text(draw, (x + 12, y), line, SECTION_LINE, theme.MUTED)
+                y += SECTION_LINE + 3
+            y += 10

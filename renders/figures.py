@@ -1,0 +1,292 @@
+"""Figures and tokens: where each one stands, and how it is drawn.
+
+A figure is its side's shape (circle: players, diamond: enemies, square: neutral) in its side's
+colour, with a short label, a rank badge in letters, a facing pointer, health pips and
+condition badges, so nothing depends on colour alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core.view import FigureView, TokenView, View
+from renders import paint, theme
+from renders.geometry import Placement, Point, area_slots
+
+RANK_TAGS = {
+    "copper": "Cu",
+    "bronze": "Br",
+    "silver": "Ag",
+    "gold": "Au",
+    "palladium": "Pd",
+    "platinum": "Pt",
+    "green": "G",
+    "blue": "B",
+    "red": "R",
+    "yellow": "Y",
+    "purple": "P",
+    "orange": "O",
+}
+RANK_COLOURS = {
+    "green": theme.GREEN,
+    "blue": theme.BLUE,
+    "red": theme.VERMILION,
+    "yellow": theme.YELLOW,
+    "orange": theme.ORANGE,
+    "purple": theme.PURPLE,
+}
+FACING = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
+_WORD_DIGITS = re.compile(r"^([A-Za-z]+)[-_ ]?(\d+)$")
+
+
+def rank_tag(rank: str | None) -> str:
+    if not rank:
+        return ""
+    tag = RANK_TAGS.get(rank.lower())
+    if tag:
+        return tag
+    return rank if len(rank) <= 3 else rank[:1].upper()
+
+
+def short_labels(view: View) -> dict[str, str]:
+    """A label of at most 4 characters per figure, unique on the board where possible.
+
+    Games give labels such as "FOX", "x1" or "soldier13"; long word+number labels become the
+    word's initial (or first two letters when two kinds share an initial) and the number.
+    """
+    out: dict[str, str] = {}
+    initials: dict[str, set[str]] = {}
+    for f in view.figures:
+        m = _WORD_DIGITS.match(f.label)
+        if m and len(f.label) > 3:
+            initials.setdefault(m.group(1)[0].upper(), set()).add(m.group(1).lower())
+    for f in view.figures:
+        text = f.label
+        m = _WORD_DIGITS.match(text)
+        if m and len(text) > 3:
+            word = m.group(1)
+            head = word[0].upper()
+            if len(initials.get(head, ())) > 1:
+                head = word[0].upper() + word[1].lower()
+            text = head + m.group(2)
+        out[f.id] = text[:4]
+    return out
+
+
+def conditions_of(figure: FigureView) -> list[str]:
+    """Normalised condition names (the galaxy view appends "d" to names that end in "d")."""
+    out = []
+    for c in figure.conditions:
+        key = theme.condition_key(c)
+        if key.endswith("dd"):
+            key = key[:-1]
+        out.append(key)
+    return out
+
+
+def badges(figure: FigureView) -> list[tuple[str, theme.RGB]]:
+    seen: list[tuple[str, theme.RGB]] = []
+    for key in conditions_of(figure):
+        if key in theme.QUIET_CONDITIONS:
+            continue
+        badge = theme.CONDITION_BADGES.get(key, (key[:2].title(), theme.MUTED))
+        if badge not in seen:
+            seen.append(badge)
+    return seen
+
+
+def figure_positions(view: View, placement: Placement) -> dict[str, Point]:
+    """Pixel centre of every figure; figures sharing a cell or Area are spread apart."""
+    groups: dict[str, list[FigureView]] = {}
+    for figure in view.figures:
+        key = placement.resolve(figure.coord)
+        if key is not None:
+            groups.setdefault(key, []).append(figure)
+    out: dict[str, Point] = {}
+    r = placement.token_radius
+    for key, figures in groups.items():
+        if placement.board == "area":
+            slots = area_slots(placement, key, r) or [placement.area_anchor[key]]
+            for i, figure in enumerate(figures):
+                x, y = slots[i % len(slots)]
+                shift = (i // len(slots)) * r * 0.5
+                out[figure.id] = (x + shift, y + shift)
+            continue
+        cx, cy = placement.centres[key]
+        if len(figures) == 1:
+            out[figures[0].id] = (cx, cy)
+            continue
+        d = placement.cell_size * 0.2
+        offsets = [(-d, -d), (d, d), (d, -d), (-d, d)]
+        for i, figure in enumerate(figures):
+            ox, oy = offsets[i % 4]
+            out[figure.id] = (cx + ox, cy + oy)
+    return out
+
+
+def token_positions(
+    view: View, placement: Placement, figures_at: set[str]
+) -> list[tuple[TokenView, Point]]:
+    """Tokens go to a cell's lower corner (or share an Area's free slots), never on a figure."""
+    out: list[tuple[TokenView, Point]] = []
+    per_key: dict[str, list[TokenView]] = {}
+    for t in view.tokens:
+        key = placement.resolve(t.coord)
+        if key is not None and t.kind not in HIDDEN_TOKENS:
+            per_key.setdefault(key, []).append(t)
+    cs = placement.cell_size
+    small = token_radius(placement)
+    for key, tokens in per_key.items():
+        if placement.board == "area":
+            slots = area_slots(placement, key, small)
+            taken = sum(1 for f in view.figures if placement.resolve(f.coord) == key)
+            free = slots[taken:] or slots or [placement.area_anchor[key]]
+            for i, t in enumerate(tokens):
+                x, y = free[-1 - (i % len(free))]
+                out.append((t, (x, y)))
+            continue
+        cx, cy = placement.centres[key]
+        if key not in figures_at and len(tokens) == 1:
+            out.append((tokens[0], (cx, cy)))
+            continue
+        for i, t in enumerate(tokens):
+            out.append((t, (cx + cs * 0.3 - i * small * 1.6, cy + cs * 0.28)))
+    return out
+
+
+# Tokens another layer already shows (an open door is drawn on its edge).
+HIDDEN_TOKENS = frozenset({"open-door"})
+
+
+def token_radius(placement: Placement) -> float:
+    return max(6.0, placement.token_radius * 0.62)
+
+
+TOKEN_STYLE: dict[str, tuple[str, theme.RGB, str]] = {
+    # kind prefix -> (shape, fill, fallback text)
+    "flame": ("triangle", theme.ORANGE, "F"),
+    "corpse": ("circle", (90, 90, 96), "✝"),
+    "item": ("square", theme.GREEN, "It"),
+    "blocked-vent": ("square", (60, 60, 66), "X"),
+    "signal": ("hexagon", theme.PURPLE, "?"),
+    "enemy-token": ("hexagon", theme.VERMILION, "E"),
+    "loot": ("square", theme.YELLOW, "Lt"),
+    "accessory": ("square", theme.MUTED, "Ac"),
+    "egg": ("circle", theme.PURPLE, "Eg"),
+    "smoke": ("circle", theme.MUTED, "Sm"),
+}
+MISSION_TOKEN = ("square", theme.SKY, "M")
+
+
+def token_text(t: TokenView) -> str:
+    kind = t.kind.split(":", 1)[0]
+    if kind == "signal":
+        return t.label[:3] or "?"
+    if kind == "enemy-token":
+        return t.label[:2] or "E"
+    if kind == "corpse":
+        return "✝"
+    if kind == "item":
+        name = t.kind.split(":", 1)[1] if ":" in t.kind else t.label
+        return name[:2].title()
+    if kind == "loot":
+        return "Lt"
+    if kind in TOKEN_STYLE:
+        return TOKEN_STYLE[kind][2]
+    return (t.label or kind)[:3]
+
+
+def token_style(t: TokenView) -> tuple[str, theme.RGB]:
+    kind = t.kind.split(":", 1)[0]
+    if kind == "enemy-token":
+        level = t.label[-1:]
+        fill = {"1": theme.YELLOW, "2": theme.ORANGE, "3": theme.VERMILION}.get(level, theme.ORANGE)
+        return "hexagon", fill
+    if kind.endswith("-done"):
+        return "square", theme.GRID
+    shape, fill, _ = TOKEN_STYLE.get(kind, MISSION_TOKEN)
+    return shape, fill
+
+
+def draw_token(draw: paint.Draw, t: TokenView, xy: Point, r: float) -> None:
+    shape, fill = token_style(t)
+    paint.token(draw, shape, xy[0], xy[1], r, fill, theme.INK, 1)
+    text = token_text(t)
+    size = paint.fit_size(text, r * 1.8, max(7, int(r * 1.05)), 6)
+    ink = (
+        theme.WHITE
+        if fill in (theme.PURPLE, theme.VERMILION, (90, 90, 96), theme.GRID)
+        else theme.INK
+    )
+    paint.label(
+        draw, (xy[0], xy[1] + (r * 0.12 if shape == "triangle" else 0)), text, size, ink, True
+    )
+
+
+def draw_figure(
+    draw: paint.Draw,
+    figure: FigureView,
+    xy: Point,
+    r: float,
+    text: str,
+    active: bool = False,
+) -> None:
+    x, y = xy
+    shape = theme.SIDE_SHAPE.get(figure.side, "circle")
+    fill = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
+    down = "down" in conditions_of(figure)
+    if down:
+        fill = tuple(int(c * 0.55) for c in fill)  # type: ignore[assignment]
+    if active:
+        paint.token(draw, shape, x, y, r + 4, None, theme.YELLOW, 3)
+    if figure.facing in FACING:
+        dx, dy = FACING[figure.facing or "N"]
+        tip = (x + dx * r * 1.6, y + dy * r * 1.6)
+        base = [
+            (x + dx * r * 0.9 + dy * r * 0.55, y + dy * r * 0.9 - dx * r * 0.55),
+            (x + dx * r * 0.9 - dy * r * 0.55, y + dy * r * 0.9 + dx * r * 0.55),
+        ]
+        draw.polygon([tip, *base], fill=theme.YELLOW, outline=theme.INK)
+    paint.token(draw, shape, x, y, r, fill, theme.WHITE if not down else theme.MUTED, 2)
+    size = paint.fit_size(text, r * (1.55 if shape == "diamond" else 1.8), max(8, int(r * 0.8)))
+    paint.label(draw, (x, y), text, size, theme.INK, True)
+    tag = rank_tag(figure.rank)
+    if tag:
+        bsize = max(7, int(r * 0.55))
+        colour = RANK_COLOURS.get((figure.rank or "").lower(), (225, 225, 225))
+        ink = theme.WHITE if colour in (theme.BLUE, theme.VERMILION) else theme.INK
+        paint.pill(draw, (x + r * 0.75, y - r * 0.95), tag, bsize, colour, ink)
+    marks = badges(figure)
+    if marks:
+        bsize = max(7, int(r * 0.52))
+        shown = marks[:2]
+        bx = x - r * 1.05
+        for i, (letters, colour) in enumerate(shown):
+            ink = theme.WHITE if colour in (theme.BLUE, theme.VERMILION, theme.MUTED) else theme.INK
+            paint.pill(draw, (bx, y - r * 0.95 + i * bsize * 1.3), letters, bsize, colour, ink)
+        if len(marks) > 2:
+            paint.pill(
+                draw, (bx, y - r * 0.95 + 2 * bsize * 1.3), f"+{len(marks) - 2}", bsize, theme.MUTED
+            )
+    _draw_health(draw, figure, x, y + r + (3 if shape != "diamond" else r * 0.2 + 3), r)
+
+
+def _draw_health(draw: paint.Draw, figure: FigureView, x: float, top: float, r: float) -> None:
+    if figure.health is None or not figure.max_health:
+        return
+    health = max(0, figure.health)
+    total = figure.max_health
+    if total > 8:
+        paint.pill(draw, (x, top + 4), f"{health}/{total}", max(7, int(r * 0.5)), theme.GREEN)
+        return
+    pip = max(3.0, min(5.0, r * 2 / (total * 1.5)))
+    gap = pip * 0.5
+    width = total * pip + (total - 1) * gap
+    left = x - width / 2
+    draw.rectangle((left - 1.5, top - 1.5, left + width + 1.5, top + pip + 1.5), fill=theme.INK)
+    for i in range(total):
+        px = left + i * (pip + gap)
+        if i < health:
+            draw.rectangle((px, top, px + pip, top + pip), fill=theme.GREEN)
+        else:
+            draw.rectangle((px, top, px + pip, top + pip), outline=theme.MUTED)

@@ -1,0 +1,88 @@
+"""Sheets for `/sheet`: a card image of one agent, hero, marine or alien/enemy."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.core.view import FigureView, View
+from renders import paint, theme
+from renders.board import RenderedImage, encode
+from renders.figures import badges, conditions_of, draw_figure, rank_tag, short_labels
+
+WIDTH = 520
+PAD = 16
+
+
+def _lines(view: View, figure: FigureView) -> list[tuple[str, list[str]]]:
+    blocks: list[tuple[str, list[str]]] = []
+    facts = [f"Side: {figure.side}" + (f" · {figure.kind}" if figure.kind else "")]
+    facts.append(
+        f"Position: {figure.coord}" + (f" · facing {figure.facing}" if figure.facing else "")
+    )
+    if figure.rank:
+        facts.append(f"Rank: {figure.rank} ({rank_tag(figure.rank)})")
+    if figure.health is not None and figure.max_health:
+        facts.append(f"Health: {max(0, figure.health)} of {figure.max_health}")
+    if figure.seat:
+        facts.append(f"Seat: {figure.seat}")
+    blocks.append(("Profile", facts))
+    if figure.conditions:
+        names = []
+        for raw, key in zip(figure.conditions, conditions_of(figure), strict=True):
+            badge = theme.CONDITION_BADGES.get(key)
+            names.append(f"{badge[0]} · {raw}" if badge else raw)
+        blocks.append(("Conditions", names))
+    panel = next(
+        (p for p in view.panels if p.seat == figure.seat and figure.side == "player"), None
+    )
+    if panel is not None:
+        blocks.append((panel.title, list(panel.lines)))
+    here = [t.label or t.kind for t in view.tokens if t.coord.upper() == figure.coord.upper()]
+    if here:
+        blocks.append(("Here", here))
+    return blocks
+
+
+def render_sheet(view: View, figure_id: str) -> RenderedImage:
+    """A card: the figure drawn large with its badges, its profile and current state."""
+    figure = next((f for f in view.figures if f.id.lower() == figure_id.lower()), None)
+    if figure is None:
+        raise KeyError(f"no figure {figure_id!r} on the board")
+    label = short_labels(view)[figure.id]
+    blocks = _lines(view, figure)
+    text_w = WIDTH - 2 * PAD
+    laid: list[tuple[str, list[str]]] = []
+    for title, lines in blocks:
+        wrapped: list[str] = []
+        for line in lines:
+            wrapped += paint.wrap(line, 13, text_w - 10) or [""]
+        laid.append((title, wrapped))
+    top = 120
+    height = top + sum(26 + 18 * len(lines) + 8 for _, lines in laid) + PAD
+    image = Image.new("RGB", (WIDTH, height), theme.PANEL)
+    draw = ImageDraw.Draw(image)
+    accent = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
+    draw.rectangle((0, 0, WIDTH, 6), fill=accent)
+    draw_figure(draw, figure, (PAD + 44, 62), 34, label)
+    title = paint.ellipsize(figure.name, 22, WIDTH - 130, True)
+    paint.text(draw, (120, 22), title, 22, theme.TEXT, True)
+    sub = f"{label} · {view.title}"
+    paint.text(draw, (120, 54), paint.ellipsize(sub, 13, WIDTH - 130), 13, theme.MUTED)
+    x = 120
+    for letters, colour in badges(figure):
+        box = paint.pill(draw, (x, 86), letters, 12, colour, anchor="lm")
+        x = int(box[2]) + 6
+    y = top
+    for title, lines in laid:
+        paint.text(draw, (PAD, y), title, 15, theme.TEXT, True)
+        y += 26
+        for line in lines:
+            paint.text(draw, (PAD + 8, y), line, 13, theme.MUTED)
+            y += 18
+        y += 8
+    alt = f"Sheet of {figure.name} ({figure.side}) at {figure.coord}"
+    if figure.health is not None and figure.max_health:
+        alt += f", {max(0, figure.health)}/{figure.max_health} health"
+    if figure.conditions:
+        alt += ", " + ", ".join(figure.conditions)
+    return RenderedImage(encode(image), alt[:1000], WIDTH, height, f"sheet-{figure.id}.png")

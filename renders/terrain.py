@@ -1,0 +1,415 @@
+"""Terrain as the rules define it, one renderer per board kind sharing the theme.
+
+`static_layer` draws what does not change during a mission (floors, rooms, Areas, walls,
+windows, marks such as vents, caches, Teleport Points, barracks, coordinates) and is cached per
+map; `draw_dynamic` draws what steps change (doors by state, flames, smoke, destroyed Teleport
+Points) on a copy of it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.core.view import CellView, EdgeView, View
+from renders import paint, theme
+from renders.geometry import Placement, Point, Segment, place, shape_key
+
+DYNAMIC_MARKS = frozenset({"flame", "blocked", "smoke", "suppressing-fire", "civilian"})
+STATIC_EDGES = frozenset({"wall", "blocked", "area-border", "window", "airlock"})
+HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def is_dynamic_mark(mark: str) -> bool:
+    return mark in DYNAMIC_MARKS or mark.startswith("accessory") or mark.endswith(":destroyed")
+
+
+def edge_base(kind: str) -> str:
+    """`door-locked-key:D3` -> `door-locked-key`; `airlock:west` -> `airlock`."""
+    return kind.split(":", 1)[0]
+
+
+def is_static_edge(edge: EdgeView) -> bool:
+    return edge_base(edge.kind) in STATIC_EDGES
+
+
+@dataclass
+class Layer:
+    """A cached static terrain image of one map at one cell size, with its thumbnail."""
+
+    image: Image.Image
+    placement: Placement
+    thumbnail: Image.Image | None = None
+
+
+_LAYERS: OrderedDict[tuple[object, ...], Layer] = OrderedDict()
+_LAYER_CACHE_SIZE = 24
+STATS = {"hits": 0, "misses": 0}
+
+
+def layer_key(view: View, cell_size: int | None) -> tuple[object, ...]:
+    placement = place(view, cell_size)
+    marks = tuple(
+        (c.coord, c.terrain, c.room, tuple(m for m in c.marks if not is_dynamic_mark(m)))
+        for c in view.cells
+    )
+    edges = tuple((e.a, e.b, e.kind) for e in view.edges if is_static_edge(e))
+    return (*shape_key(view, placement.cell_size), hash(marks), hash(edges))
+
+
+def static_layer(view: View, cell_size: int | None = None) -> Layer:
+    key = layer_key(view, cell_size)
+    hit = _LAYERS.get(key)
+    if hit is not None:
+        STATS["hits"] += 1
+        _LAYERS.move_to_end(key)
+        return hit
+    STATS["misses"] += 1
+    placement = place(view, cell_size)
+    image = Image.new("RGB", (placement.width, placement.height), theme.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    RENDERERS[view.board].draw_static(draw, view, placement)
+    layer = Layer(image, placement)
+    _LAYERS[key] = layer
+    if len(_LAYERS) > _LAYER_CACHE_SIZE:
+        _LAYERS.popitem(last=False)
+    return layer
+
+
+def clear_cache() -> None:
+    _LAYERS.clear()
+    STATS["hits"] = STATS["misses"] = 0
+
+
+# --- shared pieces -------------------------------------------------------------------------
+
+
+def _wall(draw: paint.Draw, seg: Segment, width: int) -> None:
+    draw.line(seg, fill=theme.WALL, width=width)
+    for p in seg:
+        r = width / 2
+        draw.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=theme.WALL)
+
+
+def _part(seg: Segment, t0: float, t1: float) -> Segment:
+    (ax, ay), (bx, by) = seg
+    return (ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1)
+
+
+def _mid(seg: Segment) -> Point:
+    (ax, ay), (bx, by) = seg
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+def draw_edge(draw: paint.Draw, edge: EdgeView, placement: Placement) -> None:
+    seg = placement.segment(edge.a, edge.b)
+    if seg is None:
+        return
+    base = edge_base(edge.kind)
+    cs = placement.cell_size
+    wall_w = max(4, int(cs / 9))
+    small = max(7, int(cs / 5.5))
+    if base in ("wall", "blocked"):
+        _wall(draw, seg, wall_w)
+    elif base == "area-border":
+        draw.line(seg, fill=(150, 156, 168), width=2)
+    elif base == "window":
+        _wall(draw, seg, wall_w)
+        draw.line(_part(seg, 0.18, 0.82), fill=theme.SKY, width=max(2, wall_w - 2))
+    elif base == "airlock":
+        _wall(draw, seg, wall_w)
+        draw.line(_part(seg, 0.12, 0.88), fill=theme.BLUE, width=wall_w + 2)
+        name = edge.kind.split(":", 1)[1] if ":" in edge.kind else ""
+        paint.pill(draw, _mid(seg), name[:2].upper() or "A", small, theme.BLUE, theme.WHITE)
+    elif "door" in base:
+        _door(draw, base, seg, wall_w, small)
+    else:
+        draw.line(seg, fill=theme.EDGE_COLOURS.get(base, theme.ORANGE), width=wall_w)
+
+
+def _door(draw: paint.Draw, base: str, seg: Segment, wall_w: int, small: int) -> None:
+    """Doors by state and kind: open is a gap, closed a bar, locked/sealed carry letters."""
+    _wall(draw, _part(seg, 0.0, 0.2), wall_w)
+    _wall(draw, _part(seg, 0.8, 1.0), wall_w)
+    security = base.startswith("security")
+    if base.endswith("-open"):
+        colour = theme.GREEN
+        draw.line(_part(seg, 0.2, 0.3), fill=colour, width=wall_w + 2)
+        draw.line(_part(seg, 0.7, 0.8), fill=colour, width=wall_w + 2)
+        return
+    if "locked" in base:
+        colour = theme.VERMILION
+        letter = "C" if base.endswith("code") else ("K" if base.endswith("key") else "L")
+    elif base.endswith("sealed") or base.endswith("blocked"):
+        colour, letter = theme.PURPLE, "X"
+    elif security:
+        colour, letter = theme.YELLOW, "S"
+    else:
+        colour, letter = theme.ORANGE, ""
+    draw.line(_part(seg, 0.2, 0.8), fill=colour, width=wall_w + 2)
+    if letter:
+        ink = theme.WHITE if colour in (theme.VERMILION, theme.PURPLE) else theme.INK
+        paint.pill(draw, _mid(seg), letter, small, colour, ink)
+
+
+def _coord_label(draw: paint.Draw, xy: Point, text: str, size: int) -> None:
+    paint.text(draw, xy, text, size, theme.FAINT, anchor="lt")
+
+
+# --- square boards (Forlorn: Hope) ---------------------------------------------------------
+
+
+class SquareBoard:
+    board = "square"
+
+    def draw_static(self, draw: paint.Draw, view: View, placement: Placement) -> None:
+        cs = placement.cell_size
+        size = max(7, int(cs / 4.6))
+        for cell in view.cells:
+            poly = placement.polygons[cell.coord]
+            if cell.terrain in theme.BLOCKING_TERRAIN:
+                draw.polygon(poly, fill=theme.TERRAIN.get(cell.terrain, theme.BACKGROUND))
+                continue
+            colour = theme.TERRAIN.get(cell.terrain, theme.TERRAIN["floor"])
+            if cell.terrain == "floor" and cell.room is None:
+                colour = theme.TERRAIN["corridor"]
+            draw.polygon(poly, fill=colour, outline=theme.GRID)
+        for cell in view.cells:
+            if cell.terrain in theme.BLOCKING_TERRAIN:
+                continue
+            (x0, y0) = placement.polygons[cell.coord][0]
+            _coord_label(draw, (x0 + 2, y0 + 1), cell.coord, size)
+            self._marks(draw, cell, placement, size)
+        for edge in view.edges:
+            if is_static_edge(edge):
+                draw_edge(draw, edge, placement)
+
+    def _marks(self, draw: paint.Draw, cell: CellView, placement: Placement, size: int) -> None:
+        cs = placement.cell_size
+        x0, y0 = placement.polygons[cell.coord][0]
+        cx, cy = placement.centres[cell.coord]
+        slot = 0
+        for mark in cell.marks:
+            if is_dynamic_mark(mark):
+                continue
+            name, _, arg = mark.partition(":")
+            if name == "letter":
+                paint.text(draw, (cx, cy), arg, int(cs * 0.7), (132, 126, 72), True, "mm")
+                continue
+            if name == "setup":
+                t = cs * 0.22
+                draw.polygon(
+                    [(x0 + 1, y0 + cs - 1), (x0 + 1, y0 + cs - t), (x0 + t, y0 + cs - 1)],
+                    fill=theme.GREEN,
+                )
+                continue
+            text, fill, ink = {
+                "vent": (f"V{arg}", theme.PURPLE, theme.INK),
+                "cache": ("C", theme.YELLOW, theme.INK),
+                "airlock": ("AL", theme.BLUE, theme.WHITE),
+                "exit": ("EX", theme.GREEN, theme.INK),
+            }.get(name, (name[:2].upper(), theme.MUTED, theme.INK))
+            paint.pill(
+                draw,
+                (x0 + cs - 2, y0 + 2 + slot * (size + 3)),
+                text,
+                size - 1,
+                fill,
+                ink,
+                anchor="rt",
+            )
+            slot += 1
+            if name == "vent":
+                for i in range(3):
+                    yy = y0 + cs * (0.62 + i * 0.1)
+                    draw.line((x0 + cs * 0.3, yy, x0 + cs * 0.7, yy), fill=(120, 104, 140), width=2)
+
+    def draw_dynamic(self, draw: paint.Draw, view: View, placement: Placement) -> None:
+        for edge in view.edges:
+            if not is_static_edge(edge):
+                draw_edge(draw, edge, placement)
+
+
+# --- hex boards with Areas (Galaxy Defenders) ----------------------------------------------
+
+
+class HexBoard:
+    board = "hex"
+
+    def draw_static(self, draw: paint.Draw, view: View, placement: Placement) -> None:
+        cs = placement.cell_size
+        size = max(7, int(cs / 5))
+        by_area: dict[str, list[CellView]] = {}
+        for cell in view.cells:
+            if cell.area:
+                by_area.setdefault(cell.area, []).append(cell)
+        area_marks = {
+            a: {m for c in cells for m in c.marks if m in ("search", "exit")}
+            for a, cells in by_area.items()
+        }
+        for cell in view.cells:
+            poly = placement.polygons[cell.coord]
+            colour = theme.TERRAIN.get(cell.terrain, theme.TERRAIN["floor"])
+            flags = area_marks.get(cell.area or "", set())
+            if "exit" in flags:
+                colour = (62, 112, 92)
+            elif "search" in flags:
+                colour = (112, 104, 82)
+            draw.polygon(poly, fill=colour, outline=theme.GRID)
+        self._area_borders(draw, view, placement)
+        for cell in view.cells:
+            cx, cy = placement.centres[cell.coord]
+            paint.text(draw, (cx, cy - cs * 0.33), cell.coord, size, theme.FAINT, anchor="mm")
+            self._marks(draw, cell, placement, size)
+        for area, cells in by_area.items():
+            flags = area_marks[area]
+            centre = next((c for c in cells if "centre" in c.marks), cells[len(cells) // 2])
+            cx, cy = placement.centres[centre.coord]
+            if "exit" in flags:
+                paint.pill(draw, (cx, cy + cs * 0.62), "EXIT", size, theme.GREEN)
+            elif "search" in flags:
+                paint.pill(draw, (cx, cy + cs * 0.62), "SEARCH", size, theme.ORANGE)
+        for edge in view.edges:
+            if is_static_edge(edge):
+                draw_edge(draw, edge, placement)
+
+    def _area_borders(self, draw: paint.Draw, view: View, placement: Placement) -> None:
+        area = {(c.col, c.row): c.area for c in view.cells}
+        for c in view.cells:
+            for dq, dr in HEX_DIRECTIONS[:3]:
+                other = (c.col + dq, c.row + dr)
+                if other in area and area[other] != c.area:
+                    seg = placement.segment(c.coord, placement.grid[other])
+                    if seg:
+                        draw.line(seg, fill=(168, 174, 186), width=2)
+
+    def _marks(self, draw: paint.Draw, cell: CellView, placement: Placement, size: int) -> None:
+        cs = placement.cell_size
+        cx, cy = placement.centres[cell.coord]
+        for mark in cell.marks:
+            if is_dynamic_mark(mark):
+                continue
+            name, _, arg = mark.partition(":")
+            if name == "centre":
+                r = cs * 0.1
+                draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=(170, 176, 188), width=2)
+            elif name == "start":
+                paint.pill(draw, (cx, cy + cs * 0.3), "S", size - 1, theme.SKY)
+            elif name == "teleport":
+                self.teleport(draw, cx, cy, cs, arg, size, destroyed=False)
+            elif name not in ("search", "exit"):
+                paint.pill(draw, (cx, cy + cs * 0.3), name[:5].upper(), size - 1, theme.YELLOW)
+
+    @staticmethod
+    def teleport(
+        draw: paint.Draw, cx: float, cy: float, cs: int, arg: str, size: int, destroyed: bool
+    ) -> None:
+        r = cs * 0.36
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.PURPLE, width=3)
+        text = "TP " + arg.split(":")[0][:3]
+        paint.pill(draw, (cx, cy + cs * 0.3), text, size - 1, theme.PURPLE, theme.INK)
+        if destroyed:
+            draw.line((cx - r, cy - r, cx + r, cy + r), fill=theme.VERMILION, width=3)
+            draw.line((cx - r, cy + r, cx + r, cy - r), fill=theme.VERMILION, width=3)
+
+    def draw_dynamic(self, draw: paint.Draw, view: View, placement: Placement) -> None:
+        size = max(7, int(placement.cell_size / 5))
+        for cell in view.cells:
+            for mark in cell.marks:
+                if not is_dynamic_mark(mark):
+                    continue
+                cx, cy = placement.centres[cell.coord]
+                name, _, arg = mark.partition(":")
+                if name == "teleport":
+                    self.teleport(draw, cx, cy, placement.cell_size, arg, size, destroyed=True)
+                else:
+                    paint.pill(
+                        draw,
+                        (cx, cy + placement.cell_size * 0.3),
+                        name[:5].upper(),
+                        size - 1,
+                        theme.YELLOW,
+                    )
+        for edge in view.edges:
+            if not is_static_edge(edge):
+                draw_edge(draw, edge, placement)
+
+
+# --- tile and Area boards (Reichbusters) ---------------------------------------------------
+
+
+class AreaBoard:
+    board = "area"
+
+    def draw_static(self, draw: paint.Draw, view: View, placement: Placement) -> None:
+        cs = placement.cell_size
+        areas = list(placement.area_cells)
+        tint = {a: theme.AREA_TINTS[i % len(theme.AREA_TINTS)] for i, a in enumerate(areas)}
+        for cell in view.cells:
+            poly = placement.polygons[cell.coord]
+            if cell.terrain in theme.BLOCKING_TERRAIN:
+                draw.polygon(poly, fill=theme.TERRAIN.get(cell.terrain, theme.BACKGROUND))
+                continue
+            colour = tint.get(cell.area or "", theme.TERRAIN["floor"])
+            draw.polygon(poly, fill=colour, outline=(86, 90, 100))
+        for edge in view.edges:
+            if is_static_edge(edge):
+                draw_edge(draw, edge, placement)
+        size = max(8, int(cs / 5))
+        for area, coords in placement.area_cells.items():
+            first = min(coords, key=lambda c: (placement.centres[c][1], placement.centres[c][0]))
+            x0, y0 = placement.polygons[first][0]
+            paint.pill(draw, (x0 + 4, y0 + 4), area, size, (28, 30, 36), theme.TEXT, anchor="lt")
+        for cell in view.cells:
+            self._marks(draw, cell, placement, size, dynamic=False)
+
+    def _marks(
+        self, draw: paint.Draw, cell: CellView, placement: Placement, size: int, dynamic: bool
+    ) -> None:
+        marks = [m for m in cell.marks if is_dynamic_mark(m) == dynamic]
+        if not marks:
+            return
+        cs = placement.cell_size
+        coords = placement.area_cells.get(cell.area or "", [cell.coord])
+        bottom_left = max(coords, key=lambda c: (placement.centres[c][1], -placement.centres[c][0]))
+        x0, y0 = placement.polygons[bottom_left][0]
+        row = 1 if dynamic else 0
+        for i, mark in enumerate(marks):
+            name, _, arg = mark.partition(":")
+            if name == "smoke" and cell.area:
+                for c in placement.area_cells.get(cell.area, []):
+                    px, py = placement.polygons[c][0]
+                    for k in range(0, cs, 8):
+                        draw.line((px + k, py, px, py + k), fill=(150, 150, 150), width=1)
+            text, fill = {
+                "exit": ("EXIT", theme.GREEN),
+                "barracks": (f"BARRACKS {arg}", theme.VERMILION),
+                "entrance": ("ENTRANCE", theme.SKY),
+                "smoke": ("SMOKE", theme.MUTED),
+                "suppressing-fire": ("SUPPRESS", theme.ORANGE),
+                "accessory": (f"ACC {arg[:10]}", theme.YELLOW),
+            }.get(name, (mark[:10].upper(), theme.MUTED))
+            ink = theme.WHITE if fill == theme.VERMILION else theme.INK
+            paint.pill(
+                draw,
+                (x0 + 4, y0 + cs - 4 - (i + row) * (size + 4)),
+                text,
+                size - 1,
+                fill,
+                ink,
+                anchor="lb",
+            )
+
+    def draw_dynamic(self, draw: paint.Draw, view: View, placement: Placement) -> None:
+        size = max(8, int(placement.cell_size / 5))
+        for cell in view.cells:
+            self._marks(draw, cell, placement, size, dynamic=True)
+        for edge in view.edges:
+            if not is_static_edge(edge):
+                draw_edge(draw, edge, placement)
+
+
+Renderer = SquareBoard | HexBoard | AreaBoard
+RENDERERS: dict[str, Renderer] = {"square": SquareBoard(), "hex": HexBoard(), "area": AreaBoard()}

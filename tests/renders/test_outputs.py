@@ -1,0 +1,102 @@
+"""Animation, focus view, text board and sheets: structure, not pixels."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image
+
+from engine.core.dice import SeededDice, derive_seed
+from engine.core.events import Event
+from engine.core.game import scenario_info
+from engine.core.view import CellView, FigureView, View
+from engine.registry import get_game
+from engine.selfplay import choose_action, default_seats
+from renders import render_animation, render_board, render_phase, text_board
+from renders.animate import frame_count
+from renders.bench import crowded
+
+
+def _steps(game_key: str, scenario: str, count: int) -> list[tuple[View, list[Event]]]:
+    """Real steps from a short self-play: (spectator view after the step, its public events)."""
+    game: Any = get_game(game_key)
+    info = scenario_info(game, scenario)
+    seats = default_seats(game, scenario, None)
+    state = game.new(scenario, seats, info.resolve_options({}), SeededDice(derive_seed(3, "s")))
+    policy = SeededDice(7)
+    frames: list[tuple[View, list[Event]]] = []
+    for step in range(200):
+        prompt = game.waiting_on(state)
+        if prompt.finished or len(frames) >= count:
+            break
+        if prompt.seats:
+            seat = prompt.seats[0]
+            action = choose_action(game.legal_actions(state, seat), policy, 10)
+            result = game.apply(state, seat, action, SeededDice(derive_seed(3, step)))
+        else:
+            result = game.advance(state, SeededDice(derive_seed(4, step)))
+        state = result.state
+        events = [e for e in result.events if e.visible_for(None)]
+        if events:
+            frames.append((game.view(state, None), events))
+    return frames
+
+
+def test_animation_has_one_frame_per_step_plus_the_final_board() -> None:
+    for game, scenario in (("forlorn-hope", "op-01"), ("galaxy-defenders", "m1")):
+        frames = _steps(game, scenario, 4)
+        assert len(frames) == 4
+        animation = render_animation(frames)
+        assert animation.filename.endswith(".gif") and len(animation.png) < 2_000_000
+        assert frame_count(animation.png) == len(frames) + 1
+        with Image.open(io.BytesIO(animation.png)) as image:
+            assert image.size == (animation.width, animation.height)
+        still = render_phase(frames)[1]
+        assert still.png.startswith(b"\x89PNG")
+        assert still.png == render_board(frames[-1][0], []).png
+
+
+def test_focus_view_centres_on_the_active_figure_and_its_reach() -> None:
+    view = crowded(_board("hex"), 8)[0]
+    target = view.figures[-1]
+    focused = view.model_copy(update={"active": target.id, "reach": [target.coord]})
+    image = render_board(focused, [], mode="focus")
+    assert target.id in image.positions
+    x, _ = image.positions[target.id]
+    assert abs(x - image.width / 2) < image.width * 0.3
+    named = render_board(view, [], mode="focus", focus=view.figures[0].id)
+    assert view.figures[0].id in named.positions
+
+
+def _board(kind: str, size: int = 12) -> View:
+    cells = [
+        CellView(coord=f"{chr(65 + q % 26)}{q // 26 or ''}{r + 1}", col=q, row=r)
+        for q in range(size)
+        for r in range(size)
+    ]
+    figures = [
+        FigureView(id="p1", label="P1", name="Pat", side="player", coord=cells[0].coord),
+        FigureView(id="e1", label="E1", name="Eve", side="enemy", coord=cells[-1].coord),
+    ]
+    return View(game="t", scenario=kind, title="T", board=kind, cells=cells, figures=figures)  # type: ignore[arg-type]
+
+
+def test_text_board_stays_under_2000_chars_with_a_fallback() -> None:
+    for game, scenario in (
+        ("forlorn-hope", "solo-b"),
+        ("galaxy-defenders", "m4"),
+        ("reichbusters", "radio-silence"),
+    ):
+        frames = _steps(game, scenario, 1)
+        view, _ = crowded(frames[-1][0], 34)
+        text = text_board(view)
+        assert text.startswith("```") and text.endswith("```") and len(text) <= 2000
+        assert view.figures[0].coord in text
+    small = _board("square", 10)
+    assert "Pat" in text_board(small) and "ABCDEFGHIJ" in text_board(small)
+    huge = _board("square", 60)
+    text = text_board(huge)
+    assert len(text) <= 2000 and "Pat" in text and "Eve" in text
+    crowd, _ = crowded(huge, 400)
+    assert len(text_board(crowd)) <= 2000
