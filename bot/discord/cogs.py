@@ -16,6 +16,7 @@ from bot.pacing import CAMPAIGN_SETTINGS, REMINDER_CHOICES
 from bot.table import TableService
 
 MAX_CHOICES = 25
+MAX_VALUE = 100  # characters in an autocomplete choice's name or value
 Completer = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
@@ -63,9 +64,11 @@ def completer(service: TableService, name: str, focused: str) -> Completer:
         options = {k: v for k, v in interaction.namespace}
         text = focused_text(name, options, focused, current)
         found = await service.autocomplete(caller_of(interaction), text)
+        # A value Discord cannot carry back whole (over 100 characters) is left out, not cut.
+        fitting = [s for s in found if 0 < len(s.value) <= MAX_VALUE]
         return [
-            app_commands.Choice(name=s.name[:100] or s.value[:100], value=s.value[:100])
-            for s in found[:MAX_CHOICES]
+            app_commands.Choice(name=(s.name or s.value)[:MAX_VALUE], value=s.value)
+            for s in fitting[:MAX_CHOICES]
         ]
 
     return complete
