@@ -97,6 +97,7 @@ def draw_board(view: View, events: list[Event], cell_size: int | None = None) ->
 
 
 def _active(view: View, events: list[Event]) -> str | None:
+    """The figure ringed in yellow: whose turn it is, else the last one to act."""
     return view.active or story.last_actor(events)
 
 
@@ -143,7 +144,7 @@ def compose_full(view: View, events: list[Event]) -> tuple[Image.Image, dict[str
     board_w = max(picture.image.width, MIN_BOARD_WIDTH)
     body_h = max(picture.image.height, 320)
     sections = chrome.panel_sections(view, picture.labels, events)
-    columns = chrome.panel_columns(sections, PANEL_COLUMN, body_h)
+    columns = chrome.panel_columns(sections, PANEL_COLUMN, max(body_h, 640))
     body_h = max(body_h, chrome.columns_height(columns))
     width = board_w + PANEL_COLUMN * len(columns)
     head = chrome.header_height(view, width)
@@ -165,21 +166,38 @@ def focus_target(
     focus: str | None,
 ) -> Point:
     """Where the focus view centres: the named figure or cell, else the active figure."""
-    for key in (focus, view.active, story.last_actor(events)):
-        if key and key in positions:
-            return positions[key]
-        if key:
-            anchor = placement.anchor(key)
-            if anchor is not None:
-                return anchor
-    waiting = set(view.waiting)
-    for f in view.figures:
-        if f.seat in waiting and f.id in positions:
-            return positions[f.id]
-    for f in view.figures:
-        if f.side == "player" and f.id in positions:
-            return positions[f.id]
+    key = focus_figure(view, events, focus)
+    if key and key in positions:
+        return positions[key]
+    if key:
+        anchor = placement.anchor(key)
+        if anchor is not None:
+            return anchor
     return placement.width / 2, placement.height / 2
+
+
+def focus_figure(view: View, events: list[Event], focus: str | None = None) -> str | None:
+    """The figure (or coordinate) the focus view is about.
+
+    In order: the one asked for, the View's active figure, the last figure to act if its seat
+    must act now, the first figure of a seat that must act, the last figure to act, the first
+    player figure.
+    """
+    if focus:
+        return focus
+    if view.active:
+        return view.active
+    waiting = set(view.waiting)
+    seats = {f.id: f.seat for f in view.figures}
+    actor = story.last_actor(events)
+    if actor and actor in seats and seats[actor] in waiting:
+        return actor
+    for f in view.figures:
+        if f.seat in waiting:
+            return f.id
+    if actor and actor in seats:
+        return actor
+    return next((f.id for f in view.figures if f.side == "player"), None)
 
 
 def _crop_box(picture: BoardPicture, view: View, centre: Point) -> tuple[int, int, int, int]:
@@ -230,7 +248,7 @@ def compose_focus(
     width = max(crop.width, 480)
     inset = _inset(picture, view, box)
     text_w = width - inset.width - 24
-    focus_id = focus if focus in picture.labels else (view.active or story.last_actor(events))
+    focus_id = focus_figure(view, events, focus)
     sections = _focus_sections(view, events, picture, box, focus_id)
     columns = chrome.panel_columns(sections, text_w, 10_000, max_columns=1)
     footer = max(inset.height + 20, chrome.columns_height(columns))
@@ -270,14 +288,15 @@ def _focus_sections(
         if panel:
             lines += panel.lines[:4]
         sections.append(chrome.Section(f.name, lines, theme.YELLOW))
-    seen = [
-        chrome.figure_line(f, picture.labels[f.id])
+    visible = [
+        f
         for f in view.figures
         if f.id != focus_id
         and f.id in picture.positions
         and box[0] <= picture.positions[f.id][0] < box[2]
         and box[1] <= picture.positions[f.id][1] < box[3]
     ]
+    seen = chrome.figure_lines(visible, picture.labels, grouped=True)
     if seen:
         sections.append(
             chrome.Section(

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from engine.core.events import Event
 from engine.core.view import FigureView, View
 from renders import paint, theme
-from renders.figures import badges, rank_tag
+from renders.figures import badges, conditions_of, rank_tag
 from renders.terrain import edge_base, is_dynamic_mark
 
 HEADER_PAD = 10
@@ -87,6 +87,42 @@ def figure_line(f: FigureView, label: str) -> str:
     return " ".join(parts)
 
 
+def _plain(f: FigureView) -> bool:
+    full = f.health is None or not f.max_health or f.health >= f.max_health
+    return full and not badges(f) and not f.facing
+
+
+def figure_lines(figs: list[FigureView], labels: dict[str, str], grouped: bool) -> list[str]:
+    """One line per figure; with `grouped`, unhurt figures of a kind share one line."""
+    if not grouped or len(figs) <= 8:
+        return [figure_line(f, labels.get(f.id, f.label)) for f in figs]
+    lines: list[str] = []
+    kinds: dict[str, list[FigureView]] = {}
+    for f in figs:
+        if _plain(f):
+            kinds.setdefault(f.kind or f.name, []).append(f)
+        else:
+            lines.append(figure_line(f, labels.get(f.id, f.label)))
+    for kind, members in kinds.items():
+        tag = rank_tag(members[0].rank) if all(m.rank == members[0].rank for m in members) else ""
+        head = f"{kind.replace('-', ' ').title()}{f' [{tag}]' if tag else ''} x{len(members)}: "
+        lines.append(head + ", ".join(f"{labels.get(m.id, m.label)} {m.coord}" for m in members))
+    return lines
+
+
+IMPORTANT = ("attacked", "killed", "wounded", "spawned", "revealed", "ended")
+
+
+def story_lines(events: list[Event], limit: int = 7) -> list[str]:
+    """The step's narration, keeping attacks, deaths, spawns and reveals when it must cut."""
+    texts = [(e.kind in IMPORTANT, i, e.text) for i, e in enumerate(events) if e.text]
+    if len(texts) <= limit:
+        return [t for _, _, t in texts]
+    keep = sorted(texts, key=lambda t: (not t[0], -t[1]))[:limit]
+    dropped = len(texts) - limit
+    return [t for _, _, t in sorted(keep, key=lambda t: t[1])] + [f"(+{dropped} more in the log)"]
+
+
 def panel_sections(
     view: View, labels: dict[str, str], events: list[Event] | None = None, legend: bool = True
 ) -> list[Section]:
@@ -98,10 +134,8 @@ def panel_sections(
     for side, title in (("player", "Players"), ("enemy", "Enemies"), ("neutral", "Others")):
         figs = [f for f in view.figures if f.side == side]
         if figs:
-            sections.append(
-                Section(title, [figure_line(f, labels.get(f.id, f.label)) for f in figs])
-            )
-    story = [e.text for e in (events or []) if e.text][-6:]
+            sections.append(Section(title, figure_lines(figs, labels, grouped=side != "player")))
+    story = story_lines(events or [])
     if story:
         sections.append(Section("This step", story, theme.YELLOW))
     if legend:
@@ -125,9 +159,17 @@ def legend_items(view: View) -> list[str]:
         items.append("▲ pointer: facing")
     if any(f.max_health for f in view.figures):
         items.append("pips: health left")
-    codes = sorted({b[0] for f in view.figures for b in badges(f)})
+    codes: dict[str, str] = {}
+    for f in view.figures:
+        for key in conditions_of(f):
+            badge = theme.CONDITION_BADGES.get(key)
+            if badge and key not in theme.QUIET_CONDITIONS:
+                codes.setdefault(badge[0], key)
     if codes:
-        items.append("badges: " + " ".join(codes))
+        items.append("badges: " + ", ".join(f"{k} {v}" for k, v in sorted(codes.items())))
+    ranks = {rank_tag(f.rank): f.rank or "" for f in view.figures if f.rank}
+    if ranks:
+        items.append("rank: " + ", ".join(f"{k} {v}" for k, v in sorted(ranks.items()) if k))
     kinds = {edge_base(e.kind) for e in view.edges}
     doors = []
     if any("door" in k and k.endswith("open") for k in kinds):

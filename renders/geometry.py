@@ -18,7 +18,7 @@ Point = tuple[float, float]
 Segment = tuple[Point, Point]
 
 # Default cell size in pixels per board kind (full view); the focus view scales up.
-CELL_SIZE: dict[str, int] = {"square": 40, "hex": 46, "area": 64}
+CELL_SIZE: dict[str, int] = {"square": 40, "hex": 52, "area": 64}
 SQUARE_SIDES = {"N": (0, 1), "E": (1, 2), "S": (2, 3), "W": (3, 0)}
 
 

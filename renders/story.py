@@ -79,6 +79,7 @@ def over(
     r = placement.token_radius
     size = max(8, int(placement.cell_size / 4.2))
     wounds: dict[str, int] = {}
+    rings: dict[Point, list[str]] = {}
     for event in events:
         if isinstance(event, Attacked):
             start, end = positions.get(event.attacker), positions.get(event.target)
@@ -99,12 +100,10 @@ def over(
             xy = positions.get(event.figure) or placement.anchor(event.at)
             if xy is None:
                 continue
-            ring = r + 5
-            colour = theme.PURPLE
-            x, y = xy
-            draw.ellipse((x - ring, y - ring, x + ring, y + ring), outline=colour, width=3)
             word = "NEW" if isinstance(event, Spawned) else "REVEAL"
-            paint.pill(draw, (x, y - ring - size * 0.5), word, size - 1, colour, theme.INK)
+            tags = rings.setdefault(xy, [])
+            if word not in tags:
+                tags.append(word)
         elif isinstance(event, Killed):
             xy = placement.anchor(event.at) or positions.get(event.figure)
             if xy is None:
@@ -114,18 +113,22 @@ def over(
             for dx in (-k, k):
                 draw.line((x - dx, y - k, x + dx, y + k), fill=theme.INK, width=8)
                 draw.line((x - dx, y - k, x + dx, y + k), fill=ATTACK, width=4)
-            name = labels.get(event.figure, event.figure[:4])
+            name = labels.get(event.figure) or event.figure[:6].title()
             paint.pill(draw, (x, y + k + size * 0.6), f"✝ {name}", size - 1, ATTACK, theme.WHITE)
         elif isinstance(event, Wounded) and event.amount > 0:
             wounds[event.figure] = wounds.get(event.figure, 0) + event.amount
+    for (x, y), tags in rings.items():
+        ring = r + 5
+        draw.ellipse((x - ring, y - ring, x + ring, y + ring), outline=theme.PURPLE, width=3)
+        paint.pill(draw, (x, y - ring - size * 0.4), " ".join(tags), size - 1, theme.PURPLE)
     for figure, amount in wounds.items():
         xy = positions.get(figure)
         if xy is not None:
             paint.pill(
                 draw,
-                (xy[0] + r, xy[1] + r * 0.5),
+                (xy[0] + r * 0.6, xy[1] + r * 0.7),
                 f"-{amount}",
-                size,
+                size - 1,
                 ATTACK,
                 theme.WHITE,
                 anchor="lm",
