@@ -52,7 +52,9 @@ def crowded(view: View, count: int = FIGURES) -> tuple[View, list[Event]]:
         coord = free[(i * 7) % len(free)]
         if view.board != "area":
             free.remove(coord)
-        base = model or FigureView(id="e", label="E", name="Enemy", side="enemy", coord=coord)
+        base = model or FigureView(
+            id="e", label="E", name="Enemy", side="enemy", kind="bench", coord=coord
+        )
         figures.append(
             base.model_copy(
                 update={"id": f"bench{i}", "label": f"b{i}", "name": f"Bench {i}", "coord": coord}

@@ -10,6 +10,11 @@ from renders import paint, theme
 from renders.figures import badges, conditions_of, rank_tag
 from renders.terrain import edge_base, is_dynamic_mark
 
+GAME_NAMES = {
+    "forlorn-hope": "Forlorn: Hope",
+    "galaxy-defenders": "Galaxy Defenders",
+    "reichbusters": "Reichbusters",
+}
 HEADER_PAD = 10
 TITLE_SIZE = 18
 LINE_SIZE = 12
@@ -34,8 +39,11 @@ def header_lines(view: View) -> tuple[str, list[str]]:
             continue
         facts.append(f"{key.replace('_', ' ')}: {value}")
     title = view.title
-    mission = view.header.get("mission")
-    if mission and mission not in title:
+    game = GAME_NAMES.get(view.game, view.game.replace("-", " ").title())
+    if game.split(":")[0].lower() not in title.lower():
+        title = f"{game} · {title}"
+    mission = view.header.get("mission", "")
+    if mission and mission.split(":")[-1].strip().lower() not in title.lower():
         title = f"{title} · {mission}"
     return title, facts
 

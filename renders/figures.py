@@ -136,11 +136,18 @@ def token_positions(
             per_key.setdefault(key, []).append(t)
     cs = placement.cell_size
     small = token_radius(placement)
+    marked = {c.area for c in view.cells if c.marks and c.area}
     for key, tokens in per_key.items():
         if placement.board == "area":
             slots = area_slots(placement, key, small)
             taken = sum(1 for f in view.figures if placement.resolve(f.coord) == key)
-            free = slots[taken:] or slots or [placement.area_anchor[key]]
+            free = slots[taken:]
+            if key in marked:
+                # The Area's marks (exit, barracks...) sit in its bottom-left corner.
+                corner = placement.polygons[bottom_left_cell(placement, key)]
+                x0, y1 = corner[0][0], corner[2][1]
+                free = [p for p in free if not (p[0] < x0 + cs / 2 and p[1] > y1 - cs / 2)]
+            free = free or slots or [placement.area_anchor[key]]
             for i, t in enumerate(tokens):
                 x, y = free[-1 - (i % len(free))]
                 out.append((t, (x, y)))
@@ -154,12 +161,17 @@ def token_positions(
     return out
 
 
+def bottom_left_cell(placement: Placement, area: str) -> str:
+    coords = placement.area_cells[area]
+    return max(coords, key=lambda c: (placement.centres[c][1], -placement.centres[c][0]))
+
+
 # Tokens another layer already shows (an open door is drawn on its edge).
 HIDDEN_TOKENS = frozenset({"open-door"})
 
 
 def token_radius(placement: Placement) -> float:
-    return max(6.0, placement.token_radius * 0.62)
+    return max(6.0, placement.token_radius * (0.8 if placement.board == "area" else 0.62))
 
 
 TOKEN_STYLE: dict[str, tuple[str, theme.RGB, str]] = {
@@ -279,7 +291,7 @@ def _draw_health(draw: paint.Draw, figure: FigureView, x: float, top: float, r: 
     if total > 8:
         paint.pill(draw, (x, top + 4), f"{health}/{total}", max(7, int(r * 0.5)), theme.GREEN)
         return
-    pip = max(3.0, min(5.0, r * 2 / (total * 1.5)))
+    pip = max(3.0, min(max(5.0, r * 0.22), r * 2 / (total * 1.5)))
     gap = pip * 0.5
     width = total * pip + (total - 1) * gap
     left = x - width / 2

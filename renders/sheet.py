@@ -26,6 +26,8 @@ def _lines(view: View, figure: FigureView) -> list[tuple[str, list[str]]]:
     if figure.seat:
         facts.append(f"Seat: {figure.seat}")
     blocks.append(("Profile", facts))
+    if figure.profile:
+        blocks.append(("Card", list(figure.profile)))
     if figure.conditions:
         names = []
         for raw, key in zip(figure.conditions, conditions_of(figure), strict=True):

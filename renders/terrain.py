@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.view import CellView, EdgeView, View
 from renders import paint, theme
+from renders.figures import bottom_left_cell
 from renders.geometry import Placement, Point, Segment, place, shape_key
 
 DYNAMIC_MARKS = frozenset({"flame", "blocked", "smoke", "suppressing-fire", "civilian"})
@@ -372,9 +373,8 @@ class AreaBoard:
         if not marks:
             return
         cs = placement.cell_size
-        coords = placement.area_cells.get(cell.area or "", [cell.coord])
-        bottom_left = max(coords, key=lambda c: (placement.centres[c][1], -placement.centres[c][0]))
-        x0, y0 = placement.polygons[bottom_left][0]
+        corner = bottom_left_cell(placement, cell.area) if cell.area else cell.coord
+        x0, y0 = placement.polygons[corner][0]
         row = 1 if dynamic else 0
         for i, mark in enumerate(marks):
             name, _, arg = mark.partition(":")

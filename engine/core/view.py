@@ -44,6 +44,8 @@ class FigureView(BaseModel):
     rank: str | None = None
     seat: str | None = None
     conditions: list[str] = Field(default_factory=list)
+    # Optional profile lines for `/sheet` (weapons, movement, defence, abilities).
+    profile: list[str] = Field(default_factory=list)
 
 
 class TokenView(BaseModel):
