@@ -110,7 +110,7 @@ def _draw_reach(draw: ImageDraw.ImageDraw, view: View, placement: Placement) -> 
         for c in cells:
             poly = placement.polygons.get(c)
             if poly:
-                draw.polygon(poly, outline=theme.SKY, width=2)
+                draw.line([*poly, poly[0]], fill=theme.SKY, width=2)
                 x, y = placement.centres[c]
                 draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=theme.SKY)
 

@@ -41,8 +41,14 @@ def token(
 ) -> None:
     if shape == "circle":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
+    elif fill is None:
+        points = shape_points(shape, x, y, r)
+        draw.line([*points, points[0], points[1]], fill=outline, width=width, joint="curve")
     else:
-        draw.polygon(shape_points(shape, x, y, r), fill=fill, outline=outline, width=width)
+        # Two fills instead of a wide outline: Pillow draws wide polygon outlines through a
+        # mask as large as the whole image.
+        draw.polygon(shape_points(shape, x, y, r), fill=outline)
+        draw.polygon(shape_points(shape, x, y, r - width * 1.2), fill=fill)
 
 
 @lru_cache(maxsize=8192)

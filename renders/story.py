@@ -114,7 +114,7 @@ def over(
                 draw.line((x - dx, y - k, x + dx, y + k), fill=theme.INK, width=8)
                 draw.line((x - dx, y - k, x + dx, y + k), fill=ATTACK, width=4)
             name = labels.get(event.figure) or event.figure[:6].title()
-            paint.pill(draw, (x, y + k + size * 0.6), f"✝ {name}", size - 1, ATTACK, theme.WHITE)
+            paint.pill(draw, (x, y - k - size * 0.6), f"✝ {name}", size - 1, ATTACK, theme.WHITE)
         elif isinstance(event, Wounded) and event.amount > 0:
             wounds[event.figure] = wounds.get(event.figure, 0) + event.amount
     for (x, y), tags in rings.items():
