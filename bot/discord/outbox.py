@@ -1,7 +1,9 @@
 """Messages the bot sends on its own (reminders, deadlines, digests): the scheduler's outbox.
 
 Unlike interaction replies these are plain channel messages and direct messages, so they need
-the bot's own permissions; a channel or user that refuses is logged, never retried in a loop.
+the bot's own permissions. A channel that refuses (permissions taken away, channel deleted)
+raises `ChannelUnavailable`, which pauses its campaign; a user who refuses direct messages is
+reported as not reached.
 Private replies have no place here: an ephemeral reply is never posted to a channel.
 """
 
@@ -14,6 +16,7 @@ import discord
 
 from bot.discord.adapter import DEFAULT_UPLOAD_LIMIT, Outgoing, campaign_version, outgoing
 from bot.replies import Reply
+from bot.scheduler import ChannelUnavailable
 from bot.table import TableService
 
 log = logging.getLogger("sortie.discord")
@@ -40,9 +43,11 @@ class DiscordOutbox:
             for message in await outgoing(reply, self._upload_limit(channel_id), view):
                 await channel.send(**_channel_kwargs(message))
         except discord.Forbidden as refused:
-            log.warning("cannot post in channel %s: %s", channel_id, refused.text)
-        except discord.NotFound:
-            log.warning("channel %s no longer exists", channel_id)
+            raise ChannelUnavailable(
+                f"the bot may no longer post in channel {channel_id} ({refused.text})"
+            ) from refused
+        except discord.NotFound as gone:
+            raise ChannelUnavailable(f"channel {channel_id} no longer exists") from gone
 
     async def dm(self, user_id: str, reply: Reply) -> bool:
         try:

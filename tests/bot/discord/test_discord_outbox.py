@@ -6,12 +6,14 @@ import asyncio
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from discord_harness import Harness
 from fake_discord import SEND_MESSAGES, FakeDiscord
 
 from bot.clock import ManualClock
 from bot.discord.outbox import DiscordOutbox
 from bot.replies import Attachment, Button, Reply
+from bot.scheduler import ChannelUnavailable
 from bot.storage.db import Database
 
 TIMEOUT = 20
@@ -44,6 +46,13 @@ async def test_reminders_ping_in_the_channel_then_by_direct_message(
             direct = [m for m in fake.messages.values() if m.channel_id in fake.dm_channels]
             assert [fake.dm_channels[m.channel_id] for m in direct] == [bob.id]
             assert "waiting on you" in direct[0].content
+            # The bot loses the right to post there: the next reminder pauses the campaign.
+            fake.deny_bot(table, SEND_MESSAGES)
+            clock.advance(timedelta(hours=2))
+            await h.bot.scheduler.scan()
+            assert h.service is not None
+            campaign = await h.service.repo.latest_in_channel(str(table))
+            assert campaign is not None and campaign.status == "paused"
     finally:
         await h.stop()
     assert fake.violations == []
@@ -76,7 +85,8 @@ async def test_outbox_posts_boards_with_working_buttons_and_respects_refusals(h:
         await outbox.post(str(table), Reply("secret", ephemeral=True))
         assert "secret" not in [m.content for m in fake.feed(table)]
         fake.deny_bot(lounge, SEND_MESSAGES)
-        await outbox.post(str(lounge), Reply("hello"))  # refused by Discord: logged, no crash
+        with pytest.raises(ChannelUnavailable):
+            await outbox.post(str(lounge), Reply("hello"))
         assert not fake.feed(lounge)
         fake.dms_closed.add(ann.id)
         assert await outbox.dm(str(ann.id), Reply("psst")) is False
