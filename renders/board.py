@@ -23,6 +23,7 @@ from renders.figures import (
     draw_token,
     figure_positions,
     short_labels,
+    species_tag,
     token_positions,
     token_radius,
 )
@@ -91,7 +92,9 @@ def draw_board(view: View, events: list[Event], cell_size: int | None = None) ->
     for figure in view.figures:
         spot = positions.get(figure.id)
         if spot is not None:
-            draw_figure(draw, figure, spot, r, labels[figure.id], active=figure.id == active)
+            label = labels[figure.id]
+            caption = species_tag(figure, label)
+            draw_figure(draw, figure, spot, r, label, figure.id == active, caption)
     story.over(draw, events, placement, where, labels)
     return BoardPicture(image, placement, positions, labels, layer)
 

@@ -73,6 +73,23 @@ def short_labels(view: View) -> dict[str, str]:
     return out
 
 
+def species_tag(figure: FigureView, label: str) -> str:
+    """A kind abbreviation when the label does not already say it ("x1" of a Spine Critter: SC).
+
+    Labels such as "D1" (a Drone) or "S13" (a Soldier) start with their one-word kind's
+    initial and need no second line; "x2" of a Xeno-Beta gets "XB".
+    """
+    kind = figure.kind.strip()
+    if figure.side != "enemy" or not kind or kind.lower() == figure.id.lower():
+        return ""
+    words = [w for w in re.split(r"[-_ ]+", kind) if w]
+    if len(words) == 1 and label[:1].upper() == kind[:1].upper():
+        return ""
+    if len(words) >= 2:
+        return (words[0][0] + words[1][0]).upper()
+    return words[0][:2].title() if words else ""
+
+
 def conditions_of(figure: FigureView) -> list[str]:
     """Normalised condition names (the galaxy view appends "d" to names that end in "d")."""
     out = []
@@ -242,6 +259,7 @@ def draw_figure(
     r: float,
     text: str,
     active: bool = False,
+    caption: str = "",
 ) -> None:
     x, y = xy
     shape = theme.SIDE_SHAPE.get(figure.side, "circle")
@@ -260,8 +278,15 @@ def draw_figure(
         ]
         draw.polygon([tip, *base], fill=theme.YELLOW, outline=theme.INK)
     paint.token(draw, shape, x, y, r, fill, theme.WHITE if not down else theme.MUTED, 2)
-    size = paint.fit_size(text, r * (1.55 if shape == "diamond" else 1.8), max(8, int(r * 0.8)))
-    paint.label(draw, (x, y), text, size, theme.INK, True)
+    room = r * (1.55 if shape == "diamond" else 1.8)
+    if caption:
+        small = paint.fit_size(caption, room * 0.8, max(7, int(r * 0.55)))
+        paint.label(draw, (x, y - r * 0.32), caption, small, theme.INK, True)
+        size = paint.fit_size(text, room * 0.8, max(7, int(r * 0.55)))
+        paint.label(draw, (x, y + r * 0.3), text, size, theme.INK, False)
+    else:
+        size = paint.fit_size(text, room, max(8, int(r * 0.8)))
+        paint.label(draw, (x, y), text, size, theme.INK, True)
     tag = rank_tag(figure.rank)
     if tag:
         bsize = max(7, int(r * 0.55))

@@ -7,7 +7,14 @@ from PIL import Image, ImageDraw
 from engine.core.view import FigureView, View
 from renders import paint, theme
 from renders.board import RenderedImage, encode
-from renders.figures import badges, conditions_of, draw_figure, rank_tag, short_labels
+from renders.figures import (
+    badges,
+    conditions_of,
+    draw_figure,
+    rank_tag,
+    short_labels,
+    species_tag,
+)
 
 WIDTH = 520
 PAD = 16
@@ -65,7 +72,7 @@ def render_sheet(view: View, figure_id: str) -> RenderedImage:
     draw = ImageDraw.Draw(image)
     accent = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
     draw.rectangle((0, 0, WIDTH, 6), fill=accent)
-    draw_figure(draw, figure, (PAD + 44, 62), 34, label)
+    draw_figure(draw, figure, (PAD + 44, 62), 34, label, caption=species_tag(figure, label))
     title = paint.ellipsize(figure.name, 22, WIDTH - 130, True)
     paint.text(draw, (120, 22), title, 22, theme.TEXT, True)
     sub = f"{label} · {view.title}"

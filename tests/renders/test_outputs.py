@@ -100,3 +100,36 @@ def test_text_board_stays_under_2000_chars_with_a_fallback() -> None:
     assert len(text) <= 2000 and "Pat" in text and "Eve" in text
     crowd, _ = crowded(huge, 400)
     assert len(text_board(crowd)) <= 2000
+
+
+def test_odd_views_never_crash() -> None:
+    empty = View(game="t", scenario="t", title="Empty", board="square")
+    assert render_board(empty, []).png and render_board(empty, [], mode="focus").png
+    assert text_board(empty).startswith("```")
+    lost = _board("hex", 4).model_copy(
+        update={
+            "figures": [FigureView(id="z", label="Z", name="Zed", side="neutral", coord="nowhere")]
+        }
+    )
+    from engine.core.events import Attacked, Killed, Moved
+
+    events: list[Event] = [
+        Moved(figure="z", path=["nowhere", "A1"]),
+        Attacked(attacker="z", target="ghost"),
+        Killed(figure="ghost", at="??"),
+    ]
+    for mode in ("full", "focus"):
+        image = render_board(lost, events, mode=mode)  # type: ignore[arg-type]
+        assert "Zed" in image.alt_text
+    area = _board("area", 4).model_copy(
+        update={"cells": [c.model_copy(update={"area": "R1"}) for c in _board("area", 4).cells]}
+    )
+    crowd = area.model_copy(
+        update={
+            "figures": [
+                FigureView(id=f"e{i}", label=f"E{i}", name=f"E {i}", side="enemy", coord="R1")
+                for i in range(80)
+            ]
+        }
+    )
+    assert render_board(crowd, []).png
