@@ -29,6 +29,8 @@ class Reply:
     mentions: list[str] = field(default_factory=list)  # user ids to ping
     buttons: list[Button] = field(default_factory=list)
     error: bool = False  # the command was refused and changed nothing
+    version: int | None = None  # the campaign version this reply shows (buttons carry it)
+    game: str | None = None  # the game key, for a per-game look
 
 
 def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:

@@ -104,10 +104,14 @@ class TableService:
 
     # ------------------------------------------------------------------ entry points
 
-    async def handle(self, caller: Caller, text: str) -> list[Reply]:
+    async def handle(
+        self, caller: Caller, text: str, expect_version: int | None = None
+    ) -> list[Reply]:
+        """Run one typed command. `expect_version` (a button's) refuses it atomically once the
+        campaign has moved past the version the button was posted with."""
         new_request_id()
         started = time.perf_counter()
-        replies = await self._handle(caller, text)
+        replies = await self._handle(caller, text, expect_version)
         log.info(
             "command %s by %s in %s: %s in %.0f ms",
             text.split(" ", 1)[0][:40],
@@ -118,7 +122,7 @@ class TableService:
         )
         return replies
 
-    async def _handle(self, caller: Caller, text: str) -> list[Reply]:
+    async def _handle(self, caller: Caller, text: str, expect_version: int | None) -> list[Reply]:
         wait = self._rate_limited(caller)
         if wait:
             return refusal(
@@ -128,6 +132,8 @@ class TableService:
         try:
             command = parse(text)
             async with self._lock(caller.channel_id):
+                if expect_version is not None:
+                    await self._check_version(caller, expect_version)
                 named = f"{command.name} {command.sub}" if command.sub else command.name
                 digest = await self._catch_up(caller) if named in CATCH_UP_ON else []
                 return digest + await self._dispatch(caller, command)
@@ -154,6 +160,14 @@ class TableService:
         if command.name == "vote":
             return await self.vote(caller, command.options)
         return [Reply(help_text.render(command.options.get("topic")), ephemeral=True)]
+
+    async def _check_version(self, caller: Caller, expected: int) -> None:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None or campaign.version != expected:
+            raise UserError(
+                "That button belongs to an earlier board: the table has moved on since. "
+                "/board shows where things stand now."
+            )
 
     def _rate_limited(self, caller: Caller) -> float:
         if self._user_buckets is None or self._channel_buckets is None:
@@ -1131,7 +1145,17 @@ class TableService:
                 Button("Board", "/board"),
             ]
         )
-        replies.append(Reply(chunks[-1], images=[image], mentions=mentions, buttons=buttons))
+        buttons = _choice_buttons(game, state, prompt) + buttons
+        replies.append(
+            Reply(
+                chunks[-1],
+                images=[image],
+                mentions=mentions,
+                buttons=buttons,
+                version=campaign.version,
+                game=campaign.game,
+            )
+        )
         my_roles = {s.role for s in seats if s.user_id == caller.user_id}
         secret = [
             e.text
@@ -1178,6 +1202,22 @@ def _id(campaign: Campaign) -> int:
 def _id_seat(seat: Seat) -> int:
     assert seat.id is not None
     return seat.id
+
+
+MAX_CHOICE_BUTTONS = 4
+
+
+def _choice_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
+    """When the game asks a question, its first answers as buttons (all stay typeable)."""
+    if prompt.kind != "choice" or prompt.finished:
+        return []
+    options = [
+        a for seat in prompt.seats for a in game.legal_actions(state, seat) if a.verb == "choose"
+    ]
+    return [
+        Button((a.label or a.args.get("option", "?"))[:80], a.command(), "success")
+        for a in options[:MAX_CHOICE_BUTTONS]
+    ]
 
 
 def _same_server(caller: Caller, campaign: Campaign) -> None:

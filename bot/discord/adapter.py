@@ -174,8 +174,9 @@ async def send_replies(
         replies = [Reply("Done.", ephemeral=True)]  # never leave an interaction unanswered
     for reply in replies:
         view = None
-        if reply.buttons and version is not None:
-            view = turn_view(reply.buttons, channel_id or interaction.channel_id or 0, version)
+        shown = reply.version if reply.version is not None else version
+        if reply.buttons and shown is not None:
+            view = turn_view(reply.buttons, channel_id or interaction.channel_id or 0, shown)
         for message in await outgoing(reply, limit, view):
             await post(interaction, message)
     if interaction.extras.get(PLACEHOLDER):
@@ -214,20 +215,21 @@ async def run_text(
     text: str,
     defer: bool = False,
     channel_id: int | None = None,
+    expect_version: int | None = None,
 ) -> None:
     """Run one command; defer at once when it may render, or as soon as it runs long."""
     caller = caller_of(interaction, channel_id)
     if defer:
         await defer_public(interaction)
-    task = asyncio.ensure_future(service.handle(caller, text))
+    task = asyncio.ensure_future(service.handle(caller, text, expect_version))
     if not defer:
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
             await defer_public(interaction)
     replies = await task
     version = None
-    if any(r.buttons for r in replies):
-        # TODO(service): let Reply carry the version it was built from.
+    if any(r.buttons and r.version is None for r in replies):
+        # Replies without a board (a confirmation prompt) take the campaign's current version.
         version = await campaign_version(service, caller.channel_id)
     await send_replies(interaction, replies, version, channel_id)
     finished(interaction)

@@ -127,7 +127,14 @@ async def press(
         await answer_privately(interaction, STALE)
         finished(interaction)
         return
-    await run_text(service, interaction, command, defer=True, channel_id=button.channel_id)
+    await run_text(
+        service,
+        interaction,
+        command,
+        defer=True,
+        channel_id=button.channel_id,
+        expect_version=button.version,
+    )
 
 
 def turn_view(buttons: Sequence[Button], channel_id: int, version: int) -> discord.ui.View | None:

@@ -187,3 +187,16 @@ async def test_role_autocomplete_offers_free_seats_to_join_and_your_own_to_leave
     assert [s.value for s in await table.autocomplete(BOB, "/campaign join role:")] == ["blue"]
     assert [s.value for s in await table.autocomplete(BOB, "/campaign leave role:")] == []
     assert [s.value for s in await table.autocomplete(ANN, "/campaign leave role:")] == ["red"]
+
+
+async def test_a_button_from_an_earlier_board_is_refused(table: TableService) -> None:
+    await start(table)
+    campaign = await table.repo.live_in_channel("chan-1")
+    assert campaign is not None
+    posted = campaign.version
+    fresh = await table.handle(ANN, "/act what:peek", expect_version=posted)
+    assert not fresh[0].error and fresh[0].version == posted + 1 and fresh[0].game == "dash"
+    stale = await table.handle(BOB, "/end-turn", expect_version=posted)
+    assert stale[0].error and "earlier board" in stale[0].content
+    after = await table.repo.live_in_channel("chan-1")
+    assert after is not None and after.version == posted + 1

@@ -230,7 +230,9 @@ async def test_a_crash_in_a_deferred_step_is_reported_privately(
         ann = fake.member("ann")
         opening = h.prompt(await set_up(h))
 
-        async def broken(caller: Caller, text: str) -> list[Reply]:
+        async def broken(
+            caller: Caller, text: str, expect_version: int | None = None
+        ) -> list[Reply]:
             raise RuntimeError("boom")
 
         assert h.service is not None
@@ -254,7 +256,9 @@ async def test_only_the_users_a_reply_names_are_pinged(
         fake, table = h.fake, h.fake.channel("table")
         ann, bob, eve = fake.member("ann"), fake.member("bob"), fake.member("eve")
 
-        async def handle(caller: Caller, text: str) -> list[Reply]:
+        async def handle(
+            caller: Caller, text: str, expect_version: int | None = None
+        ) -> list[Reply]:
             return [
                 Reply(f"<@{ann.id}> and <@{bob.id}>, <@{eve.id}> @everyone", mentions=[str(bob.id)])
             ]
@@ -304,9 +308,11 @@ async def test_a_command_that_runs_long_is_deferred_on_the_fly(
         assert h.service is not None
         original = h.service.handle
 
-        async def slow_handle(caller: Caller, text: str) -> list[Reply]:
+        async def slow_handle(
+            caller: Caller, text: str, expect_version: int | None = None
+        ) -> list[Reply]:
             await asyncio.sleep(0.5)
-            return await original(caller, text)
+            return await original(caller, text, expect_version)
 
         monkeypatch.setattr(adapter, "DEFER_AFTER", 0.1)
         monkeypatch.setattr(h.service, "handle", slow_handle)
