@@ -143,21 +143,36 @@ def encode(image: Image.Image) -> bytes:
 
 
 def compose_full(view: View, events: list[Event]) -> tuple[Image.Image, dict[str, Point]]:
+    """The whole board with the header band above and the panel beside it, or below it when
+    it would need more than one column (so the image stays narrow enough for a phone)."""
     picture = draw_board(view, events)
     board_w = max(picture.image.width, MIN_BOARD_WIDTH)
-    body_h = max(picture.image.height, 320)
+    board_h = max(picture.image.height, 320)
     sections = chrome.panel_sections(view, picture.labels, events)
-    columns = chrome.panel_columns(sections, PANEL_COLUMN, max(body_h, 640))
-    body_h = max(body_h, chrome.columns_height(columns))
-    width = board_w + PANEL_COLUMN * len(columns)
+    columns = chrome.panel_columns(sections, PANEL_COLUMN, max(board_h, 640), max_columns=1)
+    beside = chrome.columns_height(columns) <= max(board_h, 640)
+    if beside:
+        width = board_w + PANEL_COLUMN
+        body_h = max(board_h, chrome.columns_height(columns))
+        column_w = PANEL_COLUMN
+    else:
+        count = max(2, board_w // PANEL_COLUMN)
+        column_w = board_w // count
+        columns = chrome.balanced_columns(sections, column_w, count)
+        width = board_w
+        body_h = board_h + chrome.columns_height(columns)
     head = chrome.header_height(view, width)
     height = head + body_h
     image = Image.new("RGB", (width, height), theme.BACKGROUND)
-    image.paste(picture.image, (0, head))
+    image.paste(picture.image, ((board_w - picture.image.width) // 2, head))
     draw = ImageDraw.Draw(image)
     chrome.draw_header(draw, view, width)
-    chrome.draw_columns(draw, columns, board_w, head, PANEL_COLUMN, height)
-    positions = {k: (x, y + head) for k, (x, y) in picture.positions.items()}
+    if beside:
+        chrome.draw_columns(draw, columns, board_w, head, column_w, height)
+    else:
+        chrome.draw_columns(draw, columns, 0, head + board_h, column_w, height)
+    dx = (board_w - picture.image.width) // 2
+    positions = {k: (x + dx, y + head) for k, (x, y) in picture.positions.items()}
     return image, positions
 
 

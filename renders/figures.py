@@ -11,6 +11,7 @@ import re
 
 from engine.core.view import FigureView, TokenView, View
 from renders import paint, theme
+from renders.areamarks import id_box, mark_boxes, overlaps
 from renders.geometry import Placement, Point, area_slots
 
 RANK_TAGS = {
@@ -153,17 +154,19 @@ def token_positions(
             per_key.setdefault(key, []).append(t)
     cs = placement.cell_size
     small = token_radius(placement)
-    marked = {c.area for c in view.cells if c.marks and c.area}
+    marks: dict[str, list[str]] = {}
+    for c in view.cells:
+        if c.marks and c.area:
+            marks.setdefault(c.area, []).extend(c.marks)
     for key, tokens in per_key.items():
         if placement.board == "area":
             slots = area_slots(placement, key, small)
             taken = sum(1 for f in view.figures if placement.resolve(f.coord) == key)
             free = slots[taken:]
-            if key in marked:
-                # The Area's marks (exit, barracks...) sit in its bottom-left corner.
-                corner = placement.polygons[bottom_left_cell(placement, key)]
-                x0, y1 = corner[0][0], corner[2][1]
-                free = [p for p in free if not (p[0] < x0 + cs / 2 and p[1] > y1 - cs / 2)]
+            # Keep tokens off the Area's id and mark labels.
+            boxes = [box for _, _, box in mark_boxes(placement, key, marks.get(key, []))]
+            boxes.append(id_box(placement, key))
+            free = [p for p in free if not overlaps(p, small * 0.7, boxes)]
             free = free or slots or [placement.area_anchor[key]]
             for i, t in enumerate(tokens):
                 x, y = free[-1 - (i % len(free))]
@@ -176,11 +179,6 @@ def token_positions(
         for i, t in enumerate(tokens):
             out.append((t, (cx + cs * 0.3 - i * small * 1.6, cy + cs * 0.28)))
     return out
-
-
-def bottom_left_cell(placement: Placement, area: str) -> str:
-    coords = placement.area_cells[area]
-    return max(coords, key=lambda c: (placement.centres[c][1], -placement.centres[c][0]))
 
 
 # Tokens another layer already shows (an open door is drawn on its edge).

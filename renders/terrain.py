@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.view import CellView, EdgeView, View
 from renders import paint, theme
-from renders.figures import bottom_left_cell
+from renders.areamarks import mark_boxes
 from renders.geometry import Placement, Point, Segment, place, shape_key
 
 DYNAMIC_MARKS = frozenset({"flame", "blocked", "smoke", "suppressing-fire", "civilian"})
@@ -369,38 +369,22 @@ class AreaBoard:
     def _marks(
         self, draw: paint.Draw, cell: CellView, placement: Placement, size: int, dynamic: bool
     ) -> None:
-        marks = [m for m in cell.marks if is_dynamic_mark(m) == dynamic]
-        if not marks:
+        if not cell.marks or not cell.area:
             return
         cs = placement.cell_size
-        corner = bottom_left_cell(placement, cell.area) if cell.area else cell.coord
-        x0, y0 = placement.polygons[corner][0]
-        row = 1 if dynamic else 0
-        for i, mark in enumerate(marks):
-            name, _, arg = mark.partition(":")
-            if name == "smoke" and cell.area:
-                for c in placement.area_cells.get(cell.area, []):
-                    px, py = placement.polygons[c][0]
-                    for k in range(0, cs, 8):
-                        draw.line((px + k, py, px, py + k), fill=(150, 150, 150), width=1)
-            text, fill = {
-                "exit": ("EXIT", theme.GREEN),
-                "barracks": (f"BARRACKS {arg}", theme.VERMILION),
-                "entrance": ("ENTRANCE", theme.SKY),
-                "smoke": ("SMOKE", theme.MUTED),
-                "suppressing-fire": ("SUPPRESS", theme.ORANGE),
-                "accessory": (f"ACC {arg[:10]}", theme.YELLOW),
-            }.get(name, (mark[:10].upper(), theme.MUTED))
+        if dynamic and "smoke" in cell.marks:
+            for c in placement.area_cells.get(cell.area, []):
+                px, py = placement.polygons[c][0]
+                for k in range(0, cs, 8):
+                    draw.line((px + k, py, px, py + k), fill=(150, 150, 150), width=1)
+        # Static and dynamic marks share one layout so they never overlap.
+        for mark, (text, fill, box) in zip(
+            cell.marks, mark_boxes(placement, cell.area, cell.marks), strict=True
+        ):
+            if is_dynamic_mark(mark) != dynamic:
+                continue
             ink = theme.WHITE if fill == theme.VERMILION else theme.INK
-            paint.pill(
-                draw,
-                (x0 + 4, y0 + cs - 4 - (i + row) * (size + 4)),
-                text,
-                size - 1,
-                fill,
-                ink,
-                anchor="lb",
-            )
+            paint.pill(draw, (box[0], (box[1] + box[3]) / 2), text, size - 1, fill, ink, "lm")
 
     def draw_dynamic(self, draw: paint.Draw, view: View, placement: Placement) -> None:
         size = max(8, int(placement.cell_size / 5))
