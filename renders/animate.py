@@ -37,9 +37,14 @@ def _merge(frames: list[tuple[View, list[Event]]], limit: int) -> list[tuple[Vie
 def animation_frames(frames: list[tuple[View, list[Event]]]) -> list[Image.Image]:
     """One image per step plus the final board, all the same size."""
     steps = _merge(frames, MAX_FRAMES - 1)
-    images = [compose_full(view, public_events(view, events))[0] for view, events in steps]
+    shown = [(view, public_events(view, events)) for view, events in steps]
     if frames:
-        images.append(compose_full(frames[-1][0], [])[0])
+        shown.append((frames[-1][0], []))
+    images = [compose_full(view, events)[0] for view, events in shown]
+    widths = {i.width for i in images}
+    if len(widths) > 1:
+        # Frames must not jump between layouts: put every panel below the board.
+        images = [compose_full(view, events, "below")[0] for view, events in shown]
     if not images:
         return []
     width = max(i.width for i in images)

@@ -142,7 +142,9 @@ def encode(image: Image.Image) -> bytes:
     )
 
 
-def compose_full(view: View, events: list[Event]) -> tuple[Image.Image, dict[str, Point]]:
+def compose_full(
+    view: View, events: list[Event], layout: Literal["auto", "beside", "below"] = "auto"
+) -> tuple[Image.Image, dict[str, Point]]:
     """The whole board with the header band above and the panel beside it, or below it when
     it would need more than one column (so the image stays narrow enough for a phone)."""
     picture = draw_board(view, events)
@@ -151,6 +153,8 @@ def compose_full(view: View, events: list[Event]) -> tuple[Image.Image, dict[str
     sections = chrome.panel_sections(view, picture.labels, events)
     columns = chrome.panel_columns(sections, PANEL_COLUMN, max(board_h, 640), max_columns=1)
     beside = chrome.columns_height(columns) <= max(board_h, 640)
+    if layout != "auto":
+        beside = layout == "beside"
     if beside:
         width = board_w + PANEL_COLUMN
         body_h = max(board_h, chrome.columns_height(columns))
