@@ -39,12 +39,14 @@ TOO_LARGE = "(The board image is too large to attach here; try `/board` in a mom
 
 def caller_of(interaction: discord.Interaction[Any], channel_id: int | None = None) -> Caller:
     permissions = interaction.permissions
+    owners = getattr(interaction.client, "owner_ids", None) or set()
     return Caller(
         user_id=str(interaction.user.id),
         user_name=interaction.user.display_name,
         channel_id=str(channel_id or interaction.channel_id),
         guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-        is_admin=bool(permissions and permissions.manage_guild),
+        # Manage Server in this guild, or one of the bot's owners.
+        is_admin=bool(permissions and permissions.manage_guild) or interaction.user.id in owners,
     )
 
 

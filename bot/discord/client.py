@@ -55,6 +55,11 @@ class SortieBot(commands.AutoShardedBot):
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
+        # The bot's owners (the application's owner or team) get admin rights everywhere.
+        app = self.application
+        if app is not None and not self.owner_ids:
+            members = app.team.members if app.team else [app.owner]
+            self.owner_ids = {member.id for member in members}
         await add_cogs(self, self.service)
         # Buttons outlive the process: any message's turn buttons are routed by custom id.
         self.add_dynamic_items(TurnButton)
