@@ -832,24 +832,36 @@ class TableService:
         ]
         if not rows:
             return []
-        lines = [
-            e.text
+        events = [
+            e
             for r in rows
             for e in parse_events(json.loads(r.events_json))
             if e.text and e.visible_for(None)
         ]
+        game = get_game(campaign.game)
+        state = game.load(json.loads(campaign.state_json or "{}"))
+        view = game.view(state, mine[0].role)
+        roles = {s.role for s in mine}
+        my_figures = {f.id for f in view.figures if f.seat in roles}
+        touching = [
+            e.text
+            for e in events
+            if {getattr(e, "figure", None), getattr(e, "target", None)} & my_figures
+        ]
+        lines = [e.text for e in events]
         shown = lines[-12:]
         more = (
             f"\n…and {len(lines) - len(shown)} earlier lines (see /log)."
             if len(lines) > len(shown)
             else ""
         )
-        return ephemeral(
-            f"**Since your last turn** ({len(rows)} steps):\n"
-            + "\n".join(shown)
-            + more
-            + "\nUse /board to see the board."
+        yours = ("\n**Your figures:**\n" + "\n".join(touching[-6:])) if touching else ""
+        image = await self.render(view, [])
+        replies = ephemeral(
+            f"**Since your last turn** ({len(rows)} steps):\n" + "\n".join(shown) + more + yours
         )
+        replies[-1].images.append(image)
+        return replies
 
     # ------------------------------------------------------------------ autocomplete
 

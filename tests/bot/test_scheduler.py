@@ -209,7 +209,7 @@ async def test_catch_up_digest_after_others_acted(service: TableService) -> None
     await service.handle(BOB, "/end-turn")
     replies = await service.handle(ANN, "/board")
     assert replies[0].ephemeral and "Since your last turn" in replies[0].content
-    assert "blue runs to" in replies[0].content
+    assert "blue runs to" in replies[0].content and replies[0].images  # with the board
     again = await service.handle(ANN, "/board")
     assert "Since your last turn" not in text(again)
 
