@@ -210,12 +210,14 @@ def focus_figure(view: View, events: list[Event], focus: str | None = None) -> s
     if view.active:
         return view.active
     waiting = set(view.waiting)
-    seats = {f.id: f.seat for f in view.figures}
+    # Enemy figures may carry a seat too (the agent controlling an alien card): only players'
+    # own figures count as "the figure whose turn it is".
+    seats = {f.id: f.seat for f in view.figures if f.side == "player"}
     actor = story.last_actor(events)
     if actor and actor in seats and seats[actor] in waiting:
         return actor
     for f in view.figures:
-        if f.seat in waiting:
+        if f.side == "player" and f.seat in waiting:
             return f.id
     if actor and actor in seats:
         return actor
@@ -306,7 +308,7 @@ def _focus_sections(
         f = figures[focus_id or ""]
         lines = [chrome.figure_line(f, picture.labels[f.id])]
         lines += [c for c in f.conditions if ":" in c][:3]
-        panel = next((p for p in view.panels if p.seat == f.seat), None)
+        panel = next((p for p in view.panels if p.seat == f.seat and f.side == "player"), None)
         if panel:
             lines += panel.lines[:4]
         sections.append(chrome.Section(f.name, lines, theme.YELLOW))
