@@ -27,7 +27,8 @@ def _lines(view: View, figure: FigureView) -> list[tuple[str, list[str]]]:
         f"Position: {figure.coord}" + (f" · facing {figure.facing}" if figure.facing else "")
     )
     if figure.rank:
-        facts.append(f"Rank: {figure.rank} ({rank_tag(figure.rank)})")
+        tag = rank_tag(figure.rank)
+        facts.append(f"Rank: {figure.rank}" + (f" ({tag})" if tag != figure.rank else ""))
     if figure.health is not None and figure.max_health:
         facts.append(f"Health: {max(0, figure.health)} of {figure.max_health}")
     if figure.seat:
