@@ -8,7 +8,7 @@ text_board(view) -> str        (a code block of at most 2000 characters)
 alt_text(view, events=None) -> str
 """
 
-from renders.animate import render_animation, render_phase
+from renders.animate import render_animation, render_phase, split_step
 from renders.board import RenderedImage, render_board
 from renders.sheet import render_sheet
 from renders.text import alt_text, text_board
@@ -20,5 +20,6 @@ __all__ = [
     "render_board",
     "render_phase",
     "render_sheet",
+    "split_step",
     "text_board",
 ]

@@ -8,16 +8,27 @@ plays it inline.
 from __future__ import annotations
 
 import io
+from typing import Literal
 
 from PIL import Image
 
-from engine.core.events import Event
-from engine.core.view import View
+from engine.core.events import (
+    Attacked,
+    Event,
+    Killed,
+    Moved,
+    PhaseChanged,
+    Revealed,
+    Spawned,
+    Wounded,
+)
+from engine.core.view import FigureView, View
 from renders import theme
 from renders.board import RenderedImage, compose_full, public_events, render_board
 from renders.text import alt_text
 
 MAX_FRAMES = 40
+Side = Literal["player", "enemy", "neutral"]
 STEP_MS = 1600
 FINAL_MS = 4000
 
@@ -99,3 +110,113 @@ def render_phase(frames: list[tuple[View, list[Event]]]) -> list[RenderedImage]:
 def frame_count(data: bytes) -> int:
     with Image.open(io.BytesIO(data)) as image:
         return getattr(image, "n_frames", 1)
+
+
+VISUAL = (Moved, Attacked, Spawned, Revealed, Killed)
+
+
+def _actor(event: Event) -> str:
+    if isinstance(event, Attacked):
+        return event.attacker
+    if isinstance(event, Moved | Spawned | Revealed | Killed):
+        return event.figure
+    return ""
+
+
+def _activations(events: list[Event]) -> list[list[Event]]:
+    """Events cut into activations: a new one starts when another figure moves, attacks or
+    appears, or the phase changes; narration without a picture joins its neighbour."""
+    groups: list[list[Event]] = [[]]
+    actor = ""
+    for event in events:
+        who = _actor(event)
+        starts = isinstance(event, PhaseChanged) or (
+            isinstance(event, Moved | Attacked | Spawned) and who != actor
+        )
+        if starts and any(isinstance(e, VISUAL) for e in groups[-1]):
+            groups.append([])
+        if isinstance(event, Moved | Attacked | Spawned):
+            actor = who
+        groups[-1].append(event)
+    return [g for g in groups if g]
+
+
+def _guess_side(figure: str, events: list[Event], sides: dict[str, Side]) -> Side:
+    for event in events:
+        if isinstance(event, Attacked) and event.target == figure and event.attacker in sides:
+            return "player" if sides[event.attacker] == "enemy" else "enemy"
+    return "neutral"
+
+
+def split_step(view: View, events: list[Event]) -> list[tuple[View, list[Event]]]:
+    """Frames for `render_animation` from one step: the view after each activation.
+
+    The engine returns a whole enemy or Event phase as one step (the final view and all its
+    events); this rewinds the figures from the final view through the events (moves go back
+    along their paths, spawned figures disappear, killed ones reappear where they fell), so a
+    table can animate any phase without asking the engine for intermediate states.
+    """
+    shown = public_events(view, events)
+    groups = _activations(shown)
+    if len(groups) <= 1:
+        return [(view, shown)]
+    sides: dict[str, Side] = {f.id: f.side for f in view.figures}
+    figures: dict[str, FigureView] = {f.id: f for f in view.figures}
+    order = [f.id for f in view.figures]
+    frames: list[tuple[View, list[Event]]] = []
+    for group in reversed(groups):
+        current = [figures[i] for i in order if i in figures]
+        frames.append((view.model_copy(update={"figures": current}), group))
+        for event in reversed(group):
+            _undo(event, figures, order, shown, sides)
+    frames.reverse()
+    return _phases(frames)
+
+
+def _phases(frames: list[tuple[View, list[Event]]]) -> list[tuple[View, list[Event]]]:
+    """Earlier frames show the phase and round their events announced, and nobody's turn."""
+    out: list[tuple[View, list[Event]]] = []
+    phase: PhaseChanged | None = None
+    for i, (frame, group) in enumerate(frames):
+        for event in group:
+            if isinstance(event, PhaseChanged):
+                phase = event
+        if i < len(frames) - 1:
+            update: dict[str, object] = {"waiting": [], "active": None, "reach": []}
+            if phase is not None:
+                update["phase"] = phase.phase or frame.phase
+                update["round"] = phase.round or frame.round
+            frame = frame.model_copy(update=update)
+        out.append((frame, group))
+    return out
+
+
+def _undo(
+    event: Event,
+    figures: dict[str, FigureView],
+    order: list[str],
+    events: list[Event],
+    sides: dict[str, Side],
+) -> None:
+    if isinstance(event, Moved) and event.figure in figures and event.path:
+        figures[event.figure] = figures[event.figure].model_copy(update={"coord": event.path[0]})
+    elif isinstance(event, Spawned) and event.figure in figures:
+        del figures[event.figure]
+    elif isinstance(event, Killed) and event.figure not in figures and event.at:
+        side = sides.get(event.figure) or _guess_side(event.figure, events, sides)
+        name = event.figure.replace("-", " ").title()
+        figures[event.figure] = FigureView(
+            id=event.figure,
+            label=event.figure[:3].upper(),
+            name=name,
+            side=side,
+            coord=event.at,
+        )
+        order.append(event.figure)
+    elif isinstance(event, Wounded) and event.figure in figures and event.amount > 0:
+        f = figures[event.figure]
+        if f.health is not None:
+            health = f.health + event.amount
+            if f.max_health:
+                health = min(health, f.max_health)
+            figures[event.figure] = f.model_copy(update={"health": health})

@@ -177,7 +177,8 @@ def legend_items(view: View) -> list[str]:
         items.append("badges: " + ", ".join(f"{k} {v}" for k, v in sorted(codes.items())))
     ranks = {rank_tag(f.rank): f.rank or "" for f in view.figures if f.rank}
     if ranks:
-        items.append("rank: " + ", ".join(f"{k} {v}" for k, v in sorted(ranks.items()) if k))
+        named = [k if k == v else f"{k} {v}" for k, v in sorted(ranks.items()) if k]
+        items.append("rank: " + ", ".join(named))
     kinds = {edge_base(e.kind) for e in view.edges}
     doors = []
     if any("door" in k and k.endswith("open") for k in kinds):

@@ -133,3 +133,40 @@ def test_odd_views_never_crash() -> None:
         }
     )
     assert render_board(crowd, []).png
+
+
+def test_split_step_rewinds_an_enemy_phase_into_activations() -> None:
+    from engine.core.events import Moved
+    from renders import split_step
+
+    game: Any = get_game("forlorn-hope")
+    info = scenario_info(game, "op-01")
+    state = game.new("op-01", ["marines"], info.resolve_options({}), SeededDice(5))
+    policy = SeededDice(3)
+    found = None
+    for step in range(300):
+        prompt = game.waiting_on(state)
+        if prompt.finished:
+            break
+        if prompt.seats:
+            action = choose_action(game.legal_actions(state, prompt.seats[0]), policy, 10)
+            state = game.apply(state, prompt.seats[0], action, SeededDice(step)).state
+            continue
+        result = game.advance(state, SeededDice(derive_seed(9, step)))
+        state = result.state
+        if sum(isinstance(e, Moved) for e in result.events) >= 3:
+            found = (game.view(state, None), result.events)
+            break
+    assert found is not None
+    view, events = found
+    frames = split_step(view, events)
+    assert len(frames) >= 3
+    assert frames[-1][0].figures == view.figures
+    for frame_view, group in frames:
+        where = {f.id: f.coord.upper() for f in frame_view.figures}
+        last = {e.figure: e.path[-1].upper() for e in group if isinstance(e, Moved) and e.path}
+        for figure, coord in last.items():
+            if figure in where:
+                assert where[figure] == coord, (figure, where[figure], coord)
+    animation = render_animation(frames)
+    assert frame_count(animation.png) == len(frames) + 1
