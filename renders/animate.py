@@ -28,6 +28,7 @@ from renders.board import RenderedImage, compose_full, public_events, render_boa
 from renders.text import alt_text
 
 MAX_FRAMES = 40
+MAX_BYTES = 1_900_000
 Side = Literal["player", "enemy", "neutral"]
 STEP_MS = 1600
 FINAL_MS = 4000
@@ -70,12 +71,8 @@ def animation_frames(frames: list[tuple[View, list[Event]]]) -> list[Image.Image
     return out
 
 
-def render_animation(frames: list[tuple[View, list[Event]]]) -> RenderedImage:
-    """An animated GIF stepping through each activation, ending on the final board."""
-    images = animation_frames(frames)
-    if not images:
-        raise ValueError("render_animation needs at least one frame")
-    palette = [i.quantize(colors=255, method=Image.Quantize.FASTOCTREE) for i in images]
+def encode_gif(images: list[Image.Image]) -> bytes:
+    palette = [i.quantize(colors=128, method=Image.Quantize.FASTOCTREE) for i in images]
     durations = [STEP_MS] * (len(palette) - 1) + [FINAL_MS]
     buffer = io.BytesIO()
     palette[0].save(
@@ -88,12 +85,32 @@ def render_animation(frames: list[tuple[View, list[Event]]]) -> RenderedImage:
         optimize=False,
         disposal=1,
     )
+    return buffer.getvalue()
+
+
+def render_animation(frames: list[tuple[View, list[Event]]]) -> RenderedImage:
+    """An animated GIF stepping through each activation, ending on the final board.
+
+    Kept under `MAX_BYTES`: a long phase is first shrunk to 80 %, then loses every other
+    activation frame (never the first or the final board) until it fits.
+    """
+    images = animation_frames(frames)
+    if not images:
+        raise ValueError("render_animation needs at least one frame")
+    data = encode_gif(images)
+    if len(data) > MAX_BYTES:
+        size = (int(images[0].width * 0.8), int(images[0].height * 0.8))
+        images = [i.resize(size, Image.Resampling.BILINEAR) for i in images]
+        data = encode_gif(images)
+    while len(data) > MAX_BYTES and len(images) > 2:
+        images = [*images[:-1][::2], images[-1]]
+        data = encode_gif(images)
     final_view = frames[-1][0]
     events = [e for view, ev in frames for e in public_events(view, ev)]
     alt = alt_text(final_view, events)
     prefix = f"Animation of {len(frames)} steps, ending on the final board. "
     return RenderedImage(
-        buffer.getvalue(),
+        data,
         (prefix + alt)[:1000],
         images[0].width,
         images[0].height,
