@@ -25,10 +25,11 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "list",
         "export",
         "rollback",
+        "seat",
     ),
 }
 PLAY_VERBS = ("move", "attack", "act", "orders", "choose", "end-turn")
-TOP_LEVEL = (*PLAY_VERBS, "undo", "board", "log", "help", "prefs", "away", "vote")
+TOP_LEVEL = (*PLAY_VERBS, "undo", "board", "log", "help", "prefs", "away", "vote", "hand")
 
 
 class CommandError(ValueError):

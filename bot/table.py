@@ -159,6 +159,8 @@ class TableService:
             return await self.away(caller, command.options)
         if command.name == "vote":
             return await self.vote(caller, command.options)
+        if command.name == "hand":
+            return await self.hand(caller)
         return [Reply(help_text.render(command.options.get("topic")), ephemeral=True)]
 
     async def _check_version(self, caller: Caller, expected: int) -> None:
@@ -519,6 +521,46 @@ class TableService:
             raise UserError("That channel already has a live campaign.") from None
         return f"Imported as campaign #{created.id} in channel {channel_id} at step {created.step}."
 
+    async def campaign_seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Hand your seat to someone else, or (without `to`) take a free seat."""
+        campaign = await self._live(caller)
+        seats = await self.repo.seats(_id(campaign))
+        role = options.get("role", "").lower()
+        seat = next((s for s in seats if s.role == role), None)
+        if seat is None:
+            names = ", ".join(s.role for s in seats) or "none yet"
+            raise UserError(f"Name a seat of this campaign: role:<seat> ({names}).")
+        target = options.get("to", "").strip()
+        if not target:
+            if seat.user_id:
+                raise UserError(
+                    f"{role} is taken; its player can hand it over with "
+                    f"/campaign seat role:{role} to:<player>."
+                )
+            await self.repo.seat_update(
+                _id_seat(seat),
+                user_id=caller.user_id,
+                user_name=caller.user_name,
+                last_seen_seq=campaign.step,
+                autopilot=False,
+                away_until=None,
+            )
+            return [Reply(f"<@{caller.user_id}> takes the free seat **{role}**.")]
+        if caller.user_id not in (seat.user_id, campaign.owner_id):
+            raise UserError(f"Only {role}'s player or the campaign owner can hand it over.")
+        user_id = target.removeprefix("<@").removeprefix("!").removesuffix(">")
+        if not user_id or len(user_id) > 32 or any(ch.isspace() for ch in user_id):
+            raise UserError("Say who takes the seat: to:@player.")
+        await self.repo.seat_update(
+            _id_seat(seat),
+            user_id=user_id,
+            user_name="",
+            last_seen_seq=campaign.step,
+            autopilot=False,
+            away_until=None,
+        )
+        return [Reply(f"{caller.user_name} hands **{role}** to <@{user_id}>.", mentions=[user_id])]
+
     async def campaign_list(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         rows = await self.repo.in_guild(caller.guild_id)
         if not rows:
@@ -659,6 +701,18 @@ class TableService:
         return ephemeral("\n".join(lines) or "The log is empty.")
 
     # ------------------------------------------------------------------ pacing
+
+    async def hand(self, caller: Caller) -> list[Reply]:
+        """Your private cards and secrets, only ever shown to you."""
+        campaign, game, state = await self._active(caller, finished_ok=True)
+        mine = [s.role for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id]
+        if not mine:
+            raise UserError("You have no seat in this campaign, so there is no hand to show.")
+        lines = []
+        for role in mine:
+            private = game.view(state, role).private
+            lines.append(f"**{role}**: " + ("\n".join(private) if private else "nothing hidden."))
+        return ephemeral("\n".join(lines))
 
     async def prefs(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """A player's own reminder settings, shared by all their campaigns."""
@@ -910,6 +964,14 @@ class TableService:
             mine = {s.role for s in seats if s.user_id == caller.user_id}
             wanted = (lambda key: key not in taken) if command.sub == "join" else mine.__contains__
             return [Suggestion(f"{r.key} — {r.name}", r.key) for r in info.roles if wanted(r.key)]
+        if command.sub == "seat" and key == "role":
+            campaign = await self.repo.live_in_channel(caller.channel_id)
+            if campaign is None:
+                return []
+            return [
+                Suggestion(f"{s.role} — {s.user_name or 'free'}", s.role)
+                for s in await self.repo.seats(_id(campaign))
+            ]
         if command.sub == "settings" and key in CAMPAIGN_SETTINGS:
             return [Suggestion(v, v) for v in CAMPAIGN_SETTINGS[key]]
         return []

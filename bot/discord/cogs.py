@@ -100,6 +100,7 @@ class CampaignCog(
         self.create.autocomplete("scenario")(completer(service, "campaign create", "scenario"))
         self.join.autocomplete("role")(completer(service, "campaign join", "role"))
         self.leave.autocomplete("role")(completer(service, "campaign leave", "role"))
+        self.seat.autocomplete("role")(completer(service, "campaign seat", "role"))
         self.settings.autocomplete("setting")(listed(lambda: list(CAMPAIGN_SETTINGS)))
         self.settings.autocomplete("value")(self._setting_values)
 
@@ -190,6 +191,17 @@ class CampaignCog(
     @app_commands.command(name="list", description="Campaigns running on this server")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         await run_command(self.service, interaction, "campaign list", {})
+
+    @app_commands.command(name="seat", description="Hand your seat to a player, or take a free one")
+    @app_commands.describe(role="The seat", to="Who takes it over (leave out to take it yourself)")
+    async def seat(
+        self,
+        interaction: discord.Interaction[Any],
+        role: str,
+        to: discord.Member | None = None,
+    ) -> None:
+        options = {"role": role, "to": f"<@{to.id}>" if to is not None else None}
+        await run_command(self.service, interaction, "campaign seat", options)
 
 
 # Every option of a play verb completes from the player's legal actions.
@@ -377,6 +389,10 @@ class PlayCog(commands.Cog):
     @app_commands.rename(for_="for")
     async def away(self, interaction: discord.Interaction[Any], for_: str) -> None:
         await run_command(self.service, interaction, "away", {"for": for_}, True)
+
+    @app_commands.command(name="hand", description="Your private cards and secrets (only you)")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await run_command(self.service, interaction, "hand", {})
 
     @app_commands.command(name="vote", description="Vote to skip a seat past its deadline")
     @app_commands.describe(skip="The seat to skip")

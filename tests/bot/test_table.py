@@ -200,3 +200,30 @@ async def test_a_button_from_an_earlier_board_is_refused(table: TableService) ->
     assert stale[0].error and "earlier board" in stale[0].content
     after = await table.repo.live_in_channel("chan-1")
     assert after is not None and after.version == posted + 1
+
+
+async def test_hand_is_private_and_per_seat(table: TableService) -> None:
+    await start(table)
+    await table.handle(ANN, "/act what:peek")
+    mine = await table.handle(ANN, "/hand")
+    assert mine[0].ephemeral and "secret" in mine[0].content
+    theirs = await table.handle(BOB, "/hand")
+    assert theirs[0].ephemeral and "secret" not in theirs[0].content
+    assert "no seat" in text(await table.handle(EVE, "/hand"))
+
+
+async def test_seat_handover_and_taking_a_free_seat(table: TableService) -> None:
+    await start(table)
+    assert "Only blue's player or the campaign owner" in text(
+        await table.handle(EVE, "/campaign seat role:blue to:<@id-eve>")
+    )
+    handed = await table.handle(BOB, "/campaign seat role:blue to:<@id-eve>")
+    assert "hands **blue** to <@id-eve>" in text(handed) and handed[0].mentions == ["id-eve"]
+    assert "no seat" in text(await table.handle(BOB, "/end-turn"))
+    assert not (await table.handle(EVE, "/end-turn"))[0].error
+    await table.handle(EVE, "/campaign leave")
+    assert "takes the free seat **blue**" in text(
+        await table.handle(BOB, "/campaign seat role:blue")
+    )
+    assert "is taken" in text(await table.handle(EVE, "/campaign seat role:red"))
+    assert "Name a seat" in text(await table.handle(EVE, "/campaign seat role:green"))
