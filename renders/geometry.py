@@ -8,6 +8,7 @@ A `Placement` depends only on the board's shape, so it is cached by `shape_key`.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -99,19 +100,22 @@ def shape_key(view: View, cell_size: int) -> tuple[object, ...]:
 
 _CACHE: OrderedDict[tuple[object, ...], Placement] = OrderedDict()
 _CACHE_SIZE = 32
+_LOCK = threading.Lock()
 
 
 def place(view: View, cell_size: int | None = None, margin: int = 14) -> Placement:
     size = cell_size or CELL_SIZE[view.board]
     key = (*shape_key(view, size), margin)
-    hit = _CACHE.get(key)
-    if hit is not None:
-        _CACHE.move_to_end(key)
-        return hit
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None:
+            _CACHE.move_to_end(key)
+            return hit
     placement = _build(view, size, margin)
-    _CACHE[key] = placement
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    with _LOCK:
+        _CACHE[key] = placement
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
     return placement
 
 

@@ -8,6 +8,7 @@ Points) on a copy of it.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -47,7 +48,10 @@ class Layer:
 
 _LAYERS: OrderedDict[tuple[object, ...], Layer] = OrderedDict()
 _LAYER_CACHE_SIZE = 24
+_LOCK = threading.Lock()
 STATS = {"hits": 0, "misses": 0}
+# The table service renders in worker threads: cache bookkeeping happens under a lock (a layer
+# is never drawn on after it is cached; each step draws on a copy).
 
 
 def layer_key(view: View, cell_size: int | None) -> tuple[object, ...]:
@@ -62,26 +66,29 @@ def layer_key(view: View, cell_size: int | None) -> tuple[object, ...]:
 
 def static_layer(view: View, cell_size: int | None = None) -> Layer:
     key = layer_key(view, cell_size)
-    hit = _LAYERS.get(key)
-    if hit is not None:
-        STATS["hits"] += 1
-        _LAYERS.move_to_end(key)
-        return hit
-    STATS["misses"] += 1
+    with _LOCK:
+        hit = _LAYERS.get(key)
+        if hit is not None:
+            STATS["hits"] += 1
+            _LAYERS.move_to_end(key)
+            return hit
+        STATS["misses"] += 1
     placement = place(view, cell_size)
     image = Image.new("RGB", (placement.width, placement.height), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
     RENDERERS[view.board].draw_static(draw, view, placement)
     layer = Layer(image, placement)
-    _LAYERS[key] = layer
-    if len(_LAYERS) > _LAYER_CACHE_SIZE:
-        _LAYERS.popitem(last=False)
+    with _LOCK:
+        _LAYERS[key] = layer
+        while len(_LAYERS) > _LAYER_CACHE_SIZE:
+            _LAYERS.popitem(last=False)
     return layer
 
 
 def clear_cache() -> None:
-    _LAYERS.clear()
-    STATS["hits"] = STATS["misses"] = 0
+    with _LOCK:
+        _LAYERS.clear()
+        STATS["hits"] = STATS["misses"] = 0
 
 
 # --- shared pieces -------------------------------------------------------------------------
@@ -309,7 +316,7 @@ class HexBoard:
     ) -> None:
         r = cs * 0.36
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.PURPLE, width=3)
-        text = "TP " + arg.split(":")[0][:3]
+        text = "TP " + arg.split(":")[0][:6]
         paint.pill(draw, (cx, cy + cs * 0.3), text, size - 1, theme.PURPLE, theme.INK)
         if destroyed:
             draw.line((cx - r, cy - r, cx + r, cy + r), fill=theme.VERMILION, width=3)

@@ -225,3 +225,14 @@ def test_hex_and_area_boards_render() -> None:
     ]
     image = render_board(area, events)
     assert "hero (player) at R1" in image.alt_text
+
+
+def test_renders_from_worker_threads_share_the_cache() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    clear_cache()
+    views = [opening(g, s) for g, s in OPENINGS[:4]] * 3
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        images = list(pool.map(lambda v: render_board(v, []), views))
+    assert all(i.png.startswith(b"\x89PNG") for i in images)
+    assert images[0].png == images[4].png == images[8].png

@@ -170,3 +170,14 @@ def test_split_step_rewinds_an_enemy_phase_into_activations() -> None:
                 assert where[figure] == coord, (figure, where[figure], coord)
     animation = render_animation(frames)
     assert frame_count(animation.png) == len(frames) + 1
+
+
+def test_long_animations_shrink_to_fit(monkeypatch: Any) -> None:
+    import renders.animate as animate
+
+    frames = _steps("galaxy-defenders", "m1", 4)
+    full = render_animation(frames)
+    monkeypatch.setattr(animate, "MAX_BYTES", len(full.png) // 3)
+    small = render_animation(frames)
+    assert len(small.png) < len(full.png)
+    assert small.width < full.width or frame_count(small.png) < frame_count(full.png)
