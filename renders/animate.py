@@ -107,11 +107,11 @@ def render_animation(frames: list[tuple[View, list[Event]]]) -> RenderedImage:
         data = encode_gif(images)
     final_view = frames[-1][0]
     events = [e for view, ev in frames for e in public_events(view, ev)]
-    alt = alt_text(final_view, events)
     prefix = f"Animation of {len(frames)} steps, ending on the final board. "
+    alt = alt_text(final_view, events, 1000 - len(prefix))
     return RenderedImage(
         data,
-        (prefix + alt)[:1000],
+        prefix + alt,
         images[0].width,
         images[0].height,
         "phase.gif",

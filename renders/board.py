@@ -343,12 +343,16 @@ def render_board(
 ) -> RenderedImage:
     """Render one board image. `render_board(view, events)` is the full board."""
     shown = public_events(view, events)
+    alt = alt_text(view, shown)
     if mode == "focus":
         image, positions = compose_focus(view, shown, focus)
         name = "focus.png"
+        key = focus_figure(view, shown, focus)
+        figure = next((f for f in view.figures if f.id == key), None)
+        where = f"{figure.name} at {figure.coord}" if figure else (key or "the board")
+        prefix = f"Close-up around {where}. "[:200]
+        alt = prefix + alt_text(view, shown, 1000 - len(prefix))
     else:
         image, positions = compose_full(view, shown)
         name = "board.png"
-    return RenderedImage(
-        encode(image), alt_text(view, shown), image.width, image.height, name, positions
-    )
+    return RenderedImage(encode(image), alt, image.width, image.height, name, positions)

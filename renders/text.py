@@ -48,7 +48,7 @@ def _figures(view: View, describe: Callable[[FigureView], str]) -> str:
     return " ".join(parts)
 
 
-def alt_text(view: View, events: list[Event] | None = None) -> str:
+def alt_text(view: View, events: list[Event] | None = None, limit: int = ALT_LIMIT) -> str:
     """The mission, the turn and every figure on the board, within Discord's alt text limit."""
     turn = [f"round {view.round}" if view.round else "", view.phase]
     if view.finished:
@@ -60,13 +60,13 @@ def alt_text(view: View, events: list[Event] | None = None) -> str:
     for describe in (_full, _short, _tiny):
         body = _figures(view, describe)
         text = f"{head} {body}".strip()
-        if last and len(text) + len(last) + 8 <= ALT_LIMIT:
+        if last and len(text) + len(last) + 8 <= limit:
             text += f" Last: {last}"
-        if len(text) <= ALT_LIMIT:
+        if len(text) <= limit:
             return text
     labels = short_labels(view)
     body = _figures(view, lambda f: f"{labels[f.id]} {f.coord}")
-    return f"{head} {body}"[:ALT_LIMIT]
+    return f"{head} {body}"[:limit]
 
 
 def _marker(f: FigureView, label: str) -> str:
