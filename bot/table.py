@@ -1071,11 +1071,13 @@ class TableService:
         state: Any,
         log: ActionLog,
         actor: str | None,
+        seats: list[Seat] | None = None,
     ) -> Prompt:
         """Commit one step with the scheduler's bookkeeping in the same transaction."""
         prompt = game.waiting_on(state)
         now = self.clock.now()
-        seats = await self.repo.seats(_id(campaign))
+        if seats is None:
+            seats = await self.repo.seats(_id(campaign))
         waiting = {
             s.user_id
             for s in seats
@@ -1083,8 +1085,9 @@ class TableService:
         }
         settings = campaign_settings(campaign)
         remind: dict[str, timedelta | None] = {}
+        all_prefs = await self.repo.prefs_many(waiting)
         for user_id in waiting:
-            prefs = await self.repo.prefs(user_id)
+            prefs = all_prefs[user_id]
             interval = remind_after(settings, prefs)
             quiet_end = quiet_until(prefs, now)
             if quiet_end is not None and interval is not None:
@@ -1110,16 +1113,17 @@ class TableService:
         return prompt
 
     async def _run_autopilot(
-        self, campaign: Campaign, game: Game[Any], state: Any
+        self, campaign: Campaign, game: Game[Any], state: Any, seats: list[Seat] | None = None
     ) -> tuple[Any, list[Event]]:
         """Play seats on autopilot while the game waits on them and a human still plays."""
         events: list[Event] = []
+        if seats is None:
+            seats = await self.repo.seats(_id(campaign))
         for _ in range(MAX_AUTOPILOT_STEPS):
             prompt = game.waiting_on(state)
             if prompt.finished:
                 break
             now = self.clock.now()
-            seats = await self.repo.seats(_id(campaign))
             humans = [s for s in seats if s.user_id and not seat_on_autopilot(s, now)]
             auto = [s for s in seats if s.role in prompt.seats and seat_on_autopilot(s, now)]
             if not auto or not humans:
@@ -1129,7 +1133,7 @@ class TableService:
             if action is None:
                 break
             state, step_events = await self._play_for(
-                campaign, game, state, seat.role, action, "autopilot", "Autopilot"
+                campaign, game, state, seat.role, action, "autopilot", "Autopilot", seats
             )
             events.extend(step_events)
         return state, events
@@ -1143,6 +1147,7 @@ class TableService:
         action: Action,
         user_id: str,
         who: str,
+        seats: list[Seat] | None = None,
     ) -> tuple[Any, list[Event]]:
         """Apply a safe action on a seat's behalf, logged like any other step."""
         seq = campaign.step + 1
@@ -1161,7 +1166,7 @@ class TableService:
             events_json=json.dumps(dump_events(events)),
             random_used=random_used,
         )
-        await self._persist(campaign, game, step.state, log, actor=None)
+        await self._persist(campaign, game, step.state, log, actor=None, seats=seats)
         return step.state, events
 
     async def _commit_and_post(
@@ -1176,13 +1181,23 @@ class TableService:
         waiting_before: set[str] | None = None,
     ) -> list[Reply]:
         actor = caller.user_id if log.kind == "action" else None
-        prompt = await self._persist(campaign, game, state, log, actor)
-        state, auto_events = await self._run_autopilot(campaign, game, state)
+        seats = await self.repo.seats(_id(campaign))
+        prompt = await self._persist(campaign, game, state, log, actor, seats)
+        state, auto_events = await self._run_autopilot(campaign, game, state, seats)
         if auto_events:
             events = [*events, *auto_events]
             prompt = game.waiting_on(state)
         return await self._post_step(
-            caller, campaign, game, state, prompt, events, headline, waiting_before or set()
+            caller,
+            campaign,
+            game,
+            state,
+            prompt,
+            events,
+            headline,
+            waiting_before or set(),
+            actor,
+            seats,
         )
 
     async def _post_step(
@@ -1196,8 +1211,10 @@ class TableService:
         headline: str,
         waiting_before: set[str],
         actor: str | None = None,
+        seats: list[Seat] | None = None,
     ) -> list[Reply]:
-        seats = await self.repo.seats(_id(campaign))
+        if seats is None:
+            seats = await self.repo.seats(_id(campaign))
         public = [e for e in events if e.visible_for(None)]
         lines = [headline] if headline else []
         lines += [e.text for e in public if e.text]
@@ -1258,11 +1275,8 @@ class TableService:
         }
         new_phase = any(isinstance(e, PhaseChanged) for e in events)
         fresh = waiting - {actor} - (set() if new_phase else waiting_before)
-        out = []
-        for user_id in sorted(fresh):
-            if quiet_until(await self.repo.prefs(user_id), now) is None:
-                out.append(user_id)
-        return out
+        prefs = await self.repo.prefs_many(fresh)
+        return [user_id for user_id in sorted(fresh) if quiet_until(prefs[user_id], now) is None]
 
 
 # ---------------------------------------------------------------------- module helpers

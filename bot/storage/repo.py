@@ -231,6 +231,15 @@ class CampaignRepo:
             found = await session.get(PlayerPrefs, user_id)
             return found or PlayerPrefs(user_id=user_id)
 
+    async def prefs_many(self, user_ids: set[str]) -> dict[str, PlayerPrefs]:
+        """Every player's preferences in one query (defaults for those who set none)."""
+        if not user_ids:
+            return {}
+        async with self.db.session() as session:
+            query = select(PlayerPrefs).where(col(PlayerPrefs.user_id).in_(sorted(user_ids)))
+            found = {p.user_id: p for p in (await session.exec(query)).all()}
+        return {u: found.get(u) or PlayerPrefs(user_id=u) for u in user_ids}
+
     async def save_prefs(self, prefs: PlayerPrefs) -> None:
         async with self.db.session() as session:
             await session.merge(prefs)
