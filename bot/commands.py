@@ -26,6 +26,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "export",
         "rollback",
         "seat",
+        "mirror",
     ),
 }
 PLAY_VERBS = ("move", "attack", "act", "orders", "choose", "end-turn")

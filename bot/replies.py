@@ -31,6 +31,7 @@ class Reply:
     error: bool = False  # the command was refused and changed nothing
     version: int | None = None  # the campaign version this reply shows (buttons carry it)
     game: str | None = None  # the game key, for a per-game look
+    mirror_to: list[str] = field(default_factory=list)  # spectator channels that get a copy
 
 
 def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -560,6 +561,34 @@ class TableService:
             away_until=None,
         )
         return [Reply(f"{caller.user_name} hands **{role}** to <@{user_id}>.", mentions=[user_id])]
+
+    async def campaign_mirror(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Follow this campaign in another channel: each public step is copied there."""
+        campaign = await self._live(caller)
+        settings = campaign_settings(campaign)
+        mirrors = [m for m in settings.get("mirrors", "").split(",") if m]
+        target = options.get("channel", "").strip().removeprefix("<#").removesuffix(">")
+        if not target:
+            shown = ", ".join(f"<#{m}>" for m in mirrors) or "none"
+            return ephemeral(f"This campaign is mirrored to: {shown}.")
+        self._require_owner(caller, campaign, "change where the campaign is mirrored")
+        if not MIRROR_CHANNEL.fullmatch(target) or target == caller.channel_id:
+            raise UserError("Name another channel to mirror to: channel:#spectators.")
+        if options.get("stop", "").lower() == "yes":
+            if target not in mirrors:
+                raise UserError(f"<#{target}> is not a mirror of this campaign.")
+            mirrors.remove(target)
+        elif target in mirrors:
+            raise UserError(f"<#{target}> already mirrors this campaign.")
+        elif len(mirrors) >= MAX_MIRRORS:
+            raise UserError(f"A campaign can be mirrored to at most {MAX_MIRRORS} channels.")
+        else:
+            mirrors.append(target)
+        settings["mirrors"] = ",".join(mirrors)
+        campaign.settings_json = json.dumps(settings, sort_keys=True)
+        await self.repo.save_settings(campaign)
+        shown = ", ".join(f"<#{m}>" for m in mirrors) or "no channel"
+        return [Reply(f"Campaign #{campaign.id} is now mirrored to {shown}.")]
 
     async def campaign_list(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         rows = await self.repo.in_guild(caller.guild_id)
@@ -1247,6 +1276,9 @@ class TableService:
                 game=campaign.game,
             )
         )
+        mirrors = [m for m in campaign_settings(campaign).get("mirrors", "").split(",") if m]
+        for reply in replies:
+            reply.mirror_to = list(mirrors)
         my_roles = {s.role for s in seats if s.user_id == caller.user_id}
         secret = [
             e.text
@@ -1293,6 +1325,8 @@ def _id_seat(seat: Seat) -> int:
 
 
 MAX_CHOICE_BUTTONS = 4
+MAX_MIRRORS = 5
+MIRROR_CHANNEL = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def _choice_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:

@@ -185,6 +185,38 @@ async def send_replies(
         # Nothing filled the deferral: never leave a "thinking..." message behind.
         interaction.extras[PLACEHOLDER] = False
         await interaction.delete_original_response()
+    await mirror(interaction.client, replies, limit)
+
+
+async def mirror(client: discord.Client, replies: Sequence[Reply], limit: int | None) -> None:
+    """Copy the public replies to the campaign's spectator channels: no pings, no buttons.
+
+    A mirror that cannot be reached is skipped (and logged); it never affects the table.
+    """
+    for channel_id in dict.fromkeys(m for r in replies for m in r.mirror_to):
+        channel: Any = None
+        if channel_id.isdigit():
+            channel = client.get_channel(int(channel_id))
+            if channel is None:
+                try:
+                    channel = await client.fetch_channel(int(channel_id))
+                except discord.HTTPException:
+                    channel = None
+        if not isinstance(channel, discord.abc.Messageable):
+            log.warning("mirror channel %s is not reachable", channel_id)
+            continue
+        for reply in replies:
+            if reply.ephemeral or channel_id not in reply.mirror_to:
+                continue
+            for message in await outgoing(reply, limit, None):
+                message.mentions = []
+                kwargs = message.kwargs()
+                kwargs.pop("ephemeral", None)
+                try:
+                    await channel.send(**kwargs)
+                except discord.HTTPException as error:
+                    log.warning("mirror to %s failed: %s", channel_id, error)
+                    break
 
 
 async def post(interaction: discord.Interaction[Any], message: Outgoing) -> None:

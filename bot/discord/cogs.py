@@ -192,6 +192,18 @@ class CampaignCog(
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         await run_command(self.service, interaction, "campaign list", {})
 
+    @app_commands.command(name="mirror", description="Follow this campaign in another channel")
+    @app_commands.describe(channel="The spectator channel", stop="yes to stop mirroring there")
+    @app_commands.choices(stop=YES)
+    async def mirror(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: app_commands.AppCommandChannel | None = None,
+        stop: str | None = None,
+    ) -> None:
+        options = {"channel": str(channel.id) if channel else None, "stop": stop}
+        await run_command(self.service, interaction, "campaign mirror", options)
+
     @app_commands.command(name="seat", description="Hand your seat to a player, or take a free one")
     @app_commands.describe(role="The seat", to="Who takes it over (leave out to take it yourself)")
     async def seat(

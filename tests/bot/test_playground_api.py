@@ -333,3 +333,23 @@ async def test_reminders_reach_the_feed_when_the_dev_clock_moves(db: Any) -> Non
         response = await dev.get("/api/channels/dm-bob/messages", params={"user": "bob"})
         dms = (await response.json())["messages"]
         assert dms and "friendly nudge" in dms[0]["content"]
+
+
+async def test_a_mirrored_campaign_copies_public_steps_to_the_spectator_channel(
+    client: TestClient[Any, Any],
+) -> None:
+    await start(client)
+    refused = await command(client, "bob", "/campaign mirror channel:stands")
+    assert not refused["ok"] and "Only the campaign owner" in content(refused)
+    assert not (await command(client, "ann", "/campaign mirror channel:" + CHANNEL))["ok"]
+    assert (await command(client, "ann", "/campaign mirror channel:stands"))["ok"]
+    assert (await command(client, "ann", "/act what:peek"))["ok"]
+    response = await client.get("/api/channels/stands/messages", params={"user": "eve"})
+    copies = (await response.json())["messages"]
+    assert copies and all(not m["ephemeral"] and not m["mentions"] for m in copies)
+    assert any(m["images"] for m in copies) and not any("peeks:" in m["content"] for m in copies)
+    assert (await command(client, "ann", "/campaign mirror channel:stands stop:yes"))["ok"]
+    before = len(copies)
+    await command(client, "ann", "/end-turn")
+    response = await client.get("/api/channels/stands/messages", params={"user": "eve"})
+    assert len((await response.json())["messages"]) == before

@@ -93,7 +93,7 @@ class Harness:
         return record
 
     async def slash(
-        self, user: FakeUser, channel: int, command: str, **options: Any
+        self, user: FakeUser, channel: int, command: str, /, **options: Any
     ) -> InteractionRecord:
         data = self.fake.command_data(command, options)
         return await self._run(self.fake.interaction_payload(2, user, channel, data))

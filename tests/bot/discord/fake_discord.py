@@ -456,6 +456,7 @@ class FakeDiscord:
             ("GET", "/applications/{app}/commands", self._list_commands),
             ("POST", "/interactions/{id}/{token}/callback", self._callback),
             ("POST", "/channels/{channel}/messages", self._channel_message),
+            ("GET", "/channels/{channel}", self._get_channel),
             ("GET", "/users/{user}", self._user),
             ("POST", "/users/@me/channels", self._open_dm),
             ("POST", "/webhooks/{app}/{token}", self._followup),
@@ -842,6 +843,8 @@ class FakeDiscord:
                 if kind == 3 and not option.get("min_length", 0) <= len(value) <= 6000:
                     raise LookupError(f"/{command} {key}: bad length")
             entry: dict[str, Any] = {"type": kind, "name": key, "value": value}
+            if kind in (6, 7) and key != focused:
+                self._resolve(data, kind, int(value))
             if key == focused:
                 entry["focused"] = True
             built.append(entry)
@@ -853,6 +856,24 @@ class FakeDiscord:
         if built:
             target["options"] = built
         return data
+
+    def _resolve(self, data: dict[str, Any], kind: int, snowflake: int) -> None:
+        """User and channel options travel with their objects in `resolved`, as on Discord."""
+        resolved = data.setdefault("resolved", {})
+        if kind == 6:
+            user = self.members[snowflake]
+            resolved.setdefault("users", {})[str(snowflake)] = user.payload()
+            member = self.member_payload(user, with_permissions=True)
+            member.pop("user")
+            resolved.setdefault("members", {})[str(snowflake)] = member
+        else:
+            channel = {
+                k: v
+                for k, v in self.channel_payload(snowflake).items()
+                if k in ("id", "type", "name", "parent_id", "topic", "nsfw")
+            }
+            channel["permissions"] = str(self.permissions_of(self.bot_user))
+            resolved.setdefault("channels", {})[str(snowflake)] = channel
 
     def interaction_payload(
         self,
@@ -950,6 +971,13 @@ class FakeDiscord:
         return [self.messages[i] for i in record.message_ids if not self.messages[i].deleted]
 
     # ------------------------------------------------------------------ bot-initiated messages
+
+    async def _get_channel(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        channel_id = int(request.match_info["channel"])
+        if channel_id not in self.channels:
+            raise FakeError(404, 10003, "Unknown Channel")
+        return json_response(self.channel_payload(channel_id))
 
     async def _user(self, request: web.Request) -> web.StreamResponse:
         self._authorised(request)

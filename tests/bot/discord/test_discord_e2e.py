@@ -436,3 +436,22 @@ async def test_the_bot_names_the_channel_permissions_it_lacks(h: Harness) -> Non
         assert "attach files" in text and "embed links" in text and not h.public(refused)
         assert h.service is not None
         assert await h.service.repo.live_in_channel(str(lounge)) is None
+
+
+async def test_seat_handover_and_mirror_with_user_and_channel_options(h: Harness) -> None:
+    async with asyncio.timeout(TIMEOUT):
+        fake = h.fake
+        ann, bob, eve = fake.member("ann"), fake.member("bob"), fake.member("eve")
+        table, stands = fake.channel("table"), fake.add_channel("stands")
+        await set_up(h)
+        mirrored = await h.slash(ann, table, "campaign mirror", channel=stands)
+        assert f"<#{stands}>" in h.said(mirrored)
+        handed = await h.slash(bob, table, "campaign seat", role="blue", to=eve.id)
+        assert f"<@{eve.id}>" in h.said(handed)
+        moved = await h.slash(ann, table, "end-turn")
+        assert "red ends the turn" in h.said(moved)
+        copies = fake.feed(stands)
+        assert copies and any("red ends the turn" in m.content for m in copies)
+        assert all(not m.pinged for m in copies)
+        refused = await h.slash(bob, table, "end-turn")
+        assert "no seat" in h.said(refused, bob)
