@@ -30,7 +30,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     ),
 }
 PLAY_VERBS = ("move", "attack", "act", "orders", "choose", "end-turn")
-TOP_LEVEL = (*PLAY_VERBS, "undo", "board", "log", "help", "prefs", "away", "vote", "hand")
+TOP_LEVEL = (*PLAY_VERBS, "undo", "board", "log", "help", "prefs", "away", "vote", "hand", "rules")
 
 
 class CommandError(ValueError):

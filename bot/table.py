@@ -20,6 +20,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot import help_text
+from bot import rules as rules_reference
 from bot.archive import export_campaign, read_archive
 from bot.clock import Clock, SystemClock
 from bot.commands import GROUPS, PLAY_VERBS, TOP_LEVEL, Command, CommandError, parse
@@ -162,6 +163,8 @@ class TableService:
             return await self.vote(caller, command.options)
         if command.name == "hand":
             return await self.hand(caller)
+        if command.name == "rules":
+            return await self.rules(caller, command.options)
         return [Reply(help_text.render(command.options.get("topic")), ephemeral=True)]
 
     async def _check_version(self, caller: Caller, expected: int) -> None:
@@ -731,6 +734,34 @@ class TableService:
 
     # ------------------------------------------------------------------ pacing
 
+    async def rules(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Our own short rules reference for the channel's game (or the one named)."""
+        game_key = options.get("game", "").lower() or await self._channel_game(caller)
+        if not game_key:
+            raise UserError(
+                "Which game? /rules game:<game> topic:<topic>, or ask in a campaign's channel."
+            )
+        query = options.get("topic", "")
+        try:
+            topic = rules_reference.find(game_key, query) if query else None
+            found = [topic] if topic else rules_reference.search(game_key, query, limit=8)
+        except ValueError as unknown:
+            raise UserError(str(unknown)) from None
+        if not found:
+            raise UserError(f"No rules topic matches '{query}'. Autocomplete lists them all.")
+        if topic is None and not query:
+            names = ", ".join(f"`{t.key}`" for t in found)
+            return ephemeral(f"Rules topics (try /rules topic:<name>): {names}.")
+        best, others = found[0], found[1:6]
+        also = ("\nSee also: " + ", ".join(f"`{t.key}`" for t in others)) if others else ""
+        return ephemeral(rules_reference.render(best) + also)
+
+    async def _channel_game(self, caller: Caller) -> str:
+        campaign = await self.repo.live_in_channel(
+            caller.channel_id
+        ) or await self.repo.latest_in_channel(caller.channel_id)
+        return campaign.game if campaign else ""
+
     async def hand(self, caller: Caller) -> list[Reply]:
         """Your private cards and secrets, only ever shown to you."""
         campaign, game, state = await self._active(caller, finished_ok=True)
@@ -964,6 +995,15 @@ class TableService:
             return _prefix(await self._campaign_choices(caller, command), typed)
         if command.name in PLAY_VERBS:
             return _prefix(await self._action_choices(caller, command), typed)
+        if command.name == "rules" and command.partial == "topic":
+            game_key = command.options.get("game", "") or await self._channel_game(caller)
+            try:
+                found = rules_reference.search(game_key, typed)
+            except ValueError:
+                return []
+            return [Suggestion(f"{t.title} ({t.key})"[:100], t.key) for t in found]
+        if command.name == "rules" and command.partial == "game":
+            return _prefix([Suggestion(g.title, k) for k, g in games().items()], typed)
         return []
 
     async def _campaign_choices(self, caller: Caller, command: Command) -> list[Suggestion]:

@@ -238,6 +238,8 @@ class PlayCog(commands.Cog):
             for option in options:
                 command.autocomplete(option)(completer(service, verb, option))
         self.help.autocomplete("topic")(listed(lambda: list(help_text.TOPICS)))
+        self.rules.autocomplete("topic")(completer(service, "rules", "topic"))
+        self.rules.autocomplete("game")(completer(service, "rules", "game"))
 
     @app_commands.command(name="move", description="Move one of your figures")
     @app_commands.describe(to="Where to (only reachable places are offered)", unit=UNIT)
@@ -362,6 +364,16 @@ class PlayCog(commands.Cog):
         last: app_commands.Range[int, 1, 50] | None = None,
     ) -> None:
         await run_command(self.service, interaction, "log", {"last": last})
+
+    @app_commands.command(name="rules", description="A short rules reference for this game")
+    @app_commands.describe(topic="What to look up", game="Another game than this channel's")
+    async def rules(
+        self,
+        interaction: discord.Interaction[Any],
+        topic: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        await run_command(self.service, interaction, "rules", {"topic": topic, "game": game})
 
     @app_commands.command(name="help", description="How to play Sortie")
     async def help(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:

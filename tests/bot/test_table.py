@@ -227,3 +227,14 @@ async def test_seat_handover_and_taking_a_free_seat(table: TableService) -> None
     )
     assert "is taken" in text(await table.handle(EVE, "/campaign seat role:red"))
     assert "Name a seat" in text(await table.handle(EVE, "/campaign seat role:green"))
+
+
+async def test_rules_reference_follows_the_channel_game(table: TableService) -> None:
+    assert "Which game?" in text(await table.handle(ANN, "/rules topic:los"))
+    los = await table.handle(ANN, "/rules game:forlorn-hope topic:line-of-sight")
+    assert los[0].ephemeral and "**" in los[0].content
+    fuzzy = await table.handle(ANN, "/rules game:galaxy-defenders topic:sight")
+    assert not fuzzy[0].error and "See also" in fuzzy[0].content
+    assert "No rules reference" in text(await table.handle(ANN, "/rules game:chess topic:x"))
+    found = await table.autocomplete(ANN, "/rules game:reichbusters topic:nois")
+    assert found and len(found) <= 25 and "noise" in found[0].value
