@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
-from engine.core.events import Event, Note
+from engine.core.events import Event, Note, Rolled
 from engine.core.game import Action
 from engine.core.squaregrid import neighbours
+from engine.forlorn import deploy
 from engine.forlorn import marines as m
 from engine.forlorn.board import SECURITY, door_id, label
 from engine.forlorn.content import ITEMS, scenarios
@@ -20,13 +21,41 @@ def commanded(state: ForlornState, seat: str) -> list[Unit]:
 
 
 def legal(state: ForlornState, seat: str) -> list[Action]:
+    if state.phase == "deploy":
+        return deploy.legal(state, seat)
     if state.phase != "marine" or seat not in waiting_marine_seats(state):
         return []
     out: list[Action] = []
     for u in commanded(state, seat):
         out += unit_actions(state, u)
+    if state.marine_reroll and state.ap_untouched:
+        out.append(
+            Action(verb="act", args={"what": "reroll-ap"}, label="Re-roll both AP dice (once)")
+        )
     out.append(Action(verb="end-turn", label="End the Marine phase for your Marines"))
     return out
+
+
+def reroll_ap(state: ForlornState, dice: Dice) -> list[Event]:
+    """Op 02: once per game, before spending any AP, the Marines may re-roll both AP dice."""
+    if not state.marine_reroll:
+        raise RuleError("The Marines have no AP re-roll (Op 02 only, once per game).")
+    if not state.ap_untouched:
+        raise RuleError("Re-roll the AP dice before spending any Action Point this turn.")
+    from engine.forlorn.turn import action_points
+
+    rolls = [dice.roll(), dice.roll()]
+    state.ap_roll = rolls
+    total, parts = action_points(state, rolls)
+    state.ap = total
+    state.marine_reroll = False
+    return [
+        Rolled(
+            purpose="action points",
+            faces=[str(r) for r in rolls],
+            text=f"AP re-roll: {total} Action Points ({', '.join(parts)}).",
+        )
+    ]
 
 
 def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
@@ -215,6 +244,8 @@ def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
 
 
 def apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[Event]:
+    if state.phase == "deploy":
+        return deploy.apply(state, seat, action)
     if state.phase != "marine":
         raise RuleError(
             "Marines act in the Marine phase; during the Xeno phase use standing orders."
@@ -228,6 +259,10 @@ def apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[Ev
         return [
             Note(text=f"The {seat} seat ends its Marine phase ({state.ap} AP left for interrupts).")
         ]
+    if action.verb == "act" and a.get("what") == "reroll-ap":
+        return reroll_ap(state, dice)
+    if action.verb != "orders":
+        state.ap_untouched = False
     u = m.my_marine(state, seat, a.get("unit"))
     if action.verb == "move":
         return m.do_move(state, u, a.get("to") or "", a.get("facing"), dice)

@@ -91,6 +91,8 @@ class ForlornGame:
                 kind="choice",
                 text="Keep your Mutation cards or swap one or two, once.",
             )
+        if state.phase == "deploy":
+            return Prompt(seats=seats, text="Set up your Marines (squares and facings), then end.")
         if state.phase == "marine":
             return Prompt(
                 seats=seats, text=f"Marine phase, turn {state.turn}: {state.ap} AP to spend."

@@ -174,6 +174,7 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         if u.status == "active" and u.side == "xenos":
             order += 1
             u.placed = order
+    state.phase = "deploy"
     # Mutation cards (2.0) for a human Xeno player.
     if xeno_human:
         deck = shuffle(dice, sorted(cards()))

@@ -118,6 +118,11 @@ def count_spawn(
         taken.add(label(spill[0]))
 
 
+def min_of(expr: str) -> int:
+    _, _, plus = expr[1:].partition("+")
+    return 1 + (int(plus) if plus else 0)
+
+
 def roll_count(expr: str, dice: Dice, events: list[Event], what: str) -> int:
     """'d3+1', 'd6+1', 'd3', '1', 'd3+2'."""
     expr = expr.replace(" ", "")
@@ -148,12 +153,29 @@ def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: lis
         drones = 0
         for what, expr in spawn["count"].items():
             n = roll_count(expr, dice, events, what)
+            if what == "drone" and state.xeno_reroll and expr.startswith("d") and n == min_of(expr):
+                # Op 02 policy: the Xeno player spends the one re-roll on a minimum result.
+                state.xeno_reroll = False
+                events.append(
+                    Note(text="The Xeno player uses the one-time re-roll of the spawn die.")
+                )
+                n = roll_count(expr, dice, events, what)
             if what == "drone":
                 drones = n
             if what == "special":
+                if sc.get("specials_even_turns") and state.turn % 2:
+                    events.append(Note(text="Trainee: no Special Trooper on an odd turn."))
+                    continue
                 kinds += [special_choice(state, sc)] * n
             else:
                 kinds += [what] * n
+        if sc.get("extra_specials"):
+            kinds += ["warrior", "blaster"]
+        if sc.get("blaster_swap") and kinds.count("drone") >= 2 and from_pool(state, "blaster"):
+            kinds.remove("drone")
+            kinds.remove("drone")
+            kinds.append("blaster")
+            events.append(Note(text="Veteran: a Blaster spawns in place of two Drones."))
         kinds += ["drone"] * state.mutation.extra_spawn
         if state.mutation.extra_spawn:
             events.append(

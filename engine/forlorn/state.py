@@ -67,7 +67,7 @@ class ForlornState(BaseModel):
     xeno_human: bool = False
     turn: int = 1
     turns_total: int = 6
-    phase: str = "start"  # start, mulligan, marine, xeno, end, over
+    phase: str = "start"  # mulligan, deploy, start, marine, xeno, eggs, end, over
     ap: int = 0
     ap_roll: list[int] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)
@@ -95,6 +95,7 @@ class ForlornState(BaseModel):
     vp: int = 0
     rush: bool = False
     marine_reroll: bool = False
+    ap_untouched: bool = False  # no AP spent yet this Marine phase (for the Op 02 re-roll)
     xeno_reroll: bool = False
     mutation: Mutation = Field(default_factory=Mutation)
     outcome: str | None = None

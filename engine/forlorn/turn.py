@@ -71,6 +71,7 @@ def ap_phase(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     state.ap_roll = rolls
     total, parts = action_points(state, rolls)
     state.ap = total
+    state.ap_untouched = True
     events.append(
         Rolled(
             purpose="action points",
@@ -162,7 +163,7 @@ def goal_met(state: ForlornState, sc: dict[str, Any]) -> bool:
 def solo_b_vp(state: ForlornState) -> int:
     vp = 0
     for u in state.units:
-        if u.side == "marines" and u.status == "exited":
+        if u.side == "marines" and u.status == "exited" and u.exited_via == "C":
             vp += VP_EXIT.get(u.kind, 8)
     vp += sum(1 for k in state.kills if k in ("warrior", "blaster", "egg"))
     return vp
@@ -265,7 +266,12 @@ def run(state: ForlornState, dice: Dice) -> list[Event]:
     for _ in range(1000):
         if state.phase == "over" or state.phase == "mulligan":
             break
-        if state.phase == "start":
+        if state.phase == "deploy":
+            if waiting_marine_seats(state):
+                break
+            state.phase = "start"
+            events.append(Note(text="The Marines are in position. The operation begins."))
+        elif state.phase == "start":
             ap_phase(state, dice, events)
         elif state.phase == "marine":
             if waiting_marine_seats(state):

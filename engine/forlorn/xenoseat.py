@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.dice import Dice, pick
-from engine.core.errors import RuleError
+from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import CardDrawn, Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import Square
@@ -38,7 +38,7 @@ def mulligan_options(state: ForlornState) -> list[Action]:
 def do_mulligan(state: ForlornState, option: str, dice: Dice) -> list[Event]:
     if not any(a.args["option"] == option for a in mulligan_options(state)):
         raise RuleError("Choose 'keep' or swap one or two of your own cards (swap:m01+m02).")
-    state.phase = "start"
+    state.phase = "deploy"
     state.mutation.mulligan_done = True
     if option == "keep":
         return [Note(text="The Xeno player keeps the Mutation hand.")]
@@ -320,6 +320,8 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
             raise RuleError("First keep your Mutation hand or swap one or two cards (choose).")
         return do_mulligan(state, a.get("option", ""), dice)
     if state.phase != "xeno":
+        if action.verb == "act" and action.args.get("what") == "card":
+            raise NotSupportedYet("Mutation cards played outside the Xeno phase (10.0)")
         raise RuleError("It is not the Xeno phase.")
     if action.verb == "end-turn":
         if a.get("unit"):

@@ -47,8 +47,10 @@ def test_mulligan_once_then_play() -> None:
     assert hand[0] not in after.mutation.hand and hand[1] not in after.mutation.hand
     drawn = [e for e in step.events if e.kind == "card"]
     assert drawn and all(e.visible_to == ["xeno"] for e in drawn)
-    assert after.phase == "start"
+    assert after.phase == "deploy"
     assert GAME.legal_actions(after, "xeno") == []
+    assert GAME.waiting_on(after).seats == ["marines"]
+    after = GAME.apply(after, "marines", Action(verb="end-turn"), ScriptedDice()).state
     running = GAME.advance(after, SeededDice(4)).state
     assert GAME.waiting_on(running).seats == ["marines"]
     assert GAME.advance(running, SeededDice(5)).events == []  # idempotent while waiting
@@ -59,6 +61,7 @@ def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
     state = GAME.apply(
         state, "xeno", Action(verb="choose", args={"option": "keep"}), ScriptedDice()
     ).state
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     state = GAME.advance(state, SeededDice(4)).state
     state = GAME.apply(
         state,
@@ -85,9 +88,41 @@ def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
 
 def test_automatic_xeno_option_uses_the_solitaire_ai() -> None:
     state = GAME.new("op-01", SEATS, {"difficulty": "standard", "xeno": "automatic"}, SeededDice(2))
-    assert not state.xeno_human and state.phase == "start"
+    assert not state.xeno_human and state.phase == "deploy"
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     state = GAME.advance(state, SeededDice(1)).state
     state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     assert GAME.legal_actions(state, "xeno") == []
     state = GAME.advance(state, SeededDice(2)).state
     assert state.turn == 2 or state.phase == "over"
+
+
+def test_marines_choose_their_set_up_squares_and_facings() -> None:
+    state = GAME.new("solo-a", ["marines"], {"difficulty": "standard"}, SeededDice(1))
+    assert state.phase == "deploy" and GAME.waiting_on(state).seats == ["marines"]
+    lt = state.unit("lt")
+    assert lt is not None and lt.at == "J6"
+    moves = [a for a in GAME.legal_actions(state, "marines") if a.verb == "move"]
+    assert {a.args["to"] for a in moves if a.args["unit"] == "lt"} >= {"I6", "E", "S", "W"}
+    state = GAME.apply(
+        state, "marines", Action(verb="move", args={"unit": "lt", "to": "I6"}), ScriptedDice()
+    ).state
+    state = GAME.apply(
+        state, "marines", Action(verb="move", args={"unit": "lt", "to": "S"}), ScriptedDice()
+    ).state
+    lt = state.unit("lt")
+    assert lt is not None and (lt.at, lt.facing) == ("I6", "S")
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    state = GAME.advance(state, SeededDice(2)).state
+    assert state.phase == "marine" and state.turn == 1
+
+
+def test_op02_marines_may_reroll_the_ap_dice_once() -> None:
+    state = GAME.new("op-02", ["marines"], {"difficulty": "standard"}, SeededDice(1))
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    state = GAME.advance(state, ScriptedDice([1, 2])).state
+    reroll = Action(verb="act", args={"what": "reroll-ap"})
+    assert any(a.matches(reroll) for a in GAME.legal_actions(state, "marines"))
+    after = GAME.apply(state, "marines", reroll, ScriptedDice([6, 6])).state
+    assert after.ap == 6 + 1 + 1 and not after.marine_reroll  # doubles, Sgt Fox
+    assert not any(a.matches(reroll) for a in GAME.legal_actions(after, "marines"))
