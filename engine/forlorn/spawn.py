@@ -8,7 +8,6 @@ from engine.core.dice import Dice
 from engine.core.events import Event, Note, Rolled, Spawned
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import label
-from engine.forlorn.content import scenarios
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.world import attack_range, board_of, sq
 
@@ -183,13 +182,20 @@ def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: lis
             )
             state.mutation.extra_spawn = 0
         if sc.get("warrior_if_two") and drones == 2:
-            roll = vent_die(state, dice, events, "warrior")
-            unit = from_pool(state, "warrior")
             events.append(
                 Note(text="Only two Drones were rolled, so a Warrior joins them (Op 01).")
             )
-            if unit is not None and roll is not None:
-                place(state, unit, board_of(state).vents[roll], events, f" (random vent {roll})")
+            roll = vent_die(state, dice, events, "warrior")
+            unit = from_pool(state, "warrior")
+            vents = board_of(state).vents
+            if unit is not None and roll is not None and not state.at(label(vents[roll])):
+                place(state, unit, vents[roll], events, f" (random vent {roll})")
+            elif unit is not None:
+                kinds.insert(0, "warrior")  # its vent is taken: placed like the others
+        if state.rush:
+            state.rush = False
+            kinds.insert(0, special_choice(state, sc))
+            events.append(Note(text="Xeno Rush: an extra Special joins the spawn."))
         count_spawn(state, kinds, dice, events)
     if state.rush:
         state.rush = False
@@ -205,7 +211,3 @@ def special_choice(state: ForlornState, sc: dict[str, Any]) -> str:
     if not sc.get("no_warriors") and from_pool(state, "warrior") is not None:
         return "warrior"
     return "blaster"
-
-
-def setup_count(name: str) -> dict[str, Any]:
-    return scenarios()[name]
