@@ -252,7 +252,10 @@ def apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[Ev
         )
     if seat not in waiting_marine_seats(state):
         raise RuleError(f"The {seat} seat has already ended this Marine phase.")
-    a = action.args
+    a = {
+        k: (v.lower() if k in ("target", "what", "weapon") and "+" not in v else v)
+        for k, v in action.args.items()
+    }
     if action.verb == "end-turn":
         state.ended.append(seat)
         m.end_movement(state)
