@@ -6,14 +6,15 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note, Rolled
 from engine.core.game import Action
-from engine.core.squaregrid import neighbours
+from engine.core.squaregrid import Square
 from engine.forlorn import deploy
 from engine.forlorn import marines as m
 from engine.forlorn.board import SECURITY, door_id, label
 from engine.forlorn.content import ITEMS, scenarios
+from engine.forlorn.movement import grapple_squares, marine_blocked
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.turn import waiting_marine_seats
-from engine.forlorn.world import adjacent, board_of, grappled, has_los, in_arc, sq
+from engine.forlorn.world import adjacent, board_of, has_los, in_arc, sq
 
 
 def commanded(state: ForlornState, seat: str) -> list[Unit]:
@@ -26,8 +27,9 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
     if state.phase != "marine" or seat not in waiting_marine_seats(state):
         return []
     out: list[Action] = []
+    grapple, blocked = grapple_squares(state), marine_blocked(state)
     for u in commanded(state, seat):
-        out += unit_actions(state, u)
+        out += unit_actions(state, u, grapple, blocked)
     if state.marine_reroll and state.ap_untouched:
         out.append(
             Action(verb="act", args={"what": "reroll-ap"}, label="Re-roll both AP dice (once)")
@@ -58,12 +60,14 @@ def reroll_ap(state: ForlornState, dice: Dice) -> list[Event]:
     ]
 
 
-def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
-    out = m.move_actions(state, u)
+def unit_actions(
+    state: ForlornState, u: Unit, grapple: set[Square], blocked: set[Square]
+) -> list[Action]:
+    out = m.move_actions(state, u, grapple, blocked)
     pay = m.can_pay(state, u)
     board = board_of(state)
     here = sq(u.at)
-    held = grappled(state, u)
+    held = sq(u.at) in grapple
     xenos = [x for x in state.active("xenos") if x.at]
     if pay:
         for x in xenos:
@@ -99,8 +103,7 @@ def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
                     )
                 )
         if state.grenades > 0:
-            near = {sq(x.at) for x in xenos}
-            near |= {n for s in list(near) for n in neighbours(s)}
+            near = {sq(x.at) for x in xenos if x.kind != "egg"}
             for s in sorted(near):
                 if (
                     board.on_board(s)

@@ -171,11 +171,16 @@ def do_move(
     return events
 
 
-def move_actions(state: ForlornState, marine: Unit) -> list[Action]:
+def move_actions(
+    state: ForlornState,
+    marine: Unit,
+    grapple: set[Square] | None = None,
+    blocked: set[Square] | None = None,
+) -> list[Action]:
     budget = mp_budget(state, marine)
     if budget <= 0:
         return []
-    reach = marine_reach(state, marine, budget)
+    reach = marine_reach(state, marine, budget, grapple, blocked)
     here = sq(marine.at)
     out: list[Action] = []
     best: dict[Square, tuple[int, Node]] = {}
