@@ -289,8 +289,10 @@ def ai_activate(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]
                 if (
                     blaster
                     and target.status == "active"
+                    and _free(state, xeno, sq(xeno.at))
                     and has_los(state, sq(xeno.at), sq(target.at), "xenos")
                 ):
+                    # Stop to shoot only where it may end its move: never on another unit.
                     break
                 if _free(state, xeno, sq(xeno.at)) and eat_corpse(state, xeno, events):
                     events.insert(index, moved_event(xeno, walked, why))
