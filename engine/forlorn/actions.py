@@ -227,6 +227,20 @@ def unit_actions(
                 label=f"{u.id}: leave through the airlock (2 AP)",
             )
         )
+    if state.grenades > 0:
+        out.append(
+            Action(
+                verb="orders",
+                args={
+                    "unit": u.id,
+                    "order": "interrupt",
+                    "aps": "1",
+                    "range": "6",
+                    "weapon": "grenade",
+                },
+                label=f"{u.id}: grenade interrupt, 1 AP, range 6",
+            )
+        )
     for aps, rng in ((1, 3), (1, 6), (2, 6)):
         out.append(
             Action(

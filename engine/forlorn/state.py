@@ -37,6 +37,7 @@ class Order(BaseModel):
     aps: int
     range: int
     spin: bool = False
+    grenade: bool = False  # throw Plasma Grenades instead of shooting (5.7, 8.5)
     seat: str | None = None
     spent: int = 0  # APs spent by this order in the current Xeno phase
 

@@ -103,7 +103,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
             conditions += [f"item:{i}" for i in u.items]
             for o in state.orders:
                 if o.unit == u.id:
-                    spin = ", spin" if o.spin else ""
+                    spin = ", spin" if o.spin else ", grenade" if o.grenade else ""
                     conditions.append(
                         f"order:interrupt {o.aps - o.spent}/{o.aps} AP, range {o.range}{spin}"
                     )
