@@ -8,7 +8,7 @@ from engine.core.dice import Dice
 from engine.core.events import Event, Note, Rolled, Spawned
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import label
-from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.state import ForlornState, Placement, Unit
 from engine.forlorn.world import attack_range, board_of, sq
 
 
@@ -196,7 +196,10 @@ def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: lis
             state.rush = False
             kinds.insert(0, special_choice(state, sc))
             events.append(Note(text="Xeno Rush: an extra Special joins the spawn."))
-        count_spawn(state, kinds, dice, events)
+        if state.xeno_human:
+            state.placements += [Placement(kind=k, zone="vent") for k in kinds]
+        else:
+            count_spawn(state, kinds, dice, events)
     if state.rush:
         state.rush = False
         kind = special_choice(state, sc)

@@ -42,6 +42,13 @@ class Order(BaseModel):
     spent: int = 0  # APs spent by this order in the current Xeno phase
 
 
+class Placement(BaseModel):
+    """A Xeno the human Xeno player still has to place: its type and where it may go."""
+
+    kind: str
+    zone: str  # "vent", "room:A", "far"
+
+
 class Corpse(BaseModel):
     at: str
     unit: str
@@ -99,6 +106,8 @@ class ForlornState(BaseModel):
     ap_untouched: bool = False  # no AP spent yet this Marine phase (for the Op 02 re-roll)
     xeno_reroll: bool = False
     mutation: Mutation = Field(default_factory=Mutation)
+    placements: list[Placement] = Field(default_factory=list)
+    place_resume: str = "start"  # what follows the Xeno placements: "start" or "next-turn"
     outcome: str | None = None
     kills: list[str] = Field(default_factory=list)  # kinds of xenos (and eggs) slain
 

@@ -9,6 +9,7 @@ from engine.core.events import Event, MissionEnded, Note, PhaseChanged, Rolled
 from engine.core.squaregrid import neighbours
 from engine.forlorn.board import label
 from engine.forlorn.content import units
+from engine.forlorn.placement import resolve_forced
 from engine.forlorn.setup import MARINE_SEATS, make_marine, scenario_data
 from engine.forlorn.spawn import spawn_phase
 from engine.forlorn.state import ForlornState, Unit
@@ -237,6 +238,19 @@ def end_of_turn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
         if state.scenario == "op-03" and state.turn == 4 and sc.get("turn4_blasters"):
             turn4_blasters(state, dice, events)
         spawn_phase(state, sc, dice, events)
+    if state.placements:
+        resolve_forced(state, dice, events)
+    if state.placements:
+        state.phase, state.place_resume = "xeno-place", "next-turn"
+        events.append(
+            PhaseChanged(
+                round=state.turn,
+                phase="xeno-place",
+                active=["xeno"],
+                text="The Xeno player places the new spawns.",
+            )
+        )
+        return
     state.turn += 1
     state.phase = "start"
 
@@ -277,8 +291,17 @@ def run(state: ForlornState, dice: Dice) -> list[Event]:
         if state.phase == "deploy":
             if waiting_marine_seats(state):
                 break
+            state.phase = "xeno-place" if state.placements else "start"
+            state.place_resume = "start"
+            events.append(Note(text="The Marines are in position."))
+        elif state.phase == "xeno-place":
+            if state.placements:
+                resolve_forced(state, dice, events)
+            if state.placements:
+                break
+            if state.place_resume == "next-turn":
+                state.turn += 1
             state.phase = "start"
-            events.append(Note(text="The Marines are in position. The operation begins."))
         elif state.phase == "start":
             ap_phase(state, dice, events)
         elif state.phase == "marine":

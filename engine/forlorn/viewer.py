@@ -16,6 +16,8 @@ SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 def waiting(state: ForlornState) -> list[str]:
     if state.phase in ("marine", "deploy"):
         return waiting_marine_seats(state)
+    if state.phase == "xeno-place" and state.placements:
+        return ["xeno"]
     if state.phase in ("xeno", "mulligan") and state.xeno_human:
         return ["xeno"]
     return []

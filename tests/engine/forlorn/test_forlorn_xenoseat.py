@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.errors import RuleError
 from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.content import cards
@@ -13,6 +16,33 @@ SEATS = ["marines", "xeno"]
 
 def opening() -> ForlornState:
     return GAME.new("op-01", SEATS, {"difficulty": "standard", "xeno": "human"}, SeededDice(11))
+
+
+def place_auto(state: ForlornState) -> ForlornState:
+    """Let the placement policy place every pending Xeno, then run on to the next decision."""
+    if state.phase == "xeno-place":
+        auto = Action(verb="choose", args={"option": "auto"})
+        state = GAME.apply(state, "xeno", auto, SeededDice(9)).state
+    return GAME.advance(state, SeededDice(10)).state
+
+
+def test_xeno_player_places_the_room_a_drones() -> None:
+    state = opening()
+    state = GAME.apply(
+        state, "xeno", Action(verb="choose", args={"option": "keep"}), ScriptedDice()
+    ).state
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    state = GAME.advance(state, SeededDice(4)).state
+    assert [p.zone for p in state.placements] == ["room:A", "room:A"]
+    options = GAME.legal_actions(state, "xeno")
+    squares = [a.args["option"] for a in options if a.args["option"] != "auto"]
+    assert squares and all("G" <= sq[0] <= "L" and 5 <= int(sq[1:]) <= 10 for sq in squares)
+    state = GAME.apply(
+        state, "xeno", Action(verb="choose", args={"option": "h6"}), ScriptedDice()
+    ).state
+    assert any(u.at == "H6" and u.kind == "drone" for u in state.active("xenos"))
+    with pytest.raises(RuleError, match="must go on one of"):
+        GAME.apply(state, "xeno", Action(verb="choose", args={"option": "B2"}), ScriptedDice())
 
 
 def test_deck_has_twenty_own_cards() -> None:
@@ -51,7 +81,9 @@ def test_mulligan_once_then_play() -> None:
     assert GAME.legal_actions(after, "xeno") == []
     assert GAME.waiting_on(after).seats == ["marines"]
     after = GAME.apply(after, "marines", Action(verb="end-turn"), ScriptedDice()).state
-    running = GAME.advance(after, SeededDice(4)).state
+    placing = GAME.advance(after, SeededDice(4)).state
+    assert placing.phase == "xeno-place" and GAME.waiting_on(placing).seats == ["xeno"]
+    running = place_auto(placing)
     assert GAME.waiting_on(running).seats == ["marines"]
     assert GAME.advance(running, SeededDice(5)).events == []  # idempotent while waiting
 
@@ -62,7 +94,7 @@ def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
         state, "xeno", Action(verb="choose", args={"option": "keep"}), ScriptedDice()
     ).state
     state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
-    state = GAME.advance(state, SeededDice(4)).state
+    state = place_auto(GAME.advance(state, SeededDice(4)).state)
     state = GAME.apply(
         state,
         "marines",
@@ -82,7 +114,13 @@ def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
         if action.verb == "move":
             GAME.apply(state, "xeno", action, SeededDice(1))  # every listed move is accepted
     done = GAME.apply(state, "xeno", Action(verb="end-turn"), ScriptedDice()).state
-    nxt = GAME.advance(done, SeededDice(8)).state
+    spawning = GAME.advance(done, SeededDice(8)).state
+    assert spawning.phase == "xeno-place" and spawning.turn == 1
+    vents = GAME.legal_actions(spawning, "xeno")
+    assert vents[0].verb == "choose" and vents[-1].args == {"option": "auto"}
+    placed = GAME.apply(spawning, "xeno", vents[0], SeededDice(1)).state
+    assert len(placed.placements) == len(spawning.placements) - 1 or placed.placements == []
+    nxt = place_auto(placed)
     assert nxt.turn == 2 and nxt.phase == "marine"
 
 
