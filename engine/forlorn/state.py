@@ -60,6 +60,7 @@ class Mutation(BaseModel):
     hand: list[str] = Field(default_factory=list)
     draw_pile: list[str] = Field(default_factory=list)
     played: list[str] = Field(default_factory=list)
+    set_aside: list[str] = Field(default_factory=list)  # swapped away unseen (stays hidden)
     mulligan_done: bool = False
     frenzy: dict[str, int] = Field(default_factory=dict)  # xeno id -> extra MP this phase
     shielded: list[str] = Field(default_factory=list)  # xenos ignoring their next Hit

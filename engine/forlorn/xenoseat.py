@@ -46,7 +46,7 @@ def do_mulligan(state: ForlornState, option: str, dice: Dice) -> list[Event]:
     events: list[Event] = []
     for card in out:
         state.mutation.hand.remove(card)
-        state.mutation.played.append(card)  # set aside, out of this operation
+        state.mutation.set_aside.append(card)  # out of this operation, never revealed
         new = state.mutation.draw_pile.pop(dice.randrange(len(state.mutation.draw_pile)))
         state.mutation.hand.append(new)
         events.append(

@@ -164,3 +164,14 @@ def test_op02_marines_may_reroll_the_ap_dice_once() -> None:
     after = GAME.apply(state, "marines", reroll, ScriptedDice([6, 6])).state
     assert after.ap == 6 + 1 + 1 and not after.marine_reroll  # doubles, Sgt Fox
     assert not any(a.matches(reroll) for a in GAME.legal_actions(after, "marines"))
+
+
+def test_swapped_cards_stay_secret() -> None:
+    state = opening()
+    hand = list(state.mutation.hand)
+    swap = Action(verb="choose", args={"option": f"swap:{hand[0]}"})
+    after = GAME.apply(state, "xeno", swap, SeededDice(3)).state
+    public = GAME.view(after, "marines").model_dump_json()
+    assert cards()[hand[0]].title not in public
+    for card in after.mutation.hand:
+        assert cards()[card].title not in public
