@@ -26,9 +26,22 @@ def deploy_squares(state: ForlornState, unit: Unit) -> list[Square]:
     return sorted(board.setup)
 
 
+def pending_cut(state: ForlornState) -> list[str]:
+    """Solo A Veteran: the Marine player still has to send home the Flamethrower or Gunner."""
+    options = sc_of(state).get("cut_one_of", [])
+    alive = [uid for uid in options if (u := state.unit(uid)) is not None and u.status == "active"]
+    return alive if len(alive) == len(options) and len(options) > 1 else []
+
+
 def legal(state: ForlornState, seat: str) -> list[Action]:
     if seat not in waiting_marine_seats(state):
         return []
+    cut = pending_cut(state)
+    if cut:
+        return [
+            Action(verb="choose", args={"option": f"cut:{uid}"}, label=f"Leave {uid} behind")
+            for uid in cut
+        ]
     out: list[Action] = []
     taken = {u.at for u in state.active()}
     for u in state.active("marines"):
@@ -55,6 +68,15 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
 def apply(state: ForlornState, seat: str, action: Action) -> list[Event]:
     if seat not in waiting_marine_seats(state):
         raise RuleError(f"The {seat} seat has already finished setting up.")
+    cut = pending_cut(state)
+    if cut:
+        option = (action.args.get("option") or "").lower()
+        if action.verb != "choose" or option[4:] not in cut or not option.startswith("cut:"):
+            raise RuleError(f"Veteran: first choose who stays behind: {', '.join(cut)}.")
+        unit = state.unit(option[4:])
+        assert unit is not None
+        unit.status, unit.at = "removed", None
+        return [Note(text=f"Veteran: {unit.name} stays behind on the ship.")]
     if action.verb == "end-turn":
         state.ended.append(seat)
         return [Note(text=f"The {seat} seat has set up.")]

@@ -117,3 +117,23 @@ def test_solo_b_seal_is_cut_from_outside_and_exits_at_c_score(fresh: Fresh) -> N
     gone = act(after, "act", unit="fox", what="exit")
     assert gone.unit("fox").exited_via == "C"  # type: ignore[union-attr]
     assert fox.status == "active"
+
+
+def test_solo_a_veteran_sends_a_private_home_and_lets_the_player_pick_a_heavy() -> None:
+    state = GAME.new("solo-a", ["marines"], {"difficulty": "veteran"}, SeededDice(5))
+    assert state.grenades == 1 and state.unit("ortiz") is None
+    choices = GAME.legal_actions(state, "marines")
+    assert {a.args["option"] for a in choices} == {"cut:berns", "cut:zac"}
+    with pytest.raises(RuleError, match="first choose"):
+        GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice())
+    after = GAME.apply(state, "marines", choices[1], ScriptedDice()).state
+    assert after.unit("zac").status == "removed"  # type: ignore[union-attr]
+    assert after.unit("berns").status == "active"  # type: ignore[union-attr]
+    assert any(a.verb == "end-turn" for a in GAME.legal_actions(after, "marines"))
+
+
+def test_trainee_solo_a_spawns_fewer() -> None:
+    state = GAME.new("solo-a", ["marines"], {"difficulty": "trainee"}, SeededDice(5))
+    from engine.forlorn.turn import sc_of
+
+    assert sc_of(state)["spawn"] == {"dice": {"drone": 3, "warrior": 1}}
