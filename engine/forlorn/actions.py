@@ -273,6 +273,10 @@ def apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[Ev
         k: (v.lower() if k in ("target", "what", "weapon") and "+" not in v else v)
         for k, v in action.args.items()
     }
+    if action.verb == "end-turn" and a.get("unit"):
+        u = m.my_marine(state, seat, a.get("unit"))
+        m.end_movement(state)
+        return [Note(text=f"{u.name} stops; the Marine phase goes on (end-turn alone ends it).")]
     if action.verb == "end-turn":
         state.ended.append(seat)
         m.end_movement(state)
