@@ -175,8 +175,6 @@ def do_attack(
     area = args.get("mode") == "area"
     if area and "area-for-ammo" not in w.powers:
         raise RuleError(f"The {w.name} cannot deal Area Damage.")
-    if state.options.get("close-fight") == "on":
-        raise NotSupportedYet("Close Fight optional rule")
     agent.combat_used = True
     if agent.movement == "open":
         agent.movement = "closed"
@@ -214,7 +212,7 @@ def finish_boost(state: GalaxyState, extra: int, dice: Dice, events: list[Event]
 def action_problem(agent: AgentState, what: str) -> str | None:
     if agent.action_used:
         return "has already used his Action this turn"
-    if agent.bleeding and what not in ("ability", *content().devices):
+    if agent.bleeding and what not in ("ability", *content().devices, *content().powers):
         return "is Bleeding: his Action may only activate a power or item"
     return None
 
@@ -233,6 +231,8 @@ def do_act(
     handler = ACTIONS.get(what)
     if handler is None and what in content().devices:
         handler = use_device
+    if handler is None and what in content().powers:
+        handler = use_power
     if handler is None:
         raise RuleError(f"Unknown action '{what}'. Try: {', '.join(sorted(ACTIONS))}.")
     handler(state, agent, args, dice, events)
@@ -561,6 +561,66 @@ def use_device(
     agent.devices.remove(key)
 
 
+def has_guard(agent: AgentState) -> bool:
+    return profile(agent).ability == "guard" or "guard" in agent.skills
+
+
+def power_problem(agent: AgentState, key: str) -> str | None:
+    power = content().powers[key]
+    if key not in agent.tactics and key not in agent.skills:
+        return f"does not have {power.name}"
+    if power.effect == "passive":
+        return f"needs no Action for {power.name}: it is always on"
+    if key in agent.used_tactics:
+        return f"has already used the {power.name} tactic this mission"
+    if key in agent.used_skills:
+        return f"has already used the {power.name} skill this round"
+    word = power.effect.partition("+")[0]
+    if word == "move" and agent.movement == "closed":
+        return "has finished his Movement"
+    if word == "heal-self" and not agent.wounds:
+        return "has no Wound to heal"
+    if word.startswith("dice") and (agent.combat_used or agent.bleeding):
+        return "has no attack left this turn"
+    if word == "ammo" and all(ws.ammo >= weapon(ws.key).ammo for ws in agent.weapons):
+        return "has full Ammo"
+    return None
+
+
+def use_power(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    key = args.get("what", "").lower()
+    problem = power_problem(agent, key)
+    if problem:
+        raise RuleError(f"{agent_name(agent)} {problem}.")
+    power = content().powers[key]
+    word, _, number = power.effect.partition("+")
+    amount = int(number)
+    if word == "move":
+        agent.mp_left += amount
+    elif word == "heal-self":
+        combat.heal_agent(agent, amount)
+    elif word == "heal-other":
+        patient = find_agent(state, args.get("target", ""))
+        if (
+            patient.hex is None
+            or agent.hex is None
+            or not adjacent(state, agent.hex, patient.hex)
+            or not patient.wounds
+        ):
+            raise RuleError(f"{power.name} needs a wounded agent next to you.")
+        combat.heal_agent(patient, amount)
+    elif word.startswith("dice"):
+        kind = word.split("-")[1]
+        agent.bonus_dice[kind] = agent.bonus_dice.get(kind, 0) + amount
+    elif word == "ammo":
+        ws = next(w for w in agent.weapons if w.ammo < weapon(w.key).ammo)
+        ws.ammo = min(weapon(ws.key).ammo, ws.ammo + amount)
+    (agent.used_skills if power.kind == "skill" else agent.used_tactics).append(key)
+    events.append(Note(text=f"{agent_name(agent)} uses {power.name}."))
+
+
 ACTIONS = {
     "ability": act_ability,
     "search": act_search,
@@ -583,7 +643,7 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
         out.extend(legal_moves(state, agent))
         out.extend(legal_attacks(state, agent))
         out.extend(legal_acts(state, agent))
-        if profile(agent).ability == "guard":
+        if has_guard(agent):
             order = "guard-off" if agent.guard_order else "guard-on"
             out.append(
                 Action(
@@ -662,6 +722,21 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
             add("ability", "Vanish out of the melee")
         elif key in ("steady-aim", "brute-force") and not agent.combat_used and not agent.bleeding:
             add("ability", content().abilities[key].name)
+    for key in [*agent.tactics, *agent.skills]:
+        if power_problem(agent, key) is not None:
+            continue
+        name = content().powers[key].name
+        if content().powers[key].effect.startswith("heal-other"):
+            for other in on_map_agents(state):
+                if (
+                    other.id != unit
+                    and other.wounds
+                    and other.hex is not None
+                    and adjacent(state, agent.hex, other.hex)
+                ):
+                    add(key, f"{name} on {agent_name(other)}", target=other.id)
+        else:
+            add(key, name)
     for device in sorted(set(agent.devices)):
         if device in ("frag-grenade", "flash-bang"):
             for alien in state.aliens:

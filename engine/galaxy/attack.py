@@ -41,6 +41,13 @@ def weapon_problem(
         return f"cannot use the {w.name} on that target"
     if healing and target.id == agent.id:
         return None
+    if (
+        state.options.get("close-fight") == "on"
+        and isinstance(target, AlienState)
+        and any(adjacent(state, agent.hex, a.hex) for a in state.aliens)
+        and not adjacent(state, agent.hex, target.hex)
+    ):
+        return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
     if not sees(state, agent.hex, target.hex):
         return "has no line of sight to the target"
     if w.kind == "melee":
@@ -65,7 +72,7 @@ def agent_attack(
     w = weapon(ws.key)
     count = w.dice
     bonus_key = "melee" if w.kind == "melee" else "ranged"
-    count += agent.bonus_dice.pop(bonus_key, 0)
+    count += agent.bonus_dice.pop(bonus_key, 0) + agent.bonus_dice.pop("any", 0)
     assert agent.hex is not None and target.hex is not None
     darkness = (
         state.weather == "darkness"
@@ -284,7 +291,7 @@ def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[
         if alien not in state.aliens or state.pending is not None:
             return
         if profile(agent).ability != "guard" and "guard" not in agent.skills:
-            continue
+            continue  # no Guard reaction
         if not (agent.guard and agent.guard_order) or agent.bleeding:
             continue
         if "paralyze" in agent.conditions:

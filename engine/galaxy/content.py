@@ -26,6 +26,17 @@ ARMOR_BOLTS = {
 }
 WEAPON_POWERS = {"area-for-ammo", "auto-ammo", "boost-ammo"}
 ALIEN_POWERS = {"acid-blood", "reroll-alien"}
+ACTION_WORDS = (
+    "ability",
+    "search",
+    "evade",
+    "redeploy",
+    "leap",
+    "bash",
+    "unjam",
+    "destroy-tp",
+    "rescue",
+)
 AI_STEPS = ("melee", "ranged", "toward", "away", "adjacent", "tp")
 RANKS = ("green", "blue", "red")
 
@@ -52,6 +63,29 @@ class Device(BaseModel):
     color: Literal["blue", "red"]
     dice: int
     text: str
+
+
+class Power(BaseModel):
+    """A tactic (once per mission) or skill (once per round) token."""
+
+    key: str
+    name: str
+    kind: Literal["basic-tactic", "improved-tactic", "skill"]
+    classes: list[str] = Field(default_factory=list)
+    effect: str
+    text: str
+
+
+POWER_EFFECTS = (
+    "move+",
+    "heal-self+",
+    "heal-other+",
+    "dice-any+",
+    "dice-ranged+",
+    "dice-melee+",
+    "ammo+",
+    "passive",
+)
 
 
 class Elite(BaseModel):
@@ -148,6 +182,7 @@ class Content(BaseModel):
     abilities: dict[str, Ability]
     weapons: dict[str, Weapon]
     devices: dict[str, Device]
+    powers: dict[str, Power]
     species: dict[str, str]
     aliens: dict[str, AlienCard]
     close_encounters: dict[str, CloseEncounter]
@@ -183,6 +218,11 @@ def _validate(content: Content) -> None:
             raise ContentError(f"weapon {weapon.key}: unknown Bolt effect or power")
         if weapon.dice < 1 or weapon.range < 0 or weapon.ammo < 0:
             raise ContentError(f"weapon {weapon.key}: dice, range and ammo must be sensible")
+    for power in content.powers.values():
+        if not power.effect.startswith(POWER_EFFECTS):
+            raise ContentError(f"power {power.key}: unknown effect {power.effect}")
+        if power.key in content.devices or power.key in ACTION_WORDS:
+            raise ContentError(f"power {power.key}: its key clashes with a device or action")
     for card in content.aliens.values():
         if card.species not in content.species:
             raise ContentError(f"Alien card {card.id}: unknown species {card.species}")
@@ -242,6 +282,7 @@ def content() -> Content:
             abilities={k: Ability.model_validate(v) for k, v in agents["abilities"].items()},
             weapons={w["key"]: Weapon.model_validate(w) for w in _read("weapons.json")["weapons"]},
             devices={d["key"]: Device.model_validate(d) for d in _read("devices.json")["devices"]},
+            powers={p["key"]: Power.model_validate(p) for p in _read("powers.json")["powers"]},
             species=aliens["species"],
             aliens={c["id"]: AlienCard.model_validate(c) for c in aliens["cards"]},
             close_encounters={

@@ -150,6 +150,8 @@ class GalaxyDefenders:
             turn.finish_boost(state, int(option), dice, events)
         elif pending.kind == "search":
             turn.finish_search(state, option, dice, events)
+        elif pending.kind == "promote":
+            phases.finish_promotion(state, option, events)
         self._after_agent_step(state, events)
 
     def _turn_action(
@@ -175,9 +177,7 @@ class GalaxyDefenders:
             turn.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders":
             order = action.args.get("order", "")
-            if order not in ("guard-on", "guard-off") or (
-                agent.id != "marine" and "guard" not in agent.skills
-            ):
+            if order not in ("guard-on", "guard-off") or not turn.has_guard(agent):
                 raise RuleError(f"{agent_name(agent)} has no standing order '{order}'.")
             agent.guard_order = order == "guard-on"
             events.append(

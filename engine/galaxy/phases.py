@@ -65,6 +65,10 @@ def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> 
     events.append(Note(text=f"{mission.title}: {mission.briefing}"))
     for _ in range(mission.start_signals):
         teleport_signal(state, dice, events)
+    start = RANKS.index(state.options.get("start-rank", "copper").title())
+    for seat in state.seats:
+        for _ in range(start):
+            rank_up(state, state.agents[seat], events)
     state.phase = "refresh"
 
 
@@ -113,6 +117,7 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
     )
     for agent in state.agents.values():
         agent.ability_used = False
+        agent.used_skills = []
         agent.guard = True
         agent.conditions = []
         if agent.elite:
@@ -137,10 +142,16 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
 
 
 def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
-    """After the Alpha Agent is named: GD-Wings, Reinforcements, Mission Status check."""
-    if state.kills_last_round:
-        for seat in clockwise_from_alpha(state):
-            gd_wings(state, state.agents[seat], dice, events)
+    """After the Alpha Agent is named: GD-Wings (with any tactic/skill choices they earn),
+    Reinforcements, then the Mission Status check."""
+    if not state.wings_rolled:
+        state.wings_rolled = True
+        if state.kills_last_round:
+            for seat in clockwise_from_alpha(state):
+                gd_wings(state, state.agents[seat], dice, events)
+    if offer_promotion(state, events):
+        return False
+    state.wings_rolled = False
     reinforcements(state, dice, events)
     if mission_status(state, events):
         return False
@@ -151,6 +162,8 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
 
 
 def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Event]) -> None:
+    """Roll 3 RED dice; enough GD results raise the agent one rank (standalone missions set
+    no limit on ranks gained)."""
     if agent.dead or agent.rank >= len(RANKS) - 1:
         return
     faces = gdice.roll(dice, "red", 3)
@@ -159,22 +172,62 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     if got < need:
         events.append(Note(text=f"GD-Wings: {agent_name(agent)} rolls {got} GD of {need} needed."))
         return
+    rank_up(state, agent, events)
+
+
+def rank_up(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
     agent.rank += 1
-    rank = RANKS[agent.rank]
-    gain = promote(agent)
-    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {rank} ({gain})."))
-
-
-def promote(agent: AgentState) -> str:
-    """The enhancement of the new rank. Tactics and skills are not authored yet: the rank is
-    recorded and the enhancement is reported as pending content."""
     if agent.rank == 4:
         agent.elite = True
         agent.energy = content().agents[agent.id].elite.energy
-        return "Elite Agent: improved profile and Energy Shield"
-    return {1: "Basic Tactic", 2: "1st Skill", 3: "Improved Tactic", 5: "2nd Skill"}[
-        agent.rank
-    ] + " - no tactic or skill tokens are authored yet"
+        gain = "Elite Agent: improved profile and Energy Shield"
+    else:
+        gain = PROMOTION_KIND[agent.rank].replace("-", " ")
+        state.promotions.append(f"{agent.id}:{agent.rank}")
+    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {RANKS[agent.rank]} ({gain})."))
+
+
+PROMOTION_KIND = {1: "basic-tactic", 2: "skill", 3: "improved-tactic", 5: "skill"}
+
+
+def promotion_options(agent: AgentState, rank: int) -> list[str]:
+    kind = PROMOTION_KIND[rank]
+    owned = set(agent.tactics) | set(agent.skills)
+    return [
+        p.key
+        for p in content().powers.values()
+        if p.kind == kind and p.key not in owned and (not p.classes or agent.id in p.classes)
+    ]
+
+
+def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
+    """Ask the next promoted agent to pick a tactic or skill; False when none is owed."""
+    while state.promotions:
+        seat, _, rank = state.promotions.pop(0).partition(":")
+        agent = state.agents[seat]
+        options = promotion_options(agent, int(rank))
+        if not options or agent.dead:
+            continue
+        state.pending = Pending(kind="promote", seat=seat, options=options)
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} picks a "
+                f"{PROMOTION_KIND[int(rank)].replace('-', ' ')}: "
+                f"/choose option:{'|'.join(options)}."
+            )
+        )
+        return True
+    return False
+
+
+def finish_promotion(state: GalaxyState, option: str, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    agent = state.agents[pending.seat]
+    power = content().powers[option]
+    (agent.skills if power.kind == "skill" else agent.tactics).append(option)
+    events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
 
 
 def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> None:

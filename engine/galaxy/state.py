@@ -31,6 +31,7 @@ class AgentState(BaseModel):
     tactics: list[str] = Field(default_factory=list)
     used_tactics: list[str] = Field(default_factory=list)
     skills: list[str] = Field(default_factory=list)
+    used_skills: list[str] = Field(default_factory=list)
     devices: list[str] = Field(default_factory=list)
     ability_used: bool = False
     conditions: list[str] = Field(default_factory=list)  # immobilized, paralyzed
@@ -66,7 +67,7 @@ class SignalState(BaseModel):
 class Pending(BaseModel):
     """A decision a seat must take in the middle of a resolution."""
 
-    kind: Literal["boost", "search", "alpha"]
+    kind: Literal["boost", "search", "alpha", "promote"]
     seat: str
     options: list[str]
     data: dict[str, str | int | list[str]] = Field(default_factory=dict)
@@ -103,5 +104,7 @@ class GalaxyState(BaseModel):
     next_alien: int = 1
     next_signal: int = 1
     pending: Pending | None = None
+    wings_rolled: bool = False
+    promotions: list[str] = Field(default_factory=list)  # seats owed a tactic/skill choice
     outcome: str | None = None
     outcome_text: str = ""
