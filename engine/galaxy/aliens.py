@@ -199,6 +199,18 @@ def move_toward(
     while steps:
         engage = target if (len(steps) >= len(path) - 1) else None
         spot = final_hex(state, alien, steps[-1], engage)
+        if (
+            engage is not None
+            and engage.hex is not None
+            and spot is not None
+            and not adjacent(state, co(spot), engage.hex)
+            and len(steps) >= 2
+        ):
+            # No free hex next to the target in its Area: stop in the Area before it, next to
+            # the target when that works.
+            fallback = final_hex(state, alien, steps[-2], engage)
+            if fallback is not None and adjacent(state, co(fallback), engage.hex):
+                steps, spot = steps[:-1], fallback
         if spot is not None:
             name = agent_name(target) if target else f"{label(hx(goal))}"
             return relocate(state, alien, steps, spot, events, f"toward {name}")

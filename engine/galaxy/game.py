@@ -152,6 +152,8 @@ class GalaxyDefenders:
             turn.finish_search(state, option, dice, events)
         elif pending.kind == "promote":
             phases.finish_promotion(state, option, events)
+        elif pending.kind == "reinforce":
+            phases.finish_reinforcements(state, option, dice, events)
         self._after_agent_step(state, events)
 
     def _turn_action(

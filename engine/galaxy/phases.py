@@ -144,15 +144,19 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
 def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     """After the Alpha Agent is named: GD-Wings (with any tactic/skill choices they earn),
     Reinforcements, then the Mission Status check."""
-    if not state.wings_rolled:
-        state.wings_rolled = True
+    if state.strategy_step == 0:
+        state.strategy_step = 1
         if state.kills_last_round:
             for seat in clockwise_from_alpha(state):
                 gd_wings(state, state.agents[seat], dice, events)
-    if offer_promotion(state, events):
-        return False
-    state.wings_rolled = False
-    reinforcements(state, dice, events)
+    if state.strategy_step == 1:
+        if offer_promotion(state, events):
+            return False
+        state.strategy_step = 2
+        revive(state, events)
+        if offer_reinforcements(state, events):
+            return False
+    state.strategy_step = 0
     if mission_status(state, events):
         return False
     state.turn_order = [s for s in clockwise_from_alpha(state) if not state.agents[s].dead]
@@ -230,55 +234,89 @@ def finish_promotion(state: GalaxyState, option: str, events: list[Event]) -> No
     events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
 
 
-def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-    """Policy: revive dead agents first (1 fragment each, table order from the Alpha Agent);
-    with 4 fragments left, request one random Improved Weapon for the agents in play."""
+def revive(state: GalaxyState, events: list[Event]) -> None:
+    """Policy: every dead agent comes back while fragments last (1 each, table order from the
+    Alpha Agent) on the first free GD Start Hex; never with Permanent Death on."""
+    if state.options.get("permanent-death") == "on":
+        return
     board = board_of(state)
-    if state.options.get("permanent-death") != "on":
-        for seat in clockwise_from_alpha(state):
-            agent = state.agents[seat]
-            if agent.dead and state.alien_tech >= 1:
-                spot = next((h for h in board.starts if nearest_free(state, h) == h), None)
-                if spot is None:
-                    continue
-                state.alien_tech -= 1
-                agent.dead = False
-                agent.bleeding = False
-                agent.wounds = 0
-                agent.hex = co(spot)
-                events.append(
-                    Spawned(
-                        figure=seat,
-                        at=label(spot),
-                        text=f"{agent_name(agent)} "
-                        f"returns at {label(spot)} for one Alien Tech fragment.",
-                    )
+    for seat in clockwise_from_alpha(state):
+        agent = state.agents[seat]
+        if agent.dead and state.alien_tech >= 1:
+            spot = next((h for h in board.starts if nearest_free(state, h) == h), None)
+            if spot is None:
+                continue
+            state.alien_tech -= 1
+            agent.dead = False
+            agent.bleeding = False
+            agent.wounds = 0
+            agent.conditions = []
+            agent.hex = co(spot)
+            events.append(
+                Spawned(
+                    figure=seat,
+                    at=label(spot),
+                    text=f"{agent_name(agent)} "
+                    f"returns at {label(spot)} for one Alien Tech fragment.",
                 )
-    if state.alien_tech >= 4:
-        classes = {a.id for a in operative(state)}
-        pool = sorted(
-            w.key
-            for w in content().weapons.values()
-            if w.tier == "improved" and (not w.classes or set(w.classes) & classes)
+            )
+
+
+def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
+    """With 4 fragments the Alpha Agent may send them back for a device or a weapon."""
+    if state.alien_tech < 4 or not operative(state):
+        return False
+    from engine.galaxy.agent import warehouse_devices
+
+    options = ["weapon", *sorted(set(warehouse_devices(state))), "keep"]
+    state.pending = Pending(kind="reinforce", seat=state.alpha, options=options)
+    events.append(
+        Note(
+            text="Reinforcements: 4 Alien Tech fragments can buy a random Improved "
+            "Weapon or a chosen device (/choose option:weapon|<device>|keep)."
         )
-        if not pool:
-            return
-        state.alien_tech -= 4
-        key = pool[dice.randrange(len(pool))]
-        w = weapon(key)
-        owner = next(
-            (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
-        )
-        agent = state.agents[owner]
-        slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
-        old = weapon(agent.weapons[slot].key).name
-        agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+    )
+    return True
+
+
+def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
+    state.pending = None
+    if option == "keep":
+        events.append(Note(text="The Alpha Agent keeps the Alien Tech for now."))
+        return
+    state.alien_tech -= 4
+    alpha = state.agents[state.alpha]
+    if option != "weapon":
+        alpha.devices.append(option)
         events.append(
             Note(
-                text=f"Reinforcements: 4 Alien Tech fragments buy an {w.name} for "
-                f"{agent_name(agent)}, replacing the {old}."
+                text=f"Reinforcements: a {content().devices[option].name} for {agent_name(alpha)}."
             )
         )
+        return
+    classes = {a.id for a in operative(state)}
+    pool = sorted(
+        w.key
+        for w in content().weapons.values()
+        if w.tier == "improved" and (not w.classes or set(w.classes) & classes)
+    )
+    key = pool[dice.randrange(len(pool))]
+    w = weapon(key)
+    # Policy: the class's own agent takes it (else the Alpha Agent), in place of the weapon
+    # of the same kind (ranged, melee, healing), else his first weapon.
+    owner = next(
+        (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
+    )
+    agent = state.agents[owner]
+    slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
+    old = weapon(agent.weapons[slot].key).name
+    agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+    events.append(
+        Note(
+            text=f"Reinforcements: a random {w.name} with full Ammo for "
+            f"{agent_name(agent)}, replacing the {old}."
+        )
+    )
 
 
 def condition_met(state: GalaxyState, cond: str) -> bool:

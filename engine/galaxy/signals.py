@@ -99,8 +99,7 @@ def teleport_alien(
         events.append(Note(text=f"{why}: no Teleport Point or free hex."))
         return
     card_id = state.alien_deck.search_and_take(matches, include_discards=True)
-    alien = place_alien(state, card_id, spot, events, f"teleports in ({why})")
-    guard_react(state, alien, dice, events)
+    place_alien(state, card_id, spot, events, f"teleports in ({why})")
 
 
 def move_signals(

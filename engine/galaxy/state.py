@@ -67,7 +67,7 @@ class SignalState(BaseModel):
 class Pending(BaseModel):
     """A decision a seat must take in the middle of a resolution."""
 
-    kind: Literal["boost", "search", "alpha", "promote"]
+    kind: Literal["boost", "search", "alpha", "promote", "reinforce"]
     seat: str
     options: list[str]
     data: dict[str, str | int | list[str]] = Field(default_factory=dict)
@@ -104,7 +104,7 @@ class GalaxyState(BaseModel):
     next_alien: int = 1
     next_signal: int = 1
     pending: Pending | None = None
-    wings_rolled: bool = False
+    strategy_step: int = 0  # 0 GD-Wings, 1 promotions, 2 reinforcements
     promotions: list[str] = Field(default_factory=list)  # seats owed a tactic/skill choice
     outcome: str | None = None
     outcome_text: str = ""

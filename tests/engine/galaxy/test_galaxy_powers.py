@@ -67,3 +67,41 @@ def test_tactic_once_per_mission_skill_once_per_round() -> None:
     again.agents["marine"].action_used = False
     whats = {a.args.get("what") for a in GAME.legal_actions(again, "marine")}
     assert "adrenaline" not in whats and "sprint" in whats
+
+
+def test_reinforcements_with_four_fragments() -> None:
+    state = blank(["marine", "hulk"])
+    put_agent(state, "marine", "D4")
+    put_agent(state, "hulk", "C4")
+    state.phase = "strategy"
+    state.alien_tech = 4
+    state.strategy_step = 1
+    state = GAME.advance(state, SeededDice(1)).state
+    assert state.pending is not None and state.pending.kind == "reinforce"
+    assert state.pending.seat == "marine" and "weapon" in state.pending.options
+    state = GAME.apply(
+        state,
+        "marine",
+        Action(verb="choose", args={"option": "weapon"}),
+        ScriptedDice([], picks=[1]),
+    ).state
+    assert state.alien_tech == 0
+    keys = {w.key for a in state.agents.values() for w in a.weapons}
+    assert keys & {"improved-vulcan", "improved-rifle", "combat-carbine"}
+
+
+def test_dead_agent_returns_for_one_fragment() -> None:
+    from engine.galaxy.combat import wound_agent
+
+    state = blank(["marine", "sniper"])
+    put_agent(state, "marine", "D4")
+    put_agent(state, "sniper", "C4")
+    state.agents["sniper"].bleeding = True
+    wound_agent(state, state.agents["sniper"], 1, [], "test")
+    assert state.agents["sniper"].dead
+    state.alien_tech = 1
+    state.phase = "strategy"
+    state.strategy_step = 1
+    state = GAME.advance(state, SeededDice(1)).state
+    assert not state.agents["sniper"].dead and state.agents["sniper"].hex is not None
+    assert state.alien_tech == 0
