@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 from engine.core.dice import Dice
 from engine.core.errors import NotSupportedYet, RuleError
-from engine.core.events import Event, Moved, Note, Rolled
+from engine.core.events import Event, Moved, Note, Rolled, Turned
 from engine.core.game import Action
-from engine.core.hexgrid import Hex, neighbours
+from engine.core.hexgrid import Hex, direction_to, neighbours
 from engine.core.pathfinding import Reach, reachable
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
@@ -18,8 +18,10 @@ from engine.galaxy.content import content
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.world import (
+    FACINGS,
     adjacent,
     agent_name,
+    agent_sees,
     alien_at,
     alien_name,
     area_distance,
@@ -36,7 +38,6 @@ from engine.galaxy.world import (
     occupant,
     on_map_agents,
     profile,
-    sees,
     weapon,
 )
 
@@ -131,7 +132,37 @@ def do_move(
         walked.pop()
         shown = min(shown, len(walked) - 1)
     agent.hex = co(walked[-1])
+    if len(walked) > 1:
+        step = direction_to(walked[-2], walked[-1])
+        agent.facing = agent.facing if step is None else step
     narrate()
+
+
+def face_problem(state: GalaxyState, agent: AgentState) -> str | None:
+    if state.options.get("human-view", "on") != "on":
+        return "needs no facing: Human View is off"
+    if agent.movement == "closed":
+        return "can only turn at the end of his Movement, which is over"
+    return None
+
+
+def do_face(state: GalaxyState, agent: AgentState, name: str, events: list[Event]) -> None:
+    problem = face_problem(state, agent)
+    if problem:
+        raise RuleError(f"{agent_name(agent)} {problem}.")
+    if name.upper() not in FACINGS:
+        raise RuleError(f"Facing must be one of {', '.join(FACINGS)}.")
+    agent.facing = FACINGS.index(name.upper())
+    if agent.movement == "unused":
+        agent.movement = "closed"  # turning in place is his whole Movement
+        agent.mp_left = 0
+    events.append(
+        Turned(
+            figure=agent.id,
+            facing=FACINGS[agent.facing],
+            text=f"{agent_name(agent)} turns to face {FACINGS[agent.facing]}.",
+        )
+    )
 
 
 # -- combat ---------------------------------------------------------------------------------
@@ -512,7 +543,7 @@ def use_device(
     if key in ("frag-grenade", "flash-bang"):
         target = find_alien(state, args.get("target", ""))
         if (
-            not sees(state, agent.hex, target.hex)
+            not agent_sees(state, agent, target.hex)
             or area_distance(state, agent.hex, target.hex) > device.range
         ):
             raise RuleError(
@@ -643,6 +674,17 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
         out.extend(legal_moves(state, agent))
         out.extend(legal_attacks(state, agent))
         out.extend(legal_acts(state, agent))
+        if face_problem(state, agent) is None:
+            for index, name in enumerate(FACINGS):
+                if index != agent.facing:
+                    out.append(
+                        Action(
+                            verb="orders",
+                            args={"unit": agent.id, "order": f"face-{name.lower()}"},
+                            label=f"turn to face {name}"
+                            + (" (ends Movement)" if agent.movement == "unused" else ""),
+                        )
+                    )
         if has_guard(agent):
             order = "guard-off" if agent.guard_order else "guard-on"
             out.append(
@@ -741,7 +783,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
         if device in ("frag-grenade", "flash-bang"):
             for alien in state.aliens:
                 if (
-                    sees(state, agent.hex, alien.hex)
+                    agent_sees(state, agent, alien.hex)
                     and area_distance(state, agent.hex, alien.hex) <= 1
                 ):
                     add(device, f"{device} at {alien_name(alien)}'s Area", target=alien.id)

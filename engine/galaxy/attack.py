@@ -12,6 +12,7 @@ from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.world import (
     adjacent,
     agent_name,
+    agent_sees,
     alien_name,
     area_distance,
     card,
@@ -50,6 +51,8 @@ def weapon_problem(
         return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
     if not sees(state, agent.hex, target.hex):
         return "has no line of sight to the target"
+    if not agent_sees(state, agent, target.hex):
+        return "must face the target: with Human View only the 3 front hexes count"
     if w.kind == "melee":
         if not adjacent(state, agent.hex, target.hex):
             return f"must be adjacent to strike with the {w.name}"

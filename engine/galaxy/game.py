@@ -7,7 +7,15 @@ from typing import Any
 from engine.core.dice import Dice
 from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Event, Note
-from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
+from engine.core.game import (
+    Action,
+    OptionInfo,
+    Prompt,
+    RoleInfo,
+    ScenarioInfo,
+    Step,
+    scenario_info,
+)
 from engine.core.view import View
 from engine.galaxy import agent as turn
 from engine.galaxy import phases
@@ -19,10 +27,10 @@ from engine.galaxy.world import agent_name, find_agent, hex_arg
 OPTIONS = [
     OptionInfo(
         key="human-view",
-        description="Agents see only their front 180 degrees "
-        "(rulebook default ON; not supported yet, so off here)",
-        choices=["off", "on"],
-        default="off",
+        description="Agents attack only through their 3 front hexes and turn at the end "
+        "of their Movement",
+        choices=["on", "off"],
+        default="on",
     ),
     OptionInfo(
         key="friendly-fire",
@@ -35,6 +43,12 @@ OPTIONS = [
         description="Engaged agents may only attack the aliens they are Engaged with",
         choices=["off", "on"],
         default="off",
+    ),
+    OptionInfo(
+        key="start-rank",
+        description="GD-Wings rank the agents bring from earlier missions of the campaign",
+        choices=["copper", "bronze", "silver", "gold", "palladium", "platinum"],
+        default="copper",
     ),
     OptionInfo(
         key="permanent-death",
@@ -85,12 +99,9 @@ class GalaxyDefenders:
         for seat in seats:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
-        for key, rule in (
-            ("human-view", "Human View optional rule"),
-            ("friendly-fire", "Friendly Fire optional rule"),
-        ):
-            if options.get(key) == "on":
-                raise NotSupportedYet(rule)
+        options = scenario_info(self, scenario).resolve_options(options)
+        if options.get("friendly-fire") == "on":
+            raise NotSupportedYet("Friendly Fire optional rule")
         return phases.setup(scenario, seats, options, dice)
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
@@ -177,6 +188,8 @@ class GalaxyDefenders:
             turn.do_attack(state, agent, action.args, dice, events)
         elif action.verb == "act":
             turn.do_act(state, agent, action.args, dice, events)
+        elif action.verb == "orders" and action.args.get("order", "").startswith("face-"):
+            turn.do_face(state, agent, action.args["order"][len("face-") :], events)
         elif action.verb == "orders":
             order = action.args.get("order", "")
             if order not in ("guard-on", "guard-off") or not turn.has_guard(agent):

@@ -5,10 +5,11 @@ from __future__ import annotations
 from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
 from engine.core.events import CardDrawn, Event, MissionEnded, Note, PhaseChanged, Spawned
+from engine.core.hexgrid import Hex, direction_to, distance, line
 from engine.galaxy import dice as gdice
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
-from engine.galaxy.board import label, load_map
+from engine.galaxy.board import Board, label, load_map
 from engine.galaxy.content import content
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha, nearest_free
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
@@ -39,6 +40,7 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
             id=seat,
             hex=co(start),
             weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons],
+            facing=facing_toward_teleports(board, start),
         )
     tokens = [f"alien-{n}" for n in range(1, mission.signals["alien"] + 1)]
     tokens += [f"human-{n}" for n in range(1, mission.signals["human"] + 1)]
@@ -57,6 +59,16 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
     state.round = 1
     state.phase = "setup"
     return state
+
+
+def facing_toward_teleports(board: Board, start: Hex) -> int:
+    """Policy: agents begin facing the nearest Teleport Point."""
+    point = min(board.teleports.values(), key=lambda h: (distance(start, h), h.r, h.q))
+    steps = line(start, point)
+    if len(steps) < 2:
+        return 0
+    first = direction_to(start, steps[1][0])
+    return 0 if first is None else first
 
 
 def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> None:

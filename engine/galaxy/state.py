@@ -21,6 +21,7 @@ class WeaponState(BaseModel):
 class AgentState(BaseModel):
     id: str  # the class key, which is also the seat
     hex: Coord | None
+    facing: int = 0  # index into hexgrid.DIRECTIONS (Human View)
     wounds: int = 0
     bleeding: bool = False
     dead: bool = False

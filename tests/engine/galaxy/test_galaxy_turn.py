@@ -111,7 +111,47 @@ def test_unsupported_options_say_so() -> None:
     from engine.core.dice import SeededDice
 
     with pytest.raises(NotSupportedYet):
-        GAME.new("m1", ["marine"], {"human-view": "on"}, SeededDice(1))
+        GAME.new("m1", ["marine"], {"friendly-fire": "on"}, SeededDice(1))
+    with pytest.raises(ValueError):
+        GAME.new("m1", ["marine"], {"no-such-option": "on"}, SeededDice(1))
+
+
+def test_human_view_only_front_hexes_count() -> None:
+    state = blank(["sniper"], human_view="on")
+    put_agent(state, "sniper", "D4")
+    beta = put_alien(state, "xeno-beta-green-1", "B3")  # to the west
+    state.agents["sniper"].facing = 0  # facing east
+    attack = Action(
+        verb="attack", args={"unit": "sniper", "target": beta.id, "weapon": "long-rifle"}
+    )
+    assert not any(a.matches(attack) for a in GAME.legal_actions(state, "sniper"))
+    with pytest.raises(RuleError, match="face"):
+        GAME.apply(state, "sniper", attack, ScriptedDice([]))
+    turned = act(state, "sniper", "orders", order="face-w")
+    assert turned.agents["sniper"].facing == 3
+    assert turned.agents["sniper"].movement == "closed"  # turning in place was his Movement
+    assert any(a.matches(attack) for a in GAME.legal_actions(turned, "sniper"))
+
+
+def test_human_view_turn_after_moving_keeps_movement_open() -> None:
+    state = blank(["marine"], human_view="on")
+    put_agent(state, "marine", "D4")
+    moved = act(state, "marine", "move", to="D5")
+    assert moved.agents["marine"].movement == "open"
+    turned = act(moved, "marine", "orders", order="face-nw")
+    assert turned.agents["marine"].movement == "open" and turned.agents["marine"].mp_left == 3
+
+
+def test_revealing_ignores_facing() -> None:
+    from engine.galaxy.signals import reveal_in_sight
+    from engine.galaxy.state import SignalState
+
+    state = blank(["sniper"], human_view="on")
+    put_agent(state, "sniper", "D4")
+    state.agents["sniper"].facing = 0
+    state.signals = [SignalState(id="s1", token="human-1", hex=at("B3"))]
+    reveal_in_sight(state, ScriptedDice([]), [])
+    assert not state.signals
 
 
 def test_guard_fires_at_a_revealed_alien_once_per_round() -> None:
