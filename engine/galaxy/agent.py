@@ -194,10 +194,10 @@ def do_attack(
     w = weapon(agent.weapons[index].key)
     target_id = args.get("target", "")
     target: AgentState | AlienState
-    if w.kind == "healing":
+    if target_id.lower() in state.agents:
         target = find_agent(state, target_id)
         if target.dead:
-            raise RuleError(f"{agent_name(target)} is dead and cannot be healed.")
+            raise RuleError(f"{agent_name(target)} is dead.")
     else:
         target = find_alien(state, target_id)
     problem = weapon_problem(state, agent, index, target)
@@ -228,7 +228,7 @@ def finish_boost(state: GalaxyState, extra: int, dice: Dice, events: list[Event]
     resolve_defence(
         state,
         agent,
-        [t for t in targets if any(a.id == t for a in state.aliens)],
+        targets,
         hits,
         int(str(pending.data["def_minus"])),
         str(pending.data["kind"]),
@@ -561,7 +561,7 @@ def use_device(
         resolve_defence(
             state,
             agent,
-            targets_of(state, target, True),
+            targets_of(state, target, True, agent, device=True),
             roll.hits,
             0,
             "device",
@@ -718,11 +718,13 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
     out: list[Action] = []
     for index, ws in enumerate(agent.weapons):
         w = weapon(ws.key)
-        targets: list[AgentState | AlienState] = (
-            [a for a in on_map_agents(state) if a.wounds]
-            if w.kind == "healing"
-            else list(state.aliens)
-        )
+        targets: list[AgentState | AlienState]
+        if w.kind == "healing":
+            targets = [a for a in on_map_agents(state) if a.wounds]
+        else:
+            targets = list(state.aliens)
+            if state.options.get("friendly-fire") == "on":
+                targets += [a for a in on_map_agents(state) if a.id != agent.id]
         for target in targets:
             if weapon_problem(state, agent, index, target) is not None:
                 continue

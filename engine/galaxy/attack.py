@@ -38,8 +38,14 @@ def weapon_problem(
     if needs_ammo and ws.ammo < 1:
         return f"has no Ammo left for the {w.name}"
     healing = w.kind == "healing"
-    if healing != isinstance(target, AgentState):
-        return f"cannot use the {w.name} on that target"
+    friendly = state.options.get("friendly-fire") == "on"
+    if healing and not isinstance(target, AgentState):
+        return f"cannot heal an alien with the {w.name}"
+    if isinstance(target, AgentState) and not healing:
+        if not friendly:
+            return "cannot attack another agent (Friendly Fire is off)"
+        if target.id == agent.id:
+            return "cannot attack himself"
     if healing and target.id == agent.id:
         return None
     if (
@@ -131,7 +137,8 @@ def agent_attack(
             + ".",
         )
     )
-    if isinstance(target, AgentState):
+    if w.kind == "healing":
+        assert isinstance(target, AgentState)
         healed = combat.heal_agent(target, hits)
         events.append(Note(text=f"{agent_name(target)} heals {healed} Wound(s)."))
         return
@@ -143,7 +150,7 @@ def agent_attack(
             options=[str(n) for n in range(ws.ammo + 1)],
             data={
                 "weapon": index,
-                "targets": targets_of(state, target, area),
+                "targets": targets_of(state, target, area, agent),
                 "hits": hits,
                 "def_minus": def_minus,
                 "kind": w.kind,
@@ -160,7 +167,7 @@ def agent_attack(
     resolve_defence(
         state,
         agent,
-        targets_of(state, target, area),
+        targets_of(state, target, area, agent),
         hits,
         def_minus,
         w.kind,
@@ -171,13 +178,30 @@ def agent_attack(
     )
 
 
-def targets_of(state: GalaxyState, target: AlienState, area: bool) -> list[str]:
+def targets_of(
+    state: GalaxyState,
+    target: AlienState | AgentState,
+    area: bool,
+    attacker: AgentState | None = None,
+    device: bool = False,
+) -> list[str]:
+    """The figures an attack hits: its target, or with Area Damage every alien in the Area
+    (and, with Friendly Fire, every agent there except the firer of a weapon; a device can
+    hurt its owner)."""
     if not area:
         return [target.id]
     from engine.galaxy.world import area_of
 
+    assert target.hex is not None
     here = area_of(state, target.hex)
-    return [a.id for a in state.aliens if area_of(state, a.hex) == here]
+    ids = [a.id for a in state.aliens if area_of(state, a.hex) == here]
+    if state.options.get("friendly-fire") == "on":
+        for agent in on_map_agents(state):
+            assert agent.hex is not None
+            mine = attacker is not None and agent.id == attacker.id
+            if area_of(state, agent.hex) == here and (device or not mine):
+                ids.append(agent.id)
+    return ids
 
 
 def resolve_defence(
@@ -194,6 +218,33 @@ def resolve_defence(
 ) -> None:
     """Each target defends separately against the same Hits (Area Damage)."""
     for target_id in target_ids:
+        if target_id in state.agents:
+            friend = state.agents[target_id]
+            if friend.dead:
+                continue
+            roll = combat.defend_roll(
+                dice,
+                hits,
+                energy=friend.energy,
+                def_minus=def_minus,
+                armor=profile(friend).armor,
+                attack="melee" if kind == "melee" else "ranged",
+            )
+            friend.energy -= roll.energy_used
+            events.append(
+                Note(
+                    text=f"Friendly fire! {agent_name(friend)} defends with "
+                    f"{combat.roll_text('blue', roll.faces)}."
+                )
+            )
+            combat.wound_agent(
+                state, friend, roll.wounds, events, f"{agent_name(agent)}'s {weapon_name}"
+            )
+            if condition and not friend.dead and condition not in friend.conditions:
+                friend.conditions.append(condition)
+            continue
+        if not any(a.id == target_id for a in state.aliens):
+            continue
         alien = find_alien(state, target_id)
         c = card(alien)
         roll = combat.defend_roll(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.dice import Dice
-from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import (
     Action,
@@ -100,8 +100,6 @@ class GalaxyDefenders:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
-        if options.get("friendly-fire") == "on":
-            raise NotSupportedYet("Friendly Fire optional rule")
         return phases.setup(scenario, seats, options, dice)
 
     def waiting_on(self, state: GalaxyState) -> Prompt:

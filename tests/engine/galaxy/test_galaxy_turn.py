@@ -6,7 +6,7 @@ import pytest
 from galaxy_helpers import at, blank, put_agent, put_alien
 
 from engine.core.dice import ScriptedDice
-from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.errors import RuleError
 from engine.core.game import Action
 from engine.galaxy import GAME
 from engine.galaxy.state import GalaxyState
@@ -107,11 +107,9 @@ def test_out_of_turn_and_illegal_actions_change_nothing() -> None:
     assert GAME.dump(state) == before
 
 
-def test_unsupported_options_say_so() -> None:
+def test_unknown_options_are_refused() -> None:
     from engine.core.dice import SeededDice
 
-    with pytest.raises(NotSupportedYet):
-        GAME.new("m1", ["marine"], {"friendly-fire": "on"}, SeededDice(1))
     with pytest.raises(ValueError):
         GAME.new("m1", ["marine"], {"no-such-option": "on"}, SeededDice(1))
 
@@ -177,3 +175,25 @@ def test_guard_standing_order_can_hold_fire() -> None:
     put_agent(state, "marine", "D4")
     held = act(state, "marine", "orders", order="guard-off")
     assert not held.agents["marine"].guard_order
+
+
+def test_friendly_fire_area_damage_hits_the_biotech_but_not_the_firer() -> None:
+    state = blank(["marine", "biotech"])
+    state.options["friendly-fire"] = "on"
+    put_agent(state, "marine", "D4")
+    put_agent(state, "biotech", "B4")  # in Area a with the alien
+    beta = put_alien(state, "xeno-beta-green-1", "B3")
+    # RED 2, 2, 2: 6 Hits (Bolt: -1 Def die); the Xeno-Beta rolls 5 BLUE, the Biotech 5 BLUE
+    rolls = [2, 2, 2] + [1] * 5 + [1] * 5
+    state = act(
+        state, "marine", "attack", rolls, target=beta.id, weapon="assault-rifle", mode="area"
+    )
+    assert not state.aliens
+    biotech = state.agents["biotech"]
+    assert biotech.bleeding and biotech.wounds == 5
+    assert state.agents["marine"].wounds == 0
+    off = blank(["marine", "biotech"])
+    put_agent(off, "marine", "D4")
+    put_agent(off, "biotech", "C4")
+    with pytest.raises(RuleError, match="Friendly Fire is off"):
+        act(off, "marine", "attack", target="biotech", weapon="assault-rifle")
