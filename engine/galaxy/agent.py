@@ -268,6 +268,19 @@ def do_act(
         raise RuleError(f"Unknown action '{what}'. Try: {', '.join(sorted(ACTIONS))}.")
     handler(state, agent, args, dice, events)
     agent.action_used = True
+    if agent.movement == "open" and not keeps_movement_open(what):
+        # A separate Action after moving ends the Movement (rulebook examples: leap, search,
+        # redeploy); only powers that feed the Movement, and Evade, leave it open.
+        agent.movement = "closed"
+
+
+def keeps_movement_open(what: str) -> bool:
+    if what in ("evade", "stim-pack"):
+        return True
+    if what == "ability":
+        return True  # Vanish frees the agent to move; the other abilities aim an attack
+    power = content().powers.get(what)
+    return power is not None and power.effect.startswith(("move+", "dice-"))
 
 
 def act_ability(

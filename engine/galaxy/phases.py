@@ -147,7 +147,17 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
         if state.alpha in [a.id for a in operative(state)]
         else (first_by_ranking(state))
     )
-    state.pending = Pending(kind="alpha", seat=chooser, options=[a.id for a in operative(state)])
+    options = [a.id for a in operative(state)]
+    if len(options) == 1:
+        state.alpha = options[0]
+        events.append(
+            Note(
+                text=f"Strategy: {agent_name(state.agents[options[0]])} is the only "
+                "agent standing and leads as Alpha Agent."
+            )
+        )
+        return
+    state.pending = Pending(kind="alpha", seat=chooser, options=options)
     events.append(
         Note(text=f"Strategy: {chooser} names this round's Alpha Agent (/choose option:<agent>).")
     )

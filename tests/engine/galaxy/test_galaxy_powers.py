@@ -25,7 +25,7 @@ def settle(state: GalaxyState, choices: list[str]) -> GalaxyState:
 
 def test_start_rank_silver_asks_for_a_tactic_and_a_skill() -> None:
     state = GAME.new("m1", ["sniper"], {"start-rank": "silver"}, SeededDice(5))
-    state = settle(state, ["sniper", "focus-fire", "marksman"])
+    state = settle(state, ["focus-fire", "marksman"])  # a lone agent leads without a vote
     sniper = state.agents["sniper"]
     assert sniper.rank == 2 and sniper.tactics == ["focus-fire"] and sniper.skills == ["marksman"]
     assert GAME.waiting_on(state).kind == "turn"

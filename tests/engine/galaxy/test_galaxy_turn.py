@@ -197,3 +197,23 @@ def test_friendly_fire_area_damage_hits_the_biotech_but_not_the_firer() -> None:
     put_agent(off, "biotech", "C4")
     with pytest.raises(RuleError, match="Friendly Fire is off"):
         act(off, "marine", "attack", target="biotech", weapon="assault-rifle")
+
+
+def test_a_separate_action_after_moving_ends_the_movement() -> None:
+    state = blank(["infiltrator"], "m1")
+    put_agent(state, "infiltrator", "G4")
+    moved = act(state, "infiltrator", "move", to="G5")  # inside the shuttle: a Search Area
+    searched = act(moved, "infiltrator", "act", [1], what="search")  # Alien: nothing found
+    assert searched.agents["infiltrator"].movement == "closed"
+    assert not [a for a in GAME.legal_actions(searched, "infiltrator") if a.verb == "move"]
+
+
+def test_search_finds_a_first_aid_kit() -> None:
+    state = blank(["infiltrator"], "m1")
+    put_agent(state, "infiltrator", "G5", wounds=2)
+    found = act(state, "infiltrator", "act", [6], what="search")  # Hit+Shield
+    assert found.pending is not None and "first-aid" in found.pending.options
+    healed = GAME.apply(
+        found, "infiltrator", Action(verb="choose", args={"option": "first-aid"}), ScriptedDice([])
+    ).state
+    assert healed.agents["infiltrator"].wounds == 1
