@@ -10,7 +10,7 @@ from engine.core.events import Event, Moved, Note, Rolled, Turned
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, direction_to, neighbours
 from engine.core.pathfinding import Reach, reachable
-from engine.galaxy import combat
+from engine.galaxy import combat, drones
 from engine.galaxy import dice as gdice
 from engine.galaxy.attack import agent_attack, resolve_defence, targets_of, weapon_problem
 from engine.galaxy.board import label
@@ -243,7 +243,12 @@ def finish_boost(state: GalaxyState, extra: int, dice: Dice, events: list[Event]
 def action_problem(agent: AgentState, what: str) -> str | None:
     if agent.action_used:
         return "has already used his Action this turn"
-    if agent.bleeding and what not in ("ability", *content().devices, *content().powers):
+    if agent.bleeding and what not in (
+        "ability",
+        "drone-fire",
+        *content().devices,
+        *content().powers,
+    ):
         return "is Bleeding: his Action may only activate a power or item"
     return None
 
@@ -370,10 +375,12 @@ def act_search(
 
 
 def warehouse_devices(state: GalaxyState) -> list[str]:
+    """Generic devices still in the box (class devices come only from a mission's kit)."""
     held = [d for a in state.agents.values() for d in a.devices]
     out: list[str] = []
     for key, device in content().devices.items():
-        out.extend([key] * max(0, device.count - held.count(key)))
+        if not device.classes:
+            out.extend([key] * max(0, device.count - held.count(key)))
     return out
 
 
@@ -584,7 +591,9 @@ def use_device(
             device.name,
         )
         return
-    if key == "medkit":
+    if key == "sentry-gun":
+        drones.deploy(state, agent, drones.SENTRY, args.get("to", ""), events)
+    elif key == "medkit":
         patient = find_agent(state, args.get("target", agent.id))
         if patient.hex is None or (
             patient.id != agent.id and not adjacent(state, agent.hex, patient.hex)
@@ -609,10 +618,17 @@ def has_guard(agent: AgentState) -> bool:
     return profile(agent).ability == "guard" or "guard" in agent.skills
 
 
-def power_problem(agent: AgentState, key: str) -> str | None:
+def power_problem(agent: AgentState, key: str, state: GalaxyState | None = None) -> str | None:
     power = content().powers[key]
     if key not in agent.tactics and key not in agent.skills:
         return f"does not have {power.name}"
+    if power.effect == "drone":
+        drone = drones.deployed(state, key) if state is not None else None
+        if drone is not None:
+            return None if drone.ready else "must wait for his next turn to activate the drone"
+        if key in agent.used_tactics:
+            return f"has already deployed the {power.name} this mission"
+        return None
     if power.effect == "passive":
         return f"needs no Action for {power.name}: it is always on"
     if key in agent.used_tactics:
@@ -635,10 +651,17 @@ def use_power(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     key = args.get("what", "").lower()
-    problem = power_problem(agent, key)
+    problem = power_problem(agent, key, state)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
     power = content().powers[key]
+    if power.effect == "drone":
+        if drones.deployed(state, key) is not None:
+            drones.activate_gd209(state, agent, events)
+        else:
+            drones.deploy(state, agent, key, args.get("to", ""), events)
+            agent.used_tactics.append(key)
+        return
     word, _, number = power.effect.partition("+")
     amount = int(number)
     if word == "move":
@@ -665,7 +688,14 @@ def use_power(
     events.append(Note(text=f"{agent_name(agent)} uses {power.name}."))
 
 
+def act_drone_fire(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    drones.sentry_fire(state, agent, args.get("target", ""), dice, events)
+
+
 ACTIONS = {
+    "drone-fire": act_drone_fire,
     "ability": act_ability,
     "search": act_search,
     "evade": act_evade,
@@ -780,10 +810,16 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
         elif key in ("steady-aim", "brute-force") and not agent.combat_used and not agent.bleeding:
             add("ability", content().abilities[key].name)
     for key in [*agent.tactics, *agent.skills]:
-        if power_problem(agent, key) is not None:
+        if power_problem(agent, key, state) is not None:
             continue
         name = content().powers[key].name
-        if content().powers[key].effect.startswith("heal-other"):
+        if content().powers[key].effect == "drone":
+            if drones.deployed(state, key) is not None:
+                add(key, f"activate the {name}: it moves and fires")
+            else:
+                for h in drones.deploy_spots(state, agent):
+                    add(key, f"deploy the {name} at {label(h)}", to=label(h))
+        elif content().powers[key].effect.startswith("heal-other"):
             for other in on_map_agents(state):
                 if (
                     other.id != unit
@@ -812,6 +848,17 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                     add(device, f"Medkit on {agent_name(other)}", target=other.id)
         elif device == "stim-pack" and agent.movement != "closed":
             add(device, "Stim Pack: +2 Movement")
+        elif device == "sentry-gun" and drones.deployed(state, drones.SENTRY) is None:
+            for h in drones.deploy_spots(state, agent):
+                add(device, f"deploy the Sentry-Gun at {label(h)}", to=label(h))
+    sentry = drones.deployed(state, drones.SENTRY)
+    if sentry is not None and sentry.drone_of == unit and sentry.ready:
+        for target in drones.fire_targets(state, sentry):
+            add(
+                "drone-fire",
+                f"Sentry-Gun fires at {alien_name(find_alien(state, target))}",
+                target=target,
+            )
     if agent.bleeding:
         return out
     is_engaged = engaged(state, agent)
@@ -873,6 +920,9 @@ def start_turn(state: GalaxyState, agent: AgentState) -> None:
     agent.action_used = False
     agent.evaded = False
     agent.bonus_dice = {}
+    for drone in state.agents.values():
+        if drone.drone_of == agent.id:
+            drone.ready = True
     if "immobilize" in agent.conditions:
         agent.movement = "closed"
         agent.mp_left = 0

@@ -30,11 +30,11 @@ from engine.galaxy.world import (
     board_of,
     card,
     co,
+    figures_on_map,
     free,
     hx,
     locked,
     max_hp,
-    on_map_agents,
     sees,
     walk_distance,
 )
@@ -64,7 +64,7 @@ def pick_target(state: GalaxyState, alien: AlienState, agents: list[AgentState])
             max_hp(agent) - agent.wounds,
             99 if walk is None else walk,
             distance(hx(alien.hex), hx(agent.hex)),
-            order.index(agent.id),
+            order.index(agent.drone_of or agent.id),
         )
 
     return min(agents, key=key)
@@ -75,7 +75,7 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
         events.append(Note(text=f"{alien_name(alien)} is Paralyzed and does nothing."))
         return
     c = card(alien)
-    agents = on_map_agents(state)
+    agents = figures_on_map(state)
     for number, rule in enumerate(c.ai, start=1):
         eligible = [a for a in agents if fits(state, alien, a, rule)]
         if not eligible:
@@ -146,7 +146,7 @@ def final_hex(
     if not options:
         return None
     centre = board.centres[area]
-    agents = [a for a in on_map_agents(state) if a.hex is not None]
+    agents = [a for a in figures_on_map(state) if a.hex is not None]
 
     def key(h: Hex) -> tuple[int, int, int, int, int]:
         hits_target = (

@@ -16,8 +16,8 @@ from engine.galaxy.world import (
     alien_name,
     area_distance,
     card,
+    figures_on_map,
     find_alien,
-    on_map_agents,
     profile,
     sees,
     weapon,
@@ -76,7 +76,9 @@ def agent_attack(
     dice: Dice,
     events: list[Event],
     reaction: bool = False,
+    prefix: str = "",
 ) -> None:
+    """`reaction`: fired outside the agent's own Combat (Guard, drones): no Ammo choice."""
     ws = agent.weapons[index]
     w = weapon(ws.key)
     count = w.dice
@@ -105,7 +107,7 @@ def agent_attack(
         elif roll.ammo and ws.ammo > 0:
             ws.ammo -= 1
             notes.append("Ammo result: 1 Ammo discarded")
-        if roll.jam:
+        if roll.jam and "no-jam" not in w.powers:
             ws.jammed = True
             notes.append(f"Jam result: the {w.name} jams after this attack")
     hits = roll.hits
@@ -131,7 +133,7 @@ def agent_attack(
             faces=gdice.describe(w.color, roll.faces),
             hits=hits,
             result="; ".join(notes),
-            text=f"{'Guard! ' if reaction else ''}{agent_name(agent)} attacks {target_name} "
+            text=f"{prefix}{agent_name(agent)} attacks {target_name} "
             f"with the {w.name}: {combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)"
             + (f" ({'; '.join(notes)})" if notes else "")
             + ".",
@@ -196,7 +198,7 @@ def targets_of(
     here = area_of(state, target.hex)
     ids = [a.id for a in state.aliens if area_of(state, a.hex) == here]
     if state.options.get("friendly-fire") == "on":
-        for agent in on_map_agents(state):
+        for agent in figures_on_map(state):
             assert agent.hex is not None
             mine = attacker is not None and agent.id == attacker.id
             if area_of(state, agent.hex) == here and (device or not mine):
@@ -267,7 +269,7 @@ def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) 
     c = card(alien)
     kill_alien(state, alien, events)
     if "acid-blood" in c.powers:
-        for agent in on_map_agents(state):
+        for agent in figures_on_map(state):
             assert agent.hex is not None
             if adjacent(state, agent.hex, alien.hex):
                 roll = combat.defend_roll(
@@ -341,7 +343,7 @@ def alien_attack(
 def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) -> None:
     """Guard: a ready guard (standing order on) fires at an alien that just moved or appeared,
     with the first of its weapons that can reach it; Area Damage is never chosen by policy."""
-    for agent in on_map_agents(state):
+    for agent in figures_on_map(state):
         if alien not in state.aliens or state.pending is not None:
             return
         if profile(agent).ability != "guard" and "guard" not in agent.skills:
@@ -355,5 +357,7 @@ def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[
                 continue
             if weapon_problem(state, agent, index, alien) is None:
                 agent.guard = False
-                agent_attack(state, agent, index, alien, False, dice, events, reaction=True)
+                agent_attack(
+                    state, agent, index, alien, False, dice, events, reaction=True, prefix="Guard! "
+                )
                 break

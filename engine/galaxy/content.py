@@ -24,7 +24,7 @@ ARMOR_BOLTS = {
     "regenerate",
     None,
 }
-WEAPON_POWERS = {"area-for-ammo", "auto-ammo", "boost-ammo"}
+WEAPON_POWERS = {"area-for-ammo", "auto-ammo", "boost-ammo", "no-jam"}
 ALIEN_POWERS = {"acid-blood", "reroll-alien"}
 ACTION_WORDS = (
     "ability",
@@ -63,6 +63,7 @@ class Device(BaseModel):
     color: Literal["blue", "red"]
     dice: int
     text: str
+    classes: list[str] = Field(default_factory=list)
 
 
 class Power(BaseModel):
@@ -85,6 +86,7 @@ POWER_EFFECTS = (
     "dice-melee+",
     "ammo+",
     "passive",
+    "drone",
 )
 
 
@@ -174,11 +176,13 @@ class Mission(BaseModel):
     events: list[str] | Literal["all"] = "all"
     objectives: list[Objective]
     special: list[str] = Field(default_factory=list)
+    kit: dict[str, list[str]] = Field(default_factory=dict)  # starting devices by class
     next: str | None = None
 
 
 class Content(BaseModel):
     agents: dict[str, AgentProfile]
+    drones: dict[str, AgentProfile]
     abilities: dict[str, Ability]
     weapons: dict[str, Weapon]
     devices: dict[str, Device]
@@ -205,7 +209,7 @@ CONDITIONS = ("all-dead", "kills>=", "round>", "destroyed>=", "rescued>=", "extr
 
 
 def _validate(content: Content) -> None:
-    for agent in content.agents.values():
+    for agent in [*content.agents.values(), *content.drones.values()]:
         if agent.ability not in content.abilities:
             raise ContentError(f"agent {agent.key}: unknown ability {agent.ability}")
         if agent.armor not in ARMOR_BOLTS:
@@ -266,6 +270,9 @@ def _validate(content: Content) -> None:
             )
         if len(board.starts) < 5:
             raise ContentError(f"mission {mission.key}: map needs 5 GD Start Hexes")
+        for role, kit in mission.kit.items():
+            if role not in content.agents or any(d not in content.devices for d in kit):
+                raise ContentError(f"mission {mission.key}: bad starting kit {role}: {kit}")
         for special in mission.special:
             kind, _, where = special.partition(" ")
             if kind not in ("destroy-tp", "rescue") or (where and parse_label(where) is None):
@@ -279,6 +286,7 @@ def content() -> Content:
         aliens = _read("aliens.json")
         loaded = Content(
             agents={a["key"]: AgentProfile.model_validate(a) for a in agents["agents"]},
+            drones={a["key"]: AgentProfile.model_validate(a) for a in agents["drones"]},
             abilities={k: Ability.model_validate(v) for k, v in agents["abilities"].items()},
             weapons={w["key"]: Weapon.model_validate(w) for w in _read("weapons.json")["weapons"]},
             devices={d["key"]: Device.model_validate(d) for d in _read("devices.json")["devices"]},

@@ -18,7 +18,7 @@ from engine.core.game import (
 )
 from engine.core.view import View
 from engine.galaxy import agent as turn
-from engine.galaxy import phases
+from engine.galaxy import drones, phases
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.view import build_view
@@ -148,9 +148,10 @@ class GalaxyDefenders:
     def _choose(self, state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
         pending = state.pending
         assert pending is not None
-        option = option.lower()
-        if option not in pending.options:
+        matched = next((o for o in pending.options if o.lower() == option.lower()), None)
+        if matched is None:
             raise RuleError(f"'{option}' is not an option: {', '.join(pending.options)}.")
+        option = matched
         if pending.kind == "alpha":
             state.pending = None
             state.alpha = option
@@ -161,6 +162,10 @@ class GalaxyDefenders:
             turn.finish_search(state, option, dice, events)
         elif pending.kind == "promote":
             phases.finish_promotion(state, option, events)
+        elif pending.kind == "drone-move":
+            drones.finish_drone_move(state, option, dice, events)
+        elif pending.kind == "drone-attack":
+            drones.finish_drone_attack(state, option, dice, events)
         elif pending.kind == "reinforce":
             phases.finish_reinforcements(state, option, dice, events)
         self._after_agent_step(state, events)

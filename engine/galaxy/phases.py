@@ -23,6 +23,7 @@ from engine.galaxy.world import (
     card,
     co,
     operative,
+    profile,
     weapon,
 )
 
@@ -41,6 +42,7 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
             hex=co(start),
             weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons],
             facing=facing_toward_teleports(board, start),
+            devices=list(mission.kit.get(seat, [])),
         )
     tokens = [f"alien-{n}" for n in range(1, mission.signals["alien"] + 1)]
     tokens += [f"human-{n}" for n in range(1, mission.signals["human"] + 1)]
@@ -133,7 +135,7 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
         agent.guard = True
         agent.conditions = []
         if agent.elite:
-            agent.energy = content().agents[agent.id].elite.energy
+            agent.energy = profile(agent).elite.energy
     for alien in state.aliens:
         alien.energy = card(alien).energy
         alien.conditions = []

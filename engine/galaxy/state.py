@@ -22,6 +22,8 @@ class AgentState(BaseModel):
     id: str  # the class key, which is also the seat
     hex: Coord | None
     facing: int = 0  # index into hexgrid.DIRECTIONS (Human View)
+    drone_of: str | None = None  # a deployed battle drone belongs to this agent
+    ready: bool = False  # a drone acts from its owner's next turn on
     wounds: int = 0
     bleeding: bool = False
     dead: bool = False
@@ -68,7 +70,7 @@ class SignalState(BaseModel):
 class Pending(BaseModel):
     """A decision a seat must take in the middle of a resolution."""
 
-    kind: Literal["boost", "search", "alpha", "promote", "reinforce"]
+    kind: Literal["boost", "search", "alpha", "promote", "reinforce", "drone-move", "drone-attack"]
     seat: str
     options: list[str]
     data: dict[str, str | int | list[str]] = Field(default_factory=dict)

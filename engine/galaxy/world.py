@@ -29,6 +29,8 @@ def locked(state: GalaxyState) -> set[Side]:
 
 
 def profile(agent: AgentState) -> AgentProfile:
+    if agent.drone_of is not None:
+        return content().drones[agent.id]
     return content().agents[agent.id]
 
 
@@ -62,6 +64,15 @@ def operative(state: GalaxyState) -> list[AgentState]:
 
 def on_map_agents(state: GalaxyState) -> list[AgentState]:
     return [a for a in operative(state) if a.hex is not None]
+
+
+def drones(state: GalaxyState) -> list[AgentState]:
+    return [a for a in state.agents.values() if a.drone_of is not None and a.hex is not None]
+
+
+def figures_on_map(state: GalaxyState) -> list[AgentState]:
+    """Agents and their deployed drones: what aliens target and what reveals Signals."""
+    return on_map_agents(state) + drones(state)
 
 
 def occupant(state: GalaxyState, h: Hex) -> str | None:
@@ -138,6 +149,8 @@ def agent_sees(state: GalaxyState, agent: AgentState, target: Coord) -> bool:
     assert agent.hex is not None
     if not sees(state, agent.hex, target):
         return False
+    if agent.drone_of is not None:
+        return True  # drones always see all around
     return state.options.get("human-view", "on") != "on" or in_front(agent, target)
 
 
