@@ -626,7 +626,7 @@ def power_problem(agent: AgentState, key: str, state: GalaxyState | None = None)
         drone = drones.deployed(state, key) if state is not None else None
         if drone is not None:
             return None if drone.ready else "must wait for his next turn to activate the drone"
-        if key in agent.used_tactics:
+        if key in agent.spent_drones:
             return f"has already deployed the {power.name} this mission"
         return None
     if power.effect == "passive":
@@ -660,7 +660,7 @@ def use_power(
             drones.activate_gd209(state, agent, events)
         else:
             drones.deploy(state, agent, key, args.get("to", ""), events)
-            agent.used_tactics.append(key)
+            agent.spent_drones.append(key)
         return
     word, _, number = power.effect.partition("+")
     amount = int(number)

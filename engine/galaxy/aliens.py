@@ -81,11 +81,18 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
         if not eligible:
             continue
         target = pick_target(state, alien, eligible)
+        assert target.hex is not None
+        reach = (
+            "adjacent"
+            if rule.when == "adjacent"
+            else "any distance, by a legal path"
+            if rule.when == "any"
+            else f"in sight within {rule.when} Area(s)"
+        )
+        others = "" if len(eligible) == 1 else f" of {len(eligible)} (most wounded, fewest HP)"
         why = (
-            f"A.I. rule {number} ({rule.when}"
-            + (" Area(s)" if isinstance(rule.when, int) else "")
-            + f"): {agent_name(target)}, "
-            + ("most wounded" if target.wounds else "no one more wounded")
+            f"A.I. rule {number}, {reach}: {agent_name(target)}{others}, "
+            f"{target.wounds} Wound(s), {max_hp(target) - target.wounds} HP left"
         )
         events.append(Note(text=f"{alien_name(alien)} activates - {why}."))
         for step in rule.do:

@@ -35,6 +35,7 @@ class AgentState(BaseModel):
     used_tactics: list[str] = Field(default_factory=list)
     skills: list[str] = Field(default_factory=list)
     used_skills: list[str] = Field(default_factory=list)
+    spent_drones: list[str] = Field(default_factory=list)  # deployed once per mission
     devices: list[str] = Field(default_factory=list)
     ability_used: bool = False
     conditions: list[str] = Field(default_factory=list)  # immobilized, paralyzed

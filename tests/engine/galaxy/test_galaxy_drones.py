@@ -62,7 +62,7 @@ def test_gd209_deploys_once_then_moves_and_fires_on_activation() -> None:
     beta = put_alien(state, "xeno-beta-green-1", "B3")
     state = act(state, "act", what="gd-209", to="D5")
     assert state.agents["gd-209"].energy == 1
-    assert state.agents["biotech"].used_tactics == ["gd-209"]
+    assert state.agents["biotech"].spent_drones == ["gd-209"]
     start_turn(state, state.agents["biotech"])
     state = act(state, "act", what="gd-209")
     assert state.pending is not None and state.pending.kind == "drone-move"
