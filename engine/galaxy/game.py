@@ -17,8 +17,8 @@ from engine.core.game import (
     scenario_info,
 )
 from engine.core.view import View
+from engine.galaxy import actions, drones, legal, phases
 from engine.galaxy import agent as turn
-from engine.galaxy import drones, phases
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.view import build_view
@@ -126,7 +126,7 @@ class GalaxyDefenders:
             return [
                 Action(verb="choose", args={"option": o}, label=o) for o in state.pending.options
             ]
-        return turn.legal(state, state.agents[seat])
+        return legal.legal(state, state.agents[seat])
 
     def apply(self, state: GalaxyState, seat: str, action: Action, dice: Dice) -> Step[GalaxyState]:
         prompt = self.waiting_on(state)
@@ -159,7 +159,7 @@ class GalaxyDefenders:
         elif pending.kind == "boost":
             turn.finish_boost(state, int(option), dice, events)
         elif pending.kind == "search":
-            turn.finish_search(state, option, dice, events)
+            actions.finish_search(state, option, dice, events)
         elif pending.kind == "promote":
             phases.finish_promotion(state, option, events)
         elif pending.kind == "drone-move":
@@ -190,7 +190,7 @@ class GalaxyDefenders:
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
         elif action.verb == "act":
-            turn.do_act(state, agent, action.args, dice, events)
+            actions.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders" and action.args.get("order", "").startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
         elif action.verb == "orders":

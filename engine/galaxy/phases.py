@@ -290,7 +290,7 @@ def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
     """With 4 fragments the Alpha Agent may send them back for a device or a weapon."""
     if state.alien_tech < 4 or not operative(state):
         return False
-    from engine.galaxy.agent import warehouse_devices
+    from engine.galaxy.actions import warehouse_devices
 
     options = ["weapon", *sorted(set(warehouse_devices(state))), "keep"]
     state.pending = Pending(kind="reinforce", seat=state.alpha, options=options)
