@@ -178,6 +178,7 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
             return False
         state.strategy_step = 2
         revive(state, events)
+        reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
     state.strategy_step = 0
