@@ -51,6 +51,12 @@ OPTIONS = [
         default="copper",
     ),
     OptionInfo(
+        key="rank-limit",
+        description="standalone: no limit on GD-Wings ranks; campaign: one rank per mission",
+        choices=["standalone", "campaign"],
+        default="standalone",
+    ),
+    OptionInfo(
         key="permanent-death",
         description="A dead agent stays dead for the mission",
         choices=["off", "on"],
@@ -110,7 +116,7 @@ class GalaxyDefenders:
         if state.pending is not None:
             return Prompt(
                 seats=[state.pending.seat],
-                kind="choice",
+                kind="vote" if state.pending.kind == "alpha" else "choice",
                 text=f"{state.pending.kind}: {', '.join(state.pending.options)}",
             )
         if state.phase == "agent":

@@ -191,9 +191,11 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
 
 
 def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Event]) -> None:
-    """Roll 3 RED dice; enough GD results raise the agent one rank (standalone missions set
-    no limit on ranks gained)."""
+    """Roll 3 RED dice; enough GD results raise the agent one rank. A standalone mission sets
+    no limit; in a campaign (`rank-limit` option) an agent gains at most one rank a mission."""
     if agent.dead or agent.rank >= len(RANKS) - 1:
+        return
+    if state.options.get("rank-limit") == "campaign" and agent.ranks_gained >= 1:
         return
     faces = gdice.roll(dice, "red", 3)
     got = gdice.tally("red", faces)[gdice.GD]
@@ -201,6 +203,7 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     if got < need:
         events.append(Note(text=f"GD-Wings: {agent_name(agent)} rolls {got} GD of {need} needed."))
         return
+    agent.ranks_gained += 1
     rank_up(state, agent, events)
 
 

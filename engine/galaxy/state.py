@@ -28,6 +28,7 @@ class AgentState(BaseModel):
     bleeding: bool = False
     dead: bool = False
     rank: int = 0  # index into RANKS: Copper .. Platinum
+    ranks_gained: int = 0  # by GD-Wings rolls during this mission
     elite: bool = False
     energy: int = 0
     weapons: list[WeaponState]

@@ -16,7 +16,7 @@ def settle(state: GalaxyState, choices: list[str]) -> GalaxyState:
     for option in choices:
         state = GAME.advance(state, SeededDice(1)).state
         prompt = GAME.waiting_on(state)
-        assert prompt.kind == "choice", prompt
+        assert prompt.kind in ("choice", "vote"), prompt
         state = GAME.apply(
             state, prompt.seats[0], Action(verb="choose", args={"option": option}), SeededDice(2)
         ).state
@@ -105,3 +105,13 @@ def test_dead_agent_returns_for_one_fragment() -> None:
     state = GAME.advance(state, SeededDice(1)).state
     assert not state.agents["sniper"].dead and state.agents["sniper"].hex is not None
     assert state.alien_tech == 0
+
+
+def test_campaign_rank_limit_one_per_mission() -> None:
+    state = blank(["hulk"])
+    state.options["rank-limit"] = "campaign"
+    hulk = state.agents["hulk"]
+    gd_wings(state, hulk, ScriptedDice([3, 1, 1]), [])
+    assert hulk.rank == 1
+    gd_wings(state, hulk, ScriptedDice([3, 6, 3]), [])
+    assert hulk.rank == 1  # no second rank this mission
