@@ -55,7 +55,7 @@ def do_act(
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
     if what in ACT_COMBAT or what == "unjam":
-        needs_combat = what in ACT_COMBAT or args.get("using", "combat") == "combat"
+        needs_combat = what in ACT_COMBAT or args.get("using", "combat").lower() == "combat"
         if needs_combat and agent.combat_used:
             raise RuleError(f"{agent_name(agent)} needs his Combat for this, and it is used.")
     handler = ACTIONS.get(what)
@@ -292,7 +292,7 @@ def act_unjam(
     ws = agent.weapons[index]
     if not ws.jammed:
         raise RuleError(f"The {weapon(ws.key).name} is not jammed.")
-    using = args.get("using", "combat")
+    using = args.get("using", "combat").lower()
     if using == "movement":
         if agent.movement != "unused":
             raise RuleError("Unjamming with Movement needs the whole, unused Movement.")

@@ -190,7 +190,7 @@ def do_attack(
     problem = weapon_problem(state, agent, index, target)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    area = args.get("mode") == "area"
+    area = args.get("mode", "").lower() == "area"
     if area and "area-for-ammo" not in w.powers:
         raise RuleError(f"The {w.name} cannot deal Area Damage.")
     agent.combat_used = True

@@ -197,10 +197,10 @@ class GalaxyDefenders:
             turn.do_attack(state, agent, action.args, dice, events)
         elif action.verb == "act":
             actions.do_act(state, agent, action.args, dice, events)
-        elif action.verb == "orders" and action.args.get("order", "").startswith("face-"):
+        elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
         elif action.verb == "orders":
-            order = action.args.get("order", "")
+            order = action.args.get("order", "").lower()
             if order not in ("guard-on", "guard-off") or not turn.has_guard(agent):
                 raise RuleError(f"{agent_name(agent)} has no standing order '{order}'.")
             agent.guard_order = order == "guard-on"
