@@ -174,6 +174,8 @@ class Mission(BaseModel):
     alien_deck: list[str]
     close_encounters: list[str] | Literal["all"] = "all"
     events: list[str] | Literal["all"] = "all"
+    # Special Events: this mission's own key moments, shuffled into its Event deck
+    special_events: list[EventCard] = Field(default_factory=list)
     objectives: list[Objective]
     special: list[str] = Field(default_factory=list)
     kit: dict[str, list[str]] = Field(default_factory=dict)  # starting devices by class
@@ -192,6 +194,13 @@ class Content(BaseModel):
     close_encounters: dict[str, CloseEncounter]
     events: dict[str, EventCard]
     missions: dict[str, Mission]
+
+    def event(self, mission: str, card_id: str) -> EventCard:
+        """An Event card: the common deck's, or one of the mission's Special Events."""
+        for special in self.missions[mission].special_events:
+            if special.id == card_id:
+                return special
+        return self.events[card_id]
 
     def board(self, mission: str) -> Board:
         return load_map(self.missions[mission].map)
@@ -259,6 +268,9 @@ def _validate(content: Content) -> None:
         ):
             if listed != "all" and any(c not in known for c in listed):
                 raise ContentError(f"mission {mission.key}: unknown card in {listed}")
+        for card in mission.special_events:
+            if card.type != "special" or card.id in content.events:
+                raise ContentError(f"mission {mission.key}: bad Special Event {card.id}")
         for objective in mission.objectives:
             for cond in objective.when:
                 if not cond.startswith(CONDITIONS):

@@ -55,6 +55,7 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
     )
     state.ce_deck = Deck.shuffled("Close Encounter", ce, dice)
     ev = list(content().events) if mission.events == "all" else list(mission.events)
+    ev += [special.id for special in mission.special_events]
     state.event_deck = Deck.shuffled("Event", ev, dice)
     state.locked = [[co(h) for h in sorted(s)] for s in sorted(board.locked_doors, key=sorted)]
     state.alpha = first_by_ranking(state)
@@ -458,7 +459,7 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     card_id = state.event_deck.draw(dice)
-    event = content().events[card_id]
+    event = content().event(state.scenario, card_id)
     events.append(
         CardDrawn(
             deck="event", card=card_id, text=f"Event phase: the Alpha Agent draws {event.name}."
@@ -492,6 +493,8 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
                 state, {str(k): str(v) for k, v in spec.items()}, dice, events, event.name
             )
         reveal_in_sight(state, dice, events)
+    if event.type == "special":
+        events.append(Note(text=f"Special Event of {content().missions[state.scenario].title}."))
     if event.type == "weather":
         events.append(Note(text="The Weather Event stays in play until the next one."))
     state.event_deck.discard(card_id)
