@@ -268,9 +268,9 @@ def _validate(content: Content) -> None:
         ):
             if listed != "all" and any(c not in known for c in listed):
                 raise ContentError(f"mission {mission.key}: unknown card in {listed}")
-        for card in mission.special_events:
-            if card.type != "special" or card.id in content.events:
-                raise ContentError(f"mission {mission.key}: bad Special Event {card.id}")
+        for event_card in mission.special_events:
+            if event_card.type != "special" or event_card.id in content.events:
+                raise ContentError(f"mission {mission.key}: bad Special Event {event_card.id}")
         for objective in mission.objectives:
             for cond in objective.when:
                 if not cond.startswith(CONDITIONS):
