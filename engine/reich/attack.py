@@ -211,6 +211,7 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
     if test is None:
         raise RuleError("There is no Test waiting for a choice.")
     valid = {key for key, _ in options(state)}
+    option = option.strip().lower()
     if option not in valid:
         raise RuleError(f"'{option}' is not possible now. Options: {', '.join(sorted(valid))}.")
     hero = state.heroes[test.hero]
@@ -388,6 +389,9 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
         for target in targets:
             wounds = 1
             armored = {"armored", "armor"} & set(rules.keywords(target))
+            if test.red and "ablative_shield" in rules.keywords(target):
+                ev.append(Note(text=f"{target.id}'s Ablative Shield shrugs off the Vril weapon."))
+                continue
             if "ap" in test.keywords:
                 wounds = 1 if armored else 2
             elif armored:

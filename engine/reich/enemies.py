@@ -44,6 +44,14 @@ def pick_hero(state: ReichState, heroes: Iterable[HeroState]) -> HeroState | Non
     return min(pool, key=lambda h: _tiebreak(state, h)) if pool else None
 
 
+def in_fire(state: ReichState, enemy: EnemyState, here: str, there: str, rng: int) -> bool:
+    """A Hero in `there` can be shot from `here` (sight, and Range between 1 and `rng`)."""
+    relentless = "relentless" in rules.keywords(enemy)
+    if not rules.enemy_sight(state, here, there, relentless):
+        return False
+    return 1 <= rules.sight_range(state, here, there, False, through_smoke=relentless) <= rng
+
+
 def _pinned(state: ReichState, enemy: EnemyState) -> bool:
     return enemy.area in state.suppress and "relentless" not in rules.keywords(enemy)
 
@@ -142,12 +150,7 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
         rng = ranged[1]
         if "ruthless" not in rules.keywords(enemy):
             pass
-        seen = [
-            h
-            for h in heroes
-            if rules.enemy_sight(state, enemy.area, h.area or "")
-            and 1 <= rules.sight_range(state, enemy.area, h.area or "", False) <= rng
-        ]
+        seen = [h for h in heroes if in_fire(state, enemy, enemy.area, h.area or "", rng)]
         if seen:
             target = pick_hero(state, seen)
             return target.key if target else None
@@ -156,12 +159,7 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
         for area, cost in sorted(reach.cost.items(), key=lambda kv: (kv[1], kv[0])):
             if rules.heroes_in(state, area) or (best and cost > best[0]):
                 continue
-            visible = [
-                h
-                for h in heroes
-                if rules.enemy_sight(state, area, h.area or "")
-                and 1 <= rules.sight_range(state, area, h.area or "", False) <= rng
-            ]
+            visible = [h for h in heroes if in_fire(state, enemy, area, h.area or "", rng)]
             if visible:
                 if best is None:
                     best = (cost, area)
@@ -213,13 +211,12 @@ def attack_choice(
         return (chosen.key, "melee") if chosen else None
     if ranged is None:
         return None
-    in_fire = [
+    shootable = [
         h
         for h in rules.heroes_on_board(state)
-        if rules.enemy_sight(state, enemy.area, h.area or "")
-        and 1 <= rules.sight_range(state, enemy.area, h.area or "", False) <= ranged[1]
+        if in_fire(state, enemy, enemy.area, h.area or "", ranged[1])
     ]
-    chosen = next((h for h in in_fire if h.key == target), None) or pick_hero(state, in_fire)
+    chosen = next((h for h in shootable if h.key == target), None) or pick_hero(state, shootable)
     return (chosen.key, "ranged") if chosen else None
 
 

@@ -556,7 +556,7 @@ def play_card(state: ReichState, hero: HeroState, card: str, dice: Dice, ev: Eve
     hero.grants = list(tpl.effects)
     hero.grant_card = card
     hero.grant_noise = tpl.noise
-    ev.append(Note(text=f"{hero.key} plays {tpl.name}: {tpl.text.split(';')[0]}."))
+    ev.append(Note(text=f"{hero.key} plays {tpl.name}: {tpl.text.split(';')[0].rstrip('.')}."))
     if tpl.explosion:
         rules.make_noise(state, 0, True, dice, ev)
 

@@ -110,22 +110,34 @@ def hero_sight(state: ReichState, a: str, b: str, accurate: bool = False) -> boo
     return board(state).sight(a, b, set(state.open_doors), blocked)
 
 
-def enemy_sight(state: ReichState, a: str, b: str) -> bool:
-    """Line of Sight for an Enemy: Areas holding Hero miniatures block it."""
-    if a in state.smoke or b in state.smoke:
+def enemy_sight(state: ReichState, a: str, b: str, through_smoke: bool = False) -> bool:
+    """Line of Sight for an Enemy: Areas holding Hero miniatures block it.
+
+    `through_smoke` is for Relentless Enemies, which ignore tokens.
+    """
+    smoke = set() if through_smoke else set(state.smoke)
+    if a in smoke or b in smoke:
         return False
     hero_areas = {h.area for h in heroes_on_board(state)}
 
     def blocked(x: str) -> bool:
-        return x in state.smoke or x in hero_areas
+        return x in smoke or x in hero_areas
 
     return board(state).sight(a, b, set(state.open_doors), blocked)
 
 
-def sight_range(state: ReichState, a: str, b: str, hero_side: bool, accurate: bool = False) -> int:
+def sight_range(
+    state: ReichState,
+    a: str,
+    b: str,
+    hero_side: bool,
+    accurate: bool = False,
+    through_smoke: bool = False,
+) -> int:
     """Borders crossed along the shortest clear straight line (0 in the same Area)."""
     if a == b:
         return 0
+    smoke = set() if through_smoke else set(state.smoke)
     side_block = (
         {e.area for e in state.enemies} if hero_side else {h.area for h in heroes_on_board(state)}
     )
@@ -134,7 +146,7 @@ def sight_range(state: ReichState, a: str, b: str, hero_side: bool, accurate: bo
     best = 99
     for line in board(state).lines.get((a, b), ()):
         if line.doors <= set(state.open_doors) and not any(
-            x in state.smoke or x in side_block for x in line.between
+            x in smoke or x in side_block for x in line.between
         ):
             best = min(best, len(line.between) + 1)
     return best
@@ -215,6 +227,8 @@ def spawn_enemy(state: ReichState, etype: str, area: str, ev: Events, why: str) 
     state.enemies.append(EnemyState(id=eid, type=etype, area=at))
     name = load_content().enemies[etype].name
     ev.append(Spawned(figure=eid, at=at, text=f"{name} {eid} appears in {at} ({why})."))
+    if "augen_handler" in load_content().enemies[etype].keywords:
+        spawn_enemy(state, "augen", at, ev, f"led by {eid}")
     return True
 
 

@@ -242,3 +242,32 @@ def test_arguments_match_case_insensitively() -> None:
     state = bare(["sarge"], area="EN")
     state, _ = act(state, "sarge", "move", ScriptedDice([]), unit="SARGE", to="1c")
     assert state.heroes["sarge"].area == "1C"
+
+
+def test_ablative_shield_ignores_vril_weapons() -> None:
+    state = bare(["quentin"], area="1C")
+    state.heroes["quentin"].weapons["bow"].vril = True
+    put(state, "acolyte", "1D", "a1")
+    d = ScriptedDice([5, 5, 5])
+    state, _ = act(state, "quentin", "attack", d, unit="quentin", target="a1", weapon="bow")
+    state, _ = act(state, "quentin", "choose", d, option="roll")
+    state, ev = act(state, "quentin", "choose", d, option="done")
+    assert "Ablative Shield" in texts(ev) and state.enemies
+
+
+def test_augen_handler_brings_an_augen() -> None:
+    from engine.reich.rules import spawn_letters
+
+    state = bare(["sarge"], mission="lab-rats", area="EN")
+    ev: list[Event] = []
+    spawn_letters(state, "E", "4C", ev, "test")
+    assert sorted(e.type for e in state.enemies) == ["augen", "keeper"]
+
+
+def test_relentless_zombie_sees_through_smoke() -> None:
+    state = bare(["doc"], area="1C")
+    state.smoke = ["1C"]
+    z = put(state, "zombie", "1D", "z1")
+    s = put(state, "soldier", "1D", "s1")
+    assert enemy_ai.in_fire(state, z, "1D", "1C", 1)
+    assert not enemy_ai.in_fire(state, s, "1D", "1C", 1)
