@@ -271,3 +271,66 @@ def test_relentless_zombie_sees_through_smoke() -> None:
     s = put(state, "soldier", "1D", "s1")
     assert enemy_ai.in_fire(state, z, "1D", "1C", 1)
     assert not enemy_ai.in_fire(state, s, "1D", "1C", 1)
+
+
+def test_prof_opens_door_and_reveals_storeroom() -> None:
+    state = bare(["prof"], area="1B")
+    state.accessories = {"2A": "storeroom"}
+    state, ev = act(state, "prof", "act", ScriptedDice([]), unit="prof", what="open", target="D2")
+    assert "Provisions Storeroom" in texts(ev)
+    assert len([g for g in state.ground if g.area == "2A" and g.card and g.face_up]) == 2
+    assert "2A" not in state.accessories_up  # Consumable
+
+
+def test_claudine_vrils_her_sten() -> None:
+    state = bare(["claudine"], area="1D")
+    state.accessories_up = {"1D": "blueprints"}
+    state.heroes["claudine"].weapons["sten"].jammed = True
+    state, _ = act(
+        state, "claudine", "act", ScriptedDice([]), unit="claudine", what="vril", target="sten"
+    )
+    sten = state.heroes["claudine"].weapons["sten"]
+    assert sten.vril and not sten.jammed
+    from engine.reich.attack import weapon_stats, weapons_of
+
+    weapon = next(w for w in weapons_of(state.heroes["claudine"]) if w.id == "sten")
+    black, red, kws = weapon_stats(state.heroes["claudine"], weapon)
+    assert (black, red) == (3, 1) and "shoddy" not in kws
+
+
+def test_fourth_permanent_wound_puts_a_hero_down_and_recover() -> None:
+    state = bare(["sarge"], area="1C")
+    sarge = state.heroes["sarge"]
+    sarge.hand = ["sprint-sarge1", "snapshot-sarge2"]
+    sarge.wounds = ["scratch", "winded", "flesh_wound"]
+    ev: list[Event] = []
+    wound_hero(state, sarge, None, ScriptedDice([]), ev, permanent=True)
+    assert sarge.down and len(sarge.removed) == 2
+    legal = GAME.legal_actions(state, "sarge")
+    mine = [a for a in legal if a.args.get("unit") == "sarge" and a.verb != "orders"]
+    assert [a.args.get("what") for a in mine] == ["recover"]
+    state, _ = act(state, "sarge", "act", ScriptedDice([]), unit="sarge", what="recover")
+    assert not state.heroes["sarge"].down and len(state.heroes["sarge"].wounds) == 2
+
+
+def test_all_heroes_down_fails_the_mission() -> None:
+    state = bare(["sarge"], area="1C")
+    for hero in state.heroes.values():
+        hero.wounds = ["scratch", "winded", "flesh_wound"]
+    ev: list[Event] = []
+    for hero in state.heroes.values():
+        wound_hero(state, hero, None, ScriptedDice([]), ev, permanent=True)
+    from engine.reich.rules import check_end
+
+    check_end(state, ev)
+    assert GAME.waiting_on(state).outcome == "defeat"
+
+
+def test_time_runs_out_with_partial_objectives() -> None:
+    state = bare(["sarge"], area="EN")
+    state.options["difficulty"] = "veteran"
+    state.sabotaged = 1
+    state.tracker = state.endgame
+    ev: list[Event] = []
+    GAME._upkeep(state, ScriptedDice([]), ev)
+    assert GAME.waiting_on(state).outcome == "partial"
