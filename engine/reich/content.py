@@ -230,7 +230,7 @@ def _json(name: str) -> Any:
 
 
 def parse_tile(text: str, source: str) -> Tile:
-    """Read the `.tile` text format: `tile`, `name`, then `grid` rows and `rooms` lines."""
+    """Read the tile text format: `tile`, `name`, then `grid` rows and `rooms` lines."""
     key = name = ""
     grid: list[str] = []
     rooms: list[str] = []
@@ -354,7 +354,7 @@ def load_content() -> Content:
     """Read and validate every content file once."""
     try:
         tiles = {}
-        for path in sorted((ROOT / "tiles").glob("*.tile")):
+        for path in sorted((ROOT / "tiles").glob("*.txt")):
             tile = parse_tile(path.read_text(encoding="utf-8"), path.name)
             tiles[tile.key] = tile
         cards = parse_cards((ROOT / "cards.txt").read_text(encoding="utf-8"))
