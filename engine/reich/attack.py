@@ -421,10 +421,15 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
 
 def _crowd_control(state: ReichState, hero: HeroState, ev: Events) -> None:
     area = hero.area or ""
-    free = [a for a in rules.adjacent(state, area) if not rules.heroes_in(state, a)]
+    pushed = rules.enemies_in(state, area, True)
+    free = [
+        a
+        for a in rules.adjacent(state, area)
+        if not rules.heroes_in(state, a) and rules.has_room(state, a, len(pushed))
+    ]
     if not free:
         return
-    for enemy in rules.enemies_in(state, area, True):
+    for enemy in pushed:
         enemy.area = free[0]
     ev.append(Note(text=f"{hero.key} drives the Enemies in {area} back into {free[0]}."))
 

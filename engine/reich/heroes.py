@@ -299,6 +299,13 @@ def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Eve
     if match is None:
         raise RuleError(_why_not(state, hero, wanted))
     wanted = match
+    before = aware_pairs(state)
+    existing = {e.id for e in state.enemies}
+    _perform(state, hero, wanted, dice, ev)
+    awareness(state, before, existing, dice, ev)
+
+
+def _perform(state: ReichState, hero: HeroState, wanted: Action, dice: Dice, ev: Events) -> None:
     grant = front(hero)
     if grant is not None and wanted.args.get("what") != "skip":
         hero.grants.pop(0)
@@ -367,8 +374,6 @@ def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
 
 
 def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events) -> None:
-    before = _seen_by_aware(state, hero)
-    existing = {e.id for e in state.enemies}
     if to == "EXIT":
         ev.append(
             Moved(
@@ -385,7 +390,11 @@ def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events)
     hero.area = to
     for enemy in rules.enemies_in(state, to, True):
         if "cautious" in rules.keywords(enemy):
-            free = [a for a in rules.adjacent(state, to) if not rules.heroes_in(state, a)]
+            free = [
+                a
+                for a in rules.adjacent(state, to)
+                if not rules.heroes_in(state, a) and rules.has_room(state, a)
+            ]
             if free:
                 enemy.area = free[0]
                 ev.append(
@@ -396,21 +405,37 @@ def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events)
                     )
                 )
     rules.wake(state, dice, ev)
-    for eid in sorted((_seen_by_aware(state, hero) - before) & existing):
-        found = rules.find_enemy(state, eid)
-        if found and eid not in state.awareness_used:
-            state.awareness_used.append(eid)
-            activate_one(state, found, dice, ev, f"Awareness: {hero.key} came into sight")
 
 
-def _seen_by_aware(state: ReichState, hero: HeroState) -> set[str]:
-    if hero.area is None:
-        return set()
+def aware_pairs(state: ReichState) -> set[tuple[str, str]]:
+    """(Enemy, Hero) pairs where an Active Enemy with Awareness sees the Hero."""
     return {
-        e.id
+        (e.id, h.key)
         for e in state.enemies
-        if e.active and rules.profile(e).awareness and rules.enemy_sight(state, e.area, hero.area)
+        if e.active and rules.profile(e).awareness
+        for h in rules.heroes_on_board(state)
+        if rules.enemy_sight(state, e.area, h.area or "")
     }
+
+
+def awareness(
+    state: ReichState, before: set[tuple[str, str]], existing: set[str], dice: Dice, ev: Events
+) -> None:
+    """Awareness: an Enemy reacts the first time a Hero comes into its sight.
+
+    Once per Heroes' Turn per Enemy, and never twice for the same Enemy and Hero; Enemies that
+    appeared during the action do not react (they act on the next Enemies' Turn).
+    """
+    for eid, hkey in sorted(aware_pairs(state) - before):
+        pair = f"{eid}:{hkey}"
+        if eid not in existing or eid in state.awareness_used or pair in state.awareness_seen:
+            continue
+        found = rules.find_enemy(state, eid)
+        if found is None or state.phase == "ended":
+            continue
+        state.awareness_used.append(eid)
+        state.awareness_seen.append(pair)
+        activate_one(state, found, dice, ev, f"Awareness: {hkey} came into sight")
 
 
 def _act_apply(

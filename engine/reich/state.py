@@ -122,6 +122,7 @@ class ReichState(BaseModel):
     suppress: list[str] = Field(default_factory=list)
     ended_seats: list[str] = Field(default_factory=list)
     awareness_used: list[str] = Field(default_factory=list)
+    awareness_seen: list[str] = Field(default_factory=list)
     pending: PendingTest | None = None
     kills: dict[str, int] = Field(default_factory=dict)
     sabotaged: int = 0

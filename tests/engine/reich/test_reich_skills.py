@@ -334,3 +334,28 @@ def test_time_runs_out_with_partial_objectives() -> None:
     ev: list[Event] = []
     GAME._upkeep(state, ScriptedDice([]), ev)
     assert GAME.waiting_on(state).outcome == "partial"
+
+
+def test_awareness_dog_reacts_once() -> None:
+    state = bare(["sarge"], area="3B")
+    state.heroes["sarge"].area = "1A"
+    dog = put(state, "dog", "7A", "d1")
+    d = ScriptedDice([1, 1])
+    state, ev = act(state, "sarge", "move", d, unit="sarge", to="1C")
+    assert "reacts at once" in texts(ev)
+    assert dog.id in state.awareness_used and "d1:sarge" in state.awareness_seen
+    moved = next(e for e in state.enemies if e.id == "d1")
+    assert moved.area == "1C"  # three Move points: 2C, 1D, 1C; then it bites
+    assert dice_left(d) == 0
+
+
+def dice_left(d: ScriptedDice) -> int:
+    return d.remaining
+
+
+def test_cautious_wolff_steps_away_when_a_hero_arrives() -> None:
+    state = bare(["sarge"], mission="wolffs-lair", area="6B")
+    put(state, "wolff", "6C", "w1")
+    state, ev = act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="6C")
+    assert "Cautious" in texts(ev)
+    assert state.enemies[0].area != "6C"
