@@ -102,8 +102,13 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
     content = load_content()
     out: list[Action] = []
     if hero.down:
-        if hero.tokens >= 2:
-            out.append(_act(hero, "recover", f"{hero.key}: Recover (both tokens)"))
+        if hero.grants:
+            for card in dict.fromkeys(hero.hand):
+                out.append(
+                    _act(hero, "remove", f"{hero.key}: remove {card} from the game", target=card)
+                )
+        elif hero.tokens >= 2:
+            out.extend(_recover_actions(hero))
         return out
     grant = front(hero)
     if grant is not None:
@@ -228,7 +233,7 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                     )
                 )
     if hero.tokens >= 2 and hero.wounds:
-        out.append(_act(hero, "recover", f"{hero.key}: Recover (both tokens)"))
+        out.extend(_recover_actions(hero))
     if rules.can_play_cards(hero):
         for card in dict.fromkeys(hero.hand):
             tpl = content.cards[card_template(card)]
@@ -239,6 +244,20 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
             out.append(_act(hero, "loot", f"{hero.key}: use {ldef.name}", target=loot))
         out.append(_act(hero, "drop", f"{hero.key}: drop {ldef.name}", target=loot))
     return out
+
+
+def _recover_actions(hero: HeroState) -> list[Action]:
+    """Recover: one action per pair of Wound cards to discard (the player's choice)."""
+    names = sorted(hero.wounds)
+    if len(names) == 1:
+        return [_act(hero, "recover", f"{hero.key}: Recover from {names[0]}", target=names[0])]
+    pairs = sorted({f"{a}+{b}" for i, a in enumerate(names) for b in names[i + 1 :]})
+    return [
+        _act(
+            hero, "recover", f"{hero.key}: Recover, discarding {p.replace('+', ' and ')}", target=p
+        )
+        for p in pairs
+    ]
 
 
 def _doors_here(state: ReichState, hero: HeroState) -> list[str]:
@@ -347,6 +366,8 @@ def _normalise(action: Action) -> Action:
 
 def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
     if hero.down:
+        if hero.grants:
+            return f"{hero.key} is Down: first choose two Action cards to remove from the game."
         return f"{hero.key} is Down and can only Recover (with both Basic Action tokens)."
     if state.pending is not None:
         return "An Attack Test is waiting: finish it with /choose first."
@@ -462,6 +483,10 @@ def _act_apply(
                 hero.grant_card = None
         else:
             rules.draw_actions(hero, 2, dice, ev)
+    elif what == "remove":
+        hero.hand.remove(target)
+        hero.removed.append(target)
+        ev.append(Note(text=f"{hero.key} removes {target} from the game (Down)."))
     elif what == "discard":
         rules.discard_card(hero, target)
         ev.append(Note(text=f"{hero.key} discards {target} (Genius)."))
@@ -525,8 +550,7 @@ def _act_apply(
         ev.append(Note(text=f"{hero.key} turns the {target} into a Vril weapon."))
     elif what == "recover":
         hero.tokens -= 2
-        worst = sorted(hero.wounds, key=lambda w: content.wounds[w].permanent == "none")
-        for card in worst[:2]:
+        for card in target.split("+"):
             hero.wounds.remove(card)
             state.wound_deck.discard(card)
         if hero.down and len(hero.wounds) < 4:

@@ -452,10 +452,9 @@ def go_down(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> None:
     hero.grants = []
     ev.append(Note(text=f"{hero.key} is Down!"))
     draw_actions(hero, 2, dice, ev)
-    for _ in range(2):
-        if hero.hand:
-            hero.removed.append(hero.hand.pop())
-    ev.append(Note(text=f"{hero.key} removes two Action cards from the game (the last drawn)."))
+    hero.grants = ["remove"] * min(2, len(hero.hand))
+    if hero.grants:
+        ev.append(Note(text=f"{hero.key} must remove two Action cards from the game."))
 
 
 # ---------------------------------------------------------------- end of the mission

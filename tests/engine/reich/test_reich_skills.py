@@ -305,11 +305,23 @@ def test_fourth_permanent_wound_puts_a_hero_down_and_recover() -> None:
     sarge.wounds = ["scratch", "winded", "flesh_wound"]
     ev: list[Event] = []
     wound_hero(state, sarge, None, ScriptedDice([]), ev, permanent=True)
-    assert sarge.down and len(sarge.removed) == 2
-    legal = GAME.legal_actions(state, "sarge")
-    mine = [a for a in legal if a.args.get("unit") == "sarge" and a.verb != "orders"]
-    assert [a.args.get("what") for a in mine] == ["recover"]
-    state, _ = act(state, "sarge", "act", ScriptedDice([]), unit="sarge", what="recover")
+    assert sarge.down and len(sarge.hand) == 4 and sarge.grants == ["remove", "remove"]
+
+    def mine(st: object) -> list[str]:
+        legal = GAME.legal_actions(st, "sarge")  # type: ignore[arg-type]
+        acts = [a for a in legal if a.args.get("unit") == "sarge" and a.verb != "orders"]
+        return [f"{a.args.get('what')}:{a.args.get('target')}" for a in acts]
+
+    assert all(x.startswith("remove:") for x in mine(state))
+    assert not any(a.verb == "end-turn" for a in GAME.legal_actions(state, "sarge"))
+    d = ScriptedDice([])
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="remove", target="sprint-sarge1")
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="remove", target="snapshot-sarge2")
+    assert len(state.heroes["sarge"].removed) == 2
+    assert all(x.startswith("recover:") for x in mine(state))
+    wounds = sorted(state.heroes["sarge"].wounds)
+    pair = f"{wounds[0]}+{wounds[1]}"
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="recover", target=pair)
     assert not state.heroes["sarge"].down and len(state.heroes["sarge"].wounds) == 2
 
 
