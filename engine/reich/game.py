@@ -14,6 +14,7 @@ from engine.reich import attack as atk
 from engine.reich import heroes as hero_rules
 from engine.reich import rules
 from engine.reich.content import load_content
+from engine.reich.dice import total
 from engine.reich.enemies import enemy_turn
 from engine.reich.state import (
     EnemyState,
@@ -198,8 +199,17 @@ class ReichGame:
                 text=f"Mission over: {state.outcome}.",
             )
         if state.pending is not None:
-            seat = state.heroes[state.pending.hero].seat
-            return Prompt(seats=[seat], kind="choice", text="Spend your Attack Test results.")
+            test = state.pending
+            seat = state.heroes[test.hero].seat
+            if test.stage == "build":
+                text = f"{test.hero}: add Modifier dice, then /choose option:roll."
+            else:
+                now = total(test.dice, test.bonus)
+                text = (
+                    f"{test.hero}: {now} Successes against {test.threshold}; spend Special "
+                    "Results, play Modifiers, then /choose option:done."
+                )
+            return Prompt(seats=[seat], kind="choice", text=text)
         if state.phase != "heroes":
             return Prompt(seats=[], kind="none", text="The Enemies are moving.")
         seats = [s for s in state.seats if s not in state.ended_seats]
