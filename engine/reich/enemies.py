@@ -56,7 +56,7 @@ def _pinned(state: ReichState, enemy: EnemyState) -> bool:
     return enemy.area in state.suppress and "relentless" not in rules.keywords(enemy)
 
 
-def _steps(state: ReichState, enemy: EnemyState) -> object:
+def _steps(state: ReichState, enemy: EnemyState, flat: bool = False) -> object:
     board = rules.board(state)
     kws = rules.keywords(enemy)
     hero_areas = {h.area for h in rules.heroes_on_board(state)}
@@ -75,13 +75,14 @@ def _steps(state: ReichState, enemy: EnemyState) -> object:
             if door.id in state.open_doors:
                 yield other, 1
             elif (door.lock is None or door.id in state.unlocked) and "armless" not in kws:
-                yield other, 2
+                yield other, 1 if flat else 2
 
     return steps
 
 
-def _reach(state: ReichState, enemy: EnemyState) -> Reach[str]:
-    return reachable(enemy.area, _steps(state, enemy))  # type: ignore[arg-type]
+def _reach(state: ReichState, enemy: EnemyState, flat: bool = False) -> Reach[str]:
+    """Where the Enemy can go: cost in Move Points, or in borders crossed when `flat`."""
+    return reachable(enemy.area, _steps(state, enemy, flat))  # type: ignore[arg-type]
 
 
 def _walk(state: ReichState, enemy: EnemyState, path: list[str], ev: Events, why: str) -> None:
@@ -129,12 +130,11 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
         target = pick_hero(state, here)
         assert target is not None
         if base.main == "ranged" and ranged and rules.move_value(enemy) > 0:
+            near = _reach(state, enemy).cost
             free = [
                 a
-                for a in _reach(state, enemy).cost
-                if _reach(state, enemy).cost[a] == 1
-                and not rules.heroes_in(state, a)
-                and rules.has_room(state, a)
+                for a in near
+                if near[a] == 1 and not rules.heroes_in(state, a) and rules.has_room(state, a)
             ]
             if free:
                 goal = _objective_areas(state)
@@ -146,38 +146,36 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
     if not heroes:
         return None
     reach = _reach(state, enemy)
+    borders = _reach(state, enemy, flat=True)
     if base.main == "ranged" and ranged:
         rng = ranged[1]
-        if "ruthless" not in rules.keywords(enemy):
-            pass
         seen = [h for h in heroes if in_fire(state, enemy, enemy.area, h.area or "", rng)]
         if seen:
             target = pick_hero(state, seen)
             return target.key if target else None
-        best: tuple[int, str] | None = None
-        spot_targets: list[HeroState] = []
-        for area, cost in sorted(reach.cost.items(), key=lambda kv: (kv[1], kv[0])):
-            if rules.heroes_in(state, area) or (best and cost > best[0]):
-                continue
-            visible = [h for h in heroes if in_fire(state, enemy, area, h.area or "", rng)]
-            if visible:
-                if best is None:
-                    best = (cost, area)
-                spot_targets.extend(visible)
-        if best is not None:
-            target = pick_hero(state, spot_targets)
+        spots: dict[str, list[HeroState]] = {}
+        for area in borders.cost:
+            if area in reach.cost and not rules.heroes_in(state, area):
+                visible = [h for h in heroes if in_fire(state, enemy, area, h.area or "", rng)]
+                if visible:
+                    spots[area] = visible
+        if spots:
+            low = min(borders.cost[a] for a in spots)
+            nearest = [a for a in spots if borders.cost[a] == low]
+            target = pick_hero(state, [h for a in nearest for h in spots[a]])
             assert target is not None
-            _walk(state, enemy, reach.path(best[1]), ev, f"seeking a line of fire on {target.key}")
+            dest = min((a for a in nearest if target in spots[a]), key=lambda a: (reach.cost[a], a))
+            why = f"seeking a line of fire on {target.key}"
+            _walk(state, enemy, reach.path(dest), ev, why)
             return target.key
-    reachable_heroes = [h for h in heroes if h.area in reach.cost]
+    reachable_heroes = [h for h in heroes if h.area in borders.cost and h.area in reach.cost]
     if not reachable_heroes:
         return None
-    low = min(reach.cost[h.area or ""] for h in reachable_heroes)
-    target = pick_hero(state, [h for h in reachable_heroes if reach.cost[h.area or ""] == low])
+    low = min(borders.cost[h.area or ""] for h in reachable_heroes)
+    target = pick_hero(state, [h for h in reachable_heroes if borders.cost[h.area or ""] == low])
     assert target is not None
-    _walk(
-        state, enemy, reach.path(target.area or ""), ev, f"closing on {target.key}, {low} MP away"
-    )
+    why = f"closing on {target.key}, {low} borders away"
+    _walk(state, enemy, reach.path(target.area or ""), ev, why)
     return target.key
 
 
