@@ -120,7 +120,7 @@ def start_attack(
         targets=[t.id for t in targets],
         weapon=weapon.id,
         ranged=weapon.range > 0,
-        threshold=sum(rules.defense(t) for t in targets),
+        threshold=sum(rules.defense_in(state, t) for t in targets),
         black=max(1, black + extra_dice),
         red=red,
         bonus=bonus,

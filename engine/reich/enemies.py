@@ -238,6 +238,10 @@ def resolve_attacks(
 
         main = max(attackers, key=lambda e: (values(e)[0], e.id))
         value = values(main)[0] + sum(values(e)[1] for e in attackers if e is not main)
+        if "experiment" in rules.profile(main).subtitles and rules.helped_by(
+            state, main, "turn_up_the_heat"
+        ):
+            value += rules.HEAT_BONUS
         if "bodyguard" in rules.keywords(main):
             value += sum(
                 1

@@ -70,7 +70,8 @@ def attack_actions(state: ReichState, hero: HeroState, grant: str | None) -> lis
                 Action(
                     verb="attack",
                     args={"unit": hero.key, "target": enemy.id, "weapon": weapon.id},
-                    label=f"{hero.key}: {weapon.name} at {enemy.id} (Def {rules.defense(enemy)})",
+                    label=f"{hero.key}: {weapon.name} at {enemy.id} "
+                    f"(Def {rules.defense_in(state, enemy)})",
                 )
             )
         if load_content().heroes[hero.key].skill == "dual_wielding":

@@ -43,6 +43,29 @@ def defense(enemy: EnemyState) -> int:
     return b.defense if b else profile(enemy).defense
 
 
+HEAT_BONUS = 2  # Turn Up the Heat!: Attack Value added to an Experiment (our number)
+REINFORCE_BONUS = 1  # Reinforce!: Defense Value added to a Techno Enemy (our number)
+
+
+def helped_by(state: ReichState, enemy: EnemyState, keyword: str) -> bool:
+    """Another Active Enemy with `keyword` shares the Area or has sight of this one."""
+    return any(
+        o.id != enemy.id
+        and o.active
+        and keyword in keywords(o)
+        and (o.area == enemy.area or enemy_sight(state, o.area, enemy.area))
+        for o in state.enemies
+    )
+
+
+def defense_in(state: ReichState, enemy: EnemyState) -> int:
+    """Defense Value on the board: Techno Enemies gain Reinforce! from an Engineer in sight."""
+    value = defense(enemy)
+    if "techno" in profile(enemy).subtitles and helped_by(state, enemy, "reinforce"):
+        value += REINFORCE_BONUS
+    return value
+
+
 def life(enemy: EnemyState) -> int:
     b = behavior(enemy)
     return b.life if b else profile(enemy).life

@@ -371,3 +371,19 @@ def test_cautious_wolff_steps_away_when_a_hero_arrives() -> None:
     state, ev = act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="6C")
     assert "Cautious" in texts(ev)
     assert state.enemies[0].area != "6C"
+
+
+def test_scientist_heats_experiments_and_engineer_reinforces_techno() -> None:
+    from engine.reich.rules import defense_in
+
+    state = bare(["doc"], area="1C")
+    z1 = put(state, "zombie", "1C", "z1")
+    put(state, "scientist", "1D", "sc1")
+    state.wound_deck.draw_pile.append("flesh_wound")
+    ev: list[Event] = []
+    enemy_ai.resolve_attacks(state, [(z1, "doc", "melee")], ScriptedDice([1, 1]), ev)
+    assert "Attack Value 7" in texts(ev)  # 5 + 2 Turn Up the Heat!
+    u = put(state, "ubersoldat", "1A", "u1")
+    assert defense_in(state, u) == 6
+    put(state, "engineer", "1A", "e1")
+    assert defense_in(state, u) == 7
