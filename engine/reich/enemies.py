@@ -256,6 +256,10 @@ def resolve_attacks(
         if "area_attack" in rules.keywords(main):
             victims = rules.heroes_in(state, hero.area)
         for victim in victims:
+            if victim.down:
+                # A Down Hero makes no Defense Test: the Wound card is simply kept.
+                rules.wound_hero(state, victim, None, dice, ev)
+                continue
             ok, score = defend(state, victim, value, dice, ev, who)
             if not ok:
                 rules.wound_hero(state, victim, value - score, dice, ev)

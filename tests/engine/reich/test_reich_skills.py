@@ -387,3 +387,15 @@ def test_scientist_heats_experiments_and_engineer_reinforces_techno() -> None:
     assert defense_in(state, u) == 6
     put(state, "engineer", "1A", "e1")
     assert defense_in(state, u) == 7
+
+
+def test_down_hero_attacked_keeps_a_wound_without_a_test() -> None:
+    state = bare(["doc"], area="1C")
+    doc = state.heroes["doc"]
+    doc.down = True
+    doc.wounds = ["scratch", "winded", "flesh_wound", "winded"]
+    z1 = put(state, "zombie", "1C", "z1")
+    hand = list(doc.hand)
+    ev: list[Event] = []
+    enemy_ai.resolve_attacks(state, [(z1, "doc", "melee")], ScriptedDice([]), ev)
+    assert len(doc.wounds) == 5 and doc.hand == hand
