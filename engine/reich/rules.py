@@ -233,7 +233,8 @@ def place_area(state: ReichState, area: str) -> str:
     """The Area a new miniature appears in: `area`, or the nearest one with room."""
     if has_room(state, area):
         return area
-    dist = graph_distances(state, area)
+    every_door = list(board(state).doors)
+    dist = dict(board(state).graph(every_door).distances(area))
     for there in sorted(dist, key=lambda a: (dist[a], a)):
         if has_room(state, there):
             return there
