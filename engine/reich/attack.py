@@ -408,6 +408,9 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
         _crowd_control(state, hero, ev)
     if "quick_attack" in test.spends:
         hero.grants.insert(0, f"quick:{test.weapon}")
+    if success and "repeat" in test.keywords and test.grant:
+        hero.grants.insert(0, test.grant)
+        ev.append(Note(text=f"{hero.key} keeps firing (Repeatable): another Attack is ready."))
     overloads = sum(1 for d in test.dice if d.face == "overload" and d.spent is None)
     for _ in range(overloads):
         ev.append(Note(text=f"Overload! {hero.key}'s Vril weapon turns on its bearer."))

@@ -16,6 +16,7 @@ ROOT = Path(__file__).parent / "content"
 ACTION_EFFECTS = {"move", "melee", "ranged", "attack", "draw", "smoke", "suppress", "grenade"}
 ACTION_EFFECTS |= {"open", "heal", "token"}
 ATTACK_KEYWORDS = {"lethal", "ap", "accurate", "precise", "reroll", "distinct", "teamwork"}
+ATTACK_KEYWORDS |= {"repeat"}
 ENEMY_KEYWORDS = {"bodyguard", "armless", "meatshield", "relentless", "brutal", "armored"}
 ENEMY_KEYWORDS |= {"knocked_back", "cautious", "area_attack", "ruthless", "ablative_shield"}
 ENEMY_KEYWORDS |= {"augen_handler", "turn_up_the_heat", "reinforce"}

@@ -260,9 +260,12 @@ class ReichGame:
             if action.verb != "choose":
                 raise RuleError("An Attack Test is waiting: use /choose to continue it.")
             hero = new.heroes[new.pending.hero]
+            before = hero_rules.aware_pairs(new)
+            existing = {e.id for e in new.enemies}
             atk.choose(new, action.args.get("option", ""), dice, ev)
             if new.pending is None:
                 hero_rules.after_grant(new, hero, dice, ev)
+                hero_rules.awareness(new, before, existing, dice, ev)
         elif action.verb == "end-turn":
             mine = [new.heroes[k] for k in new.hero_order if new.heroes[k].seat == seat]
             if any(h.grants for h in mine):
@@ -359,6 +362,7 @@ class ReichGame:
                 text=f"Round {state.round}: the Heroes' Turn.",
             )
         )
+        rules.delayed_wounds(state, dice, ev)
 
     def view(self, state: ReichState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state).seats)

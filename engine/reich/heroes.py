@@ -350,6 +350,8 @@ def _perform(state: ReichState, hero: HeroState, wanted: Action, dice: Dice, ev:
             parts = grant.split(":")
             bonus, kws = int(parts[1]), parts[2:]
         atk.start_attack(state, hero, [t for t in targets if t], weapon, bonus, kws)
+        if state.pending is not None:
+            state.pending.grant = grant
     else:
         _act_apply(state, hero, args, grant, dice, ev)
     after_grant(state, hero, dice, ev)

@@ -468,6 +468,25 @@ def apply_immediate(state: ReichState, hero: HeroState, kind: str, ev: Events) -
     elif kind == "token" and hero.tokens > 0:
         hero.tokens -= 1
         ev.append(Note(text=f"{hero.key} loses a Basic Action token this round."))
+    elif kind == "later":
+        hero.delayed += 1
+        ev.append(Note(text=f"{hero.key} will feel this at the start of the next Heroes' Turn."))
+
+
+def delayed_wounds(state: ReichState, dice: Dice, ev: Events) -> None:
+    """Delayed Wound cards: draw one, apply only its top effect, then discard it."""
+    content = load_content()
+    for hero in heroes_on_board(state):
+        while hero.delayed > 0:
+            hero.delayed -= 1
+            if hero.down or not (state.wound_deck.draw_pile or state.wound_deck.discard_pile):
+                continue
+            card = state.wound_deck.draw(dice)
+            kind = content.wounds[card].immediate
+            ev.append(Note(text=f"{hero.key} draws {content.wounds[card].name} (delayed Wound)."))
+            if kind != "later":
+                apply_immediate(state, hero, kind, ev)
+            state.wound_deck.discard(card)
 
 
 def go_down(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> None:

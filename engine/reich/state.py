@@ -37,6 +37,7 @@ class HeroState(BaseModel):
     brutal: bool = False
     skill_used: bool = False
     pinned_area: str | None = None
+    delayed: int = 0  # Wound cards to draw at the start of the next Heroes' Turn
     orders: dict[str, str] = Field(
         default_factory=lambda: {"support": "if-it-succeeds", "defend": "cards", "elusive": "on"}
     )
@@ -92,6 +93,7 @@ class PendingTest(BaseModel):
     rerolled: bool = False
     noise: int = 0
     explosion: bool = False
+    grant: str | None = None  # the card effect that allowed this Attack (Repeatable)
 
 
 class ReichState(BaseModel):

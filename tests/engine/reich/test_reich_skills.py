@@ -399,3 +399,33 @@ def test_down_hero_attacked_keeps_a_wound_without_a_test() -> None:
     ev: list[Event] = []
     enemy_ai.resolve_attacks(state, [(z1, "doc", "melee")], ScriptedDice([]), ev)
     assert len(doc.wounds) == 5 and doc.hand == hand
+
+
+def test_delayed_wound_strikes_at_the_next_heroes_turn() -> None:
+    state = bare(["sarge"], area="EN")
+    sarge = state.heroes["sarge"]
+    state.wound_deck.draw_pile.append("only_scratch")
+    ev: list[Event] = []
+    assert not wound_hero(state, sarge, 1, ScriptedDice([]), ev)
+    assert sarge.delayed == 1
+    state.wound_deck.draw_pile.append("winded")
+    GAME._upkeep(state, ScriptedDice([]), ev)
+    assert sarge.delayed == 0 and sarge.tokens == 1  # Winded: lose a Basic Action token
+    assert "winded" in state.wound_deck.discard_pile
+
+
+def test_repeatable_barrage_fires_until_it_misses() -> None:
+    state = bare(["hans"], area="1C")
+    put(state, "soldier", "1D", "s1")
+    put(state, "soldier", "1D", "s2")
+    give_card(state, "hans", "barrage-hans2")
+    d = ScriptedDice([5, 5, 1, 1, 1, 1, 1, 1])
+    state, _ = act(state, "hans", "act", d, unit="hans", what="play", target="barrage-hans2")
+    state, _ = act(state, "hans", "attack", d, unit="hans", target="s1", weapon="hmg")
+    state, _ = act(state, "hans", "choose", d, option="roll")
+    state, ev = act(state, "hans", "choose", d, option="done")
+    assert "Repeatable" in texts(ev) and state.heroes["hans"].grants == ["ranged:+0:repeat"]
+    state, _ = act(state, "hans", "attack", d, unit="hans", target="s2", weapon="hmg")
+    state, _ = act(state, "hans", "choose", d, option="roll")
+    state, ev = act(state, "hans", "choose", d, option="done")
+    assert "Repeatable" not in texts(ev) and state.heroes["hans"].grants == []
