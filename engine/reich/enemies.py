@@ -18,6 +18,7 @@ from engine.core.events import CardDrawn, Moved, Note, PhaseChanged
 from engine.core.pathfinding import Reach, reachable
 from engine.reich import rules
 from engine.reich.defense import defend
+from engine.reich.reactions import reactions
 from engine.reich.rules import Events
 from engine.reich.state import EnemyState, HeroState, ReichState
 
@@ -328,6 +329,7 @@ def activate_one(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events, w
 
 
 def enemy_turn(state: ReichState, dice: Dice, ev: Events) -> None:
+    state.reacted = []
     ev.append(
         PhaseChanged(
             round=state.round, phase="enemies", text=f"Round {state.round}: the Enemies' Turn."
@@ -360,6 +362,9 @@ def enemy_turn(state: ReichState, dice: Dice, ev: Events) -> None:
                     continue
             targets[enemy.id] = plan_and_move(state, enemy, dice, ev)
             rules.wake(state, dice, ev)
+        reactions(state, dice, ev)
+        if state.phase == "ended":
+            return
         for enemy in [e for e in state.enemies if e.type == etype and e.active]:
             choice = attack_choice(state, enemy, targets.get(enemy.id))
             if choice:

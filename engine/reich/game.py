@@ -35,6 +35,7 @@ ORDER_CHOICES = {
     "support": ("never", "if-it-succeeds", "always"),
     "defend": ("cards", "no-cards"),
     "elusive": ("on", "off"),
+    "react": ("fire", "hold"),
 }
 
 
@@ -280,7 +281,7 @@ class ReichGame:
             if choice not in ORDER_CHOICES.get(topic, ()):
                 raise RuleError(
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
-                    "elusive:on|off."
+                    "elusive:on|off, react:fire|hold."
                 )
             ordered.orders[topic] = choice
             ev.append(

@@ -238,6 +238,8 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
     if rules.can_play_cards(hero):
         for card in dict.fromkeys(hero.hand):
             tpl = content.cards[card_template(card)]
+            if tpl.effects and tpl.effects[0].startswith("react_"):
+                continue  # a Reaction: fired in the Enemies' Turn by standing orders
             out.append(_act(hero, "play", f"{hero.key}: play {tpl.name} ({card})", target=card))
     for loot in dict.fromkeys(hero.loot):
         ldef = content.loot[loot]
@@ -303,7 +305,7 @@ def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Eve
             )
     if what == "react":
         raise NotSupportedYet(
-            "Reaction cards outside Defense Tests (set /orders defend:cards for Defense)"
+            "Reactions on demand: Reaction cards fire in the Enemies' Turn by /orders react:fire"
         )
     legal = hero_actions(state, hero)
     wanted = _normalise(action)

@@ -39,7 +39,12 @@ class HeroState(BaseModel):
     pinned_area: str | None = None
     delayed: int = 0  # Wound cards to draw at the start of the next Heroes' Turn
     orders: dict[str, str] = Field(
-        default_factory=lambda: {"support": "if-it-succeeds", "defend": "cards", "elusive": "on"}
+        default_factory=lambda: {
+            "support": "if-it-succeeds",
+            "defend": "cards",
+            "elusive": "on",
+            "react": "fire",
+        }
     )
 
 
@@ -125,6 +130,7 @@ class ReichState(BaseModel):
     ended_seats: list[str] = Field(default_factory=list)
     awareness_used: list[str] = Field(default_factory=list)
     awareness_seen: list[str] = Field(default_factory=list)
+    reacted: list[str] = Field(default_factory=list)  # Heroes who fired a Reaction this turn
     pending: PendingTest | None = None
     kills: dict[str, int] = Field(default_factory=dict)
     sabotaged: int = 0

@@ -429,3 +429,18 @@ def test_repeatable_barrage_fires_until_it_misses() -> None:
     state, _ = act(state, "hans", "choose", d, option="roll")
     state, ev = act(state, "hans", "choose", d, option="done")
     assert "Repeatable" not in texts(ev) and state.heroes["hans"].grants == []
+
+
+def test_lookout_reaction_fires_in_the_enemies_turn() -> None:
+    from engine.reich.reactions import reactions
+
+    state = bare(["irena"], area="1C")
+    put(state, "soldier", "1D", "s1")
+    give_card(state, "irena", "lookout-irena9")
+    playable = [a for a in GAME.legal_actions(state, "irena") if a.args.get("what") == "play"]
+    assert not [a for a in playable if a.args.get("target") == "lookout-irena9"]
+    ev: list[Event] = []
+    reactions(state, ScriptedDice([5, 5, 1]), ev)
+    assert "reacts with Lookout" in texts(ev)
+    assert not state.enemies and state.reacted == ["irena"]
+    assert state.pending is None
