@@ -277,7 +277,7 @@ class ReichGame:
             ordered = new.heroes.get(action.args.get("unit", "").lower())
             if ordered is None or ordered.seat != seat:
                 raise RuleError("Give orders to one of your own Heroes.")
-            topic, _, choice = action.args.get("order", "").partition(":")
+            topic, _, choice = action.args.get("order", "").strip().lower().partition(":")
             if choice not in ORDER_CHOICES.get(topic, ()):
                 raise RuleError(
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
