@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
-from engine.core.events import Event, Note
+from engine.core.events import Event, Note, Rolled
 from engine.core.game import Action
-from engine.core.squaregrid import neighbours
+from engine.core.squaregrid import Square
+from engine.forlorn import deploy
 from engine.forlorn import marines as m
 from engine.forlorn.board import SECURITY, door_id, label
 from engine.forlorn.content import ITEMS, scenarios
+from engine.forlorn.movement import grapple_squares, marine_blocked
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.turn import waiting_marine_seats
-from engine.forlorn.world import adjacent, board_of, grappled, has_los, in_arc, sq
+from engine.forlorn.world import adjacent, board_of, has_los, in_arc, sq
 
 
 def commanded(state: ForlornState, seat: str) -> list[Unit]:
@@ -20,21 +22,52 @@ def commanded(state: ForlornState, seat: str) -> list[Unit]:
 
 
 def legal(state: ForlornState, seat: str) -> list[Action]:
+    if state.phase == "deploy":
+        return deploy.legal(state, seat)
     if state.phase != "marine" or seat not in waiting_marine_seats(state):
         return []
     out: list[Action] = []
+    grapple, blocked = grapple_squares(state), marine_blocked(state)
     for u in commanded(state, seat):
-        out += unit_actions(state, u)
+        out += unit_actions(state, u, grapple, blocked)
+    if state.marine_reroll and state.ap_untouched:
+        out.append(
+            Action(verb="act", args={"what": "reroll-ap"}, label="Re-roll both AP dice (once)")
+        )
     out.append(Action(verb="end-turn", label="End the Marine phase for your Marines"))
     return out
 
 
-def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
-    out = m.move_actions(state, u)
+def reroll_ap(state: ForlornState, dice: Dice) -> list[Event]:
+    """Op 02: once per game, before spending any AP, the Marines may re-roll both AP dice."""
+    if not state.marine_reroll:
+        raise RuleError("The Marines have no AP re-roll (Op 02 only, once per game).")
+    if not state.ap_untouched:
+        raise RuleError("Re-roll the AP dice before spending any Action Point this turn.")
+    from engine.forlorn.turn import action_points
+
+    rolls = [dice.roll(), dice.roll()]
+    state.ap_roll = rolls
+    total, parts = action_points(state, rolls)
+    state.ap = total
+    state.marine_reroll = False
+    return [
+        Rolled(
+            purpose="action points",
+            faces=[str(r) for r in rolls],
+            text=f"AP re-roll: {total} Action Points ({', '.join(parts)}).",
+        )
+    ]
+
+
+def unit_actions(
+    state: ForlornState, u: Unit, grapple: set[Square], blocked: set[Square]
+) -> list[Action]:
+    out = m.move_actions(state, u, grapple, blocked)
     pay = m.can_pay(state, u)
     board = board_of(state)
     here = sq(u.at)
-    held = grappled(state, u)
+    held = sq(u.at) in grapple
     xenos = [x for x in state.active("xenos") if x.at]
     if pay:
         for x in xenos:
@@ -70,8 +103,7 @@ def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
                     )
                 )
         if state.grenades > 0:
-            near = {sq(x.at) for x in xenos}
-            near |= {n for s in list(near) for n in neighbours(s)}
+            near = {sq(x.at) for x in xenos if x.kind != "egg"}
             for s in sorted(near):
                 if (
                     board.on_board(s)
@@ -195,6 +227,20 @@ def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
                 label=f"{u.id}: leave through the airlock (2 AP)",
             )
         )
+    if state.grenades > 0:
+        out.append(
+            Action(
+                verb="orders",
+                args={
+                    "unit": u.id,
+                    "order": "interrupt",
+                    "aps": "1",
+                    "range": "6",
+                    "weapon": "grenade",
+                },
+                label=f"{u.id}: grenade interrupt, 1 AP, range 6",
+            )
+        )
     for aps, rng in ((1, 3), (1, 6), (2, 6)):
         out.append(
             Action(
@@ -215,19 +261,32 @@ def unit_actions(state: ForlornState, u: Unit) -> list[Action]:
 
 
 def apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[Event]:
+    if state.phase == "deploy":
+        return deploy.apply(state, seat, action)
     if state.phase != "marine":
         raise RuleError(
             "Marines act in the Marine phase; during the Xeno phase use standing orders."
         )
     if seat not in waiting_marine_seats(state):
         raise RuleError(f"The {seat} seat has already ended this Marine phase.")
-    a = action.args
+    a = {
+        k: (v.lower() if k in ("target", "what", "weapon") and "+" not in v else v)
+        for k, v in action.args.items()
+    }
+    if action.verb == "end-turn" and a.get("unit"):
+        u = m.my_marine(state, seat, a.get("unit"))
+        m.end_movement(state)
+        return [Note(text=f"{u.name} stops; the Marine phase goes on (end-turn alone ends it).")]
     if action.verb == "end-turn":
         state.ended.append(seat)
         m.end_movement(state)
         return [
             Note(text=f"The {seat} seat ends its Marine phase ({state.ap} AP left for interrupts).")
         ]
+    if action.verb == "act" and a.get("what") == "reroll-ap":
+        return reroll_ap(state, dice)
+    if action.verb != "orders":
+        state.ap_untouched = False
     u = m.my_marine(state, seat, a.get("unit"))
     if action.verb == "move":
         return m.do_move(state, u, a.get("to") or "", a.get("facing"), dice)

@@ -8,7 +8,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
 from engine.core.view import View
-from engine.forlorn import actions, xenoseat
+from engine.forlorn import actions, placement, xenoseat
 from engine.forlorn.content import scenarios
 from engine.forlorn.setup import new_state
 from engine.forlorn.state import ForlornState
@@ -91,6 +91,15 @@ class ForlornGame:
                 kind="choice",
                 text="Keep your Mutation cards or swap one or two, once.",
             )
+        if state.phase == "xeno-place" and seats:
+            first = state.placements[0]
+            return Prompt(
+                seats=seats,
+                kind="choice",
+                text=f"Place a {first.kind} ({len(state.placements)} to place).",
+            )
+        if state.phase == "deploy":
+            return Prompt(seats=seats, text="Set up your Marines (squares and facings), then end.")
         if state.phase == "marine":
             return Prompt(
                 seats=seats, text=f"Marine phase, turn {state.turn}: {state.ap} AP to spend."
@@ -101,10 +110,12 @@ class ForlornGame:
 
     def legal_actions(self, state: ForlornState, seat: str) -> list[Action]:
         if seat == "xeno":
-            if not state.xeno_human or state.phase not in ("xeno", "mulligan"):
+            if not state.xeno_human or state.phase not in ("xeno", "mulligan", "xeno-place"):
                 return []
             if state.phase == "mulligan":
                 return xenoseat.mulligan_options(state)
+            if state.phase == "xeno-place":
+                return placement.legal(state)
             return xenoseat.legal(state)
         return actions.legal(state, seat)
 
@@ -117,7 +128,10 @@ class ForlornGame:
         if seat == "xeno":
             if not new.xeno_human:
                 raise RuleError("The Xenos are played automatically in this operation.")
-            events = xenoseat.apply(new, action, dice)
+            if new.phase == "xeno-place":
+                events = placement.apply(new, action, dice)
+            else:
+                events = xenoseat.apply(new, action, dice)
         elif seat in new.seats:
             events = actions.apply(new, seat, action, dice)
         else:

@@ -171,11 +171,16 @@ def do_move(
     return events
 
 
-def move_actions(state: ForlornState, marine: Unit) -> list[Action]:
+def move_actions(
+    state: ForlornState,
+    marine: Unit,
+    grapple: set[Square] | None = None,
+    blocked: set[Square] | None = None,
+) -> list[Action]:
     budget = mp_budget(state, marine)
     if budget <= 0:
         return []
-    reach = marine_reach(state, marine, budget)
+    reach = marine_reach(state, marine, budget, grapple, blocked)
     here = sq(marine.at)
     out: list[Action] = []
     best: dict[Square, tuple[int, Node]] = {}
@@ -602,9 +607,16 @@ def do_orders(state: ForlornState, seat: str, marine: Unit, args: dict[str, str]
     if not 1 <= aps <= 12 or not 1 <= rng <= 30:
         raise RuleError("aps must be 1-12 and range 1-30.")
     spin = args.get("spin", "no").lower() in ("yes", "true", "1")
+    grenade = args.get("weapon", "").lower() == "grenade"
+    if grenade and spin:
+        raise RuleError("A grenade order cannot also spin: choose one.")
     state.orders = [o for o in state.orders if o.unit != marine.id]
-    state.orders.append(Order(unit=marine.id, aps=aps, range=rng, spin=spin, seat=seat))
+    state.orders.append(
+        Order(unit=marine.id, aps=aps, range=rng, spin=spin, grenade=grenade, seat=seat)
+    )
     what = "spin-attack or attack" if spin else "attack"
+    if grenade:
+        what = "lob a Plasma Grenade at"
     return [
         Note(
             text=f"{marine.name} stands ready: will {what} the first Xeno moving within range "

@@ -36,11 +36,17 @@ def marine_blocked(state: ForlornState) -> set[Square]:
     return out
 
 
-def marine_reach(state: ForlornState, marine: Unit, budget: int) -> Reach[Node]:
+def marine_reach(
+    state: ForlornState,
+    marine: Unit,
+    budget: int,
+    grapple: set[Square] | None = None,
+    blocked: set[Square] | None = None,
+) -> Reach[Node]:
     board = board_of(state)
     doors = open_doors(state)
-    grapple = grapple_squares(state)
-    blocked = marine_blocked(state)
+    grapple = grapple_squares(state) if grapple is None else grapple
+    blocked = marine_blocked(state) if blocked is None else blocked
     flames = {sq(f) for f in state.flames}
     friends = {sq(u.at) for u in state.active("marines") if u.at and u.id != marine.id}
     start: Node = (sq(marine.at), Facing(marine.facing or "N"))

@@ -10,7 +10,7 @@ from engine.core.errors import NotSupportedYet
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import Board, door_id, label, load_board
 from engine.forlorn.content import cards, scenarios, units
-from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.state import ForlornState, Placement, Unit
 from engine.forlorn.world import attack_range
 
 MARINE_SEATS = ("marines", "marines-2", "marines-3")
@@ -174,6 +174,7 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         if u.status == "active" and u.side == "xenos":
             order += 1
             u.placed = order
+    state.phase = "deploy"
     # Mutation cards (2.0) for a human Xeno player.
     if xeno_human:
         deck = shuffle(dice, sorted(cards()))
@@ -193,6 +194,9 @@ def _place_force(
 ) -> None:
     kind, where = force["kind"], force["where"]
     count = int(force.get("count", 0))
+    if state.xeno_human and (where.startswith("room:") or where == "far"):
+        state.placements += [Placement(kind=kind, zone=where) for _ in range(count)]
+        return
     pool = [u for u in state.units if u.status == "pool" and u.kind == kind]
     if where == "each-vent":
         spots = [v for n, v in sorted(board.vents.items()) if n not in state.blocked_vents]

@@ -8,8 +8,7 @@ from engine.core.dice import Dice
 from engine.core.events import Event, Note, Rolled, Spawned
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import label
-from engine.forlorn.content import scenarios
-from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.state import ForlornState, Placement, Unit
 from engine.forlorn.world import attack_range, board_of, sq
 
 
@@ -118,6 +117,11 @@ def count_spawn(
         taken.add(label(spill[0]))
 
 
+def min_of(expr: str) -> int:
+    _, _, plus = expr[1:].partition("+")
+    return 1 + (int(plus) if plus else 0)
+
+
 def roll_count(expr: str, dice: Dice, events: list[Event], what: str) -> int:
     """'d3+1', 'd6+1', 'd3', '1', 'd3+2'."""
     expr = expr.replace(" ", "")
@@ -148,12 +152,29 @@ def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: lis
         drones = 0
         for what, expr in spawn["count"].items():
             n = roll_count(expr, dice, events, what)
+            if what == "drone" and state.xeno_reroll and expr.startswith("d") and n == min_of(expr):
+                # Op 02 policy: the Xeno player spends the one re-roll on a minimum result.
+                state.xeno_reroll = False
+                events.append(
+                    Note(text="The Xeno player uses the one-time re-roll of the spawn die.")
+                )
+                n = roll_count(expr, dice, events, what)
             if what == "drone":
                 drones = n
             if what == "special":
+                if sc.get("specials_even_turns") and state.turn % 2:
+                    events.append(Note(text="Trainee: no Special Trooper on an odd turn."))
+                    continue
                 kinds += [special_choice(state, sc)] * n
             else:
                 kinds += [what] * n
+        if sc.get("extra_specials"):
+            kinds += ["warrior", "blaster"]
+        if sc.get("blaster_swap") and kinds.count("drone") >= 2 and from_pool(state, "blaster"):
+            kinds.remove("drone")
+            kinds.remove("drone")
+            kinds.append("blaster")
+            events.append(Note(text="Veteran: a Blaster spawns in place of two Drones."))
         kinds += ["drone"] * state.mutation.extra_spawn
         if state.mutation.extra_spawn:
             events.append(
@@ -161,14 +182,24 @@ def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: lis
             )
             state.mutation.extra_spawn = 0
         if sc.get("warrior_if_two") and drones == 2:
-            roll = vent_die(state, dice, events, "warrior")
-            unit = from_pool(state, "warrior")
             events.append(
                 Note(text="Only two Drones were rolled, so a Warrior joins them (Op 01).")
             )
-            if unit is not None and roll is not None:
-                place(state, unit, board_of(state).vents[roll], events, f" (random vent {roll})")
-        count_spawn(state, kinds, dice, events)
+            roll = vent_die(state, dice, events, "warrior")
+            unit = from_pool(state, "warrior")
+            vents = board_of(state).vents
+            if unit is not None and roll is not None and not state.at(label(vents[roll])):
+                place(state, unit, vents[roll], events, f" (random vent {roll})")
+            elif unit is not None:
+                kinds.insert(0, "warrior")  # its vent is taken: placed like the others
+        if state.rush:
+            state.rush = False
+            kinds.insert(0, special_choice(state, sc))
+            events.append(Note(text="Xeno Rush: an extra Special joins the spawn."))
+        if state.xeno_human:
+            state.placements += [Placement(kind=k, zone="vent") for k in kinds]
+        else:
+            count_spawn(state, kinds, dice, events)
     if state.rush:
         state.rush = False
         kind = special_choice(state, sc)
@@ -183,7 +214,3 @@ def special_choice(state: ForlornState, sc: dict[str, Any]) -> str:
     if not sc.get("no_warriors") and from_pool(state, "warrior") is not None:
         return "warrior"
     return "blaster"
-
-
-def setup_count(name: str) -> dict[str, Any]:
-    return scenarios()[name]

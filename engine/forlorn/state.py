@@ -37,8 +37,16 @@ class Order(BaseModel):
     aps: int
     range: int
     spin: bool = False
+    grenade: bool = False  # throw Plasma Grenades instead of shooting (5.7, 8.5)
     seat: str | None = None
     spent: int = 0  # APs spent by this order in the current Xeno phase
+
+
+class Placement(BaseModel):
+    """A Xeno the human Xeno player still has to place: its type and where it may go."""
+
+    kind: str
+    zone: str  # "vent", "room:A", "far"
 
 
 class Corpse(BaseModel):
@@ -52,6 +60,7 @@ class Mutation(BaseModel):
     hand: list[str] = Field(default_factory=list)
     draw_pile: list[str] = Field(default_factory=list)
     played: list[str] = Field(default_factory=list)
+    set_aside: list[str] = Field(default_factory=list)  # swapped away unseen (stays hidden)
     mulligan_done: bool = False
     frenzy: dict[str, int] = Field(default_factory=dict)  # xeno id -> extra MP this phase
     shielded: list[str] = Field(default_factory=list)  # xenos ignoring their next Hit
@@ -67,7 +76,7 @@ class ForlornState(BaseModel):
     xeno_human: bool = False
     turn: int = 1
     turns_total: int = 6
-    phase: str = "start"  # start, mulligan, marine, xeno, end, over
+    phase: str = "start"  # mulligan, deploy, start, marine, xeno, eggs, end, over
     ap: int = 0
     ap_roll: list[int] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)
@@ -95,8 +104,11 @@ class ForlornState(BaseModel):
     vp: int = 0
     rush: bool = False
     marine_reroll: bool = False
+    ap_untouched: bool = False  # no AP spent yet this Marine phase (for the Op 02 re-roll)
     xeno_reroll: bool = False
     mutation: Mutation = Field(default_factory=Mutation)
+    placements: list[Placement] = Field(default_factory=list)
+    place_resume: str = "start"  # what follows the Xeno placements: "start" or "next-turn"
     outcome: str | None = None
     kills: list[str] = Field(default_factory=list)  # kinds of xenos (and eggs) slain
 

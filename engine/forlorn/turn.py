@@ -7,13 +7,16 @@ from typing import Any
 from engine.core.dice import Dice, roll_many
 from engine.core.events import Event, MissionEnded, Note, PhaseChanged, Rolled
 from engine.core.squaregrid import neighbours
+from engine.forlorn.board import label
 from engine.forlorn.content import units
+from engine.forlorn.placement import resolve_forced
 from engine.forlorn.setup import MARINE_SEATS, make_marine, scenario_data
 from engine.forlorn.spawn import spawn_phase
-from engine.forlorn.state import ForlornState
-from engine.forlorn.world import board_of, has_los, sq
+from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.world import attack_range, board_of, has_los, sq
 from engine.forlorn.xenos import egg_burst, run_ai_phase
 
+PRIVATES = ("bates", "ortiz", "novak", "reyes", "lund")
 VP_EXIT = {"fox": 4, "krauss": 4, "bates": 4, "ortiz": 4, "novak": 4, "reyes": 4, "lund": 4}
 
 
@@ -71,6 +74,7 @@ def ap_phase(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     state.ap_roll = rolls
     total, parts = action_points(state, rolls)
     state.ap = total
+    state.ap_untouched = True
     events.append(
         Rolled(
             purpose="action points",
@@ -92,38 +96,44 @@ def ap_phase(state: ForlornState, dice: Dice, events: list[Event]) -> None:
 
 
 def reinforce(state: ForlornState, events: list[Event]) -> None:
-    """Op 04: a SGT, the Flamethrower and up to two Privates join on the set-up squares."""
+    """Op 04: a SGT, the Flamethrower and up to two Privates whose counters were freed by
+    casualties arrive on the set-up squares; Xenos there are pushed to the closest empty square."""
     board = board_of(state)
     seats = marine_seats(state)
-    fresh: list[str] = []
-    for want in ("krauss", "berns"):
-        if state.unit(want) is None:
-            fresh.append(want)
-    for uid in ("bates", "ortiz", "novak", "reyes", "lund"):
-        u = state.unit(uid)
-        if len([f for f in fresh if f not in ("krauss", "berns")]) >= 2:
-            break
-        if u is None:
-            fresh.append(uid)
-    squares = list(board.setup)
-    for i, uid in enumerate(fresh):
-        if not squares:
-            break
-        s = squares.pop(0)
-        m = make_marine(uid, seats[i % len(seats)] if len(seats) > 1 else None, uid in ("krauss",))
-        for x in state.at(f"{chr(65 + s.x)}{s.y + 1}"):
-            for n in neighbours(s):
-                lab = f"{chr(65 + n.x)}{n.y + 1}"
-                if board.on_board(n) and board.vent_at(n) is None and not state.at(lab):
-                    x.at = lab
-                    events.append(Note(text=f"{x.name} is shoved aside to {lab}."))
-                    break
-        m.at = f"{chr(65 + s.x)}{s.y + 1}"
-        m.facing = "S"
-        state.units.append(m)
-        if uid == "berns":
-            state.flame_supply = 5
-        events.append(Note(text=f"Reinforcement: {m.name} arrives at {m.at}."))
+    arriving: list[Unit] = []
+    for i, uid in enumerate(("krauss", "berns")):
+        if state.unit(uid) is None:
+            unit = make_marine(uid, seats[i % len(seats)] if len(seats) > 1 else None, True)
+            unit.heroic = uid == "krauss"
+            unit.status = "dead"
+            state.units.append(unit)
+            arriving.append(unit)
+    fallen = [u for u in state.units if u.status == "dead" and u.kind in PRIVATES]
+    for unit in fallen[:2]:
+        state.corpses = [c for c in state.corpses if c.unit != unit.id]
+        arriving.append(unit)
+    for unit in arriving:
+        spot = next(
+            (s for s in board.setup if not any(u.side == "marines" for u in state.at(label(s)))),
+            None,
+        )
+        if spot is None:
+            events.append(Note(text=f"No free set-up square: {unit.name} cannot arrive."))
+            continue
+        for x in state.at(label(spot)):
+            free = [
+                n
+                for n in sorted(board.floor, key=lambda n: (attack_range(n, spot), label(n)))
+                if board.vent_at(n) is None and not state.at(label(n)) and n != spot
+            ]
+            if free:
+                x.at = label(free[0])
+                events.append(Note(text=f"{x.name} is shoved aside to {x.at}."))
+        unit.status, unit.at, unit.hits, unit.items = "active", label(spot), 0, []
+        unit.facing = "S"
+        if unit.kind == "berns":
+            state.flame_supply = max(state.flame_supply, 5)
+        events.append(Note(text=f"Reinforcement: {unit.name} arrives at {unit.at}."))
 
 
 def start_xeno_phase(state: ForlornState, events: list[Event]) -> None:
@@ -162,7 +172,7 @@ def goal_met(state: ForlornState, sc: dict[str, Any]) -> bool:
 def solo_b_vp(state: ForlornState) -> int:
     vp = 0
     for u in state.units:
-        if u.side == "marines" and u.status == "exited":
+        if u.side == "marines" and u.status == "exited" and u.exited_via == "C":
             vp += VP_EXIT.get(u.kind, 8)
     vp += sum(1 for k in state.kills if k in ("warrior", "blaster", "egg"))
     return vp
@@ -228,6 +238,19 @@ def end_of_turn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
         if state.scenario == "op-03" and state.turn == 4 and sc.get("turn4_blasters"):
             turn4_blasters(state, dice, events)
         spawn_phase(state, sc, dice, events)
+    if state.placements:
+        resolve_forced(state, dice, events)
+    if state.placements:
+        state.phase, state.place_resume = "xeno-place", "next-turn"
+        events.append(
+            PhaseChanged(
+                round=state.turn,
+                phase="xeno-place",
+                active=["xeno"],
+                text="The Xeno player places the new spawns.",
+            )
+        )
+        return
     state.turn += 1
     state.phase = "start"
 
@@ -265,7 +288,21 @@ def run(state: ForlornState, dice: Dice) -> list[Event]:
     for _ in range(1000):
         if state.phase == "over" or state.phase == "mulligan":
             break
-        if state.phase == "start":
+        if state.phase == "deploy":
+            if waiting_marine_seats(state):
+                break
+            state.phase = "xeno-place" if state.placements else "start"
+            state.place_resume = "start"
+            events.append(Note(text="The Marines are in position."))
+        elif state.phase == "xeno-place":
+            if state.placements:
+                resolve_forced(state, dice, events)
+            if state.placements:
+                break
+            if state.place_resume == "next-turn":
+                state.turn += 1
+            state.phase = "start"
+        elif state.phase == "start":
             ap_phase(state, dice, events)
         elif state.phase == "marine":
             if waiting_marine_seats(state):

@@ -14,8 +14,10 @@ SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
 def waiting(state: ForlornState) -> list[str]:
-    if state.phase == "marine":
+    if state.phase in ("marine", "deploy"):
         return waiting_marine_seats(state)
+    if state.phase == "xeno-place" and state.placements:
+        return ["xeno"]
     if state.phase in ("xeno", "mulligan") and state.xeno_human:
         return ["xeno"]
     return []
@@ -103,7 +105,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
             conditions += [f"item:{i}" for i in u.items]
             for o in state.orders:
                 if o.unit == u.id:
-                    spin = ", spin" if o.spin else ""
+                    spin = ", spin" if o.spin else ", grenade" if o.grenade else ""
                     conditions.append(
                         f"order:interrupt {o.aps - o.spent}/{o.aps} AP, range {o.range}{spin}"
                     )

@@ -12,7 +12,15 @@ from engine.forlorn.content import scenarios, units
 from engine.forlorn.marines import can_shoot, pay, spin_facing
 from engine.forlorn.movement import doors_on_path, xeno_reach
 from engine.forlorn.state import ForlornState, Unit
-from engine.forlorn.world import adjacent, attack_range, board_of, has_los, marine_profile, sq
+from engine.forlorn.world import (
+    adjacent,
+    attack_range,
+    board_of,
+    has_los,
+    in_arc,
+    marine_profile,
+    sq,
+)
 
 
 def xeno_mp(state: ForlornState, xeno: Unit) -> int:
@@ -43,9 +51,14 @@ def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[
             continue
         if order.spent >= order.aps or not (state.ap > 0 or marine.surge):
             continue
-        if marine.jammed and marine.kind == "zac":
-            continue
         if attack_range(sq(marine.at), xsq) > order.range:
+            continue
+        if order.grenade:
+            if grenade_interrupt(state, marine, xeno, dice, events):
+                order.spent += 1
+                return
+            continue
+        if marine.jammed and marine.kind == "zac":
             continue
         flame = marine.kind == "berns" and state.flame_supply > 0 and _flame_front(marine, xsq)
         dice_left = 1 if flame else interrupt_dice(marine, spin=False)
@@ -93,6 +106,27 @@ def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[
                 pistol=marine.kind == "berns",
             )
             return
+
+
+def grenade_interrupt(
+    state: ForlornState, marine: Unit, xeno: Unit, dice: Dice, events: list[Event]
+) -> bool:
+    """A standing grenade order lobs one at the Xeno's square, never with a Marine in the
+    blast (documented policy); the blast dice are not reduced (8.5 has no interrupt penalty)."""
+    xsq = sq(xeno.at)
+    if state.grenades <= 0 or not in_arc(marine, xsq):
+        return False
+    if not has_los(state, sq(marine.at), xsq, None):
+        return False
+    blast = {label(s) for s, _ in combat.blast_squares(state, xsq)}
+    if any(m.at in blast for m in state.active("marines")):
+        return False
+    pay(state, marine, events)
+    events.append(
+        Note(text=f"Interrupt! {marine.name}'s standing order: a grenade at {xeno.name}.")
+    )
+    combat.grenade(state, marine, xsq, dice, events)
+    return True
 
 
 def interrupt_dice(marine: Unit, spin: bool) -> int:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.dice import Dice, pick
-from engine.core.errors import RuleError
+from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import CardDrawn, Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import Square
 from engine.forlorn import combat
-from engine.forlorn.board import label, parse_label
+from engine.forlorn.board import DOOR, door_id, label, parse_label
 from engine.forlorn.content import cards, scenarios
 from engine.forlorn.movement import xeno_reach
 from engine.forlorn.spawn import from_pool, place
@@ -38,7 +38,7 @@ def mulligan_options(state: ForlornState) -> list[Action]:
 def do_mulligan(state: ForlornState, option: str, dice: Dice) -> list[Event]:
     if not any(a.args["option"] == option for a in mulligan_options(state)):
         raise RuleError("Choose 'keep' or swap one or two of your own cards (swap:m01+m02).")
-    state.phase = "start"
+    state.phase = "deploy"
     state.mutation.mulligan_done = True
     if option == "keep":
         return [Note(text="The Xeno player keeps the Mutation hand.")]
@@ -46,7 +46,7 @@ def do_mulligan(state: ForlornState, option: str, dice: Dice) -> list[Event]:
     events: list[Event] = []
     for card in out:
         state.mutation.hand.remove(card)
-        state.mutation.played.append(card)  # set aside, out of this operation
+        state.mutation.set_aside.append(card)  # out of this operation, never revealed
         new = state.mutation.draw_pile.pop(dice.randrange(len(state.mutation.draw_pile)))
         state.mutation.hand.append(new)
         events.append(
@@ -110,6 +110,34 @@ def do_move(state: ForlornState, xeno: Unit, to: str | None, dice: Dice) -> list
     events.insert(index, moved_event(xeno, walked, f"{cost} MP, {state.xeno_mp} MP left"))
     if xeno.status != "active":
         state.xeno_active, state.xeno_mp = None, 0
+    return events
+
+
+def closable_doors(state: ForlornState, xeno: Unit) -> list[tuple[str, str]]:
+    """Open normal doors on the Xeno's square border: (door name, square across)."""
+    board = board_of(state)
+    here = sq(xeno.at)
+    out = []
+    for key in board.door_edges_of(here):
+        name = door_id(*key)
+        if board.edges[key] == DOOR and name in state.open_doors:
+            other = key[1] if key[0] == here else key[0]
+            out.append((name, label(other)))
+    return out
+
+
+def do_close(state: ForlornState, xeno: Unit, to: str | None) -> list[Event]:
+    """6.2: a Xeno spends 2 MP to close a normal door."""
+    events: list[Event] = []
+    match = [d for d in closable_doors(state, xeno) if d[1] == (to or "").upper()]
+    if not match:
+        raise RuleError(f"{xeno.name} has no open normal door towards {to} to close.")
+    begin(state, xeno, events)
+    if state.xeno_mp < 2:
+        raise RuleError(f"{xeno.name} needs 2 MP to close a door and has {state.xeno_mp}.")
+    state.xeno_mp -= 2
+    state.open_doors.remove(match[0][0])
+    events.append(Note(text=f"{xeno.name} drags the door {match[0][0]} shut (2 MP)."))
     return events
 
 
@@ -272,6 +300,15 @@ def legal(state: ForlornState) -> list[Action]:
                         label=f"{x.id} attacks {m.name}",
                     )
                 )
+        if mp >= 2:
+            for name, other in closable_doors(state, x):
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"unit": x.id, "what": "close", "to": other},
+                        label=f"{x.id}: close the door {name} (2 MP)",
+                    )
+                )
         if current:
             out.append(
                 Action(verb="end-turn", args={"unit": x.id}, label=f"{x.id}: end its activation")
@@ -320,6 +357,8 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
             raise RuleError("First keep your Mutation hand or swap one or two cards (choose).")
         return do_mulligan(state, a.get("option", ""), dice)
     if state.phase != "xeno":
+        if action.verb == "act" and action.args.get("what") == "card":
+            raise NotSupportedYet("Mutation cards played outside the Xeno phase (10.0)")
         raise RuleError("It is not the Xeno phase.")
     if action.verb == "end-turn":
         if a.get("unit"):
@@ -339,8 +378,10 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
         if what == "burst":
             return do_burst(state, a.get("target"))
         if what == "grow":
-            return do_grow(state, xeno_unit(state, a.get("unit")), a.get("to"))
+            return do_grow(state, xeno_unit(state, a.get("unit")), (a.get("to") or "").lower())
         if what == "card":
-            return play_card(state, a.get("card"), a.get("target"), dice)
+            return play_card(state, (a.get("card") or "").lower(), a.get("target"), dice)
+        if what == "close":
+            return do_close(state, xeno_unit(state, a.get("unit")), a.get("to"))
         raise RuleError(f"Unknown Xeno action '{what}' (burst, grow, card).")
     raise RuleError(f"The Xeno seat cannot '{action.verb}' now.")

@@ -30,11 +30,11 @@ from engine.galaxy.world import (
     board_of,
     card,
     co,
+    figures_on_map,
     free,
     hx,
     locked,
     max_hp,
-    on_map_agents,
     sees,
     walk_distance,
 )
@@ -64,7 +64,7 @@ def pick_target(state: GalaxyState, alien: AlienState, agents: list[AgentState])
             max_hp(agent) - agent.wounds,
             99 if walk is None else walk,
             distance(hx(alien.hex), hx(agent.hex)),
-            order.index(agent.id),
+            order.index(agent.drone_of or agent.id),
         )
 
     return min(agents, key=key)
@@ -75,17 +75,24 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
         events.append(Note(text=f"{alien_name(alien)} is Paralyzed and does nothing."))
         return
     c = card(alien)
-    agents = on_map_agents(state)
+    agents = figures_on_map(state)
     for number, rule in enumerate(c.ai, start=1):
         eligible = [a for a in agents if fits(state, alien, a, rule)]
         if not eligible:
             continue
         target = pick_target(state, alien, eligible)
+        assert target.hex is not None
+        reach = (
+            "adjacent"
+            if rule.when == "adjacent"
+            else "any distance, by a legal path"
+            if rule.when == "any"
+            else f"in sight within {rule.when} Area(s)"
+        )
+        others = "" if len(eligible) == 1 else f" of {len(eligible)} (most wounded, fewest HP)"
         why = (
-            f"A.I. rule {number} ({rule.when}"
-            + (" Area(s)" if isinstance(rule.when, int) else "")
-            + f"): {agent_name(target)}, "
-            + ("most wounded" if target.wounds else "no one more wounded")
+            f"A.I. rule {number}, {reach}: {agent_name(target)}{others}, "
+            f"{target.wounds} Wound(s), {max_hp(target) - target.wounds} HP left"
         )
         events.append(Note(text=f"{alien_name(alien)} activates - {why}."))
         for step in rule.do:
@@ -146,7 +153,7 @@ def final_hex(
     if not options:
         return None
     centre = board.centres[area]
-    agents = [a for a in on_map_agents(state) if a.hex is not None]
+    agents = [a for a in figures_on_map(state) if a.hex is not None]
 
     def key(h: Hex) -> tuple[int, int, int, int, int]:
         hits_target = (
@@ -199,6 +206,18 @@ def move_toward(
     while steps:
         engage = target if (len(steps) >= len(path) - 1) else None
         spot = final_hex(state, alien, steps[-1], engage)
+        if (
+            engage is not None
+            and engage.hex is not None
+            and spot is not None
+            and not adjacent(state, co(spot), engage.hex)
+            and len(steps) >= 2
+        ):
+            # No free hex next to the target in its Area: stop in the Area before it, next to
+            # the target when that works.
+            fallback = final_hex(state, alien, steps[-2], engage)
+            if fallback is not None and adjacent(state, co(fallback), engage.hex):
+                steps, spot = steps[:-1], fallback
         if spot is not None:
             name = agent_name(target) if target else f"{label(hx(goal))}"
             return relocate(state, alien, steps, spot, events, f"toward {name}")

@@ -12,11 +12,12 @@ from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.world import (
     adjacent,
     agent_name,
+    agent_sees,
     alien_name,
     area_distance,
     card,
+    figures_on_map,
     find_alien,
-    on_map_agents,
     profile,
     sees,
     weapon,
@@ -37,12 +38,27 @@ def weapon_problem(
     if needs_ammo and ws.ammo < 1:
         return f"has no Ammo left for the {w.name}"
     healing = w.kind == "healing"
-    if healing != isinstance(target, AgentState):
-        return f"cannot use the {w.name} on that target"
+    friendly = state.options.get("friendly-fire") == "on"
+    if healing and not isinstance(target, AgentState):
+        return f"cannot heal an alien with the {w.name}"
+    if isinstance(target, AgentState) and not healing:
+        if not friendly:
+            return "cannot attack another agent (Friendly Fire is off)"
+        if target.id == agent.id:
+            return "cannot attack himself"
     if healing and target.id == agent.id:
         return None
+    if (
+        state.options.get("close-fight") == "on"
+        and isinstance(target, AlienState)
+        and any(adjacent(state, agent.hex, a.hex) for a in state.aliens)
+        and not adjacent(state, agent.hex, target.hex)
+    ):
+        return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
     if not sees(state, agent.hex, target.hex):
         return "has no line of sight to the target"
+    if not agent_sees(state, agent, target.hex):
+        return "must face the target: with Human View only the 3 front hexes count"
     if w.kind == "melee":
         if not adjacent(state, agent.hex, target.hex):
             return f"must be adjacent to strike with the {w.name}"
@@ -60,12 +76,14 @@ def agent_attack(
     dice: Dice,
     events: list[Event],
     reaction: bool = False,
+    prefix: str = "",
 ) -> None:
+    """`reaction`: fired outside the agent's own Combat (Guard, drones): no Ammo choice."""
     ws = agent.weapons[index]
     w = weapon(ws.key)
     count = w.dice
     bonus_key = "melee" if w.kind == "melee" else "ranged"
-    count += agent.bonus_dice.pop(bonus_key, 0)
+    count += agent.bonus_dice.pop(bonus_key, 0) + agent.bonus_dice.pop("any", 0)
     assert agent.hex is not None and target.hex is not None
     darkness = (
         state.weather == "darkness"
@@ -89,7 +107,7 @@ def agent_attack(
         elif roll.ammo and ws.ammo > 0:
             ws.ammo -= 1
             notes.append("Ammo result: 1 Ammo discarded")
-        if roll.jam:
+        if roll.jam and "no-jam" not in w.powers:
             ws.jammed = True
             notes.append(f"Jam result: the {w.name} jams after this attack")
     hits = roll.hits
@@ -115,13 +133,14 @@ def agent_attack(
             faces=gdice.describe(w.color, roll.faces),
             hits=hits,
             result="; ".join(notes),
-            text=f"{'Guard! ' if reaction else ''}{agent_name(agent)} attacks {target_name} "
+            text=f"{prefix}{agent_name(agent)} attacks {target_name} "
             f"with the {w.name}: {combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)"
             + (f" ({'; '.join(notes)})" if notes else "")
             + ".",
         )
     )
-    if isinstance(target, AgentState):
+    if w.kind == "healing":
+        assert isinstance(target, AgentState)
         healed = combat.heal_agent(target, hits)
         events.append(Note(text=f"{agent_name(target)} heals {healed} Wound(s)."))
         return
@@ -133,7 +152,7 @@ def agent_attack(
             options=[str(n) for n in range(ws.ammo + 1)],
             data={
                 "weapon": index,
-                "targets": targets_of(state, target, area),
+                "targets": targets_of(state, target, area, agent),
                 "hits": hits,
                 "def_minus": def_minus,
                 "kind": w.kind,
@@ -150,7 +169,7 @@ def agent_attack(
     resolve_defence(
         state,
         agent,
-        targets_of(state, target, area),
+        targets_of(state, target, area, agent),
         hits,
         def_minus,
         w.kind,
@@ -161,13 +180,30 @@ def agent_attack(
     )
 
 
-def targets_of(state: GalaxyState, target: AlienState, area: bool) -> list[str]:
+def targets_of(
+    state: GalaxyState,
+    target: AlienState | AgentState,
+    area: bool,
+    attacker: AgentState | None = None,
+    device: bool = False,
+) -> list[str]:
+    """The figures an attack hits: its target, or with Area Damage every alien in the Area
+    (and, with Friendly Fire, every agent there except the firer of a weapon; a device can
+    hurt its owner)."""
     if not area:
         return [target.id]
     from engine.galaxy.world import area_of
 
+    assert target.hex is not None
     here = area_of(state, target.hex)
-    return [a.id for a in state.aliens if area_of(state, a.hex) == here]
+    ids = [a.id for a in state.aliens if area_of(state, a.hex) == here]
+    if state.options.get("friendly-fire") == "on":
+        for agent in figures_on_map(state):
+            assert agent.hex is not None
+            mine = attacker is not None and agent.id == attacker.id
+            if area_of(state, agent.hex) == here and (device or not mine):
+                ids.append(agent.id)
+    return ids
 
 
 def resolve_defence(
@@ -184,6 +220,33 @@ def resolve_defence(
 ) -> None:
     """Each target defends separately against the same Hits (Area Damage)."""
     for target_id in target_ids:
+        if target_id in state.agents:
+            friend = state.agents[target_id]
+            if friend.dead:
+                continue
+            roll = combat.defend_roll(
+                dice,
+                hits,
+                energy=friend.energy,
+                def_minus=def_minus,
+                armor=profile(friend).armor,
+                attack="melee" if kind == "melee" else "ranged",
+            )
+            friend.energy -= roll.energy_used
+            events.append(
+                Note(
+                    text=f"Friendly fire! {agent_name(friend)} defends with "
+                    f"{combat.roll_text('blue', roll.faces)}."
+                )
+            )
+            combat.wound_agent(
+                state, friend, roll.wounds, events, f"{agent_name(agent)}'s {weapon_name}"
+            )
+            if condition and not friend.dead and condition not in friend.conditions:
+                friend.conditions.append(condition)
+            continue
+        if not any(a.id == target_id for a in state.aliens):
+            continue
         alien = find_alien(state, target_id)
         c = card(alien)
         roll = combat.defend_roll(
@@ -206,7 +269,7 @@ def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) 
     c = card(alien)
     kill_alien(state, alien, events)
     if "acid-blood" in c.powers:
-        for agent in on_map_agents(state):
+        for agent in figures_on_map(state):
             assert agent.hex is not None
             if adjacent(state, agent.hex, alien.hex):
                 roll = combat.defend_roll(
@@ -280,11 +343,11 @@ def alien_attack(
 def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) -> None:
     """Guard: a ready guard (standing order on) fires at an alien that just moved or appeared,
     with the first of its weapons that can reach it; Area Damage is never chosen by policy."""
-    for agent in on_map_agents(state):
+    for agent in figures_on_map(state):
         if alien not in state.aliens or state.pending is not None:
             return
         if profile(agent).ability != "guard" and "guard" not in agent.skills:
-            continue
+            continue  # no Guard reaction
         if not (agent.guard and agent.guard_order) or agent.bleeding:
             continue
         if "paralyze" in agent.conditions:
@@ -294,5 +357,7 @@ def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[
                 continue
             if weapon_problem(state, agent, index, alien) is None:
                 agent.guard = False
-                agent_attack(state, agent, index, alien, False, dice, events, reaction=True)
+                agent_attack(
+                    state, agent, index, alien, False, dice, events, reaction=True, prefix="Guard! "
+                )
                 break

@@ -159,6 +159,27 @@ def wound_agent(
     if wounds <= 0:
         return
     hp = max_hp(agent)
+    if agent.drone_of is not None:
+        agent.wounds = min(hp, agent.wounds + wounds)
+        events.append(
+            Wounded(
+                figure=agent.id,
+                amount=wounds,
+                remaining=hp - agent.wounds,
+                text=f"{agent_name(agent)} takes {wounds} Wound(s) from {cause}, "
+                f"{hp - agent.wounds} HP left.",
+            )
+        )
+        if agent.wounds >= hp:
+            events.append(
+                Killed(
+                    figure=agent.id, at=where(agent.hex), text=f"{agent_name(agent)} is destroyed."
+                )
+            )
+            state.agents.pop(agent.id, None)
+            agent.hex = None
+            agent.dead = True
+        return
     if agent.bleeding:
         agent.dead = True
         events.append(

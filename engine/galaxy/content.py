@@ -24,8 +24,19 @@ ARMOR_BOLTS = {
     "regenerate",
     None,
 }
-WEAPON_POWERS = {"area-for-ammo", "auto-ammo", "boost-ammo"}
+WEAPON_POWERS = {"area-for-ammo", "auto-ammo", "boost-ammo", "no-jam"}
 ALIEN_POWERS = {"acid-blood", "reroll-alien"}
+ACTION_WORDS = (
+    "ability",
+    "search",
+    "evade",
+    "redeploy",
+    "leap",
+    "bash",
+    "unjam",
+    "destroy-tp",
+    "rescue",
+)
 AI_STEPS = ("melee", "ranged", "toward", "away", "adjacent", "tp")
 RANKS = ("green", "blue", "red")
 
@@ -52,6 +63,31 @@ class Device(BaseModel):
     color: Literal["blue", "red"]
     dice: int
     text: str
+    classes: list[str] = Field(default_factory=list)
+
+
+class Power(BaseModel):
+    """A tactic (once per mission) or skill (once per round) token."""
+
+    key: str
+    name: str
+    kind: Literal["basic-tactic", "improved-tactic", "skill"]
+    classes: list[str] = Field(default_factory=list)
+    effect: str
+    text: str
+
+
+POWER_EFFECTS = (
+    "move+",
+    "heal-self+",
+    "heal-other+",
+    "dice-any+",
+    "dice-ranged+",
+    "dice-melee+",
+    "ammo+",
+    "passive",
+    "drone",
+)
 
 
 class Elite(BaseModel):
@@ -138,21 +174,33 @@ class Mission(BaseModel):
     alien_deck: list[str]
     close_encounters: list[str] | Literal["all"] = "all"
     events: list[str] | Literal["all"] = "all"
+    # Special Events: this mission's own key moments, shuffled into its Event deck
+    special_events: list[EventCard] = Field(default_factory=list)
     objectives: list[Objective]
     special: list[str] = Field(default_factory=list)
+    kit: dict[str, list[str]] = Field(default_factory=dict)  # starting devices by class
     next: str | None = None
 
 
 class Content(BaseModel):
     agents: dict[str, AgentProfile]
+    drones: dict[str, AgentProfile]
     abilities: dict[str, Ability]
     weapons: dict[str, Weapon]
     devices: dict[str, Device]
+    powers: dict[str, Power]
     species: dict[str, str]
     aliens: dict[str, AlienCard]
     close_encounters: dict[str, CloseEncounter]
     events: dict[str, EventCard]
     missions: dict[str, Mission]
+
+    def event(self, mission: str, card_id: str) -> EventCard:
+        """An Event card: the common deck's, or one of the mission's Special Events."""
+        for special in self.missions[mission].special_events:
+            if special.id == card_id:
+                return special
+        return self.events[card_id]
 
     def board(self, mission: str) -> Board:
         return load_map(self.missions[mission].map)
@@ -170,7 +218,7 @@ CONDITIONS = ("all-dead", "kills>=", "round>", "destroyed>=", "rescued>=", "extr
 
 
 def _validate(content: Content) -> None:
-    for agent in content.agents.values():
+    for agent in [*content.agents.values(), *content.drones.values()]:
         if agent.ability not in content.abilities:
             raise ContentError(f"agent {agent.key}: unknown ability {agent.ability}")
         if agent.armor not in ARMOR_BOLTS:
@@ -183,6 +231,11 @@ def _validate(content: Content) -> None:
             raise ContentError(f"weapon {weapon.key}: unknown Bolt effect or power")
         if weapon.dice < 1 or weapon.range < 0 or weapon.ammo < 0:
             raise ContentError(f"weapon {weapon.key}: dice, range and ammo must be sensible")
+    for power in content.powers.values():
+        if not power.effect.startswith(POWER_EFFECTS):
+            raise ContentError(f"power {power.key}: unknown effect {power.effect}")
+        if power.key in content.devices or power.key in ACTION_WORDS:
+            raise ContentError(f"power {power.key}: its key clashes with a device or action")
     for card in content.aliens.values():
         if card.species not in content.species:
             raise ContentError(f"Alien card {card.id}: unknown species {card.species}")
@@ -215,6 +268,9 @@ def _validate(content: Content) -> None:
         ):
             if listed != "all" and any(c not in known for c in listed):
                 raise ContentError(f"mission {mission.key}: unknown card in {listed}")
+        for event_card in mission.special_events:
+            if event_card.type != "special" or event_card.id in content.events:
+                raise ContentError(f"mission {mission.key}: bad Special Event {event_card.id}")
         for objective in mission.objectives:
             for cond in objective.when:
                 if not cond.startswith(CONDITIONS):
@@ -226,6 +282,9 @@ def _validate(content: Content) -> None:
             )
         if len(board.starts) < 5:
             raise ContentError(f"mission {mission.key}: map needs 5 GD Start Hexes")
+        for role, kit in mission.kit.items():
+            if role not in content.agents or any(d not in content.devices for d in kit):
+                raise ContentError(f"mission {mission.key}: bad starting kit {role}: {kit}")
         for special in mission.special:
             kind, _, where = special.partition(" ")
             if kind not in ("destroy-tp", "rescue") or (where and parse_label(where) is None):
@@ -239,9 +298,11 @@ def content() -> Content:
         aliens = _read("aliens.json")
         loaded = Content(
             agents={a["key"]: AgentProfile.model_validate(a) for a in agents["agents"]},
+            drones={a["key"]: AgentProfile.model_validate(a) for a in agents["drones"]},
             abilities={k: Ability.model_validate(v) for k, v in agents["abilities"].items()},
             weapons={w["key"]: Weapon.model_validate(w) for w in _read("weapons.json")["weapons"]},
             devices={d["key"]: Device.model_validate(d) for d in _read("devices.json")["devices"]},
+            powers={p["key"]: Power.model_validate(p) for p in _read("powers.json")["powers"]},
             species=aliens["species"],
             aliens={c["id"]: AlienCard.model_validate(c) for c in aliens["cards"]},
             close_encounters={

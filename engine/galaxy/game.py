@@ -5,12 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.dice import Dice
-from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.errors import RuleError
 from engine.core.events import Event, Note
-from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
+from engine.core.game import (
+    Action,
+    OptionInfo,
+    Prompt,
+    RoleInfo,
+    ScenarioInfo,
+    Step,
+    scenario_info,
+)
 from engine.core.view import View
+from engine.galaxy import actions, drones, legal, phases
 from engine.galaxy import agent as turn
-from engine.galaxy import phases
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.view import build_view
@@ -19,10 +27,10 @@ from engine.galaxy.world import agent_name, find_agent, hex_arg
 OPTIONS = [
     OptionInfo(
         key="human-view",
-        description="Agents see only their front 180 degrees "
-        "(rulebook default ON; not supported yet, so off here)",
-        choices=["off", "on"],
-        default="off",
+        description="Agents attack only through their 3 front hexes and turn at the end "
+        "of their Movement",
+        choices=["on", "off"],
+        default="on",
     ),
     OptionInfo(
         key="friendly-fire",
@@ -35,6 +43,18 @@ OPTIONS = [
         description="Engaged agents may only attack the aliens they are Engaged with",
         choices=["off", "on"],
         default="off",
+    ),
+    OptionInfo(
+        key="start-rank",
+        description="GD-Wings rank the agents bring from earlier missions of the campaign",
+        choices=["copper", "bronze", "silver", "gold", "palladium", "platinum"],
+        default="copper",
+    ),
+    OptionInfo(
+        key="rank-limit",
+        description="standalone: no limit on GD-Wings ranks; campaign: one rank per mission",
+        choices=["standalone", "campaign"],
+        default="standalone",
     ),
     OptionInfo(
         key="permanent-death",
@@ -85,12 +105,7 @@ class GalaxyDefenders:
         for seat in seats:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
-        for key, rule in (
-            ("human-view", "Human View optional rule"),
-            ("friendly-fire", "Friendly Fire optional rule"),
-        ):
-            if options.get(key) == "on":
-                raise NotSupportedYet(rule)
+        options = scenario_info(self, scenario).resolve_options(options)
         return phases.setup(scenario, seats, options, dice)
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
@@ -101,7 +116,7 @@ class GalaxyDefenders:
         if state.pending is not None:
             return Prompt(
                 seats=[state.pending.seat],
-                kind="choice",
+                kind="vote" if state.pending.kind == "alpha" else "choice",
                 text=f"{state.pending.kind}: {', '.join(state.pending.options)}",
             )
         if state.phase == "agent":
@@ -117,7 +132,7 @@ class GalaxyDefenders:
             return [
                 Action(verb="choose", args={"option": o}, label=o) for o in state.pending.options
             ]
-        return turn.legal(state, state.agents[seat])
+        return legal.legal(state, state.agents[seat])
 
     def apply(self, state: GalaxyState, seat: str, action: Action, dice: Dice) -> Step[GalaxyState]:
         prompt = self.waiting_on(state)
@@ -139,9 +154,10 @@ class GalaxyDefenders:
     def _choose(self, state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
         pending = state.pending
         assert pending is not None
-        option = option.lower()
-        if option not in pending.options:
+        matched = next((o for o in pending.options if o.lower() == option.lower()), None)
+        if matched is None:
             raise RuleError(f"'{option}' is not an option: {', '.join(pending.options)}.")
+        option = matched
         if pending.kind == "alpha":
             state.pending = None
             state.alpha = option
@@ -149,7 +165,15 @@ class GalaxyDefenders:
         elif pending.kind == "boost":
             turn.finish_boost(state, int(option), dice, events)
         elif pending.kind == "search":
-            turn.finish_search(state, option, dice, events)
+            actions.finish_search(state, option, dice, events)
+        elif pending.kind == "promote":
+            phases.finish_promotion(state, option, events)
+        elif pending.kind == "drone-move":
+            drones.finish_drone_move(state, option, dice, events)
+        elif pending.kind == "drone-attack":
+            drones.finish_drone_attack(state, option, dice, events)
+        elif pending.kind == "reinforce":
+            phases.finish_reinforcements(state, option, dice, events)
         self._after_agent_step(state, events)
 
     def _turn_action(
@@ -172,12 +196,12 @@ class GalaxyDefenders:
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
         elif action.verb == "act":
-            turn.do_act(state, agent, action.args, dice, events)
+            actions.do_act(state, agent, action.args, dice, events)
+        elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
+            turn.do_face(state, agent, action.args["order"][len("face-") :], events)
         elif action.verb == "orders":
-            order = action.args.get("order", "")
-            if order not in ("guard-on", "guard-off") or (
-                agent.id != "marine" and "guard" not in agent.skills
-            ):
+            order = action.args.get("order", "").lower()
+            if order not in ("guard-on", "guard-off") or not turn.has_guard(agent):
                 raise RuleError(f"{agent_name(agent)} has no standing order '{order}'.")
             agent.guard_order = order == "guard-on"
             events.append(

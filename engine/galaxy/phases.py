@@ -5,10 +5,11 @@ from __future__ import annotations
 from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
 from engine.core.events import CardDrawn, Event, MissionEnded, Note, PhaseChanged, Spawned
+from engine.core.hexgrid import Hex, direction_to, distance, line
 from engine.galaxy import dice as gdice
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
-from engine.galaxy.board import label, load_map
+from engine.galaxy.board import Board, label, load_map
 from engine.galaxy.content import content
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha, nearest_free
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
@@ -22,6 +23,7 @@ from engine.galaxy.world import (
     card,
     co,
     operative,
+    profile,
     weapon,
 )
 
@@ -39,6 +41,8 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
             id=seat,
             hex=co(start),
             weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons],
+            facing=facing_toward_teleports(board, start),
+            devices=list(mission.kit.get(seat, [])),
         )
     tokens = [f"alien-{n}" for n in range(1, mission.signals["alien"] + 1)]
     tokens += [f"human-{n}" for n in range(1, mission.signals["human"] + 1)]
@@ -51,6 +55,7 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
     )
     state.ce_deck = Deck.shuffled("Close Encounter", ce, dice)
     ev = list(content().events) if mission.events == "all" else list(mission.events)
+    ev += [special.id for special in mission.special_events]
     state.event_deck = Deck.shuffled("Event", ev, dice)
     state.locked = [[co(h) for h in sorted(s)] for s in sorted(board.locked_doors, key=sorted)]
     state.alpha = first_by_ranking(state)
@@ -59,12 +64,26 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
     return state
 
 
+def facing_toward_teleports(board: Board, start: Hex) -> int:
+    """Policy: agents begin facing the nearest Teleport Point."""
+    point = min(board.teleports.values(), key=lambda h: (distance(start, h), h.r, h.q))
+    steps = line(start, point)
+    if len(steps) < 2:
+        return 0
+    first = direction_to(start, steps[1][0])
+    return 0 if first is None else first
+
+
 def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     """The mission's opening Signals teleport in before the first round."""
     mission = content().missions[state.scenario]
     events.append(Note(text=f"{mission.title}: {mission.briefing}"))
     for _ in range(mission.start_signals):
         teleport_signal(state, dice, events)
+    start = RANKS.index(state.options.get("start-rank", "copper").title())
+    for seat in state.seats:
+        for _ in range(start):
+            rank_up(state, state.agents[seat], events)
     state.phase = "refresh"
 
 
@@ -113,10 +132,11 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
     )
     for agent in state.agents.values():
         agent.ability_used = False
+        agent.used_skills = []
         agent.guard = True
         agent.conditions = []
         if agent.elite:
-            agent.energy = content().agents[agent.id].elite.energy
+            agent.energy = profile(agent).elite.energy
     for alien in state.aliens:
         alien.energy = card(alien).energy
         alien.conditions = []
@@ -130,18 +150,39 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
         if state.alpha in [a.id for a in operative(state)]
         else (first_by_ranking(state))
     )
-    state.pending = Pending(kind="alpha", seat=chooser, options=[a.id for a in operative(state)])
+    options = [a.id for a in operative(state)]
+    if len(options) == 1:
+        state.alpha = options[0]
+        events.append(
+            Note(
+                text=f"Strategy: {agent_name(state.agents[options[0]])} is the only "
+                "agent standing and leads as Alpha Agent."
+            )
+        )
+        return
+    state.pending = Pending(kind="alpha", seat=chooser, options=options)
     events.append(
         Note(text=f"Strategy: {chooser} names this round's Alpha Agent (/choose option:<agent>).")
     )
 
 
 def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
-    """After the Alpha Agent is named: GD-Wings, Reinforcements, Mission Status check."""
-    if state.kills_last_round:
-        for seat in clockwise_from_alpha(state):
-            gd_wings(state, state.agents[seat], dice, events)
-    reinforcements(state, dice, events)
+    """After the Alpha Agent is named: GD-Wings (with any tactic/skill choices they earn),
+    Reinforcements, then the Mission Status check."""
+    if state.strategy_step == 0:
+        state.strategy_step = 1
+        if state.kills_last_round:
+            for seat in clockwise_from_alpha(state):
+                gd_wings(state, state.agents[seat], dice, events)
+    if state.strategy_step == 1:
+        if offer_promotion(state, events):
+            return False
+        state.strategy_step = 2
+        revive(state, events)
+        reveal_in_sight(state, dice, events)
+        if offer_reinforcements(state, events):
+            return False
+    state.strategy_step = 0
     if mission_status(state, events):
         return False
     state.turn_order = [s for s in clockwise_from_alpha(state) if not state.agents[s].dead]
@@ -151,7 +192,11 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
 
 
 def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Event]) -> None:
+    """Roll 3 RED dice; enough GD results raise the agent one rank. A standalone mission sets
+    no limit; in a campaign (`rank-limit` option) an agent gains at most one rank a mission."""
     if agent.dead or agent.rank >= len(RANKS) - 1:
+        return
+    if state.options.get("rank-limit") == "campaign" and agent.ranks_gained >= 1:
         return
     faces = gdice.roll(dice, "red", 3)
     got = gdice.tally("red", faces)[gdice.GD]
@@ -159,73 +204,148 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     if got < need:
         events.append(Note(text=f"GD-Wings: {agent_name(agent)} rolls {got} GD of {need} needed."))
         return
+    agent.ranks_gained += 1
+    rank_up(state, agent, events)
+
+
+def rank_up(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
     agent.rank += 1
-    rank = RANKS[agent.rank]
-    gain = promote(agent)
-    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {rank} ({gain})."))
-
-
-def promote(agent: AgentState) -> str:
-    """The enhancement of the new rank. Tactics and skills are not authored yet: the rank is
-    recorded and the enhancement is reported as pending content."""
     if agent.rank == 4:
         agent.elite = True
         agent.energy = content().agents[agent.id].elite.energy
-        return "Elite Agent: improved profile and Energy Shield"
-    return {1: "Basic Tactic", 2: "1st Skill", 3: "Improved Tactic", 5: "2nd Skill"}[
-        agent.rank
-    ] + " - no tactic or skill tokens are authored yet"
+        gain = "Elite Agent: improved profile and Energy Shield"
+    else:
+        gain = PROMOTION_KIND[agent.rank].replace("-", " ")
+        state.promotions.append(f"{agent.id}:{agent.rank}")
+    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {RANKS[agent.rank]} ({gain})."))
 
 
-def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-    """Policy: revive dead agents first (1 fragment each, table order from the Alpha Agent);
-    with 4 fragments left, request one random Improved Weapon for the agents in play."""
-    board = board_of(state)
-    if state.options.get("permanent-death") != "on":
-        for seat in clockwise_from_alpha(state):
-            agent = state.agents[seat]
-            if agent.dead and state.alien_tech >= 1:
-                spot = next((h for h in board.starts if nearest_free(state, h) == h), None)
-                if spot is None:
-                    continue
-                state.alien_tech -= 1
-                agent.dead = False
-                agent.bleeding = False
-                agent.wounds = 0
-                agent.hex = co(spot)
-                events.append(
-                    Spawned(
-                        figure=seat,
-                        at=label(spot),
-                        text=f"{agent_name(agent)} "
-                        f"returns at {label(spot)} for one Alien Tech fragment.",
-                    )
-                )
-    if state.alien_tech >= 4:
-        classes = {a.id for a in operative(state)}
-        pool = sorted(
-            w.key
-            for w in content().weapons.values()
-            if w.tier == "improved" and (not w.classes or set(w.classes) & classes)
-        )
-        if not pool:
-            return
-        state.alien_tech -= 4
-        key = pool[dice.randrange(len(pool))]
-        w = weapon(key)
-        owner = next(
-            (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
-        )
-        agent = state.agents[owner]
-        slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
-        old = weapon(agent.weapons[slot].key).name
-        agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+PROMOTION_KIND = {1: "basic-tactic", 2: "skill", 3: "improved-tactic", 5: "skill"}
+
+
+def promotion_options(agent: AgentState, rank: int) -> list[str]:
+    kind = PROMOTION_KIND[rank]
+    owned = set(agent.tactics) | set(agent.skills)
+    return [
+        p.key
+        for p in content().powers.values()
+        if p.kind == kind and p.key not in owned and (not p.classes or agent.id in p.classes)
+    ]
+
+
+def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
+    """Ask the next promoted agent to pick a tactic or skill; False when none is owed."""
+    while state.promotions:
+        seat, _, rank = state.promotions.pop(0).partition(":")
+        agent = state.agents[seat]
+        options = promotion_options(agent, int(rank))
+        if not options or agent.dead:
+            continue
+        state.pending = Pending(kind="promote", seat=seat, options=options)
         events.append(
             Note(
-                text=f"Reinforcements: 4 Alien Tech fragments buy an {w.name} for "
-                f"{agent_name(agent)}, replacing the {old}."
+                text=f"{agent_name(agent)} picks a "
+                f"{PROMOTION_KIND[int(rank)].replace('-', ' ')}: "
+                f"/choose option:{'|'.join(options)}."
             )
         )
+        return True
+    return False
+
+
+def finish_promotion(state: GalaxyState, option: str, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    agent = state.agents[pending.seat]
+    power = content().powers[option]
+    (agent.skills if power.kind == "skill" else agent.tactics).append(option)
+    events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
+
+
+def revive(state: GalaxyState, events: list[Event]) -> None:
+    """Policy: every dead agent comes back while fragments last (1 each, table order from the
+    Alpha Agent) on the first free GD Start Hex; never with Permanent Death on."""
+    if state.options.get("permanent-death") == "on":
+        return
+    board = board_of(state)
+    for seat in clockwise_from_alpha(state):
+        agent = state.agents[seat]
+        if agent.dead and state.alien_tech >= 1:
+            spot = next((h for h in board.starts if nearest_free(state, h) == h), None)
+            if spot is None:
+                continue
+            state.alien_tech -= 1
+            agent.dead = False
+            agent.bleeding = False
+            agent.wounds = 0
+            agent.conditions = []
+            agent.hex = co(spot)
+            events.append(
+                Spawned(
+                    figure=seat,
+                    at=label(spot),
+                    text=f"{agent_name(agent)} "
+                    f"returns at {label(spot)} for one Alien Tech fragment.",
+                )
+            )
+
+
+def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
+    """With 4 fragments the Alpha Agent may send them back for a device or a weapon."""
+    if state.alien_tech < 4 or not operative(state):
+        return False
+    from engine.galaxy.actions import warehouse_devices
+
+    options = ["weapon", *sorted(set(warehouse_devices(state))), "keep"]
+    state.pending = Pending(kind="reinforce", seat=state.alpha, options=options)
+    events.append(
+        Note(
+            text="Reinforcements: 4 Alien Tech fragments can buy a random Improved "
+            "Weapon or a chosen device (/choose option:weapon|<device>|keep)."
+        )
+    )
+    return True
+
+
+def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
+    state.pending = None
+    if option == "keep":
+        events.append(Note(text="The Alpha Agent keeps the Alien Tech for now."))
+        return
+    state.alien_tech -= 4
+    alpha = state.agents[state.alpha]
+    if option != "weapon":
+        alpha.devices.append(option)
+        events.append(
+            Note(
+                text=f"Reinforcements: a {content().devices[option].name} for {agent_name(alpha)}."
+            )
+        )
+        return
+    classes = {a.id for a in operative(state)}
+    pool = sorted(
+        w.key
+        for w in content().weapons.values()
+        if w.tier == "improved" and (not w.classes or set(w.classes) & classes)
+    )
+    key = pool[dice.randrange(len(pool))]
+    w = weapon(key)
+    # Policy: the class's own agent takes it (else the Alpha Agent), in place of the weapon
+    # of the same kind (ranged, melee, healing), else his first weapon.
+    owner = next(
+        (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
+    )
+    agent = state.agents[owner]
+    slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
+    old = weapon(agent.weapons[slot].key).name
+    agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+    events.append(
+        Note(
+            text=f"Reinforcements: a random {w.name} with full Ammo for "
+            f"{agent_name(agent)}, replacing the {old}."
+        )
+    )
 
 
 def condition_met(state: GalaxyState, cond: str) -> bool:
@@ -339,7 +459,7 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     card_id = state.event_deck.draw(dice)
-    event = content().events[card_id]
+    event = content().event(state.scenario, card_id)
     events.append(
         CardDrawn(
             deck="event", card=card_id, text=f"Event phase: the Alpha Agent draws {event.name}."
@@ -373,6 +493,8 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
                 state, {str(k): str(v) for k, v in spec.items()}, dice, events, event.name
             )
         reveal_in_sight(state, dice, events)
+    if event.type == "special":
+        events.append(Note(text=f"Special Event of {content().missions[state.scenario].title}."))
     if event.type == "weather":
         events.append(Note(text="The Weather Event stays in play until the next one."))
     state.event_deck.discard(card_id)

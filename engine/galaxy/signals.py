@@ -9,11 +9,11 @@ from engine.galaxy.attack import guard_react
 from engine.galaxy.board import label
 from engine.galaxy.lifecycle import free_hex_in_area, nearest_free, place_alien, roll_teleport_point
 from engine.galaxy.state import GalaxyState, SignalState
-from engine.galaxy.world import area_of, board_of, co, hx, locked, on_map_agents, sees
+from engine.galaxy.world import area_of, board_of, co, figures_on_map, hx, locked, sees
 
 
 def seen_by_agent(state: GalaxyState, h: Hex) -> bool:
-    return any(a.hex is not None and sees(state, a.hex, co(h)) for a in on_map_agents(state))
+    return any(a.hex is not None and sees(state, a.hex, co(h)) for a in figures_on_map(state))
 
 
 def reveal_in_sight(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
@@ -99,8 +99,7 @@ def teleport_alien(
         events.append(Note(text=f"{why}: no Teleport Point or free hex."))
         return
     card_id = state.alien_deck.search_and_take(matches, include_discards=True)
-    alien = place_alien(state, card_id, spot, events, f"teleports in ({why})")
-    guard_react(state, alien, dice, events)
+    place_alien(state, card_id, spot, events, f"teleports in ({why})")
 
 
 def move_signals(
@@ -120,7 +119,7 @@ def goal_areas(state: GalaxyState, signal: SignalState, goal: str) -> list[str]:
         return [
             board.area_of[h] for s, h in board.teleports.items() if s not in state.destroyed_tps
         ]
-    return [area_of(state, a.hex) for a in on_map_agents(state) if a.hex is not None]
+    return [area_of(state, a.hex) for a in figures_on_map(state) if a.hex is not None]
 
 
 def step_signal(state: GalaxyState, signal: SignalState, goal: str, events: list[Event]) -> bool:

@@ -21,16 +21,22 @@ class WeaponState(BaseModel):
 class AgentState(BaseModel):
     id: str  # the class key, which is also the seat
     hex: Coord | None
+    facing: int = 0  # index into hexgrid.DIRECTIONS (Human View)
+    drone_of: str | None = None  # a deployed battle drone belongs to this agent
+    ready: bool = False  # a drone acts from its owner's next turn on
     wounds: int = 0
     bleeding: bool = False
     dead: bool = False
     rank: int = 0  # index into RANKS: Copper .. Platinum
+    ranks_gained: int = 0  # by GD-Wings rolls during this mission
     elite: bool = False
     energy: int = 0
     weapons: list[WeaponState]
     tactics: list[str] = Field(default_factory=list)
     used_tactics: list[str] = Field(default_factory=list)
     skills: list[str] = Field(default_factory=list)
+    used_skills: list[str] = Field(default_factory=list)
+    spent_drones: list[str] = Field(default_factory=list)  # deployed once per mission
     devices: list[str] = Field(default_factory=list)
     ability_used: bool = False
     conditions: list[str] = Field(default_factory=list)  # immobilized, paralyzed
@@ -66,7 +72,7 @@ class SignalState(BaseModel):
 class Pending(BaseModel):
     """A decision a seat must take in the middle of a resolution."""
 
-    kind: Literal["boost", "search", "alpha"]
+    kind: Literal["boost", "search", "alpha", "promote", "reinforce", "drone-move", "drone-attack"]
     seat: str
     options: list[str]
     data: dict[str, str | int | list[str]] = Field(default_factory=dict)
@@ -103,5 +109,7 @@ class GalaxyState(BaseModel):
     next_alien: int = 1
     next_signal: int = 1
     pending: Pending | None = None
+    strategy_step: int = 0  # 0 GD-Wings, 1 promotions, 2 reinforcements
+    promotions: list[str] = Field(default_factory=list)  # seats owed a tactic/skill choice
     outcome: str | None = None
     outcome_text: str = ""

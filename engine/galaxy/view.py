@@ -8,6 +8,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.world import (
+    FACINGS,
     RANKS,
     agent_name,
     alien_name,
@@ -75,6 +76,9 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 label=profile(agent).codename[:2],
                 name=agent_name(agent),
                 side="player",
+                facing=FACINGS[agent.facing]
+                if state.options.get("human-view", "on") == "on"
+                else None,
                 kind=agent.id,
                 coord=label(hx(agent.hex)),
                 health=max_hp(agent) - agent.wounds,

@@ -29,6 +29,8 @@ def locked(state: GalaxyState) -> set[Side]:
 
 
 def profile(agent: AgentState) -> AgentProfile:
+    if agent.drone_of is not None:
+        return content().drones[agent.id]
     return content().agents[agent.id]
 
 
@@ -62,6 +64,15 @@ def operative(state: GalaxyState) -> list[AgentState]:
 
 def on_map_agents(state: GalaxyState) -> list[AgentState]:
     return [a for a in operative(state) if a.hex is not None]
+
+
+def drones(state: GalaxyState) -> list[AgentState]:
+    return [a for a in state.agents.values() if a.drone_of is not None and a.hex is not None]
+
+
+def figures_on_map(state: GalaxyState) -> list[AgentState]:
+    """Agents and their deployed drones: what aliens target and what reveals Signals."""
+    return on_map_agents(state) + drones(state)
 
 
 def occupant(state: GalaxyState, h: Hex) -> str | None:
@@ -114,6 +125,33 @@ def hex_arg(text: str) -> Hex:
 
 def sees(state: GalaxyState, a: Coord, b: Coord) -> bool:
     return board_of(state).los(hx(a), hx(b), locked(state))
+
+
+FACINGS = ("E", "NE", "NW", "W", "SW", "SE")  # hexgrid.DIRECTIONS order
+
+
+def in_front(agent: AgentState, target: Coord) -> bool:
+    """Human View: the line must leave through one of the 3 front hexes (a step along a side
+    counts when either of its hexes is in front)."""
+    from engine.core.hexgrid import DIRECTIONS, line
+
+    assert agent.hex is not None
+    me = hx(agent.hex)
+    front = {me + DIRECTIONS[(agent.facing + d) % 6] for d in (-1, 0, 1)}
+    steps = line(me, hx(target))
+    if len(steps) < 2:
+        return True
+    return any(h in front for h in steps[1])
+
+
+def agent_sees(state: GalaxyState, agent: AgentState, target: Coord) -> bool:
+    """An agent's sight for attacks, items and powers (Human View applies when on)."""
+    assert agent.hex is not None
+    if not sees(state, agent.hex, target):
+        return False
+    if agent.drone_of is not None:
+        return True  # drones always see all around
+    return state.options.get("human-view", "on") != "on" or in_front(agent, target)
 
 
 def adjacent(state: GalaxyState, a: Coord, b: Coord) -> bool:

@@ -120,7 +120,7 @@ def start_attack(
         targets=[t.id for t in targets],
         weapon=weapon.id,
         ranged=weapon.range > 0,
-        threshold=sum(rules.defense(t) for t in targets),
+        threshold=sum(rules.defense_in(state, t) for t in targets),
         black=max(1, black + extra_dice),
         red=red,
         bonus=bonus,
@@ -211,6 +211,7 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
     if test is None:
         raise RuleError("There is no Test waiting for a choice.")
     valid = {key for key, _ in options(state)}
+    option = option.strip().lower()
     if option not in valid:
         raise RuleError(f"'{option}' is not possible now. Options: {', '.join(sorted(valid))}.")
     hero = state.heroes[test.hero]
@@ -388,6 +389,9 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
         for target in targets:
             wounds = 1
             armored = {"armored", "armor"} & set(rules.keywords(target))
+            if test.red and "ablative_shield" in rules.keywords(target):
+                ev.append(Note(text=f"{target.id}'s Ablative Shield shrugs off the Vril weapon."))
+                continue
             if "ap" in test.keywords:
                 wounds = 1 if armored else 2
             elif armored:
@@ -404,6 +408,9 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
         _crowd_control(state, hero, ev)
     if "quick_attack" in test.spends:
         hero.grants.insert(0, f"quick:{test.weapon}")
+    if success and "repeat" in test.keywords and test.grant:
+        hero.grants.insert(0, test.grant)
+        ev.append(Note(text=f"{hero.key} keeps firing (Repeatable): another Attack is ready."))
     overloads = sum(1 for d in test.dice if d.face == "overload" and d.spent is None)
     for _ in range(overloads):
         ev.append(Note(text=f"Overload! {hero.key}'s Vril weapon turns on its bearer."))
@@ -417,10 +424,15 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
 
 def _crowd_control(state: ReichState, hero: HeroState, ev: Events) -> None:
     area = hero.area or ""
-    free = [a for a in rules.adjacent(state, area) if not rules.heroes_in(state, a)]
+    pushed = rules.enemies_in(state, area, True)
+    free = [
+        a
+        for a in rules.adjacent(state, area)
+        if not rules.heroes_in(state, a) and rules.has_room(state, a, len(pushed))
+    ]
     if not free:
         return
-    for enemy in rules.enemies_in(state, area, True):
+    for enemy in pushed:
         enemy.area = free[0]
     ev.append(Note(text=f"{hero.key} drives the Enemies in {area} back into {free[0]}."))
 

@@ -14,10 +14,12 @@ from engine.core.errors import ContentError
 ROOT = Path(__file__).parent / "content"
 
 ACTION_EFFECTS = {"move", "melee", "ranged", "attack", "draw", "smoke", "suppress", "grenade"}
-ACTION_EFFECTS |= {"open", "heal", "token"}
+ACTION_EFFECTS |= {"open", "heal", "token", "react_ranged"}
 ATTACK_KEYWORDS = {"lethal", "ap", "accurate", "precise", "reroll", "distinct", "teamwork"}
+ATTACK_KEYWORDS |= {"repeat"}
 ENEMY_KEYWORDS = {"bodyguard", "armless", "meatshield", "relentless", "brutal", "armored"}
-ENEMY_KEYWORDS |= {"knocked_back", "cautious", "area_attack", "ruthless"}
+ENEMY_KEYWORDS |= {"knocked_back", "cautious", "area_attack", "ruthless", "ablative_shield"}
+ENEMY_KEYWORDS |= {"augen_handler", "turn_up_the_heat", "reinforce"}
 WEAPON_KEYWORDS = {"precise", "ap", "accurate", "lethal", "burst", "shoddy", "double_impact"}
 WEAPON_KEYWORDS |= {"quick_attack"}
 SKILLS = {"none", "cover_me", "crowd_control", "dual_wielding", "elusive", "focused", "genius"}
@@ -229,7 +231,7 @@ def _json(name: str) -> Any:
 
 
 def parse_tile(text: str, source: str) -> Tile:
-    """Read the `.tile` text format: `tile`, `name`, then `grid` rows and `rooms` lines."""
+    """Read the tile text format: `tile`, `name`, then `grid` rows and `rooms` lines."""
     key = name = ""
     grid: list[str] = []
     rooms: list[str] = []
@@ -353,7 +355,7 @@ def load_content() -> Content:
     """Read and validate every content file once."""
     try:
         tiles = {}
-        for path in sorted((ROOT / "tiles").glob("*.tile")):
+        for path in sorted((ROOT / "tiles").glob("*.txt")):
             tile = parse_tile(path.read_text(encoding="utf-8"), path.name)
             tiles[tile.key] = tile
         cards = parse_cards((ROOT / "cards.txt").read_text(encoding="utf-8"))

@@ -18,6 +18,7 @@ from engine.core.events import CardDrawn, Moved, Note, PhaseChanged
 from engine.core.pathfinding import Reach, reachable
 from engine.reich import rules
 from engine.reich.defense import defend
+from engine.reich.reactions import reactions
 from engine.reich.rules import Events
 from engine.reich.state import EnemyState, HeroState, ReichState
 
@@ -44,11 +45,19 @@ def pick_hero(state: ReichState, heroes: Iterable[HeroState]) -> HeroState | Non
     return min(pool, key=lambda h: _tiebreak(state, h)) if pool else None
 
 
+def in_fire(state: ReichState, enemy: EnemyState, here: str, there: str, rng: int) -> bool:
+    """A Hero in `there` can be shot from `here` (sight, and Range between 1 and `rng`)."""
+    relentless = "relentless" in rules.keywords(enemy)
+    if not rules.enemy_sight(state, here, there, relentless):
+        return False
+    return 1 <= rules.sight_range(state, here, there, False, through_smoke=relentless) <= rng
+
+
 def _pinned(state: ReichState, enemy: EnemyState) -> bool:
     return enemy.area in state.suppress and "relentless" not in rules.keywords(enemy)
 
 
-def _steps(state: ReichState, enemy: EnemyState) -> object:
+def _steps(state: ReichState, enemy: EnemyState, flat: bool = False) -> object:
     board = rules.board(state)
     kws = rules.keywords(enemy)
     hero_areas = {h.area for h in rules.heroes_on_board(state)}
@@ -67,13 +76,14 @@ def _steps(state: ReichState, enemy: EnemyState) -> object:
             if door.id in state.open_doors:
                 yield other, 1
             elif (door.lock is None or door.id in state.unlocked) and "armless" not in kws:
-                yield other, 2
+                yield other, 1 if flat else 2
 
     return steps
 
 
-def _reach(state: ReichState, enemy: EnemyState) -> Reach[str]:
-    return reachable(enemy.area, _steps(state, enemy))  # type: ignore[arg-type]
+def _reach(state: ReichState, enemy: EnemyState, flat: bool = False) -> Reach[str]:
+    """Where the Enemy can go: cost in Move Points, or in borders crossed when `flat`."""
+    return reachable(enemy.area, _steps(state, enemy, flat))  # type: ignore[arg-type]
 
 
 def _walk(state: ReichState, enemy: EnemyState, path: list[str], ev: Events, why: str) -> None:
@@ -121,12 +131,11 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
         target = pick_hero(state, here)
         assert target is not None
         if base.main == "ranged" and ranged and rules.move_value(enemy) > 0:
+            near = _reach(state, enemy).cost
             free = [
                 a
-                for a in _reach(state, enemy).cost
-                if _reach(state, enemy).cost[a] == 1
-                and not rules.heroes_in(state, a)
-                and rules.has_room(state, a)
+                for a in near
+                if near[a] == 1 and not rules.heroes_in(state, a) and rules.has_room(state, a)
             ]
             if free:
                 goal = _objective_areas(state)
@@ -138,48 +147,36 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
     if not heroes:
         return None
     reach = _reach(state, enemy)
+    borders = _reach(state, enemy, flat=True)
     if base.main == "ranged" and ranged:
         rng = ranged[1]
-        if "ruthless" not in rules.keywords(enemy):
-            pass
-        seen = [
-            h
-            for h in heroes
-            if rules.enemy_sight(state, enemy.area, h.area or "")
-            and 1 <= rules.sight_range(state, enemy.area, h.area or "", False) <= rng
-        ]
+        seen = [h for h in heroes if in_fire(state, enemy, enemy.area, h.area or "", rng)]
         if seen:
             target = pick_hero(state, seen)
             return target.key if target else None
-        best: tuple[int, str] | None = None
-        spot_targets: list[HeroState] = []
-        for area, cost in sorted(reach.cost.items(), key=lambda kv: (kv[1], kv[0])):
-            if rules.heroes_in(state, area) or (best and cost > best[0]):
-                continue
-            visible = [
-                h
-                for h in heroes
-                if rules.enemy_sight(state, area, h.area or "")
-                and 1 <= rules.sight_range(state, area, h.area or "", False) <= rng
-            ]
-            if visible:
-                if best is None:
-                    best = (cost, area)
-                spot_targets.extend(visible)
-        if best is not None:
-            target = pick_hero(state, spot_targets)
+        spots: dict[str, list[HeroState]] = {}
+        for area in borders.cost:
+            if area in reach.cost and not rules.heroes_in(state, area):
+                visible = [h for h in heroes if in_fire(state, enemy, area, h.area or "", rng)]
+                if visible:
+                    spots[area] = visible
+        if spots:
+            low = min(borders.cost[a] for a in spots)
+            nearest = [a for a in spots if borders.cost[a] == low]
+            target = pick_hero(state, [h for a in nearest for h in spots[a]])
             assert target is not None
-            _walk(state, enemy, reach.path(best[1]), ev, f"seeking a line of fire on {target.key}")
+            dest = min((a for a in nearest if target in spots[a]), key=lambda a: (reach.cost[a], a))
+            why = f"seeking a line of fire on {target.key}"
+            _walk(state, enemy, reach.path(dest), ev, why)
             return target.key
-    reachable_heroes = [h for h in heroes if h.area in reach.cost]
+    reachable_heroes = [h for h in heroes if h.area in borders.cost and h.area in reach.cost]
     if not reachable_heroes:
         return None
-    low = min(reach.cost[h.area or ""] for h in reachable_heroes)
-    target = pick_hero(state, [h for h in reachable_heroes if reach.cost[h.area or ""] == low])
+    low = min(borders.cost[h.area or ""] for h in reachable_heroes)
+    target = pick_hero(state, [h for h in reachable_heroes if borders.cost[h.area or ""] == low])
     assert target is not None
-    _walk(
-        state, enemy, reach.path(target.area or ""), ev, f"closing on {target.key}, {low} MP away"
-    )
+    why = f"closing on {target.key}, {low} borders away"
+    _walk(state, enemy, reach.path(target.area or ""), ev, why)
     return target.key
 
 
@@ -213,13 +210,12 @@ def attack_choice(
         return (chosen.key, "melee") if chosen else None
     if ranged is None:
         return None
-    in_fire = [
+    shootable = [
         h
         for h in rules.heroes_on_board(state)
-        if rules.enemy_sight(state, enemy.area, h.area or "")
-        and 1 <= rules.sight_range(state, enemy.area, h.area or "", False) <= ranged[1]
+        if in_fire(state, enemy, enemy.area, h.area or "", ranged[1])
     ]
-    chosen = next((h for h in in_fire if h.key == target), None) or pick_hero(state, in_fire)
+    chosen = next((h for h in shootable if h.key == target), None) or pick_hero(state, shootable)
     return (chosen.key, "ranged") if chosen else None
 
 
@@ -243,6 +239,10 @@ def resolve_attacks(
 
         main = max(attackers, key=lambda e: (values(e)[0], e.id))
         value = values(main)[0] + sum(values(e)[1] for e in attackers if e is not main)
+        if "experiment" in rules.profile(main).subtitles and rules.helped_by(
+            state, main, "turn_up_the_heat"
+        ):
+            value += rules.HEAT_BONUS
         if "bodyguard" in rules.keywords(main):
             value += sum(
                 1
@@ -257,6 +257,10 @@ def resolve_attacks(
         if "area_attack" in rules.keywords(main):
             victims = rules.heroes_in(state, hero.area)
         for victim in victims:
+            if victim.down:
+                # A Down Hero makes no Defense Test: the Wound card is simply kept.
+                rules.wound_hero(state, victim, None, dice, ev)
+                continue
             ok, score = defend(state, victim, value, dice, ev, who)
             if not ok:
                 rules.wound_hero(state, victim, value - score, dice, ev)
@@ -325,6 +329,7 @@ def activate_one(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events, w
 
 
 def enemy_turn(state: ReichState, dice: Dice, ev: Events) -> None:
+    state.reacted = []
     ev.append(
         PhaseChanged(
             round=state.round, phase="enemies", text=f"Round {state.round}: the Enemies' Turn."
@@ -357,6 +362,9 @@ def enemy_turn(state: ReichState, dice: Dice, ev: Events) -> None:
                     continue
             targets[enemy.id] = plan_and_move(state, enemy, dice, ev)
             rules.wake(state, dice, ev)
+        reactions(state, dice, ev)
+        if state.phase == "ended":
+            return
         for enemy in [e for e in state.enemies if e.type == etype and e.active]:
             choice = attack_choice(state, enemy, targets.get(enemy.id))
             if choice:

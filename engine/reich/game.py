@@ -14,6 +14,7 @@ from engine.reich import attack as atk
 from engine.reich import heroes as hero_rules
 from engine.reich import rules
 from engine.reich.content import load_content
+from engine.reich.dice import total
 from engine.reich.enemies import enemy_turn
 from engine.reich.state import (
     EnemyState,
@@ -34,6 +35,7 @@ ORDER_CHOICES = {
     "support": ("never", "if-it-succeeds", "always"),
     "defend": ("cards", "no-cards"),
     "elusive": ("on", "off"),
+    "react": ("fire", "hold"),
 }
 
 
@@ -198,8 +200,17 @@ class ReichGame:
                 text=f"Mission over: {state.outcome}.",
             )
         if state.pending is not None:
-            seat = state.heroes[state.pending.hero].seat
-            return Prompt(seats=[seat], kind="choice", text="Spend your Attack Test results.")
+            test = state.pending
+            seat = state.heroes[test.hero].seat
+            if test.stage == "build":
+                text = f"{test.hero}: add Modifier dice, then /choose option:roll."
+            else:
+                now = total(test.dice, test.bonus)
+                text = (
+                    f"{test.hero}: {now} Successes against {test.threshold}; spend Special "
+                    "Results, play Modifiers, then /choose option:done."
+                )
+            return Prompt(seats=[seat], kind="choice", text=text)
         if state.phase != "heroes":
             return Prompt(seats=[], kind="none", text="The Enemies are moving.")
         seats = [s for s in state.seats if s not in state.ended_seats]
@@ -250,9 +261,12 @@ class ReichGame:
             if action.verb != "choose":
                 raise RuleError("An Attack Test is waiting: use /choose to continue it.")
             hero = new.heroes[new.pending.hero]
+            before = hero_rules.aware_pairs(new)
+            existing = {e.id for e in new.enemies}
             atk.choose(new, action.args.get("option", ""), dice, ev)
             if new.pending is None:
                 hero_rules.after_grant(new, hero, dice, ev)
+                hero_rules.awareness(new, before, existing, dice, ev)
         elif action.verb == "end-turn":
             mine = [new.heroes[k] for k in new.hero_order if new.heroes[k].seat == seat]
             if any(h.grants for h in mine):
@@ -263,11 +277,11 @@ class ReichGame:
             ordered = new.heroes.get(action.args.get("unit", "").lower())
             if ordered is None or ordered.seat != seat:
                 raise RuleError("Give orders to one of your own Heroes.")
-            topic, _, choice = action.args.get("order", "").partition(":")
+            topic, _, choice = action.args.get("order", "").strip().lower().partition(":")
             if choice not in ORDER_CHOICES.get(topic, ()):
                 raise RuleError(
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
-                    "elusive:on|off."
+                    "elusive:on|off, react:fire|hold."
                 )
             ordered.orders[topic] = choice
             ev.append(
@@ -349,6 +363,7 @@ class ReichGame:
                 text=f"Round {state.round}: the Heroes' Turn.",
             )
         )
+        rules.delayed_wounds(state, dice, ev)
 
     def view(self, state: ReichState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state).seats)

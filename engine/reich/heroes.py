@@ -70,7 +70,8 @@ def attack_actions(state: ReichState, hero: HeroState, grant: str | None) -> lis
                 Action(
                     verb="attack",
                     args={"unit": hero.key, "target": enemy.id, "weapon": weapon.id},
-                    label=f"{hero.key}: {weapon.name} at {enemy.id} (Def {rules.defense(enemy)})",
+                    label=f"{hero.key}: {weapon.name} at {enemy.id} "
+                    f"(Def {rules.defense_in(state, enemy)})",
                 )
             )
         if load_content().heroes[hero.key].skill == "dual_wielding":
@@ -102,8 +103,13 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
     content = load_content()
     out: list[Action] = []
     if hero.down:
-        if hero.tokens >= 2:
-            out.append(_act(hero, "recover", f"{hero.key}: Recover (both tokens)"))
+        if hero.grants:
+            for card in dict.fromkeys(hero.hand):
+                out.append(
+                    _act(hero, "remove", f"{hero.key}: remove {card} from the game", target=card)
+                )
+        elif hero.tokens >= 2:
+            out.extend(_recover_actions(hero))
         return out
     grant = front(hero)
     if grant is not None:
@@ -228,10 +234,12 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                     )
                 )
     if hero.tokens >= 2 and hero.wounds:
-        out.append(_act(hero, "recover", f"{hero.key}: Recover (both tokens)"))
+        out.extend(_recover_actions(hero))
     if rules.can_play_cards(hero):
         for card in dict.fromkeys(hero.hand):
             tpl = content.cards[card_template(card)]
+            if tpl.effects and tpl.effects[0].startswith("react_"):
+                continue  # a Reaction: fired in the Enemies' Turn by standing orders
             out.append(_act(hero, "play", f"{hero.key}: play {tpl.name} ({card})", target=card))
     for loot in dict.fromkeys(hero.loot):
         ldef = content.loot[loot]
@@ -239,6 +247,20 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
             out.append(_act(hero, "loot", f"{hero.key}: use {ldef.name}", target=loot))
         out.append(_act(hero, "drop", f"{hero.key}: drop {ldef.name}", target=loot))
     return out
+
+
+def _recover_actions(hero: HeroState) -> list[Action]:
+    """Recover: one action per pair of Wound cards to discard (the player's choice)."""
+    names = sorted(hero.wounds)
+    if len(names) == 1:
+        return [_act(hero, "recover", f"{hero.key}: Recover from {names[0]}", target=names[0])]
+    pairs = sorted({f"{a}+{b}" for i, a in enumerate(names) for b in names[i + 1 :]})
+    return [
+        _act(
+            hero, "recover", f"{hero.key}: Recover, discarding {p.replace('+', ' and ')}", target=p
+        )
+        for p in pairs
+    ]
 
 
 def _doors_here(state: ReichState, hero: HeroState) -> list[str]:
@@ -283,7 +305,7 @@ def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Eve
             )
     if what == "react":
         raise NotSupportedYet(
-            "Reaction cards outside Defense Tests (set /orders defend:cards for Defense)"
+            "Reactions on demand: Reaction cards fire in the Enemies' Turn by /orders react:fire"
         )
     legal = hero_actions(state, hero)
     wanted = _normalise(action)
@@ -299,6 +321,13 @@ def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Eve
     if match is None:
         raise RuleError(_why_not(state, hero, wanted))
     wanted = match
+    before = aware_pairs(state)
+    existing = {e.id for e in state.enemies}
+    _perform(state, hero, wanted, dice, ev)
+    awareness(state, before, existing, dice, ev)
+
+
+def _perform(state: ReichState, hero: HeroState, wanted: Action, dice: Dice, ev: Events) -> None:
     grant = front(hero)
     if grant is not None and wanted.args.get("what") != "skip":
         hero.grants.pop(0)
@@ -323,6 +352,8 @@ def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Eve
             parts = grant.split(":")
             bonus, kws = int(parts[1]), parts[2:]
         atk.start_attack(state, hero, [t for t in targets if t], weapon, bonus, kws)
+        if state.pending is not None:
+            state.pending.grant = grant
     else:
         _act_apply(state, hero, args, grant, dice, ev)
     after_grant(state, hero, dice, ev)
@@ -340,6 +371,8 @@ def _normalise(action: Action) -> Action:
 
 def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
     if hero.down:
+        if hero.grants:
+            return f"{hero.key} is Down: first choose two Action cards to remove from the game."
         return f"{hero.key} is Down and can only Recover (with both Basic Action tokens)."
     if state.pending is not None:
         return "An Attack Test is waiting: finish it with /choose first."
@@ -367,8 +400,6 @@ def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
 
 
 def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events) -> None:
-    before = _seen_by_aware(state, hero)
-    existing = {e.id for e in state.enemies}
     if to == "EXIT":
         ev.append(
             Moved(
@@ -385,7 +416,11 @@ def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events)
     hero.area = to
     for enemy in rules.enemies_in(state, to, True):
         if "cautious" in rules.keywords(enemy):
-            free = [a for a in rules.adjacent(state, to) if not rules.heroes_in(state, a)]
+            free = [
+                a
+                for a in rules.adjacent(state, to)
+                if not rules.heroes_in(state, a) and rules.has_room(state, a)
+            ]
             if free:
                 enemy.area = free[0]
                 ev.append(
@@ -396,21 +431,37 @@ def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events)
                     )
                 )
     rules.wake(state, dice, ev)
-    for eid in sorted((_seen_by_aware(state, hero) - before) & existing):
-        found = rules.find_enemy(state, eid)
-        if found and eid not in state.awareness_used:
-            state.awareness_used.append(eid)
-            activate_one(state, found, dice, ev, f"Awareness: {hero.key} came into sight")
 
 
-def _seen_by_aware(state: ReichState, hero: HeroState) -> set[str]:
-    if hero.area is None:
-        return set()
+def aware_pairs(state: ReichState) -> set[tuple[str, str]]:
+    """(Enemy, Hero) pairs where an Active Enemy with Awareness sees the Hero."""
     return {
-        e.id
+        (e.id, h.key)
         for e in state.enemies
-        if e.active and rules.profile(e).awareness and rules.enemy_sight(state, e.area, hero.area)
+        if e.active and rules.profile(e).awareness
+        for h in rules.heroes_on_board(state)
+        if rules.enemy_sight(state, e.area, h.area or "")
     }
+
+
+def awareness(
+    state: ReichState, before: set[tuple[str, str]], existing: set[str], dice: Dice, ev: Events
+) -> None:
+    """Awareness: an Enemy reacts the first time a Hero comes into its sight.
+
+    Once per Heroes' Turn per Enemy, and never twice for the same Enemy and Hero; Enemies that
+    appeared during the action do not react (they act on the next Enemies' Turn).
+    """
+    for eid, hkey in sorted(aware_pairs(state) - before):
+        pair = f"{eid}:{hkey}"
+        if eid not in existing or eid in state.awareness_used or pair in state.awareness_seen:
+            continue
+        found = rules.find_enemy(state, eid)
+        if found is None or state.phase == "ended":
+            continue
+        state.awareness_used.append(eid)
+        state.awareness_seen.append(pair)
+        activate_one(state, found, dice, ev, f"Awareness: {hkey} came into sight")
 
 
 def _act_apply(
@@ -437,6 +488,10 @@ def _act_apply(
                 hero.grant_card = None
         else:
             rules.draw_actions(hero, 2, dice, ev)
+    elif what == "remove":
+        hero.hand.remove(target)
+        hero.removed.append(target)
+        ev.append(Note(text=f"{hero.key} removes {target} from the game (Down)."))
     elif what == "discard":
         rules.discard_card(hero, target)
         ev.append(Note(text=f"{hero.key} discards {target} (Genius)."))
@@ -500,8 +555,7 @@ def _act_apply(
         ev.append(Note(text=f"{hero.key} turns the {target} into a Vril weapon."))
     elif what == "recover":
         hero.tokens -= 2
-        worst = sorted(hero.wounds, key=lambda w: content.wounds[w].permanent == "none")
-        for card in worst[:2]:
+        for card in target.split("+"):
             hero.wounds.remove(card)
             state.wound_deck.discard(card)
         if hero.down and len(hero.wounds) < 4:
@@ -556,7 +610,7 @@ def play_card(state: ReichState, hero: HeroState, card: str, dice: Dice, ev: Eve
     hero.grants = list(tpl.effects)
     hero.grant_card = card
     hero.grant_noise = tpl.noise
-    ev.append(Note(text=f"{hero.key} plays {tpl.name}: {tpl.text.split(';')[0]}."))
+    ev.append(Note(text=f"{hero.key} plays {tpl.name}: {tpl.text.split(';')[0].rstrip('.')}."))
     if tpl.explosion:
         rules.make_noise(state, 0, True, dice, ev)
 

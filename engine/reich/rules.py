@@ -43,6 +43,29 @@ def defense(enemy: EnemyState) -> int:
     return b.defense if b else profile(enemy).defense
 
 
+HEAT_BONUS = 2  # Turn Up the Heat!: Attack Value added to an Experiment (our number)
+REINFORCE_BONUS = 1  # Reinforce!: Defense Value added to a Techno Enemy (our number)
+
+
+def helped_by(state: ReichState, enemy: EnemyState, keyword: str) -> bool:
+    """Another Active Enemy with `keyword` shares the Area or has sight of this one."""
+    return any(
+        o.id != enemy.id
+        and o.active
+        and keyword in keywords(o)
+        and (o.area == enemy.area or enemy_sight(state, o.area, enemy.area))
+        for o in state.enemies
+    )
+
+
+def defense_in(state: ReichState, enemy: EnemyState) -> int:
+    """Defense Value on the board: Techno Enemies gain Reinforce! from an Engineer in sight."""
+    value = defense(enemy)
+    if "techno" in profile(enemy).subtitles and helped_by(state, enemy, "reinforce"):
+        value += REINFORCE_BONUS
+    return value
+
+
 def life(enemy: EnemyState) -> int:
     b = behavior(enemy)
     return b.life if b else profile(enemy).life
@@ -110,22 +133,34 @@ def hero_sight(state: ReichState, a: str, b: str, accurate: bool = False) -> boo
     return board(state).sight(a, b, set(state.open_doors), blocked)
 
 
-def enemy_sight(state: ReichState, a: str, b: str) -> bool:
-    """Line of Sight for an Enemy: Areas holding Hero miniatures block it."""
-    if a in state.smoke or b in state.smoke:
+def enemy_sight(state: ReichState, a: str, b: str, through_smoke: bool = False) -> bool:
+    """Line of Sight for an Enemy: Areas holding Hero miniatures block it.
+
+    `through_smoke` is for Relentless Enemies, which ignore tokens.
+    """
+    smoke = set() if through_smoke else set(state.smoke)
+    if a in smoke or b in smoke:
         return False
     hero_areas = {h.area for h in heroes_on_board(state)}
 
     def blocked(x: str) -> bool:
-        return x in state.smoke or x in hero_areas
+        return x in smoke or x in hero_areas
 
     return board(state).sight(a, b, set(state.open_doors), blocked)
 
 
-def sight_range(state: ReichState, a: str, b: str, hero_side: bool, accurate: bool = False) -> int:
+def sight_range(
+    state: ReichState,
+    a: str,
+    b: str,
+    hero_side: bool,
+    accurate: bool = False,
+    through_smoke: bool = False,
+) -> int:
     """Borders crossed along the shortest clear straight line (0 in the same Area)."""
     if a == b:
         return 0
+    smoke = set() if through_smoke else set(state.smoke)
     side_block = (
         {e.area for e in state.enemies} if hero_side else {h.area for h in heroes_on_board(state)}
     )
@@ -134,7 +169,7 @@ def sight_range(state: ReichState, a: str, b: str, hero_side: bool, accurate: bo
     best = 99
     for line in board(state).lines.get((a, b), ()):
         if line.doors <= set(state.open_doors) and not any(
-            x in state.smoke or x in side_block for x in line.between
+            x in smoke or x in side_block for x in line.between
         ):
             best = min(best, len(line.between) + 1)
     return best
@@ -198,7 +233,8 @@ def place_area(state: ReichState, area: str) -> str:
     """The Area a new miniature appears in: `area`, or the nearest one with room."""
     if has_room(state, area):
         return area
-    dist = graph_distances(state, area)
+    every_door = list(board(state).doors)
+    dist = dict(board(state).graph(every_door).distances(area))
     for there in sorted(dist, key=lambda a: (dist[a], a)):
         if has_room(state, there):
             return there
@@ -215,6 +251,8 @@ def spawn_enemy(state: ReichState, etype: str, area: str, ev: Events, why: str) 
     state.enemies.append(EnemyState(id=eid, type=etype, area=at))
     name = load_content().enemies[etype].name
     ev.append(Spawned(figure=eid, at=at, text=f"{name} {eid} appears in {at} ({why})."))
+    if "augen_handler" in load_content().enemies[etype].keywords:
+        spawn_enemy(state, "augen", at, ev, f"led by {eid}")
     return True
 
 
@@ -430,6 +468,25 @@ def apply_immediate(state: ReichState, hero: HeroState, kind: str, ev: Events) -
     elif kind == "token" and hero.tokens > 0:
         hero.tokens -= 1
         ev.append(Note(text=f"{hero.key} loses a Basic Action token this round."))
+    elif kind == "later":
+        hero.delayed += 1
+        ev.append(Note(text=f"{hero.key} will feel this at the start of the next Heroes' Turn."))
+
+
+def delayed_wounds(state: ReichState, dice: Dice, ev: Events) -> None:
+    """Delayed Wound cards: draw one, apply only its top effect, then discard it."""
+    content = load_content()
+    for hero in heroes_on_board(state):
+        while hero.delayed > 0:
+            hero.delayed -= 1
+            if hero.down or not (state.wound_deck.draw_pile or state.wound_deck.discard_pile):
+                continue
+            card = state.wound_deck.draw(dice)
+            kind = content.wounds[card].immediate
+            ev.append(Note(text=f"{hero.key} draws {content.wounds[card].name} (delayed Wound)."))
+            if kind != "later":
+                apply_immediate(state, hero, kind, ev)
+            state.wound_deck.discard(card)
 
 
 def go_down(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> None:
@@ -438,10 +495,9 @@ def go_down(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> None:
     hero.grants = []
     ev.append(Note(text=f"{hero.key} is Down!"))
     draw_actions(hero, 2, dice, ev)
-    for _ in range(2):
-        if hero.hand:
-            hero.removed.append(hero.hand.pop())
-    ev.append(Note(text=f"{hero.key} removes two Action cards from the game (the last drawn)."))
+    hero.grants = ["remove"] * min(2, len(hero.hand))
+    if hero.grants:
+        ev.append(Note(text=f"{hero.key} must remove two Action cards from the game."))
 
 
 # ---------------------------------------------------------------- end of the mission

@@ -37,8 +37,14 @@ class HeroState(BaseModel):
     brutal: bool = False
     skill_used: bool = False
     pinned_area: str | None = None
+    delayed: int = 0  # Wound cards to draw at the start of the next Heroes' Turn
     orders: dict[str, str] = Field(
-        default_factory=lambda: {"support": "if-it-succeeds", "defend": "cards", "elusive": "on"}
+        default_factory=lambda: {
+            "support": "if-it-succeeds",
+            "defend": "cards",
+            "elusive": "on",
+            "react": "fire",
+        }
     )
 
 
@@ -92,6 +98,7 @@ class PendingTest(BaseModel):
     rerolled: bool = False
     noise: int = 0
     explosion: bool = False
+    grant: str | None = None  # the card effect that allowed this Attack (Repeatable)
 
 
 class ReichState(BaseModel):
@@ -122,6 +129,8 @@ class ReichState(BaseModel):
     suppress: list[str] = Field(default_factory=list)
     ended_seats: list[str] = Field(default_factory=list)
     awareness_used: list[str] = Field(default_factory=list)
+    awareness_seen: list[str] = Field(default_factory=list)
+    reacted: list[str] = Field(default_factory=list)  # Heroes who fired a Reaction this turn
     pending: PendingTest | None = None
     kills: dict[str, int] = Field(default_factory=dict)
     sabotaged: int = 0

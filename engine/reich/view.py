@@ -111,8 +111,16 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         weapons = []
         for w in hdef.weapons:
             ws = hero.weapons[w.id]
+            black, red, kws = (
+                (w.vril.black, w.vril.red, w.vril.keywords) if ws.vril else (w.black, 0, w.keywords)
+            )
+            dice = f"{black}B" + (f"+{red}R" if red else "")
+            extra = f" noise {w.noise}" if w.noise else ""
+            words = f" {'/'.join(kws)}" if kws else ""
+            state_note = " JAMMED" if ws.jammed else ""
             weapons.append(
-                f"{w.name}{' (Vril)' if ws.vril else ''}{' JAMMED' if ws.jammed else ''}"
+                f"{w.id}: {w.name}{' (Vril)' if ws.vril else ''} R{w.range} {dice}{extra}{words}"
+                f"{state_note}"
             )
         panels.append(
             PanelView(
@@ -123,7 +131,7 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
                     f"Basic Action tokens: {hero.tokens}",
                     f"Cards in hand: {len(hero.hand)}; deck {len(hero.deck.draw_pile)}",
                     f"Permanent Wounds: {len(hero.wounds)}",
-                    f"Weapons: {', '.join(weapons)}",
+                    *weapons,
                     f"Loot: {', '.join(hero.loot) or '-'}",
                     f"Mission tokens: {', '.join(hero.carried) or '-'}",
                     f"Skill: {hdef.skill.replace('_', ' ')}",
@@ -136,8 +144,11 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         for key in state.hero_order:
             hero = state.heroes[key]
             if hero.seat == seat:
-                names = [f"{c} ({content.cards[c.rsplit('-', 1)[0]].name})" for c in hero.hand]
-                private.append(f"{key} hand: {', '.join(names) or 'empty'}")
+                private.append(f"{key} hand ({len(hero.hand)} cards):")
+                for card in hero.hand:
+                    tpl = content.cards[card.rsplit("-", 1)[0]]
+                    mod = f" | Modifier {tpl.modifier}" if tpl.modifier else " | Feat"
+                    private.append(f"  {card}: {tpl.name} - {', '.join(tpl.effects)}{mod}")
     header = {
         "mission": f"{mission.number}: {mission.title}",
         "tracker": str(state.tracker),

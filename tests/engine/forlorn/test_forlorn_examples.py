@@ -171,3 +171,34 @@ def test_spawn_example_6d_drones(fresh: Fresh) -> None:
 
     counts = {n: len(state.at(label(v))) for n, v in board.vents.items()}
     assert counts == {1: 2, 2: 0, 3: 1, 4: 1, 5: 2, 6: 0}
+
+
+def test_standing_grenade_order_lobs_at_a_moving_xeno(fresh: Fresh) -> None:
+    """5.7: a Throw Grenade interrupt from a standing order; the blast dice are not reduced."""
+    state = fresh()
+    put(state, "bates", "J9", "N")
+    put(state, "d1", "J5")
+    state.ap = 2
+    step = GAME.apply(
+        state,
+        "marines",
+        Action(
+            verb="orders",
+            args={
+                "unit": "bates",
+                "order": "interrupt",
+                "aps": "1",
+                "range": "6",
+                "weapon": "grenade",
+            },
+        ),
+        ScriptedDice(),
+    )
+    state = step.state
+    assert state.orders[0].grenade
+    events: list[Event] = []
+    dice = ScriptedDice([3, 1])
+    run_ai_phase(state, dice, events)
+    assert state.grenades == 2 and state.ap == 1
+    assert state.unit("d1").status == "pool"  # type: ignore[union-attr]
+    assert dice.remaining == 0

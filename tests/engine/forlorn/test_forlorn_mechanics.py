@@ -222,3 +222,11 @@ def test_illegal_actions_change_nothing(fresh: Fresh) -> None:
         with pytest.raises(RuleError):
             GAME.apply(state, "marines", bad, NO_DICE)
     assert state.model_dump() == before
+
+
+def test_end_turn_with_a_unit_only_stops_that_marine(fresh: Fresh) -> None:
+    state = fresh()
+    put(state, "bates", "H7", "N")
+    moved = act(state, "move", unit="bates", to="H6")
+    stopped = act(moved, "end-turn", unit="bates")
+    assert stopped.phase == "marine" and stopped.mp_left == 0 and stopped.ended == []

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from engine.core.dice import SeededDice, derive_seed
 from engine.forlorn import GAME
 from engine.forlorn.board import parse_label
+from engine.forlorn.content import cards
 from engine.forlorn.state import ForlornState
 from engine.forlorn.world import board_of, max_hits
 from engine.selfplay import choose_action
@@ -32,6 +33,10 @@ def check(state: ForlornState) -> None:
         if board.vent_at(s) is None:
             assert count == 1, f"{count} units on {where}"
     assert state.ap >= 0 and state.grenades >= 0 and state.flame_supply >= 0
+    if state.xeno_human:
+        mut = state.mutation
+        deck = [*mut.hand, *mut.draw_pile, *mut.played, *mut.set_aside]
+        assert sorted(deck) == sorted(cards()), "Mutation cards are conserved"
     assert GAME.load(GAME.dump(state)) == state
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.errors import RuleError
 from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.content import cards
@@ -13,6 +16,33 @@ SEATS = ["marines", "xeno"]
 
 def opening() -> ForlornState:
     return GAME.new("op-01", SEATS, {"difficulty": "standard", "xeno": "human"}, SeededDice(11))
+
+
+def place_auto(state: ForlornState) -> ForlornState:
+    """Let the placement policy place every pending Xeno, then run on to the next decision."""
+    if state.phase == "xeno-place":
+        auto = Action(verb="choose", args={"option": "auto"})
+        state = GAME.apply(state, "xeno", auto, SeededDice(9)).state
+    return GAME.advance(state, SeededDice(10)).state
+
+
+def test_xeno_player_places_the_room_a_drones() -> None:
+    state = opening()
+    state = GAME.apply(
+        state, "xeno", Action(verb="choose", args={"option": "keep"}), ScriptedDice()
+    ).state
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    state = GAME.advance(state, SeededDice(4)).state
+    assert [p.zone for p in state.placements] == ["room:A", "room:A"]
+    options = GAME.legal_actions(state, "xeno")
+    squares = [a.args["option"] for a in options if a.args["option"] != "auto"]
+    assert squares and all("G" <= sq[0] <= "L" and 5 <= int(sq[1:]) <= 10 for sq in squares)
+    state = GAME.apply(
+        state, "xeno", Action(verb="choose", args={"option": "h6"}), ScriptedDice()
+    ).state
+    assert any(u.at == "H6" and u.kind == "drone" for u in state.active("xenos"))
+    with pytest.raises(RuleError, match="must go on one of"):
+        GAME.apply(state, "xeno", Action(verb="choose", args={"option": "B2"}), ScriptedDice())
 
 
 def test_deck_has_twenty_own_cards() -> None:
@@ -47,9 +77,13 @@ def test_mulligan_once_then_play() -> None:
     assert hand[0] not in after.mutation.hand and hand[1] not in after.mutation.hand
     drawn = [e for e in step.events if e.kind == "card"]
     assert drawn and all(e.visible_to == ["xeno"] for e in drawn)
-    assert after.phase == "start"
+    assert after.phase == "deploy"
     assert GAME.legal_actions(after, "xeno") == []
-    running = GAME.advance(after, SeededDice(4)).state
+    assert GAME.waiting_on(after).seats == ["marines"]
+    after = GAME.apply(after, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    placing = GAME.advance(after, SeededDice(4)).state
+    assert placing.phase == "xeno-place" and GAME.waiting_on(placing).seats == ["xeno"]
+    running = place_auto(placing)
     assert GAME.waiting_on(running).seats == ["marines"]
     assert GAME.advance(running, SeededDice(5)).events == []  # idempotent while waiting
 
@@ -59,7 +93,8 @@ def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
     state = GAME.apply(
         state, "xeno", Action(verb="choose", args={"option": "keep"}), ScriptedDice()
     ).state
-    state = GAME.advance(state, SeededDice(4)).state
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    state = place_auto(GAME.advance(state, SeededDice(4)).state)
     state = GAME.apply(
         state,
         "marines",
@@ -79,15 +114,64 @@ def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
         if action.verb == "move":
             GAME.apply(state, "xeno", action, SeededDice(1))  # every listed move is accepted
     done = GAME.apply(state, "xeno", Action(verb="end-turn"), ScriptedDice()).state
-    nxt = GAME.advance(done, SeededDice(8)).state
+    spawning = GAME.advance(done, SeededDice(8)).state
+    assert spawning.phase == "xeno-place" and spawning.turn == 1
+    vents = GAME.legal_actions(spawning, "xeno")
+    assert vents[0].verb == "choose" and vents[-1].args == {"option": "auto"}
+    placed = GAME.apply(spawning, "xeno", vents[0], SeededDice(1)).state
+    assert len(placed.placements) == len(spawning.placements) - 1 or placed.placements == []
+    nxt = place_auto(placed)
     assert nxt.turn == 2 and nxt.phase == "marine"
 
 
 def test_automatic_xeno_option_uses_the_solitaire_ai() -> None:
     state = GAME.new("op-01", SEATS, {"difficulty": "standard", "xeno": "automatic"}, SeededDice(2))
-    assert not state.xeno_human and state.phase == "start"
+    assert not state.xeno_human and state.phase == "deploy"
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     state = GAME.advance(state, SeededDice(1)).state
     state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     assert GAME.legal_actions(state, "xeno") == []
     state = GAME.advance(state, SeededDice(2)).state
     assert state.turn == 2 or state.phase == "over"
+
+
+def test_marines_choose_their_set_up_squares_and_facings() -> None:
+    state = GAME.new("solo-a", ["marines"], {"difficulty": "standard"}, SeededDice(1))
+    assert state.phase == "deploy" and GAME.waiting_on(state).seats == ["marines"]
+    lt = state.unit("lt")
+    assert lt is not None and lt.at == "J6"
+    moves = [a for a in GAME.legal_actions(state, "marines") if a.verb == "move"]
+    assert {a.args["to"] for a in moves if a.args["unit"] == "lt"} >= {"I6", "E", "S", "W"}
+    state = GAME.apply(
+        state, "marines", Action(verb="move", args={"unit": "lt", "to": "I6"}), ScriptedDice()
+    ).state
+    state = GAME.apply(
+        state, "marines", Action(verb="move", args={"unit": "lt", "to": "S"}), ScriptedDice()
+    ).state
+    lt = state.unit("lt")
+    assert lt is not None and (lt.at, lt.facing) == ("I6", "S")
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    state = GAME.advance(state, SeededDice(2)).state
+    assert state.phase == "marine" and state.turn == 1
+
+
+def test_op02_marines_may_reroll_the_ap_dice_once() -> None:
+    state = GAME.new("op-02", ["marines"], {"difficulty": "standard"}, SeededDice(1))
+    state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
+    state = GAME.advance(state, ScriptedDice([1, 2])).state
+    reroll = Action(verb="act", args={"what": "reroll-ap"})
+    assert any(a.matches(reroll) for a in GAME.legal_actions(state, "marines"))
+    after = GAME.apply(state, "marines", reroll, ScriptedDice([6, 6])).state
+    assert after.ap == 6 + 1 + 1 and not after.marine_reroll  # doubles, Sgt Fox
+    assert not any(a.matches(reroll) for a in GAME.legal_actions(after, "marines"))
+
+
+def test_swapped_cards_stay_secret() -> None:
+    state = opening()
+    hand = list(state.mutation.hand)
+    swap = Action(verb="choose", args={"option": f"swap:{hand[0]}"})
+    after = GAME.apply(state, "xeno", swap, SeededDice(3)).state
+    public = GAME.view(after, "marines").model_dump_json()
+    assert cards()[hand[0]].title not in public
+    for card in after.mutation.hand:
+        assert cards()[card].title not in public

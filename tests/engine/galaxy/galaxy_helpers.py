@@ -10,9 +10,9 @@ from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.world import co
 
 
-def blank(seats: list[str], scenario: str = "m1") -> GalaxyState:
+def blank(seats: list[str], scenario: str = "m1", human_view: str = "off") -> GalaxyState:
     """A mission in the first agent's turn with an empty battlefield and agents off the map."""
-    state = GAME.new(scenario, seats, {}, SeededDice(7))
+    state = GAME.new(scenario, seats, {"human-view": human_view}, SeededDice(7))
     state.signals = []
     state.aliens = []
     state.pending = None

@@ -6,7 +6,7 @@ import pytest
 from galaxy_helpers import at, blank, put_agent, put_alien
 
 from engine.core.dice import ScriptedDice
-from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.errors import RuleError
 from engine.core.game import Action
 from engine.galaxy import GAME
 from engine.galaxy.state import GalaxyState
@@ -107,11 +107,49 @@ def test_out_of_turn_and_illegal_actions_change_nothing() -> None:
     assert GAME.dump(state) == before
 
 
-def test_unsupported_options_say_so() -> None:
+def test_unknown_options_are_refused() -> None:
     from engine.core.dice import SeededDice
 
-    with pytest.raises(NotSupportedYet):
-        GAME.new("m1", ["marine"], {"human-view": "on"}, SeededDice(1))
+    with pytest.raises(ValueError):
+        GAME.new("m1", ["marine"], {"no-such-option": "on"}, SeededDice(1))
+
+
+def test_human_view_only_front_hexes_count() -> None:
+    state = blank(["sniper"], human_view="on")
+    put_agent(state, "sniper", "D4")
+    beta = put_alien(state, "xeno-beta-green-1", "B3")  # to the west
+    state.agents["sniper"].facing = 0  # facing east
+    attack = Action(
+        verb="attack", args={"unit": "sniper", "target": beta.id, "weapon": "long-rifle"}
+    )
+    assert not any(a.matches(attack) for a in GAME.legal_actions(state, "sniper"))
+    with pytest.raises(RuleError, match="face"):
+        GAME.apply(state, "sniper", attack, ScriptedDice([]))
+    turned = act(state, "sniper", "orders", order="face-w")
+    assert turned.agents["sniper"].facing == 3
+    assert turned.agents["sniper"].movement == "closed"  # turning in place was his Movement
+    assert any(a.matches(attack) for a in GAME.legal_actions(turned, "sniper"))
+
+
+def test_human_view_turn_after_moving_keeps_movement_open() -> None:
+    state = blank(["marine"], human_view="on")
+    put_agent(state, "marine", "D4")
+    moved = act(state, "marine", "move", to="D5")
+    assert moved.agents["marine"].movement == "open"
+    turned = act(moved, "marine", "orders", order="face-nw")
+    assert turned.agents["marine"].movement == "open" and turned.agents["marine"].mp_left == 3
+
+
+def test_revealing_ignores_facing() -> None:
+    from engine.galaxy.signals import reveal_in_sight
+    from engine.galaxy.state import SignalState
+
+    state = blank(["sniper"], human_view="on")
+    put_agent(state, "sniper", "D4")
+    state.agents["sniper"].facing = 0
+    state.signals = [SignalState(id="s1", token="human-1", hex=at("B3"))]
+    reveal_in_sight(state, ScriptedDice([]), [])
+    assert not state.signals
 
 
 def test_guard_fires_at_a_revealed_alien_once_per_round() -> None:
@@ -137,3 +175,45 @@ def test_guard_standing_order_can_hold_fire() -> None:
     put_agent(state, "marine", "D4")
     held = act(state, "marine", "orders", order="guard-off")
     assert not held.agents["marine"].guard_order
+
+
+def test_friendly_fire_area_damage_hits_the_biotech_but_not_the_firer() -> None:
+    state = blank(["marine", "biotech"])
+    state.options["friendly-fire"] = "on"
+    put_agent(state, "marine", "D4")
+    put_agent(state, "biotech", "B4")  # in Area a with the alien
+    beta = put_alien(state, "xeno-beta-green-1", "B3")
+    # RED 2, 2, 2: 6 Hits (Bolt: -1 Def die); the Xeno-Beta rolls 5 BLUE, the Biotech 5 BLUE
+    rolls = [2, 2, 2] + [1] * 5 + [1] * 5
+    state = act(
+        state, "marine", "attack", rolls, target=beta.id, weapon="assault-rifle", mode="area"
+    )
+    assert not state.aliens
+    biotech = state.agents["biotech"]
+    assert biotech.bleeding and biotech.wounds == 5
+    assert state.agents["marine"].wounds == 0
+    off = blank(["marine", "biotech"])
+    put_agent(off, "marine", "D4")
+    put_agent(off, "biotech", "C4")
+    with pytest.raises(RuleError, match="Friendly Fire is off"):
+        act(off, "marine", "attack", target="biotech", weapon="assault-rifle")
+
+
+def test_a_separate_action_after_moving_ends_the_movement() -> None:
+    state = blank(["infiltrator"], "m1")
+    put_agent(state, "infiltrator", "G4")
+    moved = act(state, "infiltrator", "move", to="G5")  # inside the shuttle: a Search Area
+    searched = act(moved, "infiltrator", "act", [1], what="search")  # Alien: nothing found
+    assert searched.agents["infiltrator"].movement == "closed"
+    assert not [a for a in GAME.legal_actions(searched, "infiltrator") if a.verb == "move"]
+
+
+def test_search_finds_a_first_aid_kit() -> None:
+    state = blank(["infiltrator"], "m1")
+    put_agent(state, "infiltrator", "G5", wounds=2)
+    found = act(state, "infiltrator", "act", [6], what="search")  # Hit+Shield
+    assert found.pending is not None and "first-aid" in found.pending.options
+    healed = GAME.apply(
+        found, "infiltrator", Action(verb="choose", args={"option": "first-aid"}), ScriptedDice([])
+    ).state
+    assert healed.agents["infiltrator"].wounds == 1

@@ -38,3 +38,20 @@ def test_json_round_trip_and_views() -> None:
     assert len(spectator.figures) == 4
     mine = game.view(state, "sarge")
     assert any("hand" in line for line in mine.private)
+
+
+def test_a_whole_round_when_everyone_ends_the_turn() -> None:
+    from engine.core.game import Action
+    from engine.reich.game import ReichGame
+
+    game = ReichGame()
+    state = game.new("radio-silence", ["sarge", "irena"], {}, SeededDice(2))
+    assert game.waiting_on(state).seats == ["sarge", "irena"]
+    state = game.apply(state, "sarge", Action(verb="end-turn"), SeededDice(3)).state
+    assert game.advance(state, SeededDice(4)).events == []  # Irena still has to end
+    state = game.apply(state, "irena", Action(verb="end-turn"), SeededDice(5)).state
+    step = game.advance(state, SeededDice(6))
+    phases = [e.phase for e in step.events if e.kind == "phase"]
+    assert phases == ["enemies", "upkeep", "heroes"]
+    assert step.state.round == 2 and step.state.tracker == 2
+    assert game.waiting_on(step.state).seats == ["sarge", "irena"]

@@ -242,3 +242,205 @@ def test_arguments_match_case_insensitively() -> None:
     state = bare(["sarge"], area="EN")
     state, _ = act(state, "sarge", "move", ScriptedDice([]), unit="SARGE", to="1c")
     assert state.heroes["sarge"].area == "1C"
+
+
+def test_ablative_shield_ignores_vril_weapons() -> None:
+    state = bare(["quentin"], area="1C")
+    state.heroes["quentin"].weapons["bow"].vril = True
+    put(state, "acolyte", "1D", "a1")
+    d = ScriptedDice([5, 5, 5])
+    state, _ = act(state, "quentin", "attack", d, unit="quentin", target="a1", weapon="bow")
+    state, _ = act(state, "quentin", "choose", d, option="roll")
+    state, ev = act(state, "quentin", "choose", d, option="done")
+    assert "Ablative Shield" in texts(ev) and state.enemies
+
+
+def test_augen_handler_brings_an_augen() -> None:
+    from engine.reich.rules import spawn_letters
+
+    state = bare(["sarge"], mission="lab-rats", area="EN")
+    ev: list[Event] = []
+    spawn_letters(state, "E", "4C", ev, "test")
+    assert sorted(e.type for e in state.enemies) == ["augen", "keeper"]
+
+
+def test_relentless_zombie_sees_through_smoke() -> None:
+    state = bare(["doc"], area="1C")
+    state.smoke = ["1C"]
+    z = put(state, "zombie", "1D", "z1")
+    s = put(state, "soldier", "1D", "s1")
+    assert enemy_ai.in_fire(state, z, "1D", "1C", 1)
+    assert not enemy_ai.in_fire(state, s, "1D", "1C", 1)
+
+
+def test_prof_opens_door_and_reveals_storeroom() -> None:
+    state = bare(["prof"], area="1B")
+    state.accessories = {"2A": "storeroom"}
+    state, ev = act(state, "prof", "act", ScriptedDice([]), unit="prof", what="open", target="D2")
+    assert "Provisions Storeroom" in texts(ev)
+    assert len([g for g in state.ground if g.area == "2A" and g.card and g.face_up]) == 2
+    assert "2A" not in state.accessories_up  # Consumable
+
+
+def test_claudine_vrils_her_sten() -> None:
+    state = bare(["claudine"], area="1D")
+    state.accessories_up = {"1D": "blueprints"}
+    state.heroes["claudine"].weapons["sten"].jammed = True
+    state, _ = act(
+        state, "claudine", "act", ScriptedDice([]), unit="claudine", what="vril", target="sten"
+    )
+    sten = state.heroes["claudine"].weapons["sten"]
+    assert sten.vril and not sten.jammed
+    from engine.reich.attack import weapon_stats, weapons_of
+
+    weapon = next(w for w in weapons_of(state.heroes["claudine"]) if w.id == "sten")
+    black, red, kws = weapon_stats(state.heroes["claudine"], weapon)
+    assert (black, red) == (3, 1) and "shoddy" not in kws
+
+
+def test_fourth_permanent_wound_puts_a_hero_down_and_recover() -> None:
+    state = bare(["sarge"], area="1C")
+    sarge = state.heroes["sarge"]
+    sarge.hand = ["sprint-sarge1", "snapshot-sarge2"]
+    sarge.wounds = ["scratch", "winded", "flesh_wound"]
+    ev: list[Event] = []
+    wound_hero(state, sarge, None, ScriptedDice([]), ev, permanent=True)
+    assert sarge.down and len(sarge.hand) == 4 and sarge.grants == ["remove", "remove"]
+
+    def mine(st: object) -> list[str]:
+        legal = GAME.legal_actions(st, "sarge")  # type: ignore[arg-type]
+        acts = [a for a in legal if a.args.get("unit") == "sarge" and a.verb != "orders"]
+        return [f"{a.args.get('what')}:{a.args.get('target')}" for a in acts]
+
+    assert all(x.startswith("remove:") for x in mine(state))
+    assert not any(a.verb == "end-turn" for a in GAME.legal_actions(state, "sarge"))
+    d = ScriptedDice([])
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="remove", target="sprint-sarge1")
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="remove", target="snapshot-sarge2")
+    assert len(state.heroes["sarge"].removed) == 2
+    assert all(x.startswith("recover:") for x in mine(state))
+    wounds = sorted(state.heroes["sarge"].wounds)
+    pair = f"{wounds[0]}+{wounds[1]}"
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="recover", target=pair)
+    assert not state.heroes["sarge"].down and len(state.heroes["sarge"].wounds) == 2
+
+
+def test_all_heroes_down_fails_the_mission() -> None:
+    state = bare(["sarge"], area="1C")
+    for hero in state.heroes.values():
+        hero.wounds = ["scratch", "winded", "flesh_wound"]
+    ev: list[Event] = []
+    for hero in state.heroes.values():
+        wound_hero(state, hero, None, ScriptedDice([]), ev, permanent=True)
+    from engine.reich.rules import check_end
+
+    check_end(state, ev)
+    assert GAME.waiting_on(state).outcome == "defeat"
+
+
+def test_time_runs_out_with_partial_objectives() -> None:
+    state = bare(["sarge"], area="EN")
+    state.options["difficulty"] = "veteran"
+    state.sabotaged = 1
+    state.tracker = state.endgame
+    ev: list[Event] = []
+    GAME._upkeep(state, ScriptedDice([]), ev)
+    assert GAME.waiting_on(state).outcome == "partial"
+
+
+def test_awareness_dog_reacts_once() -> None:
+    state = bare(["sarge"], area="3B")
+    state.heroes["sarge"].area = "1A"
+    dog = put(state, "dog", "7A", "d1")
+    d = ScriptedDice([1, 1])
+    state, ev = act(state, "sarge", "move", d, unit="sarge", to="1C")
+    assert "reacts at once" in texts(ev)
+    assert dog.id in state.awareness_used and "d1:sarge" in state.awareness_seen
+    moved = next(e for e in state.enemies if e.id == "d1")
+    assert moved.area == "1C"  # three Move points: 2C, 1D, 1C; then it bites
+    assert dice_left(d) == 0
+
+
+def dice_left(d: ScriptedDice) -> int:
+    return d.remaining
+
+
+def test_cautious_wolff_steps_away_when_a_hero_arrives() -> None:
+    state = bare(["sarge"], mission="wolffs-lair", area="6B")
+    put(state, "wolff", "6C", "w1")
+    state, ev = act(state, "sarge", "move", ScriptedDice([]), unit="sarge", to="6C")
+    assert "Cautious" in texts(ev)
+    assert state.enemies[0].area != "6C"
+
+
+def test_scientist_heats_experiments_and_engineer_reinforces_techno() -> None:
+    from engine.reich.rules import defense_in
+
+    state = bare(["doc"], area="1C")
+    z1 = put(state, "zombie", "1C", "z1")
+    put(state, "scientist", "1D", "sc1")
+    state.wound_deck.draw_pile.append("flesh_wound")
+    ev: list[Event] = []
+    enemy_ai.resolve_attacks(state, [(z1, "doc", "melee")], ScriptedDice([1, 1]), ev)
+    assert "Attack Value 7" in texts(ev)  # 5 + 2 Turn Up the Heat!
+    u = put(state, "ubersoldat", "1A", "u1")
+    assert defense_in(state, u) == 6
+    put(state, "engineer", "1A", "e1")
+    assert defense_in(state, u) == 7
+
+
+def test_down_hero_attacked_keeps_a_wound_without_a_test() -> None:
+    state = bare(["doc"], area="1C")
+    doc = state.heroes["doc"]
+    doc.down = True
+    doc.wounds = ["scratch", "winded", "flesh_wound", "winded"]
+    z1 = put(state, "zombie", "1C", "z1")
+    hand = list(doc.hand)
+    ev: list[Event] = []
+    enemy_ai.resolve_attacks(state, [(z1, "doc", "melee")], ScriptedDice([]), ev)
+    assert len(doc.wounds) == 5 and doc.hand == hand
+
+
+def test_delayed_wound_strikes_at_the_next_heroes_turn() -> None:
+    state = bare(["sarge"], area="EN")
+    sarge = state.heroes["sarge"]
+    state.wound_deck.draw_pile.append("only_scratch")
+    ev: list[Event] = []
+    assert not wound_hero(state, sarge, 1, ScriptedDice([]), ev)
+    assert sarge.delayed == 1
+    state.wound_deck.draw_pile.append("winded")
+    GAME._upkeep(state, ScriptedDice([]), ev)
+    assert sarge.delayed == 0 and sarge.tokens == 1  # Winded: lose a Basic Action token
+    assert "winded" in state.wound_deck.discard_pile
+
+
+def test_repeatable_barrage_fires_until_it_misses() -> None:
+    state = bare(["hans"], area="1C")
+    put(state, "soldier", "1D", "s1")
+    put(state, "soldier", "1D", "s2")
+    give_card(state, "hans", "barrage-hans2")
+    d = ScriptedDice([5, 5, 1, 1, 1, 1, 1, 1])
+    state, _ = act(state, "hans", "act", d, unit="hans", what="play", target="barrage-hans2")
+    state, _ = act(state, "hans", "attack", d, unit="hans", target="s1", weapon="hmg")
+    state, _ = act(state, "hans", "choose", d, option="roll")
+    state, ev = act(state, "hans", "choose", d, option="done")
+    assert "Repeatable" in texts(ev) and state.heroes["hans"].grants == ["ranged:+0:repeat"]
+    state, _ = act(state, "hans", "attack", d, unit="hans", target="s2", weapon="hmg")
+    state, _ = act(state, "hans", "choose", d, option="roll")
+    state, ev = act(state, "hans", "choose", d, option="done")
+    assert "Repeatable" not in texts(ev) and state.heroes["hans"].grants == []
+
+
+def test_lookout_reaction_fires_in_the_enemies_turn() -> None:
+    from engine.reich.reactions import reactions
+
+    state = bare(["irena"], area="1C")
+    put(state, "soldier", "1D", "s1")
+    give_card(state, "irena", "lookout-irena9")
+    playable = [a for a in GAME.legal_actions(state, "irena") if a.args.get("what") == "play"]
+    assert not [a for a in playable if a.args.get("target") == "lookout-irena9"]
+    ev: list[Event] = []
+    reactions(state, ScriptedDice([5, 5, 1]), ev)
+    assert "reacts with Lookout" in texts(ev)
+    assert not state.enemies and state.reacted == ["irena"]
+    assert state.pending is None

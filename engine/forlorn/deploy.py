@@ -1,0 +1,104 @@
+"""Marine set-up (2.0): before turn 1 the Marine seats pick squares and facings themselves."""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleError
+from engine.core.events import Event, Moved, Note, Turned
+from engine.core.game import Action
+from engine.core.squaregrid import Square, neighbours
+from engine.forlorn.board import label, parse_label
+from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.turn import sc_of, waiting_marine_seats
+from engine.forlorn.world import board_of, sq
+
+FACINGS = ("N", "E", "S", "W")
+
+
+def deploy_squares(state: ForlornState, unit: Unit) -> list[Square]:
+    """Where this Marine may set up: the green circles, the ring round A (Solo A), or its room."""
+    board = board_of(state)
+    sc = sc_of(state)
+    for room, ids in sc.get("trapped", {}).items():
+        if unit.id in ids:
+            return sorted(s for s in board.rooms[room] if board.vent_at(s) is None)
+    if sc["setup"] == "around-A":
+        return sorted(n for n in neighbours(board.letters["A"]) if board.on_board(n))
+    return sorted(board.setup)
+
+
+def pending_cut(state: ForlornState) -> list[str]:
+    """Solo A Veteran: the Marine player still has to send home the Flamethrower or Gunner."""
+    options = sc_of(state).get("cut_one_of", [])
+    alive = [uid for uid in options if (u := state.unit(uid)) is not None and u.status == "active"]
+    return alive if len(alive) == len(options) and len(options) > 1 else []
+
+
+def legal(state: ForlornState, seat: str) -> list[Action]:
+    if seat not in waiting_marine_seats(state):
+        return []
+    cut = pending_cut(state)
+    if cut:
+        return [
+            Action(verb="choose", args={"option": f"cut:{uid}"}, label=f"Leave {uid} behind")
+            for uid in cut
+        ]
+    out: list[Action] = []
+    taken = {u.at for u in state.active()}
+    for u in state.active("marines"):
+        if u.seat not in (None, seat):
+            continue
+        for s in deploy_squares(state, u):
+            if label(s) not in taken:
+                out.append(
+                    Action(
+                        verb="move",
+                        args={"unit": u.id, "to": label(s)},
+                        label=f"set up {u.id} on {label(s)}",
+                    )
+                )
+        for f in FACINGS:
+            if f != u.facing:
+                out.append(
+                    Action(verb="move", args={"unit": u.id, "to": f}, label=f"{u.id} faces {f}")
+                )
+    out.append(Action(verb="end-turn", label="Set-up done: start the operation"))
+    return out
+
+
+def apply(state: ForlornState, seat: str, action: Action) -> list[Event]:
+    if seat not in waiting_marine_seats(state):
+        raise RuleError(f"The {seat} seat has already finished setting up.")
+    cut = pending_cut(state)
+    if cut:
+        option = (action.args.get("option") or "").lower()
+        if action.verb != "choose" or option[4:] not in cut or not option.startswith("cut:"):
+            raise RuleError(f"Veteran: first choose who stays behind: {', '.join(cut)}.")
+        unit = state.unit(option[4:])
+        assert unit is not None
+        unit.status, unit.at = "removed", None
+        return [Note(text=f"Veteran: {unit.name} stays behind on the ship.")]
+    if action.verb == "end-turn":
+        state.ended.append(seat)
+        return [Note(text=f"The {seat} seat has set up.")]
+    if action.verb != "move":
+        raise RuleError("During set-up, place Marines (move unit to a square or a facing).")
+    unit = state.unit(action.args.get("unit", ""))
+    if unit is None or unit.side != "marines" or unit.status != "active":
+        raise RuleError(f"There is no Marine '{action.args.get('unit')}' to set up.")
+    if unit.seat not in (None, seat):
+        raise RuleError(f"{unit.name} takes orders from the {unit.seat} seat.")
+    to = action.args.get("to", "").upper()
+    if to in FACINGS:
+        unit.facing = to
+        return [Turned(figure=unit.id, facing=to, text=f"{unit.name} will start facing {to}.")]
+    target = parse_label(to)
+    allowed = deploy_squares(state, unit)
+    if target is None or target not in allowed:
+        raise RuleError(f"{unit.name} must set up on one of: {', '.join(map(label, allowed))}.")
+    if state.at(label(target)):
+        raise RuleError(f"{label(target)} is already taken.")
+    old = sq(unit.at)
+    unit.at = label(target)
+    return [
+        Moved(figure=unit.id, path=[label(old), unit.at], text=f"{unit.name} sets up on {unit.at}.")
+    ]

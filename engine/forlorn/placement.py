@@ -1,0 +1,114 @@
+"""The human Xeno player's placement choices: starting forces (2.0) and spawns (11.0).
+
+Placements wait in `state.placements`; the Xeno seat answers them one at a time with
+`choose option:<square>` (or `choose option:auto` to let the documented policy place the rest).
+"""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.core.errors import RuleError
+from engine.core.events import Event, Note
+from engine.core.game import Action
+from engine.core.squaregrid import Square
+from engine.forlorn.board import label, parse_label
+from engine.forlorn.spawn import count_spawn, from_pool, place
+from engine.forlorn.state import ForlornState, Placement
+from engine.forlorn.world import attack_range, board_of, sq
+
+
+def queue(state: ForlornState, kind: str, zone: str) -> None:
+    state.placements.append(Placement(kind=kind, zone=zone))
+
+
+def options(state: ForlornState, placement: Placement) -> list[Square]:
+    board = board_of(state)
+    taken = {u.at for u in state.active()}
+    setup = set(board.setup)
+    free = [
+        s
+        for s in sorted(board.floor)
+        if label(s) not in taken and board.vent_at(s) is None and s not in setup
+    ]
+    if placement.zone == "vent":
+        return [
+            v
+            for n, v in sorted(board.vents.items())
+            if n not in state.blocked_vents and label(v) not in taken
+        ]
+    if placement.zone.startswith("room:"):
+        room = board.rooms[placement.zone[5:]]
+        return [s for s in free if s in room]
+    if placement.zone == "far":
+        marines = [sq(m.at) for m in state.active("marines") if m.at]
+        return [s for s in free if all(attack_range(s, m) >= 4 for m in [*setup, *marines])]
+    return []
+
+
+def legal(state: ForlornState) -> list[Action]:
+    if not state.placements:
+        return []
+    first = state.placements[0]
+    zone = "a free Access Vent" if first.zone == "vent" else first.zone.replace("room:", "room ")
+    out = [
+        Action(
+            verb="choose",
+            args={"option": label(s)},
+            label=f"Place the {first.kind} on {label(s)} ({zone})",
+        )
+        for s in options(state, first)
+    ]
+    out.append(Action(verb="choose", args={"option": "auto"}, label="Place the rest by policy"))
+    return out
+
+
+def resolve_forced(state: ForlornState, dice: Dice, events: list[Event]) -> None:
+    """Placements with no square to choose are handled by policy (11.0 overflow, lost units)."""
+    while state.placements and not options(state, state.placements[0]):
+        first = state.placements.pop(0)
+        if first.zone == "vent":
+            count_spawn(state, [first.kind], dice, events)
+        else:
+            events.append(
+                Note(text=f"No square is left for the {first.kind}; it stays in the pool.")
+            )
+
+
+def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
+    if action.verb != "choose" or not state.placements:
+        raise RuleError("Place your Xenos first: choose a square (or auto).")
+    events: list[Event] = []
+    option = (action.args.get("option") or "").strip().upper()
+    if option == "AUTO":
+        while state.placements:
+            first = state.placements.pop(0)
+            auto_place(state, first, dice, events)
+        return events
+    first = state.placements[0]
+    target = parse_label(option)
+    allowed = options(state, first)
+    if target is None or target not in allowed:
+        names = ", ".join(label(s) for s in allowed[:12])
+        raise RuleError(f"The {first.kind} must go on one of: {names}.")
+    unit = from_pool(state, first.kind)
+    state.placements.pop(0)
+    if unit is None:
+        events.append(Note(text=f"No {first.kind} is left in the pool."))
+    else:
+        place(state, unit, target, events, " (the Xeno player's choice)")
+    resolve_forced(state, dice, events)
+    return events
+
+
+def auto_place(state: ForlornState, placement: Placement, dice: Dice, events: list[Event]) -> None:
+    """Policy: spawns go like the automatic Xenos' (nearest the Marines); set-up squares are
+    the first free ones in board order."""
+    if placement.zone == "vent":
+        count_spawn(state, [placement.kind], dice, events)
+        return
+    spots = options(state, placement)
+    unit = from_pool(state, placement.kind)
+    if not spots or unit is None:
+        events.append(Note(text=f"No room or no counter for the {placement.kind}."))
+        return
+    place(state, unit, spots[0], events, " (placed by policy)")

@@ -1,0 +1,498 @@
+"""The Action activity: powers, items, special actions and mission actions."""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.events import Event, Moved, Note, Rolled
+from engine.core.hexgrid import neighbours
+from engine.galaxy import combat, drones
+from engine.galaxy import dice as gdice
+from engine.galaxy.agent import ACT_COMBAT, weapon_index
+from engine.galaxy.attack import resolve_defence, targets_of
+from engine.galaxy.board import label
+from engine.galaxy.content import content
+from engine.galaxy.signals import reveal_in_sight
+from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.world import (
+    adjacent,
+    agent_name,
+    agent_sees,
+    area_distance,
+    area_of,
+    board_of,
+    co,
+    engaged,
+    find_agent,
+    find_alien,
+    free,
+    hex_arg,
+    hx,
+    locked,
+    profile,
+    weapon,
+)
+
+
+def action_problem(agent: AgentState, what: str) -> str | None:
+    if agent.action_used:
+        return "has already used his Action this turn"
+    if agent.bleeding and what not in (
+        "ability",
+        "drone-fire",
+        *content().devices,
+        *content().powers,
+    ):
+        return "is Bleeding: his Action may only activate a power or item"
+    return None
+
+
+def do_act(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    what = args.get("what", "").lower()
+    problem = action_problem(agent, what)
+    if problem:
+        raise RuleError(f"{agent_name(agent)} {problem}.")
+    if what in ACT_COMBAT or what == "unjam":
+        needs_combat = what in ACT_COMBAT or args.get("using", "combat").lower() == "combat"
+        if needs_combat and agent.combat_used:
+            raise RuleError(f"{agent_name(agent)} needs his Combat for this, and it is used.")
+    handler = ACTIONS.get(what)
+    if handler is None and what in content().devices:
+        handler = use_device
+    if handler is None and what in content().powers:
+        handler = use_power
+    if handler is None:
+        raise RuleError(f"Unknown action '{what}'. Try: {', '.join(sorted(ACTIONS))}.")
+    handler(state, agent, args, dice, events)
+    agent.action_used = True
+    if agent.movement == "open" and not keeps_movement_open(what):
+        # A separate Action after moving ends the Movement (rulebook examples: leap, search,
+        # redeploy); only powers that feed the Movement, and Evade, leave it open.
+        agent.movement = "closed"
+
+
+def keeps_movement_open(what: str) -> bool:
+    if what in ("evade", "stim-pack"):
+        return True
+    if what == "ability":
+        return True  # Vanish frees the agent to move; the other abilities aim an attack
+    power = content().powers.get(what)
+    return power is not None and power.effect.startswith(("move+", "dice-"))
+
+
+def act_ability(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    key = profile(agent).ability
+    ability = content().abilities[key]
+    if ability.type != "standard":
+        raise RuleError(f"{ability.name} is a {ability.type} ability: it needs no Action.")
+    if agent.ability_used:
+        raise RuleError(f"{agent_name(agent)} has used {ability.name} this round.")
+    if key == "nano-repair":
+        target = find_agent(state, args.get("target", agent.id))
+        if (
+            target.hex is None
+            or agent.hex is None
+            or (target.id != agent.id and not adjacent(state, agent.hex, target.hex))
+        ):
+            raise RuleError(f"{ability.name} reaches only yourself or an adjacent agent.")
+        if target.wounds == 0:
+            raise RuleError(f"{agent_name(target)} has no Wound to remove.")
+        combat.heal_agent(target, 1)
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} uses {ability.name} on "
+                f"{agent_name(target)}: one Wound removed."
+            )
+        )
+    elif key == "vanish":
+        if not engaged(state, agent):
+            raise RuleError(f"{agent_name(agent)} is not Engaged: nothing to vanish from.")
+        agent.evaded = True
+        events.append(Note(text=f"{agent_name(agent)} vanishes from the melee and may move."))
+    elif key in ("steady-aim", "brute-force"):
+        if agent.combat_used:
+            raise RuleError(f"{agent_name(agent)} has already attacked this turn.")
+        kind = "ranged" if key == "steady-aim" else "melee"
+        agent.bonus_dice[kind] = agent.bonus_dice.get(kind, 0) + 1
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} uses {ability.name}: +1 Hit die on the "
+                f"next {kind} attack this turn."
+            )
+        )
+    else:
+        raise NotSupportedYet(f"ability {ability.name}")
+    agent.ability_used = True
+
+
+def act_search(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    assert agent.hex is not None
+    if area_of(state, agent.hex) not in board_of(state).search_areas:
+        raise RuleError(f"{agent_name(agent)} is not inside a Search Area.")
+    if engaged(state, agent):
+        raise RuleError(f"{agent_name(agent)} is Engaged in combat and cannot search.")
+    face = gdice.roll(dice, "blue", 1)[0]
+    found = gdice.symbols("blue", face)
+    events.append(
+        Rolled(
+            figure=agent.id,
+            purpose="search",
+            faces=gdice.describe("blue", [face]),
+            text=f"{agent_name(agent)} searches: {'+'.join(found)}.",
+        )
+    )
+    options: list[str] = []
+    if gdice.SHIELD in found:
+        if agent.wounds:
+            options.append("first-aid")
+        if any(ws.ammo < weapon(ws.key).ammo for ws in agent.weapons):
+            options.append("ammo")
+    if gdice.BOLT in found:
+        if warehouse_devices(state):
+            options.append("device")
+        if not state.tech_from_search and state.alien_tech < 4:
+            options.append("alien-tech")
+    if not options:
+        events.append(Note(text="Nothing useful turns up."))
+        return
+    options.append("nothing")
+    state.pending = Pending(kind="search", seat=agent.id, options=options)
+    events.append(
+        Note(text=f"{agent_name(agent)} found something: /choose option:{'|'.join(options)}.")
+    )
+
+
+def warehouse_devices(state: GalaxyState) -> list[str]:
+    """Generic devices still in the box (class devices come only from a mission's kit)."""
+    held = [d for a in state.agents.values() for d in a.devices]
+    out: list[str] = []
+    for key, device in content().devices.items():
+        if not device.classes:
+            out.extend([key] * max(0, device.count - held.count(key)))
+    return out
+
+
+def finish_search(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    agent = state.agents[pending.seat]
+    if option == "first-aid":
+        combat.heal_agent(agent, 1)
+        events.append(Note(text=f"{agent_name(agent)} uses a First Aid Kit: one Wound healed."))
+    elif option == "ammo":
+        ws = next(w for w in agent.weapons if w.ammo < weapon(w.key).ammo)
+        ws.ammo += 1
+        events.append(Note(text=f"{agent_name(agent)} finds Ammo for the {weapon(ws.key).name}."))
+    elif option == "device":
+        pool = warehouse_devices(state)
+        device = pool[dice.randrange(len(pool))]
+        agent.devices.append(device)
+        events.append(Note(text=f"{agent_name(agent)} finds a {content().devices[device].name}."))
+    elif option == "alien-tech":
+        state.tech_from_search = True
+        state.alien_tech += 1
+        events.append(Note(text=f"A fragment of Alien Tech ({state.alien_tech}/4)."))
+
+
+def act_evade(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    if not engaged(state, agent):
+        raise RuleError(f"{agent_name(agent)} is not Engaged in combat.")
+    face = gdice.roll(dice, "blue", 1)[0]
+    ok = gdice.SHIELD in gdice.symbols("blue", face)
+    agent.combat_used = True
+    agent.evaded = ok
+    events.append(
+        Rolled(
+            figure=agent.id,
+            purpose="evade",
+            faces=gdice.describe("blue", [face]),
+            text=f"{agent_name(agent)} tries to Evade: "
+            f"{'+'.join(gdice.symbols('blue', face))} - "
+            f"{'success, he may move away' if ok else 'still Engaged'}.",
+        )
+    )
+
+
+def act_redeploy(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    assert agent.hex is not None
+    dest = hex_arg(args.get("to", ""))
+    if engaged(state, agent) and not agent.evaded:
+        raise RuleError(f"{agent_name(agent)} is Engaged in combat: Evade first.")
+    if area_of(state, agent.hex) != board_of(state).area_of.get(dest) or not free(state, dest):
+        raise RuleError("Tactical Redeployment needs an empty hex inside your current Area.")
+    start = agent.hex
+    agent.combat_used = True
+    agent.hex = co(dest)
+    events.append(
+        Moved(
+            figure=agent.id,
+            path=[label(hx(start)), label(dest)],
+            text=f"{agent_name(agent)} redeploys to {label(dest)}.",
+        )
+    )
+    reveal_in_sight(state, dice, events)
+
+
+def act_leap(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    assert agent.hex is not None
+    dest = hex_arg(args.get("to", ""))
+    board = board_of(state)
+    if board.side_kind(hx(agent.hex), dest, locked(state)) != "window" or dest not in neighbours(
+        hx(agent.hex)
+    ):
+        raise RuleError(f"There is no window between {label(hx(agent.hex))} and {label(dest)}.")
+    if engaged(state, agent) and not agent.evaded:
+        raise RuleError(f"{agent_name(agent)} is Engaged in combat: Evade first.")
+    if "immobilize" in agent.conditions:
+        raise RuleError(f"{agent_name(agent)} is Immobilized.")
+    if not free(state, dest):
+        raise RuleError(f"{label(dest)} is occupied.")
+    start = agent.hex
+    agent.hex = co(dest)
+    events.append(
+        Moved(
+            figure=agent.id,
+            path=[label(hx(start)), label(dest)],
+            text=f"{agent_name(agent)} leaps through the window to {label(dest)}.",
+        )
+    )
+    reveal_in_sight(state, dice, events)
+
+
+def act_bash(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    assert agent.hex is not None
+    for pair in list(state.locked):
+        if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+            state.locked.remove(pair)
+            agent.combat_used = True
+            events.append(Note(text=f"{agent_name(agent)} bashes the locked door open."))
+            return
+    raise RuleError(f"{agent_name(agent)} is not next to a locked door.")
+
+
+def act_unjam(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    index = weapon_index(agent, args.get("weapon"))
+    ws = agent.weapons[index]
+    if not ws.jammed:
+        raise RuleError(f"The {weapon(ws.key).name} is not jammed.")
+    using = args.get("using", "combat").lower()
+    if using == "movement":
+        if agent.movement != "unused":
+            raise RuleError("Unjamming with Movement needs the whole, unused Movement.")
+        agent.movement = "closed"
+        agent.mp_left = 0
+    elif using == "combat":
+        agent.combat_used = True
+        if agent.movement == "open":
+            agent.movement = "closed"
+    else:
+        raise RuleError("Unjam uses either 'movement' or 'combat'.")
+    ws.jammed = False
+    events.append(Note(text=f"{agent_name(agent)} clears the jam on the {weapon(ws.key).name}."))
+
+
+def act_destroy_tp(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    assert agent.hex is not None
+    if "destroy-tp" not in {s.split()[0] for s in content().missions[state.scenario].special}:
+        raise RuleError("This mission has no Teleport Point to destroy.")
+    for symbol, h in board_of(state).teleports.items():
+        if symbol in state.destroyed_tps:
+            continue
+        if co(h) == agent.hex or adjacent(state, agent.hex, co(h)):
+            state.destroyed_tps.append(symbol)
+            events.append(
+                Note(text=f"{agent_name(agent)} wrecks the {symbol} Teleport Point at {label(h)}.")
+            )
+            return
+    raise RuleError(f"{agent_name(agent)} is not on or next to a working Teleport Point.")
+
+
+def act_rescue(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    assert agent.hex is not None
+    for h, mark in board_of(state).marks.items():
+        if mark != "civilian" or co(h) in state.rescued_at:
+            continue
+        if co(h) == agent.hex or adjacent(state, agent.hex, co(h)):
+            state.rescued_at.append(co(h))
+            state.rescued += 1
+            events.append(
+                Note(
+                    text=f"{agent_name(agent)} gets the civilian at {label(h)} to "
+                    f"safety ({state.rescued} rescued)."
+                )
+            )
+            return
+    raise RuleError(f"{agent_name(agent)} is not next to a civilian waiting for rescue.")
+
+
+def use_device(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    key = args.get("what", "").lower()
+    if key not in agent.devices:
+        raise RuleError(f"{agent_name(agent)} carries no {key}.")
+    device = content().devices[key]
+    assert agent.hex is not None
+    if key in ("frag-grenade", "flash-bang"):
+        target = find_alien(state, args.get("target", ""))
+        if (
+            not agent_sees(state, agent, target.hex)
+            or area_distance(state, agent.hex, target.hex) > device.range
+        ):
+            raise RuleError(
+                f"The {device.name} needs an alien in sight within {device.range} Area."
+            )
+        roll = combat.hit_roll(dice, device.color, device.dice)
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} throws a {device.name}: "
+                f"{combat.roll_text(device.color, roll.faces)} - {roll.hits} Hit(s)."
+            )
+        )
+        condition = "immobilize" if key == "flash-bang" and roll.hits else ""
+        agent.devices.remove(key)
+        resolve_defence(
+            state,
+            agent,
+            targets_of(state, target, True, agent, device=True),
+            roll.hits,
+            0,
+            "device",
+            condition,
+            dice,
+            events,
+            device.name,
+        )
+        return
+    if key == "sentry-gun":
+        drones.deploy(state, agent, drones.SENTRY, args.get("to", ""), events)
+    elif key == "medkit":
+        patient = find_agent(state, args.get("target", agent.id))
+        if patient.hex is None or (
+            patient.id != agent.id and not adjacent(state, agent.hex, patient.hex)
+        ):
+            raise RuleError("The Medkit reaches only yourself or an adjacent agent.")
+        healed = combat.heal_agent(patient, 2)
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} uses a Medkit: {agent_name(patient)} heals "
+                f"{healed} Wound(s)."
+            )
+        )
+    elif key == "stim-pack":
+        if agent.movement == "closed":
+            raise RuleError("The Stim Pack is wasted once Movement is over.")
+        agent.mp_left += 2
+        events.append(Note(text=f"{agent_name(agent)} injects a Stim Pack: +2 Movement."))
+    agent.devices.remove(key)
+
+
+def power_problem(agent: AgentState, key: str, state: GalaxyState | None = None) -> str | None:
+    power = content().powers[key]
+    if key not in agent.tactics and key not in agent.skills:
+        return f"does not have {power.name}"
+    if power.effect == "drone":
+        drone = drones.deployed(state, key) if state is not None else None
+        if drone is not None:
+            return None if drone.ready else "must wait for his next turn to activate the drone"
+        if key in agent.spent_drones:
+            return f"has already deployed the {power.name} this mission"
+        return None
+    if power.effect == "passive":
+        return f"needs no Action for {power.name}: it is always on"
+    if key in agent.used_tactics:
+        return f"has already used the {power.name} tactic this mission"
+    if key in agent.used_skills:
+        return f"has already used the {power.name} skill this round"
+    word = power.effect.partition("+")[0]
+    if word == "move" and agent.movement == "closed":
+        return "has finished his Movement"
+    if word == "heal-self" and not agent.wounds:
+        return "has no Wound to heal"
+    if word.startswith("dice") and (agent.combat_used or agent.bleeding):
+        return "has no attack left this turn"
+    if word == "ammo" and all(ws.ammo >= weapon(ws.key).ammo for ws in agent.weapons):
+        return "has full Ammo"
+    return None
+
+
+def use_power(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    key = args.get("what", "").lower()
+    problem = power_problem(agent, key, state)
+    if problem:
+        raise RuleError(f"{agent_name(agent)} {problem}.")
+    power = content().powers[key]
+    if power.effect == "drone":
+        if drones.deployed(state, key) is not None:
+            drones.activate_gd209(state, agent, events)
+        else:
+            drones.deploy(state, agent, key, args.get("to", ""), events)
+            agent.spent_drones.append(key)
+        return
+    word, _, number = power.effect.partition("+")
+    amount = int(number)
+    if word == "move":
+        agent.mp_left += amount
+    elif word == "heal-self":
+        combat.heal_agent(agent, amount)
+    elif word == "heal-other":
+        patient = find_agent(state, args.get("target", ""))
+        if (
+            patient.hex is None
+            or agent.hex is None
+            or not adjacent(state, agent.hex, patient.hex)
+            or not patient.wounds
+        ):
+            raise RuleError(f"{power.name} needs a wounded agent next to you.")
+        combat.heal_agent(patient, amount)
+    elif word.startswith("dice"):
+        kind = word.split("-")[1]
+        agent.bonus_dice[kind] = agent.bonus_dice.get(kind, 0) + amount
+    elif word == "ammo":
+        ws = next(w for w in agent.weapons if w.ammo < weapon(w.key).ammo)
+        ws.ammo = min(weapon(ws.key).ammo, ws.ammo + amount)
+    (agent.used_skills if power.kind == "skill" else agent.used_tactics).append(key)
+    events.append(Note(text=f"{agent_name(agent)} uses {power.name}."))
+
+
+def act_drone_fire(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    drones.sentry_fire(state, agent, args.get("target", ""), dice, events)
+
+
+ACTIONS = {
+    "drone-fire": act_drone_fire,
+    "ability": act_ability,
+    "search": act_search,
+    "evade": act_evade,
+    "redeploy": act_redeploy,
+    "leap": act_leap,
+    "bash": act_bash,
+    "unjam": act_unjam,
+    "destroy-tp": act_destroy_tp,
+    "rescue": act_rescue,
+}

@@ -1,0 +1,233 @@
+"""Every concrete action an agent may take now: the list behind autocomplete and self-play."""
+
+from __future__ import annotations
+
+from engine.core.game import Action
+from engine.core.hexgrid import neighbours
+from engine.galaxy import drones
+from engine.galaxy.actions import power_problem
+from engine.galaxy.agent import combat_problem, face_problem, has_guard, move_problem, reach
+from engine.galaxy.attack import weapon_problem
+from engine.galaxy.board import label
+from engine.galaxy.content import content
+from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.world import (
+    FACINGS,
+    adjacent,
+    agent_name,
+    agent_sees,
+    alien_name,
+    area_distance,
+    area_of,
+    board_of,
+    co,
+    engaged,
+    find_alien,
+    free,
+    hx,
+    locked,
+    on_map_agents,
+    profile,
+    weapon,
+)
+
+
+def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
+    out: list[Action] = []
+    if agent.hex is None:
+        return [Action(verb="end-turn", args={"unit": agent.id}, label="end the turn")]
+    if "paralyze" not in agent.conditions:
+        out.extend(legal_moves(state, agent))
+        out.extend(legal_attacks(state, agent))
+        out.extend(legal_acts(state, agent))
+        if face_problem(state, agent) is None:
+            for index, name in enumerate(FACINGS):
+                if index != agent.facing:
+                    out.append(
+                        Action(
+                            verb="orders",
+                            args={"unit": agent.id, "order": f"face-{name.lower()}"},
+                            label=f"turn to face {name}"
+                            + (" (ends Movement)" if agent.movement == "unused" else ""),
+                        )
+                    )
+        if has_guard(agent):
+            order = "guard-off" if agent.guard_order else "guard-on"
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": order},
+                    label=f"standing order: {order}",
+                )
+            )
+    out.append(Action(verb="end-turn", args={"unit": agent.id}, label="end the turn"))
+    return out
+
+
+def legal_moves(state: GalaxyState, agent: AgentState) -> list[Action]:
+    if move_problem(state, agent):
+        return []
+    found = reach(state, agent)
+    me = hx(agent.hex or (0, 0))
+    return [
+        Action(
+            verb="move", args={"unit": agent.id, "to": label(h)}, label=f"{label(h)} - {cost} MP"
+        )
+        for h, cost in sorted(found.cost.items(), key=lambda kv: (kv[1], kv[0].r, kv[0].q))
+        if h != me
+    ]
+
+
+def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
+    if combat_problem(agent):
+        return []
+    out: list[Action] = []
+    for index, ws in enumerate(agent.weapons):
+        w = weapon(ws.key)
+        targets: list[AgentState | AlienState]
+        if w.kind == "healing":
+            targets = [a for a in on_map_agents(state) if a.wounds]
+        else:
+            targets = list(state.aliens)
+            if state.options.get("friendly-fire") == "on":
+                targets += [a for a in on_map_agents(state) if a.id != agent.id]
+        for target in targets:
+            if weapon_problem(state, agent, index, target) is not None:
+                continue
+            name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
+            args = {"unit": agent.id, "target": target.id, "weapon": ws.key}
+            out.append(Action(verb="attack", args=args, label=f"{w.name} at {name}"))
+            if "area-for-ammo" in w.powers and ws.ammo >= 1:
+                out.append(
+                    Action(
+                        verb="attack",
+                        args={**args, "mode": "area"},
+                        label=f"{w.name} at {name}, +1 Ammo for Area Damage",
+                    )
+                )
+    return out
+
+
+def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
+    out: list[Action] = []
+    if agent.action_used:
+        return out
+    assert agent.hex is not None
+    unit = agent.id
+
+    def add(what: str, text: str, **extra: str) -> None:
+        out.append(Action(verb="act", args={"unit": unit, "what": what, **extra}, label=text))
+
+    key = profile(agent).ability
+    if not agent.ability_used:
+        if key == "nano-repair":
+            for other in on_map_agents(state):
+                if (
+                    other.wounds
+                    and other.hex is not None
+                    and (other.id == unit or adjacent(state, agent.hex, other.hex))
+                ):
+                    add("ability", f"Nano Repair on {agent_name(other)}", target=other.id)
+        elif key == "vanish" and engaged(state, agent):
+            add("ability", "Vanish out of the melee")
+        elif key in ("steady-aim", "brute-force") and not agent.combat_used and not agent.bleeding:
+            add("ability", content().abilities[key].name)
+    for key in [*agent.tactics, *agent.skills]:
+        if power_problem(agent, key, state) is not None:
+            continue
+        name = content().powers[key].name
+        if content().powers[key].effect == "drone":
+            if drones.deployed(state, key) is not None:
+                add(key, f"activate the {name}: it moves and fires")
+            else:
+                for h in drones.deploy_spots(state, agent):
+                    add(key, f"deploy the {name} at {label(h)}", to=label(h))
+        elif content().powers[key].effect.startswith("heal-other"):
+            for other in on_map_agents(state):
+                if (
+                    other.id != unit
+                    and other.wounds
+                    and other.hex is not None
+                    and adjacent(state, agent.hex, other.hex)
+                ):
+                    add(key, f"{name} on {agent_name(other)}", target=other.id)
+        else:
+            add(key, name)
+    for device in sorted(set(agent.devices)):
+        if device in ("frag-grenade", "flash-bang"):
+            for alien in state.aliens:
+                if (
+                    agent_sees(state, agent, alien.hex)
+                    and area_distance(state, agent.hex, alien.hex) <= 1
+                ):
+                    add(device, f"{device} at {alien_name(alien)}'s Area", target=alien.id)
+        elif device == "medkit":
+            for other in on_map_agents(state):
+                if (
+                    other.wounds
+                    and other.hex is not None
+                    and (other.id == unit or adjacent(state, agent.hex, other.hex))
+                ):
+                    add(device, f"Medkit on {agent_name(other)}", target=other.id)
+        elif device == "stim-pack" and agent.movement != "closed":
+            add(device, "Stim Pack: +2 Movement")
+        elif device == "sentry-gun" and drones.deployed(state, drones.SENTRY) is None:
+            for h in drones.deploy_spots(state, agent):
+                add(device, f"deploy the Sentry-Gun at {label(h)}", to=label(h))
+    sentry = drones.deployed(state, drones.SENTRY)
+    if sentry is not None and sentry.drone_of == unit and sentry.ready:
+        for target in drones.fire_targets(state, sentry):
+            add(
+                "drone-fire",
+                f"Sentry-Gun fires at {alien_name(find_alien(state, target))}",
+                target=target,
+            )
+    if agent.bleeding:
+        return out
+    is_engaged = engaged(state, agent)
+    board = board_of(state)
+    if area_of(state, agent.hex) in board.search_areas and not is_engaged:
+        add("search", "search this Area")
+    free_to_go = not is_engaged or agent.evaded
+    if not agent.combat_used:
+        if is_engaged and not agent.evaded:
+            add("evade", "Evade (Action + Combat): roll a Shield to break off")
+        if free_to_go:
+            for h in board.area_hexes(area_of(state, agent.hex)):
+                if free(state, h):
+                    add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
+        for pair in state.locked:
+            if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+                add("bash", "bash the locked door (Action + Combat)")
+                break
+    for ws in agent.weapons:
+        if ws.jammed:
+            if not agent.combat_used:
+                add("unjam", f"unjam {ws.key} with Combat", weapon=ws.key, using="combat")
+            if agent.movement == "unused":
+                add("unjam", f"unjam {ws.key} with Movement", weapon=ws.key, using="movement")
+    me = hx(agent.hex)
+    if free_to_go and "immobilize" not in agent.conditions:
+        for n in neighbours(me):
+            if (
+                board.on_map(n)
+                and board.side_kind(me, n, locked(state)) == "window"
+                and free(state, n)
+            ):
+                add("leap", f"leap through the window to {label(n)}", to=label(n))
+    specials = {s.split()[0] for s in content().missions[state.scenario].special}
+    if "destroy-tp" in specials:
+        for symbol, h in board.teleports.items():
+            if symbol not in state.destroyed_tps and (h == me or adjacent(state, agent.hex, co(h))):
+                add("destroy-tp", f"wreck the {symbol} Teleport Point")
+                break
+    if "rescue" in specials:
+        for h, mark in board.marks.items():
+            if (
+                mark == "civilian"
+                and co(h) not in state.rescued_at
+                and (h == me or adjacent(state, agent.hex, co(h)))
+            ):
+                add("rescue", f"rescue the civilian at {label(h)}")
+                break
+    return out

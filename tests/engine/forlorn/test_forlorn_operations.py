@@ -1,0 +1,139 @@
+"""Scenario tests: whole turns and each operation's goal and special rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from conftest import put
+
+from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.errors import RuleError
+from engine.core.events import Event
+from engine.core.game import Action
+from engine.forlorn import GAME
+from engine.forlorn.state import ForlornState
+from engine.forlorn.turn import end_of_turn
+
+Fresh = Callable[..., ForlornState]
+
+
+def act(
+    state: ForlornState, verb: str, dice: ScriptedDice | None = None, **args: str
+) -> ForlornState:
+    return GAME.apply(state, "marines", Action(verb=verb, args=args), dice or ScriptedDice()).state
+
+
+def test_solo_a_scores_for_the_lt_and_the_ring_round_a(fresh: Fresh) -> None:
+    state = fresh("solo-a")
+    put(state, "lt", "J6", "N")
+    put(state, "fox", "J7", "N")  # on A itself
+    put(state, "bates", "K8", "E")
+    put(state, "ortiz", "B2", "E")  # far away
+    state.phase = "end"
+    events: list[Event] = []
+    end_of_turn(state, ScriptedDice([6, 6, 6, 6, 6, 6]), events)
+    assert state.vp == 1 + 3
+    assert state.turn == 2 and state.phase == "start"
+    assert len(state.at("A14")) == 4 + 2  # 4d Drones and 2d Warriors, every die a 6: vent 6
+
+
+def test_solo_a_victory_at_25_vp_and_defeat_when_time_runs_out(fresh: Fresh) -> None:
+    state = fresh("solo-a")
+    put(state, "lt", "J6", "N")
+    state.vp = 23
+    state.phase = "end"
+    events: list[Event] = []
+    end_of_turn(state, ScriptedDice(), events)
+    assert state.phase == "over" and state.outcome == "victory"
+    state = fresh("solo-a")
+    put(state, "bates", "B2", "N")
+    state.turn = 6
+    state.phase = "end"
+    end_of_turn(state, ScriptedDice(), [])
+    assert state.outcome == "defeat"
+
+
+def test_all_marines_dead_is_a_defeat(fresh: Fresh) -> None:
+    state = fresh("solo-a")
+    state.phase = "end"
+    end_of_turn(state, ScriptedDice(), [])
+    assert state.outcome == "defeat"
+
+
+def test_op01_unplug_mcgfn_and_leave_through_an_airlock(fresh: Fresh) -> None:
+    state = fresh("op-01")
+    state.floor_items = {"J7": ["mcgfn"]}
+    state.mcgfn_plugged = True
+    put(state, "fox", "J7", "N")
+    after = act(state, "act", unit="fox", what="pickup", target="mcgfn")
+    assert after.ap == state.ap - 1 and "mcgfn" in after.unit("fox").items  # type: ignore[union-attr]
+    fox = after.unit("fox")
+    assert fox is not None
+    fox.at = "A2"  # next to the docking airlock
+    out = act(after, "act", unit="fox", what="exit")
+    assert out.ap == after.ap - 2
+    out.phase = "end"
+    end_of_turn(out, ScriptedDice(), [])
+    assert out.outcome == "victory"
+
+
+def test_op01_dropped_mcgfn_costs_one_mp(fresh: Fresh) -> None:
+    state = fresh("op-01")
+    state.floor_items = {"J7": ["mcgfn"]}
+    state.mcgfn_plugged = False  # dropped by a fallen Marine
+    put(state, "bates", "J7", "N")
+    after = act(state, "act", unit="bates", what="pickup", target="mcgfn")
+    assert after.mp_left == 5
+
+
+def test_op03_feed_the_mcgfn_once_per_turn(fresh: Fresh) -> None:
+    state = fresh("op-03")
+    lt = put(state, "lt", "R2", "W")
+    lt.items = ["mcgfn"]
+    after = act(state, "act", unit="lt", what="activate")
+    assert after.mcgfn_progress == 1
+    with pytest.raises(RuleError, match="this turn"):
+        act(after, "act", unit="lt", what="activate")
+
+
+def test_solo_b_seal_is_cut_from_outside_and_exits_at_c_score(fresh: Fresh) -> None:
+    state = GAME.new("solo-b", ["marines"], {"difficulty": "standard"}, SeededDice(3))
+    assert "C4-C5" in state.sealed_doors and "M11-N11" in state.sealed_doors
+    lt = state.unit("lt")
+    assert lt is not None and lt.at is not None and lt.at[0] in "ABCDE"
+    state = act(state, "end-turn")
+    state = GAME.advance(state, SeededDice(4)).state
+    for u in state.active("marines"):
+        u.at = None
+        u.status = "dead"
+    fox = put(state, "fox", "C5", "N")
+    state.ap = 5
+    after = act(state, "act", unit="fox", what="unseal", to="C4")
+    assert "C4-C5" in after.open_doors and "C4-C5" not in after.sealed_doors
+    f2 = after.unit("fox")
+    assert f2 is not None
+    f2.at = "R2"
+    gone = act(after, "act", unit="fox", what="exit")
+    assert gone.unit("fox").exited_via == "C"  # type: ignore[union-attr]
+    assert fox.status == "active"
+
+
+def test_solo_a_veteran_sends_a_private_home_and_lets_the_player_pick_a_heavy() -> None:
+    state = GAME.new("solo-a", ["marines"], {"difficulty": "veteran"}, SeededDice(5))
+    assert state.grenades == 1 and state.unit("ortiz") is None
+    choices = GAME.legal_actions(state, "marines")
+    assert {a.args["option"] for a in choices} == {"cut:berns", "cut:zac"}
+    with pytest.raises(RuleError, match="first choose"):
+        GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice())
+    after = GAME.apply(state, "marines", choices[1], ScriptedDice()).state
+    assert after.unit("zac").status == "removed"  # type: ignore[union-attr]
+    assert after.unit("berns").status == "active"  # type: ignore[union-attr]
+    assert any(a.verb == "end-turn" for a in GAME.legal_actions(after, "marines"))
+
+
+def test_trainee_solo_a_spawns_fewer() -> None:
+    state = GAME.new("solo-a", ["marines"], {"difficulty": "trainee"}, SeededDice(5))
+    from engine.forlorn.turn import sc_of
+
+    assert sc_of(state)["spawn"] == {"dice": {"drone": 3, "warrior": 1}}
