@@ -34,6 +34,7 @@ from renders.text import alt_text
 Mode = Literal["full", "focus"]
 PANEL_COLUMN = 290
 MIN_BOARD_WIDTH = 360
+BESIDE_MAX_BOARD = 600
 FOCUS_WIDTH = 660
 FOCUS_HEIGHT = 600
 FOCUS_SCALE = 1.3
@@ -94,7 +95,7 @@ def draw_board(view: View, events: list[Event], cell_size: int | None = None) ->
         if spot is not None:
             label = labels[figure.id]
             caption = species_tag(figure, label)
-            draw_figure(draw, figure, spot, r, label, figure.id == active, caption)
+            draw_figure(draw, figure, spot, r, label, figure.id == active, caption, view.board)
     story.over(draw, events, placement, where, labels)
     return BoardPicture(image, placement, positions, labels, layer)
 
@@ -145,16 +146,16 @@ def encode(image: Image.Image) -> bytes:
 def compose_full(
     view: View, events: list[Event], layout: Literal["auto", "beside", "below"] = "auto"
 ) -> tuple[Image.Image, dict[str, Point]]:
-    """The whole board with the header band above and the panel beside it, or below it when
-    it would need more than one column (so the image stays narrow enough for a phone)."""
+    """The whole board under the header band, with the panel beside a narrow board or in
+    columns below a wide one (so the image stays narrow enough for a phone)."""
     picture = draw_board(view, events)
     board_w = max(picture.image.width, MIN_BOARD_WIDTH)
     board_h = max(picture.image.height, 320)
     sections = chrome.panel_sections(view, picture.labels, events)
-    columns = chrome.panel_columns(sections, PANEL_COLUMN, max(board_h, 640), max_columns=1)
-    beside = chrome.columns_height(columns) <= max(board_h, 640)
-    if layout != "auto":
-        beside = layout == "beside"
+    # The layout depends on the board's width only, so a campaign's images keep one shape
+    # from step to step: narrow boards get the panel beside them, wider ones below.
+    beside = board_w < BESIDE_MAX_BOARD if layout == "auto" else layout == "beside"
+    columns = chrome.panel_columns(sections, PANEL_COLUMN, 100_000, max_columns=1)
     if beside:
         width = board_w + PANEL_COLUMN
         body_h = max(board_h, chrome.columns_height(columns))

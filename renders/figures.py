@@ -7,6 +7,7 @@ condition badges, so nothing depends on colour alone.
 
 from __future__ import annotations
 
+import math
 import re
 
 from engine.core.view import FigureView, TokenView, View
@@ -36,7 +37,23 @@ RANK_COLOURS = {
     "orange": theme.ORANGE,
     "purple": theme.PURPLE,
 }
-FACING = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
+# Facing names -> angle in degrees, clockwise from east (screen y grows downwards). On hex
+# boards the diagonals are the pointy-top hex sides (60 degrees), on squares 45 degrees.
+FACING_ANGLES = {"E": 0, "SE": 45, "S": 90, "SW": 135, "W": 180, "NW": 225, "N": 270, "NE": 315}
+HEX_FACING_ANGLES = {"E": 0, "SE": 60, "SW": 120, "W": 180, "NW": 240, "NE": 300}
+
+
+def facing_vector(facing: str | None, board: str) -> tuple[float, float] | None:
+    if not facing:
+        return None
+    name = facing.strip().upper()
+    table = HEX_FACING_ANGLES if board == "hex" else FACING_ANGLES
+    angle = table.get(name, FACING_ANGLES.get(name))
+    if angle is None:
+        return None
+    return math.cos(math.radians(angle)), math.sin(math.radians(angle))
+
+
 _WORD_DIGITS = re.compile(r"^([A-Za-z]+)[-_ ]?(\d+)$")
 
 
@@ -258,6 +275,7 @@ def draw_figure(
     text: str,
     active: bool = False,
     caption: str = "",
+    board: str = "square",
 ) -> None:
     x, y = xy
     shape = theme.SIDE_SHAPE.get(figure.side, "circle")
@@ -267,8 +285,9 @@ def draw_figure(
         fill = tuple(int(c * 0.55) for c in fill)  # type: ignore[assignment]
     if active:
         paint.token(draw, shape, x, y, r + 4, None, theme.YELLOW, 3)
-    if figure.facing in FACING:
-        dx, dy = FACING[figure.facing or "N"]
+    vector = facing_vector(figure.facing, board)
+    if vector is not None:
+        dx, dy = vector
         tip = (x + dx * r * 1.6, y + dy * r * 1.6)
         base = [
             (x + dx * r * 0.9 + dy * r * 0.55, y + dy * r * 0.9 - dx * r * 0.55),

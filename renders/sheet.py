@@ -73,7 +73,15 @@ def render_sheet(view: View, figure_id: str) -> RenderedImage:
     draw = ImageDraw.Draw(image)
     accent = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
     draw.rectangle((0, 0, WIDTH, 6), fill=accent)
-    draw_figure(draw, figure, (PAD + 44, 62), 34, label, caption=species_tag(figure, label))
+    draw_figure(
+        draw,
+        figure,
+        (PAD + 44, 62),
+        34,
+        label,
+        caption=species_tag(figure, label),
+        board=view.board,
+    )
     title = paint.ellipsize(figure.name, 22, WIDTH - 130, True)
     paint.text(draw, (120, 22), title, 22, theme.TEXT, True)
     sub = f"{label} · {view.title}"

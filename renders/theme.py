@@ -86,6 +86,7 @@ CONDITION_BADGES: dict[str, tuple[str, RGB]] = {
     "engaged": ("En", ORANGE),
     "paralyzed": ("Pa", PURPLE),
     "paralysed": ("Pa", PURPLE),
+    "immobilized": ("Im", PURPLE),
     "down": ("Dn", VERMILION),
     "jammed": ("Jm", ORANGE),
     "marked": ("Mk", YELLOW),

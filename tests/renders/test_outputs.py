@@ -181,3 +181,14 @@ def test_long_animations_shrink_to_fit(monkeypatch: Any) -> None:
     small = render_animation(frames)
     assert len(small.png) < len(full.png)
     assert small.width < full.width or frame_count(small.png) < frame_count(full.png)
+
+
+def test_facing_follows_the_board_kind() -> None:
+    from renders.figures import facing_vector
+
+    ne_hex = facing_vector("NE", "hex")
+    ne_square = facing_vector("ne", "square")
+    assert ne_hex is not None and ne_square is not None
+    assert abs(ne_hex[0] - 0.5) < 1e-9 and ne_hex[1] < -0.8
+    assert abs(ne_square[0] - ne_square[1] * -1) < 1e-9
+    assert facing_vector("N", "square") is not None and facing_vector("up", "hex") is None
