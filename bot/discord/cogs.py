@@ -219,9 +219,9 @@ class CampaignCog(
 # Every option of a play verb completes from the player's legal actions.
 PLAY_OPTIONS: dict[str, tuple[str, ...]] = {
     "move": ("to", "unit"),
-    "attack": ("target", "unit", "weapon", "mode"),
-    "act": ("what", "unit", "target", "to", "weapon", "using"),
-    "orders": ("order", "unit", "target", "aps", "range", "spin"),
+    "attack": ("target", "unit", "weapon", "mode", "target2"),
+    "act": ("what", "unit", "target", "to", "weapon", "using", "card", "drop"),
+    "orders": ("order", "unit", "target", "aps", "range", "spin", "weapon"),
     "choose": ("option",),
     "end-turn": ("unit",),
 }
@@ -242,11 +242,21 @@ class PlayCog(commands.Cog):
         self.rules.autocomplete("game")(completer(service, "rules", "game"))
 
     @app_commands.command(name="move", description="Move one of your figures")
-    @app_commands.describe(to="Where to (only reachable places are offered)", unit=UNIT)
+    @app_commands.describe(
+        to="Where to (only reachable places are offered)",
+        unit=UNIT,
+        facing="Which way to face at the end, where the game has facing",
+    )
+    @app_commands.choices(facing=[app_commands.Choice(name=f, value=f) for f in "NESW"])
     async def move(
-        self, interaction: discord.Interaction[Any], to: str, unit: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        to: str,
+        unit: str | None = None,
+        facing: str | None = None,
     ) -> None:
-        await run_command(self.service, interaction, "move", {"unit": unit, "to": to}, True)
+        options = {"unit": unit, "to": to, "facing": facing}
+        await run_command(self.service, interaction, "move", options, True)
 
     @app_commands.command(name="attack", description="Attack with one of your figures")
     @app_commands.describe(
@@ -254,6 +264,7 @@ class PlayCog(commands.Cog):
         unit=UNIT,
         weapon="Which weapon",
         mode="How to fire, where the weapon allows a choice",
+        target2="A second target, for a figure that may attack two at once",
     )
     async def attack(
         self,
@@ -262,14 +273,16 @@ class PlayCog(commands.Cog):
         unit: str | None = None,
         weapon: str | None = None,
         mode: str | None = None,
+        target2: str | None = None,
     ) -> None:
-        await run_command(
-            self.service,
-            interaction,
-            "attack",
-            {"unit": unit, "target": target, "weapon": weapon, "mode": mode},
-            True,
-        )
+        options = {
+            "unit": unit,
+            "target": target,
+            "weapon": weapon,
+            "mode": mode,
+            "target2": target2,
+        }
+        await run_command(self.service, interaction, "attack", options, True)
 
     @app_commands.command(name="act", description="A special action, ability, card or device")
     @app_commands.describe(
@@ -279,6 +292,8 @@ class PlayCog(commands.Cog):
         to="Where to",
         weapon="With which weapon",
         using="Paid with which action",
+        card="Which card to play",
+        drop="What to drop to make room",
     )
     async def act(
         self,
@@ -289,6 +304,8 @@ class PlayCog(commands.Cog):
         to: str | None = None,
         weapon: str | None = None,
         using: str | None = None,
+        card: str | None = None,
+        drop: str | None = None,
     ) -> None:
         options = {
             "unit": unit,
@@ -297,6 +314,8 @@ class PlayCog(commands.Cog):
             "to": to,
             "weapon": weapon,
             "using": using,
+            "card": card,
+            "drop": drop,
         }
         await run_command(self.service, interaction, "act", options, True)
 
@@ -308,6 +327,7 @@ class PlayCog(commands.Cog):
         aps="Action points to hold back",
         range="Up to what range",
         spin="Allow turning on the spot",
+        weapon="With which weapon",
     )
     async def orders(
         self,
@@ -318,6 +338,7 @@ class PlayCog(commands.Cog):
         aps: str | None = None,
         range: str | None = None,
         spin: str | None = None,
+        weapon: str | None = None,
     ) -> None:
         options = {
             "unit": unit,
@@ -326,6 +347,7 @@ class PlayCog(commands.Cog):
             "aps": aps,
             "range": range,
             "spin": spin,
+            "weapon": weapon,
         }
         await run_command(self.service, interaction, "orders", options, True)
 
