@@ -30,7 +30,19 @@ GROUPS: dict[str, tuple[str, ...]] = {
     ),
 }
 PLAY_VERBS = ("move", "attack", "act", "orders", "choose", "end-turn")
-TOP_LEVEL = (*PLAY_VERBS, "undo", "board", "log", "help", "prefs", "away", "vote", "hand", "rules")
+TOP_LEVEL = (
+    *PLAY_VERBS,
+    "undo",
+    "board",
+    "log",
+    "help",
+    "prefs",
+    "away",
+    "vote",
+    "hand",
+    "rules",
+    "sheet",
+)
 
 
 class CommandError(ValueError):

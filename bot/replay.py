@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.storage.models import ActionLog, Campaign
 from engine.core.dice import SeededDice, derive_seed
@@ -36,15 +36,22 @@ def run_begin(
     return step, True
 
 
-def run_action(
-    game: Game[Any], state: Any, seed: int, seq: int, seat: str, action: Action
-) -> tuple[Step[Any], bool]:
+class Ran(NamedTuple):
+    """One logged step: the result, whether dice were rolled, and which events the automatic
+    phases (enemy activations, events, upkeep) produced after the player's action."""
+
+    step: Step[Any]
+    random_used: bool
+    automatic: list[Event]
+
+
+def run_action(game: Game[Any], state: Any, seed: int, seq: int, seat: str, action: Action) -> Ran:
     """Apply one player action then everything automatic after it, with the step's dice."""
     dice = step_dice(seed, seq)
     applied = game.apply(state, seat, action, dice)
     advanced = game.advance(applied.state, dice)
     events: list[Event] = [*applied.events, *advanced.events]
-    return Step(state=advanced.state, events=events), dice.rolled > 0
+    return Ran(Step(state=advanced.state, events=events), dice.rolled > 0, advanced.events)
 
 
 @dataclass
@@ -63,7 +70,9 @@ def replay(campaign: Campaign, rows: Sequence[ActionLog]) -> Replayed:
             state = run_begin(game, campaign, list(payload["seats"]), row.seq)[0].state
         elif row.kind == "action":
             action = Action.model_validate(payload)
-            state = run_action(game, state, campaign.seed, row.seq, row.seat or "", action)[0].state
+            state = run_action(
+                game, state, campaign.seed, row.seq, row.seat or "", action
+            ).step.state
         elif row.kind in ("undo", "rollback"):
             state = states[int(payload["to_seq"])]
         states[row.seq] = state

@@ -39,6 +39,7 @@ from bot.pacing import (
     safe_action,
     seat_on_autopilot,
 )
+from bot.pictures import board_image, has_activity, phase_images, sheet_image, step_image
 from bot.ratelimit import Buckets, RateLimits
 from bot.replay import canonical, replay, run_action, run_begin
 from bot.replies import Attachment, Button, Reply, ephemeral, refusal, split_message
@@ -49,7 +50,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note, PhaseChanged, dump_events, parse_events
 from engine.core.game import Action, Game, Prompt, ScenarioInfo, scenario_info
 from engine.registry import games, get_game
-from renders import render_board
+from renders import text_board
 
 log = logging.getLogger("sortie.table")
 
@@ -81,9 +82,7 @@ class Suggestion:
 Renderer = Callable[[Any, list[Event]], Awaitable[Attachment]]
 
 
-async def default_renderer(view: Any, events: list[Event]) -> Attachment:
-    image = await asyncio.to_thread(render_board, view, events)
-    return Attachment(image.filename, image.png, image.alt_text)
+default_renderer: Renderer = step_image
 
 
 class TableService:
@@ -153,6 +152,8 @@ class TableService:
             return await self.undo(caller)
         if command.name == "board":
             return await self.board(caller, command.options)
+        if command.name == "sheet":
+            return await self.sheet(caller, command.options)
         if command.name == "log":
             return await self.show_log(caller, command.options)
         if command.name == "prefs":
@@ -615,7 +616,7 @@ class TableService:
             raise UserError(f"{welcome}{refused}") from None
         waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
         seq = campaign.step + 1
-        step, random_used = run_action(game, state, campaign.seed, seq, seat, action)
+        step, random_used, automatic = run_action(game, state, campaign.seed, seq, seat, action)
         log = ActionLog(
             campaign_id=_id(campaign),
             seq=seq,
@@ -627,7 +628,14 @@ class TableService:
             random_used=random_used,
         )
         return await self._commit_and_post(
-            caller, campaign, game, step.state, step.events, log, waiting_before=waiting_before
+            caller,
+            campaign,
+            game,
+            step.state,
+            step.events,
+            log,
+            waiting_before=waiting_before,
+            automatic=automatic,
         )
 
     async def _end_autopilot(self, caller: Caller, seats: list[Seat]) -> str:
@@ -697,16 +705,42 @@ class TableService:
         )
 
     async def board(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """The board: full (default), a close-up around the action, or as text."""
         campaign, game, state = await self._active(caller, finished_ok=True)
-        private = options.get("for", "all").lower() == "me"
-        seat = None
-        if private:
-            mine = [
-                s.role for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id
-            ]
-            seat = mine[0] if mine else None
-        image = await self.render(game.view(state, seat), [])
+        private, seat = await self._viewer(caller, campaign, options)
+        mode = options.get("view", "full").lower()
+        if mode not in BOARD_VIEWS:
+            raise UserError(f"view must be one of: {', '.join(BOARD_VIEWS)}.")
+        view = game.view(state, seat)
+        if mode == "text":
+            return [Reply(text_board(view), ephemeral=private)]
+        image = await board_image(view, "focus" if mode == "focus" else "full")
         return [Reply(f"Board of campaign #{campaign.id}.", ephemeral=private, images=[image])]
+
+    async def sheet(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """A figure's card: its profile and current state."""
+        campaign, game, state = await self._active(caller, finished_ok=True)
+        private, seat = await self._viewer(caller, campaign, options)
+        view = game.view(state, seat)
+        wanted = options.get("unit", "").strip().lower()
+        figure = next((f for f in view.figures if wanted in (f.id.lower(), f.label.lower())), None)
+        if figure is None:
+            names = ", ".join(f.id for f in view.figures[:20])
+            raise UserError(f"No figure '{wanted}' on the board. Figures: {names}.")
+        image = await sheet_image(view, figure.id)
+        return [Reply(f"{figure.name} ({figure.coord}).", ephemeral=private, images=[image])]
+
+    async def _viewer(
+        self, caller: Caller, campaign: Campaign, options: dict[str, str]
+    ) -> tuple[bool, str | None]:
+        """`for:me` answers privately with the caller's own seat view (hidden info included)."""
+        audience = options.get("for", "all").lower()
+        if audience not in ("all", "me"):
+            raise UserError("for must be all or me.")
+        if audience == "all":
+            return False, None
+        mine = [s.role for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id]
+        return True, mine[0] if mine else None
 
     async def show_log(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign = await self._live(caller)
@@ -755,6 +789,14 @@ class TableService:
         best, others = found[0], found[1:6]
         also = ("\nSee also: " + ", ".join(f"`{t.key}`" for t in others)) if others else ""
         return ephemeral(rules_reference.render(best) + also)
+
+    async def _figure_choices(self, caller: Caller) -> list[Suggestion]:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None or not campaign.state_json:
+            return []
+        game = get_game(campaign.game)
+        view = game.view(game.load(json.loads(campaign.state_json)), None)
+        return [Suggestion(f"{f.name} at {f.coord}"[:100], f.id) for f in view.figures]
 
     async def _channel_game(self, caller: Caller) -> str:
         campaign = await self.repo.live_in_channel(
@@ -970,7 +1012,7 @@ class TableService:
             else ""
         )
         yours = ("\n**Your figures:**\n" + "\n".join(touching[-6:])) if touching else ""
-        image = await self.render(view, [])
+        image = await board_image(view, "focus")
         replies = ephemeral(
             f"**Since your last turn** ({len(rows)} steps):\n" + "\n".join(shown) + more + yours
         )
@@ -1002,6 +1044,10 @@ class TableService:
             except ValueError:
                 return []
             return [Suggestion(f"{t.title} ({t.key})"[:100], t.key) for t in found]
+        if command.name in ("sheet",) and command.partial == "unit":
+            return _prefix(await self._figure_choices(caller), typed)
+        if command.name == "board" and command.partial == "view":
+            return _prefix([Suggestion(v, v) for v in BOARD_VIEWS], typed)
         if command.name == "rules" and command.partial == "game":
             return _prefix([Suggestion(g.title, k) for k, g in games().items()], typed)
         return []
@@ -1220,7 +1266,7 @@ class TableService:
     ) -> tuple[Any, list[Event]]:
         """Apply a safe action on a seat's behalf, logged like any other step."""
         seq = campaign.step + 1
-        step, random_used = run_action(game, state, campaign.seed, seq, role, action)
+        step, random_used, _ = run_action(game, state, campaign.seed, seq, role, action)
         events: list[Event] = [
             Note(text=f"{who} plays for {role}: {action.command()}"),
             *step.events,
@@ -1248,13 +1294,16 @@ class TableService:
         log: ActionLog,
         headline: str = "",
         waiting_before: set[str] | None = None,
+        automatic: list[Event] | None = None,
     ) -> list[Reply]:
         actor = caller.user_id if log.kind == "action" else None
+        automatic = list(automatic or [])
         seats = await self.repo.seats(_id(campaign))
         prompt = await self._persist(campaign, game, state, log, actor, seats)
         state, auto_events = await self._run_autopilot(campaign, game, state, seats)
         if auto_events:
             events = [*events, *auto_events]
+            automatic += auto_events
             prompt = game.waiting_on(state)
         return await self._post_step(
             caller,
@@ -1267,6 +1316,7 @@ class TableService:
             waiting_before or set(),
             actor,
             seats,
+            automatic,
         )
 
     async def _post_step(
@@ -1281,13 +1331,21 @@ class TableService:
         waiting_before: set[str],
         actor: str | None = None,
         seats: list[Seat] | None = None,
+        automatic: list[Event] | None = None,
     ) -> list[Reply]:
         if seats is None:
             seats = await self.repo.seats(_id(campaign))
         public = [e for e in events if e.visible_for(None)]
         lines = [headline] if headline else []
         lines += [e.text for e in public if e.text]
-        image = await self.render(game.view(state, None), public)
+        view = game.view(state, None)
+        images: list[Attachment] | None = None
+        shown_automatic = [e for e in automatic or [] if e.visible_for(None)]
+        if has_activity(shown_automatic):
+            # The enemy or Event phase: one animation of every activation, then the board.
+            images = await phase_images(view, shown_automatic)
+        if images is None:
+            images = [await self.render(view, public)]
         mentions: list[str] = []
         if prompt.finished:
             lines.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
@@ -1309,7 +1367,7 @@ class TableService:
         replies.append(
             Reply(
                 chunks[-1],
-                images=[image],
+                images=images,
                 mentions=mentions,
                 buttons=buttons,
                 version=campaign.version,
@@ -1365,6 +1423,7 @@ def _id_seat(seat: Seat) -> int:
 
 
 MAX_CHOICE_BUTTONS = 4
+BOARD_VIEWS = ("full", "focus", "text")
 MAX_MIRRORS = 5
 MIRROR_CHANNEL = re.compile(r"[A-Za-z0-9_-]{1,32}")
 

@@ -226,6 +226,10 @@ PLAY_OPTIONS: dict[str, tuple[str, ...]] = {
     "end-turn": ("unit",),
 }
 UNIT = "Which of your figures (when you have several)"
+AUDIENCE = [
+    app_commands.Choice(name="everyone", value="all"),
+    app_commands.Choice(name="just me", value="me"),
+]
 
 
 class PlayCog(commands.Cog):
@@ -239,6 +243,7 @@ class PlayCog(commands.Cog):
                 command.autocomplete(option)(completer(service, verb, option))
         self.help.autocomplete("topic")(listed(lambda: list(help_text.TOPICS)))
         self.rules.autocomplete("topic")(completer(service, "rules", "topic"))
+        self.sheet.autocomplete("unit")(completer(service, "sheet", "unit"))
         self.rules.autocomplete("game")(completer(service, "rules", "game"))
 
     @app_commands.command(name="move", description="Move one of your figures")
@@ -368,15 +373,32 @@ class PlayCog(commands.Cog):
         await run_command(self.service, interaction, "undo", {}, True)
 
     @app_commands.command(name="board", description="Show the board")
+    @app_commands.describe(view="The whole board, a close-up, or a text grid", for_="Who sees it")
     @app_commands.choices(
-        for_=[
-            app_commands.Choice(name="everyone", value="all"),
-            app_commands.Choice(name="just me", value="me"),
-        ]
+        view=[
+            app_commands.Choice(name="whole board", value="full"),
+            app_commands.Choice(name="close-up around the action", value="focus"),
+            app_commands.Choice(name="text (for screen readers)", value="text"),
+        ],
+        for_=AUDIENCE,
     )
     @app_commands.rename(for_="for")
-    async def board(self, interaction: discord.Interaction[Any], for_: str | None = None) -> None:
-        await run_command(self.service, interaction, "board", {"for": for_}, True)
+    async def board(
+        self,
+        interaction: discord.Interaction[Any],
+        view: str | None = None,
+        for_: str | None = None,
+    ) -> None:
+        await run_command(self.service, interaction, "board", {"view": view, "for": for_}, True)
+
+    @app_commands.command(name="sheet", description="A figure's card: profile and state")
+    @app_commands.describe(unit="Which figure", for_="Who sees it")
+    @app_commands.choices(for_=AUDIENCE)
+    @app_commands.rename(for_="for")
+    async def sheet(
+        self, interaction: discord.Interaction[Any], unit: str, for_: str | None = None
+    ) -> None:
+        await run_command(self.service, interaction, "sheet", {"unit": unit, "for": for_}, True)
 
     @app_commands.command(name="log", description="Recent steps of the campaign")
     @app_commands.describe(last="How many steps to show (1 to 50)")
