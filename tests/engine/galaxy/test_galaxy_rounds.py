@@ -97,3 +97,16 @@ def test_event_signal_teleport_counts_living_agents_and_balance() -> None:
     event_phase(state, ScriptedDice([]), events)
     assert any(isinstance(e, Note) and "no Signal arrives" in e.text for e in events)
     assert state.round == 3
+
+
+def test_mission_special_event_is_in_its_deck_and_resolves() -> None:
+    state = blank(["marine"], "m4")
+    put_agent(state, "marine", "B6")
+    assert {"m4-ev1", "m4-ev2"} <= set(state.event_deck.all_cards())
+    state.event_deck.draw_pile.append("m4-ev1")
+    state.phase = "event"
+    state.signal_reserve = ["human-1"]
+    events: list[Event] = []
+    event_phase(state, ScriptedDice([2, 2]), events)  # the Brood Hatches: alien, then a Signal
+    assert state.aliens[0].card.startswith("spine-critter-blue")
+    assert any(isinstance(e, Note) and "Special Event" in e.text for e in events)
