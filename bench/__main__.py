@@ -21,6 +21,7 @@ from typing import Any
 
 from bench.engine_bench import bench_engine
 from bench.service_bench import bench_action, bench_throughput, storage_per_game
+from bot.pictures import configure_workers, shutdown_workers
 from engine.registry import games
 
 SECTIONS = ("engine", "render", "action", "throughput", "storage")
@@ -37,7 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--active", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
+    parser.add_argument(
+        "--render-workers",
+        type=int,
+        default=2,
+        help="render processes for the service sections (0: threads)",
+    )
     args = parser.parse_args(argv)
+    configure_workers(args.render_workers)
     sections = set(args.only or SECTIONS)
     selected = {
         k: g for k, g in games().items() if k != "dash" and (args.game is None or k == args.game)
@@ -83,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
             ]
         if "storage" in sections:
             report["storage"] = asyncio.run(storage_per_game(Path(tmp), 200))
+    shutdown_workers()
+    report["render_workers"] = args.render_workers
     json.dump(report, sys.stdout, indent=2)
     print()
     return 0

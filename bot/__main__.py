@@ -12,6 +12,7 @@ import sys
 from bot.app import build_service
 from bot.config import get_settings
 from bot.logs import configure_logging as setup_logging
+from bot.pictures import shutdown_workers
 
 
 async def run() -> int:
@@ -43,6 +44,7 @@ async def run() -> int:
             async with bot:
                 await bot.start(settings.discord_token.get_secret_value())
     finally:
+        shutdown_workers()
         await service.db.close()
     return 0
 

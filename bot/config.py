@@ -20,6 +20,7 @@ class Settings(BaseSettings):
     playground_port: int = 8765
     playground_dev_clock: bool = False
     scan_interval_seconds: int = 60
+    render_workers: int = 2
     log_level: str = "INFO"
     log_json: bool = False
 

@@ -1,13 +1,21 @@
-"""The table's pictures: thin async wrappers that run the renderers in worker threads.
+"""The table's pictures, rendered off the event loop.
 
-Rendering is CPU work in Pillow; running it in a thread keeps the event loop answering other
-channels (Discord needs an acknowledgement within 3 seconds).
+Rendering is CPU work in Pillow. By default it runs in worker threads; with
+`configure_workers(n)` it runs in a pool of `n` processes instead, which a 2-core server needs
+to keep several channels moving at once (threads share one interpreter lock). Discord wants
+an acknowledgement within 3 seconds, and the event loop must never wait on a picture.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Literal
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, Literal, TypeVar
 
 from bot.replies import Attachment
 from engine.core.events import Event, Note, PhaseChanged
@@ -15,6 +23,51 @@ from engine.core.view import View
 from renders import RenderedImage, render_board, render_phase, render_sheet, split_step
 
 BoardMode = Literal["full", "focus"]
+T = TypeVar("T")
+
+_executor: Executor | None = None
+
+
+def configure_workers(workers: int) -> None:
+    """Render in `workers` processes (0: in threads of this process)."""
+    global _executor
+    if _executor is not None:
+        _executor.shutdown(wait=False, cancel_futures=True)
+        _executor = None
+    if workers > 0:
+        # forkserver: children never inherit the event loop's threads or locks.
+        context = multiprocessing.get_context("forkserver")
+        _executor = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_watch_parent,
+            initargs=(os.getpid(),),
+        )
+
+
+def _watch_parent(parent: int) -> None:
+    """In each render process: exit as soon as the bot process is gone (even after SIGKILL),
+    so a crashed bot never leaves idle renderers behind."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def shutdown_workers() -> None:
+    configure_workers(0)
+
+
+async def _off_loop(fn: Callable[..., T], *args: Any) -> T:
+    if _executor is None:
+        return await asyncio.to_thread(fn, *args)
+    return await asyncio.get_running_loop().run_in_executor(_executor, fn, *args)
 
 
 def attachment(image: RenderedImage) -> Attachment:
@@ -23,15 +76,15 @@ def attachment(image: RenderedImage) -> Attachment:
 
 async def step_image(view: View, events: list[Event]) -> Attachment:
     """The picture under a player's step: the phone-sized close-up around the action."""
-    return attachment(await asyncio.to_thread(render_board, view, events, "focus"))
+    return attachment(await _off_loop(render_board, view, events, "focus"))
 
 
 async def board_image(view: View, mode: BoardMode = "full") -> Attachment:
-    return attachment(await asyncio.to_thread(render_board, view, [], mode))
+    return attachment(await _off_loop(render_board, view, [], mode))
 
 
 async def sheet_image(view: View, figure_id: str) -> Attachment:
-    return attachment(await asyncio.to_thread(render_sheet, view, figure_id))
+    return attachment(await _off_loop(render_sheet, view, figure_id))
 
 
 def has_activity(events: list[Event]) -> bool:
@@ -39,14 +92,15 @@ def has_activity(events: list[Event]) -> bool:
     return any(not isinstance(e, Note | PhaseChanged) for e in events)
 
 
+def _phase(view: View, events: list[Event]) -> list[RenderedImage] | None:
+    frames = split_step(view, events)
+    if len(frames) < 2:
+        return None
+    return render_phase(frames)
+
+
 async def phase_images(view: View, events: list[Event]) -> list[Attachment] | None:
     """The enemy or Event phase as one animation plus the still final board, or None when
     there is a single step (a still image says it all)."""
-
-    def build() -> list[Attachment] | None:
-        frames = split_step(view, events)
-        if len(frames) < 2:
-            return None
-        return [attachment(image) for image in render_phase(frames)]
-
-    return await asyncio.to_thread(build)
+    images = await _off_loop(_phase, view, events)
+    return None if images is None else [attachment(image) for image in images]

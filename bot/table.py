@@ -969,17 +969,17 @@ class TableService:
 
     async def _catch_up(self, caller: Caller) -> list[Reply]:
         """'Since your last turn': what others did while this player was away."""
-        campaign = await self.repo.live_in_channel(caller.channel_id)
+        campaign, seats = await self.repo.table(caller.channel_id)
         if campaign is None or campaign.status != "active":
             return []
-        mine = [s for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id]
+        mine = [s for s in seats if s.user_id == caller.user_id]
         if not mine:
             return []
         seen = max(s.last_seen_seq for s in mine)
-        for seat in mine:
-            if seat.last_seen_seq != campaign.step:
-                await self.repo.seat_update(_id_seat(seat), last_seen_seq=campaign.step)
-        if seen == 0 or seen >= campaign.step:
+        if seen >= campaign.step:
+            return []  # the usual case: their own last step was the table's last
+        await self.repo.mark_seen(_id(campaign), caller.user_id, campaign.step)
+        if seen == 0:
             return []
         rows = [
             r
@@ -1216,6 +1216,7 @@ class TableService:
                 log=log,
                 status="finished" if prompt.finished else "active",
                 outcome=prompt.outcome,
+                seen_by=actor,
                 waiting=WaitingUpdate(
                     now=now,
                     users=set() if prompt.finished else waiting,

@@ -7,6 +7,7 @@ database by running the migrations between the stored schema version and `SCHEMA
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -49,6 +50,7 @@ class Database:
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": 10}
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        self._write_lock: asyncio.Lock | None = asyncio.Lock() if self.is_sqlite else None
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -82,6 +84,21 @@ class Database:
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
         async with AsyncSession(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    @asynccontextmanager
+    async def write_session(self) -> AsyncIterator[AsyncSession]:
+        """A session for a transaction that writes.
+
+        SQLite allows one writer at a time and makes the others sleep and retry; queueing
+        this process's writers on a lock instead keeps busy tables fast. Other processes still
+        meet the database's own locking, and the optimistic version check decides races.
+        """
+        if self._write_lock is None:
+            async with self.session() as session:
+                yield session
+            return
+        async with self._write_lock, self.session() as session:
             yield session
 
     async def close(self) -> None:

@@ -54,6 +54,7 @@ class StepWrite:
     status: str
     outcome: str | None = None
     waiting: WaitingUpdate | None = None
+    seen_by: str | None = None  # the acting player has seen everything up to this step
 
 
 class CampaignRepo:
@@ -62,7 +63,7 @@ class CampaignRepo:
 
     async def create(self, campaign: Campaign) -> Campaign:
         campaign.live_channel = campaign.channel_id
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             session.add(campaign)
             try:
                 await session.commit()
@@ -101,6 +102,25 @@ class CampaignRepo:
             query = query.where(col(Campaign.status).in_(LIVE_STATUSES))
             return (await session.exec(query.order_by(col(Campaign.id)))).all()
 
+    async def table(self, channel_id: str) -> tuple[Campaign | None, list[Seat]]:
+        """The channel's live campaign and its seats, read in one session."""
+        async with self.db.session() as session:
+            query = select(Campaign).where(Campaign.live_channel == channel_id)
+            campaign = (await session.exec(query)).first()
+            if campaign is None:
+                return None, []
+            seats = select(Seat).where(Seat.campaign_id == campaign.id).order_by(col(Seat.id))
+            return campaign, list((await session.exec(seats)).all())
+
+    async def mark_seen(self, campaign_id: int, user_id: str, seq: int) -> None:
+        async with self.db.write_session() as session:
+            await session.exec(
+                update(Seat)
+                .where(col(Seat.campaign_id) == campaign_id, col(Seat.user_id) == user_id)
+                .values(last_seen_seq=seq)
+            )
+            await session.commit()
+
     async def seats(self, campaign_id: int) -> list[Seat]:
         async with self.db.session() as session:
             query = select(Seat).where(Seat.campaign_id == campaign_id).order_by(col(Seat.id))
@@ -108,7 +128,7 @@ class CampaignRepo:
 
     async def add_seat(self, campaign: Campaign, seat: Seat) -> Seat:
         """Add a seat if the campaign is still open at the version the caller saw."""
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             await self._bump(session, campaign, status=campaign.status)
             session.add(seat)
             try:
@@ -121,7 +141,7 @@ class CampaignRepo:
         return seat
 
     async def remove_seat(self, campaign: Campaign, seat: Seat) -> None:
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             await self._bump(session, campaign, status=campaign.status)
             row = await session.get(Seat, seat.id)
             if row is not None:
@@ -130,12 +150,12 @@ class CampaignRepo:
         campaign.version += 1
 
     async def update_seat(self, seat: Seat) -> None:
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             session.add(seat)
             await session.commit()
 
     async def save_settings(self, campaign: Campaign) -> None:
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             await self._bump(
                 session, campaign, status=campaign.status, settings_json=campaign.settings_json
             )
@@ -144,7 +164,7 @@ class CampaignRepo:
 
     async def close(self, campaign: Campaign, status: str, log: ActionLog | None = None) -> None:
         """End a campaign (no more play); frees the channel for a new one."""
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             extra: dict[str, object] = {"step": log.seq} if log is not None else {}
             await self._bump(session, campaign, status=status, live_channel=None, **extra)
             if log is not None:
@@ -160,7 +180,7 @@ class CampaignRepo:
     async def commit_step(self, campaign: Campaign, write: StepWrite) -> None:
         """Persist one step atomically; raise TableChanged if the campaign moved on."""
         live = campaign.channel_id if write.status in LIVE_STATUSES else None
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             await self._bump(
                 session,
                 campaign,
@@ -174,6 +194,12 @@ class CampaignRepo:
             session.add(write.log)
             if write.waiting is not None:
                 await _sync_waiting(session, campaign.id or 0, write.waiting)
+            if write.seen_by:
+                await session.exec(
+                    update(Seat)
+                    .where(col(Seat.campaign_id) == campaign.id, col(Seat.user_id) == write.seen_by)
+                    .values(last_seen_seq=write.log.seq)
+                )
             try:
                 await session.commit()
             except IntegrityError:
@@ -191,7 +217,7 @@ class CampaignRepo:
     ) -> Campaign:
         """Insert a whole campaign (from an export) in one transaction."""
         campaign.live_channel = campaign.channel_id if campaign.status in LIVE_STATUSES else None
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             session.add(campaign)
             try:
                 await session.flush()
@@ -241,12 +267,12 @@ class CampaignRepo:
         return {u: found.get(u) or PlayerPrefs(user_id=u) for u in user_ids}
 
     async def save_prefs(self, prefs: PlayerPrefs) -> None:
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             await session.merge(prefs)
             await session.commit()
 
     async def seat_update(self, seat_id: int, **values: object) -> None:
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             await session.exec(update(Seat).where(col(Seat.id) == seat_id).values(**values))
             await session.commit()
 
@@ -268,7 +294,7 @@ class CampaignRepo:
 
     async def claim(self, nudge: Nudge, **values: object) -> bool:
         """Take a due row for this process: exactly one scanner wins each claim."""
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             statement = (
                 update(Nudge)
                 .where(col(Nudge.id) == nudge.id, col(Nudge.claim) == nudge.claim)
@@ -284,7 +310,7 @@ class CampaignRepo:
         return won
 
     async def set_digest(self, campaign_id: int, next_due: datetime | None) -> None:
-        async with self.db.session() as session:
+        async with self.db.write_session() as session:
             await session.exec(
                 delete(Nudge).where(
                     col(Nudge.campaign_id) == campaign_id, col(Nudge.kind) == "digest"
