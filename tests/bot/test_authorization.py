@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from support import caller
 
@@ -76,3 +78,33 @@ async def test_undo_is_only_for_your_own_last_action(db: Database) -> None:
         assert (await table.handle(who, "/undo"))[0].error
     assert not (await table.handle(OWNER, "/end-turn"))[0].error
     assert not (await table.handle(OWNER, "/undo"))[0].error
+
+
+async def test_a_player_cannot_move_another_players_figure(db: Database) -> None:
+    from engine.registry import get_game
+
+    table = TableService(db, new_seed=lambda: 3, limits=None)
+    await table.handle(OWNER, "/campaign create game:galaxy-defenders scenario:m1")
+    await table.handle(OWNER, "/campaign join role:marine")
+    await table.handle(PLAYER, "/campaign join role:sniper")
+    await table.handle(OWNER, "/campaign begin")
+    game = get_game("galaxy-defenders")
+    for _ in range(10):  # answer set-up questions until an agent may move
+        campaign = await table.repo.live_in_channel("chan-1")
+        assert campaign is not None and campaign.state_json
+        state = game.load(json.loads(campaign.state_json))
+        prompt = game.waiting_on(state)
+        seat = prompt.seats[0]
+        actions = game.legal_actions(state, seat)
+        moves = [a for a in actions if a.verb == "move"]
+        if moves:
+            break
+        who = OWNER if seat == "marine" else PLAYER
+        await table.handle(who, actions[0].command())
+    assert moves, "no agent got to move"
+    mover, other = (OWNER, "sniper") if seat == "marine" else (PLAYER, "marine")
+    target = moves[0].args["to"]
+    refused = await table.handle(mover, f"/move unit:{other} to:{target}")
+    assert refused[0].error and refused[0].ephemeral, refused[0].content
+    after = await table.repo.live_in_channel("chan-1")
+    assert after is not None and after.version == campaign.version
