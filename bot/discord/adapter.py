@@ -223,13 +223,15 @@ async def post(interaction: discord.Interaction[Any], message: Outgoing) -> None
     if not interaction.response.is_done():
         await interaction.response.send_message(**message.kwargs())
         return
-    if interaction.extras.get(PLACEHOLDER):
+    if interaction.extras.get(PLACEHOLDER) and message.ephemeral:
+        # The first follow-up would fill the public placeholder and show a private text to
+        # everyone: remove the placeholder and send the private text on its own.
         interaction.extras[PLACEHOLDER] = False
-        if message.ephemeral:
-            # The first follow-up would fill the public placeholder and show a private text to
-            # everyone: remove the placeholder and send the private text on its own.
-            await interaction.delete_original_response()
+        await interaction.delete_original_response()
     await interaction.followup.send(**message.kwargs())
+    # Only a follow-up that arrived has filled the placeholder: if sending failed, the error
+    # answer must still treat the placeholder as public.
+    interaction.extras[PLACEHOLDER] = False
 
 
 async def defer_public(interaction: discord.Interaction[Any]) -> None:

@@ -43,8 +43,13 @@ class Harness:
 
     async def start(self) -> None:
         seeds = iter(range(4242, 5000))
+        # No rate limits: the tests drive whole missions as fast as the bot answers.
         self.service = TableService(
-            self.db, renderer=self.renderer, new_seed=lambda: next(seeds), clock=self.clock
+            self.db,
+            renderer=self.renderer,
+            new_seed=lambda: next(seeds),
+            clock=self.clock,
+            limits=None,
         )
         settings = Settings(
             _env_file=None,  # type: ignore[call-arg]

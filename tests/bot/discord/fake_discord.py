@@ -442,7 +442,8 @@ class FakeDiscord:
         self._rate_limits[path_fragment] = times
 
     async def start(self) -> None:
-        app = web.Application(middlewares=[self._middleware])
+        # Discord takes request bodies up to its attachment limit; the checks below enforce it.
+        app = web.Application(middlewares=[self._middleware], client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_get("/gateway-resume", self._gateway)
         routes: list[tuple[str, str, Handler]] = [

@@ -72,3 +72,55 @@ async def test_a_real_game_through_discord(h: Harness, game_key: str) -> None:
                     await h.slash(user, table, "end-turn")
         assert steps > 0, "autocomplete offered no action in a whole turn"
         assert fake.violations == []
+
+
+WHOLE = [
+    ("galaxy-defenders", "m1", 2),
+    ("forlorn-hope", "solo-a", 1),
+    ("reichbusters", "radio-silence", 2),
+]
+
+
+@pytest.mark.parametrize(("game_key", "scenario", "players"), WHOLE)
+async def test_a_whole_mission_through_discord(
+    h: Harness, game_key: str, scenario: str, players: int
+) -> None:
+    """Every step a typed slash command from the player whose turn it is, to the end."""
+    import json
+
+    from engine.core.dice import SeededDice
+    from engine.selfplay import choose_action
+
+    async with asyncio.timeout(300):
+        fake, table = h.fake, h.fake.channel("table")
+        users = [fake.member("ann"), fake.member("bob")][:players]
+        await h.slash(users[0], table, "campaign create", game=game_key, scenario=scenario)
+        roles = await h.choices(users[0], table, "campaign join", "role", role="")
+        seat_of: dict[str, FakeUser] = {}
+        for user, role in zip(users, roles, strict=False):
+            await h.slash(user, table, "campaign join", role=role)
+            seat_of[role] = user
+        await h.slash(users[0], table, "campaign begin")
+        game = games()[game_key]
+        policy, patience = SeededDice(5), 0
+        assert h.service is not None
+        for _ in range(1500):
+            campaign = await h.service.repo.latest_in_channel(str(table))
+            assert campaign is not None and campaign.state_json
+            state = game.load(json.loads(campaign.state_json))
+            prompt = game.waiting_on(state)
+            if prompt.finished:
+                break
+            seat = prompt.seats[0]
+            action = choose_action(game.legal_actions(state, seat), policy, patience)
+            patience = 0 if action.verb == "end-turn" else patience + 1
+            record = await h.slash(seat_of[seat], table, action.verb, **action.args)
+            assert record.ack_delay is not None and record.ack_delay < 3.0
+            assert not any("Something went wrong" in m.content for m in fake.messages_of(record)), (
+                h.said(record, seat_of[seat])
+            )
+        else:
+            raise AssertionError(f"{scenario} did not finish through Discord")
+        assert campaign.status == "finished"
+        assert any("Mission over" in m.content for m in fake.feed(table))
+        assert fake.violations == []
