@@ -109,6 +109,14 @@ async def fit_images(
 # ---------------------------------------------------------------------- messages
 
 
+# One colour per game for the embed stripe beside its board (Okabe-Ito, as the boards use).
+GAME_COLOURS: dict[str, int] = {
+    "galaxy-defenders": 0x56B4E9,
+    "forlorn-hope": 0xD55E00,
+    "reichbusters": 0x009E73,
+}
+
+
 @dataclass
 class Outgoing:
     """One Discord message: a reply may become several (long text, many files)."""
@@ -118,6 +126,7 @@ class Outgoing:
     files: list[Attachment]
     mentions: list[str]
     view: discord.ui.View | None = None
+    colour: int | None = None  # the game's colour: the board sits in an embed of that colour
 
     def kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
@@ -141,6 +150,10 @@ class Outgoing:
             ]
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.colour is not None and self.files:
+            embed = discord.Embed(colour=self.colour)
+            embed.set_image(url=f"attachment://{self.files[-1].filename}")
+            kwargs["embed"] = embed
         return kwargs
 
 
@@ -157,6 +170,9 @@ async def outgoing(
     messages[-1].files = file_groups[0]
     messages += [Outgoing("", reply.ephemeral, group, []) for group in file_groups[1:]]
     messages[-1].view = view
+    colour = GAME_COLOURS.get(reply.game or "")
+    for message in messages:
+        message.colour = colour
     if not messages[0].content and not messages[0].files and view is None:
         messages[0].content = "Done."
     return messages

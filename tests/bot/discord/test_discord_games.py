@@ -123,4 +123,9 @@ async def test_a_whole_mission_through_discord(
             raise AssertionError(f"{scenario} did not finish through Discord")
         assert campaign.status == "finished"
         assert any("Mission over" in m.content for m in fake.feed(table))
+        # Boards sit in an embed striped with the game's colour.
+        from bot.discord.adapter import GAME_COLOURS
+
+        boards = [m for m in fake.feed(table) if m.attachments and m.embeds]
+        assert boards and all(m.embeds[0].get("color") == GAME_COLOURS[game_key] for m in boards)
         assert fake.violations == []
