@@ -617,16 +617,7 @@ class TableService:
         waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
         seq = campaign.step + 1
         step, random_used, automatic = run_action(game, state, campaign.seed, seq, seat, action)
-        log = ActionLog(
-            campaign_id=_id(campaign),
-            seq=seq,
-            kind="action",
-            seat=seat,
-            user_id=caller.user_id,
-            action_json=action.model_dump_json(include={"verb", "args"}),
-            events_json=json.dumps(dump_events(step.events)),
-            random_used=random_used,
-        )
+        log = _action_row(campaign, seq, seat, caller.user_id, action, step.events, random_used)
         return await self._commit_and_post(
             caller,
             campaign,
@@ -1272,16 +1263,7 @@ class TableService:
             Note(text=f"{who} plays for {role}: {action.command()}"),
             *step.events,
         ]
-        log = ActionLog(
-            campaign_id=_id(campaign),
-            seq=seq,
-            kind="action",
-            seat=role,
-            user_id=user_id,
-            action_json=action.model_dump_json(include={"verb", "args"}),
-            events_json=json.dumps(dump_events(events)),
-            random_used=random_used,
-        )
+        log = _action_row(campaign, seq, role, user_id, action, events, random_used)
         await self._persist(campaign, game, step.state, log, actor=None, seats=seats)
         return step.state, events
 
@@ -1416,6 +1398,28 @@ class TableService:
 def _id(campaign: Campaign) -> int:
     assert campaign.id is not None
     return campaign.id
+
+
+def _action_row(
+    campaign: Campaign,
+    seq: int,
+    seat: str,
+    user_id: str,
+    action: Action,
+    events: list[Event],
+    random_used: bool,
+) -> ActionLog:
+    """The log row of a player action: enough to replay it exactly."""
+    return ActionLog(
+        campaign_id=_id(campaign),
+        seq=seq,
+        kind="action",
+        seat=seat,
+        user_id=user_id,
+        action_json=action.model_dump_json(include={"verb", "args"}),
+        events_json=json.dumps(dump_events(events)),
+        random_used=random_used,
+    )
 
 
 def _id_seat(seat: Seat) -> int:
