@@ -322,7 +322,8 @@ class TableService:
             raise UserError(f"This scenario needs at least {info.min_seats} seats taken.")
         roles = [r.key for r in info.roles if r.key in held]
         seq = campaign.step + 1
-        step, _ = run_begin(game, campaign, roles, seq)
+        # Engine work runs in a thread so a long enemy phase never stalls other channels.
+        step, _ = await asyncio.to_thread(run_begin, game, campaign, roles, seq)
         log = ActionLog(
             campaign_id=_id(campaign),
             seq=seq,
@@ -616,7 +617,9 @@ class TableService:
             raise UserError(f"{welcome}{refused}") from None
         waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
         seq = campaign.step + 1
-        step, random_used, automatic = run_action(game, state, campaign.seed, seq, seat, action)
+        step, random_used, automatic = await asyncio.to_thread(
+            run_action, game, state, campaign.seed, seq, seat, action
+        )
         log = _action_row(campaign, seq, seat, caller.user_id, action, step.events, random_used)
         return await self._commit_and_post(
             caller,
@@ -1258,7 +1261,9 @@ class TableService:
     ) -> tuple[Any, list[Event]]:
         """Apply a safe action on a seat's behalf, logged like any other step."""
         seq = campaign.step + 1
-        step, random_used, _ = run_action(game, state, campaign.seed, seq, role, action)
+        step, random_used, _ = await asyncio.to_thread(
+            run_action, game, state, campaign.seed, seq, role, action
+        )
         events: list[Event] = [
             Note(text=f"{who} plays for {role}: {action.command()}"),
             *step.events,
