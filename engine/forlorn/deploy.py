@@ -18,9 +18,20 @@ def deploy_squares(state: ForlornState, unit: Unit) -> list[Square]:
     """Where this Marine may set up: the green circles, the ring round A (Solo A), or its room."""
     board = board_of(state)
     sc = sc_of(state)
-    for room, ids in sc.get("trapped", {}).items():
-        if unit.id in ids:
-            return sorted(s for s in board.rooms[room] if board.vent_at(s) is None)
+    trapped: dict[str, list[str]] = sc.get("trapped", {})
+    if any(unit.id in ids for ids in trapped.values()):
+        # Solo B: two Marines in each sealed room, the Marine player's choice of who goes where.
+        here = board.room_of(sq(unit.at))
+        out: list[Square] = []
+        for room, ids in trapped.items():
+            inside = [
+                u
+                for u in state.active("marines")
+                if u.id != unit.id and u.at and board.room_of(sq(u.at)) == room
+            ]
+            if room == here or len(inside) < len(ids):
+                out += [s for s in board.rooms[room] if board.vent_at(s) is None]
+        return sorted(out)
     if sc["setup"] == "around-A":
         return sorted(n for n in neighbours(board.letters["A"]) if board.on_board(n))
     return sorted(board.setup)

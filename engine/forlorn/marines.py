@@ -464,16 +464,6 @@ def do_flame(state: ForlornState, marine: Unit, chain_text: str | None, dice: Di
     return events
 
 
-def grenade_targets(state: ForlornState, marine: Unit) -> list[Square]:
-    board = board_of(state)
-    here = sq(marine.at)
-    return [
-        s
-        for s in sorted(board.floor)
-        if s != here and in_arc(marine, s) and has_los(state, here, s, None)
-    ]
-
-
 def do_grenade(state: ForlornState, marine: Unit, to: str | None, dice: Dice) -> list[Event]:
     events: list[Event] = []
     if state.grenades <= 0:

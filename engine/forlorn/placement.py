@@ -17,10 +17,6 @@ from engine.forlorn.state import ForlornState, Placement
 from engine.forlorn.world import attack_range, board_of, sq
 
 
-def queue(state: ForlornState, kind: str, zone: str) -> None:
-    state.placements.append(Placement(kind=kind, zone=zone))
-
-
 def options(state: ForlornState, placement: Placement) -> list[Square]:
     board = board_of(state)
     taken = {u.at for u in state.active()}

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.dice import Dice, pick, shuffle
 from engine.core.errors import NotSupportedYet
-from engine.core.squaregrid import Square, neighbours
+from engine.core.squaregrid import Square
 from engine.forlorn.board import Board, door_id, label, load_board
 from engine.forlorn.content import cards, scenarios, units
 from engine.forlorn.state import ForlornState, Placement, Unit
@@ -227,7 +227,3 @@ def _place_force(
         if any(u.at == label(s) for u in state.active()) and board.vent_at(s) is None:
             continue
         unit.status, unit.at = "active", label(s)
-
-
-def neighbours_on(board: Board, s: Square) -> list[Square]:
-    return [n for n in neighbours(s) if board.on_board(n)]

@@ -141,7 +141,10 @@ def do_close(state: ForlornState, xeno: Unit, to: str | None) -> list[Event]:
     return events
 
 
-def do_attack(state: ForlornState, xeno: Unit, tid: str | None, dice: Dice) -> list[Event]:
+def do_attack(
+    state: ForlornState, xeno: Unit, tid: str | None, dice: Dice, weapon: str = ""
+) -> list[Event]:
+    """A Blaster uses its energy beam (8.10) unless told `weapon:claws` when adjacent."""
     events: list[Event] = []
     target = state.unit(tid or "")
     if target is None or target.side != "marines" or target.status != "active":
@@ -152,7 +155,7 @@ def do_attack(state: ForlornState, xeno: Unit, tid: str | None, dice: Dice) -> l
             raise RuleError(f"{xeno.name} is not adjacent to {target.name} (and cannot shoot it).")
         ranged = True
     elif xeno.kind == "blaster":
-        ranged = True
+        ranged = weapon.lower() != "claws"
     begin(state, xeno, events)
     combat.xeno_attack(state, xeno, target, dice, events, ranged=ranged)
     finish_active(state, events)
@@ -293,6 +296,14 @@ def legal(state: ForlornState) -> list[Action]:
             if adjacent(state, x, m) or (
                 x.kind == "blaster" and has_los(state, sq(x.at), sq(m.at), "xenos")
             ):
+                if x.kind == "blaster" and adjacent(state, x, m):
+                    out.append(
+                        Action(
+                            verb="attack",
+                            args={"unit": x.id, "target": m.id, "weapon": "claws"},
+                            label=f"{x.id} claws {m.name}",
+                        )
+                    )
                 out.append(
                     Action(
                         verb="attack",
@@ -372,7 +383,9 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
     if action.verb == "move":
         return do_move(state, xeno_unit(state, a.get("unit")), a.get("to"), dice)
     if action.verb == "attack":
-        return do_attack(state, xeno_unit(state, a.get("unit")), a.get("target"), dice)
+        return do_attack(
+            state, xeno_unit(state, a.get("unit")), a.get("target"), dice, a.get("weapon", "")
+        )
     if action.verb == "act":
         what = a.get("what", "")
         if what == "burst":

@@ -202,3 +202,24 @@ def test_standing_grenade_order_lobs_at_a_moving_xeno(fresh: Fresh) -> None:
     assert state.grenades == 2 and state.ap == 1
     assert state.unit("d1").status == "pool"  # type: ignore[union-attr]
     assert dice.remaining == 0
+
+
+def test_movement_example_gunner_carries_one_mp_into_the_next_ap(fresh: Fresh) -> None:
+    """5.1: a Private gets 6 MP per AP, the Gunner 4; the Gunner with 1 MP left after opening
+    a door spends another AP in a row and has 5 MP to move."""
+    state = fresh()
+    put(state, "zac", "H4", "E")  # in the corridor west of the command room's north door
+    put(state, "bates", "C7", "S")
+
+    def do(s: ForlornState, verb: str, **args: str) -> ForlornState:
+        return GAME.apply(s, "marines", Action(verb=verb, args=args), ScriptedDice()).state
+
+    s1 = do(state, "move", unit="zac", to="I4")  # 1 AP: 4 MP, 3 left
+    s1 = do(s1, "move", unit="zac", to="S")  # 2 left
+    s1 = do(s1, "act", unit="zac", what="open", to="I5")  # 1 left
+    assert s1.mp_left == 1 and s1.ap == state.ap - 1
+    s2 = do(s1, "move", unit="zac", to="I9")  # five squares: 1 + 4 MP from a second AP
+    assert s2.ap == s1.ap - 1 and s2.mp_left == 0
+    assert s2.unit("zac").at == "I9"  # type: ignore[union-attr]
+    s3 = do(state, "move", unit="bates", to="C8")
+    assert s3.mp_left == 5  # a Private's AP buys 6 MP

@@ -137,3 +137,14 @@ def test_trainee_solo_a_spawns_fewer() -> None:
     from engine.forlorn.turn import sc_of
 
     assert sc_of(state)["spawn"] == {"dice": {"drone": 3, "warrior": 1}}
+
+
+def test_solo_b_trapped_marines_may_swap_rooms_two_per_room() -> None:
+    state = GAME.new("solo-b", ["marines"], {"difficulty": "standard"}, SeededDice(3))
+    moves = {
+        a.args["to"] for a in GAME.legal_actions(state, "marines") if a.args.get("unit") == "lt"
+    }
+    assert not any(m[0] in "NOPQR" for m in moves if len(m) > 1)  # room B is full (2 there)
+    lt = state.unit("lt")
+    assert lt is not None and lt.at is not None
+    assert any(m[0] in "ABCDE" and m != lt.at for m in moves if len(m) > 1)  # own room is fine

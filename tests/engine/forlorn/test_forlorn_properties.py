@@ -61,7 +61,7 @@ def play(scenario: str, seed: int, steps: int, seats: list[str]) -> ForlornState
     return state
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(st.sampled_from(SCENARIOS), st.integers(0, 10_000))
 def test_invariants_through_random_play(scenario: str, seed: int) -> None:
     seats = ["marines", "xeno"] if scenario.startswith("op-") and seed % 2 else ["marines"]

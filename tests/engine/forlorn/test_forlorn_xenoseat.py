@@ -9,7 +9,7 @@ from engine.core.errors import RuleError
 from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.content import cards
-from engine.forlorn.state import ForlornState
+from engine.forlorn.state import ForlornState, Order
 
 SEATS = ["marines", "xeno"]
 
@@ -175,3 +175,36 @@ def test_swapped_cards_stay_secret() -> None:
     assert cards()[hand[0]].title not in public
     for card in after.mutation.hand:
         assert cards()[card].title not in public
+
+
+def test_standing_orders_interrupt_a_human_xeno_move_once_per_square() -> None:
+    from conftest import bare, put
+
+    state = bare("op-01", ["marines", "xeno"], xeno="human")
+    state.phase, state.ap = "xeno", 3
+    put(state, "zac", "J9", "N")
+    put(state, "d1", "J5")
+    state.orders = [Order(unit="zac", aps=2, range=6)]
+    dice = ScriptedDice([1, 2, 1, 2, 1, 2])  # two interrupts of 3 dice (4 - 1), all misses
+    step = GAME.apply(state, "xeno", Action(verb="move", args={"unit": "d1", "to": "J7"}), dice)
+    shots = [e for e in step.events if e.kind == "attacked"]
+    assert len(shots) == 2 and all(len(s.faces) == 3 for s in shots)  # type: ignore[attr-defined]
+    assert step.state.ap == 1 and step.state.unit("d1").at == "J7"  # type: ignore[union-attr]
+    assert dice.remaining == 0
+
+
+def test_blaster_beam_or_claws() -> None:
+    from conftest import bare, put
+
+    state = bare("op-01", ["marines", "xeno"], xeno="human")
+    state.phase = "xeno"
+    put(state, "bates", "J9", "N")
+    put(state, "b1", "J8")
+    claws = Action(verb="attack", args={"unit": "b1", "target": "bates", "weapon": "claws"})
+    beam = Action(verb="attack", args={"unit": "b1", "target": "bates"})
+    listed = GAME.legal_actions(state, "xeno")
+    assert any(a.matches(claws) for a in listed) and any(a.matches(beam) for a in listed)
+    melee = GAME.apply(state, "xeno", claws, ScriptedDice([2])).events
+    assert "needs 3+" in melee[0].text and len(melee[0].faces) == 1  # type: ignore[attr-defined]
+    ranged = GAME.apply(state, "xeno", beam, ScriptedDice([4, 4])).events
+    assert "5+ (sniper)" in ranged[0].text
