@@ -144,29 +144,26 @@ class TableService:
     async def _dispatch(self, caller: Caller, command: Command) -> list[Reply]:
         if command.name == "campaign":
             handler = getattr(self, f"campaign_{command.sub}")
-            result: list[Reply] = await handler(caller, command.options)
-            return result
-        if command.name in PLAY_VERBS:
+        elif command.name in PLAY_VERBS:
             return await self.act(caller, Action(verb=command.name, args=command.options))
-        if command.name == "undo":
-            return await self.undo(caller)
-        if command.name == "board":
-            return await self.board(caller, command.options)
-        if command.name == "sheet":
-            return await self.sheet(caller, command.options)
-        if command.name == "log":
-            return await self.show_log(caller, command.options)
-        if command.name == "prefs":
-            return await self.prefs(caller, command.options)
-        if command.name == "away":
-            return await self.away(caller, command.options)
-        if command.name == "vote":
-            return await self.vote(caller, command.options)
-        if command.name == "hand":
-            return await self.hand(caller)
-        if command.name == "rules":
-            return await self.rules(caller, command.options)
-        return [Reply(help_text.render(command.options.get("topic")), ephemeral=True)]
+        else:
+            handler = {
+                "undo": self.undo,
+                "board": self.board,
+                "sheet": self.sheet,
+                "hand": self.hand,
+                "log": self.show_log,
+                "rules": self.rules,
+                "prefs": self.prefs,
+                "away": self.away,
+                "vote": self.vote,
+                "help": self.help,
+            }[command.name]
+        result: list[Reply] = await handler(caller, command.options)
+        return result
+
+    async def help(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        return [Reply(help_text.render(options.get("topic")), ephemeral=True)]
 
     async def _check_version(self, caller: Caller, expected: int) -> None:
         campaign = await self.repo.live_in_channel(caller.channel_id)
@@ -666,7 +663,7 @@ class TableService:
                     return role
         return ready[0]
 
-    async def undo(self, caller: Caller) -> list[Reply]:
+    async def undo(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign, game, _ = await self._active(caller)
         last = await self.repo.last_log(_id(campaign))
         if last is None or last.kind != "action":
@@ -798,7 +795,7 @@ class TableService:
         ) or await self.repo.latest_in_channel(caller.channel_id)
         return campaign.game if campaign else ""
 
-    async def hand(self, caller: Caller) -> list[Reply]:
+    async def hand(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Your private cards and secrets, only ever shown to you."""
         campaign, game, state = await self._active(caller, finished_ok=True)
         mine = [s.role for s in await self.repo.seats(_id(campaign)) if s.user_id == caller.user_id]
