@@ -89,13 +89,20 @@ class Action(BaseModel):
 
 
 class Prompt(BaseModel):
-    """Who the game waits on, and for what."""
+    """Who the game waits on, and for what.
+
+    `default` is what happens if the waited-on seat does not answer in time (a reaction window
+    that passes, a vote that falls back to the rulebook's default): the table applies it for
+    the seat once the campaign's window closes. `None` means the table waits as long as it
+    takes (a player's own turn).
+    """
 
     seats: list[str] = Field(default_factory=list)
     kind: Literal["turn", "choice", "vote", "none"] = "turn"
     text: str = ""
     finished: bool = False
     outcome: str | None = None
+    default: Action | None = None
 
 
 class Step(BaseModel, Generic[S]):
