@@ -20,12 +20,14 @@ DEFAULT_SETTINGS: dict[str, str] = {
     "deadline_hours": "0",
     "deadline_policy": "wait",
     "digest": "off",
+    "window_minutes": "10",
 }
 CAMPAIGN_SETTINGS: dict[str, tuple[str, ...]] = {
     "nudge_hours": ("0", "1", "6", "12", "24", "48", "72"),
     "deadline_hours": ("0", "12", "24", "48", "72", "168"),
     "deadline_policy": ("wait", "vote", "autopilot"),
     "digest": ("off", "on"),
+    "window_minutes": ("0", "2", "5", "10", "30", "60", "240"),
 }
 REMINDER_CHOICES = ("default", "off", "1", "6", "12", "24", "48", "72")
 MAX_AUTOPILOT_STEPS = 50
@@ -48,6 +50,11 @@ def remind_after(settings: dict[str, str], prefs: PlayerPrefs) -> timedelta | No
     if prefs.reminders != "default":
         return hours(prefs.reminders)
     return hours(settings["nudge_hours"])
+
+
+def answer_window(settings: dict[str, str]) -> timedelta:
+    """How long a pending question (a reaction, a vote) waits before its default applies."""
+    return timedelta(minutes=float(settings["window_minutes"]))
 
 
 def parse_away(text: str) -> timedelta:

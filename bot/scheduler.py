@@ -82,6 +82,9 @@ class Scheduler:
                 if row.kind == "digest":
                     sent += await self._digest(campaign, row)
                     continue
+                if row.kind == "window":
+                    sent += await self._window(campaign, row)
+                    continue
                 if (
                     row.deadline_at is not None
                     and aware(row.deadline_at) <= now
@@ -171,6 +174,16 @@ class Scheduler:
             )
         await self.outbox.post(campaign.channel_id, Reply(text, mentions=[row.user_id]))
         return 1
+
+    async def _window(self, campaign: Campaign, row: Nudge) -> int:
+        """A question's answer window closed: its default answer applies."""
+        if not await self.repo.claim(row, deadline_at=None):
+            return 0
+        replies = await self.service.close_window(campaign.id or 0)
+        for reply in replies:
+            if not reply.ephemeral:
+                await self.outbox.post(campaign.channel_id, reply)
+        return sum(1 for r in replies if not r.ephemeral)
 
     async def _digest(self, campaign: Campaign, row: Nudge) -> int:
         now = self.clock.now()

@@ -29,6 +29,7 @@ from bot.pacing import (
     CAMPAIGN_SETTINGS,
     MAX_AUTOPILOT_STEPS,
     REMINDER_CHOICES,
+    answer_window,
     campaign_settings,
     check_timezone,
     hours,
@@ -916,6 +917,37 @@ class TableService:
             set(),
         )
 
+    async def close_window(self, campaign_id: int) -> list[Reply]:
+        """The answer window of a pending question has closed: apply its default."""
+        campaign = await self.repo.get(campaign_id)
+        if campaign is None:
+            return []
+        async with self._lock(campaign.channel_id):
+            campaign = await self.repo.live_in_channel(campaign.channel_id)
+            if campaign is None or campaign.status != "active" or not campaign.state_json:
+                return []
+            game = get_game(campaign.game)
+            state = game.load(json.loads(campaign.state_json))
+            prompt = game.waiting_on(state)
+            if prompt.default is None or not prompt.seats:
+                return []  # answered meanwhile
+            role = prompt.seats[0]
+            state, events = await self._play_for(
+                campaign, game, state, role, prompt.default, "window", "The default answer"
+            )
+            state, more = await self._run_autopilot(campaign, game, state)
+            system = Caller("scheduler", "Sortie", campaign.channel_id, campaign.guild_id)
+            return await self._post_step(
+                system,
+                campaign,
+                game,
+                state,
+                game.waiting_on(state),
+                [*events, *more],
+                f"No answer from {role} in time: the default applies.",
+                set(),
+            )
+
     async def resume_autopilot(self, channel_id: str, headline: str) -> list[Reply]:
         """Let autopilot seats play now (after the scheduler put a seat on autopilot)."""
         async with self._lock(channel_id):
@@ -1214,6 +1246,9 @@ class TableService:
                     actor=actor,
                     remind_after=remind,
                     deadline_after=hours(settings["deadline_hours"]),
+                    window_after=answer_window(settings)
+                    if prompt.default is not None and not prompt.finished
+                    else None,
                 ),
             ),
         )
@@ -1231,6 +1266,24 @@ class TableService:
             if prompt.finished:
                 break
             now = self.clock.now()
+            if (
+                prompt.default is not None
+                and prompt.seats
+                and not answer_window(campaign_settings(campaign))
+            ):
+                # Questions are answered by their default at once on this table.
+                state, step_events = await self._play_for(
+                    campaign,
+                    game,
+                    state,
+                    prompt.seats[0],
+                    prompt.default,
+                    "window",
+                    "The default answer",
+                    seats,
+                )
+                events.extend(step_events)
+                continue
             humans = [s for s in seats if s.user_id and not seat_on_autopilot(s, now)]
             auto = [s for s in seats if s.role in prompt.seats and seat_on_autopilot(s, now)]
             if not auto or not humans:
@@ -1388,8 +1441,12 @@ class TableService:
             for s in seats
             if s.role in prompt.seats and s.user_id and not seat_on_autopilot(s, now)
         }
-        new_phase = any(isinstance(e, PhaseChanged) for e in events)
-        fresh = waiting - {actor} - (set() if new_phase else waiting_before)
+        # A new phase or a question (a choice, a vote) needs fresh input even from players the
+        # game was already waiting on.
+        renewed = prompt.kind in ("choice", "vote") or any(
+            isinstance(e, PhaseChanged) for e in events
+        )
+        fresh = waiting - {actor} - (set() if renewed else waiting_before)
         prefs = await self.repo.prefs_many(fresh)
         return [user_id for user_id in sorted(fresh) if quiet_until(prefs[user_id], now) is None]
 

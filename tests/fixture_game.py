@@ -47,6 +47,9 @@ class DashState(BaseModel):
     winner: str | None = None
     lost: bool = False
     secret_rolls: dict[str, int] = {}
+    # A question one runner put to another, with a default answer if nobody replies.
+    question_to: str | None = None
+    answers: list[str] = []
 
 
 class DashGame:
@@ -91,12 +94,24 @@ class DashGame:
             )
         if state.automatic_pending:
             return Prompt(seats=[], kind="none")
+        if state.question_to is not None:
+            return Prompt(
+                seats=[state.question_to],
+                kind="choice",
+                text="Share the lane? (no, if you do not answer)",
+                default=Action(verb="choose", args={"option": "no"}),
+            )
         return Prompt(seats=[s for s in state.seats if s not in state.ended], text="Run!")
 
     def legal_actions(self, state: DashState, seat: str) -> list[Action]:
         if seat not in self.waiting_on(state).seats:
             return []
+        if state.question_to == seat:
+            return [Action(verb="choose", args={"option": o}, label=o) for o in ("yes", "no")]
         actions = [Action(verb="end-turn", label="end your turn")]
+        others = [s for s in state.seats if s != seat]
+        if others:
+            actions.append(Action(verb="act", args={"what": "ask"}, label="ask a question"))
         if state.moves_left[seat] > 0:
             here = square(state.positions[seat])
             assert here is not None
@@ -110,6 +125,21 @@ class DashGame:
         state = state.model_copy(deep=True)
         if seat not in self.waiting_on(state).seats:
             raise RuleError(f"{seat} has already ended this turn.")
+        if state.question_to is not None:
+            if seat != state.question_to or action.verb != "choose":
+                raise RuleError(f"Waiting for {state.question_to} to answer first.")
+            answer = action.args.get("option", "")
+            if answer not in ("yes", "no"):
+                raise RuleError("Answer yes or no.")
+            state.answers.append(answer)
+            state.question_to = None
+            return Step(state=state, events=[Note(text=f"{seat} answers {answer}.")])
+        if action.verb == "act" and action.args.get("what") == "ask":
+            others = [s for s in state.seats if s != seat]
+            if not others:
+                raise RuleError("Nobody to ask.")
+            state.question_to = others[0]
+            return Step(state=state, events=[Note(text=f"{seat} asks {others[0]}.")])
         if action.verb == "end-turn":
             state.ended.append(seat)
             if len(state.ended) == len(state.seats):

@@ -43,6 +43,8 @@ class WaitingUpdate:
     actor: str | None = None  # whoever just acted: their own timer starts again
     remind_after: dict[str, timedelta | None] = field(default_factory=dict)
     deadline_after: timedelta | None = None
+    # A question with a default answer is pending: apply the default when this much has passed.
+    window_after: timedelta | None = None
 
 
 @dataclass
@@ -336,6 +338,18 @@ class CampaignRepo:
 
 async def _sync_waiting(session: AsyncSession, campaign_id: int, waiting: WaitingUpdate) -> None:
     """Reminder rows follow the waited-on players; the actor's own timer starts again."""
+    await session.exec(
+        delete(Nudge).where(col(Nudge.campaign_id) == campaign_id, col(Nudge.kind) == "window")
+    )
+    if waiting.window_after is not None:
+        session.add(
+            Nudge(
+                campaign_id=campaign_id,
+                kind="window",
+                waiting_since=waiting.now,
+                deadline_at=waiting.now + waiting.window_after,
+            )
+        )
     rows = (
         await session.exec(
             select(Nudge).where(Nudge.campaign_id == campaign_id, Nudge.kind == "reminder")

@@ -267,3 +267,39 @@ async def test_a_channel_the_bot_cannot_post_in_pauses_its_campaign(
     assert kinds[-3:] == ["pause", "resume", "action"]
     assert {n.user_id for n in await service.repo.nudges(campaign.id or 0)} == {"id-bob", "id-ann"}
     assert all(ok for _, ok, _ in await service.verify())
+
+
+async def test_an_unanswered_question_takes_its_default_when_the_window_closes(
+    service: TableService, clock: ManualClock
+) -> None:
+    outbox = RecordingOutbox()
+    await begin(service, "window_minutes:5", "nudge_hours:0")
+    asked = await service.handle(ANN, "/act what:ask")
+    assert "red asks blue" in text(asked) and asked[-1].mentions == ["id-bob"]
+    clock.advance(timedelta(minutes=4))
+    assert await Scheduler(service, outbox, clock).scan() == 0
+    clock.advance(timedelta(minutes=1))
+    assert await Scheduler(service, outbox, clock).scan() == 1
+    posted = outbox.texts()[-1]
+    assert "No answer from blue in time" in posted and "blue answers no" in posted
+    assert await Scheduler(service, outbox, clock).scan() == 0  # applied once
+    assert all(ok for _, ok, _ in await service.verify())
+
+
+async def test_an_answer_in_time_closes_the_window(
+    service: TableService, clock: ManualClock
+) -> None:
+    outbox = RecordingOutbox()
+    await begin(service, "window_minutes:5", "nudge_hours:0")
+    await service.handle(ANN, "/act what:ask")
+    assert "blue answers yes" in text(await service.handle(BOB, "/choose option:yes"))
+    clock.advance(timedelta(minutes=10))
+    assert await Scheduler(service, outbox, clock).scan() == 0
+    assert outbox.posts == []
+
+
+async def test_a_zero_window_applies_the_default_at_once(service: TableService) -> None:
+    await begin(service, "window_minutes:0")
+    asked = await service.handle(ANN, "/act what:ask")
+    assert "The default answer plays for blue: /choose option:no" in text(asked)
+    assert "blue answers no" in text(asked) and "Run!" in text(asked)
