@@ -118,6 +118,7 @@ class GalaxyDefenders:
                 seats=[state.pending.seat],
                 kind="vote" if state.pending.kind == "alpha" else "choice",
                 text=f"{state.pending.kind}: {', '.join(state.pending.options)}",
+                default=_strategy_default(state),
             )
         if state.phase == "agent":
             seat = state.turn_order[state.turn_index]
@@ -245,3 +246,23 @@ class GalaxyDefenders:
 
     def load(self, data: dict[str, Any]) -> GalaxyState:
         return GalaxyState.model_validate(data)
+
+
+def _strategy_default(state: GalaxyState) -> Action | None:
+    """What the table falls back to when a Strategy-phase choice goes unanswered.
+
+    The Alpha Agent falls back to the class ranking, as the rulebook says; a reinforcement or
+    promotion pick falls back to the first option offered (our documented policy). Choices in
+    an agent's own turn have no default: the table waits for the player.
+    """
+    pending = state.pending
+    if pending is None or not pending.options:
+        return None
+    if pending.kind == "alpha":
+        ranked = phases.first_by_ranking(state)
+        choice = ranked if ranked in pending.options else pending.options[0]
+    elif pending.kind in ("reinforce", "promote"):
+        choice = pending.options[0]
+    else:
+        return None
+    return Action(verb="choose", args={"option": choice})

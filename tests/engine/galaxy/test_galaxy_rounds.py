@@ -110,3 +110,22 @@ def test_mission_special_event_is_in_its_deck_and_resolves() -> None:
     event_phase(state, ScriptedDice([2, 2]), events)  # the Brood Hatches: alien, then a Signal
     assert state.aliens[0].card.startswith("spine-critter-blue")
     assert any(isinstance(e, Note) and "Special Event" in e.text for e in events)
+
+
+def test_strategy_choices_fall_back_to_the_class_ranking() -> None:
+    from engine.core.dice import SeededDice
+    from engine.registry import get_game
+
+    game = get_game("galaxy-defenders")
+    info = next(s for s in game.scenarios() if s.key == "m1")
+    state = game.new("m1", ["sniper", "marine"], info.resolve_options({}), SeededDice(1))
+    state = game.advance(state, SeededDice(2)).state
+    prompt = game.waiting_on(state)
+    assert prompt.kind == "vote" and prompt.default is not None
+    # The default is the rulebook's class ranking, and it is a legal answer.
+    from engine.galaxy.phases import ALPHA_RANKING
+
+    ranked = next(k for k in ALPHA_RANKING if k in ("sniper", "marine"))
+    assert prompt.default.args["option"] == ranked
+    legal = game.legal_actions(state, prompt.seats[0])
+    assert any(a.matches(prompt.default) for a in legal)
