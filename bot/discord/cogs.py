@@ -11,7 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import help_text
-from bot.discord.adapter import caller_of, run_command
+from bot.discord.adapter import (
+    answer_privately,
+    caller_of,
+    finished,
+    run_command,
+    run_text,
+    slash_text,
+)
 from bot.pacing import CAMPAIGN_SETTINGS, REMINDER_CHOICES
 from bot.table import TableService
 
@@ -40,6 +47,47 @@ def bot_can_post(interaction: discord.Interaction[Any]) -> bool:
     if missing:
         raise app_commands.BotMissingPermissions(missing)
     return True
+
+
+async def create_in_thread(
+    service: TableService, interaction: discord.Interaction[Any], text: str, name: str
+) -> None:
+    """Open a public thread, set the campaign up there, and point the channel at it."""
+    try:
+        await _create_in_thread(service, interaction, text, name)
+    finally:
+        finished(interaction)
+
+
+async def _create_in_thread(
+    service: TableService, interaction: discord.Interaction[Any], text: str, name: str
+) -> None:
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        await answer_privately(
+            interaction,
+            "A campaign thread can only be opened in a text "
+            "channel; run /campaign create without thread here.",
+        )
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        thread = await channel.create_thread(
+            name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    except discord.Forbidden:
+        await interaction.followup.send(
+            "I may not open threads here (Create Public Threads is missing).", ephemeral=True
+        )
+        return
+    replies = await service.handle(caller_of(interaction, thread.id), text)
+    if any(reply.error for reply in replies):
+        await thread.delete()
+        await interaction.followup.send(replies[0].content, ephemeral=True)
+        return
+    for reply in replies:
+        await thread.send(reply.content, allowed_mentions=discord.AllowedMentions.none())
+    await interaction.followup.send(f"Campaign thread opened: {thread.mention}", ephemeral=True)
 
 
 def _quoted(value: Any) -> str:
@@ -109,6 +157,7 @@ class CampaignCog(
         game="Which game",
         scenario="Which mission",
         options="Extra options as name:value pairs, e.g. difficulty:veteran",
+        thread="Open a thread for the campaign and play there",
     )
     @app_commands.check(bot_can_post)
     async def create(
@@ -117,14 +166,14 @@ class CampaignCog(
         game: str,
         scenario: str,
         options: str | None = None,
+        thread: bool = False,
     ) -> None:
         extra = dict(token.partition(":")[::2] for token in (options or "").split())
-        await run_command(
-            self.service,
-            interaction,
-            "campaign create",
-            {"game": game, "scenario": scenario, **extra},
-        )
+        text = slash_text("campaign create", {"game": game, "scenario": scenario, **extra})
+        if thread:
+            await create_in_thread(self.service, interaction, text, f"{game} · {scenario}")
+            return
+        await run_text(self.service, interaction, text)
 
     @app_commands.command(name="join", description="Take a seat in this channel's campaign")
     async def join(self, interaction: discord.Interaction[Any], role: str | None = None) -> None:

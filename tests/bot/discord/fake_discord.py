@@ -60,8 +60,17 @@ READ_HISTORY = 1 << 16
 USE_APP_COMMANDS = 1 << 31
 MANAGE_GUILD = 1 << 5
 ADMINISTRATOR = 1 << 3
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 MEMBER_PERMISSIONS = (
-    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_HISTORY | USE_APP_COMMANDS
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_HISTORY
+    | USE_APP_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
 
 
@@ -395,6 +404,7 @@ class FakeDiscord:
         }
         self.members: dict[int, FakeUser] = {u.id: u for u in (self.bot_user, self.owner)}
         self.channels: dict[int, str] = {}
+        self.threads: dict[int, int] = {}  # public thread -> its parent channel
         self.bot_denied: dict[int, int] = {}
         self.dm_channels: dict[int, int] = {}  # direct-message channel -> user
         self.dms_closed: set[int] = set()  # users who accept no direct messages
@@ -458,6 +468,8 @@ class FakeDiscord:
             ("POST", "/interactions/{id}/{token}/callback", self._callback),
             ("POST", "/channels/{channel}/messages", self._channel_message),
             ("GET", "/channels/{channel}", self._get_channel),
+            ("POST", "/channels/{channel}/threads", self._start_thread),
+            ("DELETE", "/channels/{channel}", self._delete_channel),
             ("GET", "/users/{user}", self._user),
             ("POST", "/users/@me/channels", self._open_dm),
             ("POST", "/webhooks/{app}/{token}", self._followup),
@@ -715,7 +727,8 @@ class FakeDiscord:
         if user.id == self.owner.id or value & ADMINISTRATOR:
             return (1 << 50) - 1
         if user.bot and channel_id is not None:
-            value &= ~self.bot_denied.get(channel_id, 0)
+            # A thread follows its parent channel's permissions.
+            value &= ~self.bot_denied.get(self.threads.get(channel_id, channel_id), 0)
         return value
 
     def member_payload(self, user: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
@@ -735,6 +748,25 @@ class FakeDiscord:
         return member
 
     def channel_payload(self, channel_id: int) -> dict[str, Any]:
+        if channel_id in self.threads:
+            return {
+                "id": str(channel_id),
+                "type": 11,
+                "guild_id": str(self.guild_id),
+                "name": self.channels[channel_id],
+                "parent_id": str(self.threads[channel_id]),
+                "owner_id": str(self.app_id),
+                "member_count": 1,
+                "message_count": 0,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+            }
         return {
             "id": str(channel_id),
             "type": 0,
@@ -973,6 +1005,40 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ bot-initiated messages
 
+    async def _start_thread(self, request: web.Request) -> web.StreamResponse:
+        """A public thread without a starter message, as `TextChannel.create_thread` asks."""
+        self._authorised(request)
+        parent = int(request.match_info["channel"])
+        if parent not in self.channels or parent in self.threads:
+            raise FakeError(404, 10003, "Unknown Channel")
+        if not self.permissions_of(self.bot_user, parent) & CREATE_PUBLIC_THREADS:
+            raise FakeError(403, 50013, "Missing Permissions")
+        body = await request.json()
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            self._reject([("thread-name", f"name of {len(name)} characters")], request.path)
+        thread_id = self.add_channel(name)
+        self.threads[thread_id] = parent
+        ws = self._live_socket()
+        await self._dispatch(
+            ws,
+            "THREAD_CREATE",
+            {**self.channel_payload(thread_id), "newly_created": True},
+            self._session_of[ws],
+        )
+        return json_response(self.channel_payload(thread_id))
+
+    async def _delete_channel(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        channel_id = int(request.match_info["channel"])
+        if channel_id not in self.threads:
+            self.violation("delete-channel", f"the bot deleted channel {channel_id}")
+            raise FakeError(403, 50013, "Missing Permissions")
+        payload = self.channel_payload(channel_id)
+        del self.threads[channel_id]
+        del self.channels[channel_id]
+        return json_response(payload)
+
     async def _get_channel(self, request: web.Request) -> web.StreamResponse:
         self._authorised(request)
         channel_id = int(request.match_info["channel"])
@@ -1018,7 +1084,9 @@ class FakeDiscord:
                 raise FakeError(403, 50007, "Cannot send messages to this user")
         elif channel_id in self.channels:
             have = self.permissions_of(self.bot_user, channel_id)
-            needed = VIEW_CHANNEL | SEND_MESSAGES
+            needed = VIEW_CHANNEL | (
+                SEND_MESSAGES_IN_THREADS if channel_id in self.threads else SEND_MESSAGES
+            )
             if files:
                 needed |= ATTACH_FILES
             if body.get("embeds"):

@@ -455,3 +455,25 @@ async def test_seat_handover_and_mirror_with_user_and_channel_options(h: Harness
         assert all(not m.pinged for m in copies)
         refused = await h.slash(bob, table, "end-turn")
         assert "no seat" in h.said(refused, bob)
+
+
+async def test_create_can_open_a_thread_for_the_campaign(h: Harness) -> None:
+    async with asyncio.timeout(TIMEOUT):
+        fake = h.fake
+        ann, bob = fake.member("ann"), fake.member("bob")
+        table = fake.channel("table")
+        opened = await h.slash(
+            ann, table, "campaign create", game="dash", scenario="sprint", thread=True
+        )
+        assert "Campaign thread opened" in h.said(opened, ann) and not h.public(opened)
+        (thread,) = list(fake.threads)
+        assert fake.threads[thread] == table
+        assert any("set up here" in m.content for m in fake.feed(thread))
+        joined = await h.slash(bob, thread, "campaign join", role="blue")
+        assert "takes the seat" in h.said(joined)
+        assert h.service is not None
+        assert await h.service.repo.live_in_channel(str(thread)) is not None
+        assert await h.service.repo.live_in_channel(str(table)) is None  # the channel stays free
+        bad = await h.slash(ann, table, "campaign create", game="chess", scenario="x", thread=True)
+        assert "Unknown game" in h.said(bad, ann)
+        assert list(fake.threads) == [thread]  # the failed attempt's thread was removed
