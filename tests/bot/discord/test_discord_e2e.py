@@ -477,3 +477,19 @@ async def test_create_can_open_a_thread_for_the_campaign(h: Harness) -> None:
         bad = await h.slash(ann, table, "campaign create", game="chess", scenario="x", thread=True)
         assert "Unknown game" in h.said(bad, ann)
         assert list(fake.threads) == [thread]  # the failed attempt's thread was removed
+
+
+async def test_hand_sheet_and_text_board_stay_where_they_belong(h: Harness) -> None:
+    async with asyncio.timeout(TIMEOUT):
+        fake, table = h.fake, h.fake.channel("table")
+        ann, bob, eve = fake.member("ann"), fake.member("bob"), fake.member("eve")
+        await set_up(h)
+        await h.slash(ann, table, "act", what="peek")
+        hand = await h.slash(ann, table, "hand")
+        assert "secret" in h.said(hand, ann) and not h.public(hand)
+        assert "secret" not in h.said(await h.slash(bob, table, "hand"), bob)
+        spectator = await h.slash(eve, table, "board", view="text")
+        assert h.public(spectator) and "```" in h.said(spectator)
+        sheet = await h.slash(eve, table, "sheet", unit="drone", **{"for": "me"})
+        assert not h.public(sheet) and fake.messages_of(sheet)[0].attachments
+        assert all("secret" not in m.content for m in fake.feed(table))
