@@ -252,3 +252,39 @@ def test_card_timing_is_validated(change: dict[str, Any], message: str) -> None:
     del data["cards"][4]["when"]
     with pytest.raises(ContentError, match="when"):
         parse_cards(data)
+
+
+def test_whole_operation_with_windows_answered_by_play_or_timeout() -> None:
+    """A Xeno player who keeps her cards for reactions: windows open, every listed reaction is
+    accepted, and answering with the default (the table's timeout) lets the game finish."""
+    from engine.core.dice import SeededDice
+    from engine.selfplay import choose_action
+
+    windows = played = 0
+    for seed in (5, 6):  # hands that keep Static Storm or a shield through the mulligan
+        state = GAME.new(
+            "op-01", ["marines", "xeno"], {"xeno": "human", "reactions": "on"}, SeededDice(seed)
+        )
+        policy, patience = SeededDice(seed + 100), 0
+        for n in range(3000):
+            dice = SeededDice(seed * 10_000 + n)
+            state = GAME.advance(state, dice).state
+            prompt = GAME.waiting_on(state)
+            if prompt.finished:
+                break
+            seat = prompt.seats[0]
+            options = GAME.legal_actions(state, seat)
+            if prompt.default is not None:
+                windows += 1
+                assert seat == "xeno" and options[-1].matches(prompt.default)
+                for option in options:
+                    GAME.apply(state, seat, option, SeededDice(n))
+                action = prompt.default if windows % 2 else options[0]
+                played += action.verb == "act"
+            else:
+                keep = [a for a in options if a.args.get("what") != "card"]
+                action = choose_action(keep, policy, patience)
+                patience = 0 if action.verb == "end-turn" else patience + 1
+            state = GAME.apply(state, seat, action, dice).state
+        assert GAME.waiting_on(state).finished
+    assert windows >= 2 and played >= 1
