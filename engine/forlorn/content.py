@@ -46,6 +46,7 @@ class Card(BaseModel):
     text: str
     effect: str
     value: int = 0
+    when: list[str]  # the moments it may be played (TIMINGS)
 
 
 ITEMS = {
@@ -55,7 +56,14 @@ ITEMS = {
     "maintenance-bot": "Maintenance Bot",
     "mcgfn": "MCGFN",
 }
-EFFECTS = ("frenzy", "shield", "drain", "swarm", "ambush", "hatch")
+EFFECTS = ("frenzy", "shield", "drain", "sap", "swarm", "ambush", "hatch")
+# When a Mutation card may be played (10.0 "unless the timing is stated on the card"):
+TIMINGS = (
+    "xeno-phase",  # during the Xeno player's own phase
+    "marine-phase",  # right after any Marine action in the Marine phase
+    "marine-sighted",  # right after a Marine moves into the line of sight of a Xeno
+    "marine-attack",  # right after a Marine attack (shot, spin, grenade, flame)
+)
 
 
 def _read(name: str) -> Any:
@@ -104,7 +112,11 @@ def scenarios() -> dict[str, dict[str, Any]]:
 
 @cache
 def cards() -> dict[str, Card]:
-    data = _read("mutations.json")
+    return parse_cards(_read("mutations.json"))
+
+
+def parse_cards(data: Any) -> dict[str, Card]:
+    """Validate the Mutation deck: known effects and timings, unique ids, 20 cards."""
     out: dict[str, Card] = {}
     for row in data["cards"]:
         try:
@@ -113,6 +125,14 @@ def cards() -> dict[str, Card]:
             raise ContentError(f"mutations.json: {error}") from error
         if card.effect not in EFFECTS:
             raise ContentError(f"mutations.json: card {card.id} has unknown effect {card.effect}")
+        if not card.when:
+            raise ContentError(f"mutations.json: card {card.id} has an empty 'when'")
+        for moment in card.when:
+            if moment not in TIMINGS:
+                raise ContentError(
+                    f"mutations.json: card {card.id} has unknown timing {moment!r} "
+                    f"(one of {', '.join(TIMINGS)})"
+                )
         if card.id in out:
             raise ContentError(f"mutations.json: card id {card.id} repeated")
         out[card.id] = card

@@ -8,7 +8,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
 from engine.core.view import View
-from engine.forlorn import actions, placement, xenoseat
+from engine.forlorn import actions, placement, reactions, xenoseat
 from engine.forlorn.content import scenarios
 from engine.forlorn.setup import new_state
 from engine.forlorn.state import ForlornState
@@ -26,6 +26,13 @@ XENO = OptionInfo(
     description="Who plays the Xenos when a xeno seat is taken: a human, or the solitaire A.I.",
     choices=["human", "automatic"],
     default="human",
+)
+REACTIONS = OptionInfo(
+    key="reactions",
+    description="Reaction windows: after a Marine action the Xeno player may answer with a "
+    "Mutation card when one fits the moment ('off': never wait for the Xeno player)",
+    choices=["on", "off"],
+    default="on",
 )
 
 
@@ -69,7 +76,7 @@ class ForlornGame:
                     roles=roles,
                     min_seats=1,
                     max_seats=len(roles),
-                    options=[DIFFICULTY] if solo else [DIFFICULTY, XENO],
+                    options=[DIFFICULTY] if solo else [DIFFICULTY, XENO, REACTIONS],
                 )
             )
         return out
@@ -100,6 +107,13 @@ class ForlornGame:
             )
         if state.phase == "deploy":
             return Prompt(seats=seats, text="Set up your Marines (squares and facings), then end.")
+        if state.phase == "marine" and state.reaction is not None:
+            return Prompt(
+                seats=seats,
+                kind="choice",
+                text=f"{state.reaction.text}: play a Mutation card or pass.",
+                default=reactions.PASS,
+            )
         if state.phase == "marine":
             return Prompt(
                 seats=seats, text=f"Marine phase, turn {state.turn}: {state.ap} AP to spend."
@@ -110,6 +124,8 @@ class ForlornGame:
 
     def legal_actions(self, state: ForlornState, seat: str) -> list[Action]:
         if seat == "xeno":
+            if state.xeno_human and state.reaction is not None:
+                return reactions.legal(state)
             if not state.xeno_human or state.phase not in ("xeno", "mulligan", "xeno-place"):
                 return []
             if state.phase == "mulligan":
@@ -117,6 +133,8 @@ class ForlornGame:
             if state.phase == "xeno-place":
                 return placement.legal(state)
             return xenoseat.legal(state)
+        if state.reaction is not None:
+            return []
         return actions.legal(state, seat)
 
     def apply(
@@ -128,12 +146,18 @@ class ForlornGame:
         if seat == "xeno":
             if not new.xeno_human:
                 raise RuleError("The Xenos are played automatically in this operation.")
-            if new.phase == "xeno-place":
+            if new.reaction is not None:
+                events = reactions.apply(new, action, dice)
+            elif new.phase == "xeno-place":
                 events = placement.apply(new, action, dice)
             else:
                 events = xenoseat.apply(new, action, dice)
         elif seat in new.seats:
+            if new.reaction is not None:
+                raise RuleError(f"Wait: the Xeno player may react first ({new.reaction.text}).")
+            seen = reactions.before(new, action)
             events = actions.apply(new, seat, action, dice)
+            events += reactions.after_marine_action(new, seat, action, seen)
         else:
             raise RuleError(f"'{seat}' is not a seat in this operation.")
         return Step(state=new, events=events)

@@ -68,6 +68,18 @@ class Mutation(BaseModel):
     extra_spawn: int = 0  # extra Drones at the next Spawn phase
 
 
+class Reaction(BaseModel):
+    """An open reaction window (10.0): the Xeno player may answer a Marine action with a card.
+
+    `moments` are the card timings that fit what just happened (content.TIMINGS); `seat` is
+    the Marine seat whose action opened it.
+    """
+
+    moments: list[str]
+    text: str
+    seat: str
+
+
 class ForlornState(BaseModel):
     scenario: str
     map: str
@@ -108,6 +120,7 @@ class ForlornState(BaseModel):
     xeno_reroll: bool = False
     mutation: Mutation = Field(default_factory=Mutation)
     placements: list[Placement] = Field(default_factory=list)
+    reaction: Reaction | None = None
     place_resume: str = "start"  # what follows the Xeno placements: "start" or "next-turn"
     outcome: str | None = None
     kills: list[str] = Field(default_factory=list)  # kinds of xenos (and eggs) slain

@@ -14,6 +14,8 @@ SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
 def waiting(state: ForlornState) -> list[str]:
+    if state.phase == "marine" and state.reaction is not None:
+        return ["xeno"]
     if state.phase in ("marine", "deploy"):
         return waiting_marine_seats(state)
     if state.phase == "xeno-place" and state.placements:
@@ -170,6 +172,8 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
         "goal": goal,
         "difficulty": state.options.get("difficulty", "standard"),
     }
+    if state.reaction is not None:
+        header["reaction"] = f"{state.reaction.text}: the Xeno player may react"
     if sc["goal"]["kind"] == "vp":
         header["vp"] = f"{state.vp}/{sc['goal']['target']}"
     if state.flame_supply or state.flame_spent or state.flames:

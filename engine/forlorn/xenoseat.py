@@ -208,6 +208,13 @@ def end_phase(state: ForlornState) -> list[Event]:
 
 # --- Mutation cards -------------------------------------------------------------------------
 
+WHEN_TEXT = {
+    "xeno-phase": "in the Xeno phase",
+    "marine-phase": "right after any Marine action",
+    "marine-sighted": "right after a Marine moves into sight of a Xeno",
+    "marine-attack": "right after a Marine attack",
+}
+
 
 def card_targets(state: ForlornState, card: str) -> list[str]:
     effect = cards()[card].effect
@@ -226,10 +233,47 @@ def card_targets(state: ForlornState, card: str) -> list[str]:
     return [""]
 
 
-def play_card(state: ForlornState, card: str | None, target: str | None, dice: Dice) -> list[Event]:
+def timing_text(card: str) -> str:
+    return " or ".join(WHEN_TEXT[m] for m in cards()[card].when)
+
+
+def fits(card: str, moments: list[str]) -> bool:
+    """Whether the card's stated timing allows it at a moment described by `moments`."""
+    return any(m in cards()[card].when for m in moments)
+
+
+def card_actions(state: ForlornState, moments: list[str]) -> list[Action]:
+    """Every card in hand that may be played now, with each legal target."""
+    out: list[Action] = []
+    for card in state.mutation.hand:
+        if not fits(card, moments):
+            continue
+        for t in card_targets(state, card):
+            args = {"what": "card", "card": card}
+            if t:
+                args["target"] = t
+            out.append(
+                Action(
+                    verb="act",
+                    args=args,
+                    label=f"Play {cards()[card].title}{' on ' + t if t else ''}",
+                )
+            )
+    return out
+
+
+def play_card(
+    state: ForlornState,
+    card: str | None,
+    target: str | None,
+    dice: Dice,
+    moments: tuple[str, ...] | list[str] = ("xeno-phase",),
+) -> list[Event]:
     if card not in state.mutation.hand:
         raise RuleError(f"'{card}' is not a Mutation card in your hand.")
     data = cards()[card]
+    if not fits(card, list(moments)):
+        raise RuleError(f"{data.title} cannot be played now, only {timing_text(card)}.")
     options = card_targets(state, card)
     chosen = (target or "").lower()
     if options != [""] and chosen not in options:
@@ -245,6 +289,10 @@ def play_card(state: ForlornState, card: str | None, target: str | None, dice: D
         state.mutation.shielded.append(chosen)
     elif data.effect == "drain":
         state.mutation.ap_drain += data.value
+    elif data.effect == "sap":
+        lost = min(state.ap, data.value)
+        state.ap -= lost
+        events.append(Note(text=f"The Marines lose {lost} Action Point(s): {state.ap} left."))
     elif data.effect == "swarm":
         state.mutation.extra_spawn += data.value
     elif data.effect == "ambush":
@@ -345,18 +393,7 @@ def legal(state: ForlornState) -> list[Action]:
                     label=f"A Hatchling bursts from the corpse at {c.at}",
                 )
             )
-    for card in state.mutation.hand:
-        for t in card_targets(state, card):
-            args = {"what": "card", "card": card}
-            if t:
-                args["target"] = t
-            out.append(
-                Action(
-                    verb="act",
-                    args=args,
-                    label=f"Play {cards()[card].title}{' on ' + t if t else ''}",
-                )
-            )
+    out += card_actions(state, ["xeno-phase"])
     out.append(Action(verb="end-turn", label="End the Xeno phase"))
     return out
 
@@ -368,8 +405,15 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
             raise RuleError("First keep your Mutation hand or swap one or two cards (choose).")
         return do_mulligan(state, a.get("option", ""), dice)
     if state.phase != "xeno":
-        if action.verb == "act" and action.args.get("what") == "card":
-            raise NotSupportedYet("Mutation cards played outside the Xeno phase (10.0)")
+        card = (a.get("card") or "").lower()
+        if action.verb == "act" and a.get("what") == "card" and card in state.mutation.hand:
+            data = cards()[card]
+            if state.phase == "marine" and "marine-phase" in data.when:
+                raise NotSupportedYet(
+                    "Mutation cards played in the Marine phase outside a reaction window "
+                    "(10.0 'any time': a window opens only right after a Marine action)"
+                )
+            raise RuleError(f"{data.title} cannot be played now, only {timing_text(card)}.")
         raise RuleError("It is not the Xeno phase.")
     if action.verb == "end-turn":
         if a.get("unit"):

@@ -1,0 +1,290 @@
+"""Reaction windows (10.0): the Xeno player may answer a Marine action with a Mutation card."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import bare, put
+
+from engine.core.dice import ScriptedDice
+from engine.core.errors import ContentError, NotSupportedYet, RuleError
+from engine.core.events import Event
+from engine.core.game import Action
+from engine.forlorn import GAME
+from engine.forlorn.content import cards, parse_cards
+from engine.forlorn.state import ForlornState
+
+PASS = Action(verb="choose", args={"option": "pass"})
+
+
+def table(*hand: str, **options: str) -> ForlornState:
+    """Op 01 with a human Xeno seat holding exactly `hand`; Bates in the west corridor (F9,
+    facing south) and Drone D1 down the south corridor at K11, out of his sight."""
+    state = bare("op-01", ["marines", "xeno"], **{"xeno": "human", **options})
+    deck = state.mutation.hand + state.mutation.draw_pile
+    state.mutation.hand = list(hand)
+    state.mutation.draw_pile = [c for c in deck if c not in hand]
+    put(state, "bates", "F9", "S")
+    put(state, "d1", "K11")
+    return state
+
+
+def move(state: ForlornState, to: str) -> tuple[ForlornState, list[Event]]:
+    step = GAME.apply(
+        state, "marines", Action(verb="move", args={"unit": "bates", "to": to}), ScriptedDice()
+    )
+    return step.state, step.events
+
+
+def secrets(state: ForlornState) -> list[str]:
+    """What would give a held card away: its title, its text, its id as a JSON string."""
+    return [t for c in state.mutation.hand for t in (cards()[c].title, cards()[c].text, f'"{c}"')]
+
+
+def test_no_window_when_no_held_card_fits() -> None:
+    state, _ = move(table("m01", "m02", "m03"), "F11")  # frenzy: Xeno phase only
+    assert state.reaction is None
+    prompt = GAME.waiting_on(state)
+    assert prompt.seats == ["marines"] and prompt.default is None
+    assert GAME.legal_actions(state, "xeno") == []
+
+
+def test_sight_card_waits_for_a_move_into_sight() -> None:
+    state, _ = move(table("m05"), "F10")  # still out of the Drone's sight
+    assert state.reaction is None and GAME.waiting_on(state).seats == ["marines"]
+    state, _ = move(table("m07"), "F11")  # an after-an-attack card does not fit a move
+    assert state.reaction is None
+
+
+def test_move_into_sight_opens_a_window_with_pass_as_default() -> None:
+    state, events = move(table("m05", "m01"), "F11")
+    assert state.reaction is not None
+    prompt = GAME.waiting_on(state)
+    assert prompt.seats == ["xeno"] and prompt.kind == "choice"
+    assert prompt.default is not None and prompt.default.matches(PASS)
+    assert "Bates" in prompt.text and "into sight of Drone D1" in prompt.text
+    options = GAME.legal_actions(state, "xeno")
+    assert [a.args for a in options] == [
+        {"what": "card", "card": "m05", "target": "d1"},
+        {"option": "pass"},
+    ]
+    assert GAME.legal_actions(state, "marines") == []
+    with pytest.raises(RuleError, match="Xeno player may react"):
+        move(state, "G11")
+    assert GAME.advance(state, ScriptedDice()).events == []  # idempotent while waiting
+    assert GAME.view(state, None).waiting == ["xeno"]
+    assert any("may react" in e.text for e in events)
+
+
+def test_playing_a_card_resolves_it_and_closes_the_window() -> None:
+    state, _ = move(table("m05"), "F11")
+    card = Action(verb="act", args={"what": "card", "card": "m05", "target": "d1"})
+    step = GAME.apply(state, "xeno", card, ScriptedDice())
+    after = step.state
+    assert after.reaction is None and after.mutation.shielded == ["d1"]
+    assert after.mutation.hand == [] and after.mutation.played == ["m05"]
+    assert GAME.waiting_on(after).seats == ["marines"]
+    assert any(cards()["m05"].title in e.text and e.visible_to is None for e in step.events)
+    assert any(a.verb == "move" for a in GAME.legal_actions(after, "marines"))
+
+
+def test_passing_closes_the_window_and_keeps_the_hand() -> None:
+    state, _ = move(table("m05"), "F11")
+    default = GAME.waiting_on(state).default
+    assert default is not None
+    after = GAME.apply(state, "xeno", default, ScriptedDice()).state
+    assert after.reaction is None and after.mutation.hand == ["m05"]
+    assert GAME.waiting_on(after).seats == ["marines"]
+    with pytest.raises(RuleError, match="play a Mutation card"):
+        GAME.apply(state, "xeno", Action(verb="end-turn"), ScriptedDice())
+
+
+def test_window_stays_open_while_another_card_fits() -> None:
+    state, _ = move(table("m10", "m05"), "F11")  # any-time sap and the sight shield
+    assert state.reaction is not None
+    assert state.reaction.moments == ["marine-phase", "marine-sighted"]
+    ap = state.ap
+    sap = Action(verb="act", args={"what": "card", "card": "m10"})
+    state = GAME.apply(state, "xeno", sap, ScriptedDice()).state
+    assert state.ap == ap - 1 and state.reaction is not None
+    assert [a.args.get("card") for a in GAME.legal_actions(state, "xeno")] == ["m05", None]
+    state = GAME.apply(state, "xeno", PASS, ScriptedDice()).state
+    assert state.reaction is None and state.mutation.hand == ["m05"]
+
+
+def test_any_time_card_opens_a_window_after_any_marine_action() -> None:
+    state, _ = move(table("m10"), "F10")
+    assert state.reaction is not None and state.reaction.moments == ["marine-phase"]
+    state.ap = 0
+    sap = Action(verb="act", args={"what": "card", "card": "m10"})
+    after = GAME.apply(state, "xeno", sap, ScriptedDice()).state
+    assert after.ap == 0 and after.reaction is None  # never below zero
+    orders = Action(
+        verb="orders", args={"unit": "bates", "order": "interrupt", "aps": "1", "range": "3"}
+    )
+    ordered = GAME.apply(table("m10"), "marines", orders, ScriptedDice()).state
+    assert ordered.reaction is None  # standing orders and end-turn never open one
+
+
+def attack_table(*hand: str) -> ForlornState:
+    state = table(*hand)
+    put(state, "bates", "J9", "N")
+    put(state, "d1", "J6")
+    put(state, "d2", "L7")
+    return state
+
+
+def test_attack_card_fits_after_a_marine_attack() -> None:
+    state = attack_table("m07")
+    shot = Action(verb="attack", args={"unit": "bates", "target": "d1"})
+    dice = ScriptedDice([1, 2])  # Bates' two dice miss
+    after = GAME.apply(state, "marines", shot, dice).state
+    assert dice.remaining == 0
+    assert after.reaction is not None and "marine-attack" in after.reaction.moments
+    targets = [a.args.get("target") for a in GAME.legal_actions(after, "xeno")]
+    assert targets == ["d1", "d2", None]
+    moved, _ = move(attack_table("m07"), "J8")
+    assert moved.reaction is None
+
+
+def test_no_window_when_the_card_has_no_legal_target() -> None:
+    state = attack_table("m07")
+    state.mutation.shielded = ["d2"]
+    shot = Action(verb="attack", args={"unit": "bates", "target": "d1"})
+    after = GAME.apply(state, "marines", shot, ScriptedDice([6, 6])).state
+    assert after.unit("d1").status != "active"  # type: ignore[union-attr]
+    assert after.reaction is None  # D2 is shielded already: nothing to harden
+
+
+def test_reactions_off_never_opens_a_window() -> None:
+    state, _ = move(table("m05", "m10", reactions="off"), "F11")
+    assert state.reaction is None and GAME.waiting_on(state).seats == ["marines"]
+
+
+def test_automatic_xenos_never_open_a_window() -> None:
+    state = table("m05", "m10", xeno="automatic")
+    assert not state.xeno_human
+    state, _ = move(state, "F11")
+    assert state.reaction is None
+    solo = bare("solo-a")
+    put(solo, "bates", "F9", "S")
+    solo.mutation.hand = ["m05", "m10"]
+    step = GAME.apply(
+        solo, "marines", Action(verb="move", args={"unit": "bates", "to": "F10"}), ScriptedDice()
+    )
+    assert step.state.reaction is None
+
+
+def test_reactions_option_offered_for_operations_only() -> None:
+    for info in GAME.scenarios():
+        keys = [o.key for o in info.options]
+        assert ("reactions" in keys) == info.key.startswith("op-")
+    op = next(i for i in GAME.scenarios() if i.key == "op-01")
+    assert op.resolve_options({})["reactions"] == "on"
+
+
+def test_card_identities_stay_hidden_until_played() -> None:
+    state = table("m05", "m10", "m07")
+    opened, events = move(state, "F11")
+    assert opened.reaction is not None
+    hidden = secrets(opened)
+    public = [GAME.view(opened, None), GAME.view(opened, "marines")]
+    for view in public:
+        text = view.model_dump_json()
+        assert view.private == []
+        assert not any(s in text for s in hidden)
+    assert "Mutation cards in hand: 3" in json.dumps(public[0].model_dump())
+    prompt = GAME.waiting_on(opened)
+    for card in opened.mutation.hand:
+        assert cards()[card].title not in prompt.text and card not in prompt.text
+    for e in events:
+        if e.visible_to is None:
+            assert not any(s in e.model_dump_json() for s in hidden)
+    sap = Action(verb="act", args={"what": "card", "card": "m10"})
+    step = GAME.apply(opened, "xeno", sap, ScriptedDice())
+    revealed = [e for e in step.events if cards()["m10"].title in e.text]
+    assert revealed and all(e.visible_to is None for e in revealed)
+    after = GAME.view(step.state, None).model_dump_json()
+    assert cards()["m10"].title in after
+    assert cards()["m05"].title not in after and cards()["m07"].title not in after
+
+
+def test_every_listed_reaction_is_accepted_and_state_round_trips() -> None:
+    state, _ = move(table("m10", "m05", "m06"), "F11")
+    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+    for action in GAME.legal_actions(state, "xeno"):
+        GAME.apply(state, "xeno", action, ScriptedDice())
+
+
+def test_card_play_outside_a_window() -> None:
+    state = table("m10", "m01")
+    sap = Action(verb="act", args={"what": "card", "card": "m10"})
+    with pytest.raises(NotSupportedYet, match="outside a reaction window"):
+        GAME.apply(state, "xeno", sap, ScriptedDice())
+    frenzy = Action(verb="act", args={"what": "card", "card": "m01", "target": "d1"})
+    with pytest.raises(RuleError, match="only in the Xeno phase"):
+        GAME.apply(state, "xeno", frenzy, ScriptedDice())
+    state.phase = "xeno"
+    played = GAME.apply(state, "xeno", sap, ScriptedDice()).state
+    assert played.mutation.played == ["m10"]  # every card also fits the Xeno phase
+
+
+def good_deck() -> dict[str, Any]:
+    return {"cards": [c.model_dump() for c in cards().values()]}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"when": []}, "empty 'when'"),
+        ({"when": ["whenever"]}, "unknown timing 'whenever'"),
+    ],
+)
+def test_card_timing_is_validated(change: dict[str, Any], message: str) -> None:
+    assert len(parse_cards(good_deck())) == 20
+    data = good_deck()
+    data["cards"][4].update(change)
+    with pytest.raises(ContentError, match=message):
+        parse_cards(data)
+    data = good_deck()
+    del data["cards"][4]["when"]
+    with pytest.raises(ContentError, match="when"):
+        parse_cards(data)
+
+
+def test_whole_operation_with_windows_answered_by_play_or_timeout() -> None:
+    """A Xeno player who keeps her cards for reactions: windows open, every listed reaction is
+    accepted, and answering with the default (the table's timeout) lets the game finish."""
+    from engine.core.dice import SeededDice
+    from engine.selfplay import choose_action
+
+    windows = played = 0
+    for seed in (5, 6):  # hands that keep Static Storm or a shield through the mulligan
+        state = GAME.new(
+            "op-01", ["marines", "xeno"], {"xeno": "human", "reactions": "on"}, SeededDice(seed)
+        )
+        policy, patience = SeededDice(seed + 100), 0
+        for n in range(3000):
+            dice = SeededDice(seed * 10_000 + n)
+            state = GAME.advance(state, dice).state
+            prompt = GAME.waiting_on(state)
+            if prompt.finished:
+                break
+            seat = prompt.seats[0]
+            options = GAME.legal_actions(state, seat)
+            if prompt.default is not None:
+                windows += 1
+                assert seat == "xeno" and options[-1].matches(prompt.default)
+                for option in options:
+                    GAME.apply(state, seat, option, SeededDice(n))
+                action = prompt.default if windows % 2 else options[0]
+                played += action.verb == "act"
+            else:
+                keep = [a for a in options if a.args.get("what") != "card"]
+                action = choose_action(keep, policy, patience)
+                patience = 0 if action.verb == "end-turn" else patience + 1
+            state = GAME.apply(state, seat, action, dice).state
+        assert GAME.waiting_on(state).finished
+    assert windows >= 2 and played >= 1
