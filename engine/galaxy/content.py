@@ -64,6 +64,7 @@ class Device(BaseModel):
     dice: int
     text: str
     classes: list[str] = Field(default_factory=list)
+    effect: str  # an effect kind of engine.galaxy.effects (grenade-<condition>, drone, ...)
 
 
 class Power(BaseModel):
@@ -75,19 +76,6 @@ class Power(BaseModel):
     classes: list[str] = Field(default_factory=list)
     effect: str
     text: str
-
-
-POWER_EFFECTS = (
-    "move+",
-    "heal-self+",
-    "heal-other+",
-    "dice-any+",
-    "dice-ranged+",
-    "dice-melee+",
-    "ammo+",
-    "passive",
-    "drone",
-)
 
 
 class Elite(BaseModel):
@@ -231,9 +219,17 @@ def _validate(content: Content) -> None:
             raise ContentError(f"weapon {weapon.key}: unknown Bolt effect or power")
         if weapon.dice < 1 or weapon.range < 0 or weapon.ammo < 0:
             raise ContentError(f"weapon {weapon.key}: dice, range and ammo must be sensible")
+    from engine.galaxy.effects import ACTIVE_EFFECTS, is_known
+
     for power in content.powers.values():
-        if not power.effect.startswith(POWER_EFFECTS):
+        if not is_known(power.effect) or power.effect.startswith("grenade"):
             raise ContentError(f"power {power.key}: unknown effect {power.effect}")
+    for device in content.devices.values():
+        grenade = device.effect in ("grenade", "grenade-immobilize", "grenade-paralyze")
+        if not (grenade or device.effect == "drone" or device.effect.startswith(ACTIVE_EFFECTS)):
+            raise ContentError(f"device {device.key}: unknown effect {device.effect}")
+        if grenade and (device.dice < 1 or device.range < 0):
+            raise ContentError(f"device {device.key}: a grenade needs dice and a range")
         if power.key in content.devices or power.key in ACTION_WORDS:
             raise ContentError(f"power {power.key}: its key clashes with a device or action")
     for card in content.aliens.values():
@@ -287,7 +283,8 @@ def _validate(content: Content) -> None:
                 raise ContentError(f"mission {mission.key}: bad starting kit {role}: {kit}")
         for special in mission.special:
             kind, _, where = special.partition(" ")
-            if kind not in ("destroy-tp", "rescue") or (where and parse_label(where) is None):
+            rule_ok = kind in ("destroy-tp", "rescue", "alien-armory")
+            if not rule_ok or (where and parse_label(where) is None):
                 raise ContentError(f"mission {mission.key}: unknown special rule {special}")
 
 

@@ -135,8 +135,8 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
         agent.used_skills = []
         agent.guard = True
         agent.conditions = []
-        if agent.elite:
-            agent.energy = profile(agent).elite.energy
+        # Energy from a device or power lasts until this Refresh; only Elite armor regenerates.
+        agent.energy = profile(agent).elite.energy if agent.elite else 0
     for alien in state.aliens:
         alien.energy = card(alien).energy
         alien.conditions = []
@@ -261,6 +261,20 @@ def finish_promotion(state: GalaxyState, option: str, events: list[Event]) -> No
     power = content().powers[option]
     (agent.skills if power.kind == "skill" else agent.tactics).append(option)
     events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
+    if power.effect == "grenadier":
+        grant_grenades(state, agent, events)
+
+
+def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+    """Grenadier: up to 3 grenades still in the Warehouse (policy: in content order)."""
+    from engine.galaxy.actions import warehouse_devices
+
+    devices = content().devices
+    pool = [d for d in warehouse_devices(state) if devices[d].effect.startswith("grenade")]
+    taken = pool[:3]
+    agent.devices.extend(taken)
+    names = ", ".join(content().devices[d].name for d in taken) or "none left in the Warehouse"
+    events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names})."))
 
 
 def revive(state: GalaxyState, events: list[Event]) -> None:
