@@ -219,6 +219,8 @@ def _validate(content: Content) -> None:
             raise ContentError(f"weapon {weapon.key}: unknown Bolt effect or power")
         if weapon.dice < 1 or weapon.range < 0 or weapon.ammo < 0:
             raise ContentError(f"weapon {weapon.key}: dice, range and ammo must be sensible")
+        if weapon.tier == "alien" and weapon.ammo:
+            raise ContentError(f"weapon {weapon.key}: Alien Weapons use no Ammo")
     from engine.galaxy.effects import ACTIVE_EFFECTS, is_known
 
     for power in content.powers.values():

@@ -305,18 +305,40 @@ def revive(state: GalaxyState, events: list[Event]) -> None:
             )
 
 
+def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
+    """The Warehouse's weapon tokens of a tier (one of each) that fit an Operative agent:
+    Generic ones and those of the classes in play, minus the ones already carried."""
+    classes = {a.id for a in operative(state)}
+    held = {ws.key for a in state.agents.values() for ws in a.weapons}
+    return sorted(
+        w.key
+        for w in content().weapons.values()
+        if w.tier == tier and w.key not in held and (not w.classes or set(w.classes) & classes)
+    )
+
+
+def armory(state: GalaxyState) -> bool:
+    """The mission's Improved/Alien Armory: its research can deliver Alien Weapons too."""
+    return "alien-armory" in content().missions[state.scenario].special
+
+
 def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
-    """With 4 fragments the Alpha Agent may send them back for a device or a weapon."""
+    """With 4 fragments the Alpha Agent may send them back for a device or a weapon (and, on a
+    mission with the Alien Armory, a random Alien Weapon)."""
     if state.alien_tech < 4 or not operative(state):
         return False
     from engine.galaxy.actions import warehouse_devices
 
-    options = ["weapon", *sorted(set(warehouse_devices(state))), "keep"]
+    weapons = ["weapon"] if weapon_pool(state, "improved") else []
+    if armory(state) and weapon_pool(state, "alien"):
+        weapons.append("alien-weapon")
+    options = [*weapons, *sorted(set(warehouse_devices(state))), "keep"]
     state.pending = Pending(kind="reinforce", seat=state.alpha, options=options)
     events.append(
         Note(
-            text="Reinforcements: 4 Alien Tech fragments can buy a random Improved "
-            "Weapon or a chosen device (/choose option:weapon|<device>|keep)."
+            text="Reinforcements: 4 Alien Tech fragments can buy a random Improved Weapon"
+            + (", a random Alien Weapon" if "alien-weapon" in options else "")
+            + f" or a chosen device (/choose option:{'|'.join(options)})."
         )
     )
     return True
@@ -329,7 +351,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         return
     state.alien_tech -= 4
     alpha = state.agents[state.alpha]
-    if option != "weapon":
+    if option not in ("weapon", "alien-weapon"):
         alpha.devices.append(option)
         events.append(
             Note(
@@ -338,11 +360,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         )
         return
     classes = {a.id for a in operative(state)}
-    pool = sorted(
-        w.key
-        for w in content().weapons.values()
-        if w.tier == "improved" and (not w.classes or set(w.classes) & classes)
-    )
+    pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
     key = pool[dice.randrange(len(pool))]
     w = weapon(key)
     # Policy: the class's own agent takes it (else the Alpha Agent), in place of the weapon
@@ -354,9 +372,10 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
     slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
     old = weapon(agent.weapons[slot].key).name
     agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+    kind = "Alien" if w.tier == "alien" else "Improved"
     events.append(
         Note(
-            text=f"Reinforcements: a random {w.name} with full Ammo for "
+            text=f"Reinforcements: a random {kind} Weapon, the {w.name}, for "
             f"{agent_name(agent)}, replacing the {old}."
         )
     )

@@ -136,3 +136,62 @@ def test_new_tactics_and_skills_are_offered_and_work() -> None:
     put_alien(state, "xeno-beta-green-1", "C4")
     state = act(state, "hulk", what="charge")
     assert state.agents["hulk"].evaded and state.agents["hulk"].used_skills == ["charge"]
+
+
+def test_weapon_tokens_match_the_box() -> None:
+    tiers = [w.tier for w in content().weapons.values()]
+    assert tiers.count("improved") == 10 and tiers.count("alien") == 10
+    for w in content().weapons.values():
+        if w.tier == "alien":
+            assert w.ammo == 0  # self-recharging: no Ammo, never Jam
+
+
+def test_alien_armory_delivers_a_random_alien_weapon() -> None:
+    state = blank(["marine", "hulk"], "m4")
+    put_agent(state, "marine", "D4")
+    put_agent(state, "hulk", "C4")
+    state.phase = "strategy"
+    state.alien_tech = 4
+    state.strategy_step = 1
+    state = GAME.advance(state, ScriptedDice([])).state
+    assert state.pending is not None and "alien-weapon" in state.pending.options
+    state = GAME.apply(
+        state,
+        "marine",
+        Action(verb="choose", args={"option": "alien-weapon"}),
+        ScriptedDice([], picks=[0]),
+    ).state
+    # alien pool for marine + hulk, sorted: crusher-gauntlets, ion-lance, lasergun, ...
+    hulk = state.agents["hulk"]
+    assert [ws.key for ws in hulk.weapons] == ["vulcan", "crusher-gauntlets"]
+    assert state.alien_tech == 0
+
+
+def test_no_alien_weapons_without_the_armory() -> None:
+    state = blank(["marine"], "m1")
+    put_agent(state, "marine", "D4")
+    state.phase = "strategy"
+    state.alien_tech = 4
+    state.strategy_step = 1
+    state = GAME.advance(state, ScriptedDice([])).state
+    assert state.pending is not None and "alien-weapon" not in state.pending.options
+
+
+def test_alien_weapon_without_alien_knowledge_fails_on_an_alien_face() -> None:
+    state = blank(["hulk"])
+    put_agent(state, "hulk", "D4")
+    hulk = state.agents["hulk"]
+    from engine.galaxy.state import WeaponState
+
+    hulk.weapons[0] = WeaponState(key="plasma-cannon", ammo=0)
+    beta = put_alien(state, "xeno-beta-green-1", "B3")
+    attack = Action(
+        verb="attack", args={"unit": "hulk", "target": beta.id, "weapon": "plasma-cannon"}
+    )
+    # RED 5 dice with one Alien face: the whole attack fails
+    step = GAME.apply(state, "hulk", attack, ScriptedDice([2, 2, 2, 2, 1]))
+    assert step.state.aliens[0].wounds == 0
+    hulk.skills = ["alien-knowledge"]
+    # with Alien Knowledge the same roll is 8 Hits (+1 Bolt): defended by 9 blank dice
+    step = GAME.apply(state, "hulk", attack, ScriptedDice([2, 2, 2, 2, 1] + [1] * 9))
+    assert not step.state.aliens
