@@ -117,7 +117,8 @@ def test_gaining_grenadier_hands_out_three_grenades() -> None:
 
     events: list[Event] = []
     grant_grenades(state, state.agents["marine"], events)
-    assert state.agents["marine"].devices == ["frag-grenade"] * 3
+    # his kit already holds one of the 3 Frag Grenades: two more and a Flash-Bang
+    assert state.agents["marine"].devices == ["frag-grenade"] * 3 + ["flash-bang"]
 
 
 def test_new_tactics_and_skills_are_offered_and_work() -> None:
