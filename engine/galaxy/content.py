@@ -167,6 +167,8 @@ class Mission(BaseModel):
     objectives: list[Objective]
     special: list[str] = Field(default_factory=list)
     kit: dict[str, list[str]] = Field(default_factory=dict)  # starting devices by class
+    # weapons GD Headquarters issues at the briefing (researched earlier in the campaign)
+    issued: dict[str, list[str]] = Field(default_factory=dict)
     next: str | None = None
 
 
@@ -283,6 +285,13 @@ def _validate(content: Content) -> None:
         for role, kit in mission.kit.items():
             if role not in content.agents or any(d not in content.devices for d in kit):
                 raise ContentError(f"mission {mission.key}: bad starting kit {role}: {kit}")
+        for role, keys in mission.issued.items():
+            for key in keys:
+                w = content.weapons.get(key)
+                if role not in content.agents or w is None or w.tier == "standard":
+                    raise ContentError(f"mission {mission.key}: bad issued weapon {role}: {key}")
+                if w.classes and role not in w.classes:
+                    raise ContentError(f"mission {mission.key}: {key} is not for the {role}")
         for special in mission.special:
             kind, _, where = special.partition(" ")
             rule_ok = kind in ("destroy-tp", "rescue", "alien-armory")

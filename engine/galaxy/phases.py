@@ -44,6 +44,8 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
             facing=facing_toward_teleports(board, start),
             devices=list(mission.kit.get(seat, [])),
         )
+        for key in mission.issued.get(seat, []):
+            issue_weapon(state.agents[seat], key)
     tokens = [f"alien-{n}" for n in range(1, mission.signals["alien"] + 1)]
     tokens += [f"human-{n}" for n in range(1, mission.signals["human"] + 1)]
     state.signal_reserve = shuffle(dice, tokens)
@@ -305,6 +307,16 @@ def revive(state: GalaxyState, events: list[Event]) -> None:
             )
 
 
+def issue_weapon(agent: AgentState, key: str) -> str:
+    """Give a weapon with full Ammo in place of the one of the same kind (ranged, melee,
+    healing), else the first; returns the replaced weapon's name."""
+    w = weapon(key)
+    slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
+    old = weapon(agent.weapons[slot].key).name
+    agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+    return old
+
+
 def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
     """The Warehouse's weapon tokens of a tier (one of each) that fit an Operative agent:
     Generic ones and those of the classes in play, minus the ones already carried."""
@@ -369,9 +381,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
     )
     agent = state.agents[owner]
-    slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
-    old = weapon(agent.weapons[slot].key).name
-    agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+    old = issue_weapon(agent, key)
     kind = "Alien" if w.tier == "alien" else "Improved"
     events.append(
         Note(

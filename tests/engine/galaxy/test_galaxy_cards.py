@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from galaxy_helpers import blank, put_agent, put_alien
 
-from engine.core.dice import ScriptedDice
+from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.events import Event
 from engine.core.game import Action
 from engine.galaxy import GAME
@@ -162,9 +163,10 @@ def test_alien_armory_delivers_a_random_alien_weapon() -> None:
         Action(verb="choose", args={"option": "alien-weapon"}),
         ScriptedDice([], picks=[0]),
     ).state
-    # alien pool for marine + hulk, sorted: crusher-gauntlets, ion-lance, lasergun, ...
+    # m4 issues the Ion Lance and Plasma Cannon; the rest of the marine + hulk alien pool,
+    # sorted: crusher-gauntlets, lasergun, stun-whip
     hulk = state.agents["hulk"]
-    assert [ws.key for ws in hulk.weapons] == ["vulcan", "crusher-gauntlets"]
+    assert [ws.key for ws in hulk.weapons] == ["plasma-cannon", "crusher-gauntlets"]
     assert state.alien_tech == 0
 
 
@@ -196,3 +198,40 @@ def test_alien_weapon_without_alien_knowledge_fails_on_an_alien_face() -> None:
     # with Alien Knowledge the same roll is 8 Hits (+1 Bolt): defended by 9 blank dice
     step = GAME.apply(state, "hulk", attack, ScriptedDice([2, 2, 2, 2, 1] + [1] * 9))
     assert not step.state.aliens
+
+
+def test_missions_issue_researched_weapons_at_the_briefing() -> None:
+    state = GAME.new("m4", ["marine", "biotech"], {}, SeededDice(3))
+    assert state.agents["marine"].weapons[0].key == "ion-lance"
+    assert "spore-thrower" in [ws.key for ws in state.agents["biotech"].weapons]
+
+
+@pytest.mark.parametrize(
+    "key", sorted(k for k, w in content().weapons.items() if w.tier != "standard")
+)
+def test_every_improved_and_alien_weapon_fires(key: str) -> None:
+    from engine.galaxy.phases import issue_weapon
+
+    w = content().weapons[key]
+    role = w.classes[0] if w.classes else "marine"
+    state = blank([role, "hulk"] if role != "hulk" else ["hulk", "marine"])
+    put_agent(state, role, "D4")
+    agent = state.agents[role]
+    agent.skills = ["alien-knowledge"]
+    issue_weapon(agent, key)
+    if w.kind == "healing":
+        put_agent(state, "hulk" if role != "hulk" else "marine", "C4", wounds=2)
+        target = "hulk" if role != "hulk" else "marine"
+    else:
+        target = put_alien(state, "xeno-beta-green-1", "C4").id
+    legal = [
+        a
+        for a in GAME.legal_actions(state, role)
+        if a.verb == "attack" and a.args.get("weapon") == key and a.args["target"] == target
+    ]
+    assert legal, key
+    step = GAME.apply(state, role, legal[0], ScriptedDice([2] * w.dice + [1] * 12))
+    if w.kind == "healing":
+        assert step.state.agents[target].wounds == 0
+    else:
+        assert not step.state.aliens or step.state.pending is not None  # Vulcan: boost first
