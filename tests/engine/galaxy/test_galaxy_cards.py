@@ -235,3 +235,24 @@ def test_every_improved_and_alien_weapon_fires(key: str) -> None:
         assert step.state.agents[target].wounds == 0
     else:
         assert not step.state.aliens or step.state.pending is not None  # Vulcan: boost first
+
+
+def test_every_active_effect_in_the_data_applies() -> None:
+    from engine.galaxy.effects import ACTIVE_EFFECTS, apply_effect
+
+    cards = [*content().devices.values(), *content().powers.values()]
+    kinds = sorted({c.effect for c in cards if c.effect.startswith(ACTIVE_EFFECTS)})
+    assert len(kinds) >= 12
+    for effect in kinds:
+        state = blank(["marine", "hulk"])
+        put_agent(state, "marine", "D4", wounds=2)
+        put_agent(state, "hulk", "E4", wounds=2)
+        put_alien(state, "xeno-beta-green-1", "C4")
+        marine = state.agents["marine"]
+        for ws in marine.weapons:
+            ws.ammo, ws.jammed = 0, True
+        assert effect_problem(state, marine, effect) is None, effect
+        events: list[Event] = []
+        target = "hulk" if effect.startswith("heal-other") else ""
+        apply_effect(state, marine, effect, target, "test card", events)
+        assert events, effect
