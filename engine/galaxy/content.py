@@ -285,6 +285,10 @@ def _validate(content: Content) -> None:
         for role, kit in mission.kit.items():
             if role not in content.agents or any(d not in content.devices for d in kit):
                 raise ContentError(f"mission {mission.key}: bad starting kit {role}: {kit}")
+        packed = [d for kit in mission.kit.values() for d in kit]
+        for key in set(packed):
+            if packed.count(key) > content.devices[key].count:
+                raise ContentError(f"mission {mission.key}: the kits hand out too many {key}")
         for role, keys in mission.issued.items():
             for key in keys:
                 w = content.weapons.get(key)
