@@ -6,7 +6,7 @@ from engine.core.dice import Dice
 from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Event, Moved, Note, Rolled
 from engine.core.hexgrid import neighbours
-from engine.galaxy import combat, drones
+from engine.galaxy import combat, drones, effects
 from engine.galaxy import dice as gdice
 from engine.galaxy.agent import ACT_COMBAT, weapon_index
 from engine.galaxy.attack import resolve_defence, targets_of
@@ -74,12 +74,12 @@ def do_act(
 
 
 def keeps_movement_open(what: str) -> bool:
-    if what in ("evade", "stim-pack"):
+    if what == "evade":
         return True
     if what == "ability":
         return True  # Vanish frees the agent to move; the other abilities aim an attack
-    power = content().powers.get(what)
-    return power is not None and power.effect.startswith(("move+", "dice-"))
+    card = content().powers.get(what) or content().devices.get(what)
+    return card is not None and effects.keeps_movement_open(card.effect)
 
 
 def act_ability(
@@ -354,58 +354,59 @@ def use_device(
         raise RuleError(f"{agent_name(agent)} carries no {key}.")
     device = content().devices[key]
     assert agent.hex is not None
-    if key in ("frag-grenade", "flash-bang"):
-        target = find_alien(state, args.get("target", ""))
-        if (
-            not agent_sees(state, agent, target.hex)
-            or area_distance(state, agent.hex, target.hex) > device.range
-        ):
-            raise RuleError(
-                f"The {device.name} needs an alien in sight within {device.range} Area."
-            )
-        roll = combat.hit_roll(dice, device.color, device.dice)
-        events.append(
-            Note(
-                text=f"{agent_name(agent)} throws a {device.name}: "
-                f"{combat.roll_text(device.color, roll.faces)} - {roll.hits} Hit(s)."
-            )
-        )
-        condition = "immobilize" if key == "flash-bang" and roll.hits else ""
-        agent.devices.remove(key)
-        resolve_defence(
-            state,
-            agent,
-            targets_of(state, target, True, agent, device=True),
-            roll.hits,
-            0,
-            "device",
-            condition,
-            dice,
-            events,
-            device.name,
-        )
+    if device.effect.startswith("grenade"):
+        throw_grenade(state, agent, key, args.get("target", ""), dice, events)
         return
-    if key == "sentry-gun":
+    if device.effect == "drone":
         drones.deploy(state, agent, drones.SENTRY, args.get("to", ""), events)
-    elif key == "medkit":
-        patient = find_agent(state, args.get("target", agent.id))
-        if patient.hex is None or (
-            patient.id != agent.id and not adjacent(state, agent.hex, patient.hex)
-        ):
-            raise RuleError("The Medkit reaches only yourself or an adjacent agent.")
-        healed = combat.heal_agent(patient, 2)
-        events.append(
-            Note(
-                text=f"{agent_name(agent)} uses a Medkit: {agent_name(patient)} heals "
-                f"{healed} Wound(s)."
-            )
+    else:
+        problem = effects.effect_problem(state, agent, device.effect)
+        if problem:
+            raise RuleError(f"{agent_name(agent)} {problem}: the {device.name} is wasted.")
+        effects.apply_effect(
+            state, agent, device.effect, args.get("target", ""), device.name, events
         )
-    elif key == "stim-pack":
-        if agent.movement == "closed":
-            raise RuleError("The Stim Pack is wasted once Movement is over.")
-        agent.mp_left += 2
-        events.append(Note(text=f"{agent_name(agent)} injects a Stim Pack: +2 Movement."))
     agent.devices.remove(key)
+
+
+def throw_grenade(
+    state: GalaxyState, agent: AgentState, key: str, target_id: str, dice: Dice, events: list[Event]
+) -> None:
+    """A grenade: its dice against every alien in the target's Area; `grenade-<condition>`
+    applies that condition to them when any Hit is rolled (an On Hit Effect). The Grenadier
+    skill re-rolls the dice (policy: every die that shows no Hit, once)."""
+    device = content().devices[key]
+    assert agent.hex is not None
+    target = find_alien(state, target_id)
+    if (
+        not agent_sees(state, agent, target.hex)
+        or area_distance(state, agent.hex, target.hex) > device.range
+    ):
+        raise RuleError(f"The {device.name} needs an alien in sight within {device.range} Area.")
+    grenadier = any(content().powers[k].effect == "grenadier" for k in agent.skills)
+    roll = combat.hit_roll(dice, device.color, device.dice, reroll_misses=grenadier)
+    events.append(
+        Note(
+            text=f"{agent_name(agent)} throws a {device.name}: "
+            f"{combat.roll_text(device.color, roll.faces)} - {roll.hits} Hit(s)"
+            + (f" (Grenadier re-rolled {len(roll.rerolled)} die/dice)" if roll.rerolled else "")
+            + "."
+        )
+    )
+    _, _, condition = device.effect.partition("-")
+    agent.devices.remove(key)
+    resolve_defence(
+        state,
+        agent,
+        targets_of(state, target, True, agent, device=True),
+        roll.hits,
+        0,
+        "device",
+        condition if roll.hits else "",
+        dice,
+        events,
+        device.name,
+    )
 
 
 def power_problem(agent: AgentState, key: str, state: GalaxyState | None = None) -> str | None:
@@ -419,22 +420,15 @@ def power_problem(agent: AgentState, key: str, state: GalaxyState | None = None)
         if key in agent.spent_drones:
             return f"has already deployed the {power.name} this mission"
         return None
-    if power.effect == "passive":
+    if power.effect in ("passive", "grenadier"):
         return f"needs no Action for {power.name}: it is always on"
     if key in agent.used_tactics:
         return f"has already used the {power.name} tactic this mission"
     if key in agent.used_skills:
         return f"has already used the {power.name} skill this round"
-    word = power.effect.partition("+")[0]
-    if word == "move" and agent.movement == "closed":
-        return "has finished his Movement"
-    if word == "heal-self" and not agent.wounds:
-        return "has no Wound to heal"
-    if word.startswith("dice") and (agent.combat_used or agent.bleeding):
-        return "has no attack left this turn"
-    if word == "ammo" and all(ws.ammo >= weapon(ws.key).ammo for ws in agent.weapons):
-        return "has full Ammo"
-    return None
+    if state is None:
+        return None
+    return effects.effect_problem(state, agent, power.effect)
 
 
 def use_power(
@@ -452,30 +446,8 @@ def use_power(
             drones.deploy(state, agent, key, args.get("to", ""), events)
             agent.spent_drones.append(key)
         return
-    word, _, number = power.effect.partition("+")
-    amount = int(number)
-    if word == "move":
-        agent.mp_left += amount
-    elif word == "heal-self":
-        combat.heal_agent(agent, amount)
-    elif word == "heal-other":
-        patient = find_agent(state, args.get("target", ""))
-        if (
-            patient.hex is None
-            or agent.hex is None
-            or not adjacent(state, agent.hex, patient.hex)
-            or not patient.wounds
-        ):
-            raise RuleError(f"{power.name} needs a wounded agent next to you.")
-        combat.heal_agent(patient, amount)
-    elif word.startswith("dice"):
-        kind = word.split("-")[1]
-        agent.bonus_dice[kind] = agent.bonus_dice.get(kind, 0) + amount
-    elif word == "ammo":
-        ws = next(w for w in agent.weapons if w.ammo < weapon(w.key).ammo)
-        ws.ammo = min(weapon(ws.key).ammo, ws.ammo + amount)
+    effects.apply_effect(state, agent, power.effect, args.get("target", ""), power.name, events)
     (agent.used_skills if power.kind == "skill" else agent.used_tactics).append(key)
-    events.append(Note(text=f"{agent_name(agent)} uses {power.name}."))
 
 
 def act_drone_fire(

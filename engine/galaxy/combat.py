@@ -34,15 +34,25 @@ class HitRoll:
 
 
 def hit_roll(
-    dice: Dice, color: str, count: int, reroll_alien: bool = False, alien_tech: bool = False
+    dice: Dice,
+    color: str,
+    count: int,
+    reroll_alien: bool = False,
+    alien_tech: bool = False,
+    reroll_misses: bool = False,
 ) -> HitRoll:
     """Roll for Hits. `reroll_alien`: Alien (fail) faces are rolled once more (alien power).
-    `alien_tech`: an Alien Weapon without Alien Knowledge, where Jam or Alien fails it all."""
+    `alien_tech`: an Alien Weapon without Alien Knowledge, where Jam or Alien fails it all.
+    `reroll_misses`: every die without a Hit is rolled once more (Grenadier, our policy for
+    "may re-roll any die")."""
     faces = gdice.roll(dice, color, count)
     result = HitRoll(color=color, faces=faces)
-    if reroll_alien:
+    if reroll_alien or reroll_misses:
         for i, face in enumerate(faces):
-            if gdice.ALIEN in gdice.symbols(color, face):
+            symbols = gdice.symbols(color, face)
+            if (reroll_alien and gdice.ALIEN in symbols) or (
+                reroll_misses and gdice.HIT not in symbols
+            ):
                 result.rerolled.append(i)
                 faces[i] = gdice.roll(dice, color, 1)[0]
     counts = gdice.tally(color, faces)

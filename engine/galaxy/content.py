@@ -64,6 +64,7 @@ class Device(BaseModel):
     dice: int
     text: str
     classes: list[str] = Field(default_factory=list)
+    effect: str  # an effect kind of engine.galaxy.effects (grenade-<condition>, drone, ...)
 
 
 class Power(BaseModel):
@@ -75,19 +76,6 @@ class Power(BaseModel):
     classes: list[str] = Field(default_factory=list)
     effect: str
     text: str
-
-
-POWER_EFFECTS = (
-    "move+",
-    "heal-self+",
-    "heal-other+",
-    "dice-any+",
-    "dice-ranged+",
-    "dice-melee+",
-    "ammo+",
-    "passive",
-    "drone",
-)
 
 
 class Elite(BaseModel):
@@ -179,6 +167,8 @@ class Mission(BaseModel):
     objectives: list[Objective]
     special: list[str] = Field(default_factory=list)
     kit: dict[str, list[str]] = Field(default_factory=dict)  # starting devices by class
+    # weapons GD Headquarters issues at the briefing (researched earlier in the campaign)
+    issued: dict[str, list[str]] = Field(default_factory=dict)
     next: str | None = None
 
 
@@ -231,9 +221,19 @@ def _validate(content: Content) -> None:
             raise ContentError(f"weapon {weapon.key}: unknown Bolt effect or power")
         if weapon.dice < 1 or weapon.range < 0 or weapon.ammo < 0:
             raise ContentError(f"weapon {weapon.key}: dice, range and ammo must be sensible")
+        if weapon.tier == "alien" and weapon.ammo:
+            raise ContentError(f"weapon {weapon.key}: Alien Weapons use no Ammo")
+    from engine.galaxy.effects import ACTIVE_EFFECTS, is_known
+
     for power in content.powers.values():
-        if not power.effect.startswith(POWER_EFFECTS):
+        if not is_known(power.effect) or power.effect.startswith("grenade"):
             raise ContentError(f"power {power.key}: unknown effect {power.effect}")
+    for device in content.devices.values():
+        grenade = device.effect in ("grenade", "grenade-immobilize", "grenade-paralyze")
+        if not (grenade or device.effect == "drone" or device.effect.startswith(ACTIVE_EFFECTS)):
+            raise ContentError(f"device {device.key}: unknown effect {device.effect}")
+        if grenade and (device.dice < 1 or device.range < 0):
+            raise ContentError(f"device {device.key}: a grenade needs dice and a range")
         if power.key in content.devices or power.key in ACTION_WORDS:
             raise ContentError(f"power {power.key}: its key clashes with a device or action")
     for card in content.aliens.values():
@@ -285,9 +285,21 @@ def _validate(content: Content) -> None:
         for role, kit in mission.kit.items():
             if role not in content.agents or any(d not in content.devices for d in kit):
                 raise ContentError(f"mission {mission.key}: bad starting kit {role}: {kit}")
+        packed = [d for kit in mission.kit.values() for d in kit]
+        for key in set(packed):
+            if packed.count(key) > content.devices[key].count:
+                raise ContentError(f"mission {mission.key}: the kits hand out too many {key}")
+        for role, keys in mission.issued.items():
+            for key in keys:
+                w = content.weapons.get(key)
+                if role not in content.agents or w is None or w.tier == "standard":
+                    raise ContentError(f"mission {mission.key}: bad issued weapon {role}: {key}")
+                if w.classes and role not in w.classes:
+                    raise ContentError(f"mission {mission.key}: {key} is not for the {role}")
         for special in mission.special:
             kind, _, where = special.partition(" ")
-            if kind not in ("destroy-tp", "rescue") or (where and parse_label(where) is None):
+            rule_ok = kind in ("destroy-tp", "rescue", "alien-armory")
+            if not rule_ok or (where and parse_label(where) is None):
                 raise ContentError(f"mission {mission.key}: unknown special rule {special}")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import Action
 from engine.core.hexgrid import neighbours
-from engine.galaxy import drones
+from engine.galaxy import drones, effects
 from engine.galaxy.actions import power_problem
 from engine.galaxy.agent import combat_problem, face_problem, has_guard, move_problem, reach
 from engine.galaxy.attack import weapon_problem
@@ -142,38 +142,31 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
             else:
                 for h in drones.deploy_spots(state, agent):
                     add(key, f"deploy the {name} at {label(h)}", to=label(h))
-        elif content().powers[key].effect.startswith("heal-other"):
-            for other in on_map_agents(state):
-                if (
-                    other.id != unit
-                    and other.wounds
-                    and other.hex is not None
-                    and adjacent(state, agent.hex, other.hex)
-                ):
-                    add(key, f"{name} on {agent_name(other)}", target=other.id)
+        elif content().powers[key].effect.startswith(effects.TARGETED):
+            for other in effects.heal_targets(state, agent, content().powers[key].effect):
+                add(key, f"{name} on {agent_name(other)}", target=other.id)
         else:
             add(key, name)
     for device in sorted(set(agent.devices)):
-        if device in ("frag-grenade", "flash-bang"):
+        card = content().devices[device]
+        if card.effect.startswith("grenade"):
             for alien in state.aliens:
                 if (
                     agent_sees(state, agent, alien.hex)
-                    and area_distance(state, agent.hex, alien.hex) <= 1
+                    and area_distance(state, agent.hex, alien.hex) <= card.range
                 ):
-                    add(device, f"{device} at {alien_name(alien)}'s Area", target=alien.id)
-        elif device == "medkit":
-            for other in on_map_agents(state):
-                if (
-                    other.wounds
-                    and other.hex is not None
-                    and (other.id == unit or adjacent(state, agent.hex, other.hex))
-                ):
-                    add(device, f"Medkit on {agent_name(other)}", target=other.id)
-        elif device == "stim-pack" and agent.movement != "closed":
-            add(device, "Stim Pack: +2 Movement")
-        elif device == "sentry-gun" and drones.deployed(state, drones.SENTRY) is None:
-            for h in drones.deploy_spots(state, agent):
-                add(device, f"deploy the Sentry-Gun at {label(h)}", to=label(h))
+                    add(device, f"{card.name} at {alien_name(alien)}'s Area", target=alien.id)
+        elif card.effect == "drone":
+            if drones.deployed(state, drones.SENTRY) is None:
+                for h in drones.deploy_spots(state, agent):
+                    add(device, f"deploy the {card.name} at {label(h)}", to=label(h))
+        elif effects.effect_problem(state, agent, card.effect) is not None:
+            continue
+        elif card.effect.startswith(effects.TARGETED):
+            for other in effects.heal_targets(state, agent, card.effect):
+                add(device, f"{card.name} on {agent_name(other)}", target=other.id)
+        else:
+            add(device, card.name)
     sentry = drones.deployed(state, drones.SENTRY)
     if sentry is not None and sentry.drone_of == unit and sentry.ready:
         for target in drones.fire_targets(state, sentry):

@@ -44,6 +44,8 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
             facing=facing_toward_teleports(board, start),
             devices=list(mission.kit.get(seat, [])),
         )
+        for key in mission.issued.get(seat, []):
+            issue_weapon(state.agents[seat], key)
     tokens = [f"alien-{n}" for n in range(1, mission.signals["alien"] + 1)]
     tokens += [f"human-{n}" for n in range(1, mission.signals["human"] + 1)]
     state.signal_reserve = shuffle(dice, tokens)
@@ -135,8 +137,8 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
         agent.used_skills = []
         agent.guard = True
         agent.conditions = []
-        if agent.elite:
-            agent.energy = profile(agent).elite.energy
+        # Energy from a device or power lasts until this Refresh; only Elite armor regenerates.
+        agent.energy = profile(agent).elite.energy if agent.elite else 0
     for alien in state.aliens:
         alien.energy = card(alien).energy
         alien.conditions = []
@@ -261,6 +263,20 @@ def finish_promotion(state: GalaxyState, option: str, events: list[Event]) -> No
     power = content().powers[option]
     (agent.skills if power.kind == "skill" else agent.tactics).append(option)
     events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
+    if power.effect == "grenadier":
+        grant_grenades(state, agent, events)
+
+
+def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+    """Grenadier: up to 3 grenades still in the Warehouse (policy: in content order)."""
+    from engine.galaxy.actions import warehouse_devices
+
+    devices = content().devices
+    pool = [d for d in warehouse_devices(state) if devices[d].effect.startswith("grenade")]
+    taken = pool[:3]
+    agent.devices.extend(taken)
+    names = ", ".join(content().devices[d].name for d in taken) or "none left in the Warehouse"
+    events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names})."))
 
 
 def revive(state: GalaxyState, events: list[Event]) -> None:
@@ -291,18 +307,50 @@ def revive(state: GalaxyState, events: list[Event]) -> None:
             )
 
 
+def issue_weapon(agent: AgentState, key: str) -> str:
+    """Give a weapon with full Ammo in place of the one of the same kind (ranged, melee,
+    healing), else the first; returns the replaced weapon's name."""
+    w = weapon(key)
+    slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
+    old = weapon(agent.weapons[slot].key).name
+    agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+    return old
+
+
+def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
+    """The Warehouse's weapon tokens of a tier (one of each) that fit an Operative agent:
+    Generic ones and those of the classes in play, minus the ones already carried."""
+    classes = {a.id for a in operative(state)}
+    held = {ws.key for a in state.agents.values() for ws in a.weapons}
+    return sorted(
+        w.key
+        for w in content().weapons.values()
+        if w.tier == tier and w.key not in held and (not w.classes or set(w.classes) & classes)
+    )
+
+
+def armory(state: GalaxyState) -> bool:
+    """The mission's Improved/Alien Armory: its research can deliver Alien Weapons too."""
+    return "alien-armory" in content().missions[state.scenario].special
+
+
 def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
-    """With 4 fragments the Alpha Agent may send them back for a device or a weapon."""
+    """With 4 fragments the Alpha Agent may send them back for a device or a weapon (and, on a
+    mission with the Alien Armory, a random Alien Weapon)."""
     if state.alien_tech < 4 or not operative(state):
         return False
     from engine.galaxy.actions import warehouse_devices
 
-    options = ["weapon", *sorted(set(warehouse_devices(state))), "keep"]
+    weapons = ["weapon"] if weapon_pool(state, "improved") else []
+    if armory(state) and weapon_pool(state, "alien"):
+        weapons.append("alien-weapon")
+    options = [*weapons, *sorted(set(warehouse_devices(state))), "keep"]
     state.pending = Pending(kind="reinforce", seat=state.alpha, options=options)
     events.append(
         Note(
-            text="Reinforcements: 4 Alien Tech fragments can buy a random Improved "
-            "Weapon or a chosen device (/choose option:weapon|<device>|keep)."
+            text="Reinforcements: 4 Alien Tech fragments can buy a random Improved Weapon"
+            + (", a random Alien Weapon" if "alien-weapon" in options else "")
+            + f" or a chosen device (/choose option:{'|'.join(options)})."
         )
     )
     return True
@@ -315,7 +363,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         return
     state.alien_tech -= 4
     alpha = state.agents[state.alpha]
-    if option != "weapon":
+    if option not in ("weapon", "alien-weapon"):
         alpha.devices.append(option)
         events.append(
             Note(
@@ -324,11 +372,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         )
         return
     classes = {a.id for a in operative(state)}
-    pool = sorted(
-        w.key
-        for w in content().weapons.values()
-        if w.tier == "improved" and (not w.classes or set(w.classes) & classes)
-    )
+    pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
     key = pool[dice.randrange(len(pool))]
     w = weapon(key)
     # Policy: the class's own agent takes it (else the Alpha Agent), in place of the weapon
@@ -337,12 +381,11 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
     )
     agent = state.agents[owner]
-    slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
-    old = weapon(agent.weapons[slot].key).name
-    agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
+    old = issue_weapon(agent, key)
+    kind = "Alien" if w.tier == "alien" else "Improved"
     events.append(
         Note(
-            text=f"Reinforcements: a random {w.name} with full Ammo for "
+            text=f"Reinforcements: a random {kind} Weapon, the {w.name}, for "
             f"{agent_name(agent)}, replacing the {old}."
         )
     )

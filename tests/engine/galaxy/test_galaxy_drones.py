@@ -22,7 +22,7 @@ def act(state: GalaxyState, verb: str, rolls: list[int] | None = None, **args: s
 def test_sentry_gun_deploys_then_fires_from_the_next_turn() -> None:
     state = blank(["biotech"], "m2")
     put_agent(state, "biotech", "D4")
-    assert state.agents["biotech"].devices == ["sentry-gun"]  # the mission's kit
+    assert state.agents["biotech"].devices == ["sentry-gun", "trauma-kit"]  # the mission's kit
     beta = put_alien(state, "xeno-beta-green-1", "B3")
     state = act(state, "act", what="sentry-gun", to="C4")
     sentry = state.agents["sentry-gun"]

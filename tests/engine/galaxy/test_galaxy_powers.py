@@ -87,7 +87,7 @@ def test_reinforcements_with_four_fragments() -> None:
     ).state
     assert state.alien_tech == 0
     keys = {w.key for a in state.agents.values() for w in a.weapons}
-    assert keys & {"improved-vulcan", "improved-rifle", "combat-carbine"}
+    assert keys & {"improved-vulcan", "improved-rifle", "combat-carbine", "heavy-pistol"}
 
 
 def test_dead_agent_returns_for_one_fragment() -> None:
