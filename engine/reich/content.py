@@ -19,7 +19,9 @@ ATTACK_KEYWORDS = {"lethal", "ap", "accurate", "precise", "reroll", "distinct", 
 ATTACK_KEYWORDS |= {"repeat"}
 ENEMY_KEYWORDS = {"bodyguard", "armless", "meatshield", "relentless", "brutal", "armored"}
 ENEMY_KEYWORDS |= {"knocked_back", "cautious", "area_attack", "ruthless", "ablative_shield"}
-ENEMY_KEYWORDS |= {"augen_handler", "turn_up_the_heat", "reinforce"}
+ENEMY_KEYWORDS |= {"augen_handler", "turn_up_the_heat", "reinforce", "domination", "berserk"}
+SUBTITLES = {"alien", "experiment", "offizier", "techno", "vrilmeister"}
+LIMBS = ("Head", "Right Arm", "Left Arm", "Legs")
 WEAPON_KEYWORDS = {"precise", "ap", "accurate", "lethal", "burst", "shoddy", "double_impact"}
 WEAPON_KEYWORDS |= {"quick_attack"}
 SKILLS = {"none", "cover_me", "crowd_control", "dual_wielding", "elusive", "focused", "genius"}
@@ -90,6 +92,15 @@ class Behavior(BaseModel):
     keywords: list[str]
 
 
+class Limb(BaseModel):
+    """One limb of a Berserk Enemy: its own Attack profile, lost after `lost_at` Wounds."""
+
+    name: str
+    melee: tuple[int, int] | None = None
+    ranged: tuple[int, int, int] | None = None
+    lost_at: int
+
+
 class EnemyDef(BaseModel):
     key: str
     name: str
@@ -105,6 +116,7 @@ class EnemyDef(BaseModel):
     keywords: list[str] = Field(default_factory=list)
     count: int
     behaviors: list[Behavior] = Field(default_factory=list)
+    limbs: list[Limb] = Field(default_factory=list)
 
 
 class LootDef(BaseModel):
@@ -335,6 +347,10 @@ def _validate(content: Content) -> None:
         words = set(enemy.keywords).union(*[b.keywords for b in enemy.behaviors])
         if words - ENEMY_KEYWORDS:
             raise ContentError(f"enemy {enemy.key}: keywords {words - ENEMY_KEYWORDS} unknown")
+        if set(enemy.subtitles) - SUBTITLES:
+            bad = set(enemy.subtitles) - SUBTITLES
+            raise ContentError(f"enemy {enemy.key}: subtitles {bad} unknown")
+        _validate_limbs(enemy, "berserk" in words)
     for mission in content.missions.values():
         for place in mission.tiles:
             if place.tile not in content.tiles:
@@ -348,6 +364,22 @@ def _validate(content: Content) -> None:
         t = mission.tracker
         if not 1 < t.discretion <= t.length or not 1 <= t.endgame < t.length:
             raise ContentError(f"mission {mission.key}: tracker positions out of range")
+
+
+def _validate_limbs(enemy: EnemyDef, berserk: bool) -> None:
+    """Berserk needs limbs (and limbs need Berserk); each limb is named once, with an Attack."""
+    if berserk != bool(enemy.limbs):
+        raise ContentError(f"enemy {enemy.key}: Berserk and limbs go together")
+    if enemy.limbs and enemy.behaviors:
+        raise ContentError(f"enemy {enemy.key}: a Berserk Enemy cannot have Behaviour cards")
+    names = [limb.name for limb in enemy.limbs]
+    if len(set(names)) != len(names) or set(names) - set(LIMBS):
+        raise ContentError(f"enemy {enemy.key}: limbs must be distinct, from {', '.join(LIMBS)}")
+    for limb in enemy.limbs:
+        if limb.melee is None and limb.ranged is None:
+            raise ContentError(f"enemy {enemy.key}: limb {limb.name} has no Attack")
+        if not 1 <= limb.lost_at <= enemy.life:
+            raise ContentError(f"enemy {enemy.key}: limb {limb.name} lost_at outside 1..Life")
 
 
 @cache

@@ -239,37 +239,102 @@ def resolve_attacks(
 
         main = max(attackers, key=lambda e: (values(e)[0], e.id))
         value = values(main)[0] + sum(values(e)[1] for e in attackers if e is not main)
-        if "experiment" in rules.profile(main).subtitles and rules.helped_by(
-            state, main, "turn_up_the_heat"
-        ):
-            value += rules.HEAT_BONUS
-        if "bodyguard" in rules.keywords(main):
-            value += sum(
-                1
-                for o in state.enemies
-                if o.active
-                and "offizier" in rules.profile(o).subtitles
-                and rules.enemy_sight(state, main.area, o.area)
-            )
+        value += attack_bonus(state, main)
         who = " + ".join(e.id for e in attackers)
         ev.append(Note(text=f"{kind.title()} Attack on {hero.key} by {who}: Attack Value {value}."))
-        victims = [hero]
-        if "area_attack" in rules.keywords(main):
-            victims = rules.heroes_in(state, hero.area)
-        for victim in victims:
-            if victim.down:
-                # A Down Hero makes no Defense Test: the Wound card is simply kept.
-                rules.wound_hero(state, victim, None, dice, ev)
-                continue
-            ok, score = defend(state, victim, value, dice, ev, who)
-            if not ok:
-                rules.wound_hero(state, victim, value - score, dice, ev)
-                if kind == "melee" and "brutal" in rules.keywords(main):
-                    victim.brutal = True
-                if "knocked_back" in rules.keywords(main):
-                    _knock_back(state, victim, main, dice, ev)
-            _elusive(state, victim, main, ev)
+        strike(state, main, hero, kind, value, who, dice, ev)
         rules.check_end(state, ev)
+
+
+def attack_bonus(state: ReichState, main: EnemyState) -> int:
+    """Attack Value the main attacker gains from other Enemies (Subtitle Keywords)."""
+    bonus = 0
+    subtitles = rules.profile(main).subtitles
+    if "experiment" in subtitles and rules.helped_by(state, main, "turn_up_the_heat"):
+        bonus += rules.HEAT_BONUS
+    if rules.dominated(state, main):
+        bonus += rules.DOMINATION_BONUS
+    if "bodyguard" in rules.keywords(main):
+        bonus += sum(
+            1
+            for o in state.enemies
+            if o.active
+            and "offizier" in rules.profile(o).subtitles
+            and rules.enemy_sight(state, main.area, o.area)
+        )
+    return bonus
+
+
+def strike(
+    state: ReichState,
+    main: EnemyState,
+    hero: HeroState,
+    kind: str,
+    value: int,
+    who: str,
+    dice: Dice,
+    ev: Events,
+) -> None:
+    """One Attack of `value` on `hero`: Defense Tests, Wounds and the attacker's Keywords."""
+    victims = [hero]
+    if "area_attack" in rules.keywords(main):
+        victims = rules.heroes_in(state, hero.area or "")
+    for victim in victims:
+        if victim.down:
+            # A Down Hero makes no Defense Test: the Wound card is simply kept.
+            rules.wound_hero(state, victim, None, dice, ev)
+            continue
+        ok, score = defend(state, victim, value, dice, ev, who)
+        if not ok:
+            rules.wound_hero(state, victim, value - score, dice, ev)
+            if kind == "melee" and "brutal" in rules.keywords(main):
+                victim.brutal = True
+            if "knocked_back" in rules.keywords(main):
+                _knock_back(state, victim, main, dice, ev)
+        _elusive(state, victim, main, ev)
+
+
+def berserk_attacks(
+    state: ReichState, enemy: EnemyState, target: str | None, dice: Dice, ev: Events
+) -> None:
+    """Berserk: two Attacks per turn with each Active limb, each limb with its own profile.
+
+    Each Attack is made alone (never combined with other Enemies); a limb with a melee profile
+    strikes a Hero in its Area, a limb with only a ranged profile shoots when no Hero shares
+    the Area. The Target Hero is kept while it can be reached, else the tie-breakers pick.
+    """
+    if _pinned(state, enemy):
+        return
+    for limb in rules.active_limbs(enemy):
+        for count in (1, 2):
+            if state.phase == "ended" or enemy not in state.enemies:
+                return
+            here = [h for h in rules.heroes_in(state, enemy.area)]
+            kind, value, pool = "melee", 0, here
+            if here and limb.melee:
+                value = limb.melee[0]
+            elif not here and limb.ranged:
+                kind, value = "ranged", limb.ranged[0]
+                rng = limb.ranged[1]
+                pool = [
+                    h
+                    for h in rules.heroes_on_board(state)
+                    if in_fire(state, enemy, enemy.area, h.area or "", rng)
+                ]
+            else:
+                pool = []
+            hero = next((h for h in pool if h.key == target), None) or pick_hero(state, pool)
+            if hero is None:
+                continue
+            value += attack_bonus(state, enemy)
+            ev.append(
+                Note(
+                    text=f"{enemy.id} goes Berserk with its {limb.name} ({count} of 2): "
+                    f"{kind} Attack on {hero.key}, Attack Value {value}."
+                )
+            )
+            strike(state, enemy, hero, kind, value, enemy.id, dice, ev)
+            rules.check_end(state, ev)
 
 
 def _away(state: ReichState, hero: HeroState, enemy: EnemyState) -> list[str]:
@@ -323,6 +388,9 @@ def activate_one(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events, w
     """Move then Attack with one Enemy (Awareness during the Heroes' Turn)."""
     ev.append(Note(text=f"{enemy.id} reacts at once ({why})."))
     target = plan_and_move(state, enemy, dice, ev)
+    if rules.active_limbs(enemy):
+        berserk_attacks(state, enemy, target, dice, ev)
+        return
     choice = attack_choice(state, enemy, target)
     if choice:
         resolve_attacks(state, [(enemy, choice[0], choice[1])], dice, ev)
@@ -365,11 +433,18 @@ def enemy_turn(state: ReichState, dice: Dice, ev: Events) -> None:
         reactions(state, dice, ev)
         if state.phase == "ended":
             return
+        berserkers: list[EnemyState] = []
         for enemy in [e for e in state.enemies if e.type == etype and e.active]:
+            if rules.active_limbs(enemy):
+                berserkers.append(enemy)
+                continue
             choice = attack_choice(state, enemy, targets.get(enemy.id))
             if choice:
                 plans.append((enemy, choice[0], choice[1]))
         resolve_attacks(state, plans, dice, ev)
+        for enemy in berserkers:
+            if enemy.active and enemy in state.enemies:
+                berserk_attacks(state, enemy, targets.get(enemy.id), dice, ev)
     if state.alarm and state.phase != "ended":
         reinforcements(state, dice, ev)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note, Revealed, Spawned, Wounded
 from engine.reich.board import Board, build_board
-from engine.reich.content import Behavior, EnemyDef, MissionDef, load_content
+from engine.reich.content import Behavior, EnemyDef, Limb, MissionDef, load_content
 from engine.reich.state import EnemyState, GroundItem, HeroState, ReichState
 
 Events = list[Event]
@@ -45,6 +45,21 @@ def defense(enemy: EnemyState) -> int:
 
 HEAT_BONUS = 2  # Turn Up the Heat!: Attack Value added to an Experiment (our number)
 REINFORCE_BONUS = 1  # Reinforce!: Defense Value added to a Techno Enemy (our number)
+DOMINATION_BONUS = 2  # Domination!: Attack Value added to an Alien Enemy (our number)
+
+
+def dominated(state: ReichState, enemy: EnemyState) -> bool:
+    """An Alien is controlled while any Active Enemy with Domination! is on the board."""
+    return "alien" in profile(enemy).subtitles and any(
+        o.id != enemy.id and o.active and "domination" in keywords(o) for o in state.enemies
+    )
+
+
+def active_limbs(enemy: EnemyState) -> list[Limb]:
+    """The limbs of a Berserk Enemy still Active: a limb goes Inactive at its `lost_at` Wound."""
+    if "berserk" not in keywords(enemy):
+        return []
+    return [limb for limb in profile(enemy).limbs if enemy.wounds < limb.lost_at]
 
 
 def helped_by(state: ReichState, enemy: EnemyState, keyword: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.view import CellView, EdgeView, FigureView, PanelView, TokenView, View
 from engine.reich import rules
 from engine.reich.content import load_content
-from engine.reich.state import ReichState
+from engine.reich.state import EnemyState, ReichState
 
 
 def _coord(cell: tuple[int, int]) -> str:
@@ -89,7 +89,7 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
                 coord=enemy.area,
                 health=rules.life(enemy) - enemy.wounds,
                 max_health=rules.life(enemy),
-                conditions=[] if enemy.active else ["inactive"],
+                conditions=_enemy_conditions(state, enemy),
             )
         )
     tokens = [
@@ -178,3 +178,12 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         finished=state.phase == "ended",
         outcome=state.outcome,
     )
+
+
+def _enemy_conditions(state: ReichState, enemy: EnemyState) -> list[str]:
+    """Inactive, Domination! control over an Alien, and each Berserk limb still Active."""
+    conds = [] if enemy.active else ["inactive"]
+    if rules.dominated(state, enemy):
+        conds.append("dominated")
+    conds += [f"limb:{limb.name}" for limb in rules.active_limbs(enemy)]
+    return conds

@@ -8,7 +8,7 @@ from engine.core.dice import SeededDice
 from engine.registry import get_game
 from engine.selfplay import play_one
 
-MISSIONS = ["radio-silence", "jailbreak", "lab-rats", "wolffs-lair"]
+MISSIONS = ["radio-silence", "jailbreak", "lab-rats", "wolffs-lair", "hive-breach"]
 
 
 @pytest.mark.parametrize("mission", MISSIONS)
