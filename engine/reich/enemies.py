@@ -425,7 +425,10 @@ def enemy_turn(state: ReichState, dice: Dice, ev: Events) -> None:
                 first = attack_choice(state, enemy, None)
                 if first:
                     ev.append(Note(text=f"{enemy.id} is Ruthless: it fires instead of moving."))
-                    resolve_attacks(state, [(enemy, first[0], first[1])], dice, ev)
+                    if rules.active_limbs(enemy):
+                        berserk_attacks(state, enemy, first[0], dice, ev)
+                    else:
+                        resolve_attacks(state, [(enemy, first[0], first[1])], dice, ev)
                     targets[enemy.id] = first[0]
                     continue
             targets[enemy.id] = plan_and_move(state, enemy, dice, ev)

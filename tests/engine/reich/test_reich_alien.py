@@ -132,3 +132,13 @@ def test_a_mission_fields_the_alien_layer() -> None:
     mission = load_content().missions["hive-breach"]
     kinds = {line.enemy for line in mission.card}
     assert {"warden", "skitterling", "colossus"} <= kinds
+
+
+def test_awareness_activation_of_a_berserk_enemy_uses_its_limbs() -> None:
+    state = bare(["doc"], area="1C")
+    colossus = put(state, "colossus", "1C", "c1")
+    colossus.wounds = 2  # both arms lost: Head and Legs left
+    ev: list[Event] = []
+    enemy_ai.activate_one(state, colossus, ScriptedDice(SAFE), ev, "test")
+    lines = _berserk_lines(ev)
+    assert len(lines) == 2 and all("Legs" in line for line in lines)
