@@ -1,0 +1,100 @@
+"""Every authored map tile loads and is sound; the late-campaign missions set up and play."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.dice import SeededDice
+from engine.core.hexgrid import Hex, neighbours
+from engine.galaxy import GAME
+from engine.galaxy.board import MAP_DIR, Board, load_map
+from engine.galaxy.content import content
+from engine.galaxy.state import GalaxyState
+
+MAPS = sorted(p.stem for p in MAP_DIR.glob("*.map"))
+SEATS = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
+
+
+def reachable(board: Board, walker: str) -> set[Hex]:
+    """Hexes a walker reaches from the first Start Hex with the locked doors still shut."""
+    start = board.starts[0]
+    seen, todo = {start}, [start]
+    while todo:
+        h = todo.pop()
+        for n in neighbours(h):
+            if n not in seen and board.step_ok(h, n, set(board.locked_doors), walker):
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_at_least_six_maps_and_every_one_is_used() -> None:
+    assert len(MAPS) >= 6
+    assert {m.map for m in content().missions.values()} == set(MAPS)
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_map_loads_and_is_sound(name: str) -> None:
+    board = load_map(name)
+    assert len(board.areas) >= 10
+    for area in board.areas:  # every Area is a centre and its six neighbours
+        assert all(board.area_of[h] == area for h in board.area_hexes(area))
+    assert len(set(board.starts)) == 5 and all(board.on_map(h) for h in board.starts)
+    assert set(board.teleports) <= {"hit", "shield", "alien"} and board.teleports
+    for feature in (board.doors, board.windows, board.walls):
+        for pair in feature:  # every feature lies on a side between two map hexes
+            a, b = tuple(pair)
+            assert board.on_map(a) and board.on_map(b) and b in neighbours(a)
+    assert board.locked_doors <= board.doors
+    for areas in board.rooms.values():
+        assert areas <= set(board.areas)
+    # nobody is walled in: every hex is reachable without opening a locked door
+    assert reachable(board, "alien") == set(board.area_of)
+    assert reachable(board, "agent") == set(board.area_of)
+
+
+def test_derelict_freighter_is_a_corridor_complex() -> None:
+    board = load_map("derelict-freighter")
+    assert len(board.doors) >= 10 and len(board.locked_doors) == 3
+    assert len(board.windows) >= 6 and len(board.rooms) == 6
+    assert sum(1 for m in board.marks.values() if m == "civilian") == 3
+    assert board.exit_areas == {"g", "o"}
+
+
+def test_crater_field_is_open_ground() -> None:
+    board = load_map("crater-field")
+    assert len(board.areas) == 24 and len(board.teleports) == 3
+    sides = sum(1 for h in board.area_of for n in neighbours(h) if board.on_map(n)) // 2
+    assert len(board.walls) * 8 < sides  # few blocked sides
+
+
+def setup(scenario: str, seats: list[str]) -> GalaxyState:
+    state = GAME.new(scenario, seats, {}, SeededDice(3))
+    return GAME.advance(state, SeededDice(4)).state
+
+
+@pytest.mark.parametrize("scenario", ["m5", "m6"])
+@pytest.mark.parametrize("players", [1, 5])
+def test_late_missions_set_up(scenario: str, players: int) -> None:
+    mission = content().missions[scenario]
+    seats = SEATS[:players]
+    state = setup(scenario, seats)
+    board = load_map(mission.map)
+    prompt = GAME.waiting_on(state)
+    assert not prompt.finished and prompt.seats
+    assert all(Hex(*a.hex) in board.starts for a in state.agents.values() if a.hex)
+    assert len(state.signals) + len(state.aliens) >= 1
+    assert GAME.load(GAME.dump(state)) == state
+    for seat in seats:  # issued weapons reach their classes
+        keys = [w.key for w in state.agents[seat].weapons]
+        assert all(k in keys for k in mission.issued.get(seat, []))
+
+
+def test_late_missions_get_harder() -> None:
+    ms = content().missions
+    assert ms["m4"].next == "m5" and ms["m5"].next == "m6" and ms["m6"].next is None
+    for early, late in (("m4", "m5"), ("m5", "m6")):
+        assert ms[late].rounds > ms[early].rounds
+        assert ms[late].signals["alien"] > ms[early].signals["alien"]
+        assert ms[late].start_signals >= ms[early].start_signals
+        assert len(ms[late].alien_deck) >= len(ms[early].alien_deck)
