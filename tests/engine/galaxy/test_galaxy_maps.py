@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from galaxy_helpers import blank, put_agent
 
-from engine.core.dice import SeededDice
+from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import GAME
-from engine.galaxy.board import MAP_DIR, Board, load_map
+from engine.galaxy.board import MAP_DIR, Board, label, load_map
 from engine.galaxy.content import content
+from engine.galaxy.phases import mission_status
 from engine.galaxy.state import GalaxyState
 
 MAPS = sorted(p.stem for p in MAP_DIR.glob("*.map"))
+NO_DICE = ScriptedDice([])
 SEATS = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
 
 
@@ -98,3 +102,65 @@ def test_late_missions_get_harder() -> None:
         assert ms[late].signals["alien"] > ms[early].signals["alien"]
         assert ms[late].start_signals >= ms[early].start_signals
         assert len(ms[late].alien_deck) >= len(ms[early].alien_deck)
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_rooms_are_enclosed(name: str) -> None:
+    """A Room is closed off by walls, doors and windows from the Areas outside it."""
+    board = load_map(name)
+    for room, areas in board.rooms.items():
+        for h in board.area_of:
+            if board.area_of[h] not in areas:
+                continue
+            for n in neighbours(h):
+                if board.on_map(n) and board.area_of[n] not in areas:
+                    kind = board.side_kind(h, n, set())
+                    assert kind != "open", f"{name}: room {room} is open at {label(h)}-{label(n)}"
+
+
+def test_m5_crew_point_and_docking_bay() -> None:
+    state = blank(["marine"], "m5")
+    put_agent(state, "marine", "K4")  # next to the stranded crew member at L3
+    step = GAME.apply(
+        state, "marine", Action(verb="act", args={"unit": "marine", "what": "rescue"}), NO_DICE
+    )
+    assert step.state.rescued == 1
+    state = step.state
+    state.rescued = 3
+    put_agent(state, "marine", "B6")  # in the docking bay
+    assert not mission_status(state, [])  # no Teleport Point wrecked yet
+    state.destroyed_tps = ["hit"]
+    assert mission_status(state, []) and state.outcome == "accomplished"
+    late = blank(["marine"], "m5")
+    put_agent(late, "marine", "B6")
+    late.round, late.rescued = 12, 2
+    assert mission_status(late, []) and late.outcome == "partial"
+
+
+def test_m5_bash_opens_a_sealed_hatch() -> None:
+    state = blank(["hulk"], "m5")
+    put_agent(state, "hulk", "L4")  # at the locked bridge hatch L4|M4
+    whats = {a.args.get("what") for a in GAME.legal_actions(state, "hulk")}
+    assert "bash" in whats
+    step = GAME.apply(
+        state, "hulk", Action(verb="act", args={"unit": "hulk", "what": "bash"}), NO_DICE
+    )
+    assert len(step.state.locked) == len(state.locked) - 1
+
+
+@pytest.mark.parametrize(
+    ("rnd", "destroyed", "kills", "outcome"),
+    [
+        (5, 3, 10, "accomplished"),
+        (5, 3, 9, None),
+        (13, 2, 5, "partial"),
+        (13, 2, 4, "failed"),
+    ],
+)
+def test_m6_objectives(rnd: int, destroyed: int, kills: int, outcome: str | None) -> None:
+    state = blank(["sniper"], "m6")
+    put_agent(state, "sniper", "B6")
+    state.round, state.kills = rnd, kills
+    state.destroyed_tps = ["hit", "shield", "alien"][:destroyed]
+    assert mission_status(state, []) == (outcome is not None)
+    assert state.outcome == outcome
