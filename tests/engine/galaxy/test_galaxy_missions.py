@@ -21,7 +21,7 @@ def test_content_counts() -> None:
     assert len(c.aliens) == 22 and len(c.species) == 7
     assert {a.species for a in c.aliens.values()} == set(c.species)
     assert len(c.close_encounters) == 32 and len(c.events) == 22
-    assert [m.key for m in c.missions.values()] == ["m1", "m2", "m3", "m4"]
+    assert [m.key for m in c.missions.values()] == ["m1", "m2", "m3", "m4", "m5", "m6"]
     decks = [len(m.alien_deck) for m in c.missions.values()]
     assert decks == sorted(decks)  # rising difficulty
 
@@ -31,7 +31,7 @@ def test_campaign_chain() -> None:
     while key:
         chain.append(key)
         key = content().missions[key].next or ""
-    assert chain == ["m1", "m2", "m3", "m4"]
+    assert chain == ["m1", "m2", "m3", "m4", "m5", "m6"]
 
 
 @pytest.mark.parametrize(

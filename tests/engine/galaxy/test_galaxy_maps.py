@@ -1,0 +1,166 @@
+"""Every authored map tile loads and is sound; the late-campaign missions set up and play."""
+
+from __future__ import annotations
+
+import pytest
+from galaxy_helpers import blank, put_agent
+
+from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.game import Action
+from engine.core.hexgrid import Hex, neighbours
+from engine.galaxy import GAME
+from engine.galaxy.board import MAP_DIR, Board, label, load_map
+from engine.galaxy.content import content
+from engine.galaxy.phases import mission_status
+from engine.galaxy.state import GalaxyState
+
+MAPS = sorted(p.stem for p in MAP_DIR.glob("*.map"))
+NO_DICE = ScriptedDice([])
+SEATS = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
+
+
+def reachable(board: Board, walker: str) -> set[Hex]:
+    """Hexes a walker reaches from the first Start Hex with the locked doors still shut."""
+    start = board.starts[0]
+    seen, todo = {start}, [start]
+    while todo:
+        h = todo.pop()
+        for n in neighbours(h):
+            if n not in seen and board.step_ok(h, n, set(board.locked_doors), walker):
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_at_least_six_maps_and_every_one_is_used() -> None:
+    assert len(MAPS) >= 6
+    assert {m.map for m in content().missions.values()} == set(MAPS)
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_map_loads_and_is_sound(name: str) -> None:
+    board = load_map(name)
+    assert len(board.areas) >= 10
+    for area in board.areas:  # every Area is a centre and its six neighbours
+        assert all(board.area_of[h] == area for h in board.area_hexes(area))
+    assert len(set(board.starts)) == 5 and all(board.on_map(h) for h in board.starts)
+    assert set(board.teleports) <= {"hit", "shield", "alien"} and board.teleports
+    for feature in (board.doors, board.windows, board.walls):
+        for pair in feature:  # every feature lies on a side between two map hexes
+            a, b = tuple(pair)
+            assert board.on_map(a) and board.on_map(b) and b in neighbours(a)
+    assert board.locked_doors <= board.doors
+    for areas in board.rooms.values():
+        assert areas <= set(board.areas)
+    # nobody is walled in: every hex is reachable without opening a locked door
+    assert reachable(board, "alien") == set(board.area_of)
+    assert reachable(board, "agent") == set(board.area_of)
+
+
+def test_derelict_freighter_is_a_corridor_complex() -> None:
+    board = load_map("derelict-freighter")
+    assert len(board.doors) >= 10 and len(board.locked_doors) == 3
+    assert len(board.windows) >= 6 and len(board.rooms) == 6
+    assert sum(1 for m in board.marks.values() if m == "civilian") == 3
+    assert board.exit_areas == {"g", "o"}
+
+
+def test_crater_field_is_open_ground() -> None:
+    board = load_map("crater-field")
+    assert len(board.areas) == 24 and len(board.teleports) == 3
+    sides = sum(1 for h in board.area_of for n in neighbours(h) if board.on_map(n)) // 2
+    assert len(board.walls) * 8 < sides  # few blocked sides
+
+
+def setup(scenario: str, seats: list[str]) -> GalaxyState:
+    state = GAME.new(scenario, seats, {}, SeededDice(3))
+    return GAME.advance(state, SeededDice(4)).state
+
+
+@pytest.mark.parametrize("scenario", ["m5", "m6"])
+@pytest.mark.parametrize("players", [1, 5])
+def test_late_missions_set_up(scenario: str, players: int) -> None:
+    mission = content().missions[scenario]
+    seats = SEATS[:players]
+    state = setup(scenario, seats)
+    board = load_map(mission.map)
+    prompt = GAME.waiting_on(state)
+    assert not prompt.finished and prompt.seats
+    assert all(Hex(*a.hex) in board.starts for a in state.agents.values() if a.hex)
+    assert len(state.signals) + len(state.aliens) >= 1
+    assert GAME.load(GAME.dump(state)) == state
+    for seat in seats:  # issued weapons reach their classes
+        keys = [w.key for w in state.agents[seat].weapons]
+        assert all(k in keys for k in mission.issued.get(seat, []))
+
+
+def test_late_missions_get_harder() -> None:
+    ms = content().missions
+    assert ms["m4"].next == "m5" and ms["m5"].next == "m6" and ms["m6"].next is None
+    for early, late in (("m4", "m5"), ("m5", "m6")):
+        assert ms[late].rounds > ms[early].rounds
+        assert ms[late].signals["alien"] > ms[early].signals["alien"]
+        assert ms[late].start_signals >= ms[early].start_signals
+        assert len(ms[late].alien_deck) >= len(ms[early].alien_deck)
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_rooms_are_enclosed(name: str) -> None:
+    """A Room is closed off by walls, doors and windows from the Areas outside it."""
+    board = load_map(name)
+    for room, areas in board.rooms.items():
+        for h in board.area_of:
+            if board.area_of[h] not in areas:
+                continue
+            for n in neighbours(h):
+                if board.on_map(n) and board.area_of[n] not in areas:
+                    kind = board.side_kind(h, n, set())
+                    assert kind != "open", f"{name}: room {room} is open at {label(h)}-{label(n)}"
+
+
+def test_m5_crew_point_and_docking_bay() -> None:
+    state = blank(["marine"], "m5")
+    put_agent(state, "marine", "K4")  # next to the stranded crew member at L3
+    step = GAME.apply(
+        state, "marine", Action(verb="act", args={"unit": "marine", "what": "rescue"}), NO_DICE
+    )
+    assert step.state.rescued == 1
+    state = step.state
+    state.rescued = 3
+    put_agent(state, "marine", "B6")  # in the docking bay
+    assert not mission_status(state, [])  # no Teleport Point wrecked yet
+    state.destroyed_tps = ["hit"]
+    assert mission_status(state, []) and state.outcome == "accomplished"
+    late = blank(["marine"], "m5")
+    put_agent(late, "marine", "B6")
+    late.round, late.rescued = 12, 2
+    assert mission_status(late, []) and late.outcome == "partial"
+
+
+def test_m5_bash_opens_a_sealed_hatch() -> None:
+    state = blank(["hulk"], "m5")
+    put_agent(state, "hulk", "L4")  # at the locked bridge hatch L4|M4
+    whats = {a.args.get("what") for a in GAME.legal_actions(state, "hulk")}
+    assert "bash" in whats
+    step = GAME.apply(
+        state, "hulk", Action(verb="act", args={"unit": "hulk", "what": "bash"}), NO_DICE
+    )
+    assert len(step.state.locked) == len(state.locked) - 1
+
+
+@pytest.mark.parametrize(
+    ("rnd", "destroyed", "kills", "outcome"),
+    [
+        (5, 3, 10, "accomplished"),
+        (5, 3, 9, None),
+        (13, 2, 5, "partial"),
+        (13, 2, 4, "failed"),
+    ],
+)
+def test_m6_objectives(rnd: int, destroyed: int, kills: int, outcome: str | None) -> None:
+    state = blank(["sniper"], "m6")
+    put_agent(state, "sniper", "B6")
+    state.round, state.kills = rnd, kills
+    state.destroyed_tps = ["hit", "shield", "alien"][:destroyed]
+    assert mission_status(state, []) == (outcome is not None)
+    assert state.outcome == outcome
