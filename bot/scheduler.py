@@ -190,7 +190,7 @@ class Scheduler:
         if not await self.repo.claim(row, next_due=now + DIGEST_EVERY, last_sent=now):
             return 0
         since = now - DIGEST_EVERY
-        rows = [r for r in await self.repo.log(campaign.id or 0) if aware(r.created_at) > since]
+        rows = await self.repo.log_since(campaign.id or 0, since)
         texts = [
             e.text
             for r in rows

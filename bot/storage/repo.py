@@ -245,6 +245,16 @@ class CampaignRepo:
             )
             return list((await session.exec(query)).all())
 
+    async def log_since(self, campaign_id: int, since: datetime) -> list[ActionLog]:
+        """The campaign's steps logged after `since`, in order."""
+        async with self.db.session() as session:
+            query = (
+                select(ActionLog)
+                .where(ActionLog.campaign_id == campaign_id, col(ActionLog.created_at) > since)
+                .order_by(col(ActionLog.seq))
+            )
+            return list((await session.exec(query)).all())
+
     async def last_log(self, campaign_id: int) -> ActionLog | None:
         async with self.db.session() as session:
             query = (
