@@ -30,6 +30,13 @@ def caller(channel: str) -> Caller:
     return Caller(USER, "bench", channel, "bench-guild")
 
 
+async def open_service(url: str, seed: int) -> tuple[Database, TableService]:
+    """A fresh database and a table service over it, without rate limits."""
+    db = Database(url)
+    await db.init()
+    return db, TableService(db, new_seed=lambda: seed, limits=None)
+
+
 async def start_campaign(service: TableService, game_key: str, scenario: str, channel: str) -> None:
     game = games()[game_key]
     who = caller(channel)
@@ -59,9 +66,7 @@ async def bench_action(
     database_url: str | None, tmp: Path, game_key: str, scenario: str, actions: int
 ) -> dict[str, Any]:
     url = database_url or f"sqlite+aiosqlite:///{tmp / f'action-{game_key}.db'}"
-    db = Database(url)
-    await db.init()
-    service = TableService(db, new_seed=lambda: 1, limits=None)
+    db, service = await open_service(url, seed=1)
     channel = f"action-{game_key}-{os.getpid()}-{time.monotonic_ns()}"
     await start_campaign(service, game_key, scenario, channel)
     policy = SeededDice(99)
@@ -191,9 +196,7 @@ async def bench_throughput(
     database_url: str | None, tmp: Path, stored: int, active: int, seconds: float
 ) -> dict[str, Any]:
     url = database_url or f"sqlite+aiosqlite:///{tmp / f'throughput-{stored}.db'}"
-    db = Database(url)
-    await db.init()
-    service = TableService(db, new_seed=lambda: 7, limits=None)
+    db, service = await open_service(url, seed=7)
     keys = [(key, game.scenarios()[0].key) for key, game in games().items() if key != "dash"]
     templates = []
     for index, (key, scenario) in enumerate(keys):
@@ -260,9 +263,7 @@ async def storage_per_game(tmp: Path, steps: int) -> dict[str, Any]:
     for key, game in games().items():
         if key == "dash":
             continue
-        db = Database(f"sqlite+aiosqlite:///{tmp / f'storage-{key}.db'}")
-        await db.init()
-        service = TableService(db, new_seed=lambda: 3, limits=None)
+        db, service = await open_service(f"sqlite+aiosqlite:///{tmp / f'storage-{key}.db'}", seed=3)
         await start_campaign(service, key, game.scenarios()[0].key, "storage")
         policy = SeededDice(5)
         for _ in range(steps):
