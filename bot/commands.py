@@ -64,6 +64,20 @@ def clean(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in " \t")
 
 
+def _split(body: str, allow_partial: bool) -> list[str]:
+    """Shell-style words; while typing, an open quote or a trailing backslash is closed for us."""
+    try:
+        return shlex.split(body)
+    except ValueError:
+        if allow_partial:
+            for closing in ('"', "'", "\\", '\\"', "\\'"):
+                try:
+                    return shlex.split(body + closing)
+                except ValueError:
+                    continue
+        raise CommandError("A quoted value is not closed.") from None
+
+
 def parse(text: str, allow_partial: bool = False) -> Command:
     text = clean(text)
     trailing_space = text.endswith(" ")
@@ -72,12 +86,7 @@ def parse(text: str, allow_partial: bool = False) -> Command:
         raise CommandError(f"That command is too long (over {MAX_COMMAND_LENGTH} characters).")
     if not text.startswith("/"):
         raise CommandError("Commands start with '/'. Try /help.")
-    try:
-        tokens = shlex.split(text[1:])
-    except ValueError:
-        if not allow_partial:
-            raise CommandError("A quoted value is not closed.") from None
-        tokens = shlex.split(text[1:] + '"')
+    tokens = _split(text[1:], allow_partial)
     if not tokens:
         raise CommandError("Type a command after '/'. Try /help.")
     name = tokens.pop(0).lower()

@@ -1,7 +1,7 @@
 import contextlib
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot.commands import CommandError, parse
@@ -51,7 +51,16 @@ def test_partial_parse_for_autocomplete() -> None:
     assert parse("/move unit:sgt ", allow_partial=True).partial is None
 
 
+def test_partial_parse_closes_whatever_the_player_left_open() -> None:
+    assert parse('/act what:"open door', allow_partial=True).options == {"what": "open door"}
+    assert parse("/act what:'open", allow_partial=True).options == {"what": "open"}
+    assert parse("/act what:x\\", allow_partial=True).name == "act"
+    with pytest.raises(CommandError, match="not closed"):
+        parse("/act what:'open")
+
+
 @settings(max_examples=300, deadline=None)
+@example("/'")
 @given(st.text(max_size=600))
 def test_parse_never_raises_anything_but_command_error(text: str) -> None:
     with contextlib.suppress(CommandError):
