@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import asdict
 
 from engine.registry import games, get_game
-from engine.selfplay import play_one
+from engine.selfplay import POLICIES, play_one
 
 
 def parse_seeds(text: str) -> list[int]:
@@ -33,7 +33,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     results = []
     for seed in parse_seeds(args.seeds):
-        result = play_one(game, args.scenario, seed, args.players)
+        result = play_one(game, args.scenario, seed, args.players, policy_name=args.policy)
         results.append(result)
         print(json.dumps(asdict(result)), flush=True)
     finished = [r for r in results if r.finished]
@@ -41,6 +41,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         "game": args.game,
         "scenario": args.scenario,
         "players": args.players,
+        "policy": args.policy,
         "games": len(results),
         "finished": len(finished),
         "errors": sum(1 for r in results if r.error),
@@ -56,11 +57,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("scenarios", help="list games and scenarios").set_defaults(run=cmd_scenarios)
-    play = sub.add_parser("selfplay", help="play whole missions with a random policy")
+    play = sub.add_parser("selfplay", help="play whole missions with a policy")
     play.add_argument("--game", required=True)
     play.add_argument("--scenario", required=True)
     play.add_argument("--seeds", default="1-10")
     play.add_argument("--players", type=int, default=None)
+    play.add_argument(
+        "--policy",
+        choices=POLICIES,
+        default="random",
+        help="random explores the rules; advisor follows the game's own advice",
+    )
     play.set_defaults(run=cmd_selfplay)
     args = parser.parse_args(argv)
     try:

@@ -1,8 +1,10 @@
 """Play whole missions with a simple policy over `legal_actions`.
 
 Self-play is the engine's smoke test at scale: every mission must finish without an error from
-any seed. The policy is deliberately naive (uniform over legal actions, with a growing wish to
-end the turn) so it wanders into odd corners of the rules.
+any seed. The `random` policy is deliberately naive (uniform over legal actions, with a growing
+wish to end the turn) so it wanders into odd corners of the rules. The `advisor` policy follows
+the game's own advice (`Advisor.advise`) where it has one, to measure whether a mission can be
+won by purposeful play; it falls back to the random choice when the advisor has no opinion.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any
 
 from engine.core.dice import SeededDice, derive_seed, pick
 from engine.core.errors import RuleError
-from engine.core.game import Action, Game, scenario_info
+from engine.core.game import Action, Advisor, Game, advisor_of, scenario_info
 
 END_VERBS = ("end-turn",)
+POLICIES = ("random", "advisor")
 
 
 @dataclass
@@ -50,15 +53,29 @@ def choose_action(actions: list[Action], policy: SeededDice, patience: int) -> A
     return pick(policy, others or actions)
 
 
+def advisor_for(game: Game[Any], policy: str) -> Advisor | None:
+    """The advisor `policy` asks for (None for `random`); ValueError for an unknown policy."""
+    if policy not in POLICIES:
+        raise ValueError(f"Unknown policy '{policy}'. Policies: {', '.join(POLICIES)}.")
+    if policy == "random":
+        return None
+    advisor = advisor_of(game)
+    if advisor is None:
+        raise ValueError(f"{game.key} offers no advisor; use --policy random.")
+    return advisor
+
+
 def play_one(
     game: Game[Any],
     scenario: str,
     seed: int,
     players: int | None = None,
     max_steps: int = 20_000,
+    policy_name: str = "random",
 ) -> GameResult:
     result = GameResult(seed=seed)
     started = time.perf_counter()
+    advisor = advisor_for(game, policy_name)
     try:
         seats = default_seats(game, scenario, players)
         options = scenario_info(game, scenario).resolve_options({})
@@ -78,7 +95,8 @@ def play_one(
             actions = game.legal_actions(state, seat)
             if not actions:
                 raise RuntimeError(f"seat {seat} must act but has no legal action")
-            action = choose_action(actions, policy, patience)
+            advice = advisor.advise(state, seat, actions) if advisor else None
+            action = advice or choose_action(actions, policy, patience)
             patience = 0 if action.verb in END_VERBS else patience + 1
             try:
                 state = game.apply(state, seat, action, dice).state

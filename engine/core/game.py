@@ -137,6 +137,22 @@ class Game(Protocol[S]):
     def load(self, data: dict[str, Any]) -> S: ...
 
 
+class Advisor(Protocol):
+    """Optional for a game: suggest a sensible action for a seat.
+
+    Self-play's `--policy advisor` asks for it to measure whether a mission can be won by
+    purposeful play (random play rarely wins), and it is the seam for an autopilot that plays
+    well. It must be pure and deterministic; `None` means "no opinion" and the caller chooses.
+    """
+
+    def advise(self, state: Any, seat: str, actions: list[Action]) -> Action | None: ...
+
+
+def advisor_of(game: Game[Any]) -> Advisor | None:
+    """The game's advisor, when it offers one."""
+    return game if callable(getattr(game, "advise", None)) else None  # type: ignore[return-value]
+
+
 def scenario_info(game: Game[Any], key: str) -> ScenarioInfo:
     """Look a scenario up by key, with a message listing the valid ones."""
     for info in game.scenarios():

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from engine.__main__ import main, parse_seeds
+from engine.core.game import Action
 from engine.registry import get_game
 from engine.selfplay import play_one
 
@@ -42,3 +43,25 @@ def test_selfplay_is_reproducible() -> None:
 def test_unknown_game_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "--game", "chess", "--scenario", "x"]) == 2
     assert "Unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_advisor_policy_needs_a_game_that_advises(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["selfplay", "--game", "dash", "--scenario", "sprint", "--policy", "advisor"]
+    assert main(argv) == 2
+    assert "dash offers no advisor" in capsys.readouterr().err
+
+
+def test_advisor_policy_follows_the_advice_and_falls_back_when_it_has_none() -> None:
+    from fixture_game import DashGame, DashState
+
+    asked: list[int] = []
+
+    class AdvisedDash(DashGame):
+        def advise(self, state: DashState, seat: str, actions: list[Action]) -> Action | None:
+            asked.append(len(actions))
+            moves = [a for a in actions if a.verb == "move"]
+            return moves[-1] if moves and len(asked) % 2 else None
+
+    result = play_one(AdvisedDash(), "sprint", 3, players=2, policy_name="advisor")
+    assert result.error is None and result.finished
+    assert len(asked) == result.steps
