@@ -38,3 +38,15 @@ def rss_mb() -> float:
     import resource
 
     return round(pages * resource.getpagesize() / 1_048_576, 1)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of another process so far (Linux /proc), 0 once it is gone."""
+    import os
+
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -15,13 +15,15 @@ from typing import Any
 from PIL import Image
 from sqlmodel import col, select
 
-from bench.common import rss_mb, summary
+from bench.common import cpu_seconds, rss_mb, summary
+from bench.players import choose_from_row, choose_in_file, player_seed, players_process
+from bot.pictures import worker_pids
 from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.table import Caller, TableService
 from engine.core.dice import SeededDice
 from engine.registry import games
-from engine.selfplay import choose_action, default_seats
+from engine.selfplay import default_seats
 
 USER = "bench-user"
 
@@ -49,16 +51,15 @@ async def start_campaign(service: TableService, game_key: str, scenario: str, ch
 async def play_one(service: TableService, channel: str, policy: SeededDice) -> float | None:
     """One legal action for whoever the game waits on; milliseconds to the replies."""
     campaign = await service.repo.live_in_channel(channel)
-    if campaign is None or campaign.status != "active" or not campaign.state_json:
+    if campaign is None:
         return None
-    game = games()[campaign.game]
-    state = game.load(json.loads(campaign.state_json))
-    prompt = game.waiting_on(state)
-    if prompt.finished or not prompt.seats:
+    command = choose_from_row(
+        campaign.game, campaign.status, campaign.state_json, policy.randrange(2**31)
+    )
+    if command is None:
         return None
-    action = choose_action(game.legal_actions(state, prompt.seats[0]), policy, 0)
     start = time.perf_counter()
-    await service.handle(caller(channel), action.command())
+    await service.handle(caller(channel), command)
     return (time.perf_counter() - start) * 1000
 
 
@@ -213,22 +214,43 @@ async def bench_throughput(
     latencies: list[float] = []
     lag: list[float] = []
     stop = asyncio.Event()
-    deadline = time.perf_counter() + seconds
+    players = players_process() if db_path else None
+    loop = asyncio.get_running_loop()
 
-    async def player(channel: str, seed: int) -> None:
-        policy = SeededDice(seed)
+    async def next_command(channel: str, seed: int) -> str | None:
+        if players is not None and db_path is not None:
+            return await loop.run_in_executor(players, choose_in_file, str(db_path), channel, seed)
+        campaign = await service.repo.live_in_channel(channel)
+        if campaign is None:
+            return None
+        return choose_from_row(campaign.game, campaign.status, campaign.state_json, seed)
+
+    async def player(channel: str, index: int) -> None:
+        turn = 0
         while time.perf_counter() < deadline:
-            ms = await play_one(service, channel, policy)
-            if ms is None:
+            command = await next_command(channel, player_seed(index, turn))
+            if command is None:
                 return
-            latencies.append(ms)
+            start = time.perf_counter()
+            await service.handle(caller(channel), command)
+            latencies.append((time.perf_counter() - start) * 1000)
+            turn += 1
 
+    if players is not None:  # start the players' process before the clock runs
+        await loop.run_in_executor(players, choose_in_file, str(db_path), channels[0], 0)
     ticker = asyncio.create_task(loop_lag(stop, lag))
+    render_before = {pid: cpu_seconds(pid) for pid in worker_pids()}
+    cpu_before = time.process_time()
+    deadline = time.perf_counter() + seconds
     started = time.perf_counter()
     await asyncio.gather(*(player(c, i) for i, c in enumerate(channels)))
     elapsed = time.perf_counter() - started
+    cpu_bot = time.process_time() - cpu_before
+    cpu_render = sum(cpu_seconds(pid) - render_before.get(pid, 0.0) for pid in worker_pids())
     stop.set()
     await ticker
+    if players is not None:
+        players.shutdown()
     rss_after = rss_mb()
     await db.close()
     if db_path:
@@ -248,6 +270,12 @@ async def bench_throughput(
         "actions_per_second": round(steps / elapsed, 1) if elapsed else 0,
         "latency": summary(latencies),
         "event_loop_lag": summary(lag),
+        # CPU spent per action: the bot's own process (all its threads) and its renderers.
+        "cpu_ms_per_action": {
+            "bot_process": round(cpu_bot * 1000 / steps, 1) if steps else None,
+            "render_workers": round(cpu_render * 1000 / steps, 1) if steps else None,
+        },
+        "players": "separate process" if db_path else "in the bot's process",
         "rss_mb_after_templates": rss_before,
         "rss_mb_end": rss_after,
         "db_bytes_per_step": round((size_after - size_before) / steps)

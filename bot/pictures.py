@@ -45,6 +45,12 @@ def configure_workers(workers: int) -> None:
         )
 
 
+def worker_pids() -> list[int]:
+    """The render processes' ids (for the benchmarks' CPU accounting); empty with threads."""
+    processes = getattr(_executor, "_processes", None) or {}
+    return sorted(processes)
+
+
 def _watch_parent(parent: int) -> None:
     """In each render process: exit as soon as the bot process is gone (even after SIGKILL),
     so a crashed bot never leaves idle renderers behind."""
