@@ -134,13 +134,19 @@ class TableService:
         try:
             command = parse(text)
             async with self._lock(caller.channel_id):
-                if expect_version is not None:
-                    await self._check_version(caller, expect_version)
-                named = f"{command.name} {command.sub}" if command.sub else command.name
-                digest = await self._catch_up(caller) if named in CATCH_UP_ON else []
-                return digest + await self._dispatch(caller, command)
+                with self.repo.command_scope():
+                    return await self._run_command(caller, command, expect_version)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
             return refusal(str(refused))
+
+    async def _run_command(
+        self, caller: Caller, command: Command, expect_version: int | None
+    ) -> list[Reply]:
+        if expect_version is not None:
+            await self._check_version(caller, expect_version)
+        named = f"{command.name} {command.sub}" if command.sub else command.name
+        digest = await self._catch_up(caller) if named in CATCH_UP_ON else []
+        return digest + await self._dispatch(caller, command)
 
     async def _dispatch(self, caller: Caller, command: Command) -> list[Reply]:
         if command.name == "campaign":
@@ -1175,7 +1181,7 @@ class TableService:
     async def _active(
         self, caller: Caller, finished_ok: bool = False
     ) -> tuple[Campaign, Game[Any], Any]:
-        campaign = await self.repo.live_in_channel(caller.channel_id)
+        campaign, _ = await self.repo.table(caller.channel_id)  # its seats are read with it
         if campaign is None:
             latest = await self.repo.latest_in_channel(caller.channel_id)
             if latest is not None and finished_ok and latest.state_json:

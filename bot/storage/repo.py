@@ -7,7 +7,9 @@ quick clicks can never both apply a step on the same version.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -59,13 +61,54 @@ class StepWrite:
     seen_by: str | None = None  # the acting player has seen everything up to this step
 
 
+@dataclass
+class _Reads:
+    """The campaign and seat rows one command has read, reused until it writes anything.
+
+    A command reads its table several times on the way (the catch-up, the turn check, the
+    commit); each read is a database round trip, so they are answered from here instead.
+    """
+
+    campaigns: dict[str, Campaign | None] = field(default_factory=dict)  # by live channel
+    seats: dict[int, list[Seat]] = field(default_factory=dict)  # by campaign id
+
+    def clear(self) -> None:
+        self.campaigns.clear()
+        self.seats.clear()
+
+
+_reads: ContextVar[_Reads | None] = ContextVar("sortie_command_reads", default=None)
+
+
 class CampaignRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
 
+    @contextmanager
+    def command_scope(self) -> Iterator[None]:
+        """Within this block (one command, under its channel's lock) repeated reads of the
+        same campaign and seats are served from memory; any write forgets them."""
+        token = _reads.set(_Reads())
+        try:
+            yield
+        finally:
+            _reads.reset(token)
+
+    @asynccontextmanager
+    async def _write_session(self) -> AsyncIterator[AsyncSession]:
+        reads = _reads.get()
+        if reads is not None:
+            reads.clear()
+        try:
+            async with self.db.write_session() as session:
+                yield session
+        finally:
+            if reads is not None:
+                reads.clear()
+
     async def create(self, campaign: Campaign) -> Campaign:
         campaign.live_channel = campaign.channel_id
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             session.add(campaign)
             try:
                 await session.commit()
@@ -76,9 +119,15 @@ class CampaignRepo:
         return campaign
 
     async def live_in_channel(self, channel_id: str) -> Campaign | None:
+        reads = _reads.get()
+        if reads is not None and channel_id in reads.campaigns:
+            return reads.campaigns[channel_id]
         async with self.db.session() as session:
             query = select(Campaign).where(Campaign.live_channel == channel_id)
-            return (await session.exec(query)).first()
+            campaign = (await session.exec(query)).first()
+        if reads is not None:
+            reads.campaigns[channel_id] = campaign
+        return campaign
 
     async def latest_in_channel(self, channel_id: str) -> Campaign | None:
         """The channel's most recent campaign, live or over."""
@@ -106,15 +155,29 @@ class CampaignRepo:
 
     async def table(self, channel_id: str) -> tuple[Campaign | None, list[Seat]]:
         """The channel's live campaign and its seats, read in one session."""
+        reads = _reads.get()
+        if reads is not None and channel_id in reads.campaigns:
+            known = reads.campaigns[channel_id]
+            if known is None:
+                return None, []
+            if known.id in reads.seats:
+                return known, list(reads.seats[known.id or 0])
         async with self.db.session() as session:
             query = select(Campaign).where(Campaign.live_channel == channel_id)
             campaign = (await session.exec(query)).first()
-            if campaign is None:
-                return None, []
-            seats = select(Seat).where(Seat.campaign_id == campaign.id).order_by(col(Seat.id))
-            return campaign, list((await session.exec(seats)).all())
+            seats: list[Seat] = []
+            if campaign is not None:
+                by_id = select(Seat).where(Seat.campaign_id == campaign.id).order_by(col(Seat.id))
+                seats = list((await session.exec(by_id)).all())
+        if reads is not None:
+            reads.campaigns[channel_id] = campaign
+            if campaign is not None:
+                reads.seats[campaign.id or 0] = seats
+        return campaign, list(seats)
 
     async def mark_seen(self, campaign_id: int, user_id: str, seq: int) -> None:
+        # Only the player's "seen" mark changes, so the command's reads stay valid once the
+        # same change is made to the seats it holds.
         async with self.db.write_session() as session:
             await session.exec(
                 update(Seat)
@@ -122,15 +185,25 @@ class CampaignRepo:
                 .values(last_seen_seq=seq)
             )
             await session.commit()
+        reads = _reads.get()
+        for seat in reads.seats.get(campaign_id, []) if reads is not None else []:
+            if seat.user_id == user_id:
+                seat.last_seen_seq = seq
 
     async def seats(self, campaign_id: int) -> list[Seat]:
+        reads = _reads.get()
+        if reads is not None and campaign_id in reads.seats:
+            return list(reads.seats[campaign_id])
         async with self.db.session() as session:
             query = select(Seat).where(Seat.campaign_id == campaign_id).order_by(col(Seat.id))
-            return list((await session.exec(query)).all())
+            seats = list((await session.exec(query)).all())
+        if reads is not None:
+            reads.seats[campaign_id] = seats
+        return list(seats)
 
     async def add_seat(self, campaign: Campaign, seat: Seat) -> Seat:
         """Add a seat if the campaign is still open at the version the caller saw."""
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             await self._bump(session, campaign, status=campaign.status)
             session.add(seat)
             try:
@@ -143,7 +216,7 @@ class CampaignRepo:
         return seat
 
     async def remove_seat(self, campaign: Campaign, seat: Seat) -> None:
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             await self._bump(session, campaign, status=campaign.status)
             row = await session.get(Seat, seat.id)
             if row is not None:
@@ -152,12 +225,12 @@ class CampaignRepo:
         campaign.version += 1
 
     async def update_seat(self, seat: Seat) -> None:
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             session.add(seat)
             await session.commit()
 
     async def save_settings(self, campaign: Campaign) -> None:
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             await self._bump(
                 session, campaign, status=campaign.status, settings_json=campaign.settings_json
             )
@@ -166,7 +239,7 @@ class CampaignRepo:
 
     async def close(self, campaign: Campaign, status: str, log: ActionLog | None = None) -> None:
         """End a campaign (no more play); frees the channel for a new one."""
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             extra: dict[str, object] = {"step": log.seq} if log is not None else {}
             await self._bump(session, campaign, status=status, live_channel=None, **extra)
             if log is not None:
@@ -182,7 +255,7 @@ class CampaignRepo:
     async def commit_step(self, campaign: Campaign, write: StepWrite) -> None:
         """Persist one step atomically; raise TableChanged if the campaign moved on."""
         live = campaign.channel_id if write.status in LIVE_STATUSES else None
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             await self._bump(
                 session,
                 campaign,
@@ -219,7 +292,7 @@ class CampaignRepo:
     ) -> Campaign:
         """Insert a whole campaign (from an export) in one transaction."""
         campaign.live_channel = campaign.channel_id if campaign.status in LIVE_STATUSES else None
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             session.add(campaign)
             try:
                 await session.flush()
@@ -279,12 +352,12 @@ class CampaignRepo:
         return {u: found.get(u) or PlayerPrefs(user_id=u) for u in user_ids}
 
     async def save_prefs(self, prefs: PlayerPrefs) -> None:
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             await session.merge(prefs)
             await session.commit()
 
     async def seat_update(self, seat_id: int, **values: object) -> None:
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             await session.exec(update(Seat).where(col(Seat.id) == seat_id).values(**values))
             await session.commit()
 
@@ -306,7 +379,7 @@ class CampaignRepo:
 
     async def claim(self, nudge: Nudge, **values: object) -> bool:
         """Take a due row for this process: exactly one scanner wins each claim."""
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             statement = (
                 update(Nudge)
                 .where(col(Nudge.id) == nudge.id, col(Nudge.claim) == nudge.claim)
@@ -322,7 +395,7 @@ class CampaignRepo:
         return won
 
     async def set_digest(self, campaign_id: int, next_due: datetime | None) -> None:
-        async with self.db.write_session() as session:
+        async with self._write_session() as session:
             await session.exec(
                 delete(Nudge).where(
                     col(Nudge.campaign_id) == campaign_id, col(Nudge.kind) == "digest"
@@ -347,10 +420,25 @@ class CampaignRepo:
 
 
 async def _sync_waiting(session: AsyncSession, campaign_id: int, waiting: WaitingUpdate) -> None:
-    """Reminder rows follow the waited-on players; the actor's own timer starts again."""
-    await session.exec(
-        delete(Nudge).where(col(Nudge.campaign_id) == campaign_id, col(Nudge.kind) == "window")
-    )
+    """Reminder rows follow the waited-on players; the actor's own timer starts again.
+
+    One read of the campaign's rows, then only the changes: the common step (the same player
+    still to act) rewrites their row in place instead of deleting and inserting it.
+    """
+    rows = (
+        await session.exec(
+            select(Nudge).where(
+                Nudge.campaign_id == campaign_id, col(Nudge.kind).in_(("reminder", "window"))
+            )
+        )
+    ).all()
+    existing = {row.user_id: row for row in rows if row.kind == "reminder"}
+    for row in rows:
+        # A pending question's window starts afresh (or ends); players no longer waited on
+        # lose their reminder.
+        if row.kind == "window" or row.user_id not in waiting.users:
+            await session.delete(row)
+    await session.flush()  # deletes before inserts: the unique key may be reused below
     if waiting.window_after is not None:
         session.add(
             Nudge(
@@ -360,29 +448,35 @@ async def _sync_waiting(session: AsyncSession, campaign_id: int, waiting: Waitin
                 deadline_at=waiting.now + waiting.window_after,
             )
         )
-    rows = (
-        await session.exec(
-            select(Nudge).where(Nudge.campaign_id == campaign_id, Nudge.kind == "reminder")
-        )
-    ).all()
-    existing = {row.user_id: row for row in rows}
-    for user_id, row in existing.items():
-        if user_id not in waiting.users or user_id == waiting.actor:
-            await session.delete(row)
-    await session.flush()
     for user_id in sorted(waiting.users):
         if user_id in existing and user_id != waiting.actor:
-            continue
+            continue  # still waited on since an earlier step: their clock keeps running
         remind = waiting.remind_after.get(user_id)
-        session.add(
-            Nudge(
-                campaign_id=campaign_id,
-                kind="reminder",
-                user_id=user_id,
-                waiting_since=waiting.now,
-                next_due=waiting.now + remind if remind else None,
-                deadline_at=waiting.now + waiting.deadline_after
-                if waiting.deadline_after
-                else None,
+        fresh = Nudge(
+            campaign_id=campaign_id,
+            kind="reminder",
+            user_id=user_id,
+            waiting_since=waiting.now,
+            next_due=waiting.now + remind if remind else None,
+            deadline_at=waiting.now + waiting.deadline_after if waiting.deadline_after else None,
+        )
+        kept = existing.get(user_id)
+        if kept is None:
+            session.add(fresh)
+            continue
+        # Bumping the claim makes any scanner holding the old row lose its claim, exactly as
+        # if the row had been deleted.
+        await session.exec(
+            update(Nudge)
+            .where(col(Nudge.id) == kept.id)
+            .values(
+                claim=col(Nudge.claim) + 1,
+                waiting_since=fresh.waiting_since,
+                next_due=fresh.next_due,
+                deadline_at=fresh.deadline_at,
+                last_sent=None,
+                sent_count=0,
+                deadline_passed=False,
+                votes_json="[]",
             )
         )

@@ -131,3 +131,36 @@ async def test_state_snapshot_is_plain_json(table: TableService) -> None:
     campaign = await table.repo.live_in_channel("chan-1")
     assert campaign is not None
     assert json.loads(campaign.state_json or "")["seats"] == ["red", "blue"]
+
+
+async def test_one_command_reads_its_table_once(table: TableService) -> None:
+    """The catch-up, the turn check and the commit share one read of campaign and seats."""
+    from sqlalchemy import event
+
+    await begin(table)
+    statements: list[str] = []
+
+    def record(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        statements.append(" ".join(statement.split()[:4]))
+
+    event.listen(table.repo.db.engine.sync_engine, "before_cursor_execute", record)
+    try:
+        await table.handle(ANN, "/act what:peek")
+    finally:
+        event.remove(table.repo.db.engine.sync_engine, "before_cursor_execute", record)
+    reads = [s for s in statements if s.startswith("SELECT")]
+    assert sum("FROM campaign" in s or "campaign." in s for s in reads) == 1, statements
+    assert sum(s.startswith("SELECT seat.") for s in reads) == 1, statements
+
+
+async def test_a_write_inside_a_command_forgets_what_it_read(table: TableService) -> None:
+    await begin(table)
+    with table.repo.command_scope():
+        campaign, seats = await table.repo.table("chan-1")
+        assert campaign is not None and not seats[0].autopilot
+        assert (await table.repo.seats(campaign.id or 0))[0] is seats[0]  # served from memory
+        await table.repo.seat_update(seats[0].id or 0, autopilot=True)
+        again = await table.repo.seats(campaign.id or 0)
+        assert again[0] is not seats[0] and again[0].autopilot
+    outside = await table.repo.seats(campaign.id or 0)
+    assert outside[0] is not again[0]  # no memory outside a command
