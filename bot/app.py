@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.clock import Clock, OffsetClock, SystemClock
 from bot.config import Settings
 from bot.pictures import configure_workers
@@ -12,7 +14,7 @@ from bot.table import TableService
 async def build_service(settings: Settings) -> TableService:
     db = Database(settings.database_url)
     await db.init()
-    configure_workers(settings.render_workers)
+    await asyncio.to_thread(configure_workers, settings.render_workers)  # starts processes
     # The adjustable clock exists only in the playground's development mode.
     dev = settings.playground_dev_clock and settings.discord_token is None
     clock: Clock = OffsetClock() if dev else SystemClock()

@@ -43,6 +43,10 @@ def configure_workers(workers: int) -> None:
             initializer=_watch_parent,
             initargs=(os.getpid(),),
         )
+        # Start every worker now: the pool would otherwise spawn them on first use, and
+        # spawning blocks the event loop for a tenth of a second in the middle of play.
+        for started in [_executor.submit(os.getpid) for _ in range(workers)]:
+            started.result()
 
 
 def worker_pids() -> list[int]:

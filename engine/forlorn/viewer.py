@@ -34,6 +34,13 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     sc = sc_of(state)
     cells: list[CellView] = []
     letters = {v: k for k, v in board.letters.items()}
+    # Per-square lookups built once: asking the board square by square scans all its edges.
+    airlocks = {
+        sq
+        for key, kind in board.edges.items()
+        if kind == AIRLOCK and any(side not in board.floor for side in key)
+        for sq in key
+    }
     for y in range(board.height):
         for x in range(board.width):
             s = Square(x, y)
@@ -54,7 +61,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
                 marks.append("cache")
             if s in letters:
                 marks.append(f"letter:{letters[s]}")
-            if board.airlocks_of(s):
+            if s in airlocks:
                 marks.append("airlock")
             if label(s) in state.flames:
                 marks.append("flame")
