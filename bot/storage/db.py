@@ -49,6 +49,10 @@ class Database:
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": 10}
+            # Every session ends its own transaction when it closes (commit, or rollback on
+            # close), so the pool's extra rollback on check-in is a wasted round trip to the
+            # driver's thread on every session.
+            kwargs["pool_reset_on_return"] = None
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         self._write_lock: asyncio.Lock | None = asyncio.Lock() if self.is_sqlite else None
         if self.is_sqlite:

@@ -71,10 +71,12 @@ class _Reads:
 
     campaigns: dict[str, Campaign | None] = field(default_factory=dict)  # by live channel
     seats: dict[int, list[Seat]] = field(default_factory=dict)  # by campaign id
+    prefs: dict[str, PlayerPrefs] = field(default_factory=dict)  # of the seated players
 
     def clear(self) -> None:
         self.campaigns.clear()
         self.seats.clear()
+        self.prefs.clear()
 
 
 _reads: ContextVar[_Reads | None] = ContextVar("sortie_command_reads", default=None)
@@ -169,6 +171,13 @@ class CampaignRepo:
             if campaign is not None:
                 by_id = select(Seat).where(Seat.campaign_id == campaign.id).order_by(col(Seat.id))
                 seats = list((await session.exec(by_id)).all())
+            if reads is not None and seats:
+                # The step this command may commit needs its players' preferences: read
+                # them in the same session.
+                users = sorted({s.user_id for s in seats if s.user_id})
+                wanted = select(PlayerPrefs).where(col(PlayerPrefs.user_id).in_(users))
+                stored = {p.user_id: p for p in (await session.exec(wanted)).all()}
+                reads.prefs.update({u: stored.get(u) or PlayerPrefs(user_id=u) for u in users})
         if reads is not None:
             reads.campaigns[channel_id] = campaign
             if campaign is not None:
@@ -346,6 +355,9 @@ class CampaignRepo:
         """Every player's preferences in one query (defaults for those who set none)."""
         if not user_ids:
             return {}
+        reads = _reads.get()
+        if reads is not None and user_ids <= reads.prefs.keys():
+            return {u: reads.prefs[u] for u in user_ids}
         async with self.db.session() as session:
             query = select(PlayerPrefs).where(col(PlayerPrefs.user_id).in_(sorted(user_ids)))
             found = {p.user_id: p for p in (await session.exec(query)).all()}
