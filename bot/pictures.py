@@ -9,6 +9,7 @@ an acknowledgement within 3 seconds, and the event loop must never wait on a pic
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import os
 import threading
@@ -18,7 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Literal, TypeVar
 
 from bot.replies import Attachment
-from engine.core.events import Event, Note, PhaseChanged
+from engine.core.events import Event, Note, PhaseChanged, dump_events, parse_events
 from engine.core.view import View
 from renders import RenderedImage, render_board, render_phase, render_sheet, split_step
 
@@ -84,17 +85,40 @@ def attachment(image: RenderedImage) -> Attachment:
     return Attachment(image.filename, image.png, image.alt_text)
 
 
+# Pictures travel to the workers as JSON: pydantic-core writes it several times faster than
+# pickle walks a View, and the event loop's process pays for the encoding.
+Packed = tuple[bytes, bytes]
+
+
+def _pack(view: View, events: list[Event]) -> Packed:
+    return view.model_dump_json().encode(), json.dumps(dump_events(events)).encode()
+
+
+def _unpack(packed: Packed) -> tuple[View, list[Event]]:
+    view_json, events_json = packed
+    return View.model_validate_json(view_json), parse_events(json.loads(events_json))
+
+
+def _render_board(packed: Packed, mode: BoardMode) -> RenderedImage:
+    return render_board(*_unpack(packed), mode)
+
+
+def _render_sheet(packed: Packed, figure_id: str) -> RenderedImage:
+    view, _ = _unpack(packed)
+    return render_sheet(view, figure_id)
+
+
 async def step_image(view: View, events: list[Event]) -> Attachment:
     """The picture under a player's step: the phone-sized close-up around the action."""
-    return attachment(await _off_loop(render_board, view, events, "focus"))
+    return attachment(await _off_loop(_render_board, _pack(view, events), "focus"))
 
 
 async def board_image(view: View, mode: BoardMode = "full") -> Attachment:
-    return attachment(await _off_loop(render_board, view, [], mode))
+    return attachment(await _off_loop(_render_board, _pack(view, []), mode))
 
 
 async def sheet_image(view: View, figure_id: str) -> Attachment:
-    return attachment(await _off_loop(render_sheet, view, figure_id))
+    return attachment(await _off_loop(_render_sheet, _pack(view, []), figure_id))
 
 
 def has_activity(events: list[Event]) -> bool:
@@ -102,8 +126,8 @@ def has_activity(events: list[Event]) -> bool:
     return any(not isinstance(e, Note | PhaseChanged) for e in events)
 
 
-def _phase(view: View, events: list[Event]) -> list[RenderedImage] | None:
-    frames = split_step(view, events)
+def _phase(packed: Packed) -> list[RenderedImage] | None:
+    frames = split_step(*_unpack(packed))
     if len(frames) < 2:
         return None
     return render_phase(frames)
@@ -112,5 +136,5 @@ def _phase(view: View, events: list[Event]) -> list[RenderedImage] | None:
 async def phase_images(view: View, events: list[Event]) -> list[Attachment] | None:
     """The enemy or Event phase as one animation plus the still final board, or None when
     there is a single step (a still image says it all)."""
-    images = await _off_loop(_phase, view, events)
+    images = await _off_loop(_phase, _pack(view, events))
     return None if images is None else [attachment(image) for image in images]

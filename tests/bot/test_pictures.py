@@ -77,3 +77,39 @@ async def test_an_enemy_phase_is_posted_as_one_animation_and_the_final_board(
     assert gif.data[:6] in (b"GIF87a", b"GIF89a") and len(gif.data) < 2_000_000
     assert Image.open(io.BytesIO(gif.data)).n_frames >= 2
     assert still.filename == "board.png" and "Animation of" in gif.description
+
+
+def test_pictures_travel_to_the_workers_unchanged() -> None:
+    from bot.pictures import _pack, _unpack
+
+    game = get_game("forlorn-hope")
+    info = game.scenarios()[0]
+    seats = [r.key for r in info.roles if r.required]
+    state = game.new(info.key, seats, info.resolve_options({}), SeededDice(1))
+    policy, events = SeededDice(3), []
+    for n in range(200):  # play until a step says something
+        state = game.advance(state, SeededDice(n)).state
+        seat = game.waiting_on(state).seats[0]
+        action = choose_action(game.legal_actions(state, seat), policy, 0)
+        step = game.apply(state, seat, action, SeededDice(1000 + n))
+        state, events = step.state, step.events
+        if events:
+            break
+    view = game.view(state, None)
+    assert events and view.figures
+    assert _unpack(_pack(view, events)) == (view, events)
+
+
+async def test_pictures_render_in_worker_processes() -> None:
+    from bot.pictures import board_image, configure_workers, worker_pids
+
+    game = get_game("dash")
+    info = game.scenarios()[0]
+    state = game.new(info.key, ["red", "blue"], info.resolve_options({}), SeededDice(1))
+    configure_workers(1)
+    try:
+        assert len(worker_pids()) == 1  # started up front, not on first use
+        image = await board_image(game.view(state, None))
+    finally:
+        configure_workers(0)
+    assert Image.open(io.BytesIO(image.data)).format == "PNG"
