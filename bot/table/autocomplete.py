@@ -1,0 +1,130 @@
+"""Autocomplete: at most 25 suggestions for whatever the player is typing."""
+
+from __future__ import annotations
+
+import json
+
+from bot import rules as rules_reference
+from bot.commands import GROUPS, PLAY_VERBS, TOP_LEVEL, Command, CommandError, parse
+from bot.pacing import (
+    CAMPAIGN_SETTINGS,
+)
+from bot.table.core import (
+    BOARD_VIEWS,
+    Caller,
+    Suggestion,
+    TableCore,
+    by_prefix,
+    id_of,
+    scenario_named,
+)
+from engine.core.game import scenario_info
+from engine.registry import games, get_game
+
+
+class AutocompleteCommands(TableCore):
+    """Suggestions while typing."""
+
+    async def _figure_choices(self, caller: Caller) -> list[Suggestion]:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None or not campaign.state_json:
+            return []
+        game = get_game(campaign.game)
+        view = game.view(game.load(json.loads(campaign.state_json)), None)
+        return [Suggestion(f"{f.name} at {f.coord}"[:100], f.id) for f in view.figures]
+
+    async def autocomplete(self, caller: Caller, text: str) -> list[Suggestion]:
+        try:
+            command = parse(text, allow_partial=True)
+        except CommandError:
+            return []
+        if command.partial is None or (
+            command.name not in GROUPS and command.name not in TOP_LEVEL
+        ):
+            return by_prefix(
+                [Suggestion(f"/{n}", f"/{n}") for n in (*GROUPS, *TOP_LEVEL)], command.name
+            )
+        typed = command.options.get(command.partial, "")
+        if command.name == "campaign":
+            return by_prefix(await self._campaign_choices(caller, command), typed)
+        if command.name in PLAY_VERBS:
+            return by_prefix(await self._action_choices(caller, command), typed)
+        if command.name == "rules" and command.partial == "topic":
+            game_key = command.options.get("game", "") or await self._channel_game(caller)
+            try:
+                found = rules_reference.search(game_key, typed)
+            except ValueError:
+                return []
+            return [Suggestion(f"{t.title} ({t.key})"[:100], t.key) for t in found]
+        if command.name in ("sheet",) and command.partial == "unit":
+            return by_prefix(await self._figure_choices(caller), typed)
+        if command.name == "board" and command.partial == "view":
+            return by_prefix([Suggestion(v, v) for v in BOARD_VIEWS], typed)
+        if command.name == "rules" and command.partial == "game":
+            return by_prefix([Suggestion(g.title, k) for k, g in games().items()], typed)
+        return []
+
+    async def _campaign_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
+        key = command.partial or ""
+        if command.sub == "create":
+            if key == "game":
+                return [Suggestion(f"{g.key} — {g.title}", g.key) for g in games().values()]
+            game_key = command.options.get("game", "")
+            if game_key not in games():
+                return []
+            game = games()[game_key]
+            if key == "scenario":
+                return [Suggestion(f"{s.key} — {s.title}", s.key) for s in game.scenarios()]
+            try:
+                info = scenario_info(game, command.options.get("scenario", ""))
+            except ValueError:
+                return []
+            option = next((o for o in info.options if o.key == key), None)
+            return [Suggestion(c, c) for c in option.choices] if option else []
+        if command.sub in ("join", "leave") and key == "role":
+            campaign = await self.repo.live_in_channel(caller.channel_id)
+            if campaign is None:
+                return []
+            info = scenario_named(get_game(campaign.game), campaign.scenario)
+            seats = await self.repo.seats(id_of(campaign))
+            taken = {s.role for s in seats if s.user_id}
+            mine = {s.role for s in seats if s.user_id == caller.user_id}
+            wanted = (lambda key: key not in taken) if command.sub == "join" else mine.__contains__
+            return [Suggestion(f"{r.key} — {r.name}", r.key) for r in info.roles if wanted(r.key)]
+        if command.sub == "seat" and key == "role":
+            campaign = await self.repo.live_in_channel(caller.channel_id)
+            if campaign is None:
+                return []
+            return [
+                Suggestion(f"{s.role} — {s.user_name or 'free'}", s.role)
+                for s in await self.repo.seats(id_of(campaign))
+            ]
+        if command.sub == "settings" and key in CAMPAIGN_SETTINGS:
+            return [Suggestion(v, v) for v in CAMPAIGN_SETTINGS[key]]
+        return []
+
+    async def _action_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None or campaign.status != "active" or not campaign.state_json:
+            return []
+        game = get_game(campaign.game)
+        state = game.load(json.loads(campaign.state_json))
+        prompt = game.waiting_on(state)
+        mine = [
+            s.role
+            for s in await self.repo.seats(id_of(campaign))
+            if s.user_id == caller.user_id and s.role in prompt.seats
+        ]
+        focus = command.partial or ""
+        fixed = {k: v.lower() for k, v in command.options.items() if k != focus}
+        seen: dict[str, Suggestion] = {}
+        for role in mine:
+            for action in game.legal_actions(state, role):
+                if action.verb != command.name or focus not in action.args:
+                    continue
+                if any(action.args.get(k, "").lower() != v for k, v in fixed.items()):
+                    continue
+                value = action.args[focus]
+                if value not in seen:
+                    seen[value] = Suggestion((action.label or value)[:100], value)
+        return list(seen.values())

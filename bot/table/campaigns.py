@@ -1,0 +1,453 @@
+"""Campaign lifecycle commands: create, join, leave, begin, status, settings, end, export,
+import, rollback, seats, mirrors and the server's list."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import timedelta
+
+from bot.archive import export_campaign, read_archive
+from bot.pacing import (
+    CAMPAIGN_SETTINGS,
+    campaign_settings,
+)
+from bot.replay import canonical, replay, run_begin
+from bot.replies import Attachment, Button, Reply, ephemeral
+from bot.storage.models import ActionLog, Campaign, Seat
+from bot.storage.repo import ChannelBusy
+from bot.table.core import (
+    MAX_MIRRORS,
+    MIRROR_CHANNEL,
+    Caller,
+    TableCore,
+    UserError,
+    busy_message,
+    game_named,
+    id_of,
+    scenario_named,
+    seat_id_of,
+    waiting_line,
+)
+from engine.core.events import dump_events
+from engine.registry import games, get_game
+
+
+class CampaignCommands(TableCore):
+    """Campaign lifecycle commands."""
+
+    async def campaign_create(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        options = dict(options)
+        game_key, scenario_key = options.pop("game", ""), options.pop("scenario", "")
+        if not game_key or not scenario_key:
+            raise UserError(
+                "Say which game and scenario: /campaign create game:<key> "
+                "scenario:<name>. /campaign list shows none yet? See /help."
+            )
+        game = game_named(game_key)
+        info = scenario_named(game, scenario_key)
+        try:
+            resolved = info.resolve_options(options)
+        except ValueError as bad:
+            raise UserError(str(bad)) from None
+        existing = await self.repo.live_in_channel(caller.channel_id)
+        if existing is not None:
+            raise UserError(busy_message(existing))
+        campaign = Campaign(
+            channel_id=caller.channel_id,
+            guild_id=caller.guild_id,
+            game=game.key,
+            scenario=info.key,
+            options_json=json.dumps(resolved, sort_keys=True),
+            seed=self.new_seed(),
+            owner_id=caller.user_id,
+        )
+        try:
+            campaign = await self.repo.create(campaign)
+        except ChannelBusy:
+            raise UserError("This channel already has a campaign.") from None
+        roles = ", ".join(f"`{r.key}`" for r in info.roles)
+        opts = ", ".join(f"{k}={v}" for k, v in resolved.items()) or "defaults"
+        return [
+            Reply(
+                f"**{game.title} — {info.title}** is set up here (campaign #{campaign.id}, "
+                f"options: {opts}).\nSeats: {roles} ({info.min_seats}-{info.max_seats} "
+                "players). Take one with `/campaign join role:<seat>`; the owner starts with "
+                "`/campaign begin`."
+            )
+        ]
+
+    async def campaign_join(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        info = scenario_named(get_game(campaign.game), campaign.scenario)
+        seats = await self.repo.seats(id_of(campaign))
+        taken = {s.role: s for s in seats if s.user_id}
+        role = options.get("role", "").lower()
+        if campaign.status == "active":
+            vacant = [s for s in seats if not s.user_id]
+            seat = (
+                next((s for s in vacant if s.role == role), None)
+                if role
+                else (vacant[0] if vacant else None)
+            )
+            if seat is None:
+                names = ", ".join(s.role for s in vacant) or "none"
+                raise UserError(f"The mission is under way; free seats: {names}.")
+            seat.user_id, seat.user_name = caller.user_id, caller.user_name
+            seat.last_seen_seq = campaign.step
+            await self.repo.update_seat(seat)
+            return [
+                Reply(
+                    f"<@{caller.user_id}> takes the free seat **{seat.role}**.",
+                    mentions=[caller.user_id],
+                )
+            ]
+        if not role:
+            free = [r for r in info.roles if r.key not in taken]
+            if not free:
+                raise UserError("Every seat is taken.")
+            role = next((r.key for r in free if r.required), free[0].key)
+        if info.role(role) is None:
+            valid = ", ".join(r.key for r in info.roles)
+            raise UserError(f"There is no seat '{role}' in this scenario. Seats: {valid}.")
+        if role in taken:
+            raise UserError(f"The seat {role} is taken by {taken[role].user_name or 'someone'}.")
+        if len(taken) >= info.max_seats:
+            raise UserError(f"This scenario seats at most {info.max_seats} players.")
+        role_info = info.role(role)
+        assert role_info is not None
+        await self.repo.add_seat(
+            campaign,
+            Seat(
+                campaign_id=id_of(campaign),
+                role=role,
+                user_id=caller.user_id,
+                user_name=caller.user_name,
+            ),
+        )
+        return [Reply(f"{caller.user_name} takes the seat **{role}** ({role_info.name}).")]
+
+    async def campaign_leave(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        mine = [s for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id]
+        role = options.get("role", "").lower()
+        if role:
+            mine = [s for s in mine if s.role == role]
+        if not mine:
+            raise UserError(
+                "You hold no seat in this campaign" + (f" called {role}." if role else ".")
+            )
+        for seat in mine:
+            if campaign.status == "open":
+                await self.repo.remove_seat(campaign, seat)
+            else:
+                seat.user_id, seat.user_name = "", ""
+                await self.repo.update_seat(seat)
+        names = ", ".join(s.role for s in mine)
+        extra = (
+            " The seat is free: anyone may take it with /campaign join."
+            if campaign.status == "active"
+            else ""
+        )
+        return [Reply(f"{caller.user_name} leaves {names}.{extra}")]
+
+    async def campaign_begin(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        self._require_owner(caller, campaign, "begin the mission")
+        if campaign.status != "open":
+            raise UserError("The mission has already begun.")
+        game = get_game(campaign.game)
+        info = scenario_named(game, campaign.scenario)
+        seats = await self.repo.seats(id_of(campaign))
+        held = {s.role for s in seats}
+        missing = [r.key for r in info.roles if r.required and r.key not in held]
+        if missing:
+            raise UserError(
+                f"Seats still empty: {', '.join(missing)}. Players join with "
+                "/campaign join role:<seat>."
+            )
+        if len(held) < info.min_seats:
+            raise UserError(f"This scenario needs at least {info.min_seats} seats taken.")
+        roles = [r.key for r in info.roles if r.key in held]
+        seq = campaign.step + 1
+        # Engine work runs in a thread so a long enemy phase never stalls other channels.
+        step, _ = await asyncio.to_thread(run_begin, game, campaign, roles, seq)
+        log = ActionLog(
+            campaign_id=id_of(campaign),
+            seq=seq,
+            kind="begin",
+            user_id=caller.user_id,
+            action_json=json.dumps({"seats": roles}),
+            events_json=json.dumps(dump_events(step.events)),
+            random_used=True,
+        )
+        return await self._commit_and_post(
+            caller,
+            campaign,
+            game,
+            step.state,
+            step.events,
+            log,
+            headline=f"**{info.title}** begins.",
+        )
+
+    async def campaign_status(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller, allow_none=True)
+        if campaign is None:
+            return ephemeral("No campaign in this channel. Start one with /campaign create.")
+        game = get_game(campaign.game)
+        info = scenario_named(game, campaign.scenario)
+        seats = await self.repo.seats(id_of(campaign))
+        lines = [f"**{game.title} — {info.title}** (campaign #{campaign.id}, {campaign.status})"]
+        lines += [f"- {s.role}: {s.user_name or 'free'}" for s in seats] or ["- no seats taken"]
+        if campaign.status == "active" and campaign.state_json:
+            prompt = game.waiting_on(game.load(json.loads(campaign.state_json)))
+            lines.append(waiting_line(prompt, seats))
+        return [Reply("\n".join(lines), ephemeral=True)]
+
+    async def campaign_settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        settings = campaign_settings(campaign)
+        if options:
+            self._require_owner(caller, campaign, "change settings")
+            for key, value in options.items():
+                if key not in CAMPAIGN_SETTINGS:
+                    raise UserError(
+                        f"Unknown setting '{key}'. Settings: {', '.join(CAMPAIGN_SETTINGS)}."
+                    )
+                if value not in CAMPAIGN_SETTINGS[key]:
+                    raise UserError(f"{key} must be one of: {', '.join(CAMPAIGN_SETTINGS[key])}.")
+                settings[key] = value
+            campaign.settings_json = json.dumps(settings, sort_keys=True)
+            await self.repo.save_settings(campaign)
+            if "digest" in options:
+                due = self.clock.now() + timedelta(days=1) if settings["digest"] == "on" else None
+                await self.repo.set_digest(id_of(campaign), due)
+        shown = ", ".join(f"{k}={settings[k]}" for k in CAMPAIGN_SETTINGS)
+        return [Reply(f"Campaign settings: {shown}.", ephemeral=not options)]
+
+    async def campaign_end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        if caller.user_id != campaign.owner_id and not caller.is_admin:
+            raise UserError("Only the campaign owner or a server admin can end the campaign.")
+        if options.get("confirm", "").lower() != "yes":
+            return [
+                Reply(
+                    "Ending stops the campaign for good. To confirm: `/campaign end confirm:yes`.",
+                    ephemeral=True,
+                    buttons=[Button("End the campaign", "/campaign end confirm:yes", "danger")],
+                )
+            ]
+        log = ActionLog(
+            campaign_id=id_of(campaign), seq=campaign.step + 1, kind="end", user_id=caller.user_id
+        )
+        await self.repo.close(campaign, "ended", log)
+        return [
+            Reply(
+                f"Campaign #{campaign.id} ended by {caller.user_name}. "
+                "The channel is free for a new one."
+            )
+        ]
+
+    async def campaign_export(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """The whole campaign as a file, for the owner or a server admin."""
+        campaign = await self.repo.live_in_channel(
+            caller.channel_id
+        ) or await self.repo.latest_in_channel(caller.channel_id)
+        if campaign is None:
+            raise UserError("No campaign in this channel to export.")
+        if caller.user_id != campaign.owner_id and not caller.is_admin:
+            raise UserError("Only the campaign owner or a server admin can export the campaign.")
+        data = export_campaign(
+            campaign, await self.repo.seats(id_of(campaign)), await self.repo.log(id_of(campaign))
+        )
+        name = f"sortie-campaign-{campaign.id}-step-{campaign.step}.json"
+        return [
+            Reply(
+                f"Campaign #{campaign.id} at step {campaign.step}: keep this file to "
+                "restore the campaign later.",
+                ephemeral=True,
+                images=[Attachment(name, data, "campaign export (JSON)")],
+            )
+        ]
+
+    async def campaign_rollback(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Owner only: return the campaign to an earlier step; the rollback is logged too."""
+        campaign, game, _ = await self._active(caller)
+        self._require_owner(caller, campaign, "roll the campaign back")
+        rows = await self.repo.log(id_of(campaign))
+        steps = [r.seq for r in rows if r.kind in ("begin", "action", "undo", "rollback")]
+        try:
+            target = int(options.get("to", ""))
+        except ValueError:
+            raise UserError(
+                "Say which step to return to: /campaign rollback to:<step> "
+                "(see /log for step numbers)."
+            ) from None
+        if target not in steps or target >= campaign.step:
+            raise UserError(
+                f"Step {target} is not an earlier step of this campaign "
+                f"(steps 1 to {campaign.step - 1})."
+            )
+        if options.get("confirm", "").lower() != "yes":
+            return [
+                Reply(
+                    f"Rolling back to step {target} undoes {campaign.step - target} "
+                    f"steps for everyone. To confirm: `/campaign rollback to:{target} "
+                    "confirm:yes`.",
+                    ephemeral=True,
+                )
+            ]
+        state = replay(campaign, [r for r in rows if r.seq <= target]).final
+        log = ActionLog(
+            campaign_id=id_of(campaign),
+            seq=campaign.step + 1,
+            kind="rollback",
+            user_id=caller.user_id,
+            action_json=json.dumps({"to_seq": target}),
+        )
+        return await self._commit_and_post(
+            caller,
+            campaign,
+            game,
+            state,
+            [],
+            log,
+            headline=f"{caller.user_name} rolls the campaign back to step {target}.",
+        )
+
+    async def import_campaign(self, data: bytes, channel_id: str, guild_id: str | None) -> str:
+        """Recreate an exported campaign in a free channel; the log must reproduce its state."""
+        try:
+            archive = read_archive(data)
+        except ValueError as bad:
+            raise UserError(str(bad)) from None
+        game = game_named(archive.game)
+        scenario_named(game, archive.scenario)
+        campaign = Campaign(
+            channel_id=channel_id,
+            guild_id=guild_id,
+            game=game.key,
+            scenario=archive.scenario,
+            options_json=json.dumps(archive.options, sort_keys=True),
+            settings_json=json.dumps(archive.settings, sort_keys=True),
+            seed=archive.seed,
+            status=archive.status,
+            owner_id=archive.owner_id,
+            outcome=archive.outcome,
+            step=len(archive.log),
+            version=len(archive.log),
+        )
+        rows = [
+            ActionLog(
+                seq=step.seq,
+                kind=step.kind,
+                seat=step.seat,
+                user_id=step.user_id,
+                action_json=json.dumps(step.action),
+                events_json=json.dumps(step.events),
+                random_used=step.random_used,
+                campaign_id=0,
+            )
+            for step in archive.log
+        ]
+        if archive.state is not None:
+            try:
+                final = replay(campaign, rows).final
+            except Exception as error:
+                raise UserError(f"The export's log does not replay: {error}") from None
+            if canonical(game, final) != canonical(game, game.load(archive.state)):
+                raise UserError("The export's log does not reproduce its state; not imported.")
+            campaign.state_json = json.dumps(game.dump(final), separators=(",", ":"))
+        seats = [
+            Seat(
+                campaign_id=0,
+                role=s.role,
+                user_id=s.user_id,
+                user_name=s.user_name,
+                last_seen_seq=len(archive.log),
+            )
+            for s in archive.seats
+        ]
+        try:
+            created = await self.repo.import_campaign(campaign, seats, rows)
+        except ChannelBusy:
+            raise UserError("That channel already has a live campaign.") from None
+        return f"Imported as campaign #{created.id} in channel {channel_id} at step {created.step}."
+
+    async def campaign_seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Hand your seat to someone else, or (without `to`) take a free seat."""
+        campaign = await self._live(caller)
+        seats = await self.repo.seats(id_of(campaign))
+        role = options.get("role", "").lower()
+        seat = next((s for s in seats if s.role == role), None)
+        if seat is None:
+            names = ", ".join(s.role for s in seats) or "none yet"
+            raise UserError(f"Name a seat of this campaign: role:<seat> ({names}).")
+        target = options.get("to", "").strip()
+        if not target:
+            if seat.user_id:
+                raise UserError(
+                    f"{role} is taken; its player can hand it over with "
+                    f"/campaign seat role:{role} to:<player>."
+                )
+            await self.repo.seat_update(
+                seat_id_of(seat),
+                user_id=caller.user_id,
+                user_name=caller.user_name,
+                last_seen_seq=campaign.step,
+                autopilot=False,
+                away_until=None,
+            )
+            return [Reply(f"<@{caller.user_id}> takes the free seat **{role}**.")]
+        if caller.user_id not in (seat.user_id, campaign.owner_id):
+            raise UserError(f"Only {role}'s player or the campaign owner can hand it over.")
+        user_id = target.removeprefix("<@").removeprefix("!").removesuffix(">")
+        if not user_id or len(user_id) > 32 or any(ch.isspace() for ch in user_id):
+            raise UserError("Say who takes the seat: to:@player.")
+        await self.repo.seat_update(
+            seat_id_of(seat),
+            user_id=user_id,
+            user_name="",
+            last_seen_seq=campaign.step,
+            autopilot=False,
+            away_until=None,
+        )
+        return [Reply(f"{caller.user_name} hands **{role}** to <@{user_id}>.", mentions=[user_id])]
+
+    async def campaign_mirror(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Follow this campaign in another channel: each public step is copied there."""
+        campaign = await self._live(caller)
+        settings = campaign_settings(campaign)
+        mirrors = [m for m in settings.get("mirrors", "").split(",") if m]
+        target = options.get("channel", "").strip().removeprefix("<#").removesuffix(">")
+        if not target:
+            shown = ", ".join(f"<#{m}>" for m in mirrors) or "none"
+            return ephemeral(f"This campaign is mirrored to: {shown}.")
+        self._require_owner(caller, campaign, "change where the campaign is mirrored")
+        if not MIRROR_CHANNEL.fullmatch(target) or target == caller.channel_id:
+            raise UserError("Name another channel to mirror to: channel:#spectators.")
+        if options.get("stop", "").lower() == "yes":
+            if target not in mirrors:
+                raise UserError(f"<#{target}> is not a mirror of this campaign.")
+            mirrors.remove(target)
+        elif target in mirrors:
+            raise UserError(f"<#{target}> already mirrors this campaign.")
+        elif len(mirrors) >= MAX_MIRRORS:
+            raise UserError(f"A campaign can be mirrored to at most {MAX_MIRRORS} channels.")
+        else:
+            mirrors.append(target)
+        settings["mirrors"] = ",".join(mirrors)
+        campaign.settings_json = json.dumps(settings, sort_keys=True)
+        await self.repo.save_settings(campaign)
+        shown = ", ".join(f"<#{m}>" for m in mirrors) or "no channel"
+        return [Reply(f"Campaign #{campaign.id} is now mirrored to {shown}.")]
+
+    async def campaign_list(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        rows = await self.repo.in_guild(caller.guild_id)
+        if not rows:
+            return ephemeral(
+                "No campaigns running on this server. Games: " + ", ".join(games()) + "."
+            )
+        lines = [f"- <#{c.channel_id}> #{c.id}: {c.game} / {c.scenario} ({c.status})" for c in rows]
+        return ephemeral("Campaigns on this server:\n" + "\n".join(lines))

@@ -1,0 +1,222 @@
+"""Playing: actions, undo, and what a player looks at (board, sheets, hand, log, rules)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from bot import rules as rules_reference
+from bot.pictures import board_image, sheet_image
+from bot.replay import replay, run_action
+from bot.replies import Reply, ephemeral
+from bot.storage.models import ActionLog, Campaign, Seat
+from bot.table.core import (
+    BOARD_VIEWS,
+    Caller,
+    TableCore,
+    UserError,
+    action_row,
+    id_of,
+    seat_id_of,
+    waiting_line,
+)
+from engine.core.events import parse_events
+from engine.core.game import Action, Game, Prompt
+from renders import text_board
+
+
+class PlayCommands(TableCore):
+    """Commands that play and look at the table."""
+
+    async def act(self, caller: Caller, action: Action) -> list[Reply]:
+        campaign, game, state = await self._active(caller)
+        seats = await self.repo.seats(id_of(campaign))
+        prompt = game.waiting_on(state)
+        welcome = await self._end_autopilot(caller, seats)
+        try:
+            seat = self._acting_seat(caller, seats, prompt, game, state, action)
+        except UserError as refused:
+            raise UserError(f"{welcome}{refused}") from None
+        waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
+        seq = campaign.step + 1
+        step, random_used, automatic = await asyncio.to_thread(
+            run_action, game, state, campaign.seed, seq, seat, action
+        )
+        log = action_row(campaign, seq, seat, caller.user_id, action, step.events, random_used)
+        return await self._commit_and_post(
+            caller,
+            campaign,
+            game,
+            step.state,
+            step.events,
+            log,
+            waiting_before=waiting_before,
+            automatic=automatic,
+        )
+
+    async def _end_autopilot(self, caller: Caller, seats: list[Seat]) -> str:
+        """Any attempt to play ends autopilot and away mode for the caller's seats."""
+        returning = [
+            s for s in seats if s.user_id == caller.user_id and (s.autopilot or s.away_until)
+        ]
+        for seat in returning:
+            await self.repo.seat_update(seat_id_of(seat), autopilot=False, away_until=None)
+            seat.autopilot, seat.away_until = False, None
+        return "Welcome back: autopilot is off for your seats. " if returning else ""
+
+    def _acting_seat(
+        self,
+        caller: Caller,
+        seats: list[Seat],
+        prompt: Prompt,
+        game: Game[Any],
+        state: Any,
+        action: Action,
+    ) -> str:
+        mine = [s.role for s in seats if s.user_id == caller.user_id]
+        if not mine:
+            raise UserError("You have no seat in this campaign. Join with /campaign join.")
+        if prompt.finished:
+            raise UserError("The mission is over.")
+        ready = [role for role in mine if role in prompt.seats]
+        if not ready:
+            return_text = waiting_line(prompt, seats)
+            raise UserError(f"It is not your turn. {return_text}")
+        if len(ready) > 1:
+            for role in ready:
+                if any(a.matches(action) for a in game.legal_actions(state, role)):
+                    return role
+        return ready[0]
+
+    async def undo(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign, game, _ = await self._active(caller)
+        last = await self.repo.last_log(id_of(campaign))
+        if last is None or last.kind != "action":
+            raise UserError("There is nothing to undo.")
+        if last.user_id != caller.user_id:
+            raise UserError("You can only undo your own last action.")
+        if last.random_used or any(
+            e.visible_to is not None for e in parse_events(json.loads(last.events_json))
+        ):
+            raise UserError("That action rolled dice or revealed something: it cannot be undone.")
+        rows = await self.repo.log(id_of(campaign))
+        to_seq = max(r.seq for r in rows if r.seq < last.seq)
+        state = replay(campaign, [r for r in rows if r.seq <= to_seq]).final
+        log = ActionLog(
+            campaign_id=id_of(campaign),
+            seq=campaign.step + 1,
+            kind="undo",
+            seat=last.seat,
+            user_id=caller.user_id,
+            action_json=json.dumps({"to_seq": to_seq, "undone": last.seq}),
+        )
+        return await self._commit_and_post(
+            caller,
+            campaign,
+            game,
+            state,
+            [],
+            log,
+            headline=f"{caller.user_name} takes back their last action.",
+        )
+
+    async def board(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """The board: full (default), a close-up around the action, or as text."""
+        campaign, game, state = await self._active(caller, finished_ok=True)
+        private, seat = await self._viewer(caller, campaign, options)
+        mode = options.get("view", "full").lower()
+        if mode not in BOARD_VIEWS:
+            raise UserError(f"view must be one of: {', '.join(BOARD_VIEWS)}.")
+        view = game.view(state, seat)
+        if mode == "text":
+            return [Reply(text_board(view), ephemeral=private)]
+        image = await board_image(view, "focus" if mode == "focus" else "full")
+        return [Reply(f"Board of campaign #{campaign.id}.", ephemeral=private, images=[image])]
+
+    async def sheet(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """A figure's card: its profile and current state."""
+        campaign, game, state = await self._active(caller, finished_ok=True)
+        private, seat = await self._viewer(caller, campaign, options)
+        view = game.view(state, seat)
+        wanted = options.get("unit", "").strip().lower()
+        figure = next((f for f in view.figures if wanted in (f.id.lower(), f.label.lower())), None)
+        if figure is None:
+            names = ", ".join(f.id for f in view.figures[:20])
+            raise UserError(f"No figure '{wanted}' on the board. Figures: {names}.")
+        image = await sheet_image(view, figure.id)
+        return [Reply(f"{figure.name} ({figure.coord}).", ephemeral=private, images=[image])]
+
+    async def _viewer(
+        self, caller: Caller, campaign: Campaign, options: dict[str, str]
+    ) -> tuple[bool, str | None]:
+        """`for:me` answers privately with the caller's own seat view (hidden info included)."""
+        audience = options.get("for", "all").lower()
+        if audience not in ("all", "me"):
+            raise UserError("for must be all or me.")
+        if audience == "all":
+            return False, None
+        mine = [
+            s.role for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id
+        ]
+        return True, mine[0] if mine else None
+
+    async def show_log(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self._live(caller)
+        try:
+            count = int(options.get("last", "10"))
+        except ValueError:
+            raise UserError("last must be a number from 1 to 50.") from None
+        if not 1 <= count <= 50:
+            raise UserError("last must be a number from 1 to 50.")
+        rows = (await self.repo.log(id_of(campaign)))[-count:]
+        lines = []
+        for row in rows:
+            texts = [
+                e.text
+                for e in parse_events(json.loads(row.events_json))
+                if e.text and e.visible_for(None)
+            ]
+            what = (
+                row.kind
+                if row.kind != "action"
+                else Action.model_validate_json(row.action_json).command()
+            )
+            lines.append(f"`#{row.seq}` {row.seat or ''} {what}: " + (" ".join(texts)[:300] or "-"))
+        return ephemeral("\n".join(lines) or "The log is empty.")
+
+    async def rules(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Our own short rules reference for the channel's game (or the one named)."""
+        game_key = options.get("game", "").lower() or await self._channel_game(caller)
+        if not game_key:
+            raise UserError(
+                "Which game? /rules game:<game> topic:<topic>, or ask in a campaign's channel."
+            )
+        query = options.get("topic", "")
+        try:
+            topic = rules_reference.find(game_key, query) if query else None
+            found = [topic] if topic else rules_reference.search(game_key, query, limit=8)
+        except ValueError as unknown:
+            raise UserError(str(unknown)) from None
+        if not found:
+            raise UserError(f"No rules topic matches '{query}'. Autocomplete lists them all.")
+        if topic is None and not query:
+            names = ", ".join(f"`{t.key}`" for t in found)
+            return ephemeral(f"Rules topics (try /rules topic:<name>): {names}.")
+        best, others = found[0], found[1:6]
+        also = ("\nSee also: " + ", ".join(f"`{t.key}`" for t in others)) if others else ""
+        return ephemeral(rules_reference.render(best) + also)
+
+    async def hand(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Your private cards and secrets, only ever shown to you."""
+        campaign, game, state = await self._active(caller, finished_ok=True)
+        mine = [
+            s.role for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id
+        ]
+        if not mine:
+            raise UserError("You have no seat in this campaign, so there is no hand to show.")
+        lines = []
+        for role in mine:
+            private = game.view(state, role).private
+            lines.append(f"**{role}**: " + ("\n".join(private) if private else "nothing hidden."))
+        return ephemeral("\n".join(lines))
