@@ -240,6 +240,8 @@ async def bench_throughput(
         await loop.run_in_executor(players, choose_in_file, str(db_path), channels[0], 0)
     ticker = asyncio.create_task(loop_lag(stop, lag))
     render_before = {pid: cpu_seconds(pid) for pid in worker_pids()}
+    player_pids = sorted(getattr(players, "_processes", None) or {})
+    players_before = sum(cpu_seconds(pid) for pid in player_pids)
     cpu_before = time.process_time()
     deadline = time.perf_counter() + seconds
     started = time.perf_counter()
@@ -247,6 +249,7 @@ async def bench_throughput(
     elapsed = time.perf_counter() - started
     cpu_bot = time.process_time() - cpu_before
     cpu_render = sum(cpu_seconds(pid) - render_before.get(pid, 0.0) for pid in worker_pids())
+    cpu_players = sum(cpu_seconds(pid) for pid in player_pids) - players_before
     stop.set()
     await ticker
     if players is not None:
@@ -274,6 +277,8 @@ async def bench_throughput(
         "cpu_ms_per_action": {
             "bot_process": round(cpu_bot * 1000 / steps, 1) if steps else None,
             "render_workers": round(cpu_render * 1000 / steps, 1) if steps else None,
+            # The simulated players' own process: a cost of the benchmark, not of the bot.
+            "players_process": round(cpu_players * 1000 / steps, 1) if steps else None,
         },
         "players": "separate process" if db_path else "in the bot's process",
         "rss_mb_after_templates": rss_before,
