@@ -104,11 +104,10 @@ class AutocompleteCommands(TableCore):
         return []
 
     async def _action_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
-        campaign = await self.repo.live_in_channel(caller.channel_id)
-        if campaign is None or campaign.status != "active" or not campaign.state_json:
+        playing = await self._playing(caller.channel_id)
+        if playing is None:
             return []
-        game = get_game(campaign.game)
-        state = game.load(json.loads(campaign.state_json))
+        campaign, game, state = playing
         prompt = game.waiting_on(state)
         mine = [
             s.role

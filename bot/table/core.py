@@ -154,6 +154,14 @@ class TableCore:
             await self._resume(campaign, game, state)
         return campaign, game, state
 
+    async def _playing(self, channel_id: str) -> tuple[Campaign, Game[Any], Any] | None:
+        """The channel's campaign with its game and state while it is being played, else None."""
+        campaign = await self.repo.live_in_channel(channel_id)
+        if campaign is None or campaign.status != "active" or not campaign.state_json:
+            return None
+        game = get_game(campaign.game)
+        return campaign, game, game.load(json.loads(campaign.state_json))
+
     def _require_owner(self, caller: Caller, campaign: Campaign, what: str) -> None:
         if caller.user_id != campaign.owner_id:
             raise UserError(f"Only the campaign owner can {what}.")

@@ -147,11 +147,10 @@ class PaceCommands(TableCore):
         if campaign is None:
             return []
         async with self._lock(campaign.channel_id):
-            campaign = await self.repo.live_in_channel(campaign.channel_id)
-            if campaign is None or campaign.status != "active" or not campaign.state_json:
+            playing = await self._playing(campaign.channel_id)
+            if playing is None:
                 return []
-            game = get_game(campaign.game)
-            state = game.load(json.loads(campaign.state_json))
+            campaign, game, state = playing
             prompt = game.waiting_on(state)
             if prompt.default is None or not prompt.seats:
                 return []  # answered meanwhile
@@ -175,11 +174,10 @@ class PaceCommands(TableCore):
     async def resume_autopilot(self, channel_id: str, headline: str) -> list[Reply]:
         """Let autopilot seats play now (after the scheduler put a seat on autopilot)."""
         async with self._lock(channel_id):
-            campaign = await self.repo.live_in_channel(channel_id)
-            if campaign is None or campaign.status != "active" or not campaign.state_json:
+            playing = await self._playing(channel_id)
+            if playing is None:
                 return []
-            game = get_game(campaign.game)
-            state = game.load(json.loads(campaign.state_json))
+            campaign, game, state = playing
             state, events = await self._run_autopilot(campaign, game, state)
             system = Caller("scheduler", "Sortie", channel_id, campaign.guild_id)
             if not events:
