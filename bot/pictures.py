@@ -21,7 +21,14 @@ from typing import Any, Literal, TypeVar
 from bot.replies import Attachment
 from engine.core.events import Event, Note, PhaseChanged, dump_events, parse_events
 from engine.core.view import View
-from renders import RenderedImage, render_board, render_phase, render_sheet, split_step
+from renders import (
+    RenderedImage,
+    activation_count,
+    render_animation,
+    render_board,
+    render_sheet,
+    split_step,
+)
 
 BoardMode = Literal["full", "focus"]
 T = TypeVar("T")
@@ -126,15 +133,17 @@ def has_activity(events: list[Event]) -> bool:
     return any(not isinstance(e, Note | PhaseChanged) for e in events)
 
 
-def _phase(packed: Packed) -> list[RenderedImage] | None:
-    frames = split_step(*_unpack(packed))
-    if len(frames) < 2:
-        return None
-    return render_phase(frames)
+def _animate(packed: Packed) -> RenderedImage:
+    return render_animation(split_step(*_unpack(packed)))
 
 
 async def phase_images(view: View, events: list[Event]) -> list[Attachment] | None:
     """The enemy or Event phase as one animation plus the still final board, or None when
-    there is a single step (a still image says it all)."""
-    images = await _off_loop(_phase, _pack(view, events))
-    return None if images is None else [attachment(image) for image in images]
+    there is a single step (a still image says it all). The two render side by side in the
+    workers, so the reply waits for the longer of them, not both."""
+    if activation_count(view, events) < 2:
+        return None
+    animation, still = await asyncio.gather(
+        _off_loop(_animate, _pack(view, events)), _off_loop(_render_board, _pack(view, []), "full")
+    )
+    return [attachment(animation), attachment(still)]

@@ -3,18 +3,20 @@
 render_board(view, events, mode="full" | "focus", focus=None) -> RenderedImage
 render_animation(frames: list[tuple[View, list[Event]]]) -> RenderedImage
 render_phase(frames) -> [animation, final still board]
+activation_count(view, events) -> int   (frames split_step would make)
 render_sheet(view, figure_id) -> RenderedImage
 text_board(view) -> str        (a code block of at most 2000 characters)
 alt_text(view, events=None) -> str
 """
 
-from renders.animate import render_animation, render_phase, split_step
+from renders.animate import activation_count, render_animation, render_phase, split_step
 from renders.board import RenderedImage, render_board
 from renders.sheet import render_sheet
 from renders.text import alt_text, text_board
 
 __all__ = [
     "RenderedImage",
+    "activation_count",
     "alt_text",
     "render_animation",
     "render_board",

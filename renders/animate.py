@@ -183,6 +183,11 @@ def _guess_side(figure: str, events: list[Event], sides: dict[str, Side]) -> Sid
     return "neutral"
 
 
+def activation_count(view: View, events: list[Event]) -> int:
+    """How many frames `split_step` would make, without building them."""
+    return len(_activations(public_events(view, events)))
+
+
 def split_step(view: View, events: list[Event]) -> list[tuple[View, list[Event]]]:
     """Frames for `render_animation` from one step: the view after each activation.
 
