@@ -118,7 +118,7 @@ class AutocompleteCommands(TableCore):
         fixed = {k: v.lower() for k, v in command.options.items() if k != focus}
         seen: dict[str, Suggestion] = {}
         for role in mine:
-            for action in game.legal_actions(state, role):
+            for action in self._legal_actions(campaign, game, state, role):
                 if action.verb != command.name or focus not in action.args:
                     continue
                 if any(action.args.get(k, "").lower() != v for k, v in fixed.items()):

@@ -11,6 +11,7 @@ import json
 import logging
 import re
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -42,6 +43,7 @@ from engine.registry import get_game
 log = logging.getLogger("sortie.table")
 
 MAX_AUTOCOMPLETE = 25
+LEGAL_CACHE_SIZE = 256
 DEFAULT_LIMITS = RateLimits()
 # Commands after which a returning player first sees what happened while they were away.
 CATCH_UP_ON = frozenset({*PLAY_VERBS, "board", "undo", "campaign status"})
@@ -91,6 +93,24 @@ class TableCore:
         self.render = renderer
         self.new_seed = new_seed
         self._locks: dict[str, asyncio.Lock] = {}
+        # Legal actions by (campaign, version, seat): every autocomplete keystroke and the
+        # command that follows ask for the same list, and some games take milliseconds to
+        # enumerate it. A new version (any step) is a new key, so entries never go stale.
+        self._legal: OrderedDict[tuple[int, int, str], list[Action]] = OrderedDict()
+
+    def _legal_actions(
+        self, campaign: Campaign, game: Game[Any], state: Any, seat: str
+    ) -> list[Action]:
+        key = (id_of(campaign), campaign.version, seat)
+        known = self._legal.get(key)
+        if known is not None:
+            self._legal.move_to_end(key)
+            return known
+        actions = game.legal_actions(state, seat)
+        self._legal[key] = actions
+        while len(self._legal) > LEGAL_CACHE_SIZE:
+            self._legal.popitem(last=False)
+        return actions
 
     async def _check_version(self, caller: Caller, expected: int) -> None:
         campaign = await self.repo.live_in_channel(caller.channel_id)

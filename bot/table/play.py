@@ -35,7 +35,7 @@ class PlayCommands(TableCore):
         prompt = game.waiting_on(state)
         welcome = await self._end_autopilot(caller, seats)
         try:
-            seat = self._acting_seat(caller, seats, prompt, game, state, action)
+            seat = self._acting_seat(caller, campaign, seats, prompt, game, state, action)
         except UserError as refused:
             raise UserError(f"{welcome}{refused}") from None
         waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
@@ -68,6 +68,7 @@ class PlayCommands(TableCore):
     def _acting_seat(
         self,
         caller: Caller,
+        campaign: Campaign,
         seats: list[Seat],
         prompt: Prompt,
         game: Game[Any],
@@ -85,7 +86,8 @@ class PlayCommands(TableCore):
             raise UserError(f"It is not your turn. {return_text}")
         if len(ready) > 1:
             for role in ready:
-                if any(a.matches(action) for a in game.legal_actions(state, role)):
+                legal = self._legal_actions(campaign, game, state, role)
+                if any(a.matches(action) for a in legal):
                     return role
         return ready[0]
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import pytest
 from support import caller, text
 
 from bot.storage.db import Database
 from bot.table import TableService
+from engine.core.game import Action
 
 ANN, BOB, EVE = caller("ann"), caller("bob"), caller("eve")
 
@@ -143,6 +146,36 @@ async def test_autocomplete_is_bounded_and_filtered(table: TableService) -> None
     assert await table.autocomplete(ANN, "/move to:") == []  # no campaign yet
     commands = await table.autocomplete(ANN, "/mo")
     assert [s.value for s in commands] == ["/move"]
+
+
+async def test_keystrokes_share_one_list_of_legal_actions_per_step(
+    table: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.registry import get_game
+
+    game = get_game("dash")
+    asked: list[str] = []
+    enumerate_actions = game.legal_actions
+
+    def counting(state: Any, seat: str) -> list[Action]:
+        asked.append(seat)
+        return enumerate_actions(state, seat)
+
+    monkeypatch.setattr(game, "legal_actions", counting)
+    await table.handle(ANN, "/campaign create game:dash scenario:sprint")
+    await table.handle(ANN, "/campaign join role:red")
+    await table.handle(BOB, "/campaign join role:blue")
+    await table.handle(ANN, "/campaign begin")
+    asked.clear()
+    who = ANN if (await table.autocomplete(ANN, "/move to:")) else BOB
+    first = await table.autocomplete(who, "/move to:")
+    for typed in ("/move to:", "/move to:A", "/move to:"):
+        await table.autocomplete(who, typed)
+    assert first and len(asked) == 1  # one enumeration for every keystroke of this step
+    await table.handle(who, f"/move to:{first[0].value}")
+    asked.clear()
+    await table.autocomplete(who, "/move to:")
+    assert len(asked) == 1  # the step made a new version: enumerated afresh
 
 
 async def test_settings_validate(table: TableService) -> None:
