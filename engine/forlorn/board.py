@@ -30,7 +30,10 @@ def label(sq: Square) -> str:
     return f"{chr(ord('A') + sq.x)}{sq.y + 1}"
 
 
+@lru_cache(maxsize=4096)
 def parse_label(text: str) -> Square | None:
+    """`J7` -> Square(9, 6); None when it is no label. Cached: every rule reads unit positions
+    through it, and the answer is an immutable value."""
     text = text.strip().upper()
     if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
         return None
@@ -63,6 +66,11 @@ class Board:
     rooms: dict[str, set[Square]] = field(default_factory=dict)
     edges: dict[EdgeKey, str] = field(default_factory=dict)
     airlock_names: dict[str, EdgeKey] = field(default_factory=dict)
+    # One step between neighbouring floor squares: always (True), never (False) or only while
+    # the named door is open. Built on first use; a parsed board never changes afterwards.
+    _step_rules: dict[EdgeKey, bool | str] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     # --- queries -------------------------------------------------------------------------
     def on_board(self, sq: Square) -> bool:
@@ -102,6 +110,37 @@ class Board:
 
     def passable(self, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
         """Can a unit step from `a` to neighbouring `b` as far as walls and doors go?
+
+        Path searches ask this hundreds of thousands of times per phase, so the answer for
+        each pair of neighbouring floor squares is precomputed (`_rules`) from the full rule
+        in `_passable_rule`; only the door state is looked up per call.
+        """
+        rules = self._step_rules if self._step_rules is not None else self._rules()
+        rule = rules.get((a, b))
+        if rule is None:
+            return self._passable_rule(a, b, open_doors)
+        if isinstance(rule, bool):
+            return rule
+        return rule in open_doors
+
+    def _rules(self) -> dict[EdgeKey, bool | str]:
+        rules: dict[EdgeKey, bool | str] = {}
+        for a in self.floor:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    b = Square(a.x + dx, a.y + dy)
+                    if b == a or b not in self.floor:
+                        continue
+                    kind = self.edge(a, b) if dx == 0 or dy == 0 else None
+                    if kind in (DOOR, SECURITY):
+                        rules[(a, b)] = door_id(a, b)
+                    else:  # walls, airlocks, open floor and diagonals ignore the doors' state
+                        rules[(a, b)] = self._passable_rule(a, b, frozenset())
+        self._step_rules = rules
+        return rules
+
+    def _passable_rule(self, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
+        """The rule itself.
 
         Orthogonal: the edge between them must be open floor or an open door. Diagonal: both
         side squares must be floor and the shared corner must not be the end of any wall or
@@ -250,22 +289,28 @@ def segments_touch(
 
 def clear_line(board: Board, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
     """Walls only: does the centre-to-centre line avoid every wall, closed door and frame?"""
-    return _clear_line_cached(board.name, a, b, open_doors)
+    clear, doors = _line_rule(board.name, a, b)
+    return clear and doors <= open_doors
 
 
 _BOARDS: dict[str, Board] = {}
 
 
 @lru_cache(maxsize=200_000)
-def _clear_line_cached(name: str, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
+def _line_rule(name: str, a: Square, b: Square) -> tuple[bool, frozenset[str]]:
+    """The line from `a` to `b` whatever the doors: (False, _) when space, a wall, an airlock
+    or a door frame blocks it; else (True, the doors it crosses, which must all be open).
+
+    Cached per pair of squares, not per door state, so opening a door keeps the cache warm.
+    Door frames block open or closed because every edge's end points are posts (`_posts`).
+    """
     board = _BOARDS[name]
     p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
     touched = touched_squares(a, b)
     for sq in touched:
         if sq not in board.floor:
-            return False
-    blocking = board.blocking_edges(open_doors)
-    posts = board.posts(open_doors)
+            return False, frozenset()
+    doors: set[str] = set()
     for sq in touched:
         for d in ((1, 0), (0, 1), (-1, 0), (0, -1)):
             other = Square(sq.x + d[0], sq.y + d[1])
@@ -274,14 +319,15 @@ def _clear_line_cached(name: str, a: Square, b: Square, open_doors: frozenset[st
             if kind is None:
                 continue
             s1, s2 = _segment_for(key)
-            if key in blocking:
-                if segments_touch(p, q, s1, s2):
-                    return False
-            else:  # an open door: only its frame (the two end posts) blocks
-                for post in (s1, s2):
-                    if post in posts and _orient(p, q, post) == 0 and _on_segment(p, q, post):
-                        return False
-    return True
+            if not segments_touch(p, q, s1, s2):
+                continue
+            if kind in (WALL, AIRLOCK):
+                return False, frozenset()
+            for post in (s1, s2):
+                if _orient(p, q, post) == 0 and _on_segment(p, q, post):
+                    return False, frozenset()
+            doors.add(door_id(*key))
+    return True, frozenset(doors)
 
 
 # --- loading ---------------------------------------------------------------------------------

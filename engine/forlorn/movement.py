@@ -124,26 +124,43 @@ def _xeno_table(
     key = (board.name, doors, sealed)
     if key not in _TABLES:
         table: dict[Square, list[tuple[Square, int]]] = {}
-        for here in board.floor:
+        for here, options in _xeno_steps(board).items():
             out = []
-            for there in neighbours(here):
-                if not board.on_board(there):
-                    continue
-                diagonal = there.x != here.x and there.y != here.y
-                cost = 2 if diagonal else 1
+            for there, cost, door in options:
                 if board.passable(here, there, doors):
                     out.append((there, cost))
-                elif (
-                    not diagonal
-                    and board.edge(here, there) == DOOR
-                    and door_id(here, there) not in sealed
-                ):
+                elif door is not None and door not in sealed:
                     out.append((there, cost + 2))
             table[here] = out
         if len(_TABLES) > 512:
             _TABLES.clear()
         _TABLES[key] = table
     return _TABLES[key]
+
+
+_STEPS: dict[str, dict[Square, list[tuple[Square, int, str | None]]]] = {}
+
+
+def _xeno_steps(board: Board) -> dict[Square, list[tuple[Square, int, str | None]]]:
+    """Per board, in `neighbours` order (it breaks path ties): each step onto the floor with
+    its MP cost and the closed normal door it may open (+2 MP), if any."""
+    if board.name not in _STEPS:
+        steps: dict[Square, list[tuple[Square, int, str | None]]] = {}
+        for here in board.floor:
+            out: list[tuple[Square, int, str | None]] = []
+            for there in neighbours(here):
+                if not board.on_board(there):
+                    continue
+                diagonal = there.x != here.x and there.y != here.y
+                door = (
+                    door_id(here, there)
+                    if not diagonal and board.edge(here, there) == DOOR
+                    else None
+                )
+                out.append((there, 2 if diagonal else 1, door))
+            steps[here] = out
+        _STEPS[board.name] = steps
+    return _STEPS[board.name]
 
 
 def doors_on_path(state: ForlornState, path: list[Square]) -> list[str]:

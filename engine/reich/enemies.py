@@ -63,12 +63,10 @@ def _steps(state: ReichState, enemy: EnemyState, flat: bool = False) -> object:
     hero_areas = {h.area for h in rules.heroes_on_board(state)}
 
     def steps(area: str) -> Iterable[tuple[str, int]]:
-        for border in board.borders:
-            if area in border:
-                (other,) = border - {area}
-                if "cautious" in kws and other in hero_areas:
-                    continue
-                yield other, 1
+        for other in board.across_borders(area):
+            if "cautious" in kws and other in hero_areas:
+                continue
+            yield other, 1
         for door in board.doors_of(area):
             other = door.areas[1] if door.areas[0] == area else door.areas[0]
             if "cautious" in kws and other in hero_areas:
