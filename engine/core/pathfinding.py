@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -41,6 +41,7 @@ def reachable(
     steps: Callable[[N], Iterable[tuple[N, int]]],
     budget: int | None = None,
     can_stop: Callable[[N], bool] | None = None,
+    until: Collection[N] | None = None,
 ) -> Reach[N]:
     """Dijkstra from `start`.
 
@@ -48,17 +49,26 @@ def reachable(
     yielded. `budget` caps the total cost. `can_stop` filters which nodes may end a move, without
     preventing paths from passing through the others. Ties are broken by discovery order, so the
     result is deterministic for a deterministic `steps`.
+
+    `until`: the caller only needs these nodes. The search stops once each is settled (or
+    the graph is exhausted), and the result holds only the nodes settled by then, each with
+    the same cost and path as a full search would give.
     """
     counter = itertools.count()
     best: dict[N, int] = {start: 0}
     previous: dict[N, N | None] = {start: None}
     queue: list[tuple[int, int, N]] = [(0, next(counter), start)]
     done: set[N] = set()
+    wanted = set(until) if until is not None else None
     while queue:
         cost, _, node = heapq.heappop(queue)
         if node in done:
             continue
         done.add(node)
+        if wanted is not None:
+            wanted.discard(node)
+            if not wanted:
+                break
         for nxt, step_cost in steps(node):
             if step_cost < 0:
                 raise ValueError("step costs must not be negative")
@@ -71,9 +81,11 @@ def reachable(
                 heapq.heappush(queue, (total, next(counter), nxt))
     reach: Reach[N] = Reach(start)
     for node, cost in best.items():
+        if wanted is not None and node not in done:
+            continue
         if can_stop is None or node == start or can_stop(node):
             reach.cost[node] = cost
-    reach.previous = previous
+    reach.previous = previous if wanted is None else {n: previous[n] for n in done}
     return reach
 
 

@@ -123,6 +123,15 @@ class Board:
             return rule
         return rule in open_doors
 
+    def step_rule(self, a: Square, b: Square) -> bool | str:
+        """Whether one step from `a` to neighbouring `b` is passable always (True), never
+        (False), or only while the door of that name is open."""
+        rules = self._step_rules if self._step_rules is not None else self._rules()
+        rule = rules.get((a, b))
+        if rule is None:
+            return self._passable_rule(a, b, frozenset())
+        return rule
+
     def _rules(self) -> dict[EdgeKey, bool | str]:
         rules: dict[EdgeKey, bool | str] = {}
         for a in self.floor:
@@ -229,7 +238,6 @@ def _box_cross(p: tuple[int, int], q: tuple[int, int], x0: int, y0: int) -> bool
     return 1 in signs and -1 in signs
 
 
-@lru_cache(maxsize=100_000)
 def crossed_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """Squares strictly between `a` and `b` whose interior the centre-to-centre line crosses."""
     p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
@@ -241,7 +249,6 @@ def crossed_squares(a: Square, b: Square) -> tuple[Square, ...]:
     )
 
 
-@lru_cache(maxsize=100_000)
 def touched_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """Squares whose closed area the centre-to-centre line touches, ordered from `a`.
 
@@ -287,29 +294,46 @@ def segments_touch(
     )
 
 
+# Sight is asked thousands of times per phase, so the geometry of each line is cached. The
+# caches are plain dicts holding only strings and tuples of ints and strings: the garbage
+# collector stops tracking such values, so however large the caches grow they add nothing to
+# its full collections (an `lru_cache`, or values holding `Square`s, would add several tracked
+# objects per entry; issue #10). Each is bounded by the pairs of squares of the two maps.
+_LINES: dict[tuple[str, int, int, int, int], tuple[str, ...] | None] = {}
+_CROSSED: dict[tuple[int, int, int, int], tuple[str, ...]] = {}
+
+
 def clear_line(board: Board, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
     """Walls only: does the centre-to-centre line avoid every wall, closed door and frame?"""
-    clear, doors = _line_rule(board.name, a, b)
-    return clear and doors <= open_doors
+    key = (board.name, a.x, a.y, b.x, b.y)
+    try:
+        doors = _LINES[key]
+    except KeyError:
+        doors = _LINES[key] = _line_rule(board, a, b)
+    return doors is not None and all(door in open_doors for door in doors)
 
 
-_BOARDS: dict[str, Board] = {}
+def crossed_labels(a: Square, b: Square) -> tuple[str, ...]:
+    """The labels of `crossed_squares(a, b)` (the squares whose units block the line)."""
+    key = (a.x, a.y, b.x, b.y)
+    try:
+        return _CROSSED[key]
+    except KeyError:
+        found = _CROSSED[key] = tuple(label(s) for s in crossed_squares(a, b))
+        return found
 
 
-@lru_cache(maxsize=200_000)
-def _line_rule(name: str, a: Square, b: Square) -> tuple[bool, frozenset[str]]:
-    """The line from `a` to `b` whatever the doors: (False, _) when space, a wall, an airlock
-    or a door frame blocks it; else (True, the doors it crosses, which must all be open).
+def _line_rule(board: Board, a: Square, b: Square) -> tuple[str, ...] | None:
+    """The line from `a` to `b` whatever the doors: None when space, a wall, an airlock or a
+    door frame blocks it, else the doors it crosses (all must be open for it to be clear).
 
-    Cached per pair of squares, not per door state, so opening a door keeps the cache warm.
     Door frames block open or closed because every edge's end points are posts (`_posts`).
     """
-    board = _BOARDS[name]
     p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
     touched = touched_squares(a, b)
     for sq in touched:
         if sq not in board.floor:
-            return False, frozenset()
+            return None
     doors: set[str] = set()
     for sq in touched:
         for d in ((1, 0), (0, 1), (-1, 0), (0, -1)):
@@ -322,12 +346,12 @@ def _line_rule(name: str, a: Square, b: Square) -> tuple[bool, frozenset[str]]:
             if not segments_touch(p, q, s1, s2):
                 continue
             if kind in (WALL, AIRLOCK):
-                return False, frozenset()
+                return None
             for post in (s1, s2):
                 if _orient(p, q, post) == 0 and _on_segment(p, q, post):
-                    return False, frozenset()
+                    return None
             doors.add(door_id(*key))
-    return True, frozenset(doors)
+    return tuple(sorted(doors))
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -382,7 +406,6 @@ def parse_map(name: str, text: str) -> Board:
                     board.edges[edge_key(here, other)] = kind
     _parse_marks(board, lines[marks_at + 1 :])
     _validate(board)
-    _BOARDS[name] = board
     return board
 
 

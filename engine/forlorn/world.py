@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.squaregrid import Facing, Square, in_front_arc, neighbours
-from engine.forlorn.board import Board, clear_line, crossed_squares, label, load_board, parse_label
+from engine.forlorn.board import Board, clear_line, crossed_labels, load_board, parse_label
 from engine.forlorn.content import units
 from engine.forlorn.state import ForlornState, Unit
 
@@ -49,7 +49,7 @@ def has_los(state: ForlornState, a: Square, b: Square, side: str | None) -> bool
     if not clear_line(board, a, b, open_doors(state)):
         return False
     blocked = blockers_for(state, side)
-    return all(label(s) not in blocked for s in crossed_squares(a, b))
+    return all(s not in blocked for s in crossed_labels(a, b))
 
 
 def adjacent(state: ForlornState, a: Unit, b: Unit) -> bool:

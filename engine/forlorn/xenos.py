@@ -288,7 +288,10 @@ def ai_activate(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]
             return
         if mp <= 0:
             return
-    reach = xeno_reach(state, xeno, None, stop_filter=False)
+    # The search may stop once every square next to a Marine is settled: the target choice
+    # reads only those squares, and the walk only a path to one of them.
+    near_marines = {n for m in state.active("marines") if m.at for n in neighbours(sq(m.at))}
+    reach = xeno_reach(state, xeno, None, stop_filter=False, until=near_marines)
     chosen = choose_target(state, xeno, dice, reach)
     if chosen is None:
         events.append(Note(text=f"{xeno.name} finds no path to any Marine and lurks."))
