@@ -213,13 +213,13 @@ def _box_touch(p: tuple[int, int], q: tuple[int, int], x0: int, y0: int) -> bool
         return False
     if max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
         return False
+    # The line misses the box only when all four corners lie strictly on one side of it.
     dx, dy = q[0] - p[0], q[1] - p[1]
-    signs = {
-        (dx * (cy - p[1]) - dy * (cx - p[0]) > 0) - (dx * (cy - p[1]) - dy * (cx - p[0]) < 0)
-        for cx in (x0, x1)
-        for cy in (y0, y1)
-    }
-    return not (signs == {1} or signs == {-1})
+    a = dx * (y0 - p[1]) - dy * (x0 - p[0])
+    b = dx * (y1 - p[1]) - dy * (x0 - p[0])
+    c = dx * (y0 - p[1]) - dy * (x1 - p[0])
+    d = dx * (y1 - p[1]) - dy * (x1 - p[0])
+    return not ((a > 0 and b > 0 and c > 0 and d > 0) or (a < 0 and b < 0 and c < 0 and d < 0))
 
 
 def _box_cross(p: tuple[int, int], q: tuple[int, int], x0: int, y0: int) -> bool:

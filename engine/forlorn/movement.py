@@ -9,7 +9,7 @@ from engine.core.pathfinding import Reach, reachable
 from engine.core.squaregrid import Facing, Square, neighbours, step
 from engine.forlorn.board import DOOR, Board, door_id, label
 from engine.forlorn.state import ForlornState, Unit
-from engine.forlorn.world import board_of, has_los, open_doors, sq
+from engine.forlorn.world import blockers_for, board_of, has_los, open_doors, sq
 
 Node = tuple[Square, Facing]
 
@@ -17,13 +17,14 @@ Node = tuple[Square, Facing]
 def grapple_squares(state: ForlornState) -> set[Square]:
     """Squares where a Marine would be adjacent (in sight) to a non-Egg Xeno (7.3)."""
     board = board_of(state)
+    blockers = blockers_for(state, "marines")
     out: set[Square] = set()
     for x in state.active("xenos"):
         if x.kind == "egg" or x.at is None:
             continue
         xs = sq(x.at)
         for n in neighbours(xs):
-            if board.on_board(n) and has_los(state, n, xs, "marines"):
+            if board.on_board(n) and has_los(state, n, xs, "marines", blockers):
                 out.add(n)
     return out
 

@@ -15,6 +15,7 @@ from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.world import (
     adjacent,
     attack_range,
+    blockers_for,
     board_of,
     has_los,
     in_arc,
@@ -183,6 +184,7 @@ def marine_distances(
 ) -> dict[str, tuple[int, Square]]:
     """For each Marine: the cheapest MP cost to a free square adjacent to it (in sight)."""
     board = board_of(state)
+    blockers = blockers_for(state, "xenos")
     out: dict[str, tuple[int, Square]] = {}
     here = sq(xeno.at)
     for m in state.active("marines"):
@@ -195,7 +197,7 @@ def marine_distances(
                 continue
             if n != here and not _free(state, xeno, n):
                 continue
-            if not has_los(state, n, msq, "xenos"):
+            if not has_los(state, n, msq, "xenos", blockers):
                 continue
             diagonal = 1 if (n.x != msq.x and n.y != msq.y) else 0
             rear = 0 if combat.rear_attack(m, n) else 1
@@ -204,7 +206,7 @@ def marine_distances(
                 best = key
         if best is not None:
             out[m.id] = (best[0], best[4])
-        elif here in neighbours(msq) and has_los(state, here, msq, "xenos"):
+        elif here in neighbours(msq) and has_los(state, here, msq, "xenos", blockers):
             out[m.id] = (0, here)
     return out
 

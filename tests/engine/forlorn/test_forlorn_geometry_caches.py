@@ -13,6 +13,7 @@ from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import (
     DOOR,
     Board,
+    _box_touch,
     _on_segment,
     _orient,
     _segment_for,
@@ -55,6 +56,33 @@ def reference_clear_line(board: Board, a: Square, b: Square, open_doors: frozens
                     if post in posts and _orient(p, q, post) == 0 and _on_segment(p, q, post):
                         return False
     return True
+
+
+def reference_box_touch(p: tuple[int, int], q: tuple[int, int], x0: int, y0: int) -> bool:
+    """Segment pq against the closed box [x0, x0+2] x [y0, y0+2], as first written."""
+    x1, y1 = x0 + 2, y0 + 2
+    if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1:
+        return False
+    if max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
+        return False
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    signs = {
+        (dx * (cy - p[1]) - dy * (cx - p[0]) > 0) - (dx * (cy - p[1]) - dy * (cx - p[0]) < 0)
+        for cx in (x0, x1)
+        for cy in (y0, y1)
+    }
+    return not (signs == {1} or signs == {-1})
+
+
+points = st.tuples(st.integers(-3, 14), st.integers(-3, 14))
+
+
+@settings(max_examples=300, deadline=None)
+@given(p=points, q=points, x0=st.integers(-4, 14), y0=st.integers(-4, 14))
+def test_box_touch_matches_the_first_version(
+    p: tuple[int, int], q: tuple[int, int], x0: int, y0: int
+) -> None:
+    assert _box_touch(p, q, x0, y0) == reference_box_touch(p, q, x0, y0)
 
 
 def door_states(board_key: str) -> st.SearchStrategy[frozenset[str]]:
