@@ -54,14 +54,16 @@ def reachable(
     the graph is exhausted), and the result holds only the nodes settled by then, each with
     the same cost and path as a full search would give.
     """
-    counter = itertools.count()
+    tick = itertools.count(1).__next__
+    push, pop = heapq.heappush, heapq.heappop
+    limit = budget if budget is not None else float("inf")
     best: dict[N, int] = {start: 0}
     previous: dict[N, N | None] = {start: None}
-    queue: list[tuple[int, int, N]] = [(0, next(counter), start)]
+    queue: list[tuple[int, int, N]] = [(0, 0, start)]
     done: set[N] = set()
     wanted = set(until) if until is not None else None
     while queue:
-        cost, _, node = heapq.heappop(queue)
+        cost, _, node = pop(queue)
         if node in done:
             continue
         done.add(node)
@@ -73,12 +75,13 @@ def reachable(
             if step_cost < 0:
                 raise ValueError("step costs must not be negative")
             total = cost + step_cost
-            if budget is not None and total > budget:
+            if total > limit:
                 continue
-            if nxt not in best or total < best[nxt]:
+            known = best.get(nxt)
+            if known is None or total < known:
                 best[nxt] = total
                 previous[nxt] = node
-                heapq.heappush(queue, (total, next(counter), nxt))
+                push(queue, (total, tick(), nxt))
     reach: Reach[N] = Reach(start)
     for node, cost in best.items():
         if wanted is not None and node not in done:
