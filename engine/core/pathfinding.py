@@ -42,6 +42,7 @@ def reachable(
     budget: int | None = None,
     can_stop: Callable[[N], bool] | None = None,
     until: Collection[N] | None = None,
+    nearest: Callable[[N], bool] | None = None,
 ) -> Reach[N]:
     """Dijkstra from `start`.
 
@@ -53,6 +54,10 @@ def reachable(
     `until`: the caller only needs these nodes. The search stops once each is settled (or
     the graph is exhausted), and the result holds only the nodes settled by then, each with
     the same cost and path as a full search would give.
+
+    `nearest`: the caller only needs the cheapest nodes for which this holds. Once the first
+    such node is settled, the search settles the rest that cost no more and stops, with the
+    same guarantee as `until`. Either stop may end the search.
     """
     tick = itertools.count(1).__next__
     push, pop = heapq.heappush, heapq.heappop
@@ -62,15 +67,20 @@ def reachable(
     queue: list[tuple[int, int, N]] = [(0, 0, start)]
     done: set[N] = set()
     wanted = set(until) if until is not None else None
+    cap: float = float("inf")  # the cost of the first `nearest` node, once settled
     while queue:
         cost, _, node = pop(queue)
         if node in done:
             continue
+        if cost > cap:
+            break
         done.add(node)
         if wanted is not None:
             wanted.discard(node)
             if not wanted:
                 break
+        if nearest is not None and cap == float("inf") and nearest(node):
+            cap = cost
         for nxt, step_cost in steps(node):
             if step_cost < 0:
                 raise ValueError("step costs must not be negative")
@@ -82,13 +92,14 @@ def reachable(
                 best[nxt] = total
                 previous[nxt] = node
                 push(queue, (total, tick(), nxt))
+    partial = wanted is not None or nearest is not None
     reach: Reach[N] = Reach(start)
     for node, cost in best.items():
-        if wanted is not None and node not in done:
+        if partial and node not in done:
             continue
         if can_stop is None or node == start or can_stop(node):
             reach.cost[node] = cost
-    reach.previous = previous if wanted is None else {n: previous[n] for n in done}
+    reach.previous = {n: previous[n] for n in done} if partial else previous
     return reach
 
 

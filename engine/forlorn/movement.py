@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from engine.core.pathfinding import Reach, reachable
 from engine.core.squaregrid import Facing, Square, neighbours, step
@@ -120,10 +120,11 @@ def xeno_reach(
     avoid_flames: bool = True,
     stop_filter: bool = True,
     until: set[Square] | None = None,
+    nearest: Callable[[Square], bool] | None = None,
 ) -> Reach[Square]:
     """6.2: 1 MP orthogonal, 2 MP diagonal, +2 MP to open a closed normal door on the way.
 
-    `until`: only these squares (and the paths to them) are needed; see `reachable`."""
+    `until`, `nearest`: stop the search early, as in `reachable`."""
     board = board_of(state)
     doors, sealed = open_doors(state), frozenset(state.sealed_doors)
     blocked = xeno_blocked(state)
@@ -141,7 +142,7 @@ def xeno_reach(
 
     if until is not None:  # squares no step enters would keep the search going to the end
         until = {s for s in until if board.on_board(s) and s not in blocked and s not in flames}
-    return reachable(start, steps, budget, can_stop if stop_filter else None, until)
+    return reachable(start, steps, budget, can_stop if stop_filter else None, until, nearest)
 
 
 def xeno_moves(

@@ -77,3 +77,23 @@ def test_stopping_early_skips_the_rest_of_the_board() -> None:
     early = reachable(Square(0, 0), grid_steps(set(), 7), until={Square(1, 1)})
     assert Square(1, 1) in early and Square(6, 6) not in early
     assert len(early.cost) < 10
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sets(st.builds(Square, st.integers(0, 6), st.integers(0, 6)), max_size=14),
+    st.sets(st.builds(Square, st.integers(0, 6), st.integers(0, 6)), max_size=4),
+)
+def test_stopping_at_the_nearest_goal_keeps_every_node_as_cheap(
+    walls: set[Square], goals: set[Square]
+) -> None:
+    walls.discard(Square(0, 0))
+    full = reachable(Square(0, 0), grid_steps(walls, 7))
+    early = reachable(Square(0, 0), grid_steps(walls, 7), nearest=lambda s: s in goals)
+    found = [full.cost[g] for g in goals if g in full]
+    cap = min(found) if found else None
+    for node, cost in full.cost.items():  # everything up to the nearest goal's cost is settled
+        assert (node in early) == (cap is None or cost <= cap), node
+    for node in early.cost:
+        assert early.cost[node] == full.cost[node]
+        assert early.path(node) == full.path(node)
