@@ -30,8 +30,7 @@ class Facing(StrEnum):
 
     def turned(self, quarter_turns: int) -> Facing:
         """Turned clockwise by `quarter_turns` (negative: counter-clockwise)."""
-        order = list(Facing)
-        return order[(order.index(self) + quarter_turns) % 4]
+        return _CLOCKWISE[(_CLOCKWISE.index(self) + quarter_turns) % 4]
 
     @property
     def left(self) -> Facing:
@@ -45,6 +44,8 @@ class Facing(StrEnum):
     def back(self) -> Facing:
         return self.turned(2)
 
+
+_CLOCKWISE: tuple[Facing, ...] = tuple(Facing)
 
 _DELTAS: dict[Facing, tuple[int, int]] = {
     Facing.N: (0, -1),

@@ -14,7 +14,7 @@ from engine.forlorn.content import ITEMS, scenarios
 from engine.forlorn.movement import grapple_squares, marine_blocked
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.turn import waiting_marine_seats
-from engine.forlorn.world import adjacent, board_of, has_los, in_arc, sq
+from engine.forlorn.world import adjacent, blockers_for, board_of, has_los, in_arc, sq
 
 
 def commanded(state: ForlornState, seat: str) -> list[Unit]:
@@ -70,8 +70,9 @@ def unit_actions(
     held = sq(u.at) in grapple
     xenos = [x for x in state.active("xenos") if x.at]
     if pay:
+        blockers = blockers_for(state, "marines")
         for x in xenos:
-            if m.can_shoot(state, u, x):
+            if m.can_shoot(state, u, x, blockers):
                 if not (u.jammed and u.kind == "zac"):
                     out.append(
                         Action(
@@ -81,7 +82,7 @@ def unit_actions(
                         )
                     )
             elif (
-                has_los(state, here, sq(x.at), "marines")
+                has_los(state, here, sq(x.at), "marines", blockers)
                 and m.spin_facing(u, sq(x.at))
                 and not (u.jammed and u.kind == "zac")
             ):

@@ -30,7 +30,10 @@ def label(sq: Square) -> str:
     return f"{chr(ord('A') + sq.x)}{sq.y + 1}"
 
 
+@lru_cache(maxsize=4096)
 def parse_label(text: str) -> Square | None:
+    """`J7` -> Square(9, 6); None when it is no label. Cached: every rule reads unit positions
+    through it, and the answer is an immutable value."""
     text = text.strip().upper()
     if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
         return None
@@ -63,6 +66,11 @@ class Board:
     rooms: dict[str, set[Square]] = field(default_factory=dict)
     edges: dict[EdgeKey, str] = field(default_factory=dict)
     airlock_names: dict[str, EdgeKey] = field(default_factory=dict)
+    # One step between neighbouring floor squares: always (True), never (False) or only while
+    # the named door is open. Built on first use; a parsed board never changes afterwards.
+    _step_rules: dict[EdgeKey, bool | str] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     # --- queries -------------------------------------------------------------------------
     def on_board(self, sq: Square) -> bool:
@@ -102,6 +110,46 @@ class Board:
 
     def passable(self, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
         """Can a unit step from `a` to neighbouring `b` as far as walls and doors go?
+
+        Path searches ask this hundreds of thousands of times per phase, so the answer for
+        each pair of neighbouring floor squares is precomputed (`_rules`) from the full rule
+        in `_passable_rule`; only the door state is looked up per call.
+        """
+        rules = self._step_rules if self._step_rules is not None else self._rules()
+        rule = rules.get((a, b))
+        if rule is None:
+            return self._passable_rule(a, b, open_doors)
+        if isinstance(rule, bool):
+            return rule
+        return rule in open_doors
+
+    def step_rule(self, a: Square, b: Square) -> bool | str:
+        """Whether one step from `a` to neighbouring `b` is passable always (True), never
+        (False), or only while the door of that name is open."""
+        rules = self._step_rules if self._step_rules is not None else self._rules()
+        rule = rules.get((a, b))
+        if rule is None:
+            return self._passable_rule(a, b, frozenset())
+        return rule
+
+    def _rules(self) -> dict[EdgeKey, bool | str]:
+        rules: dict[EdgeKey, bool | str] = {}
+        for a in self.floor:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    b = Square(a.x + dx, a.y + dy)
+                    if b == a or b not in self.floor:
+                        continue
+                    kind = self.edge(a, b) if dx == 0 or dy == 0 else None
+                    if kind in (DOOR, SECURITY):
+                        rules[(a, b)] = door_id(a, b)
+                    else:  # walls, airlocks, open floor and diagonals ignore the doors' state
+                        rules[(a, b)] = self._passable_rule(a, b, frozenset())
+        self._step_rules = rules
+        return rules
+
+    def _passable_rule(self, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
+        """The rule itself.
 
         Orthogonal: the edge between them must be open floor or an open door. Diagonal: both
         side squares must be floor and the shared corner must not be the end of any wall or
@@ -165,13 +213,13 @@ def _box_touch(p: tuple[int, int], q: tuple[int, int], x0: int, y0: int) -> bool
         return False
     if max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
         return False
+    # The line misses the box only when all four corners lie strictly on one side of it.
     dx, dy = q[0] - p[0], q[1] - p[1]
-    signs = {
-        (dx * (cy - p[1]) - dy * (cx - p[0]) > 0) - (dx * (cy - p[1]) - dy * (cx - p[0]) < 0)
-        for cx in (x0, x1)
-        for cy in (y0, y1)
-    }
-    return not (signs == {1} or signs == {-1})
+    a = dx * (y0 - p[1]) - dy * (x0 - p[0])
+    b = dx * (y1 - p[1]) - dy * (x0 - p[0])
+    c = dx * (y0 - p[1]) - dy * (x1 - p[0])
+    d = dx * (y1 - p[1]) - dy * (x1 - p[0])
+    return not ((a > 0 and b > 0 and c > 0 and d > 0) or (a < 0 and b < 0 and c < 0 and d < 0))
 
 
 def _box_cross(p: tuple[int, int], q: tuple[int, int], x0: int, y0: int) -> bool:
@@ -190,7 +238,6 @@ def _box_cross(p: tuple[int, int], q: tuple[int, int], x0: int, y0: int) -> bool
     return 1 in signs and -1 in signs
 
 
-@lru_cache(maxsize=100_000)
 def crossed_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """Squares strictly between `a` and `b` whose interior the centre-to-centre line crosses."""
     p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
@@ -202,7 +249,6 @@ def crossed_squares(a: Square, b: Square) -> tuple[Square, ...]:
     )
 
 
-@lru_cache(maxsize=100_000)
 def touched_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """Squares whose closed area the centre-to-centre line touches, ordered from `a`.
 
@@ -248,24 +294,47 @@ def segments_touch(
     )
 
 
+# Sight is asked thousands of times per phase, so the geometry of each line is cached. The
+# caches are plain dicts holding only strings and tuples of ints and strings: the garbage
+# collector stops tracking such values, so however large the caches grow they add nothing to
+# its full collections (an `lru_cache`, or values holding `Square`s, would add several tracked
+# objects per entry; issue #10). Each is bounded by the pairs of squares of the two maps.
+_LINES: dict[tuple[str, int, int, int, int], tuple[str, ...] | None] = {}
+_CROSSED: dict[tuple[int, int, int, int], tuple[str, ...]] = {}
+
+
 def clear_line(board: Board, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
     """Walls only: does the centre-to-centre line avoid every wall, closed door and frame?"""
-    return _clear_line_cached(board.name, a, b, open_doors)
+    key = (board.name, a.x, a.y, b.x, b.y)
+    try:
+        doors = _LINES[key]
+    except KeyError:
+        doors = _LINES[key] = _line_rule(board, a, b)
+    return doors is not None and all(door in open_doors for door in doors)
 
 
-_BOARDS: dict[str, Board] = {}
+def crossed_labels(a: Square, b: Square) -> tuple[str, ...]:
+    """The labels of `crossed_squares(a, b)` (the squares whose units block the line)."""
+    key = (a.x, a.y, b.x, b.y)
+    try:
+        return _CROSSED[key]
+    except KeyError:
+        found = _CROSSED[key] = tuple(label(s) for s in crossed_squares(a, b))
+        return found
 
 
-@lru_cache(maxsize=200_000)
-def _clear_line_cached(name: str, a: Square, b: Square, open_doors: frozenset[str]) -> bool:
-    board = _BOARDS[name]
+def _line_rule(board: Board, a: Square, b: Square) -> tuple[str, ...] | None:
+    """The line from `a` to `b` whatever the doors: None when space, a wall, an airlock or a
+    door frame blocks it, else the doors it crosses (all must be open for it to be clear).
+
+    Door frames block open or closed because every edge's end points are posts (`_posts`).
+    """
     p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
     touched = touched_squares(a, b)
     for sq in touched:
         if sq not in board.floor:
-            return False
-    blocking = board.blocking_edges(open_doors)
-    posts = board.posts(open_doors)
+            return None
+    doors: set[str] = set()
     for sq in touched:
         for d in ((1, 0), (0, 1), (-1, 0), (0, -1)):
             other = Square(sq.x + d[0], sq.y + d[1])
@@ -274,14 +343,15 @@ def _clear_line_cached(name: str, a: Square, b: Square, open_doors: frozenset[st
             if kind is None:
                 continue
             s1, s2 = _segment_for(key)
-            if key in blocking:
-                if segments_touch(p, q, s1, s2):
-                    return False
-            else:  # an open door: only its frame (the two end posts) blocks
-                for post in (s1, s2):
-                    if post in posts and _orient(p, q, post) == 0 and _on_segment(p, q, post):
-                        return False
-    return True
+            if not segments_touch(p, q, s1, s2):
+                continue
+            if kind in (WALL, AIRLOCK):
+                return None
+            for post in (s1, s2):
+                if _orient(p, q, post) == 0 and _on_segment(p, q, post):
+                    return None
+            doors.add(door_id(*key))
+    return tuple(sorted(doors))
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -336,7 +406,6 @@ def parse_map(name: str, text: str) -> Board:
                     board.edges[edge_key(here, other)] = kind
     _parse_marks(board, lines[marks_at + 1 :])
     _validate(board)
-    _BOARDS[name] = board
     return board
 
 

@@ -331,11 +331,14 @@ def do_give(state: ForlornState, marine: Unit, item: str | None, to: str | None)
 # --- attacks --------------------------------------------------------------------------------
 
 
-def can_shoot(state: ForlornState, marine: Unit, target: Unit) -> bool:
+def can_shoot(
+    state: ForlornState, marine: Unit, target: Unit, blockers: set[str] | None = None
+) -> bool:
+    """In the front arc and in sight (`blockers`: see `has_los`)."""
     if target.at is None or marine.at is None:
         return False
     t = sq(target.at)
-    return in_arc(marine, t) and has_los(state, sq(marine.at), t, "marines")
+    return in_arc(marine, t) and has_los(state, sq(marine.at), t, "marines", blockers)
 
 
 def do_attack(

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from engine.core.pathfinding import Reach, reachable
 from engine.core.squaregrid import Facing, Square, neighbours, step
 from engine.forlorn.board import DOOR, Board, door_id, label
 from engine.forlorn.state import ForlornState, Unit
-from engine.forlorn.world import board_of, has_los, open_doors, sq
+from engine.forlorn.world import blockers_for, board_of, has_los, open_doors, sq
 
 Node = tuple[Square, Facing]
 
@@ -17,13 +17,14 @@ Node = tuple[Square, Facing]
 def grapple_squares(state: ForlornState) -> set[Square]:
     """Squares where a Marine would be adjacent (in sight) to a non-Egg Xeno (7.3)."""
     board = board_of(state)
+    blockers = blockers_for(state, "marines")
     out: set[Square] = set()
     for x in state.active("xenos"):
         if x.kind == "egg" or x.at is None:
             continue
         xs = sq(x.at)
         for n in neighbours(xs):
-            if board.on_board(n) and has_los(state, n, xs, "marines"):
+            if board.on_board(n) and has_los(state, n, xs, "marines", blockers):
                 out.add(n)
     return out
 
@@ -50,32 +51,58 @@ def marine_reach(
     flames = {sq(f) for f in state.flames}
     friends = {sq(u.at) for u in state.active("marines") if u.at and u.id != marine.id}
     start: Node = (sq(marine.at), Facing(marine.facing or "N"))
+    table = _marine_steps(board)
 
     def steps(node: Node) -> Iterator[tuple[Node, int]]:
-        here, facing = node
-        yield (here, facing.left), 1
-        yield (here, facing.right), 1
+        here = node[0]
+        turn_left, turn_right, moves = table[node]
+        yield turn_left, 1
+        yield turn_right, 1
         if here in grapple or (here in flames and node != start):
             return
-        fwd, left, right = facing.delta, facing.left.delta, facing.right.delta
-        moves = (
-            (fwd, 1),
-            (facing.back.delta, 2),
-            (left, 2),
-            (right, 2),
-            ((fwd[0] + left[0], fwd[1] + left[1]), 2),
-            ((fwd[0] + right[0], fwd[1] + right[1]), 2),
-        )
-        for delta, cost in moves:
-            there = step(here, delta)
-            if there in blocked or not board.passable(here, there, doors):
+        for there, cost, rule in moves:
+            if rule is not True and rule not in doors:
                 continue
-            yield (there, facing), cost
+            if there[0] not in blocked:
+                yield there, cost
 
     def can_stop(node: Node) -> bool:
         return node[0] not in friends
 
     return reachable(start, steps, budget, can_stop)
+
+
+_MarineSteps = dict[Node, tuple[Node, Node, list[tuple[Node, int, bool | str]]]]
+_MARINE_STEPS: dict[str, _MarineSteps] = {}
+
+
+def _marine_steps(board: Board) -> _MarineSteps:
+    """5.1 per board, for each square and facing: the two quarter turns (1 MP each), then the
+    moves in a fixed order (it breaks path ties): forward 1 MP; back, sideways and the two
+    forward diagonals 2 MP each, keeping the facing. A move carries its `Board` step rule:
+    True, or the door that must be open; moves the walls always block are left out."""
+    if board.name not in _MARINE_STEPS:
+        table: _MarineSteps = {}
+        for here in board.floor:
+            for facing in Facing:
+                fwd, left, right = facing.delta, facing.left.delta, facing.right.delta
+                moves = (
+                    (fwd, 1),
+                    (facing.back.delta, 2),
+                    (left, 2),
+                    (right, 2),
+                    ((fwd[0] + left[0], fwd[1] + left[1]), 2),
+                    ((fwd[0] + right[0], fwd[1] + right[1]), 2),
+                )
+                out: list[tuple[Node, int, bool | str]] = []
+                for delta, cost in moves:
+                    there = step(here, delta)
+                    rule = board.step_rule(here, there)
+                    if rule is not False:
+                        out.append(((there, facing), cost, rule))
+                table[(here, facing)] = ((here, facing.left), (here, facing.right), out)
+        _MARINE_STEPS[board.name] = table
+    return _MARINE_STEPS[board.name]
 
 
 def xeno_blocked(state: ForlornState) -> set[Square]:
@@ -92,58 +119,79 @@ def xeno_reach(
     budget: int | None,
     avoid_flames: bool = True,
     stop_filter: bool = True,
+    until: set[Square] | None = None,
+    nearest: Callable[[Square], bool] | None = None,
 ) -> Reach[Square]:
-    """6.2: 1 MP orthogonal, 2 MP diagonal, +2 MP to open a closed normal door on the way."""
+    """6.2: 1 MP orthogonal, 2 MP diagonal, +2 MP to open a closed normal door on the way.
+
+    `until`, `nearest`: stop the search early, as in `reachable`."""
     board = board_of(state)
-    table = _xeno_table(board, open_doors(state), frozenset(state.sealed_doors))
+    doors, sealed = open_doors(state), frozenset(state.sealed_doors)
     blocked = xeno_blocked(state)
     flames = {sq(f) for f in state.flames} if avoid_flames else set()
     start = sq(xeno.at)
     occupied = {sq(u.at) for u in state.active("xenos") if u.at and u.id != xeno.id}
 
+    barred = blocked | flames
+
     def steps(here: Square) -> Iterator[tuple[Square, int]]:
-        for there, cost in table.get(here, ()):
-            if there not in blocked and there not in flames:
-                yield there, cost
+        return xeno_moves(board, here, doors, sealed, barred)
 
     def can_stop(s: Square) -> bool:
         return s not in occupied and board.vent_at(s) is None
 
-    return reachable(start, steps, budget, can_stop if stop_filter else None)
+    if until is not None:  # squares no step enters would keep the search going to the end
+        until = {s for s in until if board.on_board(s) and s not in blocked and s not in flames}
+    return reachable(start, steps, budget, can_stop if stop_filter else None, until, nearest)
 
 
-_TABLES: dict[
-    tuple[str, frozenset[str], frozenset[str]], dict[Square, list[tuple[Square, int]]]
-] = {}
+def xeno_moves(
+    board: Board,
+    here: Square,
+    doors: frozenset[str],
+    sealed: frozenset[str],
+    barred: set[Square] | frozenset[Square] = frozenset(),
+) -> Iterator[tuple[Square, int]]:
+    """Every Xeno step from `here` onto a square not `barred`, with its MP cost, in
+    `neighbours` order (it breaks path ties): a closed normal door not sealed costs +2 MP.
+
+    Nothing is cached per door state: door states are many and a cache of them kept hundreds
+    of thousands of objects alive for the garbage collector to walk (issue #10)."""
+    for there, cost, rule, door in _xeno_steps(board).get(here, ()):
+        if there in barred:
+            continue
+        if rule is True or (rule is not False and rule in doors):
+            yield there, cost
+        elif door is not None and door not in sealed:
+            yield there, cost + 2
 
 
-def _xeno_table(
-    board: Board, doors: frozenset[str], sealed: frozenset[str]
-) -> dict[Square, list[tuple[Square, int]]]:
-    """Every Xeno step from each square with its MP cost (cached per door state)."""
-    key = (board.name, doors, sealed)
-    if key not in _TABLES:
-        table: dict[Square, list[tuple[Square, int]]] = {}
+_XenoStep = tuple[Square, int, bool | str, str | None]
+_STEPS: dict[str, dict[Square, list[_XenoStep]]] = {}
+
+
+def _xeno_steps(board: Board) -> dict[Square, list[_XenoStep]]:
+    """Per board, in `neighbours` order: each step onto the floor with its MP cost, its
+    `Board.step_rule` and the normal door it may open, if any."""
+    if board.name not in _STEPS:
+        steps: dict[Square, list[_XenoStep]] = {}
         for here in board.floor:
-            out = []
+            out: list[_XenoStep] = []
             for there in neighbours(here):
                 if not board.on_board(there):
                     continue
                 diagonal = there.x != here.x and there.y != here.y
-                cost = 2 if diagonal else 1
-                if board.passable(here, there, doors):
-                    out.append((there, cost))
-                elif (
-                    not diagonal
-                    and board.edge(here, there) == DOOR
-                    and door_id(here, there) not in sealed
-                ):
-                    out.append((there, cost + 2))
-            table[here] = out
-        if len(_TABLES) > 512:
-            _TABLES.clear()
-        _TABLES[key] = table
-    return _TABLES[key]
+                door = (
+                    door_id(here, there)
+                    if not diagonal and board.edge(here, there) == DOOR
+                    else None
+                )
+                rule = board.step_rule(here, there)
+                if rule is not False or door is not None:
+                    out.append((there, 2 if diagonal else 1, rule, door))
+            steps[here] = out
+        _STEPS[board.name] = steps
+    return _STEPS[board.name]
 
 
 def doors_on_path(state: ForlornState, path: list[Square]) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.squaregrid import Facing, Square, in_front_arc, neighbours
-from engine.forlorn.board import Board, clear_line, crossed_squares, label, load_board, parse_label
+from engine.forlorn.board import Board, clear_line, crossed_labels, load_board, parse_label
 from engine.forlorn.content import units
 from engine.forlorn.state import ForlornState, Unit
 
@@ -39,17 +39,25 @@ def blockers_for(state: ForlornState, side: str | None) -> set[str]:
     return out
 
 
-def has_los(state: ForlornState, a: Square, b: Square, side: str | None) -> bool:
+def has_los(
+    state: ForlornState,
+    a: Square,
+    b: Square,
+    side: str | None,
+    blockers: set[str] | None = None,
+) -> bool:
     """8.1: walls, closed doors and door frames block when merely touched; a unit's square
     blocks when the line passes through it (grazing its corner point does not: this is the
-    reading under which the rulebook's Fox/Drone/Warrior example works)."""
+    reading under which the rulebook's Fox/Drone/Warrior example works).
+
+    `blockers`: `blockers_for(state, side)`, when the caller asks many lines of one state."""
     board = board_of(state)
     if a == b:
         return True
     if not clear_line(board, a, b, open_doors(state)):
         return False
-    blocked = blockers_for(state, side)
-    return all(label(s) not in blocked for s in crossed_squares(a, b))
+    blocked = blockers_for(state, side) if blockers is None else blockers
+    return all(s not in blocked for s in crossed_labels(a, b))
 
 
 def adjacent(state: ForlornState, a: Unit, b: Unit) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.dice import Dice, pick
 from engine.core.events import Event, Moved, Note, Revealed
 from engine.core.pathfinding import Reach
@@ -15,6 +17,7 @@ from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.world import (
     adjacent,
     attack_range,
+    blockers_for,
     board_of,
     has_los,
     in_arc,
@@ -182,7 +185,7 @@ def marine_distances(
     state: ForlornState, xeno: Unit, reach: Reach[Square]
 ) -> dict[str, tuple[int, Square]]:
     """For each Marine: the cheapest MP cost to a free square adjacent to it (in sight)."""
-    board = board_of(state)
+    blockers = blockers_for(state, "xenos")
     out: dict[str, tuple[int, Square]] = {}
     here = sq(xeno.at)
     for m in state.active("marines"):
@@ -191,11 +194,7 @@ def marine_distances(
         msq = sq(m.at)
         best: tuple[int, int, int, str, Square] | None = None
         for n in neighbours(msq):
-            if n not in reach.cost or not board.on_board(n):
-                continue
-            if n != here and not _free(state, xeno, n):
-                continue
-            if not has_los(state, n, msq, "xenos"):
+            if n not in reach.cost or not _attack_square(state, xeno, here, n, msq, blockers):
                 continue
             diagonal = 1 if (n.x != msq.x and n.y != msq.y) else 0
             rear = 0 if combat.rear_attack(m, n) else 1
@@ -204,9 +203,42 @@ def marine_distances(
                 best = key
         if best is not None:
             out[m.id] = (best[0], best[4])
-        elif here in neighbours(msq) and has_los(state, here, msq, "xenos"):
+        elif here in neighbours(msq) and has_los(state, here, msq, "xenos", blockers):
             out[m.id] = (0, here)
     return out
+
+
+def _attack_square(
+    state: ForlornState, xeno: Unit, here: Square, n: Square, marine: Square, blockers: set[str]
+) -> bool:
+    """May the Xeno standing at `here` end its move on `n` to attack the Marine at `marine`
+    (a neighbour of it): on the board, free (or where it stands), and in sight?"""
+    return (
+        board_of(state).on_board(n)
+        and (n == here or _free(state, xeno, n))
+        and has_los(state, n, marine, "xenos", blockers)
+    )
+
+
+def reaches_a_marine(state: ForlornState, xeno: Unit) -> Callable[[Square], bool]:
+    """Is a square one the Xeno could attack some Marine from (`_attack_square`)? The A.I.
+    targets the Marine it reaches most cheaply, so its search may stop at the nearest."""
+    here = sq(xeno.at)
+    blockers = blockers_for(state, "xenos")
+    beside: dict[Square, list[Square]] = {}
+    for m in state.active("marines"):
+        if m.at is not None:
+            msq = sq(m.at)
+            for n in neighbours(msq):
+                beside.setdefault(n, []).append(msq)
+
+    def check(s: Square) -> bool:
+        marines = beside.get(s)
+        if marines is None:
+            return False
+        return any(_attack_square(state, xeno, here, s, m, blockers) for m in marines)
+
+    return check
 
 
 def choose_target(
@@ -288,7 +320,18 @@ def ai_activate(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]
             return
         if mp <= 0:
             return
-    reach = xeno_reach(state, xeno, None, stop_filter=False)
+    # The search may stop once every square next to a Marine is settled, or once the squares
+    # as cheap as the nearest one to attack from are: the target choice (`marine_distances`)
+    # keeps only the cheapest, and the walk follows a path to one of them.
+    near_marines = {n for m in state.active("marines") if m.at for n in neighbours(sq(m.at))}
+    reach = xeno_reach(
+        state,
+        xeno,
+        None,
+        stop_filter=False,
+        until=near_marines,
+        nearest=reaches_a_marine(state, xeno),
+    )
     chosen = choose_target(state, xeno, dice, reach)
     if chosen is None:
         events.append(Note(text=f"{xeno.name} finds no path to any Marine and lurks."))

@@ -47,6 +47,9 @@ class Board:
     doors: dict[str, Door] = field(default_factory=dict)
     door_at: dict[frozenset[Cell], str] = field(default_factory=dict)
     lines: dict[tuple[str, str], list[Line]] = field(default_factory=dict)
+    _across: dict[str, list[str]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def areas(self) -> list[str]:
@@ -55,6 +58,18 @@ class Board:
     def capacity(self, area: str) -> int:
         """How many miniature bases an Area holds: two per grid cell (our measure)."""
         return 2 * len(self.cells_of[area])
+
+    def across_borders(self, area: str) -> list[str]:
+        """Areas sharing an open border (no door) with `area`, in name order: a fixed order,
+        because path ties are broken by discovery order and a set's order is not fixed."""
+        if self._across is None:
+            across: dict[str, set[str]] = {}
+            for border in self.borders:
+                a, b = sorted(border)
+                across.setdefault(a, set()).add(b)
+                across.setdefault(b, set()).add(a)
+            self._across = {k: sorted(v) for k, v in across.items()}
+        return self._across.get(area, [])
 
     def doors_of(self, area: str) -> list[Door]:
         return [d for d in self.doors.values() if area in d.areas]

@@ -63,20 +63,18 @@ def _steps(state: ReichState, enemy: EnemyState, flat: bool = False) -> object:
     hero_areas = {h.area for h in rules.heroes_on_board(state)}
 
     def steps(area: str) -> Iterable[tuple[str, int]]:
-        for border in board.borders:
-            if area in border:
-                (other,) = border - {area}
-                if "cautious" in kws and other in hero_areas:
-                    continue
-                yield other, 1
+        # In Area-name order: path ties go by Area name (a set's order would vary by run).
+        out = [(other, 1) for other in board.across_borders(area)]
         for door in board.doors_of(area):
             other = door.areas[1] if door.areas[0] == area else door.areas[0]
-            if "cautious" in kws and other in hero_areas:
-                continue
             if door.id in state.open_doors:
-                yield other, 1
+                out.append((other, 1))
             elif (door.lock is None or door.id in state.unlocked) and "armless" not in kws:
-                yield other, 1 if flat else 2
+                out.append((other, 1 if flat else 2))
+        out.sort(key=lambda step: step[0])
+        if "cautious" in kws:
+            out = [(other, cost) for other, cost in out if other not in hero_areas]
+        return out
 
     return steps
 

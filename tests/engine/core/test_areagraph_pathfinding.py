@@ -52,3 +52,48 @@ def test_paths_never_cross_a_wall(walls: set[Square]) -> None:
         assert not walls & set(path)
         total = sum(2 if is_diagonal(a, b) else 1 for a, b in itertools.pairwise(path))
         assert total == reach.cost[node]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sets(st.builds(Square, st.integers(0, 6), st.integers(0, 6)), max_size=14),
+    st.sets(st.builds(Square, st.integers(0, 6), st.integers(0, 6)), max_size=4),
+)
+def test_stopping_early_settles_the_wanted_nodes_as_a_full_search_does(
+    walls: set[Square], wanted: set[Square]
+) -> None:
+    walls.discard(Square(0, 0))
+    full = reachable(Square(0, 0), grid_steps(walls, 7))
+    early = reachable(Square(0, 0), grid_steps(walls, 7), until=wanted)
+    assert set(early.cost) <= set(full.cost)
+    for node in early.cost:  # whatever was settled has the full search's cost and path
+        assert early.cost[node] == full.cost[node]
+        assert early.path(node) == full.path(node)
+    for node in wanted:  # each wanted node is there exactly when a full search reaches it
+        assert (node in early) == (node in full)
+
+
+def test_stopping_early_skips_the_rest_of_the_board() -> None:
+    early = reachable(Square(0, 0), grid_steps(set(), 7), until={Square(1, 1)})
+    assert Square(1, 1) in early and Square(6, 6) not in early
+    assert len(early.cost) < 10
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sets(st.builds(Square, st.integers(0, 6), st.integers(0, 6)), max_size=14),
+    st.sets(st.builds(Square, st.integers(0, 6), st.integers(0, 6)), max_size=4),
+)
+def test_stopping_at_the_nearest_goal_keeps_every_node_as_cheap(
+    walls: set[Square], goals: set[Square]
+) -> None:
+    walls.discard(Square(0, 0))
+    full = reachable(Square(0, 0), grid_steps(walls, 7))
+    early = reachable(Square(0, 0), grid_steps(walls, 7), nearest=lambda s: s in goals)
+    found = [full.cost[g] for g in goals if g in full]
+    cap = min(found) if found else None
+    for node, cost in full.cost.items():  # everything up to the nearest goal's cost is settled
+        assert (node in early) == (cap is None or cost <= cap), node
+    for node in early.cost:
+        assert early.cost[node] == full.cost[node]
+        assert early.path(node) == full.path(node)
