@@ -17,7 +17,7 @@ from engine.core.game import (
     scenario_info,
 )
 from engine.core.view import View
-from engine.galaxy import actions, campaign, drones, legal, phases
+from engine.galaxy import actions, advisor, campaign, drones, legal, phases
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
@@ -253,6 +253,10 @@ class GalaxyDefenders:
         events: list[Event] = []
         phases.advance(new, dice, events)
         return Step(state=new, events=events)
+
+    def advise(self, state: GalaxyState, seat: str, actions: list[Action]) -> Action | None:
+        """A purposeful action for the seat (see engine/galaxy/advisor.py)."""
+        return advisor.advise(state, seat, actions)
 
     def view(self, state: GalaxyState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state))
