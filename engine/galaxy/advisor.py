@@ -11,6 +11,7 @@ rulebook default or the most useful option. Pure: it only reads the state.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
@@ -35,6 +36,7 @@ HITS_PER_DIE = {"blue": 5 / 6, "red": 7 / 6}  # from the face layouts in dice.py
 HEAL_EFFECTS = ("heal+", "heal-self+", "heal-other+")
 BOOST_EFFECTS = ("dice-any+", "dice-ranged+", "dice-melee+")
 FAR = 10_000
+Pick = Callable[[GalaxyState, AgentState, list[Action]], Action | None]
 
 
 def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | None:
@@ -45,15 +47,12 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
     agent = state.agents.get(seat)
     if agent is None or agent.hex is None:
         return _first(actions, "end-turn")
-    for pick in (
-        _objective,
-        _urgent_heal,
-        _boost_then_attack,
-        _grenade,
-        _move,
-        _face,
-        _other_acts,
-    ):
+    kind, _ = goals(state)
+    rush = kind == "objective"  # walk first, shoot on arrival; hunting aliens: shoot first
+    picks: list[Pick] = [_objective, _unjam_first, _urgent_heal]
+    picks += [_move] if rush else []
+    picks += [_boost_then_attack, _grenade, _move, _face, _other_acts]
+    for pick in picks:
         found = pick(state, agent, actions)
         if found is not None:
             return found
@@ -226,6 +225,14 @@ def _boost_then_attack(
     return best
 
 
+def _unjam_first(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+    """A jammed weapon is cleared with the Movement when the agent can already shoot."""
+    if not _attacks(state, actions):
+        return None
+    found = [a for a in _acts(actions, "unjam") if a.args.get("using") == "movement"]
+    return found[0] if found else None
+
+
 def _grenade(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
     throws = [
         a
@@ -250,6 +257,10 @@ def _grenade(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Ac
 
 
 def goal_hexes(state: GalaxyState) -> list[Hex]:
+    return goals(state)[1]
+
+
+def goals(state: GalaxyState) -> tuple[str, list[Hex]]:
     """Where the team should head: an unmet objective's places, else aliens, else Signals."""
     board = board_of(state)
     accomplished = next(
@@ -258,18 +269,20 @@ def goal_hexes(state: GalaxyState) -> list[Hex]:
     needs = accomplished.when if accomplished is not None else []
     need = {c.split(">=")[0]: int(c.split(">=")[1]) for c in needs if ">=" in c}
     if need.get("destroyed", 0) > len(state.destroyed_tps):
-        return [h for s, h in board.teleports.items() if s not in state.destroyed_tps]
+        return "objective", [h for s, h in board.teleports.items() if s not in state.destroyed_tps]
     if need.get("rescued", 0) > state.rescued:
         rescued = {tuple(c) for c in state.rescued_at}
-        return [h for h, m in board.marks.items() if m == "civilian" and (h.q, h.r) not in rescued]
+        return "objective", [
+            h for h, m in board.marks.items() if m == "civilian" and (h.q, h.r) not in rescued
+        ]
     kills_needed = need.get("kills", 0) > state.kills
     if "extracted" in needs and not kills_needed:
-        return [h for h in board.hexes() if board.area_of[h] in board.exit_areas]
+        return "objective", [h for h in board.hexes() if board.area_of[h] in board.exit_areas]
     if state.aliens:
-        return [hx(a.hex) for a in state.aliens]
+        return "aliens", [hx(a.hex) for a in state.aliens]
     if state.signals:
-        return [hx(s.hex) for s in state.signals]
-    return [h for s, h in board.teleports.items() if s not in state.destroyed_tps]
+        return "signals", [hx(s.hex) for s in state.signals]
+    return "none", []
 
 
 def distance_field(state: GalaxyState, goals: list[Hex]) -> dict[Hex, int]:
@@ -333,8 +346,9 @@ def _other_acts(state: GalaxyState, agent: AgentState, actions: list[Action]) ->
         target = state.agents.get(a.args.get("target", agent.id))
         if target is not None and target.wounds >= 2:
             return a
-    for what in ("unjam", "search"):
-        found = _acts(actions, what)
+    unjam = _acts(actions, "unjam")
+    unjam.sort(key=lambda a: a.args.get("using") != "movement")
+    for found in (unjam, _acts(actions, "search")):
         if found:
             return found[0]
     evade = _acts(actions, "evade")
