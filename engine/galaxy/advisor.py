@@ -176,9 +176,14 @@ def _urgent_heal(state: GalaxyState, agent: AgentState, actions: list[Action]) -
 
 
 def _expected(agent: AgentState, key: str) -> float:
+    """Expected Hits; an Alien Weapon without Alien Knowledge fails on any Jam or Alien face
+    (2 faces of 6 on either die)."""
     w = weapon(key)
-    bonus = sum(agent.bonus_dice.values())
-    return (w.dice + bonus) * HITS_PER_DIE[w.color]
+    dice = w.dice + sum(agent.bonus_dice.values())
+    hits = dice * HITS_PER_DIE[w.color]
+    if w.tier == "alien" and "alien-knowledge" not in agent.skills:
+        hits *= (4 / 6) ** dice
+    return hits
 
 
 def _attacks(state: GalaxyState, actions: list[Action]) -> list[Action]:
