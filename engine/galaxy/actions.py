@@ -29,6 +29,7 @@ from engine.galaxy.world import (
     hex_arg,
     hx,
     locked,
+    mission_of,
     profile,
     weapon,
 )
@@ -312,7 +313,7 @@ def act_destroy_tp(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     assert agent.hex is not None
-    if "destroy-tp" not in {s.split()[0] for s in content().missions[state.scenario].special}:
+    if "destroy-tp" not in {s.split()[0] for s in mission_of(state).special}:
         raise RuleError("This mission has no Teleport Point to destroy.")
     for symbol, h in board_of(state).teleports.items():
         if symbol in state.destroyed_tps:

@@ -17,7 +17,7 @@ from engine.core.game import (
     scenario_info,
 )
 from engine.core.view import View
-from engine.galaxy import actions, drones, legal, phases
+from engine.galaxy import actions, advisor, campaign, drones, legal, phases
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
@@ -91,15 +91,27 @@ class GalaxyDefenders:
                 options=OPTIONS,
             )
             for m in content().missions.values()
+        ] + [
+            ScenarioInfo(
+                key=campaign.CAMPAIGN,
+                title="Campaign",
+                summary="Missions "
+                + " -> ".join(campaign.chain())
+                + " in one game: ranks, skills and weapons carry over; a failed mission is "
+                "replayed once.",
+                roles=ROLES,
+                min_seats=1,
+                max_seats=5,
+                options=[o for o in OPTIONS if o.key != "rank-limit"],
+            )
         ]
 
     def new(
         self, scenario: str, seats: list[str], options: dict[str, str], dice: Dice
     ) -> GalaxyState:
-        if scenario not in content().missions:
-            raise ValueError(
-                f"Unknown scenario '{scenario}'. Scenarios: {', '.join(content().missions)}."
-            )
+        if scenario not in content().missions and scenario != campaign.CAMPAIGN:
+            known = ", ".join([*content().missions, campaign.CAMPAIGN])
+            raise ValueError(f"Unknown scenario '{scenario}'. Scenarios: {known}.")
         if not 1 <= len(seats) <= 5 or len(set(seats)) != len(seats):
             raise ValueError("Galaxy Defenders takes 1 to 5 different agents.")
         for seat in seats:
@@ -109,6 +121,8 @@ class GalaxyDefenders:
         return phases.setup(scenario, seats, options, dice)
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
+        if campaign.campaign_going_on(state):
+            return Prompt(seats=[], kind="none", text=f"Mission {state.outcome}: next mission")
         if state.outcome is not None:
             return Prompt(
                 seats=[], kind="none", finished=True, outcome=state.outcome, text=state.outcome_text
@@ -175,6 +189,8 @@ class GalaxyDefenders:
             drones.finish_drone_attack(state, option, dice, events)
         elif pending.kind == "reinforce":
             phases.finish_reinforcements(state, option, dice, events)
+        elif pending.kind == "accept":
+            phases.finish_accept(state, option, events)
         self._after_agent_step(state, events)
 
     def _turn_action(
@@ -238,6 +254,10 @@ class GalaxyDefenders:
         phases.advance(new, dice, events)
         return Step(state=new, events=events)
 
+    def advise(self, state: GalaxyState, seat: str, actions: list[Action]) -> Action | None:
+        """A purposeful action for the seat (see engine/galaxy/advisor.py)."""
+        return advisor.advise(state, seat, actions)
+
     def view(self, state: GalaxyState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state))
 
@@ -263,6 +283,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = ranked if ranked in pending.options else pending.options[0]
     elif pending.kind in ("reinforce", "promote"):
         choice = pending.options[0]
+    elif pending.kind == "accept":
+        choice = phases.default_replacement(state)
     else:
         return None
     return Action(verb="choose", args={"option": choice})

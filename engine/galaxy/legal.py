@@ -26,6 +26,7 @@ from engine.galaxy.world import (
     free,
     hx,
     locked,
+    mission_of,
     on_map_agents,
     profile,
     weapon,
@@ -208,7 +209,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 and free(state, n)
             ):
                 add("leap", f"leap through the window to {label(n)}", to=label(n))
-    specials = {s.split()[0] for s in content().missions[state.scenario].special}
+    specials = {s.split()[0] for s in mission_of(state).special}
     if "destroy-tp" in specials:
         for symbol, h in board.teleports.items():
             if symbol not in state.destroyed_tps and (h == me or adjacent(state, agent.hex, co(h))):

@@ -6,6 +6,7 @@ from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
 from engine.core.events import CardDrawn, Event, MissionEnded, Note, PhaseChanged, Spawned
 from engine.core.hexgrid import Hex, direction_to, distance, line
+from engine.galaxy import campaign
 from engine.galaxy import dice as gdice
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
@@ -22,6 +23,8 @@ from engine.galaxy.world import (
     board_of,
     card,
     co,
+    mission_key,
+    mission_of,
     operative,
     profile,
     weapon,
@@ -32,23 +35,40 @@ GD_NEEDED = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
 
 
 def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) -> GalaxyState:
-    mission = content().missions[scenario]
-    board = load_map(mission.map)
     state = GalaxyState(scenario=scenario, seats=list(seats), options=dict(options))
-    for seat, start in zip(seats, board.starts, strict=False):
+    if scenario == campaign.CAMPAIGN:
+        state.campaign = campaign.new_campaign()
+    for seat in seats:
         p = content().agents[seat]
         state.agents[seat] = AgentState(
-            id=seat,
-            hex=co(start),
-            weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons],
-            facing=facing_toward_teleports(board, start),
-            devices=list(mission.kit.get(seat, [])),
+            id=seat, hex=None, weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons]
         )
-        for key in mission.issued.get(seat, []):
-            issue_weapon(state.agents[seat], key)
+    first = state.campaign.missions[0] if state.campaign else scenario
+    begin_mission(state, first, 0, dice)
+    return state
+
+
+def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> None:
+    """Lay out a mission's board, decks and kits for agents already created (a campaign's
+    carry the rest over). Standalone missions get their `issued` weapons, which stand in for
+    a campaign's research."""
+    mission = content().missions[key]
+    board = load_map(mission.map)
+    state.mission = key
+    for seat, start in zip(state.seats, board.starts, strict=False):
+        agent = state.agents[seat]
+        agent.hex = co(start)
+        agent.facing = facing_toward_teleports(board, start)
+        agent.devices = list(mission.kit.get(seat, []))
+        if state.campaign is None:
+            for weapon_key in mission.issued.get(seat, []):
+                issue_weapon(agent, weapon_key)
     tokens = [f"alien-{n}" for n in range(1, mission.signals["alien"] + 1)]
     tokens += [f"human-{n}" for n in range(1, mission.signals["human"] + 1)]
     state.signal_reserve = shuffle(dice, tokens)
+    state.signal_discard = []
+    state.aliens = []
+    state.signals = []
     state.alien_deck = Deck.shuffled("Alien", mission.alien_deck, dice)
     ce = (
         list(content().close_encounters)
@@ -60,10 +80,24 @@ def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) 
     ev += [special.id for special in mission.special_events]
     state.event_deck = Deck.shuffled("Event", ev, dice)
     state.locked = [[co(h) for h in sorted(s)] for s in sorted(board.locked_doors, key=sorted)]
+    state.weather = None
+    state.alien_tech = alien_tech
+    state.tech_from_kills = state.tech_from_search = False
+    state.kills = state.kills_this_round = state.kills_last_round = 0
+    state.destroyed_tps = []
+    state.rescued = 0
+    state.rescued_at = []
+    state.next_alien = state.next_signal = 1
+    state.pending = None
+    state.strategy_step = 0
+    state.promotions = []
+    state.turn_order = []
+    state.turn_index = 0
+    state.outcome = None
+    state.outcome_text = ""
     state.alpha = first_by_ranking(state)
     state.round = 1
     state.phase = "setup"
-    return state
 
 
 def facing_toward_teleports(board: Board, start: Hex) -> int:
@@ -78,11 +112,15 @@ def facing_toward_teleports(board: Board, start: Hex) -> int:
 
 def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     """The mission's opening Signals teleport in before the first round."""
-    mission = content().missions[state.scenario]
+    mission = mission_of(state)
     events.append(Note(text=f"{mission.title}: {mission.briefing}"))
     for _ in range(mission.start_signals):
         teleport_signal(state, dice, events)
     start = RANKS.index(state.options.get("start-rank", "copper").title())
+    if state.campaign is not None and (state.campaign.index or state.campaign.attempt > 1):
+        start = 0  # later missions of a campaign: the ranks are carried, not set
+    if alien_tech := state.alien_tech:
+        events.append(Note(text=f"The team brings {alien_tech} Alien Tech fragment(s)."))
     for seat in state.seats:
         for _ in range(start):
             rank_up(state, state.agents[seat], events)
@@ -97,10 +135,15 @@ def first_by_ranking(state: GalaxyState) -> str:
 def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     """Run automatic steps until a seat must decide or the mission ends."""
     for _ in range(10_000):
+        if campaign.campaign_going_on(state):
+            carried = campaign.debrief(state, events)
+            if carried is not None:
+                begin_mission(state, *carried, dice)
+            continue
         if state.outcome is not None or state.pending is not None:
             return
         if check_all_dead(state, events):
-            return
+            continue
         if state.phase == "setup":
             place_start_signals(state, dice, events)
         elif state.phase == "refresh":
@@ -177,7 +220,7 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
             for seat in clockwise_from_alpha(state):
                 gd_wings(state, state.agents[seat], dice, events)
     if state.strategy_step == 1:
-        if offer_promotion(state, events):
+        if offer_headquarters(state, events) or offer_promotion(state, events):
             return False
         state.strategy_step = 2
         revive(state, events)
@@ -186,7 +229,7 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
             return False
     state.strategy_step = 0
     if mission_status(state, events):
-        return False
+        return campaign.campaign_going_on(state)
     state.turn_order = [s for s in clockwise_from_alpha(state) if not state.agents[s].dead]
     state.turn_index = 0
     begin_agent_turn(state, events)
@@ -198,7 +241,8 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     no limit; in a campaign (`rank-limit` option) an agent gains at most one rank a mission."""
     if agent.dead or agent.rank >= len(RANKS) - 1:
         return
-    if state.options.get("rank-limit") == "campaign" and agent.ranks_gained >= 1:
+    limited = state.options.get("rank-limit") == "campaign" or state.campaign is not None
+    if limited and agent.ranks_gained >= 1:
         return
     faces = gdice.roll(dice, "red", 3)
     got = gdice.tally("red", faces)[gdice.GD]
@@ -322,6 +366,7 @@ def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
     Generic ones and those of the classes in play, minus the ones already carried."""
     classes = {a.id for a in operative(state)}
     held = {ws.key for a in state.agents.values() for ws in a.weapons}
+    held |= set(state.campaign.hq if state.campaign is not None else [])
     return sorted(
         w.key
         for w in content().weapons.values()
@@ -331,7 +376,7 @@ def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
 
 def armory(state: GalaxyState) -> bool:
     """The mission's Improved/Alien Armory: its research can deliver Alien Weapons too."""
-    return "alien-armory" in content().missions[state.scenario].special
+    return "alien-armory" in mission_of(state).special
 
 
 def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
@@ -375,20 +420,93 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
     pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
     key = pool[dice.randrange(len(pool))]
     w = weapon(key)
-    # Policy: the class's own agent takes it (else the Alpha Agent), in place of the weapon
-    # of the same kind (ranged, melee, healing), else his first weapon.
+    # Policy: the class's own agent receives it (else the Alpha Agent); he picks which of his
+    # weapons it replaces, or refuses it.
     owner = next(
         (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
     )
-    agent = state.agents[owner]
-    old = issue_weapon(agent, key)
     kind = "Alien" if w.tier == "alien" else "Improved"
+    offer_weapon(state, state.agents[owner], key, "reinforce", events, f"a random {kind} Weapon")
+
+
+def offer_weapon(
+    state: GalaxyState, agent: AgentState, key: str, source: str, events: list[Event], what: str
+) -> None:
+    """A new weapon for an agent: `/choose replace-<weapon>` or `refuse` (rulebook: an agent
+    need not take a weapon; in a campaign the refused one goes to GD Headquarters)."""
+    options = [f"replace-{ws.key}" for ws in agent.weapons] + ["refuse"]
+    state.pending = Pending(
+        kind="accept", seat=agent.id, options=options, data={"weapon": key, "from": source}
+    )
     events.append(
         Note(
-            text=f"Reinforcements: a random {kind} Weapon, the {w.name}, for "
-            f"{agent_name(agent)}, replacing the {old}."
+            text=f"{what.capitalize()}, the {weapon(key).name}, for {agent_name(agent)}: "
+            f"/choose option:{'|'.join(options)}."
         )
     )
+
+
+def default_replacement(state: GalaxyState) -> str:
+    """Timeout policy for a weapon offer: take it in place of the weapon of the same kind."""
+    pending = state.pending
+    assert pending is not None
+    agent = state.agents[pending.seat]
+    kind = weapon(str(pending.data["weapon"])).kind
+    slot = next((ws for ws in agent.weapons if weapon(ws.key).kind == kind), agent.weapons[0])
+    return f"replace-{slot.key}"
+
+
+def finish_accept(state: GalaxyState, option: str, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    agent = state.agents[pending.seat]
+    key, source = str(pending.data["weapon"]), str(pending.data["from"])
+    hq = state.campaign.hq if state.campaign is not None else None
+    if option == "refuse":
+        if hq is not None and source != "hq":
+            hq.append(key)
+        where = "stays at" if source == "hq" else "goes to"
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} refuses the {weapon(key).name}: it "
+                + (f"{where} GD Headquarters." if hq is not None else "goes back to the box.")
+            )
+        )
+        return
+    old_key = option[len("replace-") :]
+    slot = next(i for i, ws in enumerate(agent.weapons) if ws.key == old_key)
+    agent.weapons[slot] = WeaponState(key=key, ammo=weapon(key).ammo)
+    if hq is not None and source == "hq":
+        hq.remove(key)
+    kept = hq is not None and weapon(old_key).tier != "standard"
+    if kept:
+        assert hq is not None
+        hq.append(old_key)
+    events.append(
+        Note(
+            text=f"{agent_name(agent)} takes the {weapon(key).name} in place of the "
+            f"{weapon(old_key).name}" + (" (kept at GD Headquarters)." if kept else ".")
+        )
+    )
+
+
+def offer_headquarters(state: GalaxyState, events: list[Event]) -> bool:
+    """At a campaign mission's first Strategy phase each weapon kept at GD Headquarters is
+    offered to the first agent clockwise from the Alpha Agent who may use it."""
+    camp = state.campaign
+    while camp is not None and camp.offers:
+        key = camp.offers.pop(0)
+        w = weapon(key)
+        takers = [
+            s
+            for s in clockwise_from_alpha(state)
+            if not state.agents[s].dead and (not w.classes or s in w.classes)
+        ]
+        if key in camp.hq and takers:
+            offer_weapon(state, state.agents[takers[0]], key, "hq", events, "GD Headquarters")
+            return True
+    return False
 
 
 def condition_met(state: GalaxyState, cond: str) -> bool:
@@ -414,7 +532,7 @@ def condition_met(state: GalaxyState, cond: str) -> bool:
 
 def mission_status(state: GalaxyState, events: list[Event]) -> bool:
     """Check the Objectives table top-down; the first matching row ends the mission."""
-    for objective in content().missions[state.scenario].objectives:
+    for objective in mission_of(state).objectives:
         if all(condition_met(state, c) for c in objective.when):
             state.outcome = objective.result
             state.outcome_text = objective.text
@@ -502,7 +620,7 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     card_id = state.event_deck.draw(dice)
-    event = content().event(state.scenario, card_id)
+    event = content().event(mission_key(state), card_id)
     events.append(
         CardDrawn(
             deck="event", card=card_id, text=f"Event phase: the Alpha Agent draws {event.name}."
@@ -537,7 +655,7 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
             )
         reveal_in_sight(state, dice, events)
     if event.type == "special":
-        events.append(Note(text=f"Special Event of {content().missions[state.scenario].title}."))
+        events.append(Note(text=f"Special Event of {mission_of(state).title}."))
     if event.type == "weather":
         events.append(Note(text="The Weather Event stays in play until the next one."))
     state.event_deck.discard(card_id)

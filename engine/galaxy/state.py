@@ -72,14 +72,48 @@ class SignalState(BaseModel):
 class Pending(BaseModel):
     """A decision a seat must take in the middle of a resolution."""
 
-    kind: Literal["boost", "search", "alpha", "promote", "reinforce", "drone-move", "drone-attack"]
+    kind: Literal[
+        "boost",
+        "search",
+        "alpha",
+        "promote",
+        "reinforce",
+        "accept",
+        "drone-move",
+        "drone-attack",
+    ]
     seat: str
     options: list[str]
     data: dict[str, str | int | list[str]] = Field(default_factory=dict)
 
 
+class MissionResult(BaseModel):
+    """One played mission of a campaign, as the Objectives table judged it."""
+
+    mission: str
+    attempt: int
+    outcome: str  # accomplished / partial / failed
+    text: str
+    rounds: int
+    kills: int
+
+
+class CampaignState(BaseModel):
+    """The chain of missions played in one game state, and what carries between them."""
+
+    missions: list[str]  # m1 .. m6, from the missions' `next` links
+    index: int = 0  # the mission being played
+    attempt: int = 1  # a failed mission is replayed once
+    results: list[MissionResult] = Field(default_factory=list)
+    hq: list[str] = Field(default_factory=list)  # refused weapons kept at GD Headquarters
+    offers: list[str] = Field(default_factory=list)  # HQ weapons still to offer this briefing
+    over: bool = False  # the final outcome is decided
+
+
 class GalaxyState(BaseModel):
     scenario: str
+    mission: str = ""  # the mission being played ("" in old saves: the scenario itself)
+    campaign: CampaignState | None = None
     seats: list[str]  # clockwise table order
     options: dict[str, str] = Field(default_factory=dict)
     round: int = 0

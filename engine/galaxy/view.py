@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.core.game import Prompt
 from engine.core.view import CellView, EdgeView, FigureView, PanelView, TokenView, View
+from engine.galaxy import campaign
 from engine.galaxy.board import label
-from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.world import (
     FACINGS,
@@ -17,6 +17,7 @@ from engine.galaxy.world import (
     hx,
     locked,
     max_hp,
+    mission_of,
     profile,
     weapon,
 )
@@ -24,7 +25,7 @@ from engine.galaxy.world import (
 
 def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
     board = board_of(state)
-    mission = content().missions[state.scenario]
+    mission = mission_of(state)
     tp_marks = {h: s for s, h in board.teleports.items()}
     rooms = {a: name for name, areas in board.rooms.items() for a in areas}
     cells: list[CellView] = []
@@ -131,8 +132,14 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 f"{'used' if agent.action_used else 'ready'}"
             )
         panels.append(PanelView(seat=agent.id, title=agent_name(agent), lines=lines))
+    if state.campaign is not None:
+        panels.append(
+            PanelView(seat="campaign", title="Campaign", lines=campaign.progress_lines(state))
+        )
     header = {
-        "mission": mission.title,
+        "mission": mission.title
+        if state.campaign is None
+        else f"{mission.title} ({state.campaign.index + 1}/{len(state.campaign.missions)})",
         "round": f"{state.round}/{mission.rounds}",
         "alpha": state.alpha,
         "kills": str(state.kills),
@@ -147,7 +154,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
     return View(
         game="galaxy-defenders",
         scenario=state.scenario,
-        title=mission.title,
+        title=mission.title if state.campaign is None else f"Campaign: {mission.title}",
         board="hex",
         round=state.round,
         phase=state.phase,

@@ -5,15 +5,24 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.core.hexgrid import Hex, distance
 from engine.galaxy.board import Board, Side, label, parse_label, side
-from engine.galaxy.content import AgentProfile, AlienCard, Weapon, content
+from engine.galaxy.content import AgentProfile, AlienCard, Mission, Weapon, content
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, SignalState
 
 RANKS = ("Copper", "Bronze", "Silver", "Gold", "Palladium", "Platinum")
 ALPHA_RANKING = ("marine", "biotech", "infiltrator", "sniper", "hulk")
 
 
+def mission_key(state: GalaxyState) -> str:
+    """The mission on the table: the scenario itself, or the campaign's current one."""
+    return state.mission or state.scenario
+
+
+def mission_of(state: GalaxyState) -> Mission:
+    return content().missions[mission_key(state)]
+
+
 def board_of(state: GalaxyState) -> Board:
-    return content().board(state.scenario)
+    return content().board(mission_key(state))
 
 
 def hx(coord: Coord) -> Hex:

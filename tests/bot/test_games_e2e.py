@@ -100,3 +100,35 @@ async def test_a_whole_mission_through_the_playground(
     messages = (await response.json())["messages"]
     assert any("Mission over" in m["content"] for m in messages)
     assert all(ok for _, ok, _ in await service.verify())
+
+
+async def test_galaxy_campaign_crosses_to_the_next_mission(
+    api: tuple[TestClient[Any, Any], TableService],
+) -> None:
+    """The campaign scenario changes its map mid-game: the table must carry on rendering."""
+    client, service = api
+    assert (await send(client, "p0", "/campaign create game:galaxy-defenders scenario:campaign"))[
+        "ok"
+    ]
+    assert (await send(client, "p0", "/campaign join role:marine"))["ok"]
+    assert (await send(client, "p0", "/campaign begin"))["ok"]
+    game: Any = get_game("galaxy-defenders")
+    for _ in range(MAX_STEPS):
+        campaign = await service.repo.latest_in_channel(CHANNEL)
+        assert campaign is not None and campaign.state_json
+        state = game.load(json.loads(campaign.state_json))
+        if state.campaign.results:
+            break
+        prompt = game.waiting_on(state)
+        actions = game.legal_actions(state, prompt.seats[0])
+        action = game.advise(state, prompt.seats[0], actions)
+        result = await send(client, "p0", action.command())
+        assert result["ok"], (action.command(), result)
+    else:
+        raise AssertionError("the first mission of the campaign did not end")
+    assert campaign.status == "active" and not game.waiting_on(state).finished
+    assert state.mission in ("m1", "m2") and state.round == 1
+    assert result["replies"][-1]["images"], result
+    view = game.view(state, None)
+    assert any(p.title == "Campaign" for p in view.panels)
+    assert all(ok for _, ok, _ in await service.verify())

@@ -164,7 +164,16 @@ def test_alien_armory_delivers_a_random_alien_weapon() -> None:
         ScriptedDice([], picks=[0]),
     ).state
     # m4 issues the Ion Lance and Plasma Cannon; the rest of the marine + hulk alien pool,
-    # sorted: crusher-gauntlets, lasergun, stun-whip
+    # sorted: crusher-gauntlets, lasergun, stun-whip. The Hulk picks what it replaces.
+    assert state.pending is not None and state.pending.kind == "accept"
+    assert state.pending.seat == "hulk"
+    assert state.pending.options == ["replace-plasma-cannon", "replace-power-fists", "refuse"]
+    refused = GAME.apply(
+        state, "hulk", Action(verb="choose", args={"option": "refuse"}), ScriptedDice([])
+    ).state
+    assert [ws.key for ws in refused.agents["hulk"].weapons] == ["plasma-cannon", "power-fists"]
+    take = Action(verb="choose", args={"option": "replace-power-fists"})
+    state = GAME.apply(state, "hulk", take, ScriptedDice([])).state
     hulk = state.agents["hulk"]
     assert [ws.key for ws in hulk.weapons] == ["plasma-cannon", "crusher-gauntlets"]
     assert state.alien_tech == 0

@@ -86,6 +86,10 @@ def test_reinforcements_with_four_fragments() -> None:
         ScriptedDice([], picks=[1]),
     ).state
     assert state.alien_tech == 0
+    assert state.pending is not None and state.pending.kind == "accept"
+    default = GAME.waiting_on(state).default
+    assert default is not None
+    state = GAME.apply(state, state.pending.seat, default, ScriptedDice([])).state
     keys = {w.key for a in state.agents.values() for w in a.weapons}
     assert keys & {"improved-vulcan", "improved-rifle", "combat-carbine", "heavy-pistol"}
 

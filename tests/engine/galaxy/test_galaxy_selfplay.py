@@ -7,7 +7,8 @@ import pytest
 from engine.galaxy import GAME
 from engine.selfplay import play_one
 
-MISSIONS = [s.key for s in GAME.scenarios()]
+# The campaign (six missions in one game) has its own, shorter checks in test_galaxy_campaign.py.
+MISSIONS = [s.key for s in GAME.scenarios() if s.key != "campaign"]
 
 
 @pytest.mark.parametrize("scenario", MISSIONS)
