@@ -66,9 +66,10 @@ class Board:
     rooms: dict[str, set[Square]] = field(default_factory=dict)
     edges: dict[EdgeKey, str] = field(default_factory=dict)
     airlock_names: dict[str, EdgeKey] = field(default_factory=dict)
-    # One step between neighbouring floor squares: always (True), never (False) or only while
-    # the named door is open. Built on first use; a parsed board never changes afterwards.
-    _step_rules: dict[EdgeKey, bool | str] | None = field(
+    # One step between neighbouring floor squares, keyed (ax, ay, bx, by): always (True), never
+    # (False) or only while the named door is open. Built on first use (a parsed board never
+    # changes afterwards); ints and strings only, so the garbage collector does not track it.
+    _step_rules: dict[tuple[int, int, int, int], bool | str] | None = field(
         default=None, init=False, repr=False, compare=False
     )
 
@@ -116,7 +117,7 @@ class Board:
         in `_passable_rule`; only the door state is looked up per call.
         """
         rules = self._step_rules if self._step_rules is not None else self._rules()
-        rule = rules.get((a, b))
+        rule = rules.get((a.x, a.y, b.x, b.y))
         if rule is None:
             return self._passable_rule(a, b, open_doors)
         if isinstance(rule, bool):
@@ -127,13 +128,13 @@ class Board:
         """Whether one step from `a` to neighbouring `b` is passable always (True), never
         (False), or only while the door of that name is open."""
         rules = self._step_rules if self._step_rules is not None else self._rules()
-        rule = rules.get((a, b))
+        rule = rules.get((a.x, a.y, b.x, b.y))
         if rule is None:
             return self._passable_rule(a, b, frozenset())
         return rule
 
-    def _rules(self) -> dict[EdgeKey, bool | str]:
-        rules: dict[EdgeKey, bool | str] = {}
+    def _rules(self) -> dict[tuple[int, int, int, int], bool | str]:
+        rules: dict[tuple[int, int, int, int], bool | str] = {}
         for a in self.floor:
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
@@ -141,10 +142,11 @@ class Board:
                     if b == a or b not in self.floor:
                         continue
                     kind = self.edge(a, b) if dx == 0 or dy == 0 else None
+                    key = (a.x, a.y, b.x, b.y)
                     if kind in (DOOR, SECURITY):
-                        rules[(a, b)] = door_id(a, b)
+                        rules[key] = door_id(a, b)
                     else:  # walls, airlocks, open floor and diagonals ignore the doors' state
-                        rules[(a, b)] = self._passable_rule(a, b, frozenset())
+                        rules[key] = self._passable_rule(a, b, frozenset())
         self._step_rules = rules
         return rules
 
