@@ -257,12 +257,24 @@ def touched_squares(a: Square, b: Square) -> tuple[Square, ...]:
     Same result as `engine.core.squaregrid.line_squares(touching=True)`, in integer arithmetic.
     """
     p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
-    met = [
-        Square(x, y)
-        for x in range(min(a.x, b.x) - 1, max(a.x, b.x) + 2)
-        for y in range(min(a.y, b.y) - 1, max(a.y, b.y) + 2)
-        if _box_touch(p, q, 2 * x, 2 * y)
-    ]
+    lo, hi = (p, q) if p[0] <= q[0] else (q, p)  # left end first
+    dx, dy = hi[0] - lo[0], hi[1] - lo[1]
+    y_first, y_last = min(a.y, b.y) - 1, max(a.y, b.y) + 1
+    met = []
+    for x in range(min(a.x, b.x) - 1, max(a.x, b.x) + 2):
+        # Only boxes in the rows the segment spans within this column can touch it; the
+        # exact test stays `_box_touch`, this merely skips boxes it would reject.
+        x0, x1 = max(2 * x, lo[0]), min(2 * x + 2, hi[0])
+        if x0 > x1:
+            continue
+        if dx == 0:
+            y_low, y_high = min(p[1], q[1]), max(p[1], q[1])
+        else:
+            ya, yb = lo[1] * dx + (x0 - lo[0]) * dy, lo[1] * dx + (x1 - lo[0]) * dy
+            y_low, y_high = min(ya, yb) // dx, -(-max(ya, yb) // dx)  # floor, ceiling
+        for y in range(max(y_first, (y_low - 1) // 2), min(y_last, y_high // 2) + 1):
+            if _box_touch(p, q, 2 * x, 2 * y):
+                met.append(Square(x, y))
 
     def progress(s: Square) -> tuple[int, int, int]:
         cx, cy = 2 * s.x + 1 - p[0], 2 * s.y + 1 - p[1]

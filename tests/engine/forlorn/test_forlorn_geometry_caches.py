@@ -90,6 +90,32 @@ def test_box_touch_matches_the_first_version(
     assert _box_touch(p, q, x0, y0) == reference_box_touch(p, q, x0, y0)
 
 
+def reference_touched_squares(a: Square, b: Square) -> tuple[Square, ...]:
+    """Every box around the line tested, as first written (no pruning of rows)."""
+    p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
+    met = [
+        Square(x, y)
+        for x in range(min(a.x, b.x) - 1, max(a.x, b.x) + 2)
+        for y in range(min(a.y, b.y) - 1, max(a.y, b.y) + 2)
+        if _box_touch(p, q, 2 * x, 2 * y)
+    ]
+
+    def progress(s: Square) -> tuple[int, int, int]:
+        cx, cy = 2 * s.x + 1 - p[0], 2 * s.y + 1 - p[1]
+        return (cx * (q[0] - p[0]) + cy * (q[1] - p[1]), s.x, s.y)
+
+    return tuple(sorted(met, key=progress))
+
+
+squares = st.builds(Square, st.integers(-1, 30), st.integers(-1, 30))
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=squares, b=squares)
+def test_touched_squares_match_the_unpruned_search(a: Square, b: Square) -> None:
+    assert touched_squares(a, b) == reference_touched_squares(a, b)
+
+
 def door_states(board_key: str) -> st.SearchStrategy[frozenset[str]]:
     return st.sets(st.sampled_from(door_names(load_board(board_key)))).map(frozenset)
 
