@@ -66,9 +66,10 @@ class Board:
     rooms: dict[str, set[Square]] = field(default_factory=dict)
     edges: dict[EdgeKey, str] = field(default_factory=dict)
     airlock_names: dict[str, EdgeKey] = field(default_factory=dict)
-    # One step between neighbouring floor squares: always (True), never (False) or only while
-    # the named door is open. Built on first use; a parsed board never changes afterwards.
-    _step_rules: dict[EdgeKey, bool | str] | None = field(
+    # One step between neighbouring floor squares, keyed (ax, ay, bx, by): always (True), never
+    # (False) or only while the named door is open. Built on first use (a parsed board never
+    # changes afterwards); ints and strings only, so the garbage collector does not track it.
+    _step_rules: dict[tuple[int, int, int, int], bool | str] | None = field(
         default=None, init=False, repr=False, compare=False
     )
 
@@ -116,7 +117,7 @@ class Board:
         in `_passable_rule`; only the door state is looked up per call.
         """
         rules = self._step_rules if self._step_rules is not None else self._rules()
-        rule = rules.get((a, b))
+        rule = rules.get((a.x, a.y, b.x, b.y))
         if rule is None:
             return self._passable_rule(a, b, open_doors)
         if isinstance(rule, bool):
@@ -127,13 +128,13 @@ class Board:
         """Whether one step from `a` to neighbouring `b` is passable always (True), never
         (False), or only while the door of that name is open."""
         rules = self._step_rules if self._step_rules is not None else self._rules()
-        rule = rules.get((a, b))
+        rule = rules.get((a.x, a.y, b.x, b.y))
         if rule is None:
             return self._passable_rule(a, b, frozenset())
         return rule
 
-    def _rules(self) -> dict[EdgeKey, bool | str]:
-        rules: dict[EdgeKey, bool | str] = {}
+    def _rules(self) -> dict[tuple[int, int, int, int], bool | str]:
+        rules: dict[tuple[int, int, int, int], bool | str] = {}
         for a in self.floor:
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
@@ -141,10 +142,11 @@ class Board:
                     if b == a or b not in self.floor:
                         continue
                     kind = self.edge(a, b) if dx == 0 or dy == 0 else None
+                    key = (a.x, a.y, b.x, b.y)
                     if kind in (DOOR, SECURITY):
-                        rules[(a, b)] = door_id(a, b)
+                        rules[key] = door_id(a, b)
                     else:  # walls, airlocks, open floor and diagonals ignore the doors' state
-                        rules[(a, b)] = self._passable_rule(a, b, frozenset())
+                        rules[key] = self._passable_rule(a, b, frozenset())
         self._step_rules = rules
         return rules
 
@@ -255,12 +257,24 @@ def touched_squares(a: Square, b: Square) -> tuple[Square, ...]:
     Same result as `engine.core.squaregrid.line_squares(touching=True)`, in integer arithmetic.
     """
     p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
-    met = [
-        Square(x, y)
-        for x in range(min(a.x, b.x) - 1, max(a.x, b.x) + 2)
-        for y in range(min(a.y, b.y) - 1, max(a.y, b.y) + 2)
-        if _box_touch(p, q, 2 * x, 2 * y)
-    ]
+    lo, hi = (p, q) if p[0] <= q[0] else (q, p)  # left end first
+    dx, dy = hi[0] - lo[0], hi[1] - lo[1]
+    y_first, y_last = min(a.y, b.y) - 1, max(a.y, b.y) + 1
+    met = []
+    for x in range(min(a.x, b.x) - 1, max(a.x, b.x) + 2):
+        # Only boxes in the rows the segment spans within this column can touch it; the
+        # exact test stays `_box_touch`, this merely skips boxes it would reject.
+        x0, x1 = max(2 * x, lo[0]), min(2 * x + 2, hi[0])
+        if x0 > x1:
+            continue
+        if dx == 0:
+            y_low, y_high = min(p[1], q[1]), max(p[1], q[1])
+        else:
+            ya, yb = lo[1] * dx + (x0 - lo[0]) * dy, lo[1] * dx + (x1 - lo[0]) * dy
+            y_low, y_high = min(ya, yb) // dx, -(-max(ya, yb) // dx)  # floor, ceiling
+        for y in range(max(y_first, (y_low - 1) // 2), min(y_last, y_high // 2) + 1):
+            if _box_touch(p, q, 2 * x, 2 * y):
+                met.append(Square(x, y))
 
     def progress(s: Square) -> tuple[int, int, int]:
         cx, cy = 2 * s.x + 1 - p[0], 2 * s.y + 1 - p[1]

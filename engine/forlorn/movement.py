@@ -55,12 +55,12 @@ def marine_reach(
 
     def steps(node: Node) -> Iterator[tuple[Node, int]]:
         here = node[0]
-        turn_left, turn_right, moves = table[node]
+        turn_left, turn_right, moves, costs, rules = table[node]
         yield turn_left, 1
         yield turn_right, 1
         if here in grapple or (here in flames and node != start):
             return
-        for there, cost, rule in moves:
+        for there, cost, rule in zip(moves, costs, rules, strict=True):
             if rule is not True and rule not in doors:
                 continue
             if there[0] not in blocked:
@@ -72,7 +72,11 @@ def marine_reach(
     return reachable(start, steps, budget, can_stop)
 
 
-_MarineSteps = dict[Node, tuple[Node, Node, list[tuple[Node, int, bool | str]]]]
+# Per node: the two turned nodes, then the moves, their MP costs and their step rules, as
+# parallel tuples of shared node objects (few objects for the garbage collector to walk).
+_MarineSteps = dict[
+    Node, tuple[Node, Node, tuple[Node, ...], tuple[int, ...], tuple[bool | str, ...]]
+]
 _MARINE_STEPS: dict[str, _MarineSteps] = {}
 
 
@@ -82,25 +86,36 @@ def _marine_steps(board: Board) -> _MarineSteps:
     forward diagonals 2 MP each, keeping the facing. A move carries its `Board` step rule:
     True, or the door that must be open; moves the walls always block are left out."""
     if board.name not in _MARINE_STEPS:
+        nodes = {(here, facing): (here, facing) for here in board.floor for facing in Facing}
         table: _MarineSteps = {}
-        for here in board.floor:
-            for facing in Facing:
-                fwd, left, right = facing.delta, facing.left.delta, facing.right.delta
-                moves = (
-                    (fwd, 1),
-                    (facing.back.delta, 2),
-                    (left, 2),
-                    (right, 2),
-                    ((fwd[0] + left[0], fwd[1] + left[1]), 2),
-                    ((fwd[0] + right[0], fwd[1] + right[1]), 2),
-                )
-                out: list[tuple[Node, int, bool | str]] = []
-                for delta, cost in moves:
-                    there = step(here, delta)
-                    rule = board.step_rule(here, there)
-                    if rule is not False:
-                        out.append(((there, facing), cost, rule))
-                table[(here, facing)] = ((here, facing.left), (here, facing.right), out)
+        for node in nodes.values():
+            here, facing = node
+            fwd, left, right = facing.delta, facing.left.delta, facing.right.delta
+            deltas = (
+                (fwd, 1),
+                (facing.back.delta, 2),
+                (left, 2),
+                (right, 2),
+                ((fwd[0] + left[0], fwd[1] + left[1]), 2),
+                ((fwd[0] + right[0], fwd[1] + right[1]), 2),
+            )
+            moves: list[Node] = []
+            costs: list[int] = []
+            rules: list[bool | str] = []
+            for delta, cost in deltas:
+                there = step(here, delta)
+                rule = board.step_rule(here, there)
+                if rule is not False:  # only floor squares pass, so `there` has a node
+                    moves.append(nodes[(there, facing)])
+                    costs.append(cost)
+                    rules.append(rule)
+            table[node] = (
+                nodes[(here, facing.left)],
+                nodes[(here, facing.right)],
+                tuple(moves),
+                tuple(costs),
+                tuple(rules),
+            )
         _MARINE_STEPS[board.name] = table
     return _MARINE_STEPS[board.name]
 
@@ -174,12 +189,14 @@ def _xeno_steps(board: Board) -> dict[Square, list[_XenoStep]]:
     """Per board, in `neighbours` order: each step onto the floor with its MP cost, its
     `Board.step_rule` and the normal door it may open, if any."""
     if board.name not in _STEPS:
+        floor = {s: s for s in board.floor}  # shared Square objects: fewer for the collector
         steps: dict[Square, list[_XenoStep]] = {}
         for here in board.floor:
             out: list[_XenoStep] = []
             for there in neighbours(here):
-                if not board.on_board(there):
+                if there not in floor:
                     continue
+                there = floor[there]
                 diagonal = there.x != here.x and there.y != here.y
                 door = (
                     door_id(here, there)

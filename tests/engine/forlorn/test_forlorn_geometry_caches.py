@@ -6,11 +6,15 @@ state; each is checked here against a direct evaluation of the rule for random d
 
 from __future__ import annotations
 
+import gc
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import (
+    _CROSSED,
+    _LINES,
     DOOR,
     Board,
     _box_touch,
@@ -18,13 +22,14 @@ from engine.forlorn.board import (
     _orient,
     _segment_for,
     clear_line,
+    crossed_labels,
     door_id,
     edge_key,
     load_board,
     segments_touch,
     touched_squares,
 )
-from engine.forlorn.movement import xeno_moves
+from engine.forlorn.movement import _marine_steps, _xeno_steps, xeno_moves
 
 BOARDS = ("A", "B")
 
@@ -83,6 +88,32 @@ def test_box_touch_matches_the_first_version(
     p: tuple[int, int], q: tuple[int, int], x0: int, y0: int
 ) -> None:
     assert _box_touch(p, q, x0, y0) == reference_box_touch(p, q, x0, y0)
+
+
+def reference_touched_squares(a: Square, b: Square) -> tuple[Square, ...]:
+    """Every box around the line tested, as first written (no pruning of rows)."""
+    p, q = (2 * a.x + 1, 2 * a.y + 1), (2 * b.x + 1, 2 * b.y + 1)
+    met = [
+        Square(x, y)
+        for x in range(min(a.x, b.x) - 1, max(a.x, b.x) + 2)
+        for y in range(min(a.y, b.y) - 1, max(a.y, b.y) + 2)
+        if _box_touch(p, q, 2 * x, 2 * y)
+    ]
+
+    def progress(s: Square) -> tuple[int, int, int]:
+        cx, cy = 2 * s.x + 1 - p[0], 2 * s.y + 1 - p[1]
+        return (cx * (q[0] - p[0]) + cy * (q[1] - p[1]), s.x, s.y)
+
+    return tuple(sorted(met, key=progress))
+
+
+squares = st.builds(Square, st.integers(-1, 30), st.integers(-1, 30))
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=squares, b=squares)
+def test_touched_squares_match_the_unpruned_search(a: Square, b: Square) -> None:
+    assert touched_squares(a, b) == reference_touched_squares(a, b)
 
 
 def door_states(board_key: str) -> st.SearchStrategy[frozenset[str]]:
@@ -148,3 +179,34 @@ def test_xeno_moves_match_the_rule(data: st.DataObject, board_key: str) -> None:
         barred = {there for there, _ in expected[::2]}
         kept = [(there, cost) for there, cost in expected if there not in barred]
         assert list(xeno_moves(board, here, doors, sealed, barred)) == kept, here
+
+
+def tracked(obj: object, seen: set[int]) -> int:
+    """Objects the garbage collector tracks in `obj`, walking tuples, lists and dicts."""
+    if id(obj) in seen:
+        return 0
+    seen.add(id(obj))
+    count = 1 if gc.is_tracked(obj) else 0
+    if isinstance(obj, dict):
+        return count + sum(tracked(k, seen) + tracked(v, seen) for k, v in obj.items())
+    if isinstance(obj, tuple | list):
+        return count + sum(tracked(item, seen) for item in obj)
+    return count
+
+
+def test_geometry_caches_give_the_collector_little_to_walk() -> None:
+    """A full collection walks every tracked object; caches that grew per door state or held a
+    `Square` per entry once made it take ~90 ms inside a Xeno phase (issue #10)."""
+    board = load_board("A")
+    floor = sorted(board.floor)
+    for b in floor[::3]:
+        clear_line(board, floor[0], b, frozenset())
+        crossed_labels(floor[0], b)
+    gc.collect()
+    for cache in (_LINES, _CROSSED, board._step_rules):
+        assert cache
+        assert tracked(cache, set()) <= 1  # at most the dict itself
+    seen: set[int] = set()
+    tables = tracked(_marine_steps(board), seen) + tracked(_xeno_steps(board), seen)
+    nodes = 4 * len(board.floor)  # a square and a facing
+    assert tables < 6 * nodes  # about 5 now; about 19 with a tuple and a Square per step
