@@ -17,6 +17,7 @@ from sqlmodel import col, select
 
 from bench.common import cpu_seconds, rss_mb, summary
 from bench.players import choose_from_row, choose_in_file, player_seed, players_process
+from bot.app import settle_heap
 from bot.pictures import worker_pids
 from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign, Seat
@@ -36,7 +37,9 @@ async def open_service(url: str, seed: int) -> tuple[Database, TableService]:
     """A fresh database and a table service over it, without rate limits."""
     db = Database(url)
     await db.init()
-    return db, TableService(db, new_seed=lambda: seed, limits=None)
+    service = TableService(db, new_seed=lambda: seed, limits=None)
+    settle_heap()  # as the bot does after start-up
+    return db, service
 
 
 async def start_campaign(service: TableService, game_key: str, scenario: str, channel: str) -> None:
