@@ -13,7 +13,7 @@ from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Moved, Note
 from engine.core.game import Action
 from engine.reich import attack as atk
-from engine.reich import rules
+from engine.reich import consent, rules
 from engine.reich.content import load_content
 from engine.reich.enemies import activate_one
 from engine.reich.rules import Events
@@ -218,11 +218,14 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                             to=other.key,
                         )
                     )
-            if other.seat == hero.seat:
-                for loot in dict.fromkeys(other.loot):
-                    if len(hero.loot) < 3:
-                        label = f"{hero.key}: take {loot} from {other.key}"
-                        out.append(_act(hero, "take", label, target=loot, to=other.key))
+            asks = "" if other.seat == hero.seat else f" (asks {other.seat})"
+            for loot in dict.fromkeys(other.loot):
+                if len(hero.loot) < 3:
+                    label = f"{hero.key}: take {loot} from {other.key}{asks}"
+                    out.append(_act(hero, "take", label, target=loot, to=other.key))
+            for tok in dict.fromkeys(other.carried):
+                label = f"{hero.key}: take the {tok} token from {other.key}{asks}"
+                out.append(_act(hero, "take", label, target=tok, to=other.key))
             for tok in dict.fromkeys(hero.carried):
                 out.append(
                     _act(
@@ -296,16 +299,10 @@ def _hero(state: ReichState, action: Action, seat: str) -> HeroState:
 def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Events) -> None:
     hero = _hero(state, action, seat)
     what = action.args.get("what")
-    if what == "take":
-        other = state.heroes.get(action.args.get("to", "").lower())
-        if other is not None and other.seat != hero.seat:
-            raise NotSupportedYet(
-                "Give/Take: taking from another player's Hero needs their consent; "
-                "ask them to /act what:give"
-            )
     if what == "react":
         raise NotSupportedYet(
-            "Reactions on demand: Reaction cards fire in the Enemies' Turn by /orders react:fire"
+            "Reactions in the Heroes' Turn: no Reaction card of ours is timed for it; Lookout "
+            "answers Enemies finishing a Move step: /orders react:ask (you are asked) or react:fire"
         )
     legal = hero_actions(state, hero)
     wanted = _normalise(action)
@@ -520,10 +517,17 @@ def _act_apply(
             rules.drop_loot(state, hero.area or "", args["drop"], ev)
         pick_up(state, hero, target, ev)
     elif what == "take":
-        _use_basic(hero, "Give/Take")
         other = state.heroes[args["to"]]
-        other.loot.remove(target)
-        hero.loot.append(target)
+        if other.seat != hero.seat:
+            consent.ask(state, hero, other, target, ev)
+            return
+        _use_basic(hero, "Give/Take")
+        if target in other.loot:
+            other.loot.remove(target)
+            hero.loot.append(target)
+        else:
+            other.carried.remove(target)
+            hero.carried.append(target)
         ev.append(Note(text=f"{hero.key} takes {target} from {other.key}."))
     elif what == "sabotage":
         _use_basic(hero, "objective")
