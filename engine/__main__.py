@@ -32,8 +32,11 @@ def cmd_scenarios(_: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     results = []
+    options = dict(o.split("=", 1) for o in args.option)
     for seed in parse_seeds(args.seeds):
-        result = play_one(game, args.scenario, seed, args.players, policy_name=args.policy)
+        result = play_one(
+            game, args.scenario, seed, args.players, policy_name=args.policy, options=options
+        )
         results.append(result)
         print(json.dumps(asdict(result)), flush=True)
     finished = [r for r in results if r.finished]
@@ -42,6 +45,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         "scenario": args.scenario,
         "players": args.players,
         "policy": args.policy,
+        **({"options": options} if options else {}),
         "games": len(results),
         "finished": len(finished),
         "errors": sum(1 for r in results if r.error),
@@ -67,6 +71,13 @@ def main(argv: list[str] | None = None) -> int:
         choices=POLICIES,
         default="random",
         help="random explores the rules; advisor follows the game's own advice",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a scenario option, e.g. difficulty=legend (repeatable)",
     )
     play.set_defaults(run=cmd_selfplay)
     args = parser.parse_args(argv)

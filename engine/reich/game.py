@@ -10,8 +10,8 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note, PhaseChanged
 from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
 from engine.core.view import View
+from engine.reich import advisor, consent, reactions, rules
 from engine.reich import attack as atk
-from engine.reich import consent, reactions, rules
 from engine.reich import heroes as hero_rules
 from engine.reich.content import load_content
 from engine.reich.dice import total
@@ -386,6 +386,10 @@ class ReichGame:
             )
         )
         rules.delayed_wounds(state, dice, ev)
+
+    def advise(self, state: ReichState, seat: str, actions: list[Action]) -> Action | None:
+        """Purposeful play for self-play's `--policy advisor` (see `advisor.py`)."""
+        return advisor.advise(state, seat, actions)
 
     def view(self, state: ReichState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state).seats)
