@@ -107,8 +107,8 @@ def _hero_choice(state: ReichState, hero: HeroState, actions: list[Action]) -> A
     step = _step_towards_goal(state, hero, actions)
     if step is not None:
         return step
-    if hero.tokens == 0 or hero.used_move:
-        card = _card_with(hero, by_what.get("play", []), ("move",) if hero.tokens else ("token",))
+    if hero.used_move or hero.tokens == 0:
+        card = _card_with(hero, by_what.get("play", []), ("move",))
         if card is not None and _goal_distance(state, hero) not in (None, 0):
             return card
     if hero.used_attack and hero.tokens and state.alarm:
@@ -178,8 +178,8 @@ def _attack_score(
     margin = _expected(hero, weapon, bonus) - threshold
     wanted = enemy.type in _kill_wanted(state)
     close = enemy.area == hero.area
-    if margin < (-1.0 if keen or wanted else -0.5):
-        return None
+    if margin < (-1.0 if keen or wanted else -0.5) and not close:
+        return None  # in its own Area a Hero fights its way out, whatever the odds
     if not state.alarm and weapon.noise and not close and not wanted:
         return None  # stay quiet: a far-off shot is not worth the Noise before the alarm
     return (0 if wanted else 1, 0 if close else 1, weapon.noise if not state.alarm else 0, enemy.id)
