@@ -101,6 +101,8 @@ def _hero_choice(state: ReichState, hero: HeroState, actions: list[Action]) -> A
         item = next((g for g in state.ground if g.id == action.args.get("target")), None)
         if item and "drop" not in action.args and (item.kind in _tokens_wanted(state) or item.card):
             return action
+    if by_what.get("vril") and not threatened:
+        return by_what["vril"][0]
     shot = _best_attack(state, hero, by_what.get("attack", []))
     if shot is not None:
         return shot
@@ -111,10 +113,11 @@ def _hero_choice(state: ReichState, hero: HeroState, actions: list[Action]) -> A
         card = _card_with(hero, by_what.get("play", []), ("move",))
         if card is not None and _goal_distance(state, hero) not in (None, 0):
             return card
-    if hero.used_attack and hero.tokens and state.alarm:
-        card = _card_with(hero, by_what.get("play", []), ("ranged", "melee", "attack"))
-        if card is not None and _any_good_target(state, hero):
-            return card
+    for play in by_what.get("play", []):
+        effects = load_content().cards[play.args.get("target", "").rsplit("-", 1)[0]].effects
+        attack = effects and effects[0].split(":")[0] in ("ranged", "melee", "attack")
+        if attack and _good_target_with(state, hero, effects[0]):
+            return play
     if hero.tokens and len(hero.hand) <= 2 and not threatened and by_what.get("draw"):
         return by_what["draw"][0]
     return None
@@ -165,20 +168,26 @@ def _expected(hero: HeroState, weapon: Weapon, bonus: int) -> float:
 
 
 def _attack_score(
-    state: ReichState, hero: HeroState, action: Action, keen: bool
+    state: ReichState, hero: HeroState, action: Action, keen: bool, grant: str | None = None
 ) -> tuple[int, int, int, str] | None:
     weapon = next(w for w in atk.weapons_of(hero) if w.id == action.args.get("weapon"))
     enemy = rules.find_enemy(state, action.args.get("target", ""))
     if enemy is None or "target2" in action.args:
         return None
-    bonus = 0
-    if hero.grants and not hero.grants[0].startswith("quick"):
-        bonus = int(hero.grants[0].split(":")[1])
+    grant = grant or (hero.grants[0] if hero.grants else None)
+    bonus, extra = 0, []
+    if grant and not grant.startswith("quick"):
+        bonus, extra = int(grant.split(":")[1]), grant.split(":")[2:]
+    if "armored" in rules.keywords(enemy) and "ap" not in [
+        *atk.weapon_stats(hero, weapon)[2],
+        *extra,
+    ]:
+        return None  # only Armor-Piercing hurts it
     threshold = rules.defense_in(state, enemy)
     margin = _expected(hero, weapon, bonus) - threshold
     wanted = enemy.type in _kill_wanted(state)
     close = enemy.area == hero.area
-    if margin < (-1.0 if keen or wanted else -0.5) and not close:
+    if margin < (-1.0 if keen else -0.5) and not close and not wanted:
         return None  # in its own Area a Hero fights its way out, whatever the odds
     if not state.alarm and weapon.noise and not close and not wanted:
         return None  # stay quiet: a far-off shot is not worth the Noise before the alarm
@@ -196,17 +205,18 @@ def _best_attack(
     return min(scored, key=lambda s: (s[0], s[1]))[2] if scored else None
 
 
-def _any_good_target(state: ReichState, hero: HeroState) -> bool:
-    return any(
-        _attack_score(state, hero, a, True) is not None
-        for a in atk_actions(state, hero)
+def _good_target_with(state: ReichState, hero: HeroState, grant: str) -> bool:
+    """Whether the attack a card grants would find a target worth it (wanted ones first)."""
+    wanted = _kill_wanted(state)
+    scored = [
+        (a, _attack_score(state, hero, a, True, grant))
+        for a in attack_actions(state, hero, grant)
         if a.verb == "attack"
-    )
-
-
-def atk_actions(state: ReichState, hero: HeroState) -> list[Action]:
-    """The attacks an attack card would allow now (to decide whether to play one)."""
-    return attack_actions(state, hero, "attack:+1")
+    ]
+    good = [a for a, score in scored if score is not None]
+    if not state.alarm:
+        return any(rules.find_enemy(state, a.args["target"]).type in wanted for a in good)  # type: ignore[union-attr]
+    return bool(good)
 
 
 # ------------------------------------------------------------------ objectives
