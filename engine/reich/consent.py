@@ -1,10 +1,11 @@
-"""Give/Take with consent: taking from another player's Hero waits for that player's answer.
+"""Give/Take with consent: a Give or Take with another player's Hero waits for their answer.
 
-The rulebook lets a Hero Take a Loot card or mission token from a Hero in the same Area only if
-the other Hero accepts. The take records a request and the game waits on the owner's seat alone
-(nobody else acts meanwhile, so the request cannot go stale) with a default of `decline`, which
-the table applies when the campaign's answer window closes. Accepting performs the transfer and
-spends the taker's Basic Action token then; declining changes nothing.
+The rulebook lets a Hero Give or Take a Loot card or mission token with a Hero in the same
+Area only if the other Hero accepts. The action records a request and the game waits on the
+other Hero's seat alone (nobody else acts meanwhile, so the request cannot go stale) with a
+default of `decline`, which the table applies when the campaign's answer window closes.
+Accepting performs the transfer and spends the acting Hero's Basic Action token then;
+declining changes nothing. Between Heroes of the same seat nobody is asked.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from engine.reich.content import load_content
 from engine.reich.rules import Events
 from engine.reich.state import HeroState, ReichState, TakeRequest
 
-DECLINE = Action(verb="choose", args={"option": "decline"}, label="Decline: keep it")
+DECLINE = Action(verb="choose", args={"option": "decline"}, label="Decline")
 
 
 def item_name(item: str) -> str:
@@ -24,13 +25,21 @@ def item_name(item: str) -> str:
     return loot.name if loot else f"the {item} token"
 
 
-def ask(state: ReichState, taker: HeroState, owner: HeroState, item: str, ev: Events) -> None:
-    """Record the request; no token is spent until the owner accepts."""
-    state.request = TakeRequest(taker=taker.key, owner=owner.key, item=item)
+def _what(req: TakeRequest) -> str:
+    if req.give:
+        return f"{req.taker} offers {req.owner} {item_name(req.item)}"
+    return f"{req.taker} asks {req.owner} for {item_name(req.item)}"
+
+
+def ask(
+    state: ReichState, hero: HeroState, other: HeroState, item: str, give: bool, ev: Events
+) -> None:
+    """Record the request; no token is spent until the other Hero accepts."""
+    state.request = TakeRequest(taker=hero.key, owner=other.key, item=item, give=give)
     ev.append(
         Note(
-            text=f"{taker.key} asks {owner.key} ({owner.seat}) for {item_name(item)}: "
-            "/choose option:accept or option:decline."
+            text=f"{_what(state.request)} ({other.seat} answers: /choose option:accept or "
+            "option:decline)."
         )
     )
 
@@ -38,11 +47,10 @@ def ask(state: ReichState, taker: HeroState, owner: HeroState, item: str, ev: Ev
 def prompt(state: ReichState) -> Prompt:
     req = state.request
     assert req is not None
-    owner = state.heroes[req.owner]
     return Prompt(
-        seats=[owner.seat],
+        seats=[state.heroes[req.owner].seat],
         kind="choice",
-        text=f"{req.taker} asks {req.owner} for {item_name(req.item)}: accept or decline?",
+        text=f"{_what(req)}: accept or decline?",
         default=DECLINE,
     )
 
@@ -50,51 +58,56 @@ def prompt(state: ReichState) -> Prompt:
 def actions(state: ReichState) -> list[Action]:
     req = state.request
     assert req is not None
-    accept = Action(
-        verb="choose",
-        args={"option": "accept"},
-        label=f"Accept: {req.owner} hands {item_name(req.item)} to {req.taker}",
-    )
-    return [accept, DECLINE]
+    if req.give:
+        label = f"Accept: {req.owner} receives {item_name(req.item)} from {req.taker}"
+    else:
+        label = f"Accept: {req.owner} hands {item_name(req.item)} to {req.taker}"
+    return [Action(verb="choose", args={"option": "accept"}, label=label), DECLINE]
 
 
 def answer(state: ReichState, option: str, ev: Events) -> None:
-    """Apply the owner's answer (`accept` or `decline`); RuleError for anything else."""
+    """Apply the other player's answer (`accept` or `decline`); RuleError for anything else."""
     req = state.request
     assert req is not None
     option = option.strip().lower()
     if option not in ("accept", "decline"):
         raise RuleError(
-            f"{req.taker} asked {req.owner} for {item_name(req.item)}: answer with "
-            "/choose option:accept or /choose option:decline."
+            f"{_what(req)}: answer with /choose option:accept or /choose option:decline."
         )
-    taker, owner = state.heroes[req.taker], state.heroes[req.owner]
+    hero, other = state.heroes[req.taker], state.heroes[req.owner]
     if option == "decline":
         state.request = None
-        ev.append(
-            Note(text=f"{req.owner} declines: {req.taker} does not get {item_name(req.item)}.")
-        )
+        if req.give:
+            text = f"{req.owner} declines: {req.taker} keeps {item_name(req.item)}."
+        else:
+            text = f"{req.owner} declines: {req.taker} does not get {item_name(req.item)}."
+        ev.append(Note(text=text))
         return
-    _check(taker, owner, req.item)
+    giver, receiver = (hero, other) if req.give else (other, hero)
+    _check(hero, giver, receiver, req.item)
     state.request = None
-    taker.tokens -= 1
-    if req.item in owner.loot:
-        owner.loot.remove(req.item)
-        taker.loot.append(req.item)
+    hero.tokens -= 1
+    if req.item in giver.loot:
+        giver.loot.remove(req.item)
+        receiver.loot.append(req.item)
     else:
-        owner.carried.remove(req.item)
-        taker.carried.append(req.item)
-    ev.append(Note(text=f"{req.owner} agrees: {req.taker} takes {item_name(req.item)}."))
+        giver.carried.remove(req.item)
+        receiver.carried.append(req.item)
+    ev.append(
+        Note(
+            text=f"{req.owner} agrees: {receiver.key} takes {item_name(req.item)} from {giver.key}."
+        )
+    )
 
 
-def _check(taker: HeroState, owner: HeroState, item: str) -> None:
-    """The take must still be possible (it cannot change meanwhile, but never trust that)."""
-    if taker.tokens <= 0:
-        raise RuleError(f"{taker.key} has no Basic Action token left for Give/Take.")
-    if taker.area is None or taker.area != owner.area or taker.down:
-        raise RuleError(f"{taker.key} is no longer in {owner.key}'s Area.")
-    if item in owner.loot:
-        if len(taker.loot) >= 3:
-            raise RuleError(f"{taker.key} already carries three Loot cards.")
-    elif item not in owner.carried:
-        raise RuleError(f"{owner.key} no longer carries {item_name(item)}.")
+def _check(hero: HeroState, giver: HeroState, receiver: HeroState, item: str) -> None:
+    """The transfer must still be possible (nothing changes meanwhile, but never trust that)."""
+    if hero.tokens <= 0:
+        raise RuleError(f"{hero.key} has no Basic Action token left for Give/Take.")
+    if giver.area is None or giver.area != receiver.area or hero.down:
+        raise RuleError(f"{giver.key} and {receiver.key} are no longer in the same Area.")
+    if item in giver.loot:
+        if len(receiver.loot) >= 3:
+            raise RuleError(f"{receiver.key} already carries three Loot cards.")
+    elif item not in giver.carried:
+        raise RuleError(f"{giver.key} no longer carries {item_name(item)}.")

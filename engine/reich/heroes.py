@@ -207,18 +207,11 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
         for other in rules.heroes_in(state, hero.area):
             if other.key == hero.key or other.down:
                 continue
+            asks = "" if other.seat == hero.seat else f" (asks {other.seat})"
             for loot in dict.fromkeys(hero.loot):
                 if len(other.loot) < 3:
-                    out.append(
-                        _act(
-                            hero,
-                            "give",
-                            f"{hero.key}: give {loot} to {other.key}",
-                            target=loot,
-                            to=other.key,
-                        )
-                    )
-            asks = "" if other.seat == hero.seat else f" (asks {other.seat})"
+                    label = f"{hero.key}: give {loot} to {other.key}{asks}"
+                    out.append(_act(hero, "give", label, target=loot, to=other.key))
             for loot in dict.fromkeys(other.loot):
                 if len(hero.loot) < 3:
                     label = f"{hero.key}: take {loot} from {other.key}{asks}"
@@ -227,15 +220,8 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                 label = f"{hero.key}: take the {tok} token from {other.key}{asks}"
                 out.append(_act(hero, "take", label, target=tok, to=other.key))
             for tok in dict.fromkeys(hero.carried):
-                out.append(
-                    _act(
-                        hero,
-                        "give",
-                        f"{hero.key}: give {tok} to {other.key}",
-                        target=tok,
-                        to=other.key,
-                    )
-                )
+                label = f"{hero.key}: give the {tok} token to {other.key}{asks}"
+                out.append(_act(hero, "give", label, target=tok, to=other.key))
     if hero.tokens >= 2 and hero.wounds:
         out.extend(_recover_actions(hero))
     if rules.can_play_cards(hero):
@@ -519,7 +505,7 @@ def _act_apply(
     elif what == "take":
         other = state.heroes[args["to"]]
         if other.seat != hero.seat:
-            consent.ask(state, hero, other, target, ev)
+            consent.ask(state, hero, other, target, False, ev)
             return
         _use_basic(hero, "Give/Take")
         if target in other.loot:
@@ -536,8 +522,11 @@ def _act_apply(
         state.sabotaged += 1
         ev.append(Note(text=f"{hero.key} completes the objective at {item.area} ({item.id})."))
     elif what == "give":
-        _use_basic(hero, "Give/Take")
         other = state.heroes[args["to"]]
+        if other.seat != hero.seat:
+            consent.ask(state, hero, other, target, True, ev)
+            return
+        _use_basic(hero, "Give/Take")
         if target in hero.loot:
             hero.loot.remove(target)
             other.loot.append(target)

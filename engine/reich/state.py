@@ -102,11 +102,12 @@ class PendingTest(BaseModel):
 
 
 class TakeRequest(BaseModel):
-    """A Hero asked to take a Loot card or mission token from another player's Hero."""
+    """A Hero asked to take from (or give to) another player's Hero, who must accept."""
 
-    taker: str
-    owner: str
+    taker: str  # the Hero making the Give/Take Action (spends the token)
+    owner: str  # the other Hero, whose player answers
     item: str  # a Loot card id or a mission token kind
+    give: bool = False  # True: `taker` hands `item` to `owner`
 
 
 class ReactionAsk(BaseModel):

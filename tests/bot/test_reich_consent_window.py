@@ -53,7 +53,7 @@ async def hans_asks_for_the_helmet(service: TableService) -> str:
 async def test_an_unanswered_take_is_declined_when_the_window_closes(
     service: TableService, clock: ManualClock
 ) -> None:
-    assert "hans asks sarge (sarge) for Helmet" in await hans_asks_for_the_helmet(service)
+    assert "hans asks sarge for Helmet (sarge answers" in await hans_asks_for_the_helmet(service)
     refused = await service.handle(BOB, "/end-turn")
     assert refused[0].error  # nobody else acts while the question is open
     outbox = RecordingOutbox()

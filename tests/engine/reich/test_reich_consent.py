@@ -19,7 +19,7 @@ def asked() -> ReichState:
     state, ev = act(
         state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans"
     )
-    assert "sarge asks hans (hans) for Helmet" in texts(ev)
+    assert "sarge asks hans for Helmet (hans answers" in texts(ev)
     return state
 
 
@@ -118,3 +118,18 @@ def test_a_take_needs_the_other_hero_in_the_same_area() -> None:
     put(state, "soldier", "7D", "s1")
     with pytest.raises(RuleError):
         act(state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans")
+
+
+def test_a_give_to_another_players_hero_asks_them_too() -> None:
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["sarge"].loot = ["helmet"]
+    state, ev = act(
+        state, "sarge", "act", NO_DICE, unit="sarge", what="give", target="helmet", to="hans"
+    )
+    assert "sarge offers hans Helmet" in texts(ev) and GAME.waiting_on(state).seats == ["hans"]
+    declined, ev = act(state, "hans", "choose", NO_DICE, option="decline")
+    assert "hans declines: sarge keeps Helmet" in texts(ev)
+    assert declined.heroes["sarge"].loot == ["helmet"] and declined.heroes["sarge"].tokens == 2
+    state, _ = act(state, "hans", "choose", NO_DICE, option="accept")
+    assert state.heroes["hans"].loot == ["helmet"] and state.heroes["sarge"].loot == []
+    assert state.heroes["sarge"].tokens == 1 and state.heroes["hans"].tokens == 2
