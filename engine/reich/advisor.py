@@ -26,7 +26,7 @@ from engine.reich import rules
 from engine.reich.content import Weapon, load_content
 from engine.reich.dice import total
 from engine.reich.heroes import ATTACK_GRANTS, attack_actions
-from engine.reich.state import HeroState, ReichState
+from engine.reich.state import EnemyState, HeroState, ReichState
 
 LEVELS = ("cadet", "veteran", "legend")
 MEAN = {"black": 1.0, "red": 7 / 6}  # expected Successes per die (star = 2, spent for a die)
@@ -273,7 +273,10 @@ def _goal_areas(state: ReichState, hero: HeroState) -> list[str]:
         elif kind == "collect":
             goals += [g.area for g in state.ground if g.kind == what]
         elif kind == "kill":
-            goals += [e.area for e in state.enemies if e.type == what]
+            for enemy in [e for e in state.enemies if e.type == what]:
+                goals.append(enemy.area)
+                if _shoots_at(hero, enemy):  # a shooter stays next door, out of melee
+                    goals += rules.adjacent(state, enemy.area)
         if goals:
             break
     if conds and all(k == "exit" for k, _ in conds):
@@ -283,6 +286,17 @@ def _goal_areas(state: ReichState, hero: HeroState) -> list[str]:
     if not any(g in reach for g in goals):
         goals = [g.area for g in state.ground if g.kind in ("keys", "code")]  # unlock the way
     return goals
+
+
+def _shoots_at(hero: HeroState, enemy: EnemyState) -> bool:
+    """Whether the Hero has a working ranged weapon that can hurt this Enemy."""
+    armored = "armored" in rules.keywords(enemy)
+    for weapon in atk.weapons_of(hero):
+        if weapon.range == 0 or weapon.id == "hands" or hero.weapons[weapon.id].jammed:
+            continue
+        if not armored or "ap" in atk.weapon_stats(hero, weapon)[2]:
+            return True
+    return False
 
 
 def _distances(state: ReichState, hero: HeroState) -> dict[str, int]:
