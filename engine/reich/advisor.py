@@ -103,6 +103,8 @@ def _hero_choice(state: ReichState, hero: HeroState, actions: list[Action]) -> A
             return action
     if by_what.get("vril") and not threatened:
         return by_what["vril"][0]
+    if by_what.get("react") and (state.alarm or _kill_wanted(state)):
+        return by_what["react"][0]  # a free shot at an Enemy that just showed up
     shot = _best_attack(state, hero, by_what.get("attack", []))
     if shot is not None:
         return shot

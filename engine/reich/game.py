@@ -281,10 +281,14 @@ class ReichGame:
             hero = new.heroes[new.pending.hero]
             before = hero_rules.aware_pairs(new)
             existing = {e.id for e in new.enemies}
+            inactive = {e.id for e in new.enemies if not e.active}
+            used = list(new.awareness_used)
             atk.choose(new, action.args.get("option", ""), dice, ev)
             if new.pending is None:
                 hero_rules.after_grant(new, hero, dice, ev)
                 hero_rules.awareness(new, before, existing, dice, ev)
+            seen = hero_rules.spotted_now(new, existing, inactive, used)
+            new.spotted += [e for e in seen if e not in new.spotted]
         elif action.verb == "end-turn":
             mine = [new.heroes[k] for k in new.hero_order if new.heroes[k].seat == seat]
             if any(h.grants for h in mine):
@@ -375,6 +379,7 @@ class ReichGame:
         state.phase = "heroes"
         state.ended_seats = []
         state.awareness_used = []
+        state.spotted = []
         for hero in state.heroes.values():
             hero.used_move = hero.used_attack = hero.skill_used = False
         ev.append(

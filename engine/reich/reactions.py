@@ -31,8 +31,9 @@ HOLD = Action(verb="choose", args={"option": "hold"}, label="Hold the Reaction c
 
 
 def is_reaction(card: str) -> bool:
+    """A Reaction for the Enemies' Turn (Heroes'-Turn ones are `react_spotted`, in heroes.py)."""
     effects = load_content().cards[card.rsplit("-", 1)[0]].effects
-    return bool(effects) and effects[0].startswith("react_")
+    return bool(effects) and effects[0].startswith("react_ranged")
 
 
 def reaction_cards(hero: HeroState) -> list[str]:

@@ -157,6 +157,7 @@ class ReichState(BaseModel):
     awareness_used: list[str] = Field(default_factory=list)
     awareness_seen: list[str] = Field(default_factory=list)
     reacted: list[str] = Field(default_factory=list)  # Heroes who fired a Reaction this turn
+    spotted: list[str] = Field(default_factory=list)  # Enemies that showed up or acted just now
     pending: PendingTest | None = None
     request: TakeRequest | None = None
     reaction: ReactionAsk | None = None

@@ -7,7 +7,7 @@ from reich_helpers import GAME, act, bare, give_card, put, texts
 
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import RuleError
-from engine.reich.state import ReichState
+from engine.reich.state import EnemyToken, ReichState
 
 
 def paused(order: str = "ask") -> ReichState:
@@ -89,3 +89,77 @@ def test_orders_accept_ask() -> None:
     state = bare(["irena"], area="1C")
     state, _ = act(state, "irena", "orders", ScriptedDice([]), unit="irena", order="react:ask")
     assert state.heroes["irena"].orders["react"] == "ask"
+
+
+def spotted_by_sarge() -> ReichState:
+    """Sally (whose seat also commands Sarge) waits in 1C with Quick Draw; Sarge walks into
+    1C and a Soldier token in 1D turns over."""
+    state = bare(["sally"], area="EN")
+    state.heroes["sally"].area = "1C"
+    give_card(state, "sally", "quick_draw-sally8")
+    state.enemy_tokens = [EnemyToken(id="T9", area="1D", level=1, letters="D")]
+    state, ev = act(state, "sally", "move", ScriptedDice([]), unit="sarge", to="1C")
+    assert "turns over" in texts(ev)
+    return state
+
+
+def reacts(state: ReichState) -> list[str]:
+    return [
+        a.args["to"] for a in GAME.legal_actions(state, "sally") if a.args.get("what") == "react"
+    ]
+
+
+def test_a_heroes_turn_reaction_answers_enemies_that_just_showed_up() -> None:
+    state = spotted_by_sarge()
+    soldier = state.enemies[0].id
+    assert state.spotted == [soldier] and reacts(state) == [soldier]
+    weapon = next(
+        a.args["weapon"]
+        for a in GAME.legal_actions(state, "sally")
+        if a.args.get("what") == "react"
+    )
+    state, ev = act(
+        state,
+        "sally",
+        "act",
+        ScriptedDice([]),
+        unit="sally",
+        what="react",
+        target="quick_draw-sally8",
+        to=soldier,
+        weapon=weapon,
+    )
+    assert "sally reacts with Quick Draw" in texts(ev)
+    assert state.pending is not None and state.pending.hero == "sally"
+    assert "quick_draw-sally8" in state.heroes["sally"].deck.discard_pile
+    assert state.heroes["sally"].tokens == 2  # a card, not a Basic Action
+    assert state.spotted == []
+
+
+def test_the_moment_passes_with_the_next_action() -> None:
+    state = spotted_by_sarge()
+    soldier = state.enemies[0].id
+    state, _ = act(state, "sally", "act", ScriptedDice([]), unit="sarge", what="draw")
+    assert state.spotted == [] and reacts(state) == []
+    with pytest.raises(RuleError, match="can react only right after"):
+        act(
+            state,
+            "sally",
+            "act",
+            ScriptedDice([]),
+            unit="sally",
+            what="react",
+            target="quick_draw-sally8",
+            to=soldier,
+            weapon="rifle",
+        )
+
+
+def test_quick_draw_is_not_an_enemies_turn_reaction_nor_a_normal_card() -> None:
+    from engine.reich.reactions import reaction_cards
+
+    state = bare(["sally"], area="1C")
+    give_card(state, "sally", "quick_draw-sally8")
+    assert reaction_cards(state.heroes["sally"]) == []
+    plays = [a.args.get("target") for a in GAME.legal_actions(state, "sally")]
+    assert "quick_draw-sally8" not in plays
