@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from dataclasses import asdict
 
+from engine.core.game import scenario_info
 from engine.registry import games, get_game
 from engine.selfplay import POLICIES, play_one
 
@@ -32,7 +33,13 @@ def cmd_scenarios(_: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     results = []
-    options = dict(o.split("=", 1) for o in args.option)
+    options: dict[str, str] = {}
+    for text in args.option:
+        key, sep, value = text.partition("=")
+        if not sep:
+            raise ValueError(f"Options are KEY=VALUE (got '{text}').")
+        options[key] = value
+    scenario_info(game, args.scenario).resolve_options(options)  # fail once, clearly
     for seed in parse_seeds(args.seeds):
         result = play_one(
             game, args.scenario, seed, args.players, policy_name=args.policy, options=options
