@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from dataclasses import asdict
 
+from engine.core.game import scenario_info
 from engine.registry import games, get_game
 from engine.selfplay import POLICIES, play_one
 
@@ -32,8 +33,17 @@ def cmd_scenarios(_: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     results = []
+    options: dict[str, str] = {}
+    for text in args.option:
+        key, sep, value = text.partition("=")
+        if not sep:
+            raise ValueError(f"Options are KEY=VALUE (got '{text}').")
+        options[key] = value
+    scenario_info(game, args.scenario).resolve_options(options)  # fail once, clearly
     for seed in parse_seeds(args.seeds):
-        result = play_one(game, args.scenario, seed, args.players, policy_name=args.policy)
+        result = play_one(
+            game, args.scenario, seed, args.players, policy_name=args.policy, options=options
+        )
         results.append(result)
         print(json.dumps(asdict(result)), flush=True)
     finished = [r for r in results if r.finished]
@@ -42,6 +52,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         "scenario": args.scenario,
         "players": args.players,
         "policy": args.policy,
+        **({"options": options} if options else {}),
         "games": len(results),
         "finished": len(finished),
         "errors": sum(1 for r in results if r.error),
@@ -67,6 +78,13 @@ def main(argv: list[str] | None = None) -> int:
         choices=POLICIES,
         default="random",
         help="random explores the rules; advisor follows the game's own advice",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a scenario option, e.g. difficulty=legend (repeatable)",
     )
     play.set_defaults(run=cmd_selfplay)
     args = parser.parse_args(argv)

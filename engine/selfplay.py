@@ -72,14 +72,15 @@ def play_one(
     players: int | None = None,
     max_steps: int = 20_000,
     policy_name: str = "random",
+    options: dict[str, str] | None = None,
 ) -> GameResult:
     result = GameResult(seed=seed)
     started = time.perf_counter()
     advisor = advisor_for(game, policy_name)
     try:
         seats = default_seats(game, scenario, players)
-        options = scenario_info(game, scenario).resolve_options({})
-        state = game.new(scenario, seats, options, SeededDice(derive_seed(seed, "setup")))
+        chosen = scenario_info(game, scenario).resolve_options(options or {})
+        state = game.new(scenario, seats, chosen, SeededDice(derive_seed(seed, "setup")))
         policy = SeededDice(derive_seed(seed, "policy"))
         patience = 0
         for step_no in range(max_steps):

@@ -14,7 +14,7 @@ from engine.core.errors import ContentError
 ROOT = Path(__file__).parent / "content"
 
 ACTION_EFFECTS = {"move", "melee", "ranged", "attack", "draw", "smoke", "suppress", "grenade"}
-ACTION_EFFECTS |= {"open", "heal", "token", "react_ranged"}
+ACTION_EFFECTS |= {"open", "heal", "token", "react_ranged", "react_spotted"}
 ATTACK_KEYWORDS = {"lethal", "ap", "accurate", "precise", "reroll", "distinct", "teamwork"}
 ATTACK_KEYWORDS |= {"repeat"}
 ENEMY_KEYWORDS = {"bodyguard", "armless", "meatshield", "relentless", "brutal", "armored"}

@@ -20,7 +20,7 @@ from engine.reich import rules
 from engine.reich.defense import defend
 from engine.reich.reactions import reactions
 from engine.reich.rules import Events
-from engine.reich.state import EnemyState, HeroState, ReichState
+from engine.reich.state import EnemyProgress, EnemyState, HeroState, ReichState
 
 
 def activation_order(state: ReichState) -> list[str]:
@@ -395,59 +395,96 @@ def activate_one(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events, w
 
 
 def enemy_turn(state: ReichState, dice: Dice, ev: Events) -> None:
-    state.reacted = []
-    ev.append(
-        PhaseChanged(
-            round=state.round, phase="enemies", text=f"Round {state.round}: the Enemies' Turn."
+    """Run (or resume) the Enemies' Turn: each type in Mission card order moves, then attacks.
+
+    Between a type's Move and Attack steps Heroes may fire Reactions; a Hero whose orders say
+    `react:ask` pauses the turn (`state.reaction` set) and the next call resumes it from
+    `state.enemy_progress`, which remembers the type, the stage and each Enemy's Target Hero.
+    """
+    if state.enemy_progress is None:
+        state.reacted = []
+        ev.append(
+            PhaseChanged(
+                round=state.round, phase="enemies", text=f"Round {state.round}: the Enemies' Turn."
+            )
         )
-    )
-    for etype in activation_order(state):
+        state.enemy_progress = EnemyProgress(order=activation_order(state))
+    prog = state.enemy_progress
+    while prog.index < len(prog.order):
         if state.phase == "ended":
+            state.enemy_progress = None
             return
-        group = [e for e in state.enemies if e.type == etype and e.active]
-        if not group:
-            continue
-        if not state.alarm:
-            for enemy in group:
-                if any(
-                    rules.enemy_sight(state, enemy.area, h.area or "")
-                    for h in rules.heroes_on_board(state)
-                ):
-                    ev.append(Note(text=f"Surveillance: {enemy.id} spots a Hero."))
-                    rules.trigger_alarm(state, dice, ev)
-                    break
-        targets: dict[str, str | None] = {}
-        plans: list[tuple[EnemyState, str, str]] = []
-        for enemy in [e for e in state.enemies if e.type == etype and e.active]:
-            if "ruthless" in rules.keywords(enemy):
-                first = attack_choice(state, enemy, None)
-                if first:
-                    ev.append(Note(text=f"{enemy.id} is Ruthless: it fires instead of moving."))
-                    if rules.active_limbs(enemy):
-                        berserk_attacks(state, enemy, first[0], dice, ev)
-                    else:
-                        resolve_attacks(state, [(enemy, first[0], first[1])], dice, ev)
-                    targets[enemy.id] = first[0]
-                    continue
-            targets[enemy.id] = plan_and_move(state, enemy, dice, ev)
-            rules.wake(state, dice, ev)
-        reactions(state, dice, ev)
-        if state.phase == "ended":
-            return
-        berserkers: list[EnemyState] = []
-        for enemy in [e for e in state.enemies if e.type == etype and e.active]:
-            if rules.active_limbs(enemy):
-                berserkers.append(enemy)
+        etype = prog.order[prog.index]
+        if prog.stage == "move":
+            if not [e for e in state.enemies if e.type == etype and e.active]:
+                prog.index += 1
                 continue
-            choice = attack_choice(state, enemy, targets.get(enemy.id))
-            if choice:
-                plans.append((enemy, choice[0], choice[1]))
-        resolve_attacks(state, plans, dice, ev)
-        for enemy in berserkers:
-            if enemy.active and enemy in state.enemies:
-                berserk_attacks(state, enemy, targets.get(enemy.id), dice, ev)
+            prog.targets = _move_step(state, etype, dice, ev)
+            prog.asked = []
+            prog.stage = "react"
+        if prog.stage == "react":
+            reactions(state, dice, ev)
+            if state.reaction is not None:
+                return  # a player decides; the turn resumes here
+            if state.phase == "ended":
+                state.enemy_progress = None
+                return
+            prog.stage = "attack"
+        _attack_step(state, etype, prog.targets, dice, ev)
+        prog.index += 1
+        prog.stage = "move"
+        prog.targets = {}
+    state.enemy_progress = None
     if state.alarm and state.phase != "ended":
         reinforcements(state, dice, ev)
+
+
+def _move_step(state: ReichState, etype: str, dice: Dice, ev: Events) -> dict[str, str | None]:
+    """Surveillance (before the alarm), then every Active Enemy of the type moves."""
+    group = [e for e in state.enemies if e.type == etype and e.active]
+    if not state.alarm:
+        for enemy in group:
+            if any(
+                rules.enemy_sight(state, enemy.area, h.area or "")
+                for h in rules.heroes_on_board(state)
+            ):
+                ev.append(Note(text=f"Surveillance: {enemy.id} spots a Hero."))
+                rules.trigger_alarm(state, dice, ev)
+                break
+    targets: dict[str, str | None] = {}
+    for enemy in [e for e in state.enemies if e.type == etype and e.active]:
+        if "ruthless" in rules.keywords(enemy):
+            first = attack_choice(state, enemy, None)
+            if first:
+                ev.append(Note(text=f"{enemy.id} is Ruthless: it fires instead of moving."))
+                if rules.active_limbs(enemy):
+                    berserk_attacks(state, enemy, first[0], dice, ev)
+                else:
+                    resolve_attacks(state, [(enemy, first[0], first[1])], dice, ev)
+                targets[enemy.id] = first[0]
+                continue
+        targets[enemy.id] = plan_and_move(state, enemy, dice, ev)
+        rules.wake(state, dice, ev)
+    return targets
+
+
+def _attack_step(
+    state: ReichState, etype: str, targets: dict[str, str | None], dice: Dice, ev: Events
+) -> None:
+    """The type's combined Attacks, then each Berserk Enemy's limb Attacks one by one."""
+    plans: list[tuple[EnemyState, str, str]] = []
+    berserkers: list[EnemyState] = []
+    for enemy in [e for e in state.enemies if e.type == etype and e.active]:
+        if rules.active_limbs(enemy):
+            berserkers.append(enemy)
+            continue
+        choice = attack_choice(state, enemy, targets.get(enemy.id))
+        if choice:
+            plans.append((enemy, choice[0], choice[1]))
+    resolve_attacks(state, plans, dice, ev)
+    for enemy in berserkers:
+        if enemy.active and enemy in state.enemies:
+            berserk_attacks(state, enemy, targets.get(enemy.id), dice, ev)
 
 
 def reinforcements(state: ReichState, dice: Dice, ev: Events) -> None:

@@ -10,9 +10,9 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note, PhaseChanged
 from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
 from engine.core.view import View
+from engine.reich import advisor, consent, reactions, rules
 from engine.reich import attack as atk
 from engine.reich import heroes as hero_rules
-from engine.reich import rules
 from engine.reich.content import load_content
 from engine.reich.dice import total
 from engine.reich.enemies import enemy_turn
@@ -35,7 +35,7 @@ ORDER_CHOICES = {
     "support": ("never", "if-it-succeeds", "always"),
     "defend": ("cards", "no-cards"),
     "elusive": ("on", "off"),
-    "react": ("fire", "hold"),
+    "react": ("fire", "ask", "hold"),
 }
 
 
@@ -199,6 +199,10 @@ class ReichGame:
                 outcome=state.outcome,
                 text=f"Mission over: {state.outcome}.",
             )
+        if state.request is not None:
+            return consent.prompt(state)
+        if state.reaction is not None:
+            return reactions.prompt(state)
         if state.pending is not None:
             test = state.pending
             seat = state.heroes[test.hero].seat
@@ -220,6 +224,10 @@ class ReichGame:
         prompt = self.waiting_on(state)
         if seat not in prompt.seats:
             return []
+        if state.request is not None:
+            return consent.actions(state)
+        if state.reaction is not None:
+            return reactions.actions(state)
         if state.pending is not None:
             return [
                 Action(verb="choose", args={"option": key}, label=label)
@@ -256,17 +264,31 @@ class ReichGame:
         ev: list[Event] = []
         prompt = self.waiting_on(new)
         if seat not in prompt.seats:
+            if new.request is not None or new.reaction is not None:
+                raise RuleError(f"Waiting for {', '.join(prompt.seats)}: {prompt.text}")
             raise RuleError(f"It is not {seat}'s moment to act.")
-        if new.pending is not None:
+        if new.request is not None:
+            if action.verb != "choose":
+                raise RuleError(f"First answer the request: {prompt.text}")
+            consent.answer(new, action.args.get("option", ""), ev)
+        elif new.reaction is not None:
+            if action.verb != "choose":
+                raise RuleError(f"First answer the Reaction: {prompt.text}")
+            reactions.answer(new, action.args.get("option", ""), dice, ev)
+        elif new.pending is not None:
             if action.verb != "choose":
                 raise RuleError("An Attack Test is waiting: use /choose to continue it.")
             hero = new.heroes[new.pending.hero]
             before = hero_rules.aware_pairs(new)
             existing = {e.id for e in new.enemies}
+            inactive = {e.id for e in new.enemies if not e.active}
+            used = list(new.awareness_used)
             atk.choose(new, action.args.get("option", ""), dice, ev)
             if new.pending is None:
                 hero_rules.after_grant(new, hero, dice, ev)
                 hero_rules.awareness(new, before, existing, dice, ev)
+            seen = hero_rules.spotted_now(new, existing, inactive, used)
+            new.spotted += [e for e in seen if e not in new.spotted]
         elif action.verb == "end-turn":
             mine = [new.heroes[k] for k in new.hero_order if new.heroes[k].seat == seat]
             if any(h.grants for h in mine):
@@ -281,7 +303,7 @@ class ReichGame:
             if choice not in ORDER_CHOICES.get(topic, ()):
                 raise RuleError(
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
-                    "elusive:on|off, react:fire|hold."
+                    "elusive:on|off, react:fire|ask|hold."
                 )
             ordered.orders[topic] = choice
             ev.append(
@@ -295,7 +317,9 @@ class ReichGame:
         return Step(state=new, events=ev)
 
     def advance(self, state: ReichState, dice: Dice) -> Step[ReichState]:
-        if state.phase == "ended" or state.pending is not None:
+        if state.phase == "ended" or state.pending is not None or state.request is not None:
+            return Step(state=state, events=[])
+        if state.reaction is not None:
             return Step(state=state, events=[])
         new = state.model_copy(deep=True)
         ev: list[Event] = []
@@ -312,6 +336,8 @@ class ReichGame:
                 break
             changed = True
             enemy_turn(new, dice, ev)
+            if new.reaction is not None:
+                break  # a player decides whether to fire a Reaction
             if new.phase != "ended":
                 self._upkeep(new, dice, ev)
             if new.phase == "ended":
@@ -353,6 +379,7 @@ class ReichGame:
         state.phase = "heroes"
         state.ended_seats = []
         state.awareness_used = []
+        state.spotted = []
         for hero in state.heroes.values():
             hero.used_move = hero.used_attack = hero.skill_used = False
         ev.append(
@@ -364,6 +391,10 @@ class ReichGame:
             )
         )
         rules.delayed_wounds(state, dice, ev)
+
+    def advise(self, state: ReichState, seat: str, actions: list[Action]) -> Action | None:
+        """Purposeful play for self-play's `--policy advisor` (see `advisor.py`)."""
+        return advisor.advise(state, seat, actions)
 
     def view(self, state: ReichState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state).seats)

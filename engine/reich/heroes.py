@@ -9,11 +9,11 @@ drops the next one. While effects are queued, that Hero does nothing else.
 from __future__ import annotations
 
 from engine.core.dice import Dice
-from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.errors import RuleError
 from engine.core.events import Moved, Note
 from engine.core.game import Action
 from engine.reich import attack as atk
-from engine.reich import rules
+from engine.reich import consent, rules
 from engine.reich.content import load_content
 from engine.reich.enemies import activate_one
 from engine.reich.rules import Events
@@ -207,39 +207,29 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
         for other in rules.heroes_in(state, hero.area):
             if other.key == hero.key or other.down:
                 continue
+            asks = "" if other.seat == hero.seat else f" (asks {other.seat})"
             for loot in dict.fromkeys(hero.loot):
                 if len(other.loot) < 3:
-                    out.append(
-                        _act(
-                            hero,
-                            "give",
-                            f"{hero.key}: give {loot} to {other.key}",
-                            target=loot,
-                            to=other.key,
-                        )
-                    )
-            if other.seat == hero.seat:
-                for loot in dict.fromkeys(other.loot):
-                    if len(hero.loot) < 3:
-                        label = f"{hero.key}: take {loot} from {other.key}"
-                        out.append(_act(hero, "take", label, target=loot, to=other.key))
+                    label = f"{hero.key}: give {loot} to {other.key}{asks}"
+                    out.append(_act(hero, "give", label, target=loot, to=other.key))
+            for loot in dict.fromkeys(other.loot):
+                if len(hero.loot) < 3:
+                    label = f"{hero.key}: take {loot} from {other.key}{asks}"
+                    out.append(_act(hero, "take", label, target=loot, to=other.key))
+            for tok in dict.fromkeys(other.carried):
+                label = f"{hero.key}: take the {tok} token from {other.key}{asks}"
+                out.append(_act(hero, "take", label, target=tok, to=other.key))
             for tok in dict.fromkeys(hero.carried):
-                out.append(
-                    _act(
-                        hero,
-                        "give",
-                        f"{hero.key}: give {tok} to {other.key}",
-                        target=tok,
-                        to=other.key,
-                    )
-                )
+                label = f"{hero.key}: give the {tok} token to {other.key}{asks}"
+                out.append(_act(hero, "give", label, target=tok, to=other.key))
     if hero.tokens >= 2 and hero.wounds:
         out.extend(_recover_actions(hero))
     if rules.can_play_cards(hero):
+        out.extend(react_actions(state, hero))
         for card in dict.fromkeys(hero.hand):
             tpl = content.cards[card_template(card)]
             if tpl.effects and tpl.effects[0].startswith("react_"):
-                continue  # a Reaction: fired in the Enemies' Turn by standing orders
+                continue  # a Reaction: played only at its moment (react_actions, reactions.py)
             out.append(_act(hero, "play", f"{hero.key}: play {tpl.name} ({card})", target=card))
     for loot in dict.fromkeys(hero.loot):
         ldef = content.loot[loot]
@@ -247,6 +237,51 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
             out.append(_act(hero, "loot", f"{hero.key}: use {ldef.name}", target=loot))
         out.append(_act(hero, "drop", f"{hero.key}: drop {ldef.name}", target=loot))
     return out
+
+
+def react_actions(state: ReichState, hero: HeroState) -> list[Action]:
+    """Heroes'-Turn Reactions: a shot at an Enemy that showed up or acted in the last action."""
+    cards = load_content().cards
+    held = [
+        c
+        for c in dict.fromkeys(hero.hand)
+        if cards[card_template(c)].effects[:1]
+        and cards[card_template(c)].effects[0].startswith("react_spotted")
+    ]
+    out: list[Action] = []
+    for card in held:
+        for eid in state.spotted:
+            enemy = rules.find_enemy(state, eid)
+            if enemy is None:
+                continue
+            for weapon in atk.weapons_of(hero):
+                if weapon.range == 0 or (weapon.id != "hands" and hero.weapons[weapon.id].jammed):
+                    continue
+                if atk.can_target(state, hero, enemy, weapon, atk.weapon_stats(hero, weapon)[2]):
+                    continue
+                label = f"{hero.key}: react with {cards[card_template(card)].name} at {eid}"
+                out.append(
+                    _act(
+                        hero,
+                        "react",
+                        f"{label} ({weapon.name})",
+                        target=card,
+                        to=eid,
+                        weapon=weapon.id,
+                    )
+                )
+    return out
+
+
+def spotted_now(
+    state: ReichState, existing: set[str], inactive: set[str], used: list[str]
+) -> list[str]:
+    """Enemies that appeared, woke up or acted (Awareness) since the ids were noted."""
+    on_board = {e.id: e for e in state.enemies}
+    new = {eid for eid in on_board if eid not in existing}
+    woke = {eid for eid in inactive if eid in on_board and on_board[eid].active}
+    acted = {eid for eid in state.awareness_used if eid not in used and eid in on_board}
+    return sorted(new | woke | acted)
 
 
 def _recover_actions(hero: HeroState) -> list[Action]:
@@ -295,18 +330,6 @@ def _hero(state: ReichState, action: Action, seat: str) -> HeroState:
 
 def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Events) -> None:
     hero = _hero(state, action, seat)
-    what = action.args.get("what")
-    if what == "take":
-        other = state.heroes.get(action.args.get("to", "").lower())
-        if other is not None and other.seat != hero.seat:
-            raise NotSupportedYet(
-                "Give/Take: taking from another player's Hero needs their consent; "
-                "ask them to /act what:give"
-            )
-    if what == "react":
-        raise NotSupportedYet(
-            "Reactions on demand: Reaction cards fire in the Enemies' Turn by /orders react:fire"
-        )
     legal = hero_actions(state, hero)
     wanted = _normalise(action)
     folded = {k: v.lower() for k, v in wanted.args.items()}
@@ -323,8 +346,15 @@ def apply_hero(state: ReichState, seat: str, action: Action, dice: Dice, ev: Eve
     wanted = match
     before = aware_pairs(state)
     existing = {e.id for e in state.enemies}
+    inactive = {e.id for e in state.enemies if not e.active}
+    used = list(state.awareness_used)
+    if wanted.args.get("what") != "react":
+        state.spotted = []  # a Reaction answers the last action only
     _perform(state, hero, wanted, dice, ev)
     awareness(state, before, existing, dice, ev)
+    state.spotted += [
+        e for e in spotted_now(state, existing, inactive, used) if e not in state.spotted
+    ]
 
 
 def _perform(state: ReichState, hero: HeroState, wanted: Action, dice: Dice, ev: Events) -> None:
@@ -378,6 +408,11 @@ def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
         return "An Attack Test is waiting: finish it with /choose first."
     if hero.grants:
         return f"{hero.key} must first use or skip the card effect '{hero.grants[0]}'."
+    if action.args.get("what") == "react":
+        return (
+            f"{hero.key} can react only right after Enemies show up or act where they can shoot "
+            "them (a Heroes'-Turn Reaction card in hand, and nothing else done since)."
+        )
     if action.verb == "move":
         if hero.used_move:
             return f"{hero.key} already made a Basic Move this turn; play a card to move again."
@@ -520,10 +555,17 @@ def _act_apply(
             rules.drop_loot(state, hero.area or "", args["drop"], ev)
         pick_up(state, hero, target, ev)
     elif what == "take":
-        _use_basic(hero, "Give/Take")
         other = state.heroes[args["to"]]
-        other.loot.remove(target)
-        hero.loot.append(target)
+        if other.seat != hero.seat:
+            consent.ask(state, hero, other, target, False, ev)
+            return
+        _use_basic(hero, "Give/Take")
+        if target in other.loot:
+            other.loot.remove(target)
+            hero.loot.append(target)
+        else:
+            other.carried.remove(target)
+            hero.carried.append(target)
         ev.append(Note(text=f"{hero.key} takes {target} from {other.key}."))
     elif what == "sabotage":
         _use_basic(hero, "objective")
@@ -532,8 +574,11 @@ def _act_apply(
         state.sabotaged += 1
         ev.append(Note(text=f"{hero.key} completes the objective at {item.area} ({item.id})."))
     elif what == "give":
-        _use_basic(hero, "Give/Take")
         other = state.heroes[args["to"]]
+        if other.seat != hero.seat:
+            consent.ask(state, hero, other, target, True, ev)
+            return
+        _use_basic(hero, "Give/Take")
         if target in hero.loot:
             hero.loot.remove(target)
             other.loot.append(target)
@@ -565,6 +610,15 @@ def _act_apply(
             ev.append(Note(text=f"{hero.key} recovers from two Wounds."))
     elif what == "play":
         play_card(state, hero, target, dice, ev)
+    elif what == "react":
+        tpl = content.cards[card_template(target)]
+        weapon = next(w for w in atk.weapons_of(hero) if w.id == args["weapon"])
+        enemy = rules.find_enemy(state, args["to"])
+        assert enemy is not None
+        rules.discard_card(hero, target)
+        state.spotted.remove(enemy.id)
+        ev.append(Note(text=f"{hero.key} reacts with {tpl.name}: a shot at {enemy.id}."))
+        atk.start_attack(state, hero, [enemy], weapon, int(tpl.effects[0].split(":")[1]), [])
     elif what == "loot":
         use_loot(state, hero, target, dice, ev)
     elif what in ("smoke", "suppress"):

@@ -101,6 +101,32 @@ class PendingTest(BaseModel):
     grant: str | None = None  # the card effect that allowed this Attack (Repeatable)
 
 
+class TakeRequest(BaseModel):
+    """A Hero asked to take from (or give to) another player's Hero, who must accept."""
+
+    taker: str  # the Hero making the Give/Take Action (spends the token)
+    owner: str  # the other Hero, whose player answers
+    item: str  # a Loot card id or a mission token kind
+    give: bool = False  # True: `taker` hands `item` to `owner`
+
+
+class ReactionAsk(BaseModel):
+    """A Reaction a Hero could play now; its player answers fire or hold (`react:ask`)."""
+
+    hero: str
+    card: str
+
+
+class EnemyProgress(BaseModel):
+    """Where a paused Enemies' Turn stands: the type being activated and its stage."""
+
+    order: list[str]
+    index: int = 0
+    stage: str = "move"  # move | react | attack
+    targets: dict[str, str | None] = Field(default_factory=dict)
+    asked: list[str] = Field(default_factory=list)  # Heroes asked (and holding) at this step
+
+
 class ReichState(BaseModel):
     game: str = "reichbusters"
     scenario: str
@@ -131,7 +157,11 @@ class ReichState(BaseModel):
     awareness_used: list[str] = Field(default_factory=list)
     awareness_seen: list[str] = Field(default_factory=list)
     reacted: list[str] = Field(default_factory=list)  # Heroes who fired a Reaction this turn
+    spotted: list[str] = Field(default_factory=list)  # Enemies that showed up or acted just now
     pending: PendingTest | None = None
+    request: TakeRequest | None = None
+    reaction: ReactionAsk | None = None
+    enemy_progress: EnemyProgress | None = None
     kills: dict[str, int] = Field(default_factory=dict)
     sabotaged: int = 0
     next_id: int = 1

@@ -158,6 +158,11 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         "difficulty": state.options.get("difficulty", "cadet"),
         "achieved": ", ".join(state.achieved) or "none",
     }
+    if state.request:
+        req = state.request
+        header["question"] = f"{req.taker} asks {req.owner} for {req.item}"
+    if state.reaction:
+        header["question"] = f"{state.reaction.hero} may fire a Reaction"
     if state.pending:
         header["test"] = f"{state.pending.hero} vs {', '.join(state.pending.targets)}"
     return View(

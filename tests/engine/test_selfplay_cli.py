@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -65,3 +66,29 @@ def test_advisor_policy_follows_the_advice_and_falls_back_when_it_has_none() -> 
     result = play_one(AdvisedDash(), "sprint", 3, players=2, policy_name="advisor")
     assert result.error is None and result.finished
     assert len(asked) == result.steps
+
+
+def test_selfplay_passes_scenario_options(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["selfplay", "--game", "dash", "--scenario", "sprint", "--seeds", "1-2"]
+    assert main([*argv, "--option", "pace=3"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
+    assert summary["options"] == {"pace": "3"} and summary["errors"] == 0
+    seen: list[dict[str, str]] = []
+    dash = type(get_game("dash"))
+
+    class Recording(dash):  # type: ignore[valid-type,misc]
+        def new(self, scenario: str, seats: list[str], options: dict[str, str], dice: Any) -> Any:
+            seen.append(dict(options))
+            return super().new(scenario, seats, options, dice)
+
+    assert play_one(Recording(), "sprint", 7, players=1, options={"pace": "3"}).error is None
+    assert play_one(Recording(), "sprint", 7, players=1).error is None
+    assert seen == [{"pace": "3"}, {"pace": "2"}]
+
+
+def test_bad_selfplay_options_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["selfplay", "--game", "dash", "--scenario", "sprint"]
+    assert main([*argv, "--option", "pace=9"]) == 2
+    assert "Option 'pace' must be one of: 2, 3" in capsys.readouterr().err
+    assert main([*argv, "--option", "pace"]) == 2
+    assert "Options are KEY=VALUE" in capsys.readouterr().err

@@ -220,24 +220,6 @@ def test_pickup_swaps_when_slots_are_full() -> None:
     assert any(g.card == "medkit" and g.area == "1C" for g in state.ground)
 
 
-def test_taking_from_another_players_hero_is_not_supported() -> None:
-    from engine.core.errors import NotSupportedYet
-
-    state = bare(["sarge", "hans"], area="1C")
-    state.heroes["hans"].loot = ["helmet"]
-    with pytest.raises(NotSupportedYet):
-        act(
-            state,
-            "sarge",
-            "act",
-            ScriptedDice([]),
-            unit="sarge",
-            what="take",
-            target="helmet",
-            to="hans",
-        )
-
-
 def test_arguments_match_case_insensitively() -> None:
     state = bare(["sarge"], area="EN")
     state, _ = act(state, "sarge", "move", ScriptedDice([]), unit="SARGE", to="1c")

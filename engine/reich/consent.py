@@ -1,0 +1,113 @@
+"""Give/Take with consent: a Give or Take with another player's Hero waits for their answer.
+
+The rulebook lets a Hero Give or Take a Loot card or mission token with a Hero in the same
+Area only if the other Hero accepts. The action records a request and the game waits on the
+other Hero's seat alone (nobody else acts meanwhile, so the request cannot go stale) with a
+default of `decline`, which the table applies when the campaign's answer window closes.
+Accepting performs the transfer and spends the acting Hero's Basic Action token then;
+declining changes nothing. Between Heroes of the same seat nobody is asked.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleError
+from engine.core.events import Note
+from engine.core.game import Action, Prompt
+from engine.reich.content import load_content
+from engine.reich.rules import Events
+from engine.reich.state import HeroState, ReichState, TakeRequest
+
+DECLINE = Action(verb="choose", args={"option": "decline"}, label="Decline")
+
+
+def item_name(item: str) -> str:
+    loot = load_content().loot.get(item)
+    return loot.name if loot else f"the {item} token"
+
+
+def _what(req: TakeRequest) -> str:
+    if req.give:
+        return f"{req.taker} offers {req.owner} {item_name(req.item)}"
+    return f"{req.taker} asks {req.owner} for {item_name(req.item)}"
+
+
+def ask(
+    state: ReichState, hero: HeroState, other: HeroState, item: str, give: bool, ev: Events
+) -> None:
+    """Record the request; no token is spent until the other Hero accepts."""
+    state.request = TakeRequest(taker=hero.key, owner=other.key, item=item, give=give)
+    ev.append(
+        Note(
+            text=f"{_what(state.request)} ({other.seat} answers: /choose option:accept or "
+            "option:decline)."
+        )
+    )
+
+
+def prompt(state: ReichState) -> Prompt:
+    req = state.request
+    assert req is not None
+    return Prompt(
+        seats=[state.heroes[req.owner].seat],
+        kind="choice",
+        text=f"{_what(req)}: accept or decline?",
+        default=DECLINE,
+    )
+
+
+def actions(state: ReichState) -> list[Action]:
+    req = state.request
+    assert req is not None
+    if req.give:
+        label = f"Accept: {req.owner} receives {item_name(req.item)} from {req.taker}"
+    else:
+        label = f"Accept: {req.owner} hands {item_name(req.item)} to {req.taker}"
+    return [Action(verb="choose", args={"option": "accept"}, label=label), DECLINE]
+
+
+def answer(state: ReichState, option: str, ev: Events) -> None:
+    """Apply the other player's answer (`accept` or `decline`); RuleError for anything else."""
+    req = state.request
+    assert req is not None
+    option = option.strip().lower()
+    if option not in ("accept", "decline"):
+        raise RuleError(
+            f"{_what(req)}: answer with /choose option:accept or /choose option:decline."
+        )
+    hero, other = state.heroes[req.taker], state.heroes[req.owner]
+    if option == "decline":
+        state.request = None
+        if req.give:
+            text = f"{req.owner} declines: {req.taker} keeps {item_name(req.item)}."
+        else:
+            text = f"{req.owner} declines: {req.taker} does not get {item_name(req.item)}."
+        ev.append(Note(text=text))
+        return
+    giver, receiver = (hero, other) if req.give else (other, hero)
+    _check(hero, giver, receiver, req.item)
+    state.request = None
+    hero.tokens -= 1
+    if req.item in giver.loot:
+        giver.loot.remove(req.item)
+        receiver.loot.append(req.item)
+    else:
+        giver.carried.remove(req.item)
+        receiver.carried.append(req.item)
+    ev.append(
+        Note(
+            text=f"{req.owner} agrees: {receiver.key} takes {item_name(req.item)} from {giver.key}."
+        )
+    )
+
+
+def _check(hero: HeroState, giver: HeroState, receiver: HeroState, item: str) -> None:
+    """The transfer must still be possible (nothing changes meanwhile, but never trust that)."""
+    if hero.tokens <= 0:
+        raise RuleError(f"{hero.key} has no Basic Action token left for Give/Take.")
+    if giver.area is None or giver.area != receiver.area or hero.down:
+        raise RuleError(f"{giver.key} and {receiver.key} are no longer in the same Area.")
+    if item in giver.loot:
+        if len(receiver.loot) >= 3:
+            raise RuleError(f"{receiver.key} already carries three Loot cards.")
+    elif item not in giver.carried:
+        raise RuleError(f"{giver.key} no longer carries {item_name(item)}.")

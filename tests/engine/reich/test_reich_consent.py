@@ -1,0 +1,135 @@
+"""Give/Take with consent: taking from another player's Hero waits for that player's answer."""
+
+from __future__ import annotations
+
+import pytest
+from reich_helpers import GAME, act, bare, put, texts
+
+from engine.core.dice import ScriptedDice
+from engine.core.errors import RuleError
+from engine.reich.state import ReichState
+
+NO_DICE = ScriptedDice([])
+
+
+def asked() -> ReichState:
+    """Sarge (seat sarge) asks Hans (seat hans) for his Helmet."""
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["hans"].loot = ["helmet"]
+    state, ev = act(
+        state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans"
+    )
+    assert "sarge asks hans for Helmet (hans answers" in texts(ev)
+    return state
+
+
+def test_a_take_from_another_player_asks_and_waits_on_the_owner_alone() -> None:
+    state = asked()
+    prompt = GAME.waiting_on(state)
+    assert prompt.seats == ["hans"] and prompt.kind == "choice"
+    assert prompt.default is not None and prompt.default.args == {"option": "decline"}
+    assert [a.args["option"] for a in GAME.legal_actions(state, "hans")] == ["accept", "decline"]
+    assert GAME.legal_actions(state, "sarge") == []
+    assert state.heroes["sarge"].tokens == 2 and state.heroes["hans"].loot == ["helmet"]
+    with pytest.raises(RuleError, match="Waiting for hans"):
+        act(state, "sarge", "move", NO_DICE, unit="sarge", to="1D")
+    assert GAME.advance(state, NO_DICE).state is state  # nothing runs while it is pending
+
+
+def test_accepting_hands_the_card_over_and_spends_the_takers_token() -> None:
+    state, ev = act(asked(), "hans", "choose", NO_DICE, option="accept")
+    assert state.request is None and "hans agrees: sarge takes Helmet" in texts(ev)
+    assert state.heroes["sarge"].loot == ["helmet"] and state.heroes["hans"].loot == []
+    assert state.heroes["sarge"].tokens == 1 and state.heroes["hans"].tokens == 2
+    assert GAME.waiting_on(state).seats == ["sarge", "hans"]
+
+
+def test_declining_changes_nothing_and_tells_the_taker() -> None:
+    state, ev = act(asked(), "hans", "choose", NO_DICE, option="decline")
+    assert "hans declines: sarge does not get Helmet" in texts(ev)
+    assert state.request is None and state.heroes["hans"].loot == ["helmet"]
+    assert state.heroes["sarge"].loot == [] and state.heroes["sarge"].tokens == 2
+
+
+def test_the_default_answer_is_decline() -> None:
+    state = asked()
+    default = GAME.waiting_on(state).default
+    assert default is not None
+    state = GAME.apply(state, "hans", default, NO_DICE).state
+    assert state.heroes["hans"].loot == ["helmet"] and state.request is None
+
+
+def test_bad_answers_change_nothing() -> None:
+    state = asked()
+    before = state.model_dump()
+    with pytest.raises(RuleError, match="option:accept or /choose option:decline"):
+        act(state, "hans", "choose", NO_DICE, option="maybe")
+    with pytest.raises(RuleError, match="First answer the request"):
+        act(state, "hans", "move", NO_DICE, unit="hans", to="1D")
+    assert state.model_dump() == before
+
+
+def test_accept_still_checks_the_loot_limit() -> None:
+    state = asked()
+    state.heroes["sarge"].loot = ["medkit", "ammo", "scope"]  # filled meanwhile (never in play)
+    with pytest.raises(RuleError, match="three Loot cards"):
+        act(state, "hans", "choose", NO_DICE, option="accept")
+
+
+def test_no_take_offered_with_full_slots_or_without_a_token() -> None:
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["hans"].loot = ["helmet"]
+    state.heroes["sarge"].loot = ["medkit", "ammo", "scope"]
+    takes = [a for a in GAME.legal_actions(state, "sarge") if a.args.get("target") == "helmet"]
+    assert not [a for a in takes if a.args["unit"] == "sarge"]
+    with pytest.raises(RuleError):
+        act(state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans")
+    state.heroes["sarge"].loot = []
+    state.heroes["sarge"].tokens = 0
+    with pytest.raises(RuleError):
+        act(state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans")
+
+
+def test_mission_tokens_can_be_taken_with_consent_too() -> None:
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["hans"].carried = ["documents"]
+    state, _ = act(
+        state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="documents", to="hans"
+    )
+    state, _ = act(state, "hans", "choose", NO_DICE, option="accept")
+    assert state.heroes["sarge"].carried == ["documents"] and state.heroes["hans"].carried == []
+
+
+def test_taking_from_your_own_hero_needs_no_answer() -> None:
+    state = bare(["sarge"], area="1C")  # one seat commands the whole commando
+    other = next(k for k in state.hero_order if k != "sarge")
+    state.heroes[other].loot = ["helmet"]
+    state, _ = act(
+        state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to=other
+    )
+    assert state.request is None and state.heroes["sarge"].loot == ["helmet"]
+    assert state.heroes["sarge"].tokens == 1
+
+
+def test_a_take_needs_the_other_hero_in_the_same_area() -> None:
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["hans"].loot = ["helmet"]
+    state.heroes["hans"].area = "1D"
+    put(state, "soldier", "7D", "s1")
+    with pytest.raises(RuleError):
+        act(state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans")
+
+
+def test_a_give_to_another_players_hero_asks_them_too() -> None:
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["sarge"].loot = ["helmet"]
+    state, ev = act(
+        state, "sarge", "act", NO_DICE, unit="sarge", what="give", target="helmet", to="hans"
+    )
+    assert "sarge offers hans Helmet" in texts(ev) and GAME.waiting_on(state).seats == ["hans"]
+    declined, ev = act(state, "hans", "choose", NO_DICE, option="decline")
+    assert "hans declines: sarge keeps Helmet" in texts(ev)
+    assert declined.heroes["sarge"].loot == ["helmet"] and declined.heroes["sarge"].tokens == 2
+    state, _ = act(state, "hans", "choose", NO_DICE, option="accept")
+    assert state.heroes["hans"].loot == ["helmet"] and state.heroes["sarge"].loot == []
+    assert state.heroes["sarge"].tokens == 1 and state.heroes["hans"].tokens == 2
