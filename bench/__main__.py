@@ -37,6 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stored", default="100,1000,10000")
     parser.add_argument("--active", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=40.0,
+        help="also offer this many actions per second on a schedule (open loop); 0: skip",
+    )
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
     parser.add_argument(
         "--render-workers",
@@ -81,13 +87,15 @@ def main(argv: list[str] | None = None) -> int:
                 for key, game in selected.items()
             }
         if "throughput" in sections:
+            rates: list[float | None] = [None] + ([args.rate] if args.rate else [])
             report["throughput"] = [
                 asyncio.run(
                     bench_throughput(
-                        args.database_url, Path(tmp), int(n), args.active, args.seconds
+                        args.database_url, Path(tmp), int(n), args.active, args.seconds, rate
                     )
                 )
                 for n in args.stored.split(",")
+                for rate in rates
             ]
         if "storage" in sections:
             report["storage"] = asyncio.run(storage_per_game(Path(tmp), 200))

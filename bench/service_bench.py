@@ -197,9 +197,22 @@ async def loop_lag(stop: asyncio.Event, samples: list[float]) -> None:
 
 
 async def bench_throughput(
-    database_url: str | None, tmp: Path, stored: int, active: int, seconds: float
+    database_url: str | None,
+    tmp: Path,
+    stored: int,
+    active: int,
+    seconds: float,
+    rate: float | None = None,
 ) -> dict[str, Any]:
-    url = database_url or f"sqlite+aiosqlite:///{tmp / f'throughput-{stored}.db'}"
+    """Players acting concurrently on `active` of `stored` campaigns for `seconds`.
+
+    Closed loop (`rate` None): every player acts again as soon as its reply arrives, which
+    measures capacity; latency is then mostly queueing. Open loop: the players together
+    offer `rate` actions per second on a fixed schedule, and each latency runs from the
+    moment the action was due (so a backlog is counted, not hidden).
+    """
+    mode = f"open-{rate:g}" if rate else "closed"
+    url = database_url or f"sqlite+aiosqlite:///{tmp / f'throughput-{stored}-{mode}.db'}"
     db, service = await open_service(url, seed=7)
     keys = [(key, game.scenarios()[0].key) for key, game in games().items() if key != "dash"]
     templates = []
@@ -235,6 +248,13 @@ async def bench_throughput(
             if command is None:
                 return
             start = time.perf_counter()
+            if rate:
+                # Player i acts at started + (i + k * active) / rate: together, `rate` per second.
+                due = started + (index + turn * len(channels)) / rate
+                if due >= deadline:
+                    return
+                await asyncio.sleep(max(0.0, due - start))
+                start = due
             await service.handle(caller(channel), command)
             latencies.append((time.perf_counter() - start) * 1000)
             turn += 1
@@ -269,6 +289,8 @@ async def bench_throughput(
         size_after = size_before
     steps = len(latencies)
     return {
+        "loop": "closed" if rate is None else "open",
+        "offered_per_second": rate,
         "stored_campaigns": stored,
         "active_campaigns": len(channels),
         "seconds": round(elapsed, 1),
