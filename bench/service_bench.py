@@ -71,7 +71,9 @@ async def bench_action(
 ) -> dict[str, Any]:
     url = database_url or f"sqlite+aiosqlite:///{tmp / f'action-{game_key}.db'}"
     db, service = await open_service(url, seed=1)
-    channel = f"action-{game_key}-{os.getpid()}-{time.monotonic_ns()}"
+    # Unique per run, and within the 32 characters a channel id column holds (PostgreSQL
+    # enforces the length; Discord's ids are at most 20 digits).
+    channel = f"act-{game_key[:8]}-{os.getpid() % 10_000}-{time.monotonic_ns() % 10**8}"
     await start_campaign(service, game_key, scenario, channel)
     policy = SeededDice(99)
     samples: list[float] = []
