@@ -87,12 +87,7 @@ def answer(state: ReichState, option: str, ev: Events) -> None:
     _check(hero, giver, receiver, req.item)
     state.request = None
     hero.tokens -= 1
-    if req.item in giver.loot:
-        giver.loot.remove(req.item)
-        receiver.loot.append(req.item)
-    else:
-        giver.carried.remove(req.item)
-        receiver.carried.append(req.item)
+    hand_over(giver, receiver, req.item)
     ev.append(
         Note(
             text=f"{req.owner} agrees: {receiver.key} takes {item_name(req.item)} from {giver.key}."
@@ -111,3 +106,13 @@ def _check(hero: HeroState, giver: HeroState, receiver: HeroState, item: str) ->
             raise RuleError(f"{receiver.key} already carries three Loot cards.")
     elif item not in giver.carried:
         raise RuleError(f"{giver.key} no longer carries {item_name(item)}.")
+
+
+def hand_over(giver: HeroState, receiver: HeroState, item: str) -> None:
+    """Move a Loot card, or else a carried mission token, from one Hero to another."""
+    if item in giver.loot:
+        giver.loot.remove(item)
+        receiver.loot.append(item)
+    else:
+        giver.carried.remove(item)
+        receiver.carried.append(item)

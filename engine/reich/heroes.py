@@ -560,12 +560,7 @@ def _act_apply(
             consent.ask(state, hero, other, target, False, ev)
             return
         _use_basic(hero, "Give/Take")
-        if target in other.loot:
-            other.loot.remove(target)
-            hero.loot.append(target)
-        else:
-            other.carried.remove(target)
-            hero.carried.append(target)
+        consent.hand_over(other, hero, target)
         ev.append(Note(text=f"{hero.key} takes {target} from {other.key}."))
     elif what == "sabotage":
         _use_basic(hero, "objective")
@@ -579,12 +574,7 @@ def _act_apply(
             consent.ask(state, hero, other, target, True, ev)
             return
         _use_basic(hero, "Give/Take")
-        if target in hero.loot:
-            hero.loot.remove(target)
-            other.loot.append(target)
-        else:
-            hero.carried.remove(target)
-            other.carried.append(target)
+        consent.hand_over(hero, other, target)
         ev.append(Note(text=f"{hero.key} hands {target} to {other.key}."))
     elif what == "drop":
         hero.loot.remove(target)
