@@ -63,10 +63,11 @@ class StepWrite:
 
 @dataclass
 class _Reads:
-    """The campaign and seat rows one command has read, reused until it writes anything.
+    """The campaign, seat and preference rows one command has read, reused until it writes.
 
     A command reads its table several times on the way (the catch-up, the turn check, the
     commit); each read is a database round trip, so they are answered from here instead.
+    Another process may still commit meanwhile: the step's optimistic version check decides.
     """
 
     campaigns: dict[str, Campaign | None] = field(default_factory=dict)  # by live channel
@@ -89,7 +90,7 @@ class CampaignRepo:
     @contextmanager
     def command_scope(self) -> Iterator[None]:
         """Within this block (one command, under its channel's lock) repeated reads of the
-        same campaign and seats are served from memory; any write forgets them."""
+        same campaign, seats and preferences are served from memory; any write forgets them."""
         token = _reads.set(_Reads())
         try:
             yield
