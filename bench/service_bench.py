@@ -125,7 +125,9 @@ def floors(png: bytes, path: Path, repeats: int) -> dict[str, Any]:
     return {"floor_png_encode": summary(encode), "floor_sqlite_commit": summary(commit)}
 
 
-async def clone_campaigns(db: Database, templates: list[Campaign], count: int) -> None:
+async def clone_campaigns(
+    db: Database, templates: list[Campaign], count: int, prefix: str = "stored"
+) -> None:
     """Store `count` campaigns by copying begun templates (with seats and logs), in bulk."""
     async with db.session() as session:
         seat_rows: dict[int, list[Seat]] = {}
@@ -147,7 +149,7 @@ async def clone_campaigns(db: Database, templates: list[Campaign], count: int) -
         async with db.session() as session:
             for i in range(start, min(count, start + 500)):
                 t = templates[i % len(templates)]
-                channel = f"stored-{i}"
+                channel = f"{prefix}-{i}"
                 copy = Campaign(
                     channel_id=channel,
                     live_channel=channel,
@@ -214,19 +216,21 @@ async def bench_throughput(
     moment the action was due (so a backlog is counted, not hidden).
     """
     mode = f"open-{rate:g}" if rate else "closed"
+    # Channel names unique to this run, so a reused database (PostgreSQL) has no clashes.
+    run = f"tp{time.monotonic_ns() % 10**9}"
     url = database_url or f"sqlite+aiosqlite:///{tmp / f'throughput-{stored}-{mode}.db'}"
     db, service = await open_service(url, seed=7)
     keys = [(key, game.scenarios()[0].key) for key, game in games().items() if key != "dash"]
     templates = []
     for index, (key, scenario) in enumerate(keys):
-        channel = f"template-{index}"
+        channel = f"{run}-t{index}"
         await start_campaign(service, key, scenario, channel)
         campaign = await service.repo.live_in_channel(channel)
         assert campaign is not None
         templates.append(campaign)
     rss_before = rss_mb()
-    await clone_campaigns(db, templates, stored)
-    channels = [f"stored-{i}" for i in range(min(active, stored))]
+    await clone_campaigns(db, templates, stored, run)
+    channels = [f"{run}-{i}" for i in range(min(active, stored))]
     db_path = Path(url.split(":///", 1)[-1]) if url.startswith("sqlite") else None
     size_before = db_path.stat().st_size if db_path else 0
     latencies: list[float] = []
