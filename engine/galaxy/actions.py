@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Event, Moved, Note, Rolled
-from engine.core.hexgrid import neighbours
+from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat, drones, effects
 from engine.galaxy import dice as gdice
 from engine.galaxy.agent import ACT_COMBAT, weapon_index
@@ -232,17 +232,8 @@ def act_redeploy(
         raise RuleError(f"{agent_name(agent)} is Engaged in combat: Evade first.")
     if area_of(state, agent.hex) != board_of(state).area_of.get(dest) or not free(state, dest):
         raise RuleError("Tactical Redeployment needs an empty hex inside your current Area.")
-    start = agent.hex
     agent.combat_used = True
-    agent.hex = co(dest)
-    events.append(
-        Moved(
-            figure=agent.id,
-            path=[label(hx(start)), label(dest)],
-            text=f"{agent_name(agent)} redeploys to {label(dest)}.",
-        )
-    )
-    reveal_in_sight(state, dice, events)
+    _hop(state, agent, dest, f"{agent_name(agent)} redeploys to {label(dest)}.", dice, events)
 
 
 def act_leap(
@@ -261,15 +252,19 @@ def act_leap(
         raise RuleError(f"{agent_name(agent)} is Immobilized.")
     if not free(state, dest):
         raise RuleError(f"{label(dest)} is occupied.")
+    text = f"{agent_name(agent)} leaps through the window to {label(dest)}."
+    _hop(state, agent, dest, text, dice, events)
+
+
+def _hop(
+    state: GalaxyState, agent: AgentState, dest: Hex, text: str, dice: Dice, events: list[Event]
+) -> None:
+    """Place the agent on a neighbouring or same-Area hex outside normal Movement, then let
+    anything now in his line of sight be revealed."""
+    assert agent.hex is not None
     start = agent.hex
     agent.hex = co(dest)
-    events.append(
-        Moved(
-            figure=agent.id,
-            path=[label(hx(start)), label(dest)],
-            text=f"{agent_name(agent)} leaps through the window to {label(dest)}.",
-        )
-    )
+    events.append(Moved(figure=agent.id, path=[label(hx(start)), label(dest)], text=text))
     reveal_in_sight(state, dice, events)
 
 
