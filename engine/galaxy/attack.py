@@ -224,15 +224,7 @@ def resolve_defence(
             friend = state.agents[target_id]
             if friend.dead:
                 continue
-            roll = combat.defend_roll(
-                dice,
-                hits,
-                energy=friend.energy,
-                def_minus=def_minus,
-                armor=profile(friend).armor,
-                attack="melee" if kind == "melee" else "ranged",
-            )
-            friend.energy -= roll.energy_used
+            roll = _agent_defends(dice, friend, hits, def_minus, kind)
             events.append(
                 Note(
                     text=f"Friendly fire! {agent_name(friend)} defends with "
@@ -272,10 +264,7 @@ def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) 
         for agent in figures_on_map(state):
             assert agent.hex is not None
             if adjacent(state, agent.hex, alien.hex):
-                roll = combat.defend_roll(
-                    dice, 1, energy=agent.energy, armor=profile(agent).armor, attack="basic"
-                )
-                agent.energy -= roll.energy_used
+                roll = _agent_defends(dice, agent, 1, 0, "basic")
                 events.append(
                     Note(
                         text=f"Acid blood splashes {agent_name(agent)}: defends 1 Hit with "
@@ -312,15 +301,7 @@ def alien_attack(
             f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s).",
         )
     )
-    defend = combat.defend_roll(
-        dice,
-        hits,
-        energy=agent.energy,
-        def_minus=def_minus,
-        armor=profile(agent).armor,
-        attack="melee" if kind == "melee" else "ranged",
-    )
-    agent.energy -= defend.energy_used
+    defend = _agent_defends(dice, agent, hits, def_minus, kind)
     extra = f", armor Bolt {defend.bolt_effect}" if defend.bolt_effect else ""
     events.append(
         Note(
@@ -361,3 +342,24 @@ def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[
                     state, agent, index, alien, False, dice, events, reaction=True, prefix="Guard! "
                 )
                 break
+
+
+def _agent_defends(
+    dice: Dice, agent: AgentState, hits: int, def_minus: int, kind: str
+) -> combat.DefendRoll:
+    """An agent's defend roll against `hits`; his Energy Shield is spent first.
+
+    `kind` "melee" is a melee attack, "basic" a Hit that is no attack (acid blood), anything
+    else a ranged attack.
+    """
+    attack = kind if kind in ("melee", "basic") else "ranged"
+    roll = combat.defend_roll(
+        dice,
+        hits,
+        energy=agent.energy,
+        def_minus=def_minus,
+        armor=profile(agent).armor,
+        attack=attack,
+    )
+    agent.energy -= roll.energy_used
+    return roll
