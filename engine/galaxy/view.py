@@ -154,7 +154,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
     return View(
         game="galaxy-defenders",
         scenario=state.scenario,
-        title=mission.title if state.campaign is None else f"Campaign: {mission.title}",
+        # In a campaign the header names the mission and its place (n/6) beside the title.
+        title=mission.title if state.campaign is None else "Campaign",
         board="hex",
         round=state.round,
         phase=state.phase,
