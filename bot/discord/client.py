@@ -15,8 +15,8 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.adapter import answer_privately, failure_text, finished
 from bot.discord.buttons import TurnButton
-from bot.discord.cogs import CampaignCog, PlayCog
 from bot.discord.outbox import DiscordOutbox
+from bot.discord.tree import add_commands
 from bot.scheduler import Scheduler
 from bot.table import TableService
 
@@ -60,7 +60,7 @@ class SortieBot(commands.AutoShardedBot):
         if app is not None and not self.owner_ids:
             members = app.team.members if app.team else [app.owner]
             self.owner_ids = {member.id for member in members}
-        await add_cogs(self, self.service)
+        add_commands(self.tree, self.service)
         # Buttons outlive the process: any message's turn buttons are routed by custom id.
         self.add_dynamic_items(TurnButton)
         await self.sync_commands()
@@ -108,16 +108,11 @@ class SortieBot(commands.AutoShardedBot):
         finished(interaction)
 
 
-async def add_cogs(bot: commands.bot.BotBase, service: TableService) -> None:
-    await bot.add_cog(CampaignCog(service))
-    await bot.add_cog(PlayCog(service))
-
-
 async def command_tree_json() -> list[dict[str, Any]]:
     """The command tree as Discord would receive it, built offline."""
     from bot.storage.db import Database
 
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
     service = TableService(Database("sqlite+aiosqlite:///:memory:"))
-    await add_cogs(bot, service)
+    add_commands(bot.tree, service)
     return build_tree_json(bot.tree)

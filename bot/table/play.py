@@ -84,12 +84,32 @@ class PlayCommands(TableCore):
         if not ready:
             return_text = waiting_line(prompt, seats)
             raise UserError(f"It is not your turn. {return_text}")
+        self._check_unit(campaign, game, state, ready, action)
         if len(ready) > 1:
             for role in ready:
                 legal = self._legal_actions(campaign, game, state, role)
                 if any(a.matches(action) for a in legal):
                     return role
         return ready[0]
+
+    def _check_unit(
+        self, campaign: Campaign, game: Game[Any], state: Any, ready: list[str], action: Action
+    ) -> None:
+        """Refuse a `unit:` the caller does not control now, naming the ones they do."""
+        wanted = action.args.get("unit")
+        if not wanted:
+            return
+        units = {
+            a.args["unit"]
+            for role in ready
+            for a in self._legal_actions(campaign, game, state, role)
+            if "unit" in a.args
+        }
+        if units and wanted.lower() not in {u.lower() for u in units}:
+            raise UserError(
+                f"'{wanted}' is not one of your figures that can act now. "
+                f"Yours: {', '.join(sorted(units))} (option unit)."
+            )
 
     async def undo(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign, game, _ = await self._active(caller)
