@@ -35,11 +35,6 @@ class PaceCommands(TableCore):
     async def prefs(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """A player's own reminder settings, shared by all their campaigns."""
         prefs = await self.repo.prefs(caller.user_id)
-        unknown = set(options) - {"timezone", "quiet", "reminders", "dm"}
-        if unknown:
-            raise UserError(
-                f"Unknown preference '{sorted(unknown)[0]}': timezone, quiet, reminders, dm."
-            )
         try:
             if "timezone" in options:
                 prefs.timezone = check_timezone(options["timezone"])

@@ -134,7 +134,8 @@ async def test_bad_preferences_are_explained(service: TableService) -> None:
     assert "not a time zone" in text(await service.handle(ANN, "/prefs timezone:Mars/Olympus"))
     assert "Quiet hours look like" in text(await service.handle(ANN, "/prefs quiet:late"))
     assert "reminders must be one of" in text(await service.handle(ANN, "/prefs reminders:5"))
-    assert "Unknown preference" in text(await service.handle(ANN, "/prefs colour:red"))
+    unknown = text(await service.handle(ANN, "/prefs colour:red"))
+    assert "/prefs has no option 'colour'. Its options: timezone, quiet, reminders, dm." in unknown
 
 
 async def test_deadline_wait_policy_only_tells_the_table(
