@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 import logging
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.clock import Clock, aware
+from bot.delivery import ChannelUnavailable, Outbox, publish
 from bot.logs import new_request_id
 from bot.pacing import campaign_settings, quiet_until, remind_after
 from bot.replies import Reply
@@ -28,20 +29,6 @@ from engine.registry import get_game
 log = logging.getLogger("sortie.scheduler")
 
 DIGEST_EVERY = timedelta(days=1)
-
-
-class ChannelUnavailable(Exception):
-    """The channel is gone or the bot may no longer post there: pause its campaign."""
-
-
-class Outbox(Protocol):
-    """Where the scheduler's messages go: channels and direct messages, never interactions."""
-
-    async def post(self, channel_id: str, reply: Reply) -> None: ...
-
-    async def dm(self, user_id: str, reply: Reply) -> bool:
-        """Send a direct message; False when it cannot be delivered."""
-        ...
 
 
 class Scheduler:
@@ -160,9 +147,7 @@ class Scheduler:
                 campaign.channel_id,
                 f"The deadline for {roles} passed: autopilot plays until they return.",
             )
-            for reply in replies:
-                await self.outbox.post(campaign.channel_id, reply)
-            return max(1, len(replies))
+            return max(1, await publish(self.outbox, campaign.channel_id, replies))
         if policy == "vote":
             text = (
                 f"The deadline for {roles} (<@{row.user_id}>) has passed. The other "
@@ -180,10 +165,7 @@ class Scheduler:
         if not await self.repo.claim(row, deadline_at=None):
             return 0
         replies = await self.service.close_window(campaign.id or 0)
-        for reply in replies:
-            if not reply.ephemeral:
-                await self.outbox.post(campaign.channel_id, reply)
-        return sum(1 for r in replies if not r.ephemeral)
+        return await publish(self.outbox, campaign.channel_id, replies)
 
     async def _digest(self, campaign: Campaign, row: Nudge) -> int:
         now = self.clock.now()

@@ -298,7 +298,8 @@ class CampaignCommands(TableCore):
                     ephemeral=True,
                 )
             ]
-        state = replay(campaign, [r for r in rows if r.seq <= target]).final
+        kept = [r for r in rows if r.seq <= target]
+        state = (await asyncio.to_thread(replay, campaign, kept)).final
         log = ActionLog(
             campaign_id=id_of(campaign),
             seq=campaign.step + 1,
@@ -353,7 +354,7 @@ class CampaignCommands(TableCore):
         ]
         if archive.state is not None:
             try:
-                final = replay(campaign, rows).final
+                final = (await asyncio.to_thread(replay, campaign, rows)).final
             except Exception as error:
                 raise UserError(f"The export's log does not replay: {error}") from None
             if canonical(game, final) != canonical(game, game.load(archive.state)):

@@ -13,12 +13,14 @@ import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.commands import PLAY_VERBS
+from bot.locks import ChannelLocks
 from bot.pacing import (
     MAX_AUTOPILOT_STEPS,
     answer_window,
@@ -92,7 +94,7 @@ class TableCore:
         self.repo = CampaignRepo(db)
         self.render = renderer
         self.new_seed = new_seed
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks = ChannelLocks()
         # Legal actions by (campaign, version, seat): every autocomplete keystroke and the
         # command that follows ask for the same list, and some games take milliseconds to
         # enumerate it. A new version (any step) is a new key, so entries never go stale.
@@ -127,8 +129,8 @@ class TableCore:
             caller.channel_id
         )
 
-    def _lock(self, channel_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    def _lock(self, channel_id: str) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(channel_id)
 
     async def _channel_game(self, caller: Caller) -> str:
         campaign = await self.repo.live_in_channel(

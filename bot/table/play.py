@@ -124,7 +124,8 @@ class PlayCommands(TableCore):
             raise UserError("That action rolled dice or revealed something: it cannot be undone.")
         rows = await self.repo.log(id_of(campaign))
         to_seq = max(r.seq for r in rows if r.seq < last.seq)
-        state = replay(campaign, [r for r in rows if r.seq <= to_seq]).final
+        kept = [r for r in rows if r.seq <= to_seq]
+        state = (await asyncio.to_thread(replay, campaign, kept)).final
         log = ActionLog(
             campaign_id=id_of(campaign),
             seq=campaign.step + 1,

@@ -6,6 +6,7 @@ what they missed, then run the command.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -14,6 +15,7 @@ from bot.commands import PLAY_VERBS, Command, CommandError, parse
 from bot.logs import new_request_id
 from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
+from bot.storage.models import ActionLog, Campaign
 from bot.storage.repo import TableChanged
 from bot.table.autocomplete import AutocompleteCommands
 from bot.table.campaigns import CampaignCommands
@@ -111,11 +113,16 @@ class TableService(CampaignCommands, PlayCommands, PaceCommands, AutocompleteCom
                 )
                 continue
             try:
-                game = get_game(campaign.game)
-                final = replay(campaign, rows).final
-                stored = game.load(json.loads(campaign.state_json))
-                same = canonical(game, final) == canonical(game, stored)
+                same = await asyncio.to_thread(reproduces, campaign, rows)
                 results.append((id_of(campaign), same, "reproducible" if same else "DIFFERS"))
             except Exception as error:  # verification reports, it does not crash
                 results.append((id_of(campaign), False, f"replay failed: {error}"))
         return results
+
+
+def reproduces(campaign: Campaign, rows: list[ActionLog]) -> bool:
+    """Whether replaying the log gives the stored state (CPU-bound: run it off the loop)."""
+    game = get_game(campaign.game)
+    final = replay(campaign, rows).final
+    stored = game.load(json.loads(campaign.state_json or "{}"))
+    return canonical(game, final) == canonical(game, stored)

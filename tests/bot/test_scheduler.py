@@ -244,7 +244,7 @@ async def test_daily_digest_for_spectators(service: TableService, clock: ManualC
 
 class GoneOutbox(RecordingOutbox):
     async def post(self, channel_id: str, reply: Reply) -> None:
-        from bot.scheduler import ChannelUnavailable
+        from bot.delivery import ChannelUnavailable
 
         raise ChannelUnavailable("Missing Access: the bot was removed from the channel")
 
