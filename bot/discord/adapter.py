@@ -255,8 +255,7 @@ async def defer_public(interaction: discord.Interaction[Any]) -> None:
 
 
 async def campaign_version(service: TableService, channel_id: str) -> int | None:
-    campaign = await service.repo.live_in_channel(channel_id)
-    return None if campaign is None else campaign.version
+    return await service.campaign_version(channel_id)
 
 
 async def run_text(

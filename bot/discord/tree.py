@@ -25,6 +25,7 @@ from bot.discord.adapter import (
     run_text,
     slash_text,
 )
+from bot.markup import mention
 from bot.pacing import CAMPAIGN_SETTINGS
 from bot.schema import COMMANDS, GROUP_DESCRIPTIONS, Option, Spec
 from bot.table import TableService
@@ -138,7 +139,7 @@ def text_options(spec: Spec, values: dict[str, Any]) -> dict[str, Any]:
         if option.discord_only or value is None:
             continue
         if option.kind == "user":
-            value = f"<@{value.id}>"
+            value = mention(str(value.id))
         elif option.kind == "channel":
             value = str(value.id)
         shown[option.name] = value

@@ -8,6 +8,7 @@ import json
 from datetime import timedelta
 
 from bot.archive import export_campaign, read_archive
+from bot.markup import channel_id_in, channel_link, escape, mention, user_id_in
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
@@ -16,27 +17,35 @@ from bot.replay import canonical, replay, run_begin
 from bot.replies import Attachment, Button, Reply, ephemeral
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import ChannelBusy
-from bot.table.core import (
+from bot.table.context import (
     MAX_MIRRORS,
     MIRROR_CHANNEL,
     Caller,
-    TableCore,
+    Loaded,
     UserError,
     busy_message,
     game_named,
     id_of,
+    require_owner,
     scenario_named,
     seat_id_of,
     waiting_line,
 )
+from bot.table.parts import TableParts
+from bot.table.steps import NewStep
 from engine.core.events import dump_events
 from engine.registry import games, get_game
 
 
-class CampaignCommands(TableCore):
+class CampaignCommands:
     """Campaign lifecycle commands."""
 
-    async def campaign_create(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    def __init__(self, parts: TableParts) -> None:
+        self.parts = parts
+        self.repo = parts.repo
+        self.loader = parts.loader
+
+    async def create(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         options = dict(options)
         game_key, scenario_key = options.pop("game", ""), options.pop("scenario", "")
         if not game_key or not scenario_key:
@@ -59,7 +68,7 @@ class CampaignCommands(TableCore):
             game=game.key,
             scenario=info.key,
             options_json=json.dumps(resolved, sort_keys=True),
-            seed=self.new_seed(),
+            seed=self.parts.new_seed(),
             owner_id=caller.user_id,
         )
         try:
@@ -77,8 +86,8 @@ class CampaignCommands(TableCore):
             )
         ]
 
-    async def campaign_join(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+    async def join(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
         info = scenario_named(get_game(campaign.game), campaign.scenario)
         seats = await self.repo.seats(id_of(campaign))
         taken = {s.role: s for s in seats if s.user_id}
@@ -98,7 +107,7 @@ class CampaignCommands(TableCore):
             await self.repo.update_seat(seat)
             return [
                 Reply(
-                    f"<@{caller.user_id}> takes the free seat **{seat.role}**.",
+                    f"{mention(caller.user_id)} takes the free seat **{seat.role}**.",
                     mentions=[caller.user_id],
                 )
             ]
@@ -125,10 +134,10 @@ class CampaignCommands(TableCore):
                 user_name=caller.user_name,
             ),
         )
-        return [Reply(f"{caller.user_name} takes the seat **{role}** ({role_info.name}).")]
+        return [Reply(f"{escape(caller.user_name)} takes the seat **{role}** ({role_info.name}).")]
 
-    async def campaign_leave(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+    async def leave(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
         mine = [s for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id]
         role = options.get("role", "").lower()
         if role:
@@ -149,11 +158,11 @@ class CampaignCommands(TableCore):
             if campaign.status == "active"
             else ""
         )
-        return [Reply(f"{caller.user_name} leaves {names}.{extra}")]
+        return [Reply(f"{escape(caller.user_name)} leaves {names}.{extra}")]
 
-    async def campaign_begin(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
-        self._require_owner(caller, campaign, "begin the mission")
+    async def begin(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
+        require_owner(caller, campaign, "begin the mission")
         if campaign.status != "open":
             raise UserError("The mission has already begun.")
         game = get_game(campaign.game)
@@ -181,18 +190,13 @@ class CampaignCommands(TableCore):
             events_json=json.dumps(dump_events(step.events)),
             random_used=True,
         )
-        return await self._commit_and_post(
-            caller,
-            campaign,
-            game,
-            step.state,
-            step.events,
-            log,
-            headline=f"**{info.title}** begins.",
+        table = Loaded(campaign, game, step.state)
+        return await self.parts.run(
+            caller, table, NewStep(step.events, log, headline=f"**{info.title}** begins.")
         )
 
-    async def campaign_status(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller, allow_none=True)
+    async def status(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live_or_none(caller)
         if campaign is None:
             return ephemeral("No campaign in this channel. Start one with /campaign create.")
         game = get_game(campaign.game)
@@ -205,11 +209,11 @@ class CampaignCommands(TableCore):
             lines.append(waiting_line(prompt, seats))
         return [Reply("\n".join(lines), ephemeral=True)]
 
-    async def campaign_settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+    async def settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
         settings = campaign_settings(campaign)
         if options:
-            self._require_owner(caller, campaign, "change settings")
+            require_owner(caller, campaign, "change settings")
             for key, value in options.items():
                 if key not in CAMPAIGN_SETTINGS:
                     raise UserError(
@@ -221,13 +225,17 @@ class CampaignCommands(TableCore):
             campaign.settings_json = json.dumps(settings, sort_keys=True)
             await self.repo.save_settings(campaign)
             if "digest" in options:
-                due = self.clock.now() + timedelta(days=1) if settings["digest"] == "on" else None
+                due = (
+                    self.parts.clock.now() + timedelta(days=1)
+                    if settings["digest"] == "on"
+                    else None
+                )
                 await self.repo.set_digest(id_of(campaign), due)
         shown = ", ".join(f"{k}={settings[k]}" for k in CAMPAIGN_SETTINGS)
         return [Reply(f"Campaign settings: {shown}.", ephemeral=not options)]
 
-    async def campaign_end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+    async def end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
         if caller.user_id != campaign.owner_id and not caller.is_admin:
             raise UserError("Only the campaign owner or a server admin can end the campaign.")
         if options.get("confirm", "").lower() != "yes":
@@ -244,12 +252,12 @@ class CampaignCommands(TableCore):
         await self.repo.close(campaign, "ended", log)
         return [
             Reply(
-                f"Campaign #{campaign.id} ended by {caller.user_name}. "
+                f"Campaign #{campaign.id} ended by {escape(caller.user_name)}. "
                 "The channel is free for a new one."
             )
         ]
 
-    async def campaign_export(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def export(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """The whole campaign as a file, for the owner or a server admin."""
         campaign = await self.repo.live_in_channel(
             caller.channel_id
@@ -271,10 +279,11 @@ class CampaignCommands(TableCore):
             )
         ]
 
-    async def campaign_rollback(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def rollback(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Owner only: return the campaign to an earlier step; the rollback is logged too."""
-        campaign, game, _ = await self._active(caller)
-        self._require_owner(caller, campaign, "roll the campaign back")
+        table = await self.loader.active(caller)
+        campaign = table.campaign
+        require_owner(caller, campaign, "roll the campaign back")
         rows = await self.repo.log(id_of(campaign))
         steps = [r.seq for r in rows if r.kind in ("begin", "action", "undo", "rollback")]
         try:
@@ -307,15 +316,9 @@ class CampaignCommands(TableCore):
             user_id=caller.user_id,
             action_json=json.dumps({"to_seq": target}),
         )
-        return await self._commit_and_post(
-            caller,
-            campaign,
-            game,
-            state,
-            [],
-            log,
-            headline=f"{caller.user_name} rolls the campaign back to step {target}.",
-        )
+        table.state = state
+        headline = f"{escape(caller.user_name)} rolls the campaign back to step {target}."
+        return await self.parts.run(caller, table, NewStep([], log, headline=headline))
 
     async def import_campaign(self, data: bytes, channel_id: str, guild_id: str | None) -> str:
         """Recreate an exported campaign in a free channel; the log must reproduce its state."""
@@ -376,9 +379,9 @@ class CampaignCommands(TableCore):
             raise UserError("That channel already has a live campaign.") from None
         return f"Imported as campaign #{created.id} in channel {channel_id} at step {created.step}."
 
-    async def campaign_seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Hand your seat to someone else, or (without `to`) take a free seat."""
-        campaign = await self._live(caller)
+        campaign = await self.loader.live(caller)
         seats = await self.repo.seats(id_of(campaign))
         role = options.get("role", "").lower()
         seat = next((s for s in seats if s.role == role), None)
@@ -400,10 +403,10 @@ class CampaignCommands(TableCore):
                 autopilot=False,
                 away_until=None,
             )
-            return [Reply(f"<@{caller.user_id}> takes the free seat **{role}**.")]
+            return [Reply(f"{mention(caller.user_id)} takes the free seat **{role}**.")]
         if caller.user_id not in (seat.user_id, campaign.owner_id):
             raise UserError(f"Only {role}'s player or the campaign owner can hand it over.")
-        user_id = target.removeprefix("<@").removeprefix("!").removesuffix(">")
+        user_id = user_id_in(target)
         if not user_id or len(user_id) > 32 or any(ch.isspace() for ch in user_id):
             raise UserError("Say who takes the seat: to:@player.")
         await self.repo.seat_update(
@@ -414,26 +417,31 @@ class CampaignCommands(TableCore):
             autopilot=False,
             away_until=None,
         )
-        return [Reply(f"{caller.user_name} hands **{role}** to <@{user_id}>.", mentions=[user_id])]
+        return [
+            Reply(
+                f"{escape(caller.user_name)} hands **{role}** to {mention(user_id)}.",
+                mentions=[user_id],
+            )
+        ]
 
-    async def campaign_mirror(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def mirror(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Follow this campaign in another channel: each public step is copied there."""
-        campaign = await self._live(caller)
+        campaign = await self.loader.live(caller)
         settings = campaign_settings(campaign)
         mirrors = [m for m in settings.get("mirrors", "").split(",") if m]
-        target = options.get("channel", "").strip().removeprefix("<#").removesuffix(">")
+        target = channel_id_in(options.get("channel", ""))
         if not target:
-            shown = ", ".join(f"<#{m}>" for m in mirrors) or "none"
+            shown = ", ".join(channel_link(m) for m in mirrors) or "none"
             return ephemeral(f"This campaign is mirrored to: {shown}.")
-        self._require_owner(caller, campaign, "change where the campaign is mirrored")
+        require_owner(caller, campaign, "change where the campaign is mirrored")
         if not MIRROR_CHANNEL.fullmatch(target) or target == caller.channel_id:
             raise UserError("Name another channel to mirror to: channel:#spectators.")
         if options.get("stop", "").lower() == "yes":
             if target not in mirrors:
-                raise UserError(f"<#{target}> is not a mirror of this campaign.")
+                raise UserError(f"{channel_link(target)} is not a mirror of this campaign.")
             mirrors.remove(target)
         elif target in mirrors:
-            raise UserError(f"<#{target}> already mirrors this campaign.")
+            raise UserError(f"{channel_link(target)} already mirrors this campaign.")
         elif len(mirrors) >= MAX_MIRRORS:
             raise UserError(f"A campaign can be mirrored to at most {MAX_MIRRORS} channels.")
         else:
@@ -441,14 +449,17 @@ class CampaignCommands(TableCore):
         settings["mirrors"] = ",".join(mirrors)
         campaign.settings_json = json.dumps(settings, sort_keys=True)
         await self.repo.save_settings(campaign)
-        shown = ", ".join(f"<#{m}>" for m in mirrors) or "no channel"
+        shown = ", ".join(channel_link(m) for m in mirrors) or "no channel"
         return [Reply(f"Campaign #{campaign.id} is now mirrored to {shown}.")]
 
-    async def campaign_list(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def list_campaigns(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         rows = await self.repo.in_guild(caller.guild_id)
         if not rows:
             return ephemeral(
                 "No campaigns running on this server. Games: " + ", ".join(games()) + "."
             )
-        lines = [f"- <#{c.channel_id}> #{c.id}: {c.game} / {c.scenario} ({c.status})" for c in rows]
+        lines = [
+            f"- {channel_link(c.channel_id)} #{c.id}: {c.game} / {c.scenario} ({c.status})"
+            for c in rows
+        ]
         return ephemeral("Campaigns on this server:\n" + "\n".join(lines))

@@ -1,40 +1,125 @@
-"""`TableService`: the transport-free entry point the Discord adapter and the playground call.
+"""`TableService`: the transport-free entry point the Discord adapter, the playground and the
+scheduler call.
 
-One command at a time per channel: parse, check the button's version, show a returning player
-what they missed, then run the command.
+A command flows: parse (`bot.commands`) → the handler its name maps to in `COMMANDS` →
+the step runner (engine, then storage) → the presenter → the replies the shell delivers.
+One command at a time per channel; a button's version is checked first; a returning player
+first sees what they missed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import secrets
 import time
+from collections.abc import Callable
 
 from bot import help_text
+from bot.clock import Clock, SystemClock
 from bot.commands import PLAY_VERBS, Command, CommandError, parse
+from bot.locks import ChannelLocks
 from bot.logs import new_request_id
+from bot.ratelimit import Buckets, RateLimits
 from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
+from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign
-from bot.storage.repo import TableChanged
-from bot.table.autocomplete import AutocompleteCommands
+from bot.storage.repo import CampaignRepo, TableChanged
+from bot.table.autocomplete import Autocomplete
 from bot.table.campaigns import CampaignCommands
-from bot.table.core import (
-    CATCH_UP_ON,
-    Caller,
-    UserError,
-    id_of,
-    log,
-)
+from bot.table.context import CATCH_UP_ON, Caller, Handler, Suggestion, UserError, id_of
+from bot.table.legal import LegalActions
+from bot.table.loading import Loader
 from bot.table.pace import PaceCommands
+from bot.table.pacer import Pacer
+from bot.table.parts import TableParts
+from bot.table.pictures import Pictures, Renderer, WorkerPictures, default_renderer
 from bot.table.play import PlayCommands
+from bot.table.presenter import Presenter
+from bot.table.steps import StepRunner
 from engine.core.errors import RuleError
-from engine.core.game import Action
 from engine.registry import get_game
 
+log = logging.getLogger("sortie.table")
 
-class TableService(CampaignCommands, PlayCommands, PaceCommands, AutocompleteCommands):
+DEFAULT_LIMITS = RateLimits()
+
+
+async def show_help(caller: Caller, options: dict[str, str]) -> list[Reply]:
+    return [Reply(help_text.render(options.get("topic")), ephemeral=True)]
+
+
+def command_table(
+    campaigns: CampaignCommands, play: PlayCommands, pace: PaceCommands
+) -> dict[tuple[str, str | None], Handler]:
+    """Every command's handler, by (command, subcommand)."""
+    table: dict[tuple[str, str | None], Handler] = {
+        ("campaign", "create"): campaigns.create,
+        ("campaign", "join"): campaigns.join,
+        ("campaign", "leave"): campaigns.leave,
+        ("campaign", "begin"): campaigns.begin,
+        ("campaign", "status"): campaigns.status,
+        ("campaign", "settings"): campaigns.settings,
+        ("campaign", "end"): campaigns.end,
+        ("campaign", "list"): campaigns.list_campaigns,
+        ("campaign", "export"): campaigns.export,
+        ("campaign", "rollback"): campaigns.rollback,
+        ("campaign", "seat"): campaigns.seat,
+        ("campaign", "mirror"): campaigns.mirror,
+        ("undo", None): play.undo,
+        ("board", None): play.board,
+        ("sheet", None): play.sheet,
+        ("hand", None): play.hand,
+        ("log", None): play.show_log,
+        ("rules", None): play.rules,
+        ("help", None): show_help,
+        ("prefs", None): pace.prefs,
+        ("away", None): pace.away,
+        ("vote", None): pace.vote,
+    }
+    for verb in PLAY_VERBS:
+        table[(verb, None)] = play.verb(verb)
+    return table
+
+
+class TableService:
     """Every campaign behaviour behind `handle` (a typed command) and `autocomplete`."""
+
+    def __init__(
+        self,
+        db: Database,
+        renderer: Renderer = default_renderer,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        clock: Clock | None = None,
+        limits: RateLimits | None = DEFAULT_LIMITS,
+        pictures: Pictures | None = None,
+    ) -> None:
+        self.db = db
+        self.clock: Clock = clock or SystemClock()
+        self.repo = CampaignRepo(db)
+        self._user_buckets = Buckets(limits.user, self.clock) if limits else None
+        self._channel_buckets = Buckets(limits.channel, self.clock) if limits else None
+        self._locks = ChannelLocks()
+        steps = StepRunner(self.repo, self.clock)
+        shown = pictures or WorkerPictures(renderer)
+        parts = TableParts(
+            repo=self.repo,
+            clock=self.clock,
+            loader=Loader(self.repo, steps),
+            steps=steps,
+            presenter=Presenter(shown),
+            pictures=shown,
+            legal=LegalActions(),
+            new_seed=new_seed,
+        )
+        self.campaigns = CampaignCommands(parts)
+        self.pacing = Pacer(parts, self._locks)
+        self.suggestions = Autocomplete(parts)
+        self.commands = command_table(self.campaigns, PlayCommands(parts), PaceCommands(parts))
+
+    # ------------------------------------------------------------------ commands
 
     async def handle(
         self, caller: Caller, text: str, expect_version: int | None = None
@@ -63,7 +148,7 @@ class TableService(CampaignCommands, PlayCommands, PaceCommands, AutocompleteCom
             )
         try:
             command = parse(text)
-            async with self._lock(caller.channel_id):
+            async with self._locks.hold(caller.channel_id):
                 with self.repo.command_scope():
                     return await self._run_command(caller, command, expect_version)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
@@ -75,32 +160,39 @@ class TableService(CampaignCommands, PlayCommands, PaceCommands, AutocompleteCom
         if expect_version is not None:
             await self._check_version(caller, expect_version)
         named = f"{command.name} {command.sub}" if command.sub else command.name
-        digest = await self._catch_up(caller) if named in CATCH_UP_ON else []
-        return digest + await self._dispatch(caller, command)
+        digest = await self.pacing.catch_up(caller) if named in CATCH_UP_ON else []
+        handler = self.commands[(command.name, command.sub)]
+        return digest + await handler(caller, command.options)
 
-    async def _dispatch(self, caller: Caller, command: Command) -> list[Reply]:
-        if command.name == "campaign":
-            handler = getattr(self, f"campaign_{command.sub}")
-        elif command.name in PLAY_VERBS:
-            return await self.act(caller, Action(verb=command.name, args=command.options))
-        else:
-            handler = {
-                "undo": self.undo,
-                "board": self.board,
-                "sheet": self.sheet,
-                "hand": self.hand,
-                "log": self.show_log,
-                "rules": self.rules,
-                "prefs": self.prefs,
-                "away": self.away,
-                "vote": self.vote,
-                "help": self.help,
-            }[command.name]
-        result: list[Reply] = await handler(caller, command.options)
-        return result
+    async def _check_version(self, caller: Caller, expected: int) -> None:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None or campaign.version != expected:
+            raise UserError(
+                "That button belongs to an earlier board: the table has moved on since. "
+                "/board shows where things stand now."
+            )
 
-    async def help(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        return [Reply(help_text.render(options.get("topic")), ephemeral=True)]
+    def _rate_limited(self, caller: Caller) -> float:
+        if self._user_buckets is None or self._channel_buckets is None:
+            return 0.0
+        return self._user_buckets.take(caller.user_id) or self._channel_buckets.take(
+            caller.channel_id
+        )
+
+    async def autocomplete(self, caller: Caller, text: str) -> list[Suggestion]:
+        return await self.suggestions.suggest(caller, text)
+
+    # ------------------------------------------------------------------ for the shells
+
+    async def campaign_version(self, channel_id: str) -> int | None:
+        """The live campaign's version in a channel (buttons are stamped with it)."""
+        campaign = await self.repo.live_in_channel(channel_id)
+        return campaign.version if campaign else None
+
+    # ------------------------------------------------------------------ operators
+
+    async def import_campaign(self, data: bytes, channel_id: str, guild_id: str | None) -> str:
+        return await self.campaigns.import_campaign(data, channel_id, guild_id)
 
     async def verify(self) -> list[tuple[int, bool, str]]:
         """Replay every campaign's log and compare with its stored snapshot."""

@@ -86,3 +86,7 @@ def test_a_typo_is_refused_with_a_suggestion() -> None:
     assert set(CAMPAIGN_SETTINGS) == set(
         text_keys(next(s for s in COMMANDS if s.text_keys == "settings"))
     )
+
+
+async def test_every_command_has_exactly_one_handler(table: TableService) -> None:
+    assert set(table.commands) == {(spec.name, spec.sub) for spec in COMMANDS}
