@@ -239,7 +239,8 @@ async def test_daily_digest_for_spectators(service: TableService, clock: ManualC
     assert await Scheduler(service, outbox, clock).scan() == 1
     digest = outbox.texts()[0]
     assert "Daily digest" in digest and "red ends the turn" in digest and "peeks" not in digest
-    assert "<@" not in digest  # the digest pings nobody
+    # The digest names whom the table waits on, but pings nobody: no user is allowed a ping.
+    assert [reply.mentions for _, reply in outbox.posts] == [[]]
 
 
 class GoneOutbox(RecordingOutbox):
