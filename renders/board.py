@@ -28,6 +28,7 @@ from renders.figures import (
     token_radius,
 )
 from renders.geometry import CELL_SIZE, Placement, Point
+from renders.media import media_type
 from renders.terrain import RENDERERS, Layer, static_layer
 from renders.text import alt_text
 
@@ -56,6 +57,11 @@ class RenderedImage:
     @property
     def data(self) -> bytes:
         return self.png
+
+    @property
+    def content_type(self) -> str:
+        """The MIME type read from the bytes (a GIF for animations, else PNG)."""
+        return media_type(self.png)
 
 
 def public_events(view: View, events: list[Event] | None) -> list[Event]:
