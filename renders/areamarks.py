@@ -30,7 +30,7 @@ def mark_text(mark: str) -> tuple[str, theme.RGB]:
 
 
 def label_size(placement: Placement) -> int:
-    return max(8, int(placement.cell_size / 5))
+    return max(theme.MIN_TEXT, int(placement.cell_size / 5))
 
 
 def id_box(placement: Placement, area: str) -> Box:
@@ -62,7 +62,7 @@ def mark_boxes(
     placement: Placement, area: str, marks: list[str]
 ) -> list[tuple[str, theme.RGB, Box]]:
     """Each mark's text, colour and box (pixels), in the order given."""
-    size = label_size(placement) - 1
+    size = max(theme.MIN_TEXT, label_size(placement) - 1)
     height = size * 1.25
     out: list[tuple[str, theme.RGB, Box]] = []
     if area not in placement.area_cells:

@@ -172,7 +172,8 @@ def test_split_step_rewinds_an_enemy_phase_into_activations() -> None:
     assert frame_count(animation.png) == len(frames) + 1
 
 
-def test_long_animations_shrink_to_fit(monkeypatch: Any) -> None:
+def test_long_animations_drop_frames_to_fit_never_shrink(monkeypatch: Any) -> None:
+    """Shrinking would make the text illegible on a phone: frames are dropped instead."""
     import renders.animate as animate
 
     frames = _steps("galaxy-defenders", "m1", 4)
@@ -180,7 +181,7 @@ def test_long_animations_shrink_to_fit(monkeypatch: Any) -> None:
     monkeypatch.setattr(animate, "MAX_BYTES", len(full.png) // 3)
     small = render_animation(frames)
     assert len(small.png) < len(full.png)
-    assert small.width < full.width or frame_count(small.png) < frame_count(full.png)
+    assert small.width == full.width and frame_count(small.png) < frame_count(full.png)
 
 
 def test_facing_follows_the_board_kind() -> None:
@@ -192,3 +193,23 @@ def test_facing_follows_the_board_kind() -> None:
     assert abs(ne_hex[0] - 0.5) < 1e-9 and ne_hex[1] < -0.8
     assert abs(ne_square[0] - ne_square[1] * -1) < 1e-9
     assert facing_vector("N", "square") is not None and facing_vector("up", "hex") is None
+
+
+def test_close_up_after_a_step_centres_on_the_enemy_that_acted() -> None:
+    """The Xeno moved: the close-up is about it, not about the Marine whose turn is next."""
+    from engine.core.events import Moved
+    from renders.board import focus_figure
+
+    view = _board("square", 20)
+    marine, xeno = view.figures[0], view.figures[1].model_copy(update={"coord": "L12"})
+    view = view.model_copy(
+        update={"active": marine.id, "reach": [marine.coord], "figures": [marine, xeno]}
+    )
+    events: list[Event] = [Moved(figure=xeno.id, path=["M13", xeno.coord])]
+    assert focus_figure(view, events) == xeno.id
+    image = render_board(view, events, mode="focus")
+    assert xeno.id in image.positions and marine.id not in image.positions
+    x, _ = image.positions[xeno.id]
+    assert abs(x - image.width / 2) < image.width * 0.1
+    # Without a step the close-up is about the active figure.
+    assert focus_figure(view, []) == marine.id
