@@ -21,6 +21,7 @@ from engine.core.view import View
 from renders import chrome, paint, story, theme
 from renders.figures import (
     draw_figure,
+    draw_figure_pills,
     draw_token,
     figure_positions,
     label_room,
@@ -124,13 +125,20 @@ def _draw_steps(
         if spot is not None:
             label = labels[figure.id]
             caption = species_tag(figure, label)
-            draw_figure(draw, figure, spot, r, label, figure.id == active, caption, view.board)
-    # The story's pills keep clear of the figures (a label must not hide a token).
+            draw_figure(
+                draw, figure, spot, r, label, figure.id == active, caption, view.board, False
+            )
+    # Pills (ranks, conditions, the story's tags) keep clear of every token's middle, so a
+    # label never hides a figure; a figure's own pills may still overlap its rim.
     placer = labels_placer()
     if placer is not None:
-        k = r * 0.75
+        k = r * 0.5
         for x, y in positions.values():
             placer.take((x - k, y - k, x + k, y + k))
+    for figure in view.figures:
+        spot = positions.get(figure.id)
+        if spot is not None:
+            draw_figure_pills(draw, figure, spot, r)
     story.over(draw, events, placement, where, labels)
     return BoardPicture(image, placement, positions, labels, layer)
 

@@ -309,7 +309,10 @@ def draw_figure(
     active: bool = False,
     caption: str = "",
     board: str = "square",
+    with_pills: bool = True,
 ) -> None:
+    """The token with its label, facing pointer and health; with `with_pills` also its rank
+    and condition pills (a board draws those in a second pass, around every token)."""
     x, y = xy
     shape = theme.SIDE_SHAPE.get(figure.side, "circle")
     fill = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
@@ -343,9 +346,18 @@ def draw_figure(
             # Small cells: the condensed cut, bold when it fits, spilling to the cell's edge.
             bold = theme.text_width(text, size, True, True) <= max(room, r * 2)
             paint.text(draw, (x, y), text, size, theme.INK, bold, "mm", condensed=True)
+    _draw_health(draw, figure, x, y + r + (3 if shape != "diamond" else r * 0.2 + 3), r)
+    if with_pills:
+        draw_figure_pills(draw, figure, xy, r)
+
+
+def draw_figure_pills(draw: paint.Draw, figure: FigureView, xy: Point, r: float) -> None:
+    """Rank and condition pills at the token's upper corners.
+
+    They need a token at least as big as legible text; on small tokens they would hide
+    neighbours (the figure list under the board says them)."""
+    x, y = xy
     tag = rank_tag(figure.rank)
-    # Rank and condition pills need a token at least as big as legible text; on small
-    # tokens they would hide neighbours (the figure list under the board says them).
     pills = r >= theme.MIN_TEXT * 0.9
     if tag and pills:
         bsize = paint.legible(r * 0.55)
@@ -364,7 +376,6 @@ def draw_figure(
             paint.pill(
                 draw, (bx, y - r * 0.95 + 2 * bsize * 1.3), f"+{len(marks) - 2}", bsize, theme.MUTED
             )
-    _draw_health(draw, figure, x, y + r + (3 if shape != "diamond" else r * 0.2 + 3), r)
 
 
 def _draw_health(draw: paint.Draw, figure: FigureView, x: float, top: float, r: float) -> None:
