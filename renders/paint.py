@@ -248,3 +248,32 @@ def ellipsize(text: str, size: int, max_width: float, bold: bool = False) -> str
     while len(text) > 1 and theme.text_width(text + "…", size, bold) > max_width:
         text = text[:-1]
     return text + "…"
+
+
+Blocks = list[tuple[str, list[str]]]
+
+
+def blocks_height(blocks: Blocks, head: int, line: int, gap: int) -> int:
+    """Height `draw_blocks` needs: a title row per block, `line + gap` per line, 8 after."""
+    return sum(head + 10 + (line + gap) * len(lines) + 8 for _, lines in blocks)
+
+
+def draw_blocks(
+    draw: Draw,
+    xy: Point,
+    blocks: Blocks,
+    head: int,
+    line: int,
+    gap: int,
+    colours: tuple[theme.RGB, theme.RGB] = (theme.TEXT, theme.MUTED),
+) -> float:
+    """Titled blocks of lines (a sheet's or a summary's body); returns the y after them."""
+    x, y = xy
+    for title, lines in blocks:
+        text(draw, (x, y), title, head, colours[0], True)
+        y += head + 10
+        for content in lines:
+            text(draw, (x + 8, y), content, line, colours[1])
+            y += line + gap
+        y += 8
+    return y

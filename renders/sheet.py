@@ -70,7 +70,7 @@ def render_sheet(view: View, figure_id: str) -> RenderedImage:
             wrapped += paint.wrap(line, LINE, text_w - 10) or [""]
         laid.append((title, wrapped))
     top = 136
-    height = top + sum(HEAD + 10 + (LINE + 5) * len(lines) + 8 for _, lines in laid) + PAD
+    height = top + paint.blocks_height(laid, HEAD, LINE, 5) + PAD
     image = Image.new("RGB", (WIDTH, height), theme.PANEL)
     draw = ImageDraw.Draw(image)
     accent = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
@@ -95,14 +95,7 @@ def render_sheet(view: View, figure_id: str) -> RenderedImage:
     for letters, colour in badges(figure):
         box = paint.pill(draw, (x, sub_y + LINE + 20), letters, LINE, colour, anchor="lm")
         x = int(box[2]) + 6
-    y = top
-    for title, lines in laid:
-        paint.text(draw, (PAD, y), title, HEAD, theme.TEXT, True)
-        y += HEAD + 10
-        for line in lines:
-            paint.text(draw, (PAD + 8, y), line, LINE, theme.MUTED)
-            y += LINE + 5
-        y += 8
+    paint.draw_blocks(draw, (PAD, top), laid, HEAD, LINE, 5)
     alt = f"Sheet of {figure.name} ({figure.side}) at {figure.coord}"
     if figure.health is not None and figure.max_health:
         alt += f", {max(0, figure.health)}/{figure.max_health} health"

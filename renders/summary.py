@@ -11,6 +11,7 @@ from renders.board import Deadline, RenderedImage, encode
 from renders.figures import conditions_of
 
 PAD = 16
+COLOURS = (theme.YELLOW, theme.TEXT)
 HEAD = theme.MIN_TEXT + 3
 LINE = theme.MIN_TEXT + 1
 
@@ -50,20 +51,13 @@ def render_summary(view: View, deadline: Deadline = None) -> RenderedImage:
     ]
     head = chrome.header_height(view, width, deadline)
     banner = chrome.banner_height(view)
-    body = sum(HEAD + 10 + (LINE + 6) * len(lines) + 12 for _, lines in laid)
+    body = paint.blocks_height(laid, HEAD, LINE, 6)
     height = head + banner + PAD + body + PAD
     image = Image.new("RGB", (width, height), theme.PANEL)
     draw = ImageDraw.Draw(image)
     chrome.draw_header(draw, view, width, deadline)
     chrome.draw_banner(draw, view, width, head)
-    y = head + banner + PAD
-    for title, lines in laid:
-        paint.text(draw, (PAD, y), title, HEAD, theme.YELLOW, True)
-        y += HEAD + 10
-        for line in lines:
-            paint.text(draw, (PAD + 10, y), line, LINE, theme.TEXT)
-            y += LINE + 6
-        y += 12
+    paint.draw_blocks(draw, (PAD, head + banner + PAD), laid, HEAD, LINE, 6, COLOURS)
     word = chrome.banner(view)[0]
     alt = f"Mission summary: {word}. " + " ".join(
         f"{title}: {', '.join(lines)}." for title, lines in summary_rows(view)

@@ -30,37 +30,47 @@ class Sample:
     frames: list[tuple[View, list[Event]]]
 
 
-def _busy(game: Any, scenario: str) -> tuple[View, Sample]:
+def play(
+    game_key: str, scenario: str, seed: int, limit: int, setup: bool = False
+) -> tuple[View, list[tuple[View, list[Event]]]]:
+    """A short seeded self-play: the first view, then (spectator view, public events) for
+    each step that told something, at most `limit` of them. With `setup`, the first view is
+    taken after the game's setup step."""
+    game: Any = games()[game_key]
     info = scenario_info(game, scenario)
     seats = default_seats(game, scenario, None)
-    state = game.new(scenario, seats, info.resolve_options({}), SeededDice(derive_seed(5, "s")))
-    state = game.advance(state, SeededDice(derive_seed(5, "a"))).state
-    opening = game.view(state, None)
-    policy = SeededDice(11)
+    state = game.new(scenario, seats, info.resolve_options({}), SeededDice(derive_seed(seed, "s")))
+    if setup:
+        state = game.advance(state, SeededDice(derive_seed(seed, "a"))).state
+    first = game.view(state, None)
+    policy = SeededDice(seed + 6)
     frames: list[tuple[View, list[Event]]] = []
-    best: tuple[int, int] = (-1, 0)
-    for step in range(STEPS):
+    for step in range(STEPS * 5):
         prompt = game.waiting_on(state)
-        if prompt.finished:
+        if prompt.finished or len(frames) >= limit:
             break
         if prompt.seats:
             seat = prompt.seats[0]
             action = choose_action(game.legal_actions(state, seat), policy, 10)
-            result = game.apply(state, seat, action, SeededDice(derive_seed(5, step)))
+            result = game.apply(state, seat, action, SeededDice(derive_seed(seed, step)))
         else:
-            result = game.advance(state, SeededDice(derive_seed(6, step)))
+            result = game.advance(state, SeededDice(derive_seed(seed + 1, step)))
         state = result.state
         events = [e for e in result.events if e.visible_for(None)]
         if events:
-            view = game.view(state, None)
-            frames.append((view, events))
-            score = len(view.figures) * 3 + len(view.tokens) + len(events)
-            if score > best[0]:
-                best = (score, len(frames))
+            frames.append((game.view(state, None), events))
+    return first, frames
+
+
+def _busy(game_key: str, scenario: str) -> tuple[View, Sample]:
+    opening, frames = play(game_key, scenario, 5, STEPS, setup=True)
+    name = f"{game_key}/{scenario}/busy"
     if not frames:
-        return opening, Sample(f"{game.key}/{scenario}/busy", opening, [], [(opening, [])])
-    view, events = frames[best[1] - 1]
-    return opening, Sample(f"{game.key}/{scenario}/busy", view, events, frames[: best[1]][-4:])
+        return opening, Sample(name, opening, [], [(opening, [])])
+    scores = [len(v.figures) * 3 + len(v.tokens) + len(e) for v, e in frames]
+    best = scores.index(max(scores)) + 1
+    view, events = frames[best - 1]
+    return opening, Sample(name, view, events, frames[:best][-4:])
 
 
 @cache
@@ -69,7 +79,7 @@ def samples() -> tuple[Sample, ...]:
     out: list[Sample] = []
     for game in games().values():
         for info in game.scenarios():
-            opening, busy = _busy(game, info.key)
+            opening, busy = _busy(game.key, info.key)
             out.append(Sample(f"{game.key}/{info.key}/opening", opening, [], [(opening, [])]))
             out.append(busy)
     return tuple(out)

@@ -12,35 +12,16 @@ from engine.core.events import Event
 from engine.core.game import scenario_info
 from engine.core.view import CellView, FigureView, View
 from engine.registry import get_game
-from engine.selfplay import choose_action, default_seats
+from engine.selfplay import choose_action
 from renders import render_animation, render_board, render_phase, text_board
 from renders.animate import frame_count
 from renders.bench import crowded
+from tests.renders.samples import play
 
 
 def _steps(game_key: str, scenario: str, count: int) -> list[tuple[View, list[Event]]]:
     """Real steps from a short self-play: (spectator view after the step, its public events)."""
-    game: Any = get_game(game_key)
-    info = scenario_info(game, scenario)
-    seats = default_seats(game, scenario, None)
-    state = game.new(scenario, seats, info.resolve_options({}), SeededDice(derive_seed(3, "s")))
-    policy = SeededDice(7)
-    frames: list[tuple[View, list[Event]]] = []
-    for step in range(200):
-        prompt = game.waiting_on(state)
-        if prompt.finished or len(frames) >= count:
-            break
-        if prompt.seats:
-            seat = prompt.seats[0]
-            action = choose_action(game.legal_actions(state, seat), policy, 10)
-            result = game.apply(state, seat, action, SeededDice(derive_seed(3, step)))
-        else:
-            result = game.advance(state, SeededDice(derive_seed(4, step)))
-        state = result.state
-        events = [e for e in result.events if e.visible_for(None)]
-        if events:
-            frames.append((game.view(state, None), events))
-    return frames
+    return play(game_key, scenario, 3, count)[1]
 
 
 def test_animation_has_one_frame_per_step_plus_the_final_board() -> None:
