@@ -79,8 +79,6 @@ class BoardPicture:
     positions: dict[str, Point]
     labels: dict[str, str]
     layer: Layer
-    # The board's pills as placed (for the no-overlap tests) and any left out.
-    labels_placed: Placer | None = None
 
 
 def board_labels(view: View) -> dict[str, str]:
@@ -99,9 +97,7 @@ def draw_board(
     placer = Placer(image.width, image.height)
     placer.seed(layer.labels)
     with placing(placer):
-        picture = _draw_steps(view, events, layer, image, draw)
-    picture.labels_placed = placer
-    return picture
+        return _draw_steps(view, events, layer, image, draw)
 
 
 def _draw_steps(
@@ -194,21 +190,27 @@ def _full_geometry(view: View) -> tuple[int, int]:
     the default cell size), with rulers in a wider margin when coordinates do not fit."""
     base = CELL_SIZE[view.board]
     natural = place(view, base)
-    for margin in (14, RULER_MARGIN):
+
+    def fill(margin: int) -> int:
         avail = theme.IMAGE_WIDTH - 2 * margin
         size = int(base * min(1.5, avail / max(1, natural.width - 28)))
         while size > 8 and place(view, size, margin).width > theme.IMAGE_WIDTH:
             size -= 1
-        if margin == RULER_MARGIN or coords_fit(view, place(view, size, margin)):
-            return size, margin
-    raise AssertionError("unreachable")
+        return size
+
+    size = fill(14)
+    if coords_fit(view, place(view, size, 14)):
+        return size, 14
+    return fill(RULER_MARGIN), RULER_MARGIN
 
 
 def full_geometry(view: View) -> tuple[int, int]:
-    """`_full_geometry`, cached per map (a few hundred bytes per map ever seen)."""
+    """`_full_geometry`, cached per map (bounded: cleared past 256 maps)."""
     key = shape_key(view, 0)
     hit = _GEOMETRY.get(key)
     if hit is None:
+        if len(_GEOMETRY) > 256:
+            _GEOMETRY.clear()
         hit = _GEOMETRY[key] = _full_geometry(view)
     return hit
 

@@ -341,21 +341,6 @@ def panel_columns(
     return columns
 
 
-def balanced_columns(
-    sections: list[Section], column_width: int, count: int
-) -> list[list[tuple[str, list[str], theme.RGB]]]:
-    """Sections flowed into at most `count` columns of about equal height."""
-    laid = layout_sections(sections, column_width)
-    total = sum(section_height(lines) for _, lines, _ in laid)
-    tallest = max((section_height(lines) for _, lines, _ in laid), default=0)
-    limit = max(total // count, tallest)
-    while True:
-        columns = panel_columns(sections, column_width, limit + 10, max_columns=count)
-        if len(columns) < count or columns_height(columns) <= limit + 10:
-            return columns
-        limit += 40
-
-
 def columns_height(columns: list[list[tuple[str, list[str], theme.RGB]]]) -> int:
     return max(
         (10 + sum(section_height(lines) for _, lines, _ in col) for col in columns), default=0
