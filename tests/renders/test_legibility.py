@@ -7,6 +7,8 @@ close-up, the side panel, a sheet and the frames of an animated phase.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from renders import render_animation, render_board, render_sheet, theme
@@ -86,3 +88,25 @@ def test_the_measure_scales_to_phone_width_and_finds_overlaps() -> None:
     assert overlaps([("a", (0, 0, 10, 10)), ("b", (9, 9, 20, 20)), ("c", (20, 0, 30, 8))]) == [
         ("a", "b")
     ]
+
+
+def test_reveal_and_spawn_tags_at_teleport_points_do_not_overlap() -> None:
+    """The Galaxy case of the issue: several aliens appear at Teleport Points in one step."""
+    from engine.core.events import Revealed, Spawned
+
+    view = next(s.view for s in samples() if s.name == "galaxy-defenders/m1/opening")
+    points = [c.coord for c in view.cells if any(m.startswith("teleport") for m in c.marks)]
+    assert len(points) >= 2
+    enemy = view.figures[0].model_copy(update={"side": "enemy", "kind": "xeno"})
+    figures = list(view.figures)
+    events: list[Any] = []
+    for i, coord in enumerate(points * 2):
+        figures.append(enemy.model_copy(update={"id": f"x{i}", "label": f"x{i}", "coord": coord}))
+        events += [Spawned(figure=f"x{i}", at=coord), Revealed(figure=f"x{i}", at=coord)]
+    busy = view.model_copy(update={"figures": figures})
+    for size, margin in (full_geometry(busy), (int(CELL_SIZE["hex"] * 1.3), 14)):
+        measured = measure(
+            lambda c=size, m=margin: draw_board(busy, events, c, m).image  # type: ignore[misc]
+        )
+        tags = [text for text, _ in measured.pills if "NEW" in text or "REVEAL" in text]
+        assert tags and not overlaps(measured.pills), overlaps(measured.pills)
