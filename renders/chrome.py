@@ -255,17 +255,17 @@ def legend_items(view: View) -> list[str]:
         "centre": "ring: Area centre",
         "teleport": "TP: Teleport Point",
         "start": "S: start hex",
-        "barracks": "barracks",
-        "exit": "exit",
+        "barracks": "BK: barracks",
+        "exit": "EX: exit",
         "search": "search Area",
         "airlock": "AL: airlock",
-        "entrance": "entrance",
+        "entrance": "IN: entrance",
         "blocked": "BLOCK: blocked hex",
         "civilian": "CIVIL: civilian",
-        "smoke": "hatched: smoke",
+        "smoke": "hatched, SM: smoke",
         "flame": "F: flame",
-        "suppressing-fire": "suppressing fire",
-        "accessory": "ACC: accessory",
+        "suppressing-fire": "SF: suppressing fire",
+        "accessory": "ACC, AC: accessory",
     }
     items += [names[m] for m in sorted(marks) if m in names]
     items += token_legend(view)

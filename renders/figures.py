@@ -67,9 +67,9 @@ def rank_tag(rank: str | None) -> str:
 
 
 def label_room(view: View, placement: Placement) -> float:
-    """How wide a figure's label may be: its token, or its cell (a label may touch the edge)."""
+    """How wide a figure's label may be: its token, or its cell less a gap to the next one."""
     cs = placement.cell_size
-    cell = cs * (0.866 if view.board == "hex" else 1.0) + 3
+    cell = cs * (0.866 if view.board == "hex" else 1.0) - 3
     if placement.slots_per_cell == 4:
         cell = cs / 2 - 2
     return max(placement.token_radius * 2 * 0.95, cell)
@@ -172,9 +172,15 @@ def figure_positions(view: View, placement: Placement) -> dict[str, Point]:
             groups.setdefault(key, []).append(figure)
     out: dict[str, Point] = {}
     r = placement.token_radius
+    marks: dict[str, list[str]] = {}
+    if placement.board == "area":
+        for c in view.cells:
+            if c.marks and c.area:
+                marks.setdefault(c.area, []).extend(c.marks)
     for key, figures in groups.items():
         if placement.board == "area":
-            slots = area_slots(placement, key, r) or [placement.area_anchor[key]]
+            slots = _clear_first(placement, key, area_slots(placement, key, r), marks)
+            slots = slots or [placement.area_anchor[key]]
             for i, figure in enumerate(figures):
                 x, y = slots[i % len(slots)]
                 shift = (i // len(slots)) * r * 0.5
@@ -190,6 +196,16 @@ def figure_positions(view: View, placement: Placement) -> dict[str, Point]:
             ox, oy = offsets[i % 4]
             out[figure.id] = (cx + ox, cy + oy)
     return out
+
+
+def _clear_first(
+    placement: Placement, area: str, slots: list[Point], marks: dict[str, list[str]]
+) -> list[Point]:
+    """An Area's slots, those where a figure stays clear of the Area's id and mark labels
+    first (stable order; figures and tokens use the same order)."""
+    boxes = [box for _, _, box in mark_boxes(placement, area, marks.get(area, []))]
+    boxes.append(id_box(placement, area))
+    return sorted(slots, key=lambda p: overlaps(p, placement.token_radius * 0.7, boxes))
 
 
 def token_positions(
@@ -210,7 +226,8 @@ def token_positions(
             marks.setdefault(c.area, []).extend(c.marks)
     for key, tokens in per_key.items():
         if placement.board == "area":
-            slots = area_slots(placement, key, small)
+            # The figures' slot order (clear of labels first), so tokens skip the taken ones.
+            slots = _clear_first(placement, key, area_slots(placement, key, small), marks)
             taken = sum(1 for f in view.figures if placement.resolve(f.coord) == key)
             free = slots[taken:]
             # Keep tokens off the Area's id and mark labels.
