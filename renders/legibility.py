@@ -2,8 +2,7 @@
 
 `measure(render)` runs a render with the terrain cache cleared (so the static layer's text is
 drawn, and measured, too) and returns the image with the smallest font size drawn, scaled to
-the 390-px phone width, and the board pills drawn. The tests and `python -m renders legibility`
-use it.
+the 390-px phone width, and the board pills drawn (`tests/renders/test_legibility.py`).
 """
 
 from __future__ import annotations
