@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.clock import Clock, aware
+from bot.disclosure import public_texts
 from bot.logs import new_request_id
 from bot.pacing import campaign_settings, quiet_until, remind_after
 from bot.replies import Reply
@@ -191,12 +192,7 @@ class Scheduler:
             return 0
         since = now - DIGEST_EVERY
         rows = await self.repo.log_since(campaign.id or 0, since)
-        texts = [
-            e.text
-            for r in rows
-            for e in parse_events(json.loads(r.events_json))
-            if e.text and e.visible_for(None)
-        ]
+        texts = [t for r in rows for t in public_texts(parse_events(json.loads(r.events_json)))]
         game = get_game(campaign.game)
         state: Any = game.load(json.loads(campaign.state_json or "{}"))
         waiting = waiting_line(game.waiting_on(state), await self.repo.seats(campaign.id or 0))

@@ -507,7 +507,9 @@ class PlayCog(commands.Cog):
     async def away(self, interaction: discord.Interaction[Any], for_: str) -> None:
         await run_command(self.service, interaction, "away", {"for": for_}, True)
 
-    @app_commands.command(name="hand", description="Your private cards and secrets (only you)")
+    @app_commands.command(
+        name="hand", description="Your private cards, secrets and answers open to you (only you)"
+    )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await run_command(self.service, interaction, "hand", {})
 

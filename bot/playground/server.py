@@ -37,6 +37,8 @@ MAX_BODY = 16 * 1024
 NAME_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 AFTER_RE = re.compile(r"[0-9]{1,18}")
 STATIC_DIR = Path(__file__).parent / "static"
+# What an attachment is, from its first bytes (a campaign export is JSON).
+CONTENT_TYPES = {b"\x89PNG": "image/png", b"GIF8": "image/gif", b"{": "application/json"}
 
 SERVICE = web.AppKey("service", TableService)
 PLAYGROUND = web.AppKey("playground", Playground)
@@ -200,14 +202,21 @@ async def get_autocomplete(request: web.Request) -> web.Response:
 
 
 async def get_image(request: web.Request) -> web.Response:
-    data = request.app[PLAYGROUND].images.get(request.match_info["image_id"])
+    store = request.app[PLAYGROUND].images
+    image_id = request.match_info["image_id"]
+    data = store.get(image_id)
     if data is None:
         raise web.HTTPNotFound(text="That image is gone (only the latest ones are kept).")
-    return web.Response(
-        body=data,
-        content_type="image/png",
-        headers={"Cache-Control": "public, max-age=86400, immutable"},
+    if store.is_private(image_id):
+        # Shown to one user only (a private board, a campaign export): no cache keeps a copy.
+        cache = "private, no-store"
+    else:
+        cache = "public, max-age=86400, immutable"
+    content_type = next(
+        (kind for magic, kind in CONTENT_TYPES.items() if data.startswith(magic)),
+        "application/octet-stream",
     )
+    return web.Response(body=data, content_type=content_type, headers={"Cache-Control": cache})
 
 
 def adjustable_clock(app: web.Application) -> AdjustableClock:

@@ -19,6 +19,13 @@ from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.commands import PLAY_VERBS
+from bot.disclosure import (
+    private_texts,
+    public_buttons,
+    public_events,
+    public_texts,
+    stand_in_events,
+)
 from bot.pacing import (
     MAX_AUTOPILOT_STEPS,
     answer_window,
@@ -32,11 +39,11 @@ from bot.pacing import (
 from bot.pictures import has_activity, phase_images, step_image
 from bot.ratelimit import Buckets, RateLimits
 from bot.replay import run_action
-from bot.replies import Attachment, Button, Reply, ephemeral, split_message
+from bot.replies import Attachment, Reply, ephemeral, split_message
 from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import CampaignRepo, StepWrite, WaitingUpdate
-from engine.core.events import Event, Note, PhaseChanged, dump_events
+from engine.core.events import Event, PhaseChanged, dump_events
 from engine.core.game import Action, Game, Prompt, ScenarioInfo, scenario_info
 from engine.registry import get_game
 
@@ -298,10 +305,7 @@ class TableCore:
         step, random_used, _ = await asyncio.to_thread(
             run_action, game, state, campaign.seed, seq, role, action
         )
-        events: list[Event] = [
-            Note(text=f"{who} plays for {role}: {action.command()}"),
-            *step.events,
-        ]
+        events = [*stand_in_events(game, state, who, role, action), *step.events]
         log = action_row(campaign, seq, role, user_id, action, events, random_used)
         await self._persist(campaign, game, step.state, log, actor=None, seats=seats)
         return step.state, events
@@ -357,12 +361,13 @@ class TableCore:
     ) -> list[Reply]:
         if seats is None:
             seats = await self.repo.seats(id_of(campaign))
-        public = [e for e in events if e.visible_for(None)]
+        # Everything below that the channel sees comes from public events and the public view.
+        public = public_events(events)
         lines = [headline] if headline else []
-        lines += [e.text for e in public if e.text]
+        lines += public_texts(events)
         view = game.view(state, None)
         images: list[Attachment] | None = None
-        shown_automatic = [e for e in automatic or [] if e.visible_for(None)]
+        shown_automatic = public_events(automatic or [])
         if has_activity(shown_automatic):
             # The enemy or Event phase: one animation of every activation, then the board.
             images = await phase_images(view, shown_automatic)
@@ -376,22 +381,12 @@ class TableCore:
             mentions = await self._mentions(prompt, seats, events, actor, waiting_before)
         chunks = split_message("\n".join(lines))
         replies = [Reply(chunk) for chunk in chunks[:-1]]
-        buttons = (
-            []
-            if prompt.finished
-            else [
-                Button("End turn", "/end-turn", "primary"),
-                Button("Undo", "/undo"),
-                Button("Board", "/board"),
-            ]
-        )
-        buttons = choice_buttons(game, state, prompt) + buttons
         replies.append(
             Reply(
                 chunks[-1],
                 images=images,
                 mentions=mentions,
-                buttons=buttons,
+                buttons=public_buttons(game, state, prompt),
                 version=campaign.version,
                 game=campaign.game,
             )
@@ -400,11 +395,7 @@ class TableCore:
         for reply in replies:
             reply.mirror_to = list(mirrors)
         my_roles = {s.role for s in seats if s.user_id == caller.user_id}
-        secret = [
-            e.text
-            for e in events
-            if not e.visible_for(None) and e.text and any(e.visible_for(r) for r in my_roles)
-        ]
+        secret = private_texts(events, my_roles)
         if secret:
             replies.extend(ephemeral("Only you see this:\n" + "\n".join(secret)))
         return replies
@@ -470,23 +461,9 @@ def seat_id_of(seat: Seat) -> int:
     return seat.id
 
 
-MAX_CHOICE_BUTTONS = 4
 BOARD_VIEWS = ("full", "focus", "text")
 MAX_MIRRORS = 5
 MIRROR_CHANNEL = re.compile(r"[A-Za-z0-9_-]{1,32}")
-
-
-def choice_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
-    """When the game asks a question, its first answers as buttons (all stay typeable)."""
-    if prompt.kind != "choice" or prompt.finished:
-        return []
-    options = [
-        a for seat in prompt.seats for a in game.legal_actions(state, seat) if a.verb == "choose"
-    ]
-    return [
-        Button((a.label or a.args.get("option", "?"))[:80], a.command(), "success")
-        for a in options[:MAX_CHOICE_BUTTONS]
-    ]
 
 
 def check_same_server(caller: Caller, campaign: Campaign) -> None:

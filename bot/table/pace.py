@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from bot.disclosure import public_events
 from bot.pacing import (
     REMINDER_CHOICES,
     campaign_settings,
@@ -232,8 +233,8 @@ class PaceCommands(TableCore):
         events = [
             e
             for r in rows
-            for e in parse_events(json.loads(r.events_json))
-            if e.text and e.visible_for(None)
+            for e in public_events(parse_events(json.loads(r.events_json)))
+            if e.text
         ]
         game = get_game(campaign.game)
         state = game.load(json.loads(campaign.state_json or "{}"))

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from bot import rules as rules_reference
+from bot.disclosure import log_line, private_answers
 from bot.pictures import board_image, sheet_image
 from bot.replay import replay, run_action
 from bot.replies import Reply, ephemeral
@@ -172,19 +173,9 @@ class PlayCommands(TableCore):
         if not 1 <= count <= 50:
             raise UserError("last must be a number from 1 to 50.")
         rows = (await self.repo.log(id_of(campaign)))[-count:]
-        lines = []
-        for row in rows:
-            texts = [
-                e.text
-                for e in parse_events(json.loads(row.events_json))
-                if e.text and e.visible_for(None)
-            ]
-            what = (
-                row.kind
-                if row.kind != "action"
-                else Action.model_validate_json(row.action_json).command()
-            )
-            lines.append(f"`#{row.seq}` {row.seat or ''} {what}: " + (" ".join(texts)[:300] or "-"))
+        lines = [
+            log_line(row.seq, row.kind, row.seat, row.action_json, row.events_json) for row in rows
+        ]
         return ephemeral("\n".join(lines) or "The log is empty.")
 
     async def rules(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
@@ -221,4 +212,11 @@ class PlayCommands(TableCore):
         for role in mine:
             private = game.view(state, role).private
             lines.append(f"**{role}**: " + ("\n".join(private) if private else "nothing hidden."))
-        return ephemeral("\n".join(lines))
+        prompt = game.waiting_on(state)
+        answers = private_answers(game, state, prompt, set(mine))
+        if answers:
+            lines.append(f"The game asks you: {prompt.text or 'choose an answer.'}")
+        replies = ephemeral("\n".join(lines))
+        replies[-1].buttons = answers
+        replies[-1].version = campaign.version
+        return replies
