@@ -7,7 +7,7 @@ import asyncio
 import json
 from datetime import timedelta
 
-from bot.archive import export_campaign, read_archive
+from bot.archive import LIVE_STATUSES, export_campaign, export_public_record, read_archive
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
@@ -258,14 +258,23 @@ class CampaignCommands(TableCore):
             raise UserError("No campaign in this channel to export.")
         if caller.user_id != campaign.owner_id and not caller.is_admin:
             raise UserError("Only the campaign owner or a server admin can export the campaign.")
-        data = export_campaign(
-            campaign, await self.repo.seats(id_of(campaign)), await self.repo.log(id_of(campaign))
-        )
-        name = f"sortie-campaign-{campaign.id}-step-{campaign.step}.json"
+        seats, rows = await self.repo.seats(id_of(campaign)), await self.repo.log(id_of(campaign))
+        if campaign.status in LIVE_STATUSES:
+            # While it is live, nothing that reveals a secret or the dice to come leaves.
+            data = export_public_record(campaign, seats, rows)
+            name = f"sortie-campaign-{campaign.id}-step-{campaign.step}-public.json"
+            about = (
+                "its public record (what every player sees). A live campaign's full backup is "
+                "made by the server's operator (`python -m bot export`); once the campaign is "
+                "over, this command gives the complete file."
+            )
+        else:
+            data = export_campaign(campaign, seats, rows)
+            name = f"sortie-campaign-{campaign.id}-step-{campaign.step}.json"
+            about = "keep this file to restore the campaign later."
         return [
             Reply(
-                f"Campaign #{campaign.id} at step {campaign.step}: keep this file to "
-                "restore the campaign later.",
+                f"Campaign #{campaign.id} at step {campaign.step}: {about}",
                 ephemeral=True,
                 images=[Attachment(name, data, "campaign export (JSON)")],
             )
