@@ -139,3 +139,52 @@ def log_line(seq: int, kind: str, seat: str | None, action_json: str, events_jso
     what = kind if kind != "action" else shown_command(action_json)
     texts = public_texts(parse_events(json.loads(events_json)))
     return f"`#{seq}` {seat or ''} {what}: " + (" ".join(texts)[:300] or "-")
+
+
+# ---------------------------------------------------------------------- seats
+
+# Roles that play alone against every other seat of their game and keep cards from them.
+# (The engine's RoleInfo has no notion of sides yet; this is the table's knowledge of it.)
+LONE_OPPONENTS: dict[str, frozenset[str]] = {"forlorn-hope": frozenset({"xeno"})}
+
+
+def opposed(game_key: str, role: str, other: str) -> bool:
+    """Whether two seats of a game play against each other (one keeps secrets from the other)."""
+    lone = LONE_OPPONENTS.get(game_key, frozenset())
+    return role != other and (role in lone or other in lone)
+
+
+def held_by(settings_json: str) -> list[str]:
+    """The users who have held a seat since the campaign was created (its seat settings)."""
+    users = json.loads(settings_json or "{}").get("held_by", [])
+    return [str(u) for u in users] if isinstance(users, list) else []
+
+
+def with_holder(settings_json: str, user_id: str) -> str:
+    """Seat settings that remember one more holder."""
+    settings = json.loads(settings_json or "{}")
+    users = held_by(settings_json)
+    if user_id not in users:
+        users.append(user_id)
+    settings["held_by"] = users
+    return json.dumps(settings, sort_keys=True)
+
+
+def seat_conflict(
+    game_key: str, role: str, user_id: str, seats: list[tuple[str, str, str]]
+) -> str | None:
+    """Why `user_id` may not take `role`, or None. `seats` are (role, holder, settings_json).
+
+    Nobody holds, or takes after having held, a seat playing against another of theirs: one
+    user would see both sides' secrets.
+    """
+    for other, holder, settings_json in seats:
+        if not opposed(game_key, role, other):
+            continue
+        if holder == user_id or user_id in held_by(settings_json):
+            now = "holds" if holder == user_id else "has held"
+            return (
+                f"<@{user_id}> {now} **{other}**, which plays against **{role}** with hidden "
+                "cards: one player may not see both sides."
+            )
+    return None

@@ -8,6 +8,7 @@ import json
 from datetime import timedelta
 
 from bot.archive import LIVE_STATUSES, export_campaign, export_public_record, read_archive
+from bot.disclosure import seat_conflict, with_holder
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
@@ -25,6 +26,7 @@ from bot.table.core import (
     busy_message,
     game_named,
     id_of,
+    log,
     scenario_named,
     seat_id_of,
     waiting_line,
@@ -93,8 +95,10 @@ class CampaignCommands(TableCore):
             if seat is None:
                 names = ", ".join(s.role for s in vacant) or "none"
                 raise UserError(f"The mission is under way; free seats: {names}.")
+            self._check_sides(campaign, seat.role, caller.user_id, seats)
             seat.user_id, seat.user_name = caller.user_id, caller.user_name
             seat.last_seen_seq = campaign.step
+            seat.settings_json = with_holder(seat.settings_json, caller.user_id)
             await self.repo.update_seat(seat)
             return [
                 Reply(
@@ -116,6 +120,7 @@ class CampaignCommands(TableCore):
             raise UserError(f"This scenario seats at most {info.max_seats} players.")
         role_info = info.role(role)
         assert role_info is not None
+        self._check_sides(campaign, role, caller.user_id, seats)
         await self.repo.add_seat(
             campaign,
             Seat(
@@ -123,6 +128,7 @@ class CampaignCommands(TableCore):
                 role=role,
                 user_id=caller.user_id,
                 user_name=caller.user_name,
+                settings_json=with_holder("{}", caller.user_id),
             ),
         )
         return [Reply(f"{caller.user_name} takes the seat **{role}** ({role_info.name}).")]
@@ -385,7 +391,11 @@ class CampaignCommands(TableCore):
         return f"Imported as campaign #{created.id} in channel {channel_id} at step {created.step}."
 
     async def campaign_seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        """Hand your seat to someone else, or (without `to`) take a free seat."""
+        """Hand your seat to someone else, or (without `to`) take a free seat.
+
+        Only the seat's player hands it over, or a server admin (logged and announced); nobody
+        ends up seeing both sides of a game with an opponent who keeps cards hidden.
+        """
         campaign = await self._live(caller)
         seats = await self.repo.seats(id_of(campaign))
         role = options.get("role", "").lower()
@@ -400,6 +410,7 @@ class CampaignCommands(TableCore):
                     f"{role} is taken; its player can hand it over with "
                     f"/campaign seat role:{role} to:<player>."
                 )
+            self._check_sides(campaign, role, caller.user_id, seats)
             await self.repo.seat_update(
                 seat_id_of(seat),
                 user_id=caller.user_id,
@@ -407,13 +418,16 @@ class CampaignCommands(TableCore):
                 last_seen_seq=campaign.step,
                 autopilot=False,
                 away_until=None,
+                settings_json=with_holder(seat.settings_json, caller.user_id),
             )
             return [Reply(f"<@{caller.user_id}> takes the free seat **{role}**.")]
-        if caller.user_id not in (seat.user_id, campaign.owner_id):
-            raise UserError(f"Only {role}'s player or the campaign owner can hand it over.")
+        by_admin = caller.user_id != seat.user_id
+        if by_admin and not caller.is_admin:
+            raise UserError(f"Only {role}'s player or a server admin can hand it over.")
         user_id = target.removeprefix("<@").removeprefix("!").removesuffix(">")
         if not user_id or len(user_id) > 32 or any(ch.isspace() for ch in user_id):
             raise UserError("Say who takes the seat: to:@player.")
+        self._check_sides(campaign, role, user_id, seats)
         await self.repo.seat_update(
             seat_id_of(seat),
             user_id=user_id,
@@ -421,8 +435,28 @@ class CampaignCommands(TableCore):
             last_seen_seq=campaign.step,
             autopilot=False,
             away_until=None,
+            settings_json=with_holder(seat.settings_json, user_id),
         )
-        return [Reply(f"{caller.user_name} hands **{role}** to <@{user_id}>.", mentions=[user_id])]
+        if not by_admin:
+            text = f"{caller.user_name} hands **{role}** to <@{user_id}>."
+            return [Reply(text, mentions=[user_id])]
+        was = f"<@{seat.user_id}>" if seat.user_id else "nobody"
+        log.info(
+            "admin %s handed seat %s of campaign %s from %s to %s",
+            caller.user_id,
+            role,
+            campaign.id,
+            seat.user_id or "-",
+            user_id,
+        )
+        text = f"Server admin {caller.user_name} hands **{role}** (held by {was}) to <@{user_id}>."
+        return [Reply(text, mentions=[m for m in (user_id, seat.user_id) if m])]
+
+    def _check_sides(self, campaign: Campaign, role: str, user_id: str, seats: list[Seat]) -> None:
+        others = [(s.role, s.user_id, s.settings_json) for s in seats if s.role != role]
+        conflict = seat_conflict(campaign.game, role, user_id, others)
+        if conflict:
+            raise UserError(conflict)
 
     async def campaign_mirror(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Follow this campaign in another channel: each public step is copied there."""
