@@ -1,0 +1,224 @@
+"""Tools for the hidden-information tests: what is secret at a moment of a game, and a table
+harness that plays through the table service and keeps every public artefact it produced.
+
+A secret is a hidden card's id, its name and its text (while no card of that name has been
+revealed), and the campaign seed. A public artefact is anything more than one player can see:
+post text, button labels and the commands buttons carry, image alt text, the public view the
+images are drawn from, the text board, `/log`, `/campaign status`, mirror copies, digests and
+reminders, mentions, the live export and every public invocation line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.disclosure import invocation_is_public
+from bot.replies import Attachment, Reply
+from bot.table import Caller, TableService
+from engine.core.dice import SeededDice
+from engine.core.events import Event
+from engine.core.game import Action, Game
+from engine.core.view import View
+from engine.registry import get_game
+from engine.selfplay import choose_action
+from renders import alt_text, text_board
+
+GUILD = "guild-1"
+CHANNEL = "chan-1"
+MIRROR = "spectators"
+
+
+def who(user: str, channel: str = CHANNEL, admin: bool = False) -> Caller:
+    return Caller(f"id-{user}", user, channel, GUILD, is_admin=admin)
+
+
+async def fast_renderer(view: View, events: list[Event]) -> Attachment:
+    """No pixels (the images are drawn from the public view, which is checked itself), but the
+    real alt text."""
+    return Attachment("board.png", b"", alt_text(view, events))
+
+
+# ---------------------------------------------------------------------- secrets
+
+
+@dataclass
+class Secrets:
+    ids: set[str] = field(default_factory=set)  # matched as whole words, case-sensitive
+    names: set[str] = field(default_factory=set)
+    texts: set[str] = field(default_factory=set)
+    seed: int = 0
+
+    def found_in(self, text: str) -> list[str]:
+        found = [f"seed {self.seed}" for _ in [0] if str(self.seed) in text]
+        found += [
+            f"card id {i}" for i in self.ids if re.search(rf"(?<![\w-]){re.escape(i)}\b", text)
+        ]
+        found += [f"card name {n!r}" for n in self.names if re.search(rf"\b{re.escape(n)}\b", text)]
+        found += [f"card text {t[:30]!r}" for t in self.texts if t in text]
+        return found
+
+
+class SecretTracker:
+    """The secrets of a campaign as it goes: a card name (or text) stops being secret once a card
+    with that name (or text) has been revealed (played, discarded face up)."""
+
+    def __init__(self, game_key: str, seed: int) -> None:
+        self.game_key = game_key
+        self.seed = seed
+        self.revealed: set[str] = set()
+
+    def now(self, state: Any) -> Secrets:
+        if self.game_key == "forlorn-hope":
+            return self._forlorn(state)
+        if self.game_key == "reichbusters":
+            return self._reich(state)
+        return Secrets(seed=self.seed)
+
+    def _forlorn(self, state: Any) -> Secrets:
+        from engine.forlorn.content import cards
+
+        catalogue = cards()
+        mutation = state.mutation
+        self.revealed |= {catalogue[c].title for c in mutation.played}
+        self.revealed |= {catalogue[c].text for c in mutation.played}
+        hidden = [*mutation.hand, *mutation.draw_pile, *mutation.set_aside]
+        return self._of(hidden, {c: (catalogue[c].title, catalogue[c].text) for c in hidden})
+
+    def _reich(self, state: Any) -> Secrets:
+        from engine.reich.content import load_content
+
+        templates = load_content().cards
+        hidden: list[str] = []
+        for hero in state.heroes.values():
+            shown = [*hero.deck.discard_pile, *hero.in_play, *hero.removed]
+            for card in shown:
+                template = templates[card.rsplit("-", 1)[0]]
+                self.revealed |= {template.name, template.text}
+            hidden += [*hero.hand, *hero.deck.draw_pile]
+        known = {}
+        for card in hidden:
+            template = templates[card.rsplit("-", 1)[0]]
+            known[card] = (template.name, template.text)
+        return self._of(hidden, known)
+
+    def _of(self, hidden: list[str], known: dict[str, tuple[str, str]]) -> Secrets:
+        names = {name for name, _ in known.values()} - self.revealed
+        texts = {text for _, text in known.values()} - self.revealed
+        return Secrets(ids=set(hidden), names=names, texts=texts, seed=self.seed)
+
+
+# ---------------------------------------------------------------------- the table
+
+
+@dataclass
+class Artefact:
+    where: str
+    text: str
+
+
+def reply_artefacts(command: str, replies: Iterable[Reply]) -> list[Artefact]:
+    """What the channel (and its mirrors) sees of one command's replies."""
+    public = [r for r in replies if not r.ephemeral]
+    found: list[Artefact] = []
+    if public and invocation_is_public(command):
+        found.append(Artefact("invocation", command))
+    for reply in public:
+        found.append(Artefact("post", reply.content))
+        found += [Artefact("button label", b.label) for b in reply.buttons]
+        found += [Artefact("button command", b.command) for b in reply.buttons]
+        found += [Artefact("alt text", image.description) for image in reply.images]
+        found += [Artefact("mention", m) for m in reply.mentions]
+        if reply.mirror_to:
+            found.append(Artefact("mirror copy", reply.content))
+    return found
+
+
+class Table:
+    """A campaign played through the table service, every public artefact checked as made."""
+
+    def __init__(self, service: TableService, game_key: str, seed: int) -> None:
+        self.service = service
+        self.game: Game[Any] = get_game(game_key)
+        self.tracker = SecretTracker(game_key, seed)
+        self.leaks: list[str] = []
+        self.checked = 0
+        self.private_seen: list[str] = []  # what the acting players saw in private
+
+    async def state(self) -> Any:
+        campaign = await self.service.repo.latest_in_channel(CHANNEL)
+        assert campaign is not None
+        return self.game.load(json.loads(campaign.state_json or "{}"))
+
+    async def say(self, user: str, command: str, admin: bool = False) -> list[Reply]:
+        replies = await self.service.handle(who(user, admin=admin), command)
+        self.private_seen += [r.content for r in replies if r.ephemeral]
+        await self.check(reply_artefacts(command, replies))
+        return replies
+
+    async def look(self, user: str, command: str) -> list[Reply]:
+        """A command whose answer anyone may ask for (`/log`, `/board`): public by nature."""
+        replies = await self.service.handle(who(user), command)
+        found = [Artefact(command, r.content) for r in replies]
+        found += [Artefact(f"{command} alt text", i.description) for r in replies for i in r.images]
+        await self.check(found)
+        return replies
+
+    async def check(self, found: list[Artefact]) -> None:
+        campaign = await self.service.repo.latest_in_channel(CHANNEL)
+        if campaign is None or not campaign.state_json:
+            secrets = Secrets(seed=self.tracker.seed)
+        else:
+            state = self.game.load(json.loads(campaign.state_json))
+            secrets = self.tracker.now(state)
+            view = self.game.view(state, None)
+            found = [
+                *found,
+                Artefact("public view", view.model_dump_json()),
+                Artefact("text board", text_board(view)),
+            ]
+        for artefact in found:
+            self.checked += 1
+            for leak in secrets.found_in(artefact.text):
+                self.leaks.append(f"{artefact.where}: {leak} in {artefact.text[:200]!r}")
+
+
+async def self_play(
+    table: Table,
+    players: dict[str, str],
+    policy_seed: int,
+    max_steps: int,
+    spectator: str = "eve",
+    look_every: int = 25,
+) -> int:
+    """Play until the mission ends (or `max_steps`): each seat's player picks among its legal
+    actions; a question to a seat holding secrets is answered through its private panel."""
+    policy = SeededDice(policy_seed)
+    patience = 0
+    steps = 0
+    for steps in range(1, max_steps + 1):
+        state = await table.state()
+        prompt = table.game.waiting_on(state)
+        if prompt.finished:
+            break
+        seat = prompt.seats[0]
+        actions = table.game.legal_actions(state, seat)
+        action: Action = choose_action(actions, policy, patience)
+        patience = 0 if action.verb == "end-turn" else patience + 1
+        command = action.command()
+        if action.verb == "choose" and policy.randrange(2):
+            # Through the panel, as a player pressing "Answer in private" would.
+            panel = await table.say(players[seat], "/hand")
+            offered = {b.command for r in panel for b in r.buttons}
+            if command in offered:
+                command = next(b.command for r in panel for b in r.buttons if b.command == command)
+        replies = await table.say(players[seat], command)
+        assert not any(r.error for r in replies), (command, [r.content for r in replies])
+        if steps % look_every == 0:
+            await table.look(spectator, "/log last:50")
+            await table.look(spectator, "/board view:text")
+            await table.look(spectator, "/campaign status")
+    return steps
