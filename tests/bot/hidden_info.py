@@ -16,11 +16,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.disclosure import invocation_is_public
+from bot.disclosure import invocation_is_public, public_texts
 from bot.replies import Attachment, Reply
 from bot.table import Caller, TableService
 from engine.core.dice import SeededDice
-from engine.core.events import Event
+from engine.core.events import Event, parse_events
 from engine.core.game import Action, Game
 from engine.core.view import View
 from engine.registry import get_game
@@ -62,6 +62,9 @@ class Secrets:
         return found
 
 
+PLAYED = re.compile(r"(?:plays|supports with|discards) ([a-z_]+-[a-z]+[0-9]+)")
+
+
 class SecretTracker:
     """The secrets of a campaign as it goes: a card name (or text) stops being secret once a card
     with that name (or text) has been revealed (played, discarded face up)."""
@@ -70,6 +73,20 @@ class SecretTracker:
         self.game_key = game_key
         self.seed = seed
         self.revealed: set[str] = set()
+
+    def learn(self, public_texts: list[str]) -> None:
+        """A card the engine's public narration shows being played (or discarded face up) is
+        known from then on, even once shuffled back into a deck."""
+        if self.game_key != "reichbusters":
+            return  # Forlorn's played cards are kept in the state (mutation.played)
+        from engine.reich.content import load_content
+
+        templates = load_content().cards
+        for text in public_texts:
+            for card in PLAYED.findall(text):
+                template = templates.get(card.rsplit("-", 1)[0])
+                if template is not None:
+                    self.revealed |= {card, template.name, template.text}
 
     def now(self, state: Any) -> Secrets:
         if self.game_key == "forlorn-hope":
@@ -106,12 +123,21 @@ class SecretTracker:
         return self._of(hidden, known)
 
     def _of(self, hidden: list[str], known: dict[str, tuple[str, str]]) -> Secrets:
+        hidden = [card for card in hidden if card not in self.revealed]
+        known = {card: known[card] for card in hidden}
         names = {name for name, _ in known.values()} - self.revealed
         texts = {text for _, text in known.values()} - self.revealed
         return Secrets(ids=set(hidden), names=names, texts=texts, seed=self.seed)
 
 
 # ---------------------------------------------------------------------- the table
+
+
+def around(text: str, leak: str) -> str:
+    """The part of a text where a leak was found (its last word is what leaked)."""
+    word = leak.rsplit(" ", 1)[-1].strip("'")
+    at = max(0, text.find(word))
+    return text[max(0, at - 120) : at + 80]
 
 
 @dataclass
@@ -147,6 +173,7 @@ class Table:
         self.leaks: list[str] = []
         self.checked = 0
         self.private_seen: list[str] = []  # what the acting players saw in private
+        self.learned = 0  # the last log row whose public events the tracker has read
 
     async def state(self) -> Any:
         campaign = await self.service.repo.latest_in_channel(CHANNEL)
@@ -169,6 +196,11 @@ class Table:
 
     async def check(self, found: list[Artefact]) -> None:
         campaign = await self.service.repo.latest_in_channel(CHANNEL)
+        if campaign is not None:
+            rows = await self.service.repo.log(campaign.id or 0, after_seq=self.learned)
+            for row in rows:
+                self.tracker.learn(public_texts(parse_events(json.loads(row.events_json))))
+                self.learned = row.seq
         if campaign is None or not campaign.state_json:
             secrets = Secrets(seed=self.tracker.seed)
         else:
@@ -183,7 +215,7 @@ class Table:
         for artefact in found:
             self.checked += 1
             for leak in secrets.found_in(artefact.text):
-                self.leaks.append(f"{artefact.where}: {leak} in {artefact.text[:200]!r}")
+                self.leaks.append(f"{artefact.where}: {leak} in {around(artefact.text, leak)!r}")
 
 
 async def self_play(

@@ -156,11 +156,11 @@ async def test_a_whole_forlorn_operation_against_a_human_xeno_leaks_nothing(
     assert "hands **xeno** to <@id-cy>" in handed[0].content
     players["xeno"] = "cy"
     await live_export(table, "ann")
-    steps = await self_play(table, players, policy_seed=seed % 997, max_steps=WHOLE_GAME)
-    assert (await table.state()) and steps < WHOLE_GAME
-    await table.look("eve", "/log last:50")
     await scheduler_posts(table)
-    assert_no_leaks(table)
+    steps = await self_play(table, players, policy_seed=seed % 997, max_steps=WHOLE_GAME)
+    assert table.game.waiting_on(await table.state()).finished and steps < WHOLE_GAME
+    await table.look("eve", "/log last:50")
+    assert_no_leaks(table, at_least=500)
 
 
 @pytest.mark.slow
@@ -173,10 +173,10 @@ async def test_a_whole_reichbusters_mission_leaks_no_hand(sqlite: Database, scen
     assert table.tracker.now(await table.state()).found_in(hand)
     await self_play(table, players, policy_seed=seed % 1000, max_steps=80)
     await live_export(table, "ann")
-    steps = await self_play(table, players, policy_seed=seed % 997, max_steps=WHOLE_GAME)
-    assert steps < WHOLE_GAME
     await scheduler_posts(table)
-    assert_no_leaks(table)
+    steps = await self_play(table, players, policy_seed=seed % 997, max_steps=WHOLE_GAME)
+    assert table.game.waiting_on(await table.state()).finished and steps < WHOLE_GAME
+    assert_no_leaks(table, at_least=500)
 
 
 @pytest.mark.parametrize(
@@ -383,3 +383,17 @@ def test_the_checker_finds_what_it_looks_for() -> None:
     assert not secrets.found_in("M06 m066 sprint-21 Hardened")
     tracker = SecretTracker("galaxy-defenders", 5)
     assert tracker.now(None).ids == set()
+
+
+async def test_the_leak_test_catches_public_answer_buttons(
+    sqlite: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the old behaviour (every answer a public button) the same harness finds the Xeno's
+    cards on the buttons of the first post: the leak test can fail."""
+    import bot.disclosure
+
+    monkeypatch.setattr(bot.disclosure, "holds_secrets", lambda *_: False)
+    players = {"marines": "ann", "xeno": "bob"}
+    table = await open_table(sqlite, "forlorn-hope", "op-01", players, big_seed(3), "xeno:human")
+    where = {leak.split(":")[0] for leak in table.leaks}
+    assert {"button label", "button command"} <= where
