@@ -3,7 +3,7 @@
 Whole games of every shipped scenario with hidden information (Forlorn: Hope operations with a
 human Xeno seat, Reichbusters hands and decks) are self-played through the table service with
 reaction windows, mulligan swaps, Modifier plays, gives and a seat hand-over; every public
-artefact is checked against the secrets of that moment as it is made (see hidden_info.py).
+artefact is checked against the secrets of that moment as it is made (see tests/hidden_info.py).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from bot.storage.db import Database
 from bot.table import TableService
 from engine.core.dice import SeededDice, derive_seed, pick
 from engine.core.game import Action
+from engine.selfplay import choose_action
 
 FORLORN_OPS = ["op-01", "op-02", "op-03", "op-04"]
 REICH_MISSIONS = ["radio-silence", "jailbreak", "lab-rats", "wolffs-lair", "hive-breach"]
@@ -397,3 +398,89 @@ async def test_the_leak_test_catches_public_answer_buttons(
     table = await open_table(sqlite, "forlorn-hope", "op-01", players, big_seed(3), "xeno:human")
     where = {leak.split(":")[0] for leak in table.leaks}
     assert {"button label", "button command"} <= where
+
+
+# ---------------------------------------------------------------------- the playground
+
+
+@pytest.mark.parametrize(
+    ("game_key", "scenario", "roles", "extra"),
+    [
+        ("forlorn-hope", "op-02", ["marines", "xeno"], "xeno:human"),
+        ("reichbusters", "jailbreak", ["sarge", "hans"], ""),
+    ],
+)
+async def test_a_spectator_reading_the_playground_api_sees_no_card(
+    sqlite: Database, game_key: str, scenario: str, roles: list[str], extra: str
+) -> None:
+    """Players play through `POST /api/command`; a spectator polls the channel and its mirror
+    (`GET /api/channels/<c>/messages`, with and without a user) after every command."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.playground.server import create_app
+
+    seed = big_seed(77)
+    service = service_for(sqlite, seed)
+    table = Table(service, game_key, seed)  # for the secrets and the state
+    players = {role: f"p{i}" for i, role in enumerate(roles)}
+    last: dict[str, int] = {CHANNEL: 0, MIRROR: 0}
+    checked = 0
+    async with TestClient(TestServer(create_app(service))) as client:
+
+        async def send(user: str, text: str) -> dict[str, Any]:
+            body = {"channel": CHANNEL, "user": user, "text": text}
+            response = await client.post("/api/command", json=body)
+            result: dict[str, Any] = await response.json()
+            return result
+
+        async def spectate() -> None:
+            nonlocal checked
+            found: list[Artefact] = []
+            for channel in last:
+                for viewer in (None, "eve"):
+                    params = {"after": str(last[channel])} | ({"user": viewer} if viewer else {})
+                    response = await client.get(f"/api/channels/{channel}/messages", params=params)
+                    messages = (await response.json())["messages"]
+                    for message in messages:
+                        found.append(Artefact(f"{channel} {message['kind']}", message["content"]))
+                        found += [Artefact("button", json.dumps(b)) for b in message["buttons"]]
+                        found += [Artefact("alt text", a) for a in message["image_alts"]]
+                        for url in message["images"]:
+                            image = await client.get(url)
+                            assert (
+                                "public" not in image.headers["Cache-Control"]
+                                or not (message["ephemeral"])
+                            )
+                    if viewer == "eve" and messages:
+                        last[channel] = max(m["id"] for m in messages)
+            checked += len(found)
+            await table.check(found)
+
+        await send("p0", f"/campaign create game:{game_key} scenario:{scenario} {extra}")
+        for role, user in players.items():
+            assert (await send(user, f"/campaign join role:{role}"))["ok"]
+        await send("p0", f"/campaign mirror channel:{MIRROR}")
+        assert (await send("p0", "/campaign begin"))["ok"]
+        await spectate()
+        policy, patience = SeededDice(seed % 101), 0
+        for _ in range(60):
+            state = await table.state()
+            prompt = table.game.waiting_on(state)
+            if prompt.finished:
+                break
+            seat = prompt.seats[0]
+            action = choose_action(table.game.legal_actions(state, seat), policy, patience)
+            patience = 0 if action.verb == "end-turn" else patience + 1
+            result = await send(players[seat], action.command())
+            assert result["ok"], result
+            await spectate()
+        # The owner's export reached only her, and is never cached in public.
+        exported = await send("p0", "/campaign export")
+        url = exported["replies"][0]["images"][0]
+        response = await client.get(url)
+        assert response.headers["Cache-Control"] == "private, no-store"
+        assert response.headers["Content-Type"].startswith("application/json")
+        await table.check([Artefact("live export", await response.text())])
+        await spectate()
+    assert checked > 100
+    assert table.leaks == [], "\n".join(table.leaks[:20])
