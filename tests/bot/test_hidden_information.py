@@ -484,3 +484,43 @@ async def test_a_spectator_reading_the_playground_api_sees_no_card(
         await spectate()
     assert checked > 100
     assert table.leaks == [], "\n".join(table.leaks[:20])
+
+
+# ------------------------------------------------------------ where the playground listens
+
+
+def test_the_playground_listens_on_this_machine_unless_told_otherwise() -> None:
+    from bot.config import Settings, playground_refusal, playground_warning
+
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.playground_host == "127.0.0.1" and settings.playground_enabled
+    assert playground_refusal(settings) is None and playground_warning(settings) is None
+    wide = Settings(_env_file=None, playground_host="0.0.0.0")  # type: ignore[call-arg]
+    warning = playground_warning(wide)
+    assert warning and "no login" in warning
+    off = Settings(_env_file=None, playground_enabled=False)  # type: ignore[call-arg]
+    refusal = playground_refusal(off)
+    assert refusal and "DISCORD_TOKEN" in refusal and "127.0.0.1:8765:8765" in refusal
+
+
+async def test_without_a_token_a_switched_off_playground_says_what_to_set(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.__main__ as main
+    from bot.config import Settings
+
+    off = Settings(_env_file=None, playground_enabled=False)  # type: ignore[call-arg]
+    monkeypatch.setattr(main, "get_settings", lambda: off)
+
+    async def never(*_: Any) -> None:
+        raise AssertionError("no service may start")
+
+    monkeypatch.setattr(main, "build_service", never)
+    assert await main.run() == 2
+    assert "set DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def test_the_docker_image_never_opens_the_playground_on_its_own() -> None:
+    dockerfile = (Path(__file__).parents[2] / "Dockerfile").read_text()
+    assert "0.0.0.0" not in dockerfile and "PLAYGROUND_HOST" not in dockerfile
+    assert "PLAYGROUND_ENABLED=false" in dockerfile
