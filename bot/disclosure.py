@@ -82,9 +82,8 @@ def _choices(game: Game[Any], state: Any, role: str) -> list[Action]:
 
 
 def _answer(action: Action) -> Button:
-    return Button(
-        (action.label or action.args.get("option", "?"))[:80], action.command(), "success"
-    )
+    label = action.label or action.args.get("option") or action.command()
+    return Button(label[:80], action.command(), "success")
 
 
 def public_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
@@ -109,11 +108,17 @@ def public_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
 
 
 def private_answers(game: Game[Any], state: Any, prompt: Prompt, roles: set[str]) -> list[Button]:
-    """The answers a player's own seats may give now, for their private panel."""
-    if prompt.finished or prompt.kind != "choice":
+    """For a player's private panel: the answers their seats may give to the question now, and
+    what a seat the game is not waiting on may do out of turn (an any-time card)."""
+    if prompt.finished:
         return []
-    mine = [role for role in prompt.seats if role in roles]
-    return [_answer(a) for role in mine for a in _choices(game, state, role)][:MAX_PRIVATE_CHOICES]
+    buttons: list[Button] = []
+    for role in sorted(roles):
+        if role not in prompt.seats:
+            buttons += [_answer(a) for a in game.legal_actions(state, role)]
+        elif prompt.kind == "choice":
+            buttons += [_answer(a) for a in _choices(game, state, role)]
+    return buttons[:MAX_PRIVATE_CHOICES]
 
 
 def stand_in_events(

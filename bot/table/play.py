@@ -83,6 +83,11 @@ class PlayCommands(TableCore):
             raise UserError("The mission is over.")
         ready = [role for role in mine if role in prompt.seats]
         if not ready:
+            # Out of turn only where the rules allow it, which the engine says by listing the
+            # action (a card the Xeno may play at any time of the Marine phase).
+            for role in mine:
+                if any(a.matches(action) for a in self._legal_actions(campaign, game, state, role)):
+                    return role
             return_text = waiting_line(prompt, seats)
             raise UserError(f"It is not your turn. {return_text}")
         if len(ready) > 1:
@@ -214,8 +219,10 @@ class PlayCommands(TableCore):
             lines.append(f"**{role}**: " + ("\n".join(private) if private else "nothing hidden."))
         prompt = game.waiting_on(state)
         answers = private_answers(game, state, prompt, set(mine))
-        if answers:
+        if answers and prompt.kind == "choice" and set(mine) & set(prompt.seats):
             lines.append(f"The game asks you: {prompt.text or 'choose an answer.'}")
+        elif answers:
+            lines.append("You may act now, out of turn:")
         replies = ephemeral("\n".join(lines))
         replies[-1].buttons = answers
         replies[-1].version = campaign.version

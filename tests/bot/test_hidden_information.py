@@ -37,7 +37,7 @@ from bot.replies import Reply
 from bot.scheduler import Scheduler
 from bot.storage.db import Database
 from bot.table import TableService
-from engine.core.dice import SeededDice, derive_seed, pick
+from engine.core.dice import SeededDice, derive_seed
 from engine.core.game import Action
 from engine.selfplay import choose_action
 
@@ -328,12 +328,13 @@ async def test_nothing_a_player_can_obtain_predicts_the_next_dice(sqlite: Databa
     assert len(candidates) > 20
 
     # The next steps that roll dice, as the owner would take them.
-    tried = 0
+    tried, patience = 0, 0
     policy = SeededDice(11)
-    for _ in range(200):
+    for _ in range(400):
         state = await table.state()
         seat = table.game.waiting_on(state).seats[0]
-        action = pick(policy, table.game.legal_actions(state, seat))
+        action = choose_action(table.game.legal_actions(state, seat), policy, patience)
+        patience = 0 if action.verb == "end-turn" else patience + 1
         campaign = await table.service.repo.live_in_channel(CHANNEL)
         assert campaign is not None
         seq = campaign.step + 1
