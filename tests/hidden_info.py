@@ -174,11 +174,17 @@ class Table:
         self.checked = 0
         self.private_seen: list[str] = []  # what the acting players saw in private
         self.learned = 0  # the last log row whose public events the tracker has read
+        self._state: tuple[int, Any] | None = None  # (campaign version, state) last loaded
 
     async def state(self) -> Any:
         campaign = await self.service.repo.latest_in_channel(CHANNEL)
         assert campaign is not None
-        return self.game.load(json.loads(campaign.state_json or "{}"))
+        if self._state is None or self._state[0] != campaign.version:
+            self._state = (
+                campaign.version,
+                self.game.load(json.loads(campaign.state_json or "{}")),
+            )
+        return self._state[1]
 
     async def say(self, user: str, command: str, admin: bool = False) -> list[Reply]:
         replies = await self.service.handle(who(user, admin=admin), command)
@@ -204,7 +210,7 @@ class Table:
         if campaign is None or not campaign.state_json:
             secrets = Secrets(seed=self.tracker.seed)
         else:
-            state = self.game.load(json.loads(campaign.state_json))
+            state = await self.state()
             secrets = self.tracker.now(state)
             view = self.game.view(state, None)
             found = [
