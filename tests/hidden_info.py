@@ -224,6 +224,24 @@ class Table:
                 self.leaks.append(f"{artefact.where}: {leak} in {around(artefact.text, leak)!r}")
 
 
+class Chooser:
+    """Seeded self-play: a uniform pick among the legal actions of the seat the game waits on,
+    ending the turn more and more often the longer that seat has acted."""
+
+    def __init__(self, seed: int) -> None:
+        self.policy = SeededDice(seed)
+        self.patience = 0
+
+    def next(self, game: Game[Any], state: Any) -> tuple[str, Action] | None:
+        prompt = game.waiting_on(state)
+        if prompt.finished:
+            return None
+        seat = prompt.seats[0]
+        action = choose_action(game.legal_actions(state, seat), self.policy, self.patience)
+        self.patience = 0 if action.verb == "end-turn" else self.patience + 1
+        return seat, action
+
+
 async def self_play(
     table: Table,
     players: dict[str, str],
@@ -234,20 +252,15 @@ async def self_play(
 ) -> int:
     """Play until the mission ends (or `max_steps`): each seat's player picks among its legal
     actions; a question to a seat holding secrets is answered through its private panel."""
-    policy = SeededDice(policy_seed)
-    patience = 0
+    chooser = Chooser(policy_seed)
     steps = 0
     for steps in range(1, max_steps + 1):
-        state = await table.state()
-        prompt = table.game.waiting_on(state)
-        if prompt.finished:
+        chosen = chooser.next(table.game, await table.state())
+        if chosen is None:
             break
-        seat = prompt.seats[0]
-        actions = table.game.legal_actions(state, seat)
-        action: Action = choose_action(actions, policy, patience)
-        patience = 0 if action.verb == "end-turn" else patience + 1
+        seat, action = chosen
         command = action.command()
-        if action.verb == "choose" and policy.randrange(2):
+        if action.verb == "choose" and chooser.policy.randrange(2):
             # Through the panel, as a player pressing "Answer in private" would.
             panel = await table.say(players[seat], "/hand")
             offered = {b.command for r in panel for b in r.buttons}

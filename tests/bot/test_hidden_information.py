@@ -21,6 +21,7 @@ from hidden_info import (
     CHANNEL,
     MIRROR,
     Artefact,
+    Chooser,
     Secrets,
     SecretTracker,
     Table,
@@ -39,7 +40,6 @@ from bot.storage.db import Database
 from bot.table import TableService
 from engine.core.dice import SeededDice, derive_seed
 from engine.core.game import Action
-from engine.selfplay import choose_action
 
 FORLORN_OPS = ["op-01", "op-02", "op-03", "op-04"]
 REICH_MISSIONS = ["radio-silence", "jailbreak", "lab-rats", "wolffs-lair", "hive-breach"]
@@ -328,13 +328,12 @@ async def test_nothing_a_player_can_obtain_predicts_the_next_dice(sqlite: Databa
     assert len(candidates) > 20
 
     # The next steps that roll dice, as the owner would take them.
-    tried, patience = 0, 0
-    policy = SeededDice(11)
+    tried, chooser = 0, Chooser(11)
     for _ in range(400):
         state = await table.state()
-        seat = table.game.waiting_on(state).seats[0]
-        action = choose_action(table.game.legal_actions(state, seat), policy, patience)
-        patience = 0 if action.verb == "end-turn" else patience + 1
+        chosen = chooser.next(table.game, state)
+        assert chosen is not None
+        seat, action = chosen
         campaign = await table.service.repo.live_in_channel(CHANNEL)
         assert campaign is not None
         seq = campaign.step + 1
@@ -463,15 +462,12 @@ async def test_a_spectator_reading_the_playground_api_sees_no_card(
         await send("p0", f"/campaign mirror channel:{MIRROR}")
         assert (await send("p0", "/campaign begin"))["ok"]
         await spectate()
-        policy, patience = SeededDice(seed % 101), 0
+        chooser = Chooser(seed % 101)
         for _ in range(60):
-            state = await table.state()
-            prompt = table.game.waiting_on(state)
-            if prompt.finished:
+            chosen = chooser.next(table.game, await table.state())
+            if chosen is None:
                 break
-            seat = prompt.seats[0]
-            action = choose_action(table.game.legal_actions(state, seat), policy, patience)
-            patience = 0 if action.verb == "end-turn" else patience + 1
+            seat, action = chosen
             result = await send(players[seat], action.command())
             assert result["ok"], result
             await spectate()

@@ -19,14 +19,12 @@ from typing import Any
 import pytest
 from discord_harness import Harness
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
-from hidden_info import SecretTracker, fast_renderer
+from hidden_info import Chooser, SecretTracker, fast_renderer
 
 from bot.disclosure import public_texts
 from bot.storage.db import Database
-from engine.core.dice import SeededDice
 from engine.core.events import parse_events
 from engine.registry import get_game
-from engine.selfplay import choose_action
 
 STEPS = 40
 GAMES = [
@@ -156,18 +154,15 @@ async def test_a_spectator_on_discord_sees_no_secret(
         await h.slash(owner, table, "campaign begin")
         await spectator.check()
         game = get_game(game_key)
-        policy, patience, privately = SeededDice(13), 0, 0
+        chooser, privately = Chooser(13), 0
         assert h.service is not None
         for _ in range(STEPS):
             campaign = await h.service.repo.latest_in_channel(str(table))
             assert campaign is not None and campaign.state_json
-            state = game.load(json.loads(campaign.state_json))
-            prompt = game.waiting_on(state)
-            if prompt.finished:
+            chosen = chooser.next(game, game.load(json.loads(campaign.state_json)))
+            if chosen is None:
                 break
-            seat = prompt.seats[0]
-            action = choose_action(game.legal_actions(state, seat), policy, patience)
-            patience = 0 if action.verb == "end-turn" else patience + 1
+            seat, action = chosen
             user = users[seat]
             if action.verb == "choose" and await answer_privately(h, user, table, action.command()):
                 privately += 1
