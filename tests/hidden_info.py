@@ -53,11 +53,18 @@ class Secrets:
     seed: int = 0
 
     def found_in(self, text: str) -> list[str]:
+        # A plain substring test first (fast), the whole-word test only for what it finds.
         found = [f"seed {self.seed}" for _ in [0] if str(self.seed) in text]
         found += [
-            f"card id {i}" for i in self.ids if re.search(rf"(?<![\w-]){re.escape(i)}\b", text)
+            f"card id {i}"
+            for i in self.ids
+            if i in text and re.search(rf"(?<![\w-]){re.escape(i)}\b", text)
         ]
-        found += [f"card name {n!r}" for n in self.names if re.search(rf"\b{re.escape(n)}\b", text)]
+        found += [
+            f"card name {n!r}"
+            for n in self.names
+            if n in text and re.search(rf"\b{re.escape(n)}\b", text)
+        ]
         found += [f"card text {t[:30]!r}" for t in self.texts if t in text]
         return found
 
@@ -73,6 +80,7 @@ class SecretTracker:
         self.game_key = game_key
         self.seed = seed
         self.revealed: set[str] = set()
+        self.title = ""  # the mission's public title (set by the table once it has begun)
 
     def learn(self, public_texts: list[str]) -> None:
         """A card the engine's public narration shows being played (or discarded face up) is
@@ -126,6 +134,8 @@ class SecretTracker:
         hidden = [card for card in hidden if card not in self.revealed]
         known = {card: known[card] for card in hidden}
         names = {name for name, _ in known.values()} - self.revealed
+        # A card named like a word of the mission's title ("Breach", "Hive Breach") is no leak.
+        names = {name for name in names if not re.search(rf"\b{re.escape(name)}\b", self.title)}
         texts = {text for _, text in known.values()} - self.revealed
         return Secrets(ids=set(hidden), names=names, texts=texts, seed=self.seed)
 
@@ -211,8 +221,9 @@ class Table:
             secrets = Secrets(seed=self.tracker.seed)
         else:
             state = await self.state()
-            secrets = self.tracker.now(state)
             view = self.game.view(state, None)
+            self.tracker.title = view.title
+            secrets = self.tracker.now(state)
             found = [
                 *found,
                 Artefact("public view", view.model_dump_json()),

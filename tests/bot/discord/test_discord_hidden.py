@@ -94,7 +94,9 @@ class Spectator:
         for row in await repo.log(campaign.id or 0, after_seq=self.learned):
             self.tracker.learn(public_texts(parse_events(json.loads(row.events_json))))
             self.learned = row.seq
-        secrets = self.tracker.now(self.game.load(json.loads(campaign.state_json)))
+        state = self.game.load(json.loads(campaign.state_json))
+        self.tracker.title = self.game.view(state, None).title
+        secrets = self.tracker.now(state)
         texts: list[tuple[str, str]] = []
         fake = self.h.fake
         for channel in self.channels:
