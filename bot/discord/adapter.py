@@ -17,7 +17,7 @@ import logging
 import shlex
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -38,6 +38,10 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a server without boosts
 DONE_EVENT = "sortie_interaction_done"
 PLACEHOLDER = "sortie_placeholder"  # interaction.extras key: a public deferral awaits content
 TOO_LARGE = "(The board image is too large to attach here; try `/board` in a moment.)"
+CANNOT_POST = (
+    "(Done, but I may not post in this channel, so only you see this: a server admin can "
+    "give me Send Messages here.)"
+)
 
 
 def caller_of(interaction: discord.Interaction[Any], channel_id: int | None = None) -> Caller:
@@ -200,17 +204,25 @@ async def send_replies(
     if not replies:
         replies = [Reply("Done.", ephemeral=True)]  # never leave an interaction unanswered
     target = channel_id or interaction.channel_id or 0
+    answered = False  # something was posted as the answer to the interaction
     for reply in replies:
         view = None
         shown = reply.version if reply.version is not None else version
         if reply.buttons and shown is not None:
             view = turn_view(reply.buttons, target, shown)
         if private_invocation and not reply.ephemeral:
-            await post_in_channel(interaction.client, target, reply, limit, view)
-            continue
+            try:
+                await post_in_channel(interaction.client, target, reply, limit, view)
+                continue
+            except (discord.Forbidden, discord.NotFound) as refused:
+                # The step is made; say so to its author rather than fail the interaction.
+                log.warning("could not post in channel %s: %s", target, refused.text)
+                reply = replace(reply, content=f"{CANNOT_POST}\n{reply.content}", ephemeral=True)
+                view = None
         for message in await outgoing(reply, limit, view):
             await post(interaction, message)
-    if private_invocation and not any(r.ephemeral for r in replies):
+            answered = True
+    if private_invocation and not answered:
         # Nothing private to say: remove the author's own "thinking..." note.
         await interaction.delete_original_response()
     if interaction.extras.get(PLACEHOLDER):

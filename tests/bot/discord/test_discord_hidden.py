@@ -177,3 +177,26 @@ async def test_a_spectator_on_discord_sees_no_secret(
     assert spectator.leaks == [], "\n".join(spectator.leaks[:20])
     if game_key == "forlorn-hope":
         assert privately >= 1  # the Xeno's mulligan, through her private panel
+
+
+async def test_a_private_command_answers_its_author_when_the_bot_may_not_post(
+    quick: Harness,
+) -> None:
+    """The public post of a `/act` goes to the channel as the bot's own message; without Send
+    Messages there, its author still learns the step was made (and nobody sees the command)."""
+    from fake_discord import SEND_MESSAGES
+
+    h, fake = quick, quick.fake
+    table = fake.channel("table")
+    ann, bob = fake.member("ann"), fake.member("bob")
+    await h.slash(ann, table, "campaign create", game="dash", scenario="sprint")
+    await h.slash(ann, table, "campaign join", role="red")
+    await h.slash(bob, table, "campaign join", role="blue")
+    await h.slash(ann, table, "campaign begin")
+    acted = await h.slash(ann, table, "act", what="peek")
+    assert not h.public(acted) and "Done" not in h.said(acted, ann)
+    assert any("peek" in m.content or m.attachments for m in fake.feed(table)[-2:])
+    fake.deny_bot(table, SEND_MESSAGES)
+    await h.slash(ann, table, "end-turn")
+    acted = await h.slash(bob, table, "act", what="peek")
+    assert not h.public(acted) and "may not post in this channel" in h.said(acted, bob)
