@@ -21,6 +21,8 @@ The table's code asks this module instead of filtering on its own, so the rule l
   names the command only when it cannot carry a secret.
 - `log_line`: one `/log` line from public events, with the command's options only when its
   invocation is public.
+- `seat_conflict`: nobody holds (or takes after having held) a seat on the side opposing
+  another of theirs, so one user never sees both sides' secrets.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from engine.core.game import Action, Game, Prompt
 # Commands whose options may name a hidden card, a hidden choice or a standing order.
 ANSWERED_PRIVATELY = frozenset({"choose", "act", "orders", "hand"})
 MAX_PUBLIC_CHOICES = 4
-MAX_PRIVATE_CHOICES = 20  # four rows of five; the fifth row is left for the usual buttons
+MAX_PRIVATE_CHOICES = 20  # four rows of five buttons (Discord allows five rows)
 PRIVATE_PANEL = "/hand"
 
 
