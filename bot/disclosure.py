@@ -161,6 +161,16 @@ def opposed(game_key: str, role: str, other: str) -> bool:
     return role != other and (role in lone or other in lone)
 
 
+def has_opponents(game_key: str, seats: list[tuple[str, str]]) -> bool:
+    """Whether two different players hold seats that play against each other."""
+    held = [(role, user) for role, user in seats if user]
+    return any(
+        opposed(game_key, role, other) and user != holder
+        for role, user in held
+        for other, holder in held
+    )
+
+
 def held_by(settings_json: str) -> list[str]:
     """The users who have held a seat since the campaign was created (its seat settings)."""
     users = json.loads(settings_json or "{}").get("held_by", [])

@@ -8,7 +8,7 @@ import json
 from datetime import timedelta
 
 from bot.archive import LIVE_STATUSES, export_campaign, export_public_record, read_archive
-from bot.disclosure import seat_conflict, with_holder
+from bot.disclosure import has_opponents, seat_conflict, with_holder
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
@@ -287,9 +287,21 @@ class CampaignCommands(TableCore):
         ]
 
     async def campaign_rollback(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        """Owner only: return the campaign to an earlier step; the rollback is logged too."""
+        """Owner only: return the campaign to an earlier step; the rollback is logged too.
+
+        Against a human opponent who keeps cards hidden, a rollback would let one side see
+        the other's hidden plays and take its own moves back: only a server admin may then.
+        """
         campaign, game, _ = await self._active(caller)
-        self._require_owner(caller, campaign, "roll the campaign back")
+        seats = await self.repo.seats(id_of(campaign))
+        if has_opponents(campaign.game, [(s.role, s.user_id) for s in seats]):
+            if not caller.is_admin:
+                raise UserError(
+                    "This table has a human opponent who keeps cards hidden: only a server "
+                    "admin can roll the campaign back."
+                )
+        else:
+            self._require_owner(caller, campaign, "roll the campaign back")
         rows = await self.repo.log(id_of(campaign))
         steps = [r.seq for r in rows if r.kind in ("begin", "action", "undo", "rollback")]
         try:

@@ -521,3 +521,14 @@ def test_the_docker_image_never_opens_the_playground_on_its_own() -> None:
     dockerfile = (Path(__file__).parents[2] / "Dockerfile").read_text()
     assert "0.0.0.0" not in dockerfile and "PLAYGROUND_HOST" not in dockerfile
     assert "PLAYGROUND_ENABLED=false" in dockerfile
+
+
+async def test_against_a_human_xeno_only_an_admin_rolls_back(sqlite: Database) -> None:
+    """A rollback would show the Marines the Xeno's hidden plays and then take them back."""
+    players = {"marines": "ann", "xeno": "bob"}
+    table = await open_table(sqlite, "forlorn-hope", "op-01", players, big_seed(11), "xeno:human")
+    await self_play(table, players, policy_seed=4, max_steps=6)
+    refused = await table.say("ann", "/campaign rollback to:2 confirm:yes")
+    assert refused[0].error and "only a server admin" in refused[0].content
+    done = await table.say("mod", "/campaign rollback to:2 confirm:yes", admin=True)
+    assert not done[0].error and "rolls the campaign back to step 2" in done[0].content
