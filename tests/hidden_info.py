@@ -110,7 +110,9 @@ class SecretTracker:
         mutation = state.mutation
         self.revealed |= {catalogue[c].title for c in mutation.played}
         self.revealed |= {catalogue[c].text for c in mutation.played}
-        hidden = [*mutation.hand, *mutation.draw_pile, *mutation.set_aside]
+        # Cards discarded face down for a boost (newer engines) stay hidden too.
+        face_down = list(getattr(mutation, "discarded", []))
+        hidden = [*mutation.hand, *mutation.draw_pile, *mutation.set_aside, *face_down]
         return self._of(hidden, {c: (catalogue[c].title, catalogue[c].text) for c in hidden})
 
     def _reich(self, state: Any) -> Secrets:
@@ -134,9 +136,12 @@ class SecretTracker:
         hidden = [card for card in hidden if card not in self.revealed]
         known = {card: known[card] for card in hidden}
         names = {name for name, _ in known.values()} - self.revealed
+        # A secret that is part of a revealed card's wording shows up with that card: no leak.
+        names = {n for n in names if not any(n in shown for shown in self.revealed)}
         # A card named like a word of the mission's title ("Breach", "Hive Breach") is no leak.
         names = {name for name in names if not re.search(rf"\b{re.escape(name)}\b", self.title)}
         texts = {text for _, text in known.values()} - self.revealed
+        texts = {t for t in texts if not any(t in shown for shown in self.revealed)}
         return Secrets(ids=set(hidden), names=names, texts=texts, seed=self.seed)
 
 

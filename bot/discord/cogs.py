@@ -269,7 +269,7 @@ class CampaignCog(
 PLAY_OPTIONS: dict[str, tuple[str, ...]] = {
     "move": ("to", "unit"),
     "attack": ("target", "unit", "weapon", "mode", "target2"),
-    "act": ("what", "unit", "target", "to", "weapon", "using", "card", "drop"),
+    "act": ("what", "unit", "target", "to", "weapon", "using", "card", "drop", "discard"),
     "orders": ("order", "unit", "target", "aps", "range", "spin", "weapon"),
     "choose": ("option",),
     "end-turn": ("unit",),
@@ -348,6 +348,7 @@ class PlayCog(commands.Cog):
         using="Paid with which action",
         card="Which card to play",
         drop="What to drop to make room",
+        discard="A card discarded to strengthen the one played, where the game allows",
     )
     async def act(
         self,
@@ -360,6 +361,7 @@ class PlayCog(commands.Cog):
         using: str | None = None,
         card: str | None = None,
         drop: str | None = None,
+        discard: str | None = None,
     ) -> None:
         options = {
             "unit": unit,
@@ -370,6 +372,7 @@ class PlayCog(commands.Cog):
             "using": using,
             "card": card,
             "drop": drop,
+            "discard": discard,
         }
         await run_command(self.service, interaction, "act", options, True)
 
