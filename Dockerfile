@@ -4,7 +4,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     DATABASE_URL=sqlite+aiosqlite:////app/data/sortie.db \
-    PLAYGROUND_HOST=0.0.0.0
+    PLAYGROUND_ENABLED=false
 
 WORKDIR /app
 RUN useradd --create-home --uid 10001 sortie
@@ -19,5 +19,4 @@ RUN pip install --no-cache-dir '.[postgres]' \
 
 USER sortie
 VOLUME ["/app/data"]
-EXPOSE 8765
 CMD ["python", "-m", "bot"]

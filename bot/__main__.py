@@ -10,13 +10,21 @@ import signal
 import sys
 
 from bot.app import build_service
-from bot.config import get_settings
+from bot.config import get_settings, playground_refusal, playground_warning
 from bot.logs import configure_logging as setup_logging
 from bot.pictures import shutdown_workers
 
 
 async def run() -> int:
     settings = get_settings()
+    if settings.discord_token is None:
+        refusal = playground_refusal(settings)
+        if refusal:
+            print(refusal, file=sys.stderr, flush=True)
+            return 2
+        warning = playground_warning(settings)
+        if warning:
+            print(f"WARNING: {warning}", file=sys.stderr, flush=True)
     service = await build_service(settings)
     try:
         if settings.discord_token is None:

@@ -12,10 +12,15 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from bot.disclosure import shown_command
 from bot.storage.models import ActionLog, Campaign, Seat
+from engine.core.events import dump_events, parse_events
+from engine.registry import get_game
 
 FORMAT = "sortie-campaign"
 FORMAT_VERSION = 1
+PUBLIC_RECORD_FORMAT = "sortie-campaign-record"
+LIVE_STATUSES = ("open", "active", "paused")
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 
 
@@ -79,6 +84,49 @@ def export_campaign(campaign: Campaign, seats: list[Seat], rows: list[ActionLog]
         state=json.loads(campaign.state_json) if campaign.state_json else None,
     )
     return archive.model_dump_json(indent=1).encode()
+
+
+def export_public_record(campaign: Campaign, seats: list[Seat], rows: list[ActionLog]) -> bytes:
+    """What `/campaign export` gives while a campaign is live: its public record only.
+
+    The public view of the current state and the public log (commands that may carry a secret
+    by verb alone, events for everyone only): no seed, no state, no hand or deck order, so it
+    neither reveals a secret nor lets anyone compute the dice of a step to come. It cannot be
+    imported; the full backup of a live campaign is the operator's command line.
+    """
+    view = None
+    if campaign.state_json:
+        game = get_game(campaign.game)
+        view = game.view(game.load(json.loads(campaign.state_json)), None).model_dump(mode="json")
+    record = {
+        "format": PUBLIC_RECORD_FORMAT,
+        "format_version": FORMAT_VERSION,
+        "note": (
+            "The public record of a live campaign: what every player may see. It cannot be "
+            "imported; the server's operator makes full backups."
+        ),
+        "game": campaign.game,
+        "scenario": campaign.scenario,
+        "options": json.loads(campaign.options_json),
+        "status": campaign.status,
+        "step": campaign.step,
+        "owner_id": campaign.owner_id,
+        "seats": [{"role": s.role, "user_id": s.user_id, "user_name": s.user_name} for s in seats],
+        "log": [
+            {
+                "seq": r.seq,
+                "kind": r.kind,
+                "seat": r.seat,
+                "command": shown_command(r.action_json) if r.kind == "action" else None,
+                "events": dump_events(
+                    [e for e in parse_events(json.loads(r.events_json)) if e.visible_for(None)]
+                ),
+            }
+            for r in rows
+        ],
+        "view": view,
+    }
+    return json.dumps(record, indent=1).encode()
 
 
 def read_archive(data: bytes) -> CampaignArchive:

@@ -16,6 +16,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     shard_count: int | None = None
     shard_ids: list[int] | None = None
+    # The playground has no login: it listens on this machine only unless told otherwise, and
+    # a deployment (the Docker image) switches it off so it never opens by accident.
+    playground_enabled: bool = True
     playground_host: str = "127.0.0.1"
     playground_port: int = 8765
     playground_dev_clock: bool = False
@@ -28,3 +31,29 @@ class Settings(BaseSettings):
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
     return Settings()
+
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+NO_PLAYGROUND = (
+    "No DISCORD_TOKEN is set, and the playground is switched off here (PLAYGROUND_ENABLED=false), "
+    "so nothing was started. To run the bot, set DISCORD_TOKEN. To try the playground instead, "
+    "set PLAYGROUND_ENABLED=true and PLAYGROUND_HOST=0.0.0.0 and publish the port on your own "
+    "machine only (docker run -p 127.0.0.1:8765:8765 ...): the playground has no login, so "
+    "anyone who reaches it can act as any player and read their private replies."
+)
+
+
+def playground_refusal(settings: Settings) -> str | None:
+    """Why the playground must not start with these settings (a sentence saying what to set)."""
+    return None if settings.playground_enabled else NO_PLAYGROUND
+
+
+def playground_warning(settings: Settings) -> str | None:
+    """A loud word when the playground listens beyond this machine."""
+    if settings.playground_host in LOOPBACK_HOSTS:
+        return None
+    return (
+        f"The playground listens on {settings.playground_host}: it has no login, so anyone who "
+        "reaches this port can act as any player and read their private replies. Keep it "
+        "behind a firewall or publish it on 127.0.0.1 only."
+    )

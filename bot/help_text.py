@@ -19,6 +19,15 @@ TOPICS: dict[str, str] = {
         "back your last action if it revealed nothing new. The bot plays the enemies and posts "
         "the board after every step; `/board` shows it again and `/log` lists recent steps."
     ),
+    "secrets": (
+        "**Hidden cards**\n"
+        "Your hand and anything only your seat may know are shown to you alone: `/hand`. "
+        "When the game asks you something about your cards, the table posts an **Answer in "
+        "private** button that opens your answers just for you. `/choose`, `/act` and "
+        "`/orders` are never shown to the others as you typed them; they see only what the "
+        "rules make public. A seat is handed over by its player (or a server admin), never "
+        "to someone playing the other side."
+    ),
 }
 
 

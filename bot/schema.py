@@ -211,6 +211,7 @@ COMMANDS: tuple[Spec, ...] = (
         _legal("using", "Paid with which action"),
         _legal("card", "Which card to play"),
         _legal("drop", "What to drop to make room"),
+        _legal("discard", "A card discarded to strengthen the one played, where the game allows"),
     ),
     _play(
         "orders",
@@ -264,7 +265,7 @@ COMMANDS: tuple[Spec, ...] = (
         ),
         defers=True,
     ),
-    Spec("hand", "Your private cards and secrets (only you)"),
+    Spec("hand", "Your private cards, secrets and answers open to you (only you)"),
     Spec(
         "log",
         "Recent steps of the campaign",

@@ -4,7 +4,9 @@ Everything here is transport glue: the rules, the checks and the wording live in
 What this module owns is Discord's etiquette: acknowledge within 3 seconds (defer when a step
 may take long), at most 2000 characters and 10 files per message, attachments within the size
 the interaction allows, pings only for the users a reply names, and hidden information only in
-ephemeral messages (a public "thinking" placeholder is never filled with a private reply).
+ephemeral messages (a public "thinking" placeholder is never filled with a private reply), and
+a command whose options may carry a secret (`/choose`, `/act`, `/orders`, `/hand`) is answered
+in private while its public outcome is posted in the channel by the bot itself.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ import logging
 import shlex
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 from PIL import Image
 
 from bot.delivery import mirror_copies
+from bot.disclosure import invocation_is_public
 from bot.replies import DISCORD_MESSAGE_LIMIT, Attachment, Reply, split_message
 from bot.table import Caller, TableService
 
@@ -36,6 +39,10 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a server without boosts
 DONE_EVENT = "sortie_interaction_done"
 PLACEHOLDER = "sortie_placeholder"  # interaction.extras key: a public deferral awaits content
 TOO_LARGE = "(The board image is too large to attach here; try `/board` in a moment.)"
+CANNOT_POST = (
+    "(Done, but I may not post in this channel, so only you see this: a server admin can "
+    "give me Send Messages here.)"
+)
 
 
 def caller_of(interaction: discord.Interaction[Any], channel_id: int | None = None) -> Caller:
@@ -184,20 +191,41 @@ async def send_replies(
     replies: Sequence[Reply],
     version: int | None = None,
     channel_id: int | None = None,
+    private_invocation: bool = False,
 ) -> None:
-    """Post the replies: the first answers the interaction (or fills its deferral)."""
+    """Post the replies: the first answers the interaction (or fills its deferral).
+
+    With `private_invocation` (a command whose options may carry a secret, see
+    bot/disclosure.py) the interaction is answered only in private, and the public replies are
+    posted by the bot in the channel, so nobody sees the command that caused them.
+    """
     from bot.discord.buttons import turn_view  # buttons imports this module
 
     limit: int | None = interaction.filesize_limit
     if not replies:
         replies = [Reply("Done.", ephemeral=True)]  # never leave an interaction unanswered
+    target = channel_id or interaction.channel_id or 0
+    answered = False  # something was posted as the answer to the interaction
     for reply in replies:
         view = None
         shown = reply.version if reply.version is not None else version
         if reply.buttons and shown is not None:
-            view = turn_view(reply.buttons, channel_id or interaction.channel_id or 0, shown)
+            view = turn_view(reply.buttons, target, shown)
+        if private_invocation and not reply.ephemeral:
+            try:
+                await post_in_channel(interaction.client, target, reply, limit, view)
+                continue
+            except (discord.Forbidden, discord.NotFound) as refused:
+                # The step is made; say so to its author rather than fail the interaction.
+                log.warning("could not post in channel %s: %s", target, refused.text)
+                reply = replace(reply, content=f"{CANNOT_POST}\n{reply.content}", ephemeral=True)
+                view = None
         for message in await outgoing(reply, limit, view):
             await post(interaction, message)
+            answered = True
+    if private_invocation and not answered:
+        # Nothing private to say: remove the author's own "thinking..." note.
+        await interaction.delete_original_response()
     if interaction.extras.get(PLACEHOLDER):
         # Nothing filled the deferral: never leave a "thinking..." message behind.
         interaction.extras[PLACEHOLDER] = False
@@ -233,6 +261,21 @@ async def mirror(client: discord.Client, replies: Sequence[Reply], limit: int | 
                     break
 
 
+async def post_in_channel(
+    client: discord.Client,
+    channel_id: int,
+    reply: Reply,
+    limit: int | None,
+    view: discord.ui.View | None,
+) -> None:
+    """A public reply posted as the bot's own message, not as the answer to a command."""
+    channel = client.get_partial_messageable(channel_id)
+    for message in await outgoing(reply, limit, view):
+        kwargs = message.kwargs()
+        kwargs.pop("ephemeral", None)
+        await channel.send(**kwargs)
+
+
 async def post(interaction: discord.Interaction[Any], message: Outgoing) -> None:
     if not interaction.response.is_done():
         await interaction.response.send_message(**message.kwargs())
@@ -246,6 +289,11 @@ async def post(interaction: discord.Interaction[Any], message: Outgoing) -> None
     # Only a follow-up that arrived has filled the placeholder: if sending failed, the error
     # answer must still treat the placeholder as public.
     interaction.extras[PLACEHOLDER] = False
+
+
+async def defer_private(interaction: discord.Interaction[Any]) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 async def defer_public(interaction: discord.Interaction[Any]) -> None:
@@ -268,10 +316,14 @@ async def run_text(
 ) -> None:
     """Run one command; defer at once when it may render, or as soon as it runs long."""
     caller = caller_of(interaction, channel_id)
-    if defer:
+    private_invocation = not invocation_is_public(text)
+    if private_invocation:
+        # Its options may name a hidden card: only its author sees the command.
+        await defer_private(interaction)
+    elif defer:
         await defer_public(interaction)
     task = asyncio.ensure_future(service.handle(caller, text, expect_version))
-    if not defer:
+    if not defer and not private_invocation:
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
             await defer_public(interaction)
@@ -280,7 +332,7 @@ async def run_text(
     if any(r.buttons and r.version is None for r in replies):
         # Replies without a board (a confirmation prompt) take the campaign's current version.
         version = await campaign_version(service, caller.channel_id)
-    await send_replies(interaction, replies, version, channel_id)
+    await send_replies(interaction, replies, version, channel_id, private_invocation)
     finished(interaction)
 
 

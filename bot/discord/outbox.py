@@ -15,7 +15,13 @@ from typing import Any
 import discord
 
 from bot.delivery import ChannelUnavailable
-from bot.discord.adapter import DEFAULT_UPLOAD_LIMIT, Outgoing, campaign_version, outgoing
+from bot.discord.adapter import (
+    DEFAULT_UPLOAD_LIMIT,
+    Outgoing,
+    campaign_version,
+    outgoing,
+    post_in_channel,
+)
 from bot.replies import Reply
 from bot.table import TableService
 
@@ -31,7 +37,6 @@ class DiscordOutbox:
         if reply.ephemeral:
             log.error("refused to post a private reply in channel %s", channel_id)
             return
-        channel = self.client.get_partial_messageable(int(channel_id))
         view = None
         if reply.buttons:
             version = await campaign_version(self.service, channel_id)
@@ -40,8 +45,9 @@ class DiscordOutbox:
 
                 view = turn_view(reply.buttons, int(channel_id), version)
         try:
-            for message in await outgoing(reply, self._upload_limit(channel_id), view):
-                await channel.send(**_channel_kwargs(message))
+            await post_in_channel(
+                self.client, int(channel_id), reply, self._upload_limit(channel_id), view
+            )
         except discord.Forbidden as refused:
             raise ChannelUnavailable(
                 f"the bot may no longer post in channel {channel_id} ({refused.text})"

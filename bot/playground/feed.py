@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.disclosure import invocation_is_public
 from bot.replies import Reply
 
 BOT_NAME = "Sortie"
@@ -23,21 +24,29 @@ MAX_MESSAGES_PER_PAGE = 200
 
 
 class ImageStore:
-    """PNG bytes by id, keeping only the last `limit` images."""
+    """Attachment bytes by id, keeping only the last `limit`; each remembers whether it was
+    shown to one user only (a private board, an export), so it is never cached in public."""
 
     def __init__(self, limit: int = MAX_IMAGES) -> None:
         self.limit = limit
         self._images: OrderedDict[str, bytes] = OrderedDict()
+        self._private: set[str] = set()
 
-    def add(self, data: bytes) -> str:
+    def add(self, data: bytes, private: bool = False) -> str:
         image_id = secrets.token_hex(12)
         self._images[image_id] = data
+        if private:
+            self._private.add(image_id)
         while len(self._images) > self.limit:
-            self._images.popitem(last=False)
+            forgotten, _ = self._images.popitem(last=False)
+            self._private.discard(forgotten)
         return image_id
 
     def get(self, image_id: str) -> bytes | None:
         return self._images.get(image_id)
+
+    def is_private(self, image_id: str) -> bool:
+        return image_id in self._private
 
     def __len__(self) -> int:
         return len(self._images)
@@ -123,7 +132,10 @@ class Playground:
 
     def store_reply(self, reply: Reply) -> dict[str, Any]:
         """Keep a reply's images and describe it the way the API and the feed show it."""
-        urls = [image_url(self.images.add(image.data)) for image in reply.images]
+        urls = [
+            image_url(self.images.add(image.data, private=reply.ephemeral))
+            for image in reply.images
+        ]
         return {
             "ephemeral": reply.ephemeral,
             "content": reply.content,
@@ -142,10 +154,12 @@ class Playground:
         """Post the invocation and then the bot's replies to the channel feed.
 
         As on Discord, the invocation is shown only to its author when every reply is ephemeral
-        (a refused command, a private status), and to everyone otherwise.
+        (a refused command, a private status) or when its options may carry a secret (`/choose`,
+        `/act`, `/orders`: see bot/disclosure.py), and to everyone otherwise.
         """
         channel = self.channel(channel_name)
-        private = bool(replies) and all(r["ephemeral"] for r in replies)
+        every_reply_private = bool(replies) and all(r["ephemeral"] for r in replies)
+        private = every_reply_private or not invocation_is_public(text)
         channel.post(
             author=user,
             content=text,

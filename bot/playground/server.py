@@ -200,14 +200,19 @@ async def get_autocomplete(request: web.Request) -> web.Response:
 
 
 async def get_image(request: web.Request) -> web.Response:
-    data = request.app[PLAYGROUND].images.get(request.match_info["image_id"])
+    store = request.app[PLAYGROUND].images
+    image_id = request.match_info["image_id"]
+    data = store.get(image_id)
     if data is None:
         raise web.HTTPNotFound(text="That image is gone (only the latest ones are kept).")
-    return web.Response(
-        body=data,
-        content_type=media_type(data),
-        headers={"Cache-Control": "public, max-age=86400, immutable"},
-    )
+    if store.is_private(image_id):
+        # Shown to one user only (a private board, a campaign export): no cache keeps a copy.
+        cache = "private, no-store"
+    else:
+        cache = "public, max-age=86400, immutable"
+    # What an attachment is, from its first bytes (a campaign export is JSON).
+    content_type = "application/json" if data.startswith(b"{") else media_type(data)
+    return web.Response(body=data, content_type=content_type, headers={"Cache-Control": cache})
 
 
 def adjustable_clock(app: web.Application) -> AdjustableClock:

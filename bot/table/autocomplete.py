@@ -114,11 +114,10 @@ class Autocomplete:
         if table is None:
             return []
         campaign = table.campaign
-        prompt = table.prompt()
+        # Every seat of the caller: a seat the game is not waiting on has no legal actions,
+        # except what the rules let it do out of turn.
         mine = [
-            s.role
-            for s in await self.repo.seats(id_of(campaign))
-            if s.user_id == caller.user_id and s.role in prompt.seats
+            s.role for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id
         ]
         focus = command.partial or ""
         fixed = {k: v.lower() for k, v in command.options.items() if k != focus}

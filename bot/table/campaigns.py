@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from datetime import timedelta
 
-from bot.archive import export_campaign, read_archive
+from bot.archive import LIVE_STATUSES, export_campaign, export_public_record, read_archive
+from bot.disclosure import has_opponents, seat_conflict, with_holder
 from bot.markup import channel_id_in, channel_link, escape, mention, user_id_in
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
@@ -35,6 +37,8 @@ from bot.table.parts import TableParts
 from bot.table.steps import NewStep
 from engine.core.events import dump_events
 from engine.registry import games, get_game
+
+log = logging.getLogger("sortie.table")
 
 
 class CampaignCommands:
@@ -102,8 +106,10 @@ class CampaignCommands:
             if seat is None:
                 names = ", ".join(s.role for s in vacant) or "none"
                 raise UserError(f"The mission is under way; free seats: {names}.")
+            self._check_sides(campaign, seat.role, caller.user_id, seats)
             seat.user_id, seat.user_name = caller.user_id, caller.user_name
             seat.last_seen_seq = campaign.step
+            seat.settings_json = with_holder(seat.settings_json, caller.user_id)
             await self.repo.update_seat(seat)
             return [
                 Reply(
@@ -125,6 +131,7 @@ class CampaignCommands:
             raise UserError(f"This scenario seats at most {info.max_seats} players.")
         role_info = info.role(role)
         assert role_info is not None
+        self._check_sides(campaign, role, caller.user_id, seats)
         await self.repo.add_seat(
             campaign,
             Seat(
@@ -132,6 +139,7 @@ class CampaignCommands:
                 role=role,
                 user_id=caller.user_id,
                 user_name=caller.user_name,
+                settings_json=with_holder("{}", caller.user_id),
             ),
         )
         return [Reply(f"{escape(caller.user_name)} takes the seat **{role}** ({role_info.name}).")]
@@ -266,24 +274,45 @@ class CampaignCommands:
             raise UserError("No campaign in this channel to export.")
         if caller.user_id != campaign.owner_id and not caller.is_admin:
             raise UserError("Only the campaign owner or a server admin can export the campaign.")
-        data = export_campaign(
-            campaign, await self.repo.seats(id_of(campaign)), await self.repo.log(id_of(campaign))
-        )
-        name = f"sortie-campaign-{campaign.id}-step-{campaign.step}.json"
+        seats, rows = await self.repo.seats(id_of(campaign)), await self.repo.log(id_of(campaign))
+        if campaign.status in LIVE_STATUSES:
+            # While it is live, nothing that reveals a secret or the dice to come leaves.
+            data = export_public_record(campaign, seats, rows)
+            name = f"sortie-campaign-{campaign.id}-step-{campaign.step}-public.json"
+            about = (
+                "its public record (what every player sees). A live campaign's full backup is "
+                "made by the server's operator (`python -m bot export`); once the campaign is "
+                "over, this command gives the complete file."
+            )
+        else:
+            data = export_campaign(campaign, seats, rows)
+            name = f"sortie-campaign-{campaign.id}-step-{campaign.step}.json"
+            about = "keep this file to restore the campaign later."
         return [
             Reply(
-                f"Campaign #{campaign.id} at step {campaign.step}: keep this file to "
-                "restore the campaign later.",
+                f"Campaign #{campaign.id} at step {campaign.step}: {about}",
                 ephemeral=True,
                 images=[Attachment(name, data, "campaign export (JSON)")],
             )
         ]
 
     async def rollback(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        """Owner only: return the campaign to an earlier step; the rollback is logged too."""
+        """Owner only: return the campaign to an earlier step; the rollback is logged too.
+
+        Against a human opponent who keeps cards hidden, a rollback would let one side see
+        the other's hidden plays and take its own moves back: only a server admin may then.
+        """
         table = await self.loader.active(caller)
         campaign = table.campaign
-        require_owner(caller, campaign, "roll the campaign back")
+        seats = await self.repo.seats(id_of(campaign))
+        if has_opponents(campaign.game, [(s.role, s.user_id) for s in seats]):
+            if not caller.is_admin:
+                raise UserError(
+                    "This table has a human opponent who keeps cards hidden: only a server "
+                    "admin can roll the campaign back."
+                )
+        else:
+            require_owner(caller, campaign, "roll the campaign back")
         rows = await self.repo.log(id_of(campaign))
         steps = [r.seq for r in rows if r.kind in ("begin", "action", "undo", "rollback")]
         try:
@@ -380,7 +409,11 @@ class CampaignCommands:
         return f"Imported as campaign #{created.id} in channel {channel_id} at step {created.step}."
 
     async def seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        """Hand your seat to someone else, or (without `to`) take a free seat."""
+        """Hand your seat to someone else, or (without `to`) take a free seat.
+
+        Only the seat's player hands it over, or a server admin (logged and announced); nobody
+        ends up seeing both sides of a game with an opponent who keeps cards hidden.
+        """
         campaign = await self.loader.live(caller)
         seats = await self.repo.seats(id_of(campaign))
         role = options.get("role", "").lower()
@@ -395,6 +428,7 @@ class CampaignCommands:
                     f"{role} is taken; its player can hand it over with "
                     f"/campaign seat role:{role} to:<player>."
                 )
+            self._check_sides(campaign, role, caller.user_id, seats)
             await self.repo.seat_update(
                 seat_id_of(seat),
                 user_id=caller.user_id,
@@ -402,13 +436,16 @@ class CampaignCommands:
                 last_seen_seq=campaign.step,
                 autopilot=False,
                 away_until=None,
+                settings_json=with_holder(seat.settings_json, caller.user_id),
             )
             return [Reply(f"{mention(caller.user_id)} takes the free seat **{role}**.")]
-        if caller.user_id not in (seat.user_id, campaign.owner_id):
-            raise UserError(f"Only {role}'s player or the campaign owner can hand it over.")
+        by_admin = caller.user_id != seat.user_id
+        if by_admin and not caller.is_admin:
+            raise UserError(f"Only {role}'s player or a server admin can hand it over.")
         user_id = user_id_in(target)
         if not user_id or len(user_id) > 32 or any(ch.isspace() for ch in user_id):
             raise UserError("Say who takes the seat: to:@player.")
+        self._check_sides(campaign, role, user_id, seats)
         await self.repo.seat_update(
             seat_id_of(seat),
             user_id=user_id,
@@ -416,13 +453,31 @@ class CampaignCommands:
             last_seen_seq=campaign.step,
             autopilot=False,
             away_until=None,
+            settings_json=with_holder(seat.settings_json, user_id),
         )
-        return [
-            Reply(
-                f"{escape(caller.user_name)} hands **{role}** to {mention(user_id)}.",
-                mentions=[user_id],
-            )
-        ]
+        if not by_admin:
+            text = f"{escape(caller.user_name)} hands **{role}** to {mention(user_id)}."
+            return [Reply(text, mentions=[user_id])]
+        was = mention(seat.user_id) if seat.user_id else "nobody"
+        log.info(
+            "admin %s handed seat %s of campaign %s from %s to %s",
+            caller.user_id,
+            role,
+            campaign.id,
+            seat.user_id or "-",
+            user_id,
+        )
+        text = (
+            f"Server admin {escape(caller.user_name)} hands **{role}** (held by {was}) "
+            f"to {mention(user_id)}."
+        )
+        return [Reply(text, mentions=[m for m in (user_id, seat.user_id) if m])]
+
+    def _check_sides(self, campaign: Campaign, role: str, user_id: str, seats: list[Seat]) -> None:
+        others = [(s.role, s.user_id, s.settings_json) for s in seats if s.role != role]
+        conflict = seat_conflict(campaign.game, role, user_id, others)
+        if conflict:
+            raise UserError(conflict)
 
     async def mirror(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Follow this campaign in another channel: each public step is copied there."""

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.clock import aware
 from bot.delivery import ChannelUnavailable, Outbox, publish
+from bot.disclosure import public_events, public_texts
 from bot.locks import ChannelLocks
 from bot.markup import channel_link, mention
 from bot.pacing import campaign_settings, quiet_until, remind_after
@@ -171,12 +172,7 @@ class Pacer:
             return 0
         since = now - DIGEST_EVERY
         rows = await self.repo.log_since(id_of(campaign), since)
-        texts = [
-            e.text
-            for r in rows
-            for e in parse_events(json.loads(r.events_json))
-            if e.text and e.visible_for(None)
-        ]
+        texts = [t for r in rows for t in public_texts(parse_events(json.loads(r.events_json)))]
         game = get_game(campaign.game)
         state: Any = game.load(json.loads(campaign.state_json or "{}"))
         waiting = waiting_line(game.waiting_on(state), await self.repo.seats(id_of(campaign)))
@@ -274,8 +270,8 @@ class Pacer:
         events = [
             e
             for r in rows
-            for e in parse_events(json.loads(r.events_json))
-            if e.text and e.visible_for(None)
+            for e in public_events(parse_events(json.loads(r.events_json)))
+            if e.text
         ]
         game = get_game(campaign.game)
         table = Loaded(campaign, game, game.load(json.loads(campaign.state_json or "{}")))

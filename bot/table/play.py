@@ -6,6 +6,7 @@ import asyncio
 import json
 
 from bot import rules as rules_reference
+from bot.disclosure import log_line, private_answers
 from bot.markup import escape
 from bot.replay import replay, run_action
 from bot.replies import Reply, ephemeral
@@ -85,6 +86,11 @@ class PlayCommands:
             raise UserError("The mission is over.")
         ready = [role for role in mine if role in prompt.seats]
         if not ready:
+            # Out of turn only where the rules allow it, which the engine says by listing the
+            # action (a card the Xeno may play at any time of the Marine phase).
+            for role in mine:
+                if any(a.matches(action) for a in self.parts.legal.of(table, role)):
+                    return role
             return_text = waiting_line(prompt, seats)
             raise UserError(f"It is not your turn. {return_text}")
         self._check_unit(table, ready, action)
@@ -189,19 +195,9 @@ class PlayCommands:
         if not 1 <= count <= 50:
             raise UserError("last must be a number from 1 to 50.")
         rows = (await self.repo.log(id_of(campaign)))[-count:]
-        lines = []
-        for row in rows:
-            texts = [
-                e.text
-                for e in parse_events(json.loads(row.events_json))
-                if e.text and e.visible_for(None)
-            ]
-            what = (
-                row.kind
-                if row.kind != "action"
-                else Action.model_validate_json(row.action_json).command()
-            )
-            lines.append(f"`#{row.seq}` {row.seat or ''} {what}: " + (" ".join(texts)[:300] or "-"))
+        lines = [
+            log_line(row.seq, row.kind, row.seat, row.action_json, row.events_json) for row in rows
+        ]
         return ephemeral("\n".join(lines) or "The log is empty.")
 
     async def rules(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
@@ -239,4 +235,13 @@ class PlayCommands:
         for role in mine:
             private = game.view(state, role).private
             lines.append(f"**{role}**: " + ("\n".join(private) if private else "nothing hidden."))
-        return ephemeral("\n".join(lines))
+        prompt = game.waiting_on(state)
+        answers = private_answers(game, state, prompt, set(mine))
+        if answers and prompt.kind == "choice" and set(mine) & set(prompt.seats):
+            lines.append(f"The game asks you: {prompt.text or 'choose an answer.'}")
+        elif answers:
+            lines.append("You may act now, out of turn:")
+        replies = ephemeral("\n".join(lines))
+        replies[-1].buttons = answers
+        replies[-1].version = campaign.version
+        return replies

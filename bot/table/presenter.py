@@ -7,16 +7,12 @@ and a private line for what only the actor may see.
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.disclosure import private_texts, public_buttons, public_events, public_texts
 from bot.pacing import campaign_settings
-from bot.replies import Attachment, Button, Reply, ephemeral, split_message
+from bot.replies import Attachment, Reply, ephemeral, split_message
 from bot.table.context import waiting_line
 from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
-from engine.core.game import Game, Prompt
-
-MAX_CHOICE_BUTTONS = 4
 
 
 class Presenter:
@@ -26,12 +22,13 @@ class Presenter:
     async def present(self, outcome: StepOutcome) -> list[Reply]:
         table, prompt, events = outcome.table, outcome.prompt, outcome.events
         campaign = table.campaign
-        public = [e for e in events if e.visible_for(None)]
+        # Everything below that the channel sees comes from public events and the public view.
+        public = public_events(events)
         lines = [outcome.headline] if outcome.headline else []
-        lines += [e.text for e in public if e.text]
+        lines += public_texts(events)
         view = table.game.view(table.state, None)
         # The enemy or Event phase: one animation of every activation, then the board.
-        shown_automatic = [e for e in outcome.automatic if e.visible_for(None)]
+        shown_automatic = public_events(outcome.automatic)
         images: list[Attachment] | None = await self.pictures.phase(view, shown_automatic)
         if images is None:
             images = [await self.pictures.step(view, public)]
@@ -46,7 +43,7 @@ class Presenter:
                 chunks[-1],
                 images=images,
                 mentions=list(outcome.mentions),
-                buttons=turn_buttons(table.game, table.state, prompt),
+                buttons=public_buttons(table.game, table.state, prompt),
                 version=campaign.version,
                 game=campaign.game,
             )
@@ -55,36 +52,7 @@ class Presenter:
         for reply in replies:
             reply.mirror_to = list(mirrors)
         my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
-        secret = [
-            e.text
-            for e in events
-            if not e.visible_for(None) and e.text and any(e.visible_for(r) for r in my_roles)
-        ]
+        secret = private_texts(events, my_roles)
         if secret:
             replies.extend(ephemeral("Only you see this:\n" + "\n".join(secret)))
         return replies
-
-
-def turn_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
-    """A question's first answers, then End turn, Undo and Board (all stay typeable)."""
-    if prompt.finished:
-        return []
-    return [
-        *choice_buttons(game, state, prompt),
-        Button("End turn", "/end-turn", "primary"),
-        Button("Undo", "/undo"),
-        Button("Board", "/board"),
-    ]
-
-
-def choice_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
-    """When the game asks a question, its first answers as buttons."""
-    if prompt.kind != "choice" or prompt.finished:
-        return []
-    options = [
-        a for seat in prompt.seats for a in game.legal_actions(state, seat) if a.verb == "choose"
-    ]
-    return [
-        Button((a.label or a.args.get("option", "?"))[:80], a.command(), "success")
-        for a in options[:MAX_CHOICE_BUTTONS]
-    ]

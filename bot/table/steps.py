@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.clock import Clock
+from bot.disclosure import stand_in_events
 from bot.pacing import (
     MAX_AUTOPILOT_STEPS,
     answer_window,
@@ -27,7 +28,7 @@ from bot.replay import run_action
 from bot.storage.models import ActionLog, Seat
 from bot.storage.repo import CampaignRepo, StepWrite, WaitingUpdate
 from bot.table.context import Caller, Loaded, id_of
-from engine.core.events import Event, Note, PhaseChanged, dump_events
+from engine.core.events import Event, PhaseChanged, dump_events
 from engine.core.game import Action, Prompt
 
 
@@ -162,8 +163,8 @@ class StepRunner:
         step, random_used, _ = await asyncio.to_thread(
             run_action, table.game, table.state, campaign.seed, campaign.step + 1, role, action
         )
-        events: list[Event] = [
-            Note(text=f"{stand_in.name} plays for {role}: {action.command()}"),
+        events = [
+            *stand_in_events(table.game, table.state, stand_in.name, role, action),
             *step.events,
         ]
         log = log_row(table, role, stand_in.user_id, action, events, random_used)

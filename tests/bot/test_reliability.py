@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from support import caller, text
 
+from bot.archive import export_campaign
 from bot.clock import ManualClock
 from bot.ratelimit import Limit, RateLimits
 from bot.storage.db import Database
@@ -25,12 +26,22 @@ async def play_a_little(table: TableService) -> None:
         await table.handle(who, "/end-turn")
 
 
+async def operator_export(table: TableService, channel: str = "chan-1") -> bytes:
+    """The full backup of a live campaign, as the operator's command line makes it."""
+    campaign = await table.repo.live_in_channel(channel)
+    assert campaign is not None
+    seats, rows = await table.repo.seats(campaign.id or 0), await table.repo.log(campaign.id or 0)
+    return export_campaign(campaign, seats, rows)
+
+
 async def test_export_then_import_recreates_the_campaign(table: TableService) -> None:
     await play_a_little(table)
     assert "Only the campaign owner" in text(await table.handle(BOB, "/campaign export"))
     exported = await table.handle(ANN, "/campaign export")
     assert exported[0].ephemeral and exported[0].images
-    data = exported[0].images[0].data
+    public = json.loads(exported[0].images[0].data)
+    assert public["format"] == "sortie-campaign-record" and "seed" not in public
+    data = await operator_export(table)
     document = json.loads(data)
     assert document["format"] == "sortie-campaign" and len(document["log"]) >= 5
     message = await table.import_campaign(data, "chan-2", "guild-1")
@@ -44,9 +55,16 @@ async def test_export_then_import_recreates_the_campaign(table: TableService) ->
     assert not (await table.handle(caller("ann", channel="chan-2"), "/act what:peek"))[0].error
 
 
+async def test_export_of_an_ended_campaign_is_complete(table: TableService) -> None:
+    await play_a_little(table)
+    await table.handle(ANN, "/campaign end confirm:yes")
+    document = json.loads((await table.handle(ANN, "/campaign export"))[0].images[0].data)
+    assert document["format"] == "sortie-campaign" and document["seed"] and document["state"]
+
+
 async def test_import_refuses_damaged_or_busy(table: TableService) -> None:
     await play_a_little(table)
-    data = (await table.handle(ANN, "/campaign export"))[0].images[0].data
+    data = await operator_export(table)
     busy = await _refused(table, data, "chan-1")
     assert "already has a live campaign" in busy
     document = json.loads(data)
@@ -57,6 +75,8 @@ async def test_import_refuses_damaged_or_busy(table: TableService) -> None:
     document = json.loads(data)
     document["log"] = document["log"][1:]
     assert "complete sequence" in await _refused(table, json.dumps(document).encode(), "chan-3")
+    public = (await table.handle(ANN, "/campaign export"))[0].images[0].data
+    assert "not a valid campaign export" in await _refused(table, public, "chan-3")
 
 
 async def _refused(table: TableService, data: bytes, channel: str) -> str:

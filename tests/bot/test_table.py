@@ -248,9 +248,10 @@ async def test_hand_is_private_and_per_seat(table: TableService) -> None:
 
 async def test_seat_handover_and_taking_a_free_seat(table: TableService) -> None:
     await start(table)
-    assert "Only blue's player or the campaign owner" in text(
-        await table.handle(EVE, "/campaign seat role:blue to:<@id-eve>")
-    )
+    for who in (EVE, ANN):  # a stranger, and the owner (who holds red): neither hands blue over
+        assert "Only blue's player or a server admin" in text(
+            await table.handle(who, "/campaign seat role:blue to:<@id-eve>")
+        )
     handed = await table.handle(BOB, "/campaign seat role:blue to:<@id-eve>")
     assert "hands **blue** to <@id-eve>" in text(handed) and handed[0].mentions == ["id-eve"]
     assert "no seat" in text(await table.handle(BOB, "/end-turn"))

@@ -1,0 +1,208 @@
+"""What the table may show in public: the one place that decides it.
+
+The rule (docs/architecture.md, "Hidden information"): every public artefact — a post's text,
+its buttons (labels and the commands they carry), images and their alt text, the text board,
+`/log` lines, mirror copies, digests, mentions, the live export and the invocation line of a
+command — is built only from the public view (`game.view(state, None)`) and public events
+(`visible_to is None`). What only a seat may know reaches that seat privately: an ephemeral
+reply, or a public button that merely opens such a reply for that seat (`/hand`).
+
+The table's code asks this module instead of filtering on its own, so the rule lives here:
+
+- `public_events`, `public_texts`: what a post, the log, a digest or a catch-up may narrate.
+- `holds_secrets`: whether a seat knows something nobody else does (its private view lines).
+- `public_buttons`: a question's answers become public buttons only when the answering seat
+  holds no secret; otherwise one button opens that seat's private panel.
+- `private_answers`: the buttons of that panel, offered only to the seat's player.
+- `answered_privately` / `invocation_is_public`: commands whose options may name a hidden
+  card or order (`/choose`, `/act`, `/orders`, `/hand`) never show their invocation; their
+  public outcome is posted by the bot in the channel.
+- `stand_in_events`: the note when the table plays for a seat (autopilot, a closed window)
+  names the command only when it cannot carry a secret.
+- `log_line`: one `/log` line from public events, with the command's options only when its
+  invocation is public.
+- `seat_conflict`: nobody holds (or takes after having held) a seat on the side opposing
+  another of theirs, so one user never sees both sides' secrets.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.markup import mention
+from bot.replies import Button
+from engine.core.events import Event, Note, parse_events
+from engine.core.game import Action, Game, Prompt
+
+# Commands whose options may name a hidden card, a hidden choice or a standing order.
+ANSWERED_PRIVATELY = frozenset({"choose", "act", "orders", "hand"})
+MAX_PUBLIC_CHOICES = 4
+MAX_PRIVATE_CHOICES = 20  # four rows of five buttons (Discord allows five rows)
+PRIVATE_PANEL = "/hand"
+
+
+def command_verb(text: str) -> str:
+    """The command name of a typed slash command (`/choose option:x` -> `choose`)."""
+    head = text.strip().removeprefix("/").split(maxsplit=1)
+    return head[0].lower() if head else ""
+
+
+def answered_privately(verb: str) -> bool:
+    return verb.lower() in ANSWERED_PRIVATELY
+
+
+def invocation_is_public(text: str) -> bool:
+    """Whether the channel may see the command as typed (Discord's "used /..." line, the
+    playground's feed). A command that may carry a secret stays with its author."""
+    return not answered_privately(command_verb(text))
+
+
+def public_events(events: list[Event]) -> list[Event]:
+    return [e for e in events if e.visible_for(None)]
+
+
+def public_texts(events: list[Event]) -> list[str]:
+    return [e.text for e in events if e.text and e.visible_for(None)]
+
+
+def private_texts(events: list[Event], roles: set[str]) -> list[str]:
+    """Lines only the given seats may read (shown to their player in private)."""
+    return [
+        e.text
+        for e in events
+        if e.text and not e.visible_for(None) and any(e.visible_for(r) for r in roles)
+    ]
+
+
+def holds_secrets(game: Game[Any], state: Any, role: str) -> bool:
+    """A seat holds a secret when its own view has private lines (a hand, hidden orders)."""
+    return bool(game.view(state, role).private)
+
+
+def _choices(game: Game[Any], state: Any, role: str) -> list[Action]:
+    return [a for a in game.legal_actions(state, role) if a.verb == "choose"]
+
+
+def _answer(action: Action) -> Button:
+    label = action.label or action.args.get("option") or action.command()
+    return Button(label[:80], action.command(), "success")
+
+
+def public_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
+    """The buttons under a public post: a question's answers when they are public, the
+    private panel of a seat that holds secrets, then the usual turn buttons."""
+    if prompt.finished:
+        return []
+    buttons: list[Button] = []
+    if prompt.kind == "choice":
+        for role in prompt.seats:
+            if holds_secrets(game, state, role):
+                buttons.append(Button(f"Answer in private ({role})", PRIVATE_PANEL, "success"))
+            else:
+                buttons += [_answer(a) for a in _choices(game, state, role)]
+        buttons = buttons[:MAX_PUBLIC_CHOICES]
+    return [
+        *buttons,
+        Button("End turn", "/end-turn", "primary"),
+        Button("Undo", "/undo"),
+        Button("Board", "/board"),
+    ]
+
+
+def private_answers(game: Game[Any], state: Any, prompt: Prompt, roles: set[str]) -> list[Button]:
+    """For a player's private panel: the answers their seats may give to the question now, and
+    what a seat the game is not waiting on may do out of turn (an any-time card)."""
+    if prompt.finished:
+        return []
+    buttons: list[Button] = []
+    for role in sorted(roles):
+        if role not in prompt.seats:
+            buttons += [_answer(a) for a in game.legal_actions(state, role)]
+        elif prompt.kind == "choice":
+            buttons += [_answer(a) for a in _choices(game, state, role)]
+    return buttons[:MAX_PRIVATE_CHOICES]
+
+
+def stand_in_events(
+    game: Game[Any], state: Any, who: str, role: str, action: Action
+) -> list[Event]:
+    """The note when the table plays for a seat: the command itself only if it is public."""
+    if answered_privately(action.verb) and holds_secrets(game, state, role):
+        return [
+            Note(text=f"{who} plays for {role}."),
+            Note(text=f"{who} played for you: {action.command()}", visible_to=[role]),
+        ]
+    return [Note(text=f"{who} plays for {role}: {action.command()}")]
+
+
+def shown_command(action_json: str) -> str:
+    """A logged action as the public may read it: options only for public commands."""
+    action = Action.model_validate_json(action_json)
+    return f"/{action.verb}" if answered_privately(action.verb) else action.command()
+
+
+def log_line(seq: int, kind: str, seat: str | None, action_json: str, events_json: str) -> str:
+    """One `/log` line: what the step was and its public narration."""
+    what = kind if kind != "action" else shown_command(action_json)
+    texts = public_texts(parse_events(json.loads(events_json)))
+    return f"`#{seq}` {seat or ''} {what}: " + (" ".join(texts)[:300] or "-")
+
+
+# ---------------------------------------------------------------------- seats
+
+# Roles that play alone against every other seat of their game and keep cards from them.
+# (The engine's RoleInfo has no notion of sides yet; this is the table's knowledge of it.)
+LONE_OPPONENTS: dict[str, frozenset[str]] = {"forlorn-hope": frozenset({"xeno"})}
+
+
+def opposed(game_key: str, role: str, other: str) -> bool:
+    """Whether two seats of a game play against each other (one keeps secrets from the other)."""
+    lone = LONE_OPPONENTS.get(game_key, frozenset())
+    return role != other and (role in lone or other in lone)
+
+
+def has_opponents(game_key: str, seats: list[tuple[str, str]]) -> bool:
+    """Whether two different players hold seats that play against each other."""
+    held = [(role, user) for role, user in seats if user]
+    return any(
+        opposed(game_key, role, other) and user != holder
+        for role, user in held
+        for other, holder in held
+    )
+
+
+def held_by(settings_json: str) -> list[str]:
+    """The users who have held a seat since the campaign was created (its seat settings)."""
+    users = json.loads(settings_json or "{}").get("held_by", [])
+    return [str(u) for u in users] if isinstance(users, list) else []
+
+
+def with_holder(settings_json: str, user_id: str) -> str:
+    """Seat settings that remember one more holder."""
+    settings = json.loads(settings_json or "{}")
+    users = held_by(settings_json)
+    if user_id not in users:
+        users.append(user_id)
+    settings["held_by"] = users
+    return json.dumps(settings, sort_keys=True)
+
+
+def seat_conflict(
+    game_key: str, role: str, user_id: str, seats: list[tuple[str, str, str]]
+) -> str | None:
+    """Why `user_id` may not take `role`, or None. `seats` are (role, holder, settings_json).
+
+    Nobody holds, or takes after having held, a seat playing against another of theirs: one
+    user would see both sides' secrets.
+    """
+    for other, holder, settings_json in seats:
+        if not opposed(game_key, role, other):
+            continue
+        if holder == user_id or user_id in held_by(settings_json):
+            now = "holds" if holder == user_id else "has held"
+            return (
+                f"{mention(user_id)} {now} **{other}**, which plays against **{role}** with hidden "
+                "cards: one player may not see both sides."
+            )
+    return None
