@@ -8,7 +8,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
 from engine.core.view import View
-from engine.forlorn import actions, placement, reactions, xenoseat
+from engine.forlorn import actions, placement, reactions, spawnchoice, xenoseat
 from engine.forlorn.content import scenarios
 from engine.forlorn.setup import new_state
 from engine.forlorn.state import ForlornState
@@ -29,8 +29,8 @@ XENO = OptionInfo(
 )
 REACTIONS = OptionInfo(
     key="reactions",
-    description="Reaction windows: after a Marine action the Xeno player may answer with a "
-    "Mutation card when one fits the moment ('off': never wait for the Xeno player)",
+    description="Reaction windows: after every Marine action the Xeno player, while holding "
+    "Mutation cards, may answer with one ('off': never wait for the Xeno player)",
     choices=["on", "off"],
     default="on",
 )
@@ -57,6 +57,30 @@ def _roles(two_sided: bool) -> list[RoleInfo]:
             )
         )
     return roles
+
+
+# Arguments whose value the legal list does not enumerate: a move's optional `facing` (any
+# reachable one), and a standing order's parameters (any AP budget 1-12 and range 1-30, spin,
+# grenade and surge options); the rules code validates them.
+FREE_ARGS = {"move": ("facing",), "orders": ("aps", "range", "spin", "weapon", "surge")}
+
+
+def _canon(action: Action) -> tuple[str, tuple[tuple[str, str], ...]]:
+    skip = FREE_ARGS.get(action.verb, ())
+    args = {
+        k: v.strip().lower()
+        for k, v in action.args.items()
+        if v is not None and v.strip() and k not in skip
+    }
+    if args.get("surge") == "no":
+        del args["surge"]  # the default: the pool pays
+    return action.verb, tuple(sorted(args.items()))
+
+
+def listed(action: Action, legal: list[Action]) -> bool:
+    """Whether `action` is one of `legal`, up to case, spaces and the FREE_ARGS."""
+    want = _canon(action)
+    return any(_canon(a) == want for a in legal)
 
 
 class ForlornGame:
@@ -100,13 +124,23 @@ class ForlornGame:
             )
         if state.phase == "xeno-place" and seats:
             first = state.placements[0]
+            what = "Choose a Warrior or a Blaster" if first.kind == "special" else "Place a"
             return Prompt(
                 seats=seats,
                 kind="choice",
-                text=f"Place a {first.kind} ({len(state.placements)} to place).",
+                text=f"{what} {'' if first.kind == 'special' else first.kind + ' '}"
+                f"({len(state.placements)} to place).",
+                default=placement.AUTO,
             )
         if state.phase == "deploy":
             return Prompt(seats=seats, text="Set up your Marines (squares and facings), then end.")
+        if state.phase == "xeno-spawn" and seats:
+            return Prompt(
+                seats=seats,
+                kind="choice",
+                text=spawnchoice.prompt_text(state),
+                default=spawnchoice.KEEP,
+            )
         if state.phase == "marine" and state.reaction is not None:
             return Prompt(
                 seats=seats,
@@ -126,18 +160,41 @@ class ForlornGame:
         if seat == "xeno":
             if state.xeno_human and state.reaction is not None:
                 return reactions.legal(state)
-            if not state.xeno_human or state.phase not in ("xeno", "mulligan", "xeno-place"):
+            if state.xeno_human and state.phase == "marine":
+                return xenoseat.card_actions(state, list(xenoseat.ANY_TIME))  # 10.0 any time
+            if not state.xeno_human or state.phase not in (
+                "xeno",
+                "mulligan",
+                "xeno-place",
+                "xeno-spawn",
+            ):
                 return []
             if state.phase == "mulligan":
                 return xenoseat.mulligan_options(state)
             if state.phase == "xeno-place":
                 return placement.legal(state)
+            if state.phase == "xeno-spawn":
+                return spawnchoice.legal(state)
             return xenoseat.legal(state)
         if state.reaction is not None:
             return []
         return actions.legal(state, seat)
 
     def apply(
+        self, state: ForlornState, seat: str, action: Action, dice: Dice
+    ) -> Step[ForlornState]:
+        """Apply a seat's action. The rules code refuses a bad one with a specific message;
+        what it would accept but `legal_actions` does not list is refused too (the contract),
+        with the deliberate exceptions of `listed`."""
+        step = self._apply(state, seat, action, dice)
+        if not listed(action, self.legal_actions(state, seat)):
+            raise RuleError(
+                f"'{action.command()}' is not one of your legal actions now "
+                "(see the list of options)."
+            )
+        return step
+
+    def _apply(
         self, state: ForlornState, seat: str, action: Action, dice: Dice
     ) -> Step[ForlornState]:
         if state.phase == "over":
@@ -150,6 +207,8 @@ class ForlornGame:
                 events = reactions.apply(new, action, dice)
             elif new.phase == "xeno-place":
                 events = placement.apply(new, action, dice)
+            elif new.phase == "xeno-spawn":
+                events = spawnchoice.apply(new, action, dice)
             else:
                 events = xenoseat.apply(new, action, dice)
         elif seat in new.seats:
