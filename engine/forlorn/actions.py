@@ -21,7 +21,9 @@ def commanded(state: ForlornState, seat: str) -> list[Unit]:
     return [u for u in state.active("marines") if u.at and u.seat in (None, seat)]
 
 
-def legal(state: ForlornState, seat: str) -> list[Action]:
+def legal(state: ForlornState, seat: str, only: str | None = None) -> list[Action]:
+    """The seat's legal actions; with `only`, just those of that Marine and the seat's own
+    (what `apply` needs to check one command against the list, at a fraction of the cost)."""
     if state.phase == "deploy":
         return deploy.legal(state, seat)
     if state.phase != "marine" or seat not in waiting_marine_seats(state):
@@ -29,7 +31,8 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
     out: list[Action] = []
     grapple, blocked = grapple_squares(state), marine_blocked(state)
     for u in commanded(state, seat):
-        out += unit_actions(state, u, grapple, blocked)
+        if only is None or u.id == only:
+            out += unit_actions(state, u, grapple, blocked)
     if state.marine_reroll and state.ap_untouched:
         out.append(
             Action(verb="act", args={"what": "reroll-ap"}, label="Re-roll both AP dice (once)")

@@ -8,7 +8,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
 from engine.core.view import View
-from engine.forlorn import actions, placement, reactions, spawnchoice, xenoseat
+from engine.forlorn import actions, advisor, placement, reactions, spawnchoice, xenoseat
 from engine.forlorn.content import scenarios
 from engine.forlorn.setup import new_state
 from engine.forlorn.state import ForlornState
@@ -187,12 +187,19 @@ class ForlornGame:
         what it would accept but `legal_actions` does not list is refused too (the contract),
         with the deliberate exceptions of `listed`."""
         step = self._apply(state, seat, action, dice)
-        if not listed(action, self.legal_actions(state, seat)):
+        if not listed(action, self._listed_for(state, seat, action)):
             raise RuleError(
                 f"'{action.command()}' is not one of your legal actions now "
                 "(see the list of options)."
             )
         return step
+
+    def _listed_for(self, state: ForlornState, seat: str, action: Action) -> list[Action]:
+        """The legal actions `action` must be among (one Marine's, when it names one)."""
+        uid = (action.args.get("unit") or "").strip().lower()
+        if seat != "xeno" and state.reaction is None and state.phase == "marine" and uid:
+            return actions.legal(state, seat, only=uid)
+        return self.legal_actions(state, seat)
 
     def _apply(
         self, state: ForlornState, seat: str, action: Action, dice: Dice
@@ -227,6 +234,24 @@ class ForlornGame:
         new = state.model_copy(deep=True)
         events = run(new, dice)
         return Step(state=new, events=events)
+
+    def advise(self, state: ForlornState, seat: str, actions: list[Action]) -> Action | None:
+        """Purposeful play for self-play's `--policy advisor` (see `advisor.py`)."""
+        return advisor.advise(state, seat, actions)
+
+    def autopilot(self, state: ForlornState, seat: str) -> Action | None:
+        """The table's autopilot for an absent player: the advisor's choice, else the prompt's
+        default or ending the turn."""
+        legal = self.legal_actions(state, seat)
+        chosen = advisor.advise(state, seat, legal)
+        if chosen is not None:
+            return chosen
+        prompt = self.waiting_on(state)
+        if prompt.default is not None:
+            return prompt.default
+        return next((a for a in legal if a.verb == "end-turn" and not a.args), None) or (
+            legal[0] if legal else None
+        )
 
     def view(self, state: ForlornState, seat: str | None) -> View:
         return build_view(state, seat, scenarios()[state.scenario]["title"])
