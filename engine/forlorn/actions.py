@@ -116,7 +116,9 @@ def unit_actions(
                     )
                 )
         if state.grenades > 0:
-            near = {sq(x.at) for x in xenos if x.kind != "egg"}
+            # Any square in arc and sight may be the target (8.5); the list names those of
+            # Xenos (Eggs too) and corpses, the ones a throw can do something to.
+            near = {sq(x.at) for x in xenos} | {sq(c.at) for c in state.corpses}
             for s in sorted(near):
                 if (
                     board.on_board(s)

@@ -31,12 +31,12 @@ from functools import cache
 from math import comb
 
 from engine.core.game import Action
-from engine.core.squaregrid import Square, neighbours
+from engine.core.squaregrid import Facing, Square, in_front_arc, neighbours
 from engine.forlorn.board import Board, label, parse_label
 from engine.forlorn.combat import blast_squares
 from engine.forlorn.content import cards, scenarios
 from engine.forlorn.state import ForlornState, Unit
-from engine.forlorn.world import attack_range, board_of, marine_profile, max_hits, sq
+from engine.forlorn.world import attack_range, board_of, in_arc, marine_profile, max_hits, sq
 
 THREAT = 9  # a Xeno this close (range) to a Marine is worth shooting at
 
@@ -267,6 +267,29 @@ def _walk(
     return None
 
 
+def _face_threat(
+    state: ForlornState, marine: Unit, mine: list[Action], xenos: list[Unit]
+) -> Action | None:
+    """Turn to face the nearest Xeno (so shots and interrupt orders can reach it) when it is
+    out of the front arc: with the MP left over from a move, or an AP while two remain."""
+    here = sq(marine.at)
+    near = sorted((attack_range(here, sq(x.at)), x.id, x) for x in xenos if x.at)
+    if not near or near[0][0] > 8 or in_arc(marine, sq(near[0][2].at)):
+        return None
+    carried = state.mp_left if state.mover == marine.id else 0
+    target = sq(near[0][2].at)
+    for a in mine:
+        facing = a.args.get("to", "")
+        if a.verb != "move" or facing not in ("N", "E", "S", "W"):
+            continue
+        if not in_front_arc(here, Facing(facing), target):
+            continue
+        cost = int((a.label or " - 0").rsplit(" - ", 1)[1].split(" ")[0])
+        if cost <= carried or state.ap >= 2:
+            return a
+    return None
+
+
 def advise_marines(state: ForlornState, seat: str, actions: list[Action]) -> Action | None:
     if state.phase != "marine":
         return _default(actions)
@@ -290,6 +313,10 @@ def advise_marines(state: ForlornState, seat: str, actions: list[Action]) -> Act
             return step
     if shots and shots[0][0] >= 0.2:
         return shots[0][1]
+    for m in mine:
+        turn = _face_threat(state, m, _unit_actions(actions, m.id), xenos)
+        if turn is not None:
+            return turn
     for m in mine:
         if not any(o.unit == m.id for o in state.orders):
             order = next(

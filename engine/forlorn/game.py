@@ -36,6 +36,15 @@ REACTIONS = OptionInfo(
 )
 
 
+ACTIVATION = OptionInfo(
+    key="activation",
+    description="Automatic Xenos (13.2): the order the Marine player has them activate in, "
+    "nearest a Marine first or farthest first",
+    choices=["nearest", "farthest"],
+    default="nearest",
+)
+
+
 def _roles(two_sided: bool) -> list[RoleInfo]:
     roles = [RoleInfo(key="marines", name="Marines", description="Commands the Marine squad")]
     if two_sided:
@@ -100,7 +109,9 @@ class ForlornGame:
                     roles=roles,
                     min_seats=1,
                     max_seats=len(roles),
-                    options=[DIFFICULTY] if solo else [DIFFICULTY, XENO, REACTIONS],
+                    options=[DIFFICULTY, ACTIVATION]
+                    if solo
+                    else [DIFFICULTY, XENO, REACTIONS, ACTIVATION],
                 )
             )
         return out

@@ -107,6 +107,7 @@ class ForlornState(BaseModel):
     mcgfn_progress: int = 0
     mcgfn_turn: int = 0
     blocked_vents: list[int] = Field(default_factory=list)
+    bot_vent: int | None = None  # Op 04: the vent the Marine player blocks during set-up
     mover: str | None = None
     mp_left: int = 0
     ended: list[str] = Field(default_factory=list)

@@ -445,12 +445,15 @@ def _free(state: ForlornState, xeno: Unit, s: Square) -> bool:
 
 
 def activation_order(state: ForlornState) -> list[Unit]:
-    """Documented policy: Xenos nearest a Marine go first; a stack moves top first (13.2)."""
+    """13.2 'in any order the player chooses': the Marine player's standing choice, the
+    table option `activation` (`nearest` Xenos first, the default, or `farthest` first); a
+    stack always moves top first."""
     marines = [sq(m.at) for m in state.active("marines") if m.at]
+    sign = -1 if state.options.get("activation", "nearest") == "farthest" else 1
 
     def key(x: Unit) -> tuple[int, int, str]:
         near = min((attack_range(sq(x.at), m) for m in marines), default=99)
-        return near, -x.placed, x.id
+        return sign * near, -x.placed, x.id
 
     return sorted((x for x in state.active("xenos") if can_activate(x)), key=key)
 

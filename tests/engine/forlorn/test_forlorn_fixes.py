@@ -227,3 +227,55 @@ def test_discard_an_extra_card_for_a_stronger_effect() -> None:
     assert any(e.visible_to == ["xeno"] and "Nest Stirring" in e.text for e in step.events)
     with pytest.raises(RuleError, match="no stronger effect"):
         xeno(state, "act", what="card", card="m13", discard="m01")
+
+
+# Found in the audit: choices the rulebook gives the Marine player.
+
+
+def test_op04_marine_player_chooses_the_maintenance_bot_vent() -> None:
+    state = GAME.new("op-04", ["marines"], {"difficulty": "standard"}, SeededDice(3))
+    assert state.phase == "deploy" and state.bot_vent in state.blocked_vents
+    default = state.bot_vent
+    choices = [a for a in GAME.legal_actions(state, "marines") if a.args.get("what") == "bot"]
+    assert len(choices) == 5 and all(a.args["to"] != str(default) for a in choices)
+    after = GAME.apply(state, "marines", choices[0], ScriptedDice()).state
+    assert after.blocked_vents == [int(choices[0].args["to"])] and after.bot_vent == int(
+        choices[0].args["to"]
+    )
+    with pytest.raises(RuleError, match="already blocked"):
+        marines(after, "act", what="bot", to=choices[0].args["to"])
+
+
+def test_solo_player_sets_the_automatic_xenos_activation_order() -> None:
+    from engine.forlorn.xenos import activation_order
+
+    state = bare()
+    put(state, "bates", "H9", "N")
+    put(state, "d1", "H7")
+    put(state, "d2", "H3")
+    assert [x.id for x in activation_order(state)] == ["d1", "d2"]
+    state.options["activation"] = "farthest"
+    assert [x.id for x in activation_order(state)] == ["d2", "d1"]
+    keys = [o.key for o in next(i for i in GAME.scenarios() if i.key == "solo-a").options]
+    assert "activation" in keys
+
+
+def test_grenades_may_target_eggs_and_corpses() -> None:
+    from engine.forlorn.state import Corpse
+
+    state = bare()
+    put(state, "bates", "H9", "N")
+    put(state, "h1", "H6", kind="egg")
+    state.corpses = [Corpse(at="I7", unit="ortiz")]
+    targets = {
+        a.args["to"]
+        for a in GAME.legal_actions(state, "marines")
+        if a.args.get("what") == "grenade"
+    }
+    assert {"H6", "I7"} <= targets
+
+
+def test_d3_reading_of_one_die() -> None:
+    from engine.forlorn.spawn import d3
+
+    assert [d3(r) for r in range(1, 7)] == [1, 1, 2, 2, 3, 3]
