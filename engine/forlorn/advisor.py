@@ -27,7 +27,7 @@ Blaster swap.
 from __future__ import annotations
 
 import heapq
-from functools import cache
+from functools import lru_cache
 from math import comb
 
 from engine.core.game import Action
@@ -44,7 +44,7 @@ THREAT = 9  # a Xeno this close (range) to a Marine is worth shooting at
 # --- distances on the board -------------------------------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=512)
 def distances(board_name: str, goals: frozenset[Square]) -> dict[Square, int]:
     """MP-like distance to the nearest goal square (doors count as passable, +1 to open)."""
     board = board_of_name(board_name)
@@ -157,20 +157,53 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
     if kind == "mcgfn-activate":
         return {board.letters[sc["goal"]["square"]]}
     if kind == "clear-rooms":
-        inside = {
-            sq(x.at)
-            for x in state.active("xenos")
-            if x.at and board.room_of(sq(x.at)) in sc["goal"]["rooms"]
+        # Stand in the doorway of a room that still holds Xenos and shoot in from there.
+        return {
+            outside
+            for room in busy_rooms(state)
+            for key in board.doors()
+            for outside in key
+            if any(s in board.rooms[room] for s in key) and outside not in board.rooms[room]
         }
-        return inside or {s for r in sc["goal"]["rooms"] for s in board.rooms[r]}
     if state.scenario == "solo-a":
         a = board.letters["A"]
         return {a, *(n for n in neighbours(a) if n in board.floor)}
     if state.scenario == "solo-b":
-        if state.sealed_doors:
+        trapped = board.room_of(sq(marine.at)) in ("A", "B")
+        if state.sealed_doors and not trapped:
             return {s for name in state.sealed_doors for s in _door_squares(board, name)}
         return {s for s in board.airlock_names["C"] if s in board.floor}
     return set()
+
+
+def busy_rooms(state: ForlornState) -> list[str]:
+    """The goal rooms of a clear-rooms operation that still hold a Xeno."""
+    board = board_of(state)
+    rooms: list[str] = scenarios()[state.scenario]["goal"]["rooms"]
+    return [
+        r
+        for r in rooms
+        if any(x.at and board.room_of(sq(x.at)) == r for x in state.active("xenos"))
+    ]
+
+
+def _room_doors(state: ForlornState, marine: Unit, mine: list[Action]) -> Action | None:
+    """Clear-rooms: open a door into a room with Xenos; shut one into a cleared room."""
+    board = board_of(state)
+    if scenarios()[state.scenario]["goal"]["kind"] != "clear-rooms":
+        return None
+    busy = busy_rooms(state)
+    inside = {board.room_of(sq(m.at)) for m in state.active("marines") if m.at}
+    for a in mine:
+        other = parse_label(a.args.get("to", ""))
+        room = board.room_of(other) if other is not None else None
+        if room not in scenarios()[state.scenario]["goal"]["rooms"]:
+            continue
+        if a.args.get("what") == "open" and room in busy:
+            return a
+        if a.args.get("what") == "close" and room not in busy and room not in inside:
+            return a
+    return None
 
 
 def _door_squares(board: Board, name: str) -> set[Square]:
@@ -225,8 +258,11 @@ def _attack_choice(
             if target is None or target.at is None:
                 continue
             near = min(attack_range(sq(target.at), m) for m in marines)
-            if near > THREAT:
-                continue
+            clearing = scenarios()[state.scenario]["goal"]["kind"] == "clear-rooms"
+            busy = busy_rooms(state) if clearing else []
+            room = board_of(state).room_of(sq(target.at))
+            if near > THREAT or (target.kind == "egg" and near > 2 and room not in busy):
+                continue  # far away, or an Egg that threatens nobody yet
             value = shot_value(state, marine, target, a.args.get("what") == "spin")
             value *= 1.5 if near <= 3 else 1.0
         elif a.args.get("what") == "grenade":
@@ -290,13 +326,26 @@ def _face_threat(
     return None
 
 
+def _movers(state: ForlornState, mine: list[Unit]) -> list[Unit]:
+    """Who walks first: the carrier of the goal item, then the Marine nearest the goal (a
+    spearhead: tried against moving the laggards first, it wins more, see the docs)."""
+    far = 1 << 20
+
+    def dist(m: Unit) -> int:
+        return dist_to(state, marine_goal(state, m)).get(sq(m.at), far)
+
+    return sorted(mine, key=lambda m: (0 if "mcgfn" in m.items else 1, dist(m), m.id))
+
+
 def advise_marines(state: ForlornState, seat: str, actions: list[Action]) -> Action | None:
     if state.phase != "marine":
         return _default(actions)
     mine = [m for m in state.active("marines") if m.at and m.seat in (None, seat)]
     xenos = [x for x in state.active("xenos") if x.at and x.kind != "egg"]
     for m in mine:  # the operation's own steps first
-        found = _objective(state, m, _unit_actions(actions, m.id))
+        found = _objective(state, m, _unit_actions(actions, m.id)) or _room_doors(
+            state, m, _unit_actions(actions, m.id)
+        )
         if found is not None:
             return found
     threatened = any(
@@ -304,14 +353,13 @@ def advise_marines(state: ForlornState, seat: str, actions: list[Action]) -> Act
     )
     shots = [c for m in mine if (c := _attack_choice(state, m, _unit_actions(actions, m.id)))]
     shots.sort(key=lambda c: -c[0])
-    if shots and (threatened or shots[0][0] >= 0.45) and shots[0][0] >= 0.2:
+    if shots and shots[0][0] >= (0.3 if threatened else 0.45):
         return shots[0][1]
-    carriers = sorted(mine, key=lambda m: (0 if m.items else 1, m.id))
-    for m in carriers:
+    for m in _movers(state, mine):
         step = _walk(state, m, _unit_actions(actions, m.id), marine_goal(state, m))
         if step is not None and state.ap > (1 if threatened else 0):
             return step
-    if shots and shots[0][0] >= 0.2:
+    if shots and shots[0][0] >= 0.25:
         return shots[0][1]
     for m in mine:
         turn = _face_threat(state, m, _unit_actions(actions, m.id), xenos)
