@@ -32,7 +32,7 @@ from math import comb
 
 from engine.core.game import Action
 from engine.core.squaregrid import Facing, Square, in_front_arc, neighbours
-from engine.forlorn.board import Board, label, parse_label
+from engine.forlorn.board import Board, door_id, label, parse_label
 from engine.forlorn.combat import blast_squares
 from engine.forlorn.content import cards, scenarios
 from engine.forlorn.state import ForlornState, Unit
@@ -206,10 +206,15 @@ def _room_doors(state: ForlornState, marine: Unit, mine: list[Action]) -> Action
     return None
 
 
+def _scoring_airlock(state: ForlornState, marine: Unit) -> bool:
+    """Op 04 counts Marines leaving by airlock B, Solo B scores those leaving by C."""
+    board = board_of(state)
+    named = {"op-04": "B", "solo-b": "C"}.get(state.scenario)
+    return named is not None and board.airlock_names[named] in board.airlocks_of(sq(marine.at))
+
+
 def _door_squares(board: Board, name: str) -> set[Square]:
     for key in board.doors():
-        from engine.forlorn.board import door_id
-
         if door_id(*key) == name:
             return {s for s in key if board.room_of(s) not in ("A", "B")}
     return set()
@@ -226,7 +231,7 @@ def _objective(state: ForlornState, marine: Unit, mine: list[Action]) -> Action 
         if what == "exit":
             if goal["kind"] == "mcgfn-exit" and "mcgfn" in marine.items:
                 return a
-            if goal["kind"] == "exit" or state.scenario == "solo-b":
+            if _scoring_airlock(state, marine):
                 return a
         if what == "pickup" and a.args.get("target") == "mcgfn":
             return a

@@ -254,7 +254,13 @@ def reaches_a_marine(state: ForlornState, xeno: Unit) -> Callable[[Square], bool
 def choose_target(
     state: ForlornState, xeno: Unit, dice: Dice, reach: Reach[Square]
 ) -> tuple[Unit, int, Square] | None:
-    dist = marine_distances(state, xeno, reach)
+    return nearest_of(state, marine_distances(state, xeno, reach), dice)
+
+
+def nearest_of(
+    state: ForlornState, dist: dict[str, tuple[int, Square]], dice: Dice
+) -> tuple[Unit, int, Square] | None:
+    """The Marine with the lowest MP cost (13.2: ties at random), its cost and square."""
     if not dist:
         return None
     low = min(d for d, _ in dist.values())
@@ -284,14 +290,7 @@ def closest_crowded(
                 continue
             if m.id not in best or reach.cost[n] < best[m.id][0]:
                 best[m.id] = (reach.cost[n], n)
-    if not best:
-        return None
-    low = min(c for c, _ in best.values())
-    tied = sorted(uid for uid, (c, _) in best.items() if c == low)
-    uid = tied[0] if len(tied) == 1 else pick(dice, tied)
-    target = state.unit(uid)
-    assert target is not None
-    return target, low, best[uid][1]
+    return nearest_of(state, best, dice)
 
 
 def flee_flames(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]) -> int:
