@@ -401,6 +401,16 @@ def advise_xeno(state: ForlornState, actions: list[Action]) -> Action | None:
         drones = (state.spawn_roll or {}).get("drone", 0)
         return _option(actions, "reroll") if drones <= 2 else _option(actions, "keep")
     if state.phase == "xeno-place":
+        squares = [a for a in actions if parse_label(a.args.get("option", "")) is not None]
+        if squares and state.placements and state.placements[0].zone != "vent":
+            # Starting forces: as close to the Marines as the operation allows.
+            return min(
+                squares,
+                key=lambda a: (
+                    _xeno_spot(state, parse_label(a.args["option"]))[0],
+                    a.args["option"],
+                ),
+            )
         return _option(actions, "auto")
     if state.reaction is not None:
         shields = [a for a in actions if a.args.get("card") and _card_effect(a) == "shield"]
@@ -455,7 +465,7 @@ def _xeno_phase(state: ForlornState, actions: list[Action]) -> Action | None:
             return attacks[0]
         moves = [a for a in mine if a.verb == "move"]
         if moves:
-            here = _nearest_marine(state, sq(x.at))
+            here = _xeno_spot(state, sq(x.at))[0]
             best = min(
                 moves,
                 key=lambda a: (
@@ -473,11 +483,16 @@ def _xeno_phase(state: ForlornState, actions: list[Action]) -> Action | None:
 
 
 def _xeno_spot(state: ForlornState, s: Square | None) -> tuple[int, int]:
-    """Closer to a Marine is better; orthogonally next to one best of all."""
+    """Fewer steps (round the walls) to a square next to a Marine is better; orthogonally
+    next to one best of all."""
     if s is None:
         return (99, 1)
-    near = _nearest_marine(state, s)
-    return (near, 0 if near == 1 else 1)
+    board = board_of(state)
+    beside = {
+        n for m in state.active("marines") if m.at for n in neighbours(sq(m.at)) if n in board.floor
+    }
+    steps = dist_to(state, beside).get(s, 99)
+    return (steps, 0 if _nearest_marine(state, s) == 1 else 1)
 
 
 # --- shared -----------------------------------------------------------------------------------
