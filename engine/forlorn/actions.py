@@ -21,7 +21,9 @@ def commanded(state: ForlornState, seat: str) -> list[Unit]:
     return [u for u in state.active("marines") if u.at and u.seat in (None, seat)]
 
 
-def legal(state: ForlornState, seat: str) -> list[Action]:
+def legal(state: ForlornState, seat: str, only: str | None = None) -> list[Action]:
+    """The seat's legal actions; with `only`, just those of that Marine and the seat's own
+    (what `apply` needs to check one command against the list, at a fraction of the cost)."""
     if state.phase == "deploy":
         return deploy.legal(state, seat)
     if state.phase != "marine" or seat not in waiting_marine_seats(state):
@@ -29,10 +31,20 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
     out: list[Action] = []
     grapple, blocked = grapple_squares(state), marine_blocked(state)
     for u in commanded(state, seat):
-        out += unit_actions(state, u, grapple, blocked)
+        if only is None or u.id == only:
+            out += unit_actions(state, u, grapple, blocked)
     if state.marine_reroll and state.ap_untouched:
         out.append(
             Action(verb="act", args={"what": "reroll-ap"}, label="Re-roll both AP dice (once)")
+        )
+    mover = state.unit(state.mover or "")
+    if mover is not None and mover in commanded(state, seat):
+        out.append(
+            Action(
+                verb="end-turn",
+                args={"unit": mover.id},
+                label=f"{mover.id}: stop here (drop its {state.mp_left} MP left)",
+            )
         )
     out.append(Action(verb="end-turn", label="End the Marine phase for your Marines"))
     return out
@@ -104,7 +116,9 @@ def unit_actions(
                     )
                 )
         if state.grenades > 0:
-            near = {sq(x.at) for x in xenos if x.kind != "egg"}
+            # Any square in arc and sight may be the target (8.5); the list names those of
+            # Xenos (Eggs too) and corpses, the ones a throw can do something to.
+            near = {sq(x.at) for x in xenos} | {sq(c.at) for c in state.corpses}
             for s in sorted(near):
                 if (
                     board.on_board(s)
@@ -220,6 +234,8 @@ def unit_actions(
                             label=f"{u.id}: hand the {ITEMS[item]} to {o.name}",
                         )
                     )
+    if u.surge:
+        out += [m.surge_variant(a) for a in out if a.verb != "move" and pays_ap(state, u, a)]
     if m.exit_allowed(state) and board.airlocks_of(here) and not held and state.ap >= 2:
         out.append(
             Action(
@@ -261,7 +277,49 @@ def unit_actions(
     return out
 
 
+MP_ACTS = ("open", "close", "pickup", "give")
+FREE_ACTS = ("drop",)
+
+
+def pays_ap(state: ForlornState, u: Unit, action: Action) -> bool:
+    """Whether a listed non-move action of `u` spends one AP (so a Surge marker may pay it)."""
+    what = action.args.get("what", "")
+    if action.verb == "attack":
+        return True
+    if action.verb != "act" or what in FREE_ACTS or what in ("exit", "reroll-ap"):
+        return False
+    if what == "pickup" and action.args.get("target") == "mcgfn" and state.mcgfn_plugged:
+        return True  # unplugging costs 1 AP
+    if what in ("open", "close") and "(1 AP)" in (action.label or ""):
+        return True  # a Security Door
+    if what in MP_ACTS:
+        return not (state.mover == u.id and state.mp_left >= 1)
+    return True
+
+
 def apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[Event]:
+    """Dispatch a Marine command; `surge:yes` makes the Surge marker pay its AP (5.8)."""
+    surge = (action.args.get("surge") or "no").strip().lower()
+    if action.verb == "orders":
+        surge = "no"  # an order's surge option says how its interrupts pay (do_orders)
+    if surge not in ("yes", "no"):
+        raise RuleError("surge is 'yes' (spend the Marine's Surge marker) or 'no'.")
+    if surge == "yes":
+        uid = (action.args.get("unit") or "").strip().lower()
+        unit = state.unit(uid)
+        if unit is None or not unit.surge:
+            raise RuleError(f"'{uid}' has no Surge marker to spend.")
+        state.surge_for = unit.id
+    try:
+        events = _apply(state, seat, action, dice)
+        if state.surge_for is not None:
+            raise RuleError("That action spends no AP, so there is no Surge marker to spend on it.")
+        return events
+    finally:
+        state.surge_for = None
+
+
+def _apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[Event]:
     if state.phase == "deploy":
         return deploy.apply(state, seat, action)
     if state.phase != "marine":

@@ -102,6 +102,12 @@ class Board:
             if v == AIRLOCK and sq in k and any(s not in self.floor for s in k)
         ]
 
+    def airlocks_of_all(self) -> list[EdgeKey]:
+        """Every airlock edge (between a floor square and space)."""
+        return [
+            k for k, v in self.edges.items() if v == AIRLOCK and any(s not in self.floor for s in k)
+        ]
+
     def door_edges_of(self, sq: Square) -> list[EdgeKey]:
         """Normal and security doors on the border of `sq`."""
         return [k for k, v in self.edges.items() if v in (DOOR, SECURITY) and sq in k]

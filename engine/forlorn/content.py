@@ -47,6 +47,8 @@ class Card(BaseModel):
     effect: str
     value: int = 0
     when: list[str]  # the moments it may be played (TIMINGS)
+    # 10.0: discarding one more card adds `boost` to `value` (0: the card has no such option)
+    boost: int = 0
 
 
 ITEMS = {
@@ -57,10 +59,11 @@ ITEMS = {
     "mcgfn": "MCGFN",
 }
 EFFECTS = ("frenzy", "shield", "drain", "sap", "swarm", "ambush", "hatch")
+BOOSTABLE = ("frenzy", "drain", "sap", "swarm", "ambush")  # effects measured by `value`
 # When a Mutation card may be played (10.0 "unless the timing is stated on the card"):
 TIMINGS = (
     "xeno-phase",  # during the Xeno player's own phase
-    "marine-phase",  # right after any Marine action in the Marine phase
+    "marine-phase",  # any time in the Marine phase (in a reaction window or outside one)
     "marine-sighted",  # right after a Marine moves into the line of sight of a Xeno
     "marine-attack",  # right after a Marine attack (shot, spin, grenade, flame)
 )
@@ -133,6 +136,13 @@ def parse_cards(data: Any) -> dict[str, Card]:
                     f"mutations.json: card {card.id} has unknown timing {moment!r} "
                     f"(one of {', '.join(TIMINGS)})"
                 )
+        if card.boost and card.effect not in BOOSTABLE:
+            raise ContentError(
+                f"mutations.json: card {card.id} has a boost but its effect {card.effect} "
+                f"cannot be strengthened (one of {', '.join(BOOSTABLE)})"
+            )
+        if card.boost < 0:
+            raise ContentError(f"mutations.json: card {card.id} has a negative boost")
         if card.id in out:
             raise ContentError(f"mutations.json: card id {card.id} repeated")
         out[card.id] = card

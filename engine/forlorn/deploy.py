@@ -72,8 +72,33 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
                 out.append(
                     Action(verb="move", args={"unit": u.id, "to": f}, label=f"{u.id} faces {f}")
                 )
+    if state.bot_vent is not None and seat == waiting_marine_seats(state)[0]:
+        for n in sorted(board_of(state).vents):
+            if n not in state.blocked_vents:
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"what": "bot", "to": str(n)},
+                        label=f"Put the Maintenance Bot on Access Vent {n} instead",
+                    )
+                )
     out.append(Action(verb="end-turn", label="Set-up done: start the operation"))
     return out
+
+
+def place_bot(state: ForlornState, vent: str | None) -> list[Event]:
+    """Op 04: the Marine player picks the Access Vent the Maintenance Bot blocks."""
+    if state.bot_vent is None:
+        raise RuleError("There is no Maintenance Bot to place during this set-up.")
+    if not vent or not vent.strip().isdigit() or int(vent) not in board_of(state).vents:
+        raise RuleError("Name the Access Vent (1-6) for the Maintenance Bot.")
+    n = int(vent)
+    if n in state.blocked_vents:
+        raise RuleError(f"Access Vent {n} is already blocked.")
+    state.blocked_vents.remove(state.bot_vent)
+    state.blocked_vents.append(n)
+    state.bot_vent = n
+    return [Note(text=f"The Maintenance Bot will block Access Vent {n}.")]
 
 
 def apply(state: ForlornState, seat: str, action: Action) -> list[Event]:
@@ -91,6 +116,8 @@ def apply(state: ForlornState, seat: str, action: Action) -> list[Event]:
     if action.verb == "end-turn":
         state.ended.append(seat)
         return [Note(text=f"The {seat} seat has set up.")]
+    if action.verb == "act" and (action.args.get("what") or "").strip().lower() == "bot":
+        return place_bot(state, action.args.get("to"))
     if action.verb != "move":
         raise RuleError("During set-up, place Marines (move unit to a square or a facing).")
     unit = state.unit(action.args.get("unit", ""))

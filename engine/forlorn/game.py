@@ -8,7 +8,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
 from engine.core.view import View
-from engine.forlorn import actions, placement, reactions, xenoseat
+from engine.forlorn import actions, advisor, placement, reactions, spawnchoice, xenoseat
 from engine.forlorn.content import scenarios
 from engine.forlorn.setup import new_state
 from engine.forlorn.state import ForlornState
@@ -29,10 +29,19 @@ XENO = OptionInfo(
 )
 REACTIONS = OptionInfo(
     key="reactions",
-    description="Reaction windows: after a Marine action the Xeno player may answer with a "
-    "Mutation card when one fits the moment ('off': never wait for the Xeno player)",
+    description="Reaction windows: after every Marine action the Xeno player, while holding "
+    "Mutation cards, may answer with one ('off': never wait for the Xeno player)",
     choices=["on", "off"],
     default="on",
+)
+
+
+ACTIVATION = OptionInfo(
+    key="activation",
+    description="Automatic Xenos (13.2): the order the Marine player has them activate in, "
+    "nearest a Marine first or farthest first",
+    choices=["nearest", "farthest"],
+    default="nearest",
 )
 
 
@@ -59,6 +68,30 @@ def _roles(two_sided: bool) -> list[RoleInfo]:
     return roles
 
 
+# Arguments whose value the legal list does not enumerate: a move's optional `facing` (any
+# reachable one), and a standing order's parameters (any AP budget 1-12 and range 1-30, spin,
+# grenade and surge options); the rules code validates them.
+FREE_ARGS = {"move": ("facing",), "orders": ("aps", "range", "spin", "weapon", "surge")}
+
+
+def _canon(action: Action) -> tuple[str, tuple[tuple[str, str], ...]]:
+    skip = FREE_ARGS.get(action.verb, ())
+    args = {
+        k: v.strip().lower()
+        for k, v in action.args.items()
+        if v is not None and v.strip() and k not in skip
+    }
+    if args.get("surge") == "no":
+        del args["surge"]  # the default: the pool pays
+    return action.verb, tuple(sorted(args.items()))
+
+
+def listed(action: Action, legal: list[Action]) -> bool:
+    """Whether `action` is one of `legal`, up to case, spaces and the FREE_ARGS."""
+    want = _canon(action)
+    return any(_canon(a) == want for a in legal)
+
+
 class ForlornGame:
     key = "forlorn-hope"
     title = "Forlorn: Hope"
@@ -76,7 +109,9 @@ class ForlornGame:
                     roles=roles,
                     min_seats=1,
                     max_seats=len(roles),
-                    options=[DIFFICULTY] if solo else [DIFFICULTY, XENO, REACTIONS],
+                    options=[DIFFICULTY, ACTIVATION]
+                    if solo
+                    else [DIFFICULTY, XENO, REACTIONS, ACTIVATION],
                 )
             )
         return out
@@ -100,13 +135,23 @@ class ForlornGame:
             )
         if state.phase == "xeno-place" and seats:
             first = state.placements[0]
+            what = "Choose a Warrior or a Blaster" if first.kind == "special" else "Place a"
             return Prompt(
                 seats=seats,
                 kind="choice",
-                text=f"Place a {first.kind} ({len(state.placements)} to place).",
+                text=f"{what} {'' if first.kind == 'special' else first.kind + ' '}"
+                f"({len(state.placements)} to place).",
+                default=placement.AUTO,
             )
         if state.phase == "deploy":
             return Prompt(seats=seats, text="Set up your Marines (squares and facings), then end.")
+        if state.phase == "xeno-spawn" and seats:
+            return Prompt(
+                seats=seats,
+                kind="choice",
+                text=spawnchoice.prompt_text(state),
+                default=spawnchoice.KEEP,
+            )
         if state.phase == "marine" and state.reaction is not None:
             return Prompt(
                 seats=seats,
@@ -126,18 +171,48 @@ class ForlornGame:
         if seat == "xeno":
             if state.xeno_human and state.reaction is not None:
                 return reactions.legal(state)
-            if not state.xeno_human or state.phase not in ("xeno", "mulligan", "xeno-place"):
+            if state.xeno_human and state.phase == "marine":
+                return xenoseat.card_actions(state, list(xenoseat.ANY_TIME))  # 10.0 any time
+            if not state.xeno_human or state.phase not in (
+                "xeno",
+                "mulligan",
+                "xeno-place",
+                "xeno-spawn",
+            ):
                 return []
             if state.phase == "mulligan":
                 return xenoseat.mulligan_options(state)
             if state.phase == "xeno-place":
                 return placement.legal(state)
+            if state.phase == "xeno-spawn":
+                return spawnchoice.legal(state)
             return xenoseat.legal(state)
         if state.reaction is not None:
             return []
         return actions.legal(state, seat)
 
     def apply(
+        self, state: ForlornState, seat: str, action: Action, dice: Dice
+    ) -> Step[ForlornState]:
+        """Apply a seat's action. The rules code refuses a bad one with a specific message;
+        what it would accept but `legal_actions` does not list is refused too (the contract),
+        with the deliberate exceptions of `listed`."""
+        step = self._apply(state, seat, action, dice)
+        if not listed(action, self._listed_for(state, seat, action)):
+            raise RuleError(
+                f"'{action.command()}' is not one of your legal actions now "
+                "(see the list of options)."
+            )
+        return step
+
+    def _listed_for(self, state: ForlornState, seat: str, action: Action) -> list[Action]:
+        """The legal actions `action` must be among (one Marine's, when it names one)."""
+        uid = (action.args.get("unit") or "").strip().lower()
+        if seat != "xeno" and state.reaction is None and state.phase == "marine" and uid:
+            return actions.legal(state, seat, only=uid)
+        return self.legal_actions(state, seat)
+
+    def _apply(
         self, state: ForlornState, seat: str, action: Action, dice: Dice
     ) -> Step[ForlornState]:
         if state.phase == "over":
@@ -150,6 +225,8 @@ class ForlornGame:
                 events = reactions.apply(new, action, dice)
             elif new.phase == "xeno-place":
                 events = placement.apply(new, action, dice)
+            elif new.phase == "xeno-spawn":
+                events = spawnchoice.apply(new, action, dice)
             else:
                 events = xenoseat.apply(new, action, dice)
         elif seat in new.seats:
@@ -168,6 +245,24 @@ class ForlornGame:
         new = state.model_copy(deep=True)
         events = run(new, dice)
         return Step(state=new, events=events)
+
+    def advise(self, state: ForlornState, seat: str, actions: list[Action]) -> Action | None:
+        """Purposeful play for self-play's `--policy advisor` (see `advisor.py`)."""
+        return advisor.advise(state, seat, actions)
+
+    def autopilot(self, state: ForlornState, seat: str) -> Action | None:
+        """The table's autopilot for an absent player: the advisor's choice, else the prompt's
+        default or ending the turn."""
+        legal = self.legal_actions(state, seat)
+        chosen = advisor.advise(state, seat, legal)
+        if chosen is not None:
+            return chosen
+        prompt = self.waiting_on(state)
+        if prompt.default is not None:
+            return prompt.default
+        return next((a for a in legal if a.verb == "end-turn" and not a.args), None) or (
+            legal[0] if legal else None
+        )
 
     def view(self, state: ForlornState, seat: str | None) -> View:
         return build_view(state, seat, scenarios()[state.scenario]["title"])

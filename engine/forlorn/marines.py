@@ -35,11 +35,17 @@ def can_pay(state: ForlornState, marine: Unit, aps: int = 1) -> bool:
 
 
 def pay(state: ForlornState, marine: Unit, events: list[Event], aps: int = 1) -> None:
-    """Spend APs; a Surge marker pays for a 1-AP action by its Marine first (5.8)."""
-    if aps == 1 and marine.surge:
+    """Spend APs (5.8): the Surge marker pays for a 1-AP action only when the player asks for
+    it (`surge:yes`, recorded in `state.surge_for`) or when the pool is empty, since then it
+    is the only way to pay; otherwise the pool pays and the marker is kept."""
+    wanted = state.surge_for == marine.id
+    if aps == 1 and marine.surge and (wanted or state.ap < 1):
         marine.surge = False
+        state.surge_for = None
         events.append(Note(text=f"{marine.name} spends a Surge marker instead of an AP."))
         return
+    if wanted:
+        raise RuleError(f"{marine.name} has no Surge marker to spend on that.")
     if state.ap < aps:
         raise RuleError(f"{marine.name} needs {aps} AP but only {state.ap} remain.")
     state.ap -= aps
@@ -129,6 +135,9 @@ def do_move(
     budget = mp_budget(state, marine)
     reach = marine_reach(state, marine, budget)
     node = best_node(reach.cost, target, want_facing)
+    if node is None and state.flames:  # 8.7: through the flames when there is no way round
+        reach = marine_reach(state, marine, budget, through_flames=True)
+        node = best_node(reach.cost, target, want_facing)
     if node is None or node == (here, Facing(marine.facing or "N")):
         why = "it is grappled by an adjacent Xeno" if grappled(state, marine) else "no path fits"
         raise RuleError(
@@ -181,10 +190,19 @@ def move_actions(
     if budget <= 0:
         return []
     reach = marine_reach(state, marine, budget, grapple, blocked)
+    costs = dict(reach.cost)
+    burnt: set[Square] = set()
+    if state.flames:  # squares only a path through the flames reaches (8.7)
+        hot = marine_reach(state, marine, budget, grapple, blocked, through_flames=True)
+        reached = {n[0] for n in costs}
+        for node, cost in hot.cost.items():
+            if node[0] not in reached:
+                costs[node] = cost
+                burnt.add(node[0])
     here = sq(marine.at)
     out: list[Action] = []
     best: dict[Square, tuple[int, Node]] = {}
-    for node, cost in reach.cost.items():
+    for node, cost in costs.items():
         if node[0] == here:
             if node[1].value != marine.facing:
                 out.append(
@@ -203,10 +221,27 @@ def move_actions(
             Action(
                 verb="move",
                 args={"unit": marine.id, "to": label(target)},
-                label=f"{marine.id}: {label(target)} facing {node[1].value} - {cost} MP",
+                label=f"{marine.id}: {label(target)} facing {node[1].value} - {cost} MP"
+                + (" through flames" if target in burnt else ""),
             )
         )
+    carried = state.mp_left if state.mover == marine.id else 0
+    if marine.surge:
+        out += [surge_variant(a) for a in out if _move_cost(a.label or "") > carried]
     return out
+
+
+def _move_cost(text: str) -> int:
+    return int(text.rsplit(" - ", 1)[1].split(" ")[0])
+
+
+def surge_variant(action: Action) -> Action:
+    """The same action paid with the Marine's Surge marker instead of an AP (5.8)."""
+    return Action(
+        verb=action.verb,
+        args={**action.args, "surge": "yes"},
+        label=f"{action.label} (spend the Surge marker)",
+    )
 
 
 # --- doors and items ------------------------------------------------------------------------
@@ -345,8 +380,13 @@ def do_attack(
     state: ForlornState, marine: Unit, target: Unit, weapon: str | None, dice: Dice
 ) -> list[Event]:
     events: list[Event] = []
-    if marine.jammed and weapon != "pistol":
-        raise RuleError(f"{marine.name}'s minigun is jammed: clear it (1 AP) or throw a grenade.")
+    if marine.jammed:
+        raise RuleError(
+            f"{marine.name}'s minigun is jammed (8.6): clear the jam (act what:clear-jam, 1 AP) "
+            "or throw a grenade."
+        )
+    if weapon not in (None, "", "pistol" if marine.kind == "berns" else "gun"):
+        raise RuleError(f"{marine.name} cannot attack with '{weapon}' here.")
     if not can_shoot(state, marine, target):
         raise RuleError(f"{marine.name} has no line of sight to {target.name} in its front arc.")
     if not can_pay(state, marine):
@@ -601,11 +641,24 @@ def do_orders(state: ForlornState, seat: str, marine: Unit, args: dict[str, str]
         raise RuleError("aps must be 1-12 and range 1-30.")
     spin = args.get("spin", "no").lower() in ("yes", "true", "1")
     grenade = args.get("weapon", "").lower() == "grenade"
+    if args.get("weapon", "").lower() not in ("", "grenade"):
+        raise RuleError("An order's weapon is 'grenade', or left out for the unit's own weapon.")
     if grenade and spin:
         raise RuleError("A grenade order cannot also spin: choose one.")
+    surge = args.get("surge", "no").lower()
+    if surge not in ("yes", "no"):
+        raise RuleError("surge is 'yes' (its Surge marker pays first) or 'no' (the pool first).")
     state.orders = [o for o in state.orders if o.unit != marine.id]
     state.orders.append(
-        Order(unit=marine.id, aps=aps, range=rng, spin=spin, grenade=grenade, seat=seat)
+        Order(
+            unit=marine.id,
+            aps=aps,
+            range=rng,
+            spin=spin,
+            grenade=grenade,
+            seat=seat,
+            surge=surge == "yes",
+        )
     )
     what = "spin-attack or attack" if spin else "attack"
     if grenade:

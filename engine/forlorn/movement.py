@@ -43,12 +43,15 @@ def marine_reach(
     budget: int,
     grapple: set[Square] | None = None,
     blocked: set[Square] | None = None,
+    through_flames: bool = False,
 ) -> Reach[Node]:
+    """5.1 as a search over (square, facing). A Marine may enter a flame square (8.7, it is
+    attacked there); with `through_flames` it may also go on beyond one."""
     board = board_of(state)
     doors = open_doors(state)
     grapple = grapple_squares(state) if grapple is None else grapple
     blocked = marine_blocked(state) if blocked is None else blocked
-    flames = {sq(f) for f in state.flames}
+    flames = set() if through_flames else {sq(f) for f in state.flames}
     friends = {sq(u.at) for u in state.active("marines") if u.at and u.id != marine.id}
     start: Node = (sq(marine.at), Facing(marine.facing or "N"))
     table = _marine_steps(board)

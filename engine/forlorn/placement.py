@@ -12,7 +12,7 @@ from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import Square
 from engine.forlorn.board import label, parse_label
-from engine.forlorn.spawn import count_spawn, from_pool, place
+from engine.forlorn.spawn import count_spawn, from_pool, place, special_choice, special_kinds
 from engine.forlorn.state import ForlornState, Placement
 from engine.forlorn.world import attack_range, board_of, sq
 
@@ -41,10 +41,28 @@ def options(state: ForlornState, placement: Placement) -> list[Square]:
     return []
 
 
+AUTO = Action(verb="choose", args={"option": "auto"}, label="Place the rest by policy")
+
+
+def specials(state: ForlornState) -> list[str]:
+    from engine.forlorn.turn import sc_of
+
+    return special_kinds(state, sc_of(state))
+
+
 def legal(state: ForlornState) -> list[Action]:
     if not state.placements:
         return []
     first = state.placements[0]
+    if first.kind == "special":  # 8.3.3 / Op 04: a Warrior or a Blaster, her choice
+        return [
+            Action(
+                verb="choose",
+                args={"option": kind},
+                label=f"Spawn a {kind} (Warrior or Blaster, your choice)",
+            )
+            for kind in specials(state)
+        ] + [Action(verb="choose", args={"option": "auto"}, label="Place the rest by policy")]
     zone = "a free Access Vent" if first.zone == "vent" else first.zone.replace("room:", "room ")
     out = [
         Action(
@@ -60,8 +78,20 @@ def legal(state: ForlornState) -> list[Action]:
 
 def resolve_forced(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     """Placements with no square to choose are handled by policy (11.0 overflow, lost units)."""
-    while state.placements and not options(state, state.placements[0]):
-        first = state.placements.pop(0)
+    while state.placements:
+        first = state.placements[0]
+        if first.kind == "special":
+            kinds = specials(state)
+            if len(kinds) > 1:
+                return  # her choice
+            if not kinds:
+                state.placements.pop(0)
+                events.append(Note(text="No Warrior or Blaster is left in the pool."))
+                continue
+            first.kind = kinds[0]
+        if options(state, first):
+            return
+        state.placements.pop(0)
         if first.zone == "vent":
             count_spawn(state, [first.kind], dice, events)
         else:
@@ -81,6 +111,14 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
             auto_place(state, first, dice, events)
         return events
     first = state.placements[0]
+    if first.kind == "special":
+        kinds = specials(state)
+        if option.lower() not in kinds:
+            raise RuleError(f"Choose the Special to spawn: {' or '.join(kinds)} (or auto).")
+        first.kind = option.lower()
+        events.append(Note(text=f"The Xeno player chooses a {first.kind} for the Special spawn."))
+        resolve_forced(state, dice, events)
+        return events
     target = parse_label(option)
     allowed = options(state, first)
     if target is None or target not in allowed:
@@ -99,6 +137,10 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
 def auto_place(state: ForlornState, placement: Placement, dice: Dice, events: list[Event]) -> None:
     """Policy: spawns go like the automatic Xenos' (nearest the Marines); set-up squares are
     the first free ones in board order."""
+    if placement.kind == "special":
+        from engine.forlorn.turn import sc_of
+
+        placement.kind = special_choice(state, sc_of(state))
     if placement.zone == "vent":
         count_spawn(state, [placement.kind], dice, events)
         return

@@ -1,10 +1,14 @@
 """Reaction windows (10.0): the Xeno player may answer a Marine action with a Mutation card.
 
-After each Marine action in an operation with a human Xeno seat, a window opens if and only if
-the Xeno hand holds a card whose stated timing (`when` in content/mutations.json) fits what just
-happened and which has a legal target. The table waits on the `xeno` seat with a default of
-`choose option:pass`, applied when the campaign's answer window closes. Playing a card keeps the
-window open while another held card still fits the same moment; passing closes it.
+Issue 14: whether a window opens may not tell the Marines anything about the hidden hand. So,
+in an operation with a human Xeno seat and `reactions: on`, a window opens after EVERY Marine
+move, attack or act while the Xeno hand is not empty (its size is public), whatever the cards
+are, with a public text built only from the public action. The table waits on the `xeno` seat
+with a default of `choose option:pass`, applied when the campaign's answer window closes (a
+zero timeout is the seat's standing rule "never react": the table maps it onto
+`reactions: off`, and no window opens). Only the seat's own legal actions name its cards (the
+cards whose stated timing fits the moment, with targets). Playing a card keeps the window open
+while the hand is not empty (again the same for every hand); passing closes it.
 """
 
 from __future__ import annotations
@@ -72,12 +76,12 @@ def moments_of(state: ForlornState, action: Action, seen: set[str]) -> tuple[lis
 def after_marine_action(
     state: ForlornState, seat: str, action: Action, seen: set[str]
 ) -> list[Event]:
-    """Open a window if a held card fits the moment; otherwise the Marines simply go on."""
+    """Open a window after the action whenever the hand is not empty (never by its content)."""
     if not enabled(state) or state.phase != "marine" or action.verb not in MARINE_ACTIONS:
         return []
-    moments, text = moments_of(state, action, seen)
-    if not card_actions(state, moments):
+    if not state.mutation.hand:
         return []
+    moments, text = moments_of(state, action, seen)
     state.reaction = Reaction(moments=moments, text=text, seat=seat)
     return [Note(text=f"{text}. The Xeno player may react with a Mutation card.")]
 
@@ -91,13 +95,15 @@ def legal(state: ForlornState) -> list[Action]:
 def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
     window = state.reaction
     assert window is not None
-    if action.verb == "choose" and action.args.get("option", "").lower() == "pass":
+    if action.verb == "choose" and action.args.get("option", "").strip().lower() == "pass":
         state.reaction = None
         return [Note(text="The Xeno player lets the Marines go on.")]
-    if action.verb == "act" and (action.args.get("what") or "").lower() == "card":
-        card = (action.args.get("card") or "").lower()
-        events = play_card(state, card, action.args.get("target"), dice, window.moments)
-        if state.phase != "marine" or not card_actions(state, window.moments):
+    if action.verb == "act" and (action.args.get("what") or "").strip().lower() == "card":
+        card = (action.args.get("card") or "").strip().lower()
+        events = play_card(
+            state, card, action.args.get("target"), dice, window.moments, action.args.get("discard")
+        )
+        if state.phase != "marine" or not state.mutation.hand:
             state.reaction = None
         return events
     raise RuleError(

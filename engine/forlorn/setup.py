@@ -146,12 +146,14 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         roll = dice.roll()
         state.blocked_vents.append(roll)
     if sc.get("bot_on_vent"):
-        # Policy for the Marine player's choice: block the vent nearest the set-up area.
+        # The Marine player's choice during set-up (deploy: act what:bot to:<vent>); until
+        # then the default: the vent nearest the set-up area.
         setup = board.setup
         vent = min(
             board.vents, key=lambda n: (min(attack_range(board.vents[n], s) for s in setup), n)
         )
         state.blocked_vents.append(vent)
+        state.bot_vent = vent
     state.marine_reroll = state.xeno_reroll = bool(sc.get("rerolls"))
     # Eggs (2.0: dropped onto the map; here a random free square each).
     setup_squares = set(board.setup)

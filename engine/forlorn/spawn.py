@@ -141,76 +141,122 @@ def roll_count(expr: str, dice: Dice, events: list[Event], what: str) -> int:
 
 
 def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: list[Event]) -> None:
+    """11.0/13.3. With a human Xeno seat and a choice to make about the rolled Drones (Op 02's
+    once-per-game re-roll, the Veteran Blaster swap) the phase stops at `state.spawn_roll`
+    for her prompt (`spawn_choices`); `finish_spawn` goes on from there."""
     spawn = sc["spawn"]
     late = sc.get("spawn_late")
     if late and state.turn >= late["from_turn"]:
         spawn = {"dice": late["dice"]}
     if "dice" in spawn:
         solo_spawn(state, spawn["dice"], dice, events)
-    else:
-        kinds: list[str] = []
-        drones = 0
-        for what, expr in spawn["count"].items():
-            n = roll_count(expr, dice, events, what)
-            if what == "drone" and state.xeno_reroll and expr.startswith("d") and n == min_of(expr):
-                # Op 02 policy: the Xeno player spends the one re-roll on a minimum result.
-                state.xeno_reroll = False
-                events.append(
-                    Note(text="The Xeno player uses the one-time re-roll of the spawn die.")
-                )
-                n = roll_count(expr, dice, events, what)
-            if what == "drone":
-                drones = n
-            if what == "special":
-                if sc.get("specials_even_turns") and state.turn % 2:
-                    events.append(Note(text="Trainee: no Special Trooper on an odd turn."))
-                    continue
-                kinds += [special_choice(state, sc)] * n
-            else:
-                kinds += [what] * n
-        if sc.get("extra_specials"):
-            kinds += ["warrior", "blaster"]
-        if sc.get("blaster_swap") and kinds.count("drone") >= 2 and from_pool(state, "blaster"):
-            kinds.remove("drone")
-            kinds.remove("drone")
-            kinds.append("blaster")
-            events.append(Note(text="Veteran: a Blaster spawns in place of two Drones."))
-        kinds += ["drone"] * state.mutation.extra_spawn
-        if state.mutation.extra_spawn:
-            events.append(
-                Note(text=f"Mutation: {state.mutation.extra_spawn} extra Drone(s) spawn.")
-            )
-            state.mutation.extra_spawn = 0
-        if sc.get("warrior_if_two") and drones == 2:
-            events.append(
-                Note(text="Only two Drones were rolled, so a Warrior joins them (Op 01).")
-            )
-            roll = vent_die(state, dice, events, "warrior")
-            unit = from_pool(state, "warrior")
-            vents = board_of(state).vents
-            if unit is not None and roll is not None and not state.at(label(vents[roll])):
-                place(state, unit, vents[roll], events, f" (random vent {roll})")
-            elif unit is not None:
-                kinds.insert(0, "warrior")  # its vent is taken: placed like the others
         if state.rush:
             state.rush = False
-            kinds.insert(0, special_choice(state, sc))
-            events.append(Note(text="Xeno Rush: an extra Special joins the spawn."))
-        if state.xeno_human:
-            state.placements += [Placement(kind=k, zone="vent") for k in kinds]
+            kind = special_choice(state, sc)
+            roll = vent_die(state, dice, events, "rush")
+            unit = from_pool(state, kind)
+            if unit is not None and roll is not None:
+                where = board_of(state).vents[roll]
+                place(state, unit, where, events, f" (Xeno Rush, vent {roll})")
+        return
+    rolled = {what: roll_count(expr, dice, events, what) for what, expr in spawn["count"].items()}
+    state.spawn_roll = rolled
+    if state.xeno_human and spawn_choices(state, sc):
+        return  # the Xeno player decides (xeno-spawn phase)
+    if not state.xeno_human and may_reroll(state, sc):
+        expr = spawn["count"]["drone"]
+        if rolled["drone"] == min_of(expr):
+            # The automatic Xenos spend the one re-roll on a minimum result.
+            events.append(Note(text="The Xeno player uses the one-time re-roll of the spawn die."))
+            reroll(state, sc, dice, events)
+    finish_spawn(state, sc, dice, events, swap=bool(sc.get("blaster_swap")))
+
+
+def may_reroll(state: ForlornState, sc: dict[str, Any]) -> bool:
+    return state.xeno_reroll and str(sc["spawn"]["count"].get("drone", "")).startswith("d")
+
+
+def may_swap(state: ForlornState, sc: dict[str, Any]) -> bool:
+    drones = (state.spawn_roll or {}).get("drone", 0)
+    return bool(sc.get("blaster_swap")) and drones >= 2 and from_pool(state, "blaster") is not None
+
+
+def spawn_choices(state: ForlornState, sc: dict[str, Any]) -> list[str]:
+    """The Xeno player's options about the rolled spawn: keep, re-roll (Op 02, once per
+    game), swap two Drones for a Blaster (Op 02 Veteran, once per Spawn phase)."""
+    out = []
+    if may_reroll(state, sc):
+        out.append("reroll")
+    if may_swap(state, sc):
+        out.append("blaster")
+    return ["keep", *out] if out else []
+
+
+def reroll(state: ForlornState, sc: dict[str, Any], dice: Dice, events: list[Event]) -> None:
+    state.xeno_reroll = False
+    expr = sc["spawn"]["count"]["drone"]
+    assert state.spawn_roll is not None
+    state.spawn_roll["drone"] = roll_count(expr, dice, events, "drone (re-roll)")
+
+
+def finish_spawn(
+    state: ForlornState, sc: dict[str, Any], dice: Dice, events: list[Event], swap: bool
+) -> None:
+    """Turn the rolled numbers into Xenos: placements for a human Xeno seat, else by policy."""
+    rolled = state.spawn_roll or {}
+    state.spawn_roll = None
+    human = state.xeno_human
+    kinds: list[str] = []
+    drones = rolled.get("drone", 0)
+    for what, n in rolled.items():
+        if what == "special":
+            if sc.get("specials_even_turns") and state.turn % 2:
+                events.append(Note(text="Trainee: no Special Trooper on an odd turn."))
+                continue
+            kinds += ["special" if human else special_choice(state, sc)] * n
         else:
-            count_spawn(state, kinds, dice, events)
+            kinds += [what] * n
+    if sc.get("extra_specials"):
+        kinds += ["warrior", "blaster"]
+    if swap and kinds.count("drone") >= 2 and from_pool(state, "blaster"):
+        kinds.remove("drone")
+        kinds.remove("drone")
+        kinds.append("blaster")
+        events.append(Note(text="Veteran: a Blaster spawns in place of two Drones."))
+    kinds += ["drone"] * state.mutation.extra_spawn
+    if state.mutation.extra_spawn:
+        events.append(Note(text=f"Mutation: {state.mutation.extra_spawn} extra Drone(s) spawn."))
+        state.mutation.extra_spawn = 0
+    if sc.get("warrior_if_two") and drones == 2:
+        events.append(Note(text="Only two Drones were rolled, so a Warrior joins them (Op 01)."))
+        roll = vent_die(state, dice, events, "warrior")
+        unit = from_pool(state, "warrior")
+        vents = board_of(state).vents
+        if unit is not None and roll is not None and not state.at(label(vents[roll])):
+            place(state, unit, vents[roll], events, f" (random vent {roll})")
+        elif unit is not None:
+            kinds.insert(0, "warrior")  # its vent is taken: placed like the others
     if state.rush:
         state.rush = False
-        kind = special_choice(state, sc)
-        roll = vent_die(state, dice, events, "rush")
-        unit = from_pool(state, kind)
-        if unit is not None and roll is not None:
-            place(state, unit, board_of(state).vents[roll], events, f" (Xeno Rush, vent {roll})")
+        kinds.insert(0, "special" if human else special_choice(state, sc))
+        events.append(Note(text="Xeno Rush: an extra Special joins the spawn."))
+    if human:
+        state.placements += [Placement(kind=k, zone="vent") for k in kinds]
+    else:
+        count_spawn(state, kinds, dice, events)
+
+
+def special_kinds(state: ForlornState, sc: dict[str, Any]) -> list[str]:
+    """The Specials the Xeno player may choose from for a 'Warrior or Blaster' spawn."""
+    out = []
+    if not sc.get("no_warriors") and from_pool(state, "warrior") is not None:
+        out.append("warrior")
+    if from_pool(state, "blaster") is not None:
+        out.append("blaster")
+    return out
 
 
 def special_choice(state: ForlornState, sc: dict[str, Any]) -> str:
-    """Policy for 'Warrior or Blaster of her choice': a Warrior while one is available."""
-    if not sc.get("no_warriors") and from_pool(state, "warrior") is not None:
-        return "warrior"
-    return "blaster"
+    """Policy of the automatic Xenos for 'Warrior or Blaster': a Warrior while one is left."""
+    kinds = special_kinds(state, sc)
+    return kinds[0] if kinds else "blaster"

@@ -38,6 +38,7 @@ class Order(BaseModel):
     range: int
     spin: bool = False
     grenade: bool = False  # throw Plasma Grenades instead of shooting (5.7, 8.5)
+    surge: bool = False  # pay with the Marine's Surge marker before the AP pool (5.8)
     seat: str | None = None
     spent: int = 0  # APs spent by this order in the current Xeno phase
 
@@ -61,6 +62,7 @@ class Mutation(BaseModel):
     draw_pile: list[str] = Field(default_factory=list)
     played: list[str] = Field(default_factory=list)
     set_aside: list[str] = Field(default_factory=list)  # swapped away unseen (stays hidden)
+    discarded: list[str] = Field(default_factory=list)  # discarded face down for a boost (10.0)
     mulligan_done: bool = False
     frenzy: dict[str, int] = Field(default_factory=dict)  # xeno id -> extra MP this phase
     shielded: list[str] = Field(default_factory=list)  # xenos ignoring their next Hit
@@ -105,6 +107,7 @@ class ForlornState(BaseModel):
     mcgfn_progress: int = 0
     mcgfn_turn: int = 0
     blocked_vents: list[int] = Field(default_factory=list)
+    bot_vent: int | None = None  # Op 04: the vent the Marine player blocks during set-up
     mover: str | None = None
     mp_left: int = 0
     ended: list[str] = Field(default_factory=list)
@@ -121,6 +124,9 @@ class ForlornState(BaseModel):
     mutation: Mutation = Field(default_factory=Mutation)
     placements: list[Placement] = Field(default_factory=list)
     reaction: Reaction | None = None
+    spawn_roll: dict[str, int] | None = None  # rolled spawn numbers awaiting the Xeno's choice
+    spawn_swapped: bool = False  # Op 02 Veteran: the Blaster swap was used this Spawn phase
+    surge_for: str | None = None  # the Marine whose Surge marker pays the action being applied
     place_resume: str = "start"  # what follows the Xeno placements: "start" or "next-turn"
     outcome: str | None = None
     kills: list[str] = Field(default_factory=list)  # kinds of xenos (and eggs) slain

@@ -238,6 +238,22 @@ def end_of_turn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
         if state.scenario == "op-03" and state.turn == 4 and sc.get("turn4_blasters"):
             turn4_blasters(state, dice, events)
         spawn_phase(state, sc, dice, events)
+        if state.spawn_roll is not None:  # the Xeno player decides on the roll first
+            state.phase = "xeno-spawn"
+            events.append(
+                PhaseChanged(
+                    round=state.turn,
+                    phase="xeno-spawn",
+                    active=["xeno"],
+                    text="The Xeno player decides on the spawn roll.",
+                )
+            )
+            return
+    after_spawn(state, dice, events)
+
+
+def after_spawn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
+    """The end of the Spawn phase: the Xeno player's placements, then the next turn."""
     if state.placements:
         resolve_forced(state, dice, events)
     if state.placements:
@@ -318,4 +334,6 @@ def run(state: ForlornState, dice: Dice) -> list[Event]:
             state.phase = "end"
         elif state.phase == "end":
             end_of_turn(state, dice, events)
+        elif state.phase == "xeno-spawn":
+            break
     return events

@@ -28,7 +28,7 @@ def waiting(state: ForlornState) -> list[str]:
         return waiting_marine_seats(state)
     if state.phase == "xeno-place" and state.placements:
         return ["xeno"]
-    if state.phase in ("xeno", "mulligan") and state.xeno_human:
+    if state.phase in ("xeno", "mulligan", "xeno-spawn") and state.xeno_human:
         return ["xeno"]
     return []
 

@@ -44,10 +44,19 @@ def can_activate(xeno: Unit) -> bool:
 
 
 def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]) -> None:
-    """5.7: after a square of Xeno movement, the first standing order that can fire does."""
+    """5.7: after a square of Xeno movement, the first standing order that can fire does.
+    An order given with `surge:yes` pays with its Marine's Surge marker first (5.8)."""
     if xeno.status != "active" or xeno.at is None:
         return
-    xsq = sq(xeno.at)
+    try:
+        _resolve_interrupt(state, xeno, dice, events)
+    finally:
+        state.surge_for = None
+
+
+def _resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]) -> None:
+    where = xeno.at or ""
+    xsq = sq(where)
     for order in state.orders:
         marine = state.unit(order.unit)
         if marine is None or marine.status != "active" or marine.at is None:
@@ -56,6 +65,7 @@ def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[
             continue
         if attack_range(sq(marine.at), xsq) > order.range:
             continue
+        state.surge_for = marine.id if order.surge and marine.surge else None
         if order.grenade:
             if grenade_interrupt(state, marine, xeno, dice, events):
                 order.spent += 1
@@ -76,8 +86,8 @@ def resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list[
             )
             if flame:
                 state.flame_supply -= 1
-                state.flames.append(xeno.at)
-                rolls, killed = combat.flame_square(state, xeno.at, dice, events, marine)
+                state.flames.append(where)
+                rolls, killed = combat.flame_square(state, where, dice, events, marine)
                 combat.award_surge(marine, rolls, killed, events)
             else:
                 combat.marine_attack(
@@ -244,7 +254,13 @@ def reaches_a_marine(state: ForlornState, xeno: Unit) -> Callable[[Square], bool
 def choose_target(
     state: ForlornState, xeno: Unit, dice: Dice, reach: Reach[Square]
 ) -> tuple[Unit, int, Square] | None:
-    dist = marine_distances(state, xeno, reach)
+    return nearest_of(state, marine_distances(state, xeno, reach), dice)
+
+
+def nearest_of(
+    state: ForlornState, dist: dict[str, tuple[int, Square]], dice: Dice
+) -> tuple[Unit, int, Square] | None:
+    """The Marine with the lowest MP cost (13.2: ties at random), its cost and square."""
     if not dist:
         return None
     low = min(d for d, _ in dist.values())
@@ -253,6 +269,28 @@ def choose_target(
     target = state.unit(uid)
     assert target is not None
     return target, low, dist[uid][1]
+
+
+def closest_crowded(
+    state: ForlornState, xeno: Unit, dice: Dice, reach: Reach[Square]
+) -> tuple[Unit, int, Square] | None:
+    """The closest Marine by MP to a square next to it (in sight) even when another Xeno
+    stands there, and that square: the goal of a Xeno that cannot reach a free one."""
+    blockers = blockers_for(state, "xenos")
+    board = board_of(state)
+    best: dict[str, tuple[int, Square]] = {}
+    for m in state.active("marines"):
+        if m.at is None:
+            continue
+        msq = sq(m.at)
+        for n in sorted(neighbours(msq), key=label):
+            if n not in reach.cost or not board.on_board(n):
+                continue
+            if not has_los(state, n, msq, "xenos", blockers):
+                continue
+            if m.id not in best or reach.cost[n] < best[m.id][0]:
+                best[m.id] = (reach.cost[n], n)
+    return nearest_of(state, best, dice)
 
 
 def flee_flames(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]) -> int:
@@ -334,6 +372,11 @@ def ai_activate(state: ForlornState, xeno: Unit, dice: Dice, events: list[Event]
     )
     chosen = choose_target(state, xeno, dice, reach)
     if chosen is None:
+        # 13.2: every square next to the reachable Marines is taken (by other Xenos): it still
+        # moves towards the closest Marine, through its fellows, as far as a free square lets.
+        reach = xeno_reach(state, xeno, None, stop_filter=False)
+        chosen = closest_crowded(state, xeno, dice, reach)
+    if chosen is None:
         events.append(Note(text=f"{xeno.name} finds no path to any Marine and lurks."))
         return
     target, cost, goal = chosen
@@ -401,12 +444,15 @@ def _free(state: ForlornState, xeno: Unit, s: Square) -> bool:
 
 
 def activation_order(state: ForlornState) -> list[Unit]:
-    """Documented policy: Xenos nearest a Marine go first; a stack moves top first (13.2)."""
+    """13.2 'in any order the player chooses': the Marine player's standing choice, the
+    table option `activation` (`nearest` Xenos first, the default, or `farthest` first); a
+    stack always moves top first."""
     marines = [sq(m.at) for m in state.active("marines") if m.at]
+    sign = -1 if state.options.get("activation", "nearest") == "farthest" else 1
 
     def key(x: Unit) -> tuple[int, int, str]:
         near = min((attack_range(sq(x.at), m) for m in marines), default=99)
-        return near, -x.placed, x.id
+        return sign * near, -x.placed, x.id
 
     return sorted((x for x in state.active("xenos") if can_activate(x)), key=key)
 

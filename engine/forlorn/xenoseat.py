@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.dice import Dice, pick
-from engine.core.errors import NotSupportedYet, RuleError
+from engine.core.errors import RuleError
 from engine.core.events import CardDrawn, Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import Square
@@ -208,9 +208,10 @@ def end_phase(state: ForlornState) -> list[Event]:
 
 # --- Mutation cards -------------------------------------------------------------------------
 
+ANY_TIME = ("marine-phase",)  # the moment of a Marine phase outside a reaction window
 WHEN_TEXT = {
     "xeno-phase": "in the Xeno phase",
-    "marine-phase": "right after any Marine action",
+    "marine-phase": "any time in the Marine phase",
     "marine-sighted": "right after a Marine moves into sight of a Xeno",
     "marine-attack": "right after a Marine attack",
 }
@@ -243,22 +244,29 @@ def fits(card: str, moments: list[str]) -> bool:
 
 
 def card_actions(state: ForlornState, moments: list[str]) -> list[Action]:
-    """Every card in hand that may be played now, with each legal target."""
+    """Every card in hand that may be played now, with each legal target, and for a card
+    with a boost (10.0) each other held card it may discard for the stronger effect."""
     out: list[Action] = []
     for card in state.mutation.hand:
         if not fits(card, moments):
             continue
+        data = cards()[card]
+        extras = [""] + ([c for c in state.mutation.hand if c != card] if data.boost else [])
         for t in card_targets(state, card):
-            args = {"what": "card", "card": card}
-            if t:
-                args["target"] = t
-            out.append(
-                Action(
-                    verb="act",
-                    args=args,
-                    label=f"Play {cards()[card].title}{' on ' + t if t else ''}",
+            for extra in extras:
+                args = {"what": "card", "card": card}
+                if t:
+                    args["target"] = t
+                if extra:
+                    args["discard"] = extra
+                more = f", discarding {cards()[extra].title} (+{data.boost})" if extra else ""
+                out.append(
+                    Action(
+                        verb="act",
+                        args=args,
+                        label=f"Play {data.title}{' on ' + t if t else ''}{more}",
+                    )
                 )
-            )
     return out
 
 
@@ -268,6 +276,7 @@ def play_card(
     target: str | None,
     dice: Dice,
     moments: tuple[str, ...] | list[str] = ("xeno-phase",),
+    discard: str | None = None,
 ) -> list[Event]:
     if card not in state.mutation.hand:
         raise RuleError(f"'{card}' is not a Mutation card in your hand.")
@@ -278,27 +287,52 @@ def play_card(
     chosen = (target or "").lower()
     if options != [""] and chosen not in options:
         raise RuleError(f"{data.title} needs a target: one of {', '.join(options) or 'none now'}.")
+    if options == [""] and chosen:
+        raise RuleError(f"{data.title} takes no target.")
+    extra = (discard or "").strip().lower()
+    if extra and not data.boost:
+        raise RuleError(f"{data.title} has no stronger effect to discard a card for.")
+    if extra and (extra == card or extra not in state.mutation.hand):
+        raise RuleError(f"'{extra}' is not another Mutation card in your hand to discard.")
+    value = data.value + (data.boost if extra else 0)
     state.mutation.hand.remove(card)
     state.mutation.played.append(card)
     events: list[Event] = [
         Note(text=f"The Xeno player reveals the Mutation card {data.title}: {data.text}")
     ]
+    if extra:
+        state.mutation.hand.remove(extra)
+        state.mutation.discarded.append(extra)
+        events.append(
+            Note(
+                text=f"The Xeno player discards one more Mutation card, unseen, for the stronger "
+                f"effect (+{data.boost})."
+            )
+        )
+        events.append(
+            CardDrawn(
+                deck="mutation-discard",
+                card=extra,
+                visible_to=["xeno"],
+                text=f"You discarded {cards()[extra].title} to strengthen {data.title}.",
+            )
+        )
     if data.effect == "frenzy":
-        state.mutation.frenzy[chosen] = state.mutation.frenzy.get(chosen, 0) + data.value
+        state.mutation.frenzy[chosen] = state.mutation.frenzy.get(chosen, 0) + value
     elif data.effect == "shield":
         state.mutation.shielded.append(chosen)
     elif data.effect == "drain":
-        state.mutation.ap_drain += data.value
+        state.mutation.ap_drain += value
     elif data.effect == "sap":
-        lost = min(state.ap, data.value)
+        lost = min(state.ap, value)
         state.ap -= lost
         events.append(Note(text=f"The Marines lose {lost} Action Point(s): {state.ap} left."))
     elif data.effect == "swarm":
-        state.mutation.extra_spawn += data.value
+        state.mutation.extra_spawn += value
     elif data.effect == "ambush":
         board = board_of(state)
         taken = {u.at for u in state.active()}
-        for _ in range(data.value):
+        for _ in range(value):
             free = [
                 v
                 for n, v in sorted(board.vents.items())
@@ -407,12 +441,9 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
     if state.phase != "xeno":
         card = (a.get("card") or "").lower()
         if action.verb == "act" and a.get("what") == "card" and card in state.mutation.hand:
+            if state.phase == "marine":  # 10.0: any-time cards, outside a reaction window
+                return play_card(state, card, a.get("target"), dice, ANY_TIME, a.get("discard"))
             data = cards()[card]
-            if state.phase == "marine" and "marine-phase" in data.when:
-                raise NotSupportedYet(
-                    "Mutation cards played in the Marine phase outside a reaction window "
-                    "(10.0 'any time': a window opens only right after a Marine action)"
-                )
             raise RuleError(f"{data.title} cannot be played now, only {timing_text(card)}.")
         raise RuleError("It is not the Xeno phase.")
     if action.verb == "end-turn":
@@ -437,7 +468,8 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
         if what == "grow":
             return do_grow(state, xeno_unit(state, a.get("unit")), (a.get("to") or "").lower())
         if what == "card":
-            return play_card(state, (a.get("card") or "").lower(), a.get("target"), dice)
+            card = (a.get("card") or "").lower()
+            return play_card(state, card, a.get("target"), dice, discard=a.get("discard"))
         if what == "close":
             return do_close(state, xeno_unit(state, a.get("unit")), a.get("to"))
         raise RuleError(f"Unknown Xeno action '{what}' (burst, grow, card).")

@@ -29,10 +29,10 @@ from engine.selfplay import choose_action, default_seats
 # balance of issue #4 changed their content, Reichbusters after its Enemy steps stopped
 # depending on set order and again after the rules and balance work of issue #5.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("db62e9d4d0f7d115", "e34907537f244a71"),
-    ("forlorn-hope", "op-04", 1, 0): ("6937852ec42c8d54", "c3c0efcf9bce255f"),
-    ("forlorn-hope", "op-01", 2, 0): ("0f91c5a2de258c75", "3bc963fb70dd97cf"),
-    ("forlorn-hope", "op-02", 1, 2): ("e58b3f6f8bd719d6", "81b55727670a80d6"),  # a Xeno seat
+    ("forlorn-hope", "solo-b", 1, 0): ("2441309366a4c755", "0c886c2db2ffca19"),
+    ("forlorn-hope", "op-04", 1, 0): ("3ba14820d364a6da", "6079e582da09706f"),
+    ("forlorn-hope", "op-01", 2, 0): ("eb2da726925a0d08", "f499d281f0bc1c67"),
+    ("forlorn-hope", "op-02", 1, 2): ("dc070601e68a51f8", "7dc759c54167e1fb"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("0f73d1bbb30f0df7", "08da58747bccd97a"),
     ("galaxy-defenders", "m4", 2, 0): ("20c9ad8a52911042", "f84ff58ce80f5c17"),
     ("reichbusters", "lab-rats", 1, 0): ("713878b9318b385d", "924a82d9493333ff"),

@@ -157,8 +157,13 @@ def test_surge_from_a_killing_six_pays_for_an_action(fresh: Fresh) -> None:
     after = act(state, "attack", ScriptedDice([6, 1]), unit="bates", target="d1")
     assert after.unit("bates").surge  # type: ignore[union-attr]
     ap = after.ap
-    moved = act(after, "move", unit="bates", to="H8")
+    kept = act(after, "move", unit="bates", to="H8")  # 5.8: the pool pays unless told
+    assert kept.ap == ap - 1 and kept.unit("bates").surge  # type: ignore[union-attr]
+    moved = act(after, "move", unit="bates", to="H8", surge="yes")
     assert moved.ap == ap and not moved.unit("bates").surge  # type: ignore[union-attr]
+    after.ap = 0  # with the pool empty the marker is the only way to pay
+    moved = act(after, "move", unit="bates", to="H8")
+    assert moved.ap == 0 and not moved.unit("bates").surge  # type: ignore[union-attr]
 
 
 def test_counterattack_on_a_front_one_and_no_counter_from_behind(fresh: Fresh) -> None:

@@ -35,7 +35,7 @@ def check(state: ForlornState) -> None:
     assert state.ap >= 0 and state.grenades >= 0 and state.flame_supply >= 0
     if state.xeno_human:
         mut = state.mutation
-        deck = [*mut.hand, *mut.draw_pile, *mut.played, *mut.set_aside]
+        deck = [*mut.hand, *mut.draw_pile, *mut.played, *mut.set_aside, *mut.discarded]
         assert sorted(deck) == sorted(cards()), "Mutation cards are conserved"
     assert GAME.load(GAME.dump(state)) == state
 

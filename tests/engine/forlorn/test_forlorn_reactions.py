@@ -9,7 +9,7 @@ import pytest
 from conftest import bare, put
 
 from engine.core.dice import ScriptedDice
-from engine.core.errors import ContentError, NotSupportedYet, RuleError
+from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event
 from engine.core.game import Action
 from engine.forlorn import GAME
@@ -17,6 +17,10 @@ from engine.forlorn.content import cards, parse_cards
 from engine.forlorn.state import ForlornState
 
 PASS = Action(verb="choose", args={"option": "pass"})
+
+
+def only_pass(state: ForlornState) -> bool:
+    return [a.args for a in GAME.legal_actions(state, "xeno")] == [PASS.args]
 
 
 def table(*hand: str, **options: str) -> ForlornState:
@@ -43,19 +47,38 @@ def secrets(state: ForlornState) -> list[str]:
     return [t for c in state.mutation.hand for t in (cards()[c].title, cards()[c].text, f'"{c}"')]
 
 
-def test_no_window_when_no_held_card_fits() -> None:
+def test_a_window_opens_whatever_the_hand_holds() -> None:
+    """Issue 14: a hand with no fitting card gets the same window (only pass is listed)."""
     state, _ = move(table("m01", "m02", "m03"), "F11")  # frenzy: Xeno phase only
-    assert state.reaction is None
+    assert state.reaction is not None
     prompt = GAME.waiting_on(state)
-    assert prompt.seats == ["marines"] and prompt.default is None
-    assert GAME.legal_actions(state, "xeno") == []
-
-
-def test_sight_card_waits_for_a_move_into_sight() -> None:
-    state, _ = move(table("m05"), "F10")  # still out of the Drone's sight
+    assert prompt.seats == ["xeno"] and prompt.default is not None
+    assert only_pass(state)
+    empty = table()
+    state, _ = move(empty, "F11")  # an empty hand (a public fact) opens none
     assert state.reaction is None and GAME.waiting_on(state).seats == ["marines"]
+
+
+def test_sight_card_fits_only_a_move_into_sight() -> None:
+    state, _ = move(table("m05"), "F10")  # still out of the Drone's sight
+    assert state.reaction is not None and only_pass(state)
     state, _ = move(table("m07"), "F11")  # an after-an-attack card does not fit a move
-    assert state.reaction is None
+    assert only_pass(state)
+
+
+@pytest.mark.parametrize("to", ["F10", "F11"])
+def test_two_hands_of_one_size_give_identical_public_prompts_and_events(to: str) -> None:
+    """What the Marines and spectators see of a window does not depend on the cards held."""
+    seen = []
+    for hand in (("m05", "m10", "m07"), ("m01", "m12", "m19")):
+        state, events = move(table(*hand), to)
+        prompt = GAME.waiting_on(state)
+        public = [e.model_dump_json() for e in events if e.visible_to is None]
+        view = GAME.view(state, None).model_dump_json()
+        seen.append((prompt.seats, prompt.kind, prompt.text, prompt.default, public, view))
+        passed = GAME.apply(state, "xeno", PASS, ScriptedDice())
+        seen.append(tuple(e.model_dump_json() for e in passed.events))
+    assert seen[0] == seen[2] and seen[1] == seen[3]
 
 
 def test_move_into_sight_opens_a_window_with_pass_as_default() -> None:
@@ -78,7 +101,7 @@ def test_move_into_sight_opens_a_window_with_pass_as_default() -> None:
     assert any("may react" in e.text for e in events)
 
 
-def test_playing_a_card_resolves_it_and_closes_the_window() -> None:
+def test_playing_the_last_card_resolves_it_and_closes_the_window() -> None:
     state, _ = move(table("m05"), "F11")
     card = Action(verb="act", args={"what": "card", "card": "m05", "target": "d1"})
     step = GAME.apply(state, "xeno", card, ScriptedDice())
@@ -101,7 +124,7 @@ def test_passing_closes_the_window_and_keeps_the_hand() -> None:
         GAME.apply(state, "xeno", Action(verb="end-turn"), ScriptedDice())
 
 
-def test_window_stays_open_while_another_card_fits() -> None:
+def test_window_stays_open_while_the_hand_is_not_empty() -> None:
     state, _ = move(table("m10", "m05"), "F11")  # any-time sap and the sight shield
     assert state.reaction is not None
     assert state.reaction.moments == ["marine-phase", "marine-sighted"]
@@ -112,6 +135,9 @@ def test_window_stays_open_while_another_card_fits() -> None:
     assert [a.args.get("card") for a in GAME.legal_actions(state, "xeno")] == ["m05", None]
     state = GAME.apply(state, "xeno", PASS, ScriptedDice()).state
     assert state.reaction is None and state.mutation.hand == ["m05"]
+    state, _ = move(table("m10", "m01"), "F11")  # the frenzy card left fits nothing now
+    state = GAME.apply(state, "xeno", sap, ScriptedDice()).state
+    assert state.reaction is not None and only_pass(state)
 
 
 def test_any_time_card_opens_a_window_after_any_marine_action() -> None:
@@ -146,16 +172,16 @@ def test_attack_card_fits_after_a_marine_attack() -> None:
     targets = [a.args.get("target") for a in GAME.legal_actions(after, "xeno")]
     assert targets == ["d1", "d2", None]
     moved, _ = move(attack_table("m07"), "J8")
-    assert moved.reaction is None
+    assert moved.reaction is not None and only_pass(moved)
 
 
-def test_no_window_when_the_card_has_no_legal_target() -> None:
+def test_a_card_with_no_legal_target_is_not_listed() -> None:
     state = attack_table("m07")
     state.mutation.shielded = ["d2"]
     shot = Action(verb="attack", args={"unit": "bates", "target": "d1"})
     after = GAME.apply(state, "marines", shot, ScriptedDice([6, 6])).state
     assert after.unit("d1").status != "active"  # type: ignore[union-attr]
-    assert after.reaction is None  # D2 is shielded already: nothing to harden
+    assert only_pass(after)  # D2 is shielded already
 
 
 def test_reactions_off_never_opens_a_window() -> None:
@@ -218,11 +244,15 @@ def test_every_listed_reaction_is_accepted_and_state_round_trips() -> None:
         GAME.apply(state, "xeno", action, ScriptedDice())
 
 
-def test_card_play_outside_a_window() -> None:
+def test_any_time_card_played_outside_a_window() -> None:
+    """10.0: a card without a stated moment may be played any time, also with no window."""
     state = table("m10", "m01")
     sap = Action(verb="act", args={"what": "card", "card": "m10"})
-    with pytest.raises(NotSupportedYet, match="outside a reaction window"):
-        GAME.apply(state, "xeno", sap, ScriptedDice())
+    assert [a.args.get("card") for a in GAME.legal_actions(state, "xeno")] == ["m10", "m10"]
+    ap = state.ap
+    step = GAME.apply(state, "xeno", sap, ScriptedDice())
+    assert step.state.ap == ap - 1 and step.state.mutation.played == ["m10"]
+    assert step.state.reaction is None and GAME.waiting_on(step.state).seats == ["marines"]
     frenzy = Action(verb="act", args={"what": "card", "card": "m01", "target": "d1"})
     with pytest.raises(RuleError, match="only in the Xeno phase"):
         GAME.apply(state, "xeno", frenzy, ScriptedDice())

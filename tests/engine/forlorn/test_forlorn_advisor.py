@@ -1,0 +1,95 @@
+"""The advisor: legal advice only, blind to what its seat may not see, and it plays to win."""
+
+from __future__ import annotations
+
+from conftest import bare, put
+
+from engine.core.dice import ScriptedDice, SeededDice, derive_seed
+from engine.core.game import Action
+from engine.forlorn import GAME
+from engine.forlorn.state import ForlornState
+from engine.selfplay import play_one
+
+
+def walk(state: ForlornState, steps: int, seed: int) -> list[tuple[str, Action]]:
+    """Play `steps` advised steps; every advice must be one of the listed actions."""
+    seen = []
+    for n in range(steps):
+        state = GAME.advance(state, SeededDice(derive_seed(seed, n))).state
+        prompt = GAME.waiting_on(state)
+        if prompt.finished:
+            break
+        seat = prompt.seats[0]
+        legal = GAME.legal_actions(state, seat)
+        advice = GAME.advise(state, seat, legal)
+        assert advice is not None and advice in legal, (seat, advice)
+        seen.append((seat, advice))
+        state = GAME.apply(state, seat, advice, SeededDice(derive_seed(seed, n, "a"))).state
+    return seen
+
+
+def test_advice_is_always_listed_for_both_sides() -> None:
+    state = GAME.new(
+        "op-01", ["marines", "xeno"], {"difficulty": "standard", "xeno": "human"}, SeededDice(5)
+    )
+    seats = {seat for seat, _ in walk(state, 120, 5)}
+    assert seats == {"marines", "xeno"}
+
+
+def test_marine_advice_does_not_depend_on_the_xeno_hand() -> None:
+    advice = []
+    for hand in (["m05", "m10", "m01"], ["m12", "m19", "m20"]):
+        state = bare("op-01", ["marines", "xeno"], xeno="human")
+        state.mutation.hand = hand
+        put(state, "bates", "H9", "N")
+        put(state, "fox", "I9", "N")
+        put(state, "d1", "H5")
+        legal = GAME.legal_actions(state, "marines")
+        advice.append(GAME.advise(state, "marines", legal))
+    assert advice[0] == advice[1] and advice[0] is not None
+
+
+def test_marines_shoot_a_close_xeno() -> None:
+    state = bare()
+    put(state, "fox", "H9", "N")
+    put(state, "d1", "H7")
+    advice = GAME.advise(state, "marines", GAME.legal_actions(state, "marines"))
+    assert advice is not None and advice.verb == "attack" and advice.args["target"] == "d1"
+
+
+def test_xeno_advice_in_a_window_shields_after_an_attack_else_passes() -> None:
+    state = bare("op-01", ["marines", "xeno"], xeno="human")
+    state.mutation.hand = ["m07"]
+    put(state, "bates", "J9", "N")
+    put(state, "d1", "J6")
+    put(state, "d2", "L7")
+    shot = Action(verb="attack", args={"unit": "bates", "target": "d1"})
+    after = GAME.apply(state, "marines", shot, ScriptedDice([1, 2])).state
+    advice = GAME.advise(after, "xeno", GAME.legal_actions(after, "xeno"))
+    assert advice is not None and advice.args.get("card") == "m07"
+    moved = GAME.apply(
+        state, "marines", Action(verb="move", args={"unit": "bates", "to": "J8"}), ScriptedDice()
+    ).state
+    advice = GAME.advise(moved, "xeno", GAME.legal_actions(moved, "xeno"))
+    assert advice is not None and advice.args == {"option": "pass"}
+
+
+def test_autopilot_answers_every_prompt_with_a_legal_action() -> None:
+    state = GAME.new(
+        "op-02", ["marines", "xeno"], {"difficulty": "veteran", "xeno": "human"}, SeededDice(2)
+    )
+    for n in range(80):
+        state = GAME.advance(state, SeededDice(derive_seed(2, n))).state
+        prompt = GAME.waiting_on(state)
+        if prompt.finished:
+            break
+        seat = prompt.seats[0]
+        chosen = GAME.autopilot(state, seat)
+        assert chosen is not None
+        state = GAME.apply(state, seat, chosen, SeededDice(derive_seed(2, n, "p"))).state
+
+
+def test_the_advisor_wins_some_operation_03_games() -> None:
+    results = [play_one(GAME, "op-03", seed, policy_name="advisor") for seed in (1, 2, 3, 4)]
+    assert all(r.error is None and r.finished for r in results)
+    assert any(r.outcome == "victory" for r in results)
