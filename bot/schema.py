@@ -84,6 +84,9 @@ class Spec:
 YES = (Choice("yes, I am sure", "yes"),)
 AUDIENCE = (Choice("everyone", "all"), Choice("just me", "me"))
 UNIT = Option("unit", "Which of your figures (when you have several)", complete="table")
+SURGE = Option(
+    "surge", "yes: pay with the figure's Adrenaline Surge, where the game has one", complete="table"
+)
 
 GROUP_DESCRIPTIONS = {"campaign": "Create, join and run a campaign in this channel"}
 
@@ -91,7 +94,7 @@ GROUP_DESCRIPTIONS = {"campaign": "Create, join and run a campaign in this chann
 def _play(name: str, description: str, required: tuple[str, str], *rest: Option) -> Spec:
     """A play verb: every option but fixed-choice ones completes from the legal actions."""
     first = Option(required[0], required[1], required=True, complete="table")
-    return Spec(name, description, (first, UNIT, *rest), defers=True)
+    return Spec(name, description, (first, UNIT, *rest, SURGE), defers=True)
 
 
 def _legal(name: str, description: str) -> Option:
