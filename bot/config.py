@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -23,6 +23,14 @@ class Settings(BaseSettings):
     render_workers: int = 2
     log_level: str = "INFO"
     log_json: bool = False
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        # `DISCORD_TOKEN=` (as many compose files leave it) means no token: the playground.
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
 
 
 @lru_cache(maxsize=1)

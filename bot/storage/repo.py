@@ -7,6 +7,7 @@ quick clicks can never both apply a step on the same version.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
@@ -19,7 +20,15 @@ from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.storage.db import Database
-from bot.storage.models import ActionLog, Campaign, Nudge, PlayerPrefs, Seat, utcnow
+from bot.storage.models import (
+    ActionLog,
+    Campaign,
+    InstanceKey,
+    Nudge,
+    PlayerPrefs,
+    Seat,
+    utcnow,
+)
 
 
 class TableChanged(Exception):
@@ -318,6 +327,23 @@ class CampaignRepo:
                 raise ChannelBusy(campaign.channel_id) from None
             await session.refresh(campaign)
         return campaign
+
+    async def signing_key(self) -> str:
+        """The deployment's export-signing key, created by whichever process asks first."""
+        async with self.db.session() as session:
+            found = await session.get(InstanceKey, 1)
+            if found is not None:
+                return found.key
+        async with self._write_session() as session:
+            session.add(InstanceKey(id=1, key=secrets.token_hex(32)))
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+        async with self.db.session() as session:
+            made = await session.get(InstanceKey, 1)
+            assert made is not None
+            return made.key
 
     async def log(self, campaign_id: int, after_seq: int = 0) -> list[ActionLog]:
         async with self.db.session() as session:

@@ -7,18 +7,17 @@ import asyncio
 import json
 from datetime import timedelta
 
-from bot.archive import export_campaign, read_archive
+from bot.archive import MAX_IMPORT_BYTES, export_campaign, for_upload
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
 )
-from bot.replay import canonical, replay, run_begin
+from bot.replay import replay, run_begin
 from bot.replies import Attachment, Button, Reply, ephemeral
+from bot.settings_model import CHANNEL_ID, MAX_MIRRORS, SettingsError
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import ChannelBusy
 from bot.table.core import (
-    MAX_MIRRORS,
-    MIRROR_CHANNEL,
     Caller,
     TableCore,
     UserError,
@@ -210,21 +209,21 @@ class CampaignCommands(TableCore):
         settings = campaign_settings(campaign)
         if options:
             self._require_owner(caller, campaign, "change settings")
-            for key, value in options.items():
-                if key not in CAMPAIGN_SETTINGS:
-                    raise UserError(
-                        f"Unknown setting '{key}'. Settings: {', '.join(CAMPAIGN_SETTINGS)}."
-                    )
-                if value not in CAMPAIGN_SETTINGS[key]:
-                    raise UserError(f"{key} must be one of: {', '.join(CAMPAIGN_SETTINGS[key])}.")
-                settings[key] = value
-            campaign.settings_json = json.dumps(settings, sort_keys=True)
+            unknown = [key for key in options if key not in CAMPAIGN_SETTINGS]
+            if unknown:
+                raise UserError(
+                    f"Unknown setting '{unknown[0]}'. Settings: {', '.join(CAMPAIGN_SETTINGS)}."
+                )
+            try:
+                settings = settings.changed(**{k: v.strip().lower() for k, v in options.items()})
+            except SettingsError as bad:
+                raise UserError(f"{bad}.") from None
+            campaign.settings_json = settings.stored()
             await self.repo.save_settings(campaign)
             if "digest" in options:
-                due = self.clock.now() + timedelta(days=1) if settings["digest"] == "on" else None
+                due = self.clock.now() + timedelta(days=1) if settings.digest == "on" else None
                 await self.repo.set_digest(id_of(campaign), due)
-        shown = ", ".join(f"{k}={settings[k]}" for k in CAMPAIGN_SETTINGS)
-        return [Reply(f"Campaign settings: {shown}.", ephemeral=not options)]
+        return [Reply(f"Campaign settings: {settings.shown()}.", ephemeral=not options)]
 
     async def campaign_end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign = await self._live(caller)
@@ -259,9 +258,19 @@ class CampaignCommands(TableCore):
         if caller.user_id != campaign.owner_id and not caller.is_admin:
             raise UserError("Only the campaign owner or a server admin can export the campaign.")
         data = export_campaign(
-            campaign, await self.repo.seats(id_of(campaign)), await self.repo.log(id_of(campaign))
+            campaign,
+            await self.repo.seats(id_of(campaign)),
+            await self.repo.log(id_of(campaign)),
+            key=await self.repo.signing_key(),
         )
-        name = f"sortie-campaign-{campaign.id}-step-{campaign.step}.json"
+        name, data = for_upload(data, f"sortie-campaign-{campaign.id}-step-{campaign.step}.json")
+        if len(data) > MAX_IMPORT_BYTES:
+            raise UserError(
+                f"Campaign #{campaign.id}'s export is {len(data) / 2**20:.1f} MiB even "
+                "compressed, more than Discord lets me attach. The bot's operator can write it "
+                f"to a file with `python -m bot export --channel {campaign.channel_id} --out "
+                "FILE`."
+            )
         return [
             Reply(
                 f"Campaign #{campaign.id} at step {campaign.step}: keep this file to "
@@ -316,65 +325,6 @@ class CampaignCommands(TableCore):
             headline=f"{caller.user_name} rolls the campaign back to step {target}.",
         )
 
-    async def import_campaign(self, data: bytes, channel_id: str, guild_id: str | None) -> str:
-        """Recreate an exported campaign in a free channel; the log must reproduce its state."""
-        try:
-            archive = read_archive(data)
-        except ValueError as bad:
-            raise UserError(str(bad)) from None
-        game = game_named(archive.game)
-        scenario_named(game, archive.scenario)
-        campaign = Campaign(
-            channel_id=channel_id,
-            guild_id=guild_id,
-            game=game.key,
-            scenario=archive.scenario,
-            options_json=json.dumps(archive.options, sort_keys=True),
-            settings_json=json.dumps(archive.settings, sort_keys=True),
-            seed=archive.seed,
-            status=archive.status,
-            owner_id=archive.owner_id,
-            outcome=archive.outcome,
-            step=len(archive.log),
-            version=len(archive.log),
-        )
-        rows = [
-            ActionLog(
-                seq=step.seq,
-                kind=step.kind,
-                seat=step.seat,
-                user_id=step.user_id,
-                action_json=json.dumps(step.action),
-                events_json=json.dumps(step.events),
-                random_used=step.random_used,
-                campaign_id=0,
-            )
-            for step in archive.log
-        ]
-        if archive.state is not None:
-            try:
-                final = replay(campaign, rows).final
-            except Exception as error:
-                raise UserError(f"The export's log does not replay: {error}") from None
-            if canonical(game, final) != canonical(game, game.load(archive.state)):
-                raise UserError("The export's log does not reproduce its state; not imported.")
-            campaign.state_json = json.dumps(game.dump(final), separators=(",", ":"))
-        seats = [
-            Seat(
-                campaign_id=0,
-                role=s.role,
-                user_id=s.user_id,
-                user_name=s.user_name,
-                last_seen_seq=len(archive.log),
-            )
-            for s in archive.seats
-        ]
-        try:
-            created = await self.repo.import_campaign(campaign, seats, rows)
-        except ChannelBusy:
-            raise UserError("That channel already has a live campaign.") from None
-        return f"Imported as campaign #{created.id} in channel {channel_id} at step {created.step}."
-
     async def campaign_seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Hand your seat to someone else, or (without `to`) take a free seat."""
         campaign = await self._live(caller)
@@ -419,13 +369,13 @@ class CampaignCommands(TableCore):
         """Follow this campaign in another channel: each public step is copied there."""
         campaign = await self._live(caller)
         settings = campaign_settings(campaign)
-        mirrors = [m for m in settings.get("mirrors", "").split(",") if m]
+        mirrors = list(settings.mirrors)
         target = options.get("channel", "").strip().removeprefix("<#").removesuffix(">")
         if not target:
             shown = ", ".join(f"<#{m}>" for m in mirrors) or "none"
             return ephemeral(f"This campaign is mirrored to: {shown}.")
         self._require_owner(caller, campaign, "change where the campaign is mirrored")
-        if not MIRROR_CHANNEL.fullmatch(target) or target == caller.channel_id:
+        if not CHANNEL_ID.fullmatch(target) or target == caller.channel_id:
             raise UserError("Name another channel to mirror to: channel:#spectators.")
         if options.get("stop", "").lower() == "yes":
             if target not in mirrors:
@@ -437,8 +387,7 @@ class CampaignCommands(TableCore):
             raise UserError(f"A campaign can be mirrored to at most {MAX_MIRRORS} channels.")
         else:
             mirrors.append(target)
-        settings["mirrors"] = ",".join(mirrors)
-        campaign.settings_json = json.dumps(settings, sort_keys=True)
+        campaign.settings_json = settings.changed(mirrors=mirrors).stored()
         await self.repo.save_settings(campaign)
         shown = ", ".join(f"<#{m}>" for m in mirrors) or "no channel"
         return [Reply(f"Campaign #{campaign.id} is now mirrored to {shown}.")]

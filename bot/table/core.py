@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -31,12 +30,12 @@ from bot.pacing import (
 )
 from bot.pictures import has_activity, phase_images, step_image
 from bot.ratelimit import Buckets, RateLimits
-from bot.replay import run_action
+from bot.replay import logged_events, run_action
 from bot.replies import Attachment, Button, Reply, ephemeral, split_message
 from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import CampaignRepo, StepWrite, WaitingUpdate
-from engine.core.events import Event, Note, PhaseChanged, dump_events
+from engine.core.events import Event, PhaseChanged, dump_events
 from engine.core.game import Action, Game, Prompt, ScenarioInfo, scenario_info
 from engine.registry import get_game
 
@@ -229,7 +228,7 @@ class TableCore:
                     users=set() if prompt.finished else waiting,
                     actor=actor,
                     remind_after=remind,
-                    deadline_after=hours(settings["deadline_hours"]),
+                    deadline_after=hours(settings.deadline_hours),
                     window_after=answer_window(settings)
                     if prompt.default is not None and not prompt.finished
                     else None,
@@ -263,7 +262,6 @@ class TableCore:
                     prompt.seats[0],
                     prompt.default,
                     "window",
-                    "The default answer",
                     seats,
                 )
                 events.extend(step_events)
@@ -277,7 +275,7 @@ class TableCore:
             if action is None:
                 break
             state, step_events = await self._play_for(
-                campaign, game, state, seat.role, action, "autopilot", "Autopilot", seats
+                campaign, game, state, seat.role, action, "autopilot", seats
             )
             events.extend(step_events)
         return state, events
@@ -290,18 +288,15 @@ class TableCore:
         role: str,
         action: Action,
         user_id: str,
-        who: str,
         seats: list[Seat] | None = None,
     ) -> tuple[Any, list[Event]]:
-        """Apply a safe action on a seat's behalf, logged like any other step."""
+        """Apply a safe action on a seat's behalf (`user_id` names who: autopilot, window or
+        vote), logged like any other step."""
         seq = campaign.step + 1
         step, random_used, _ = await asyncio.to_thread(
             run_action, game, state, campaign.seed, seq, role, action
         )
-        events: list[Event] = [
-            Note(text=f"{who} plays for {role}: {action.command()}"),
-            *step.events,
-        ]
+        events = logged_events(user_id, role, action, step.events)
         log = action_row(campaign, seq, role, user_id, action, events, random_used)
         await self._persist(campaign, game, step.state, log, actor=None, seats=seats)
         return step.state, events
@@ -396,7 +391,7 @@ class TableCore:
                 game=campaign.game,
             )
         )
-        mirrors = [m for m in campaign_settings(campaign).get("mirrors", "").split(",") if m]
+        mirrors = list(campaign_settings(campaign).mirrors)
         for reply in replies:
             reply.mirror_to = list(mirrors)
         my_roles = {s.role for s in seats if s.user_id == caller.user_id}
@@ -472,8 +467,6 @@ def seat_id_of(seat: Seat) -> int:
 
 MAX_CHOICE_BUTTONS = 4
 BOARD_VIEWS = ("full", "focus", "text")
-MAX_MIRRORS = 5
-MIRROR_CHANNEL = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def choice_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:

@@ -98,7 +98,7 @@ class PaceCommands(TableCore):
     async def vote(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Vote to skip a seat whose deadline has passed (deadline policy 'vote')."""
         campaign, game, state = await self._active(caller)
-        if campaign_settings(campaign)["deadline_policy"] != "vote":
+        if campaign_settings(campaign).deadline_policy != "vote":
             raise UserError("This campaign does not skip by vote (deadline_policy is not vote).")
         role = options.get("skip", "").lower()
         seats = await self.repo.seats(id_of(campaign))
@@ -127,9 +127,7 @@ class PaceCommands(TableCore):
         action = safe_action(game, state, role)
         if action is None or role not in game.waiting_on(state).seats:
             return [Reply(f"The vote passes, but {role} has nothing to decide right now.")]
-        state, events = await self._play_for(
-            campaign, game, state, role, action, "vote", "The table's vote"
-        )
+        state, events = await self._play_for(campaign, game, state, role, action, "vote")
         return await self._post_step(
             caller,
             campaign,
@@ -156,7 +154,7 @@ class PaceCommands(TableCore):
                 return []  # answered meanwhile
             role = prompt.seats[0]
             state, events = await self._play_for(
-                campaign, game, state, role, prompt.default, "window", "The default answer"
+                campaign, game, state, role, prompt.default, "window"
             )
             state, more = await self._run_autopilot(campaign, game, state)
             system = Caller("scheduler", "Sortie", campaign.channel_id, campaign.guild_id)

@@ -15,6 +15,7 @@ from bot.logs import new_request_id
 from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
 from bot.storage.repo import TableChanged
+from bot.table.archives import ArchiveCommands
 from bot.table.autocomplete import AutocompleteCommands
 from bot.table.campaigns import CampaignCommands
 from bot.table.core import (
@@ -31,7 +32,9 @@ from engine.core.game import Action
 from engine.registry import get_game
 
 
-class TableService(CampaignCommands, PlayCommands, PaceCommands, AutocompleteCommands):
+class TableService(
+    CampaignCommands, ArchiveCommands, PlayCommands, PaceCommands, AutocompleteCommands
+):
     """Every campaign behaviour behind `handle` (a typed command) and `autocomplete`."""
 
     async def handle(
