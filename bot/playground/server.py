@@ -109,6 +109,56 @@ def check_text(value: Any) -> str:
     return value
 
 
+MAX_DEPTH = 8  # the API's bodies are flat objects
+MAX_NUMBER_DIGITS = 20
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON text (brackets inside strings ignored)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise BadField(f"Numbers in the body have at most {MAX_NUMBER_DIGITS} digits.")
+    return int(digits)
+
+
+async def read_json(request: web.Request) -> Any:
+    """The request's JSON body, or BadField (a 400) for anything the API never takes: not
+    JSON, nested deeper than MAX_DEPTH, or numbers too long to be meant (the body's size is
+    capped by the app's client_max_size, answered with a 413)."""
+    try:
+        text = await request.text()
+    except UnicodeDecodeError:
+        raise BadField("The body must be JSON (UTF-8).") from None
+    if nesting_depth(text) > MAX_DEPTH:
+        raise BadField(f"The body nests deeper than {MAX_DEPTH} levels.")
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadField("The body must be JSON.") from None
+    except (RecursionError, ValueError, OverflowError):
+        raise BadField("The body must be JSON the API can read.") from None
+
+
 def caller_for(user: str, channel: str) -> Caller:
     return Caller(user_id=USER_PREFIX + user, user_name=user, channel_id=channel, guild_id=GUILD_ID)
 
@@ -152,10 +202,7 @@ def channel_lock(app: web.Application, channel: str) -> asyncio.Lock:
 
 
 async def post_command(request: web.Request) -> web.Response:
-    try:
-        body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadField("The body must be JSON.") from None
+    body = await read_json(request)
     if not isinstance(body, dict):
         raise BadField('The body must be a JSON object: {"channel", "user", "text"}.')
     channel = check_name("channel", body.get("channel"))
@@ -225,10 +272,7 @@ async def get_clock(request: web.Request) -> web.Response:
 async def post_clock(request: web.Request) -> web.Response:
     """Development only: move the clock forward to try reminders and deadlines now."""
     clock = adjustable_clock(request.app)
-    try:
-        body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadField("The body must be JSON.") from None
+    body = await read_json(request)
     hours = body.get("hours") if isinstance(body, dict) else None
     if isinstance(hours, bool) or not isinstance(hours, int | float):
         raise BadField('Say how far to move the clock: {"hours": 6}.')
