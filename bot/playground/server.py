@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from bot.commands import MAX_COMMAND_LENGTH
+from bot.logs import new_request_id
 from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground
 from bot.playground.suggest import suggest
 from bot.replies import Reply
@@ -170,6 +171,7 @@ def caller_for(user: str, channel: str) -> Caller:
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """JSON errors for the API, no caching of live data, and a strict content policy."""
     is_api = request.path.startswith("/api/")
+    new_request_id()
     try:
         response = await handler(request)
     except BadField as bad:

@@ -19,14 +19,24 @@ import aiohttp
 TESTS = Path(__file__).resolve().parents[1]
 # The Dash game's module is loaded by its path: putting tests/ on sys.path would let its
 # `engine` test folder shadow the real package when the process runs outside the repository.
-LAUNCHER = (
-    "import importlib.util, sys;"
-    "spec = importlib.util.spec_from_file_location('fixture_game', {game!r});"
-    "game = importlib.util.module_from_spec(spec); sys.modules['fixture_game'] = game;"
-    "spec.loader.exec_module(game);"
-    "from engine.registry import register; register(game.DashGame());"
-    "from bot.__main__ import main; sys.exit(main(sys.argv[1:]))"
-)
+# With FAKE_DISCORD_URL set, discord.py talks to the fake Discord at that address.
+LAUNCHER = """
+import importlib.util, os, sys
+spec = importlib.util.spec_from_file_location("fixture_game", {game!r})
+game = importlib.util.module_from_spec(spec)
+sys.modules["fixture_game"] = game
+spec.loader.exec_module(game)
+from engine.registry import register
+register(game.DashGame())
+fake = os.environ.get("FAKE_DISCORD_URL")
+if fake:
+    import discord, yarl
+    discord.http.Route.BASE = fake + "/api/v10"
+    gateway = yarl.URL(fake.replace("http://", "ws://") + "/gateway")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+from bot.__main__ import main
+sys.exit(main(sys.argv[1:]))
+"""
 
 
 def free_port() -> int:
@@ -57,6 +67,7 @@ SORTIE_VARIABLES = {
     "SHARD_IDS",
     "SHARD_COUNT",
     "RENDER_WORKERS",
+    "FAKE_DISCORD_URL",
 }
 
 
