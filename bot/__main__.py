@@ -72,6 +72,7 @@ async def _serve_playground(service: TableService, settings: Settings, stop: asy
             settings.playground_port,
             dev_clock=settings.playground_dev_clock,
             scan_interval_seconds=settings.scan_interval_seconds,
+            feed_path=settings.playground_feed,
         )
     )
     if await _until(serving, stop):

@@ -22,7 +22,7 @@ from aiohttp import web
 
 from bot.commands import MAX_COMMAND_LENGTH
 from bot.logs import new_request_id
-from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground
+from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground, TooManyChannels
 from bot.playground.suggest import suggest
 from bot.replies import Reply
 from bot.scheduler import Scheduler
@@ -211,6 +211,10 @@ async def post_command(request: web.Request) -> web.Response:
     user = check_user(body.get("user"))
     text = check_text(body.get("text"))
     service, playground = request.app[SERVICE], request.app[PLAYGROUND]
+    try:
+        playground.check_room_for(channel)
+    except TooManyChannels as full:
+        raise BadField(str(full)) from None
     # One command at a time per channel keeps each invocation next to its replies in the feed;
     # the service serialises a channel's commands anyway.
     lock = channel_lock(request.app, channel)
@@ -235,9 +239,8 @@ async def get_messages(request: web.Request) -> web.Response:
     after = int(raw_after)
     channel = request.app[PLAYGROUND].peek(channel_name)
     if channel is None:
-        return web.json_response({"messages": [], "last": 0})
-    messages = [m.to_json() for m in channel.since(after, user)]
-    return web.json_response({"messages": messages, "last": channel.last_id})
+        return web.json_response({"messages": [], "last": 0, "more": False, "oldest": 0})
+    return web.json_response(channel.since(after, user).to_json())
 
 
 async def get_autocomplete(request: web.Request) -> web.Response:
@@ -298,17 +301,26 @@ async def get_page(request: web.Request) -> web.FileResponse:
 
 
 def create_app(
-    service: TableService, dev_clock: bool = False, clock: AdjustableClock | None = None
+    service: TableService,
+    dev_clock: bool = False,
+    clock: AdjustableClock | None = None,
+    feed_path: str = ":memory:",
 ) -> web.Application:
     """The playground app over a table service.
 
     With `dev_clock`, `GET/POST /api/dev/clock` read and move forward an adjustable clock (the
     one given, else the service's `clock` attribute if it has one), so reminders and deadlines
-    can be tried without waiting; the page then shows a control for it.
+    can be tried without waiting; the page then shows a control for it. The channel feeds
+    are kept in `feed_path` (a SQLite file; in memory by default).
     """
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[SERVICE] = service
-    app[PLAYGROUND] = Playground()
+    playground = app[PLAYGROUND] = Playground(feed_path)
+
+    async def close_feed(_: web.Application) -> None:
+        playground.close()
+
+    app.on_cleanup.append(close_feed)
     app[DEV_CLOCK] = dev_clock
     app[CLOCK] = clock if clock is not None else getattr(service, "clock", None)
     app[LOCKS] = {}
@@ -342,12 +354,13 @@ async def serve(
     dev_clock: bool = False,
     clock: AdjustableClock | None = None,
     scan_interval_seconds: int = 60,
+    feed_path: str = ":memory:",
 ) -> None:
     """Serve the playground, with the reminder scheduler posting into its feeds, until
     cancelled."""
     from bot.playground.outbox import PlaygroundOutbox
 
-    app = create_app(service, dev_clock, clock)
+    app = create_app(service, dev_clock, clock, feed_path)
     scheduler = Scheduler(service, PlaygroundOutbox(app), service.clock)
     app[SCHEDULER] = scheduler
     runner = web.AppRunner(app, access_log=None)

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, or_, select
+from sqlmodel import col, func, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.storage.db import Database
@@ -164,6 +164,22 @@ class CampaignRepo:
             query = select(Campaign).where(Campaign.guild_id == guild_id)
             query = query.where(col(Campaign.status).in_(LIVE_STATUSES))
             return (await session.exec(query.order_by(col(Campaign.id)))).all()
+
+    async def live_counts(self, owner_id: str, guild_id: str | None) -> tuple[int, int]:
+        """How many live campaigns the player owns, and how many the server has."""
+        async with self.db.session() as session:
+            live = col(Campaign.live_channel).is_not(None)
+            mine = (
+                select(func.count())
+                .select_from(Campaign)
+                .where(live, col(Campaign.owner_id) == owner_id)
+            )
+            here = (
+                select(func.count())
+                .select_from(Campaign)
+                .where(live, col(Campaign.guild_id) == guild_id)
+            )
+            return int((await session.exec(mine)).one()), int((await session.exec(here)).one())
 
     async def table(self, channel_id: str) -> tuple[Campaign | None, list[Seat]]:
         """The channel's live campaign and its seats, read in one session."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from datetime import timedelta
+from typing import Any
 
 from bot.archive import MAX_IMPORT_BYTES, export_campaign, for_upload
 from bot.pacing import (
@@ -29,6 +30,7 @@ from bot.table.core import (
     waiting_line,
 )
 from engine.core.events import dump_events
+from engine.core.game import Game, ScenarioInfo
 from engine.registry import games, get_game
 
 
@@ -52,6 +54,29 @@ class CampaignCommands(TableCore):
         existing = await self.repo.live_in_channel(caller.channel_id)
         if existing is not None:
             raise UserError(busy_message(existing))
+        async with self._create_lock:
+            await self._check_caps(caller)
+            return await self._create(caller, game, info, resolved)
+
+    async def _check_caps(self, caller: Caller) -> None:
+        """A player, and a server, run at most so many live campaigns at once."""
+        if self.limits is None:
+            return
+        mine, here = await self.repo.live_counts(caller.user_id, caller.guild_id)
+        if mine >= self.limits.live_per_user:
+            raise UserError(
+                f"You already run {mine} live campaigns, the most one player may "
+                f"({self.limits.live_per_user}). End one with /campaign end first."
+            )
+        if caller.guild_id is not None and here >= self.limits.live_per_server:
+            raise UserError(
+                f"This server already runs {here} live campaigns, the most it may "
+                f"({self.limits.live_per_server}). One has to end before another starts."
+            )
+
+    async def _create(
+        self, caller: Caller, game: Game[Any], info: ScenarioInfo, resolved: dict[str, str]
+    ) -> list[Reply]:
         campaign = Campaign(
             channel_id=caller.channel_id,
             guild_id=caller.guild_id,

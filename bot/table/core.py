@@ -85,6 +85,10 @@ class TableCore:
         limits: RateLimits | None = DEFAULT_LIMITS,
     ) -> None:
         self.db = db
+        self.limits = limits
+        # Counting live campaigns and creating one happen under this lock, so a burst of
+        # creates cannot all pass the same count.
+        self._create_lock = asyncio.Lock()
         self.clock: Clock = clock or SystemClock()
         self._user_buckets = Buckets(limits.user, self.clock) if limits else None
         self._channel_buckets = Buckets(limits.channel, self.clock) if limits else None
