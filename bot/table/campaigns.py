@@ -411,6 +411,9 @@ class CampaignCommands(TableCore):
         elif len(mirrors) >= MAX_MIRRORS:
             raise UserError(f"A campaign can be mirrored to at most {MAX_MIRRORS} channels.")
         else:
+            problem = await self.channel_access.refuses(caller, target)
+            if problem:
+                raise UserError(problem)
             mirrors.append(target)
         campaign.settings_json = settings.changed(mirrors=mirrors).stored()
         await self.repo.save_settings(campaign)

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from bot.clock import Clock, SystemClock
 from bot.commands import PLAY_VERBS
@@ -70,6 +70,21 @@ class Suggestion:
 Renderer = Callable[[Any, list[Event]], Awaitable[Attachment]]
 
 
+class ChannelAccess(Protocol):
+    """Whether a channel can receive a campaign's copies: the transport knows its channels."""
+
+    async def refuses(self, caller: Caller, channel_id: str) -> str | None:
+        """None when both the caller and the bot may post there, else why not."""
+        ...
+
+
+class AnyChannel:
+    """The playground's rule: every channel of the pretend server is open to everyone."""
+
+    async def refuses(self, caller: Caller, channel_id: str) -> str | None:
+        return None
+
+
 default_renderer: Renderer = step_image
 
 
@@ -86,6 +101,8 @@ class TableCore:
     ) -> None:
         self.db = db
         self.limits = limits
+        # Set by the Discord client, which can ask who may post where.
+        self.channel_access: ChannelAccess = AnyChannel()
         # Counting live campaigns and creating one happen under this lock, so a burst of
         # creates cannot all pass the same count.
         self._create_lock = asyncio.Lock()

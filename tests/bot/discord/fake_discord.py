@@ -406,6 +406,7 @@ class FakeDiscord:
         self.channels: dict[int, str] = {}
         self.threads: dict[int, int] = {}  # public thread -> its parent channel
         self.bot_denied: dict[int, int] = {}
+        self.member_denied: dict[tuple[int, int], int] = {}  # (channel, user) -> denied bits
         self.dm_channels: dict[int, int] = {}  # direct-message channel -> user
         self.dms_closed: set[int] = set()  # users who accept no direct messages
         self.messages: dict[int, FakeMessage] = {}
@@ -471,6 +472,7 @@ class FakeDiscord:
             ("POST", "/channels/{channel}/threads", self._start_thread),
             ("DELETE", "/channels/{channel}", self._delete_channel),
             ("GET", "/users/{user}", self._user),
+            ("GET", "/guilds/{guild}/members/{user}", self._guild_member),
             ("POST", "/users/@me/channels", self._open_dm),
             ("POST", "/webhooks/{app}/{token}", self._followup),
             ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_message),
@@ -720,6 +722,20 @@ class FakeDiscord:
         """A channel overwrite that takes permissions away from the bot."""
         self.bot_denied[channel_id] = bits
 
+    def deny_member(self, channel_id: int, user: FakeUser, bits: int) -> None:
+        """A channel overwrite that takes permissions away from one member."""
+        self.member_denied[(channel_id, user.id)] = bits
+
+    def overwrites(self, channel_id: int) -> list[dict[str, Any]]:
+        """The channel's member overwrites as Discord sends them with the channel."""
+        denied = {user: bits for (c, user), bits in self.member_denied.items() if c == channel_id}
+        if channel_id in self.bot_denied:
+            denied[self.bot_user.id] = self.bot_denied[channel_id]
+        return [
+            {"id": str(user), "type": 1, "allow": "0", "deny": str(bits)}
+            for user, bits in denied.items()
+        ]
+
     def permissions_of(self, user: FakeUser, channel_id: int | None = None) -> int:
         value = self.roles[self.guild_id][1]
         for role in user.roles:
@@ -729,6 +745,9 @@ class FakeDiscord:
         if user.bot and channel_id is not None:
             # A thread follows its parent channel's permissions.
             value &= ~self.bot_denied.get(self.threads.get(channel_id, channel_id), 0)
+        if channel_id is not None:
+            parent = self.threads.get(channel_id, channel_id)
+            value &= ~self.member_denied.get((parent, user.id), 0)
         return value
 
     def member_payload(self, user: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
@@ -773,7 +792,7 @@ class FakeDiscord:
             "guild_id": str(self.guild_id),
             "name": self.channels[channel_id],
             "position": list(self.channels).index(channel_id),
-            "permission_overwrites": [],
+            "permission_overwrites": self.overwrites(channel_id),
             "nsfw": False,
             "parent_id": None,
             "topic": None,
@@ -1052,6 +1071,13 @@ class FakeDiscord:
         if user is None:
             raise FakeError(404, 10013, "Unknown User")
         return json_response(user.payload())
+
+    async def _guild_member(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        user = self.members.get(int(request.match_info["user"]))
+        if int(request.match_info["guild"]) != self.guild_id or user is None:
+            raise FakeError(404, 10007, "Unknown Member")
+        return json_response(self.member_payload(user))
 
     async def _open_dm(self, request: web.Request) -> web.StreamResponse:
         self._authorised(request)
