@@ -8,6 +8,7 @@ database by running the migrations between the stored schema version and `SCHEMA
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -27,6 +28,21 @@ MIGRATIONS: dict[int, Callable[[AsyncConnection], Awaitable[None]]] = {}
 
 class SchemaTooNew(RuntimeError):
     pass
+
+
+class ChannelLockTimeout(Exception):
+    """Another process held the channel's lock for too long."""
+
+
+# Commands of different channels may each hold one lock connection at once; more wait here.
+LOCK_CONNECTIONS = 8
+LOCK_WAIT_SECONDS = 20.0
+
+
+def lock_key(channel_id: str) -> int:
+    """A stable signed 64-bit key for PostgreSQL's advisory locks."""
+    digest = hashlib.sha256(b"sortie-channel:" + channel_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -55,6 +71,12 @@ class Database:
             kwargs["pool_reset_on_return"] = None
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         self._write_lock: asyncio.Lock | None = asyncio.Lock() if self.is_sqlite else None
+        # PostgreSQL: channel locks shared by every process, on connections of their own so
+        # a command waiting for its channel never holds one the commands need.
+        self._lock_engine: AsyncEngine | None = None
+        self._lock_slots = asyncio.Semaphore(LOCK_CONNECTIONS)
+        if not self.is_sqlite:
+            self._lock_engine = create_async_engine(url, pool_size=LOCK_CONNECTIONS, max_overflow=0)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -105,5 +127,34 @@ class Database:
         async with self._write_lock, self.session() as session:
             yield session
 
+    @asynccontextmanager
+    async def channel_lock(self, channel_id: str) -> AsyncIterator[None]:
+        """Hold the channel across every process sharing this database.
+
+        PostgreSQL: a session advisory lock on the channel's key, released when the block
+        ends or, if the process dies, when its connection drops. SQLite serves one machine;
+        its commands are serialised by the process lock and the version check decides.
+        """
+        if self._lock_engine is None:
+            yield
+            return
+        key = lock_key(channel_id)
+        async with self._lock_slots, self._lock_engine.connect() as conn:
+            try:
+                await asyncio.wait_for(
+                    conn.exec_driver_sql(f"SELECT pg_advisory_lock({key})"), LOCK_WAIT_SECONDS
+                )
+            except TimeoutError:
+                await conn.invalidate()
+                raise ChannelLockTimeout(channel_id) from None
+            await conn.commit()
+            try:
+                yield
+            finally:
+                await conn.exec_driver_sql(f"SELECT pg_advisory_unlock({key})")
+                await conn.commit()
+
     async def close(self) -> None:
         await self.engine.dispose()
+        if self._lock_engine is not None:
+            await self._lock_engine.dispose()

@@ -11,7 +11,8 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Protocol
@@ -149,6 +150,13 @@ class TableCore:
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def _serialised(self, channel_id: str) -> AsyncIterator[None]:
+        """One command at a time on a channel: in this process, then across every process
+        on the same database (PostgreSQL's advisory lock)."""
+        async with self._lock(channel_id), self.db.channel_lock(channel_id):
+            yield
 
     async def _channel_game(self, caller: Caller) -> str:
         campaign = await self.repo.live_in_channel(

@@ -144,7 +144,7 @@ class PaceCommands(TableCore):
         campaign = await self.repo.get(campaign_id)
         if campaign is None:
             return []
-        async with self._lock(campaign.channel_id):
+        async with self._serialised(campaign.channel_id):
             playing = await self._playing(campaign.channel_id)
             if playing is None:
                 return []
@@ -171,7 +171,7 @@ class PaceCommands(TableCore):
 
     async def resume_autopilot(self, channel_id: str, headline: str) -> list[Reply]:
         """Let autopilot seats play now (after the scheduler put a seat on autopilot)."""
-        async with self._lock(channel_id):
+        async with self._serialised(channel_id):
             playing = await self._playing(channel_id)
             if playing is None:
                 return []
@@ -189,7 +189,7 @@ class PaceCommands(TableCore):
 
         Reminders stop; the first command in the channel afterwards resumes it.
         """
-        async with self._lock(channel_id):
+        async with self._serialised(channel_id):
             campaign = await self.repo.live_in_channel(channel_id)
             if campaign is None or campaign.status != "active" or campaign.state_json is None:
                 return False

@@ -14,6 +14,7 @@ from bot.commands import PLAY_VERBS, Command, CommandError, parse
 from bot.logs import new_request_id
 from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
+from bot.storage.db import ChannelLockTimeout
 from bot.storage.repo import TableChanged
 from bot.table.archives import ArchiveCommands
 from bot.table.autocomplete import AutocompleteCommands
@@ -64,11 +65,13 @@ class TableService(
             )
         try:
             command = parse(text)
-            async with self._lock(caller.channel_id):
+            async with self._serialised(caller.channel_id):
                 with self.repo.command_scope():
                     return await self._run_command(caller, command, expect_version)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
             return refusal(str(refused))
+        except ChannelLockTimeout:
+            return refusal("This table is busy right now. Please try again in a moment.")
 
     async def _run_command(
         self, caller: Caller, command: Command, expect_version: int | None
