@@ -54,7 +54,8 @@ class CampaignCommands(TableCore):
         existing = await self.repo.live_in_channel(caller.channel_id)
         if existing is not None:
             raise UserError(busy_message(existing))
-        async with self._create_lock:
+        # Counted and created under one lock, in this process and across processes.
+        async with self._create_lock, self.db.channel_lock("sortie:campaign-create"):
             await self._check_caps(caller)
             return await self._create(caller, game, info, resolved)
 
