@@ -22,6 +22,7 @@ from bot.pictures import worker_pids
 from bot.storage.db import Database
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.table import Caller, TableService
+from bot.table.pictures import WorkerPictures
 from engine.core.dice import SeededDice
 from engine.registry import games
 from engine.selfplay import default_seats
@@ -88,7 +89,7 @@ async def bench_action(
     )
     if campaign is not None and campaign.state_json:
         game = games()[campaign.game]
-        image = await service.render(
+        image = await WorkerPictures().step(
             game.view(game.load(json.loads(campaign.state_json)), None), []
         )
         last_png = image.data

@@ -6,43 +6,17 @@ but `CommandError`, whose message tells the player what to fix.
 
 from __future__ import annotations
 
+import difflib
 import shlex
 import unicodedata
 from dataclasses import dataclass, field
 
+from bot.schema import GROUPS, PLAY_VERBS, TOP_LEVEL, spec_of
+
+__all__ = ["GROUPS", "PLAY_VERBS", "TOP_LEVEL", "Command", "CommandError", "clean", "parse"]
+
 MAX_COMMAND_LENGTH = 500
 MAX_VALUE_LENGTH = 100
-
-GROUPS: dict[str, tuple[str, ...]] = {
-    "campaign": (
-        "create",
-        "join",
-        "leave",
-        "begin",
-        "status",
-        "settings",
-        "end",
-        "list",
-        "export",
-        "rollback",
-        "seat",
-        "mirror",
-    ),
-}
-PLAY_VERBS = ("move", "attack", "act", "orders", "choose", "end-turn")
-TOP_LEVEL = (
-    *PLAY_VERBS,
-    "undo",
-    "board",
-    "log",
-    "help",
-    "prefs",
-    "away",
-    "vote",
-    "hand",
-    "rules",
-    "sheet",
-)
 
 
 class CommandError(ValueError):
@@ -116,4 +90,38 @@ def parse(text: str, allow_partial: bool = False) -> Command:
         options[key] = value.strip()
     if allow_partial and options and not trailing_space and partial is None:
         partial = list(options)[-1]
+    if not allow_partial:
+        check_option_names(name, sub, options)
     return Command(name=name, sub=sub, options=options, partial=partial)
+
+
+def allowed_keys(name: str, sub: str | None) -> tuple[str, ...] | None:
+    """The option names the command's typed text takes; None when the command checks them."""
+    spec = spec_of(name, sub)
+    if spec is None:
+        return ()
+    if spec.text_keys == "scenario":
+        return None  # the scenario's own options: `/campaign create` names them when refusing
+    if spec.text_keys == "settings":
+        from bot.pacing import CAMPAIGN_SETTINGS
+
+        return tuple(CAMPAIGN_SETTINGS)
+    return spec.text_options
+
+
+def check_option_names(name: str, sub: str | None, options: dict[str, str]) -> None:
+    """Refuse an option the command does not take, naming the ones it does."""
+    allowed = allowed_keys(name, sub)
+    if allowed is None:
+        return
+    shown = f"/{name} {sub}" if sub else f"/{name}"
+    for key in options:
+        if key in allowed:
+            continue
+        if not allowed:
+            raise CommandError(f"{shown} takes no options ('{key}' given).")
+        close = difflib.get_close_matches(key, allowed, n=1)
+        hint = f" Did you mean {close[0]}?" if close else ""
+        raise CommandError(
+            f"{shown} has no option '{key}'.{hint} Its options: {', '.join(allowed)}."
+        )

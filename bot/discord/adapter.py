@@ -21,6 +21,7 @@ from typing import Any
 import discord
 from PIL import Image
 
+from bot.delivery import mirror_copies
 from bot.replies import DISCORD_MESSAGE_LIMIT, Attachment, Reply, split_message
 from bot.table import Caller, TableService
 
@@ -209,7 +210,7 @@ async def mirror(client: discord.Client, replies: Sequence[Reply], limit: int | 
 
     A mirror that cannot be reached is skipped (and logged); it never affects the table.
     """
-    for channel_id in dict.fromkeys(m for r in replies for m in r.mirror_to):
+    for channel_id, copies in mirror_copies(replies).items():
         channel: Any = None
         if channel_id.isdigit():
             channel = client.get_channel(int(channel_id))
@@ -221,11 +222,8 @@ async def mirror(client: discord.Client, replies: Sequence[Reply], limit: int | 
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("mirror channel %s is not reachable", channel_id)
             continue
-        for reply in replies:
-            if reply.ephemeral or channel_id not in reply.mirror_to:
-                continue
+        for reply in copies:
             for message in await outgoing(reply, limit, None):
-                message.mentions = []
                 kwargs = message.kwargs()
                 kwargs.pop("ephemeral", None)
                 try:
@@ -257,8 +255,7 @@ async def defer_public(interaction: discord.Interaction[Any]) -> None:
 
 
 async def campaign_version(service: TableService, channel_id: str) -> int | None:
-    campaign = await service.repo.live_in_channel(channel_id)
-    return None if campaign is None else campaign.version
+    return await service.campaign_version(channel_id)
 
 
 async def run_text(

@@ -122,8 +122,7 @@ async def press(
         await answer_privately(interaction, ELSEWHERE if command else STALE)
         finished(interaction)
         return
-    campaign = await service.repo.live_in_channel(str(button.channel_id))
-    if campaign is None or campaign.version != button.version:
+    if await service.campaign_version(str(button.channel_id)) != button.version:
         await answer_privately(interaction, STALE)
         finished(interaction)
         return

@@ -16,8 +16,8 @@ from bot.config import Settings
 from bot.discord.access import DiscordChannelAccess
 from bot.discord.adapter import answer_privately, failure_text, finished
 from bot.discord.buttons import TurnButton
-from bot.discord.cogs import CampaignCog, PlayCog
 from bot.discord.outbox import DiscordOutbox
+from bot.discord.tree import add_commands
 from bot.scheduler import Scheduler
 from bot.table import TableService
 
@@ -49,7 +49,7 @@ class SortieBot(commands.AutoShardedBot):
             **client_options,
         )
         self.service = service
-        service.channel_access = DiscordChannelAccess(self)
+        service.set_channel_access(DiscordChannelAccess(self))
         self.settings = settings
         self.state_dir = state_dir
         self.scan_every = scan_every  # seconds between reminder scans; None: do not start
@@ -62,7 +62,7 @@ class SortieBot(commands.AutoShardedBot):
         if app is not None and not self.owner_ids:
             members = app.team.members if app.team else [app.owner]
             self.owner_ids = {member.id for member in members}
-        await add_cogs(self, self.service)
+        add_commands(self.tree, self.service)
         # Buttons outlive the process: any message's turn buttons are routed by custom id.
         self.add_dynamic_items(TurnButton)
         await self.sync_commands()
@@ -110,16 +110,11 @@ class SortieBot(commands.AutoShardedBot):
         finished(interaction)
 
 
-async def add_cogs(bot: commands.bot.BotBase, service: TableService) -> None:
-    await bot.add_cog(CampaignCog(service))
-    await bot.add_cog(PlayCog(service))
-
-
 async def command_tree_json() -> list[dict[str, Any]]:
     """The command tree as Discord would receive it, built offline."""
     from bot.storage.db import Database
 
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
     service = TableService(Database("sqlite+aiosqlite:///:memory:"))
-    await add_cogs(bot, service)
+    add_commands(bot.tree, service)
     return build_tree_json(bot.tree)

@@ -14,9 +14,9 @@ from typing import Any
 
 import discord
 
+from bot.delivery import ChannelUnavailable
 from bot.discord.adapter import DEFAULT_UPLOAD_LIMIT, Outgoing, campaign_version, outgoing
 from bot.replies import Reply
-from bot.scheduler import ChannelUnavailable
 from bot.table import TableService
 
 log = logging.getLogger("sortie.discord")

@@ -13,7 +13,6 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,6 +20,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from bot.commands import MAX_COMMAND_LENGTH
+from bot.delivery import mirror_copies
 from bot.logs import new_request_id
 from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground, TooManyChannels
 from bot.playground.suggest import suggest
@@ -222,9 +222,8 @@ async def post_command(request: web.Request) -> web.Response:
         replies = await service.handle(caller_for(user, channel), text)
         shown = [playground.store_reply(reply) for reply in replies]
         playground.record(channel, user, text.strip(), shown)
-    for mirror in {m for reply in replies for m in reply.mirror_to}:
-        copies = [r for r in replies if mirror in r.mirror_to and not r.ephemeral]
-        deliver(request.app, mirror, [replace(r, mentions=[], buttons=[]) for r in copies])
+    for mirror, copies in mirror_copies(replies).items():
+        deliver(request.app, mirror, copies)
     ok = not any(reply.error for reply in replies)
     return web.json_response({"ok": ok, "replies": shown})
 

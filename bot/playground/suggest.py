@@ -7,27 +7,11 @@ other case to `TableService.autocomplete`.
 
 from __future__ import annotations
 
-from bot.commands import GROUPS, TOP_LEVEL
+from bot.commands import GROUPS, TOP_LEVEL, allowed_keys
+from bot.schema import spec_of
 from bot.table import MAX_AUTOCOMPLETE, Caller, Suggestion, TableService
 from engine.core.game import scenario_info
 from engine.registry import games
-
-# The options each command takes, as the Discord command tree declares them.
-OPTION_NAMES: dict[str, tuple[str, ...]] = {
-    "campaign create": ("game", "scenario"),
-    "campaign join": ("role",),
-    "campaign leave": ("role",),
-    "campaign settings": ("nudge_hours", "deadline_hours", "deadline_policy"),
-    "campaign end": ("confirm",),
-    "move": ("to", "unit"),
-    "attack": ("target", "unit", "weapon"),
-    "act": ("what", "unit", "target", "to"),
-    "orders": ("unit", "order"),
-    "choose": ("option",),
-    "board": ("for",),
-    "log": ("last",),
-    "help": ("topic",),
-}
 
 
 def split_tokens(text: str) -> tuple[list[str], str]:
@@ -66,10 +50,14 @@ async def suggest(service: TableService, caller: Caller, text: str) -> list[Sugg
     if name in GROUPS and len(done) == 1:
         subs = [s for s in GROUPS[name] if s.startswith(typing.lower())]
         return [Suggestion(s, s) for s in subs][:MAX_AUTOCOMPLETE]
-    key = f"{name} {done[1].lower()}" if name in GROUPS else name
+    sub = done[1].lower() if name in GROUPS else None
     given = {t.partition(":")[0].lower(): t.partition(":")[2] for t in done[1:] if ":" in t}
-    known = list(OPTION_NAMES.get(key, ()))
-    if key == "campaign create":
+    spec = spec_of(name, sub)
+    if spec is None:
+        return []
+    keys = allowed_keys(name, sub)
+    known = list(spec.text_options if keys is None else keys)
+    if spec.text_keys == "scenario":
         known += _scenario_options(given.get("game", ""), given.get("scenario", ""))
     names = [n for n in known if n not in given and n.startswith(typing.lower())]
     return [Suggestion(f"{n}:", f"{n}:") for n in names][:MAX_AUTOCOMPLETE]

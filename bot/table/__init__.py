@@ -1,27 +1,31 @@
 """The table service: every campaign behaviour, transport-free.
 
-The Discord adapter and the playground are thin shells over `TableService.handle` and
-`TableService.autocomplete`. A command loads the channel's campaign, asks the engine, persists
-the step in one transaction, renders the board and returns `Reply` objects.
+The Discord adapter, the playground and the scheduler call `TableService` only. Inside, a
+command goes through explicit collaborators (see docs/architecture.md):
 
-`core` holds the shared steps; `campaigns`, `play`, `pace` and `autocomplete` are the command
-groups; `service` puts them together.
+- `service` — parsing, the per-channel lock, the `(command, subcommand) → handler` table;
+- `campaigns`, `play`, `pace` — the command handlers, plain classes over `TableParts`;
+- `loading` — finding and loading a channel's campaign;
+- `steps` — the step runner: engine, autopilot, one committed transaction, a `StepOutcome`;
+- `presenter` — a `StepOutcome` to replies, drawing through the injected `pictures`;
+- `pacer` — the pacing service the scheduler calls, and the catch-up;
+- `autocomplete`, `legal` — suggestions, and the legal actions they come from.
 """
 
-from bot.table.core import (
+from bot.table.context import (
     MAX_AUTOCOMPLETE,
     Caller,
-    Renderer,
     Suggestion,
     UserError,
-    default_renderer,
     waiting_line,
 )
+from bot.table.pictures import Pictures, Renderer, default_renderer
 from bot.table.service import TableService
 
 __all__ = [
     "MAX_AUTOCOMPLETE",
     "Caller",
+    "Pictures",
     "Renderer",
     "Suggestion",
     "TableService",

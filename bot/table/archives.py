@@ -15,10 +15,11 @@ from datetime import timedelta
 from typing import Any
 
 from bot.archive import CampaignArchive, export_campaign, read_archive, signed_by
+from bot.clock import Clock
 from bot.replay import canonical, replay
 from bot.storage.models import ActionLog, Campaign, Seat
-from bot.storage.repo import ChannelBusy
-from bot.table.core import TableCore, UserError, game_named, id_of, scenario_named
+from bot.storage.repo import CampaignRepo, ChannelBusy
+from bot.table.context import UserError, game_named, id_of, scenario_named
 from engine.core.events import dump_events
 from engine.core.game import Game, ScenarioInfo
 
@@ -27,8 +28,12 @@ class ImportRefused(UserError):
     """An export that cannot be imported; the message names the field to fix."""
 
 
-class ArchiveCommands(TableCore):
+class Archives:
     """Export a channel's campaign in full; import one into a free channel."""
+
+    def __init__(self, repo: CampaignRepo, clock: Clock) -> None:
+        self.repo = repo
+        self.clock = clock
 
     async def export_bytes(self, campaign: Campaign) -> bytes:
         """The complete, signed export of a campaign (seed and hidden state included)."""

@@ -9,21 +9,25 @@ from bot.commands import GROUPS, PLAY_VERBS, TOP_LEVEL, Command, CommandError, p
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
 )
-from bot.table.core import (
+from bot.table.context import (
     BOARD_VIEWS,
     Caller,
     Suggestion,
-    TableCore,
     by_prefix,
     id_of,
     scenario_named,
 )
+from bot.table.parts import TableParts
 from engine.core.game import scenario_info
 from engine.registry import games, get_game
 
 
-class AutocompleteCommands(TableCore):
-    """Suggestions while typing."""
+class Autocomplete:
+    """Suggestions while typing: at most 25, each a value the command accepts."""
+
+    def __init__(self, parts: TableParts) -> None:
+        self.parts = parts
+        self.repo = parts.repo
 
     async def _figure_choices(self, caller: Caller) -> list[Suggestion]:
         campaign = await self.repo.live_in_channel(caller.channel_id)
@@ -33,7 +37,7 @@ class AutocompleteCommands(TableCore):
         view = game.view(game.load(json.loads(campaign.state_json)), None)
         return [Suggestion(f"{f.name} at {f.coord}"[:100], f.id) for f in view.figures]
 
-    async def autocomplete(self, caller: Caller, text: str) -> list[Suggestion]:
+    async def suggest(self, caller: Caller, text: str) -> list[Suggestion]:
         try:
             command = parse(text, allow_partial=True)
         except CommandError:
@@ -50,7 +54,9 @@ class AutocompleteCommands(TableCore):
         if command.name in PLAY_VERBS:
             return by_prefix(await self._action_choices(caller, command), typed)
         if command.name == "rules" and command.partial == "topic":
-            game_key = command.options.get("game", "") or await self._channel_game(caller)
+            game_key = command.options.get("game", "") or await self.parts.loader.channel_game(
+                caller
+            )
             try:
                 found = rules_reference.search(game_key, typed)
             except ValueError:
@@ -104,11 +110,11 @@ class AutocompleteCommands(TableCore):
         return []
 
     async def _action_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
-        playing = await self._playing(caller.channel_id)
-        if playing is None:
+        table = await self.parts.loader.playing(caller.channel_id)
+        if table is None:
             return []
-        campaign, game, state = playing
-        prompt = game.waiting_on(state)
+        campaign = table.campaign
+        prompt = table.prompt()
         mine = [
             s.role
             for s in await self.repo.seats(id_of(campaign))
@@ -118,7 +124,7 @@ class AutocompleteCommands(TableCore):
         fixed = {k: v.lower() for k, v in command.options.items() if k != focus}
         seen: dict[str, Suggestion] = {}
         for role in mine:
-            for action in self._legal_actions(campaign, game, state, role):
+            for action in self.parts.legal.of(table, role):
                 if action.verb != command.name or focus not in action.args:
                     continue
                 if any(action.args.get(k, "").lower() != v for k, v in fixed.items()):

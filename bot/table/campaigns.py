@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.archive import MAX_IMPORT_BYTES, export_campaign, for_upload
+from bot.markup import channel_id_in, channel_link, escape, mention, user_id_in
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
@@ -18,26 +19,35 @@ from bot.replies import Attachment, Button, Reply, ephemeral
 from bot.settings_model import CHANNEL_ID, MAX_MIRRORS, SettingsError
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import ChannelBusy
-from bot.table.core import (
+from bot.table.context import (
     Caller,
-    TableCore,
+    Loaded,
     UserError,
     busy_message,
     game_named,
     id_of,
+    require_owner,
     scenario_named,
     seat_id_of,
     waiting_line,
 )
+from bot.table.parts import TableParts
+from bot.table.steps import NewStep
 from engine.core.events import dump_events
 from engine.core.game import Game, ScenarioInfo
 from engine.registry import games, get_game
 
 
-class CampaignCommands(TableCore):
+class CampaignCommands:
     """Campaign lifecycle commands."""
 
-    async def campaign_create(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    def __init__(self, parts: TableParts) -> None:
+        self.parts = parts
+        self.repo = parts.repo
+        self.loader = parts.loader
+        self._create_lock = asyncio.Lock()
+
+    async def create(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         options = dict(options)
         game_key, scenario_key = options.pop("game", ""), options.pop("scenario", "")
         if not game_key or not scenario_key:
@@ -55,24 +65,25 @@ class CampaignCommands(TableCore):
         if existing is not None:
             raise UserError(busy_message(existing))
         # Counted and created under one lock, in this process and across processes.
-        async with self._create_lock, self.db.channel_lock("sortie:campaign-create"):
+        async with self._create_lock, self.repo.db.channel_lock("sortie:campaign-create"):
             await self._check_caps(caller)
             return await self._create(caller, game, info, resolved)
 
     async def _check_caps(self, caller: Caller) -> None:
         """A player, and a server, run at most so many live campaigns at once."""
-        if self.limits is None:
+        limits = self.parts.limits
+        if limits is None:
             return
         mine, here = await self.repo.live_counts(caller.user_id, caller.guild_id)
-        if mine >= self.limits.live_per_user:
+        if mine >= limits.live_per_user:
             raise UserError(
                 f"You already run {mine} live campaigns, the most one player may "
-                f"({self.limits.live_per_user}). End one with /campaign end first."
+                f"({limits.live_per_user}). End one with /campaign end first."
             )
-        if caller.guild_id is not None and here >= self.limits.live_per_server:
+        if caller.guild_id is not None and here >= limits.live_per_server:
             raise UserError(
                 f"This server already runs {here} live campaigns, the most it may "
-                f"({self.limits.live_per_server}). One has to end before another starts."
+                f"({limits.live_per_server}). One has to end before another starts."
             )
 
     async def _create(
@@ -84,7 +95,7 @@ class CampaignCommands(TableCore):
             game=game.key,
             scenario=info.key,
             options_json=json.dumps(resolved, sort_keys=True),
-            seed=self.new_seed(),
+            seed=self.parts.new_seed(),
             owner_id=caller.user_id,
         )
         try:
@@ -102,8 +113,8 @@ class CampaignCommands(TableCore):
             )
         ]
 
-    async def campaign_join(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+    async def join(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
         info = scenario_named(get_game(campaign.game), campaign.scenario)
         seats = await self.repo.seats(id_of(campaign))
         taken = {s.role: s for s in seats if s.user_id}
@@ -123,7 +134,7 @@ class CampaignCommands(TableCore):
             await self.repo.update_seat(seat)
             return [
                 Reply(
-                    f"<@{caller.user_id}> takes the free seat **{seat.role}**.",
+                    f"{mention(caller.user_id)} takes the free seat **{seat.role}**.",
                     mentions=[caller.user_id],
                 )
             ]
@@ -150,10 +161,10 @@ class CampaignCommands(TableCore):
                 user_name=caller.user_name,
             ),
         )
-        return [Reply(f"{caller.user_name} takes the seat **{role}** ({role_info.name}).")]
+        return [Reply(f"{escape(caller.user_name)} takes the seat **{role}** ({role_info.name}).")]
 
-    async def campaign_leave(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+    async def leave(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
         mine = [s for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id]
         role = options.get("role", "").lower()
         if role:
@@ -174,11 +185,11 @@ class CampaignCommands(TableCore):
             if campaign.status == "active"
             else ""
         )
-        return [Reply(f"{caller.user_name} leaves {names}.{extra}")]
+        return [Reply(f"{escape(caller.user_name)} leaves {names}.{extra}")]
 
-    async def campaign_begin(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
-        self._require_owner(caller, campaign, "begin the mission")
+    async def begin(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
+        require_owner(caller, campaign, "begin the mission")
         if campaign.status != "open":
             raise UserError("The mission has already begun.")
         game = get_game(campaign.game)
@@ -206,18 +217,13 @@ class CampaignCommands(TableCore):
             events_json=json.dumps(dump_events(step.events)),
             random_used=True,
         )
-        return await self._commit_and_post(
-            caller,
-            campaign,
-            game,
-            step.state,
-            step.events,
-            log,
-            headline=f"**{info.title}** begins.",
+        table = Loaded(campaign, game, step.state)
+        return await self.parts.run(
+            caller, table, NewStep(step.events, log, headline=f"**{info.title}** begins.")
         )
 
-    async def campaign_status(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller, allow_none=True)
+    async def status(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live_or_none(caller)
         if campaign is None:
             return ephemeral("No campaign in this channel. Start one with /campaign create.")
         game = get_game(campaign.game)
@@ -230,11 +236,11 @@ class CampaignCommands(TableCore):
             lines.append(waiting_line(prompt, seats))
         return [Reply("\n".join(lines), ephemeral=True)]
 
-    async def campaign_settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+    async def settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
         settings = campaign_settings(campaign)
         if options:
-            self._require_owner(caller, campaign, "change settings")
+            require_owner(caller, campaign, "change settings")
             unknown = [key for key in options if key not in CAMPAIGN_SETTINGS]
             if unknown:
                 raise UserError(
@@ -247,12 +253,14 @@ class CampaignCommands(TableCore):
             campaign.settings_json = settings.stored()
             await self.repo.save_settings(campaign)
             if "digest" in options:
-                due = self.clock.now() + timedelta(days=1) if settings.digest == "on" else None
+                due = (
+                    self.parts.clock.now() + timedelta(days=1) if settings.digest == "on" else None
+                )
                 await self.repo.set_digest(id_of(campaign), due)
         return [Reply(f"Campaign settings: {settings.shown()}.", ephemeral=not options)]
 
-    async def campaign_end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+    async def end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        campaign = await self.loader.live(caller)
         if caller.user_id != campaign.owner_id and not caller.is_admin:
             raise UserError("Only the campaign owner or a server admin can end the campaign.")
         if options.get("confirm", "").lower() != "yes":
@@ -269,12 +277,12 @@ class CampaignCommands(TableCore):
         await self.repo.close(campaign, "ended", log)
         return [
             Reply(
-                f"Campaign #{campaign.id} ended by {caller.user_name}. "
+                f"Campaign #{campaign.id} ended by {escape(caller.user_name)}. "
                 "The channel is free for a new one."
             )
         ]
 
-    async def campaign_export(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def export(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """The whole campaign as a file, for the owner or a server admin."""
         campaign = await self.repo.live_in_channel(
             caller.channel_id
@@ -306,10 +314,11 @@ class CampaignCommands(TableCore):
             )
         ]
 
-    async def campaign_rollback(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def rollback(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Owner only: return the campaign to an earlier step; the rollback is logged too."""
-        campaign, game, _ = await self._active(caller)
-        self._require_owner(caller, campaign, "roll the campaign back")
+        table = await self.loader.active(caller)
+        campaign = table.campaign
+        require_owner(caller, campaign, "roll the campaign back")
         rows = await self.repo.log(id_of(campaign))
         steps = [r.seq for r in rows if r.kind in ("begin", "action", "undo", "rollback")]
         try:
@@ -333,7 +342,8 @@ class CampaignCommands(TableCore):
                     ephemeral=True,
                 )
             ]
-        state = replay(campaign, [r for r in rows if r.seq <= target]).final
+        kept = [r for r in rows if r.seq <= target]
+        state = (await asyncio.to_thread(replay, campaign, kept)).final
         log = ActionLog(
             campaign_id=id_of(campaign),
             seq=campaign.step + 1,
@@ -341,19 +351,13 @@ class CampaignCommands(TableCore):
             user_id=caller.user_id,
             action_json=json.dumps({"to_seq": target}),
         )
-        return await self._commit_and_post(
-            caller,
-            campaign,
-            game,
-            state,
-            [],
-            log,
-            headline=f"{caller.user_name} rolls the campaign back to step {target}.",
-        )
+        table.state = state
+        headline = f"{escape(caller.user_name)} rolls the campaign back to step {target}."
+        return await self.parts.run(caller, table, NewStep([], log, headline=headline))
 
-    async def campaign_seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Hand your seat to someone else, or (without `to`) take a free seat."""
-        campaign = await self._live(caller)
+        campaign = await self.loader.live(caller)
         seats = await self.repo.seats(id_of(campaign))
         role = options.get("role", "").lower()
         seat = next((s for s in seats if s.role == role), None)
@@ -375,10 +379,10 @@ class CampaignCommands(TableCore):
                 autopilot=False,
                 away_until=None,
             )
-            return [Reply(f"<@{caller.user_id}> takes the free seat **{role}**.")]
+            return [Reply(f"{mention(caller.user_id)} takes the free seat **{role}**.")]
         if caller.user_id not in (seat.user_id, campaign.owner_id):
             raise UserError(f"Only {role}'s player or the campaign owner can hand it over.")
-        user_id = target.removeprefix("<@").removeprefix("!").removesuffix(">")
+        user_id = user_id_in(target)
         if not user_id or len(user_id) > 32 or any(ch.isspace() for ch in user_id):
             raise UserError("Say who takes the seat: to:@player.")
         await self.repo.seat_update(
@@ -389,43 +393,51 @@ class CampaignCommands(TableCore):
             autopilot=False,
             away_until=None,
         )
-        return [Reply(f"{caller.user_name} hands **{role}** to <@{user_id}>.", mentions=[user_id])]
+        return [
+            Reply(
+                f"{escape(caller.user_name)} hands **{role}** to {mention(user_id)}.",
+                mentions=[user_id],
+            )
+        ]
 
-    async def campaign_mirror(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def mirror(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Follow this campaign in another channel: each public step is copied there."""
-        campaign = await self._live(caller)
+        campaign = await self.loader.live(caller)
         settings = campaign_settings(campaign)
         mirrors = list(settings.mirrors)
-        target = options.get("channel", "").strip().removeprefix("<#").removesuffix(">")
+        target = channel_id_in(options.get("channel", ""))
         if not target:
-            shown = ", ".join(f"<#{m}>" for m in mirrors) or "none"
+            shown = ", ".join(channel_link(m) for m in mirrors) or "none"
             return ephemeral(f"This campaign is mirrored to: {shown}.")
-        self._require_owner(caller, campaign, "change where the campaign is mirrored")
+        require_owner(caller, campaign, "change where the campaign is mirrored")
         if not CHANNEL_ID.fullmatch(target) or target == caller.channel_id:
             raise UserError("Name another channel to mirror to: channel:#spectators.")
         if options.get("stop", "").lower() == "yes":
             if target not in mirrors:
-                raise UserError(f"<#{target}> is not a mirror of this campaign.")
+                raise UserError(f"{channel_link(target)} is not a mirror of this campaign.")
             mirrors.remove(target)
         elif target in mirrors:
-            raise UserError(f"<#{target}> already mirrors this campaign.")
+            raise UserError(f"{channel_link(target)} already mirrors this campaign.")
         elif len(mirrors) >= MAX_MIRRORS:
             raise UserError(f"A campaign can be mirrored to at most {MAX_MIRRORS} channels.")
         else:
-            problem = await self.channel_access.refuses(caller, target)
+            problem = await self.parts.access.refuses(caller, target)
             if problem:
                 raise UserError(problem)
             mirrors.append(target)
         campaign.settings_json = settings.changed(mirrors=mirrors).stored()
         await self.repo.save_settings(campaign)
-        shown = ", ".join(f"<#{m}>" for m in mirrors) or "no channel"
+        shown = ", ".join(channel_link(m) for m in mirrors) or "no channel"
         return [Reply(f"Campaign #{campaign.id} is now mirrored to {shown}.")]
 
-    async def campaign_list(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+    async def list_campaigns(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         rows = await self.repo.in_guild(caller.guild_id)
         if not rows:
             return ephemeral(
                 "No campaigns running on this server. Games: " + ", ".join(games()) + "."
             )
-        lines = [f"- <#{c.channel_id}> #{c.id}: {c.game} / {c.scenario} ({c.status})" for c in rows]
+        lines = [
+            f"- {channel_link(c.channel_id)} #{c.id}: {c.game} / {c.scenario} ({c.status})"
+            for c in rows
+        ]
         return ephemeral("Campaigns on this server:\n" + "\n".join(lines))

@@ -1,10 +1,10 @@
-"""Asynchronous pacing: preferences, away mode, votes, answer windows that close, pausing,
-resuming, and the "since your last turn" catch-up."""
+"""Pacing commands a player types: reminder preferences, away mode, and votes to skip."""
 
 from __future__ import annotations
 
 import json
 
+from bot.markup import escape
 from bot.pacing import (
     REMINDER_CHOICES,
     campaign_settings,
@@ -13,33 +13,24 @@ from bot.pacing import (
     parse_quiet,
     safe_action,
 )
-from bot.pictures import board_image
 from bot.replies import Reply, ephemeral
-from bot.storage.models import ActionLog
-from bot.storage.repo import StepWrite, TableChanged, WaitingUpdate
-from bot.table.core import (
-    Caller,
-    TableCore,
-    UserError,
-    id_of,
-    log,
-    seat_id_of,
-)
-from engine.core.events import parse_events
-from engine.registry import get_game
+from bot.storage.repo import TableChanged
+from bot.table.context import Caller, UserError, id_of, seat_id_of
+from bot.table.parts import TableParts
+from bot.table.steps import TABLE_VOTE
 
 
-class PaceCommands(TableCore):
-    """Pacing for play by post: preferences, absences, windows, pauses."""
+class PaceCommands:
+    """Pacing for play by post: preferences, absences, votes."""
+
+    def __init__(self, parts: TableParts) -> None:
+        self.parts = parts
+        self.repo = parts.repo
+        self.loader = parts.loader
 
     async def prefs(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """A player's own reminder settings, shared by all their campaigns."""
         prefs = await self.repo.prefs(caller.user_id)
-        unknown = set(options) - {"timezone", "quiet", "reminders", "dm"}
-        if unknown:
-            raise UserError(
-                f"Unknown preference '{sorted(unknown)[0]}': timezone, quiet, reminders, dm."
-            )
         try:
             if "timezone" in options:
                 prefs.timezone = check_timezone(options["timezone"])
@@ -68,36 +59,38 @@ class PaceCommands(TableCore):
 
     async def away(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Mark yourself away: your seats are played safely until you return or act."""
-        campaign, game, state = await self._active(caller)
-        mine = [s for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id]
+        table = await self.loader.active(caller)
+        mine = [
+            s for s in await self.repo.seats(id_of(table.campaign)) if s.user_id == caller.user_id
+        ]
         if not mine:
             raise UserError("You have no seat in this campaign.")
         span_text = options.get("for", "")
         if span_text.lower() == "off":
             for seat in mine:
                 await self.repo.seat_update(seat_id_of(seat), away_until=None, autopilot=False)
-            return [Reply(f"{caller.user_name} is back.")]
+            return [Reply(f"{escape(caller.user_name)} is back.")]
         try:
-            until = self.clock.now() + parse_away(span_text)
+            until = self.parts.clock.now() + parse_away(span_text)
         except ValueError as bad:
             raise UserError(str(bad)) from None
         for seat in mine:
             await self.repo.seat_update(seat_id_of(seat), away_until=until)
         roles = ", ".join(s.role for s in mine)
         headline = (
-            f"{caller.user_name} is away until {until:%Y-%m-%d %H:%M} UTC; the safe "
+            f"{escape(caller.user_name)} is away until {until:%Y-%m-%d %H:%M} UTC; the safe "
             f"policy plays {roles} meanwhile (end the turn, keep standing orders)."
         )
-        state, events = await self._run_autopilot(campaign, game, state)
+        events = await self.parts.steps.run_autopilot(table)
         if not events:
             return [Reply(headline)]
-        return await self._post_step(
-            caller, campaign, game, state, game.waiting_on(state), events, headline, set()
-        )
+        outcome = await self.parts.steps.settled(caller, table, events, headline)
+        return await self.parts.presenter.present(outcome)
 
     async def vote(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Vote to skip a seat whose deadline has passed (deadline policy 'vote')."""
-        campaign, game, state = await self._active(caller)
+        table = await self.loader.active(caller)
+        campaign = table.campaign
         if campaign_settings(campaign).deadline_policy != "vote":
             raise UserError("This campaign does not skip by vote (deadline_policy is not vote).")
         role = options.get("skip", "").lower()
@@ -123,137 +116,13 @@ class PaceCommands(TableCore):
             raise TableChanged()
         needed = len(voters) // 2 + 1
         if len(votes) < needed:
-            return [Reply(f"{caller.user_name} votes to skip {role} ({len(votes)}/{needed}).")]
-        action = safe_action(game, state, role)
-        if action is None or role not in game.waiting_on(state).seats:
+            return [
+                Reply(f"{escape(caller.user_name)} votes to skip {role} ({len(votes)}/{needed}).")
+            ]
+        action = safe_action(table.game, table.state, role)
+        if action is None or role not in table.prompt().seats:
             return [Reply(f"The vote passes, but {role} has nothing to decide right now.")]
-        state, events = await self._play_for(campaign, game, state, role, action, "vote")
-        return await self._post_step(
-            caller,
-            campaign,
-            game,
-            state,
-            game.waiting_on(state),
-            events,
-            f"The vote passes: {role} is skipped this time.",
-            set(),
-        )
-
-    async def close_window(self, campaign_id: int) -> list[Reply]:
-        """The answer window of a pending question has closed: apply its default."""
-        campaign = await self.repo.get(campaign_id)
-        if campaign is None:
-            return []
-        async with self._serialised(campaign.channel_id):
-            playing = await self._playing(campaign.channel_id)
-            if playing is None:
-                return []
-            campaign, game, state = playing
-            prompt = game.waiting_on(state)
-            if prompt.default is None or not prompt.seats:
-                return []  # answered meanwhile
-            role = prompt.seats[0]
-            state, events = await self._play_for(
-                campaign, game, state, role, prompt.default, "window"
-            )
-            state, more = await self._run_autopilot(campaign, game, state)
-            system = Caller("scheduler", "Sortie", campaign.channel_id, campaign.guild_id)
-            return await self._post_step(
-                system,
-                campaign,
-                game,
-                state,
-                game.waiting_on(state),
-                [*events, *more],
-                f"No answer from {role} in time: the default applies.",
-                set(),
-            )
-
-    async def resume_autopilot(self, channel_id: str, headline: str) -> list[Reply]:
-        """Let autopilot seats play now (after the scheduler put a seat on autopilot)."""
-        async with self._serialised(channel_id):
-            playing = await self._playing(channel_id)
-            if playing is None:
-                return []
-            campaign, game, state = playing
-            state, events = await self._run_autopilot(campaign, game, state)
-            system = Caller("scheduler", "Sortie", channel_id, campaign.guild_id)
-            if not events:
-                return [Reply(headline)]
-            return await self._post_step(
-                system, campaign, game, state, game.waiting_on(state), events, headline, set()
-            )
-
-    async def pause(self, channel_id: str, reason: str) -> bool:
-        """Pause a campaign whose channel the bot can no longer post in (logged, reversible).
-
-        Reminders stop; the first command in the channel afterwards resumes it.
-        """
-        async with self._serialised(channel_id):
-            campaign = await self.repo.live_in_channel(channel_id)
-            if campaign is None or campaign.status != "active" or campaign.state_json is None:
-                return False
-            row = ActionLog(
-                campaign_id=id_of(campaign),
-                seq=campaign.step + 1,
-                kind="pause",
-                action_json=json.dumps({"reason": reason[:200]}),
-            )
-            waiting = WaitingUpdate(now=self.clock.now(), users=set())
-            await self.repo.commit_step(
-                campaign, StepWrite(campaign.state_json, row, "paused", waiting=waiting)
-            )
-            log.info("campaign %s paused: %s", campaign.id, reason)
-            return True
-
-    async def _catch_up(self, caller: Caller) -> list[Reply]:
-        """'Since your last turn': what others did while this player was away."""
-        campaign, seats = await self.repo.table(caller.channel_id)
-        if campaign is None or campaign.status != "active":
-            return []
-        mine = [s for s in seats if s.user_id == caller.user_id]
-        if not mine:
-            return []
-        seen = max(s.last_seen_seq for s in mine)
-        if seen >= campaign.step:
-            return []  # the usual case: their own last step was the table's last
-        await self.repo.mark_seen(id_of(campaign), caller.user_id, campaign.step)
-        if seen == 0:
-            return []
-        rows = [
-            r
-            for r in await self.repo.log(id_of(campaign), after_seq=seen)
-            if r.user_id != caller.user_id
-        ]
-        if not rows:
-            return []
-        events = [
-            e
-            for r in rows
-            for e in parse_events(json.loads(r.events_json))
-            if e.text and e.visible_for(None)
-        ]
-        game = get_game(campaign.game)
-        state = game.load(json.loads(campaign.state_json or "{}"))
-        view = game.view(state, mine[0].role)
-        roles = {s.role for s in mine}
-        my_figures = {f.id for f in view.figures if f.seat in roles}
-        touching = [
-            e.text
-            for e in events
-            if {getattr(e, "figure", None), getattr(e, "target", None)} & my_figures
-        ]
-        lines = [e.text for e in events]
-        shown = lines[-12:]
-        more = (
-            f"\n…and {len(lines) - len(shown)} earlier lines (see /log)."
-            if len(lines) > len(shown)
-            else ""
-        )
-        yours = ("\n**Your figures:**\n" + "\n".join(touching[-6:])) if touching else ""
-        image = await board_image(view, "focus")
-        replies = ephemeral(
-            f"**Since your last turn** ({len(rows)} steps):\n" + "\n".join(shown) + more + yours
-        )
-        replies[-1].images.append(image)
-        return replies
+        events = await self.parts.steps.play_for(table, role, action, TABLE_VOTE)
+        headline = f"The vote passes: {role} is skipped this time."
+        outcome = await self.parts.steps.settled(caller, table, events, headline)
+        return await self.parts.presenter.present(outcome)

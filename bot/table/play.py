@@ -4,55 +4,66 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 from bot import rules as rules_reference
-from bot.pictures import board_image, sheet_image
+from bot.markup import escape
 from bot.replay import replay, run_action
 from bot.replies import Reply, ephemeral
 from bot.storage.models import ActionLog, Campaign, Seat
-from bot.table.core import (
+from bot.table.context import (
     BOARD_VIEWS,
     Caller,
-    TableCore,
+    Handler,
+    Loaded,
     UserError,
-    action_row,
     id_of,
     seat_id_of,
     waiting_line,
 )
+from bot.table.parts import TableParts
+from bot.table.steps import NewStep, log_row
 from engine.core.events import parse_events
-from engine.core.game import Action, Game, Prompt
+from engine.core.game import Action
 from renders import text_board
 
 
-class PlayCommands(TableCore):
+class PlayCommands:
     """Commands that play and look at the table."""
 
+    def __init__(self, parts: TableParts) -> None:
+        self.parts = parts
+        self.repo = parts.repo
+        self.loader = parts.loader
+        self.pictures = parts.pictures
+
+    def verb(self, name: str) -> Handler:
+        """The handler of a play verb: its options are the action's arguments."""
+
+        async def play(caller: Caller, options: dict[str, str]) -> list[Reply]:
+            return await self.act(caller, Action(verb=name, args=options))
+
+        return play
+
     async def act(self, caller: Caller, action: Action) -> list[Reply]:
-        campaign, game, state = await self._active(caller)
+        table = await self.loader.active(caller)
+        campaign = table.campaign
         seats = await self.repo.seats(id_of(campaign))
-        prompt = game.waiting_on(state)
+        prompt = table.prompt()
         welcome = await self._end_autopilot(caller, seats)
         try:
-            seat = self._acting_seat(caller, campaign, seats, prompt, game, state, action)
+            seat = self._acting_seat(caller, table, seats, action)
         except UserError as refused:
             raise UserError(f"{welcome}{refused}") from None
         waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
-        seq = campaign.step + 1
         step, random_used, automatic = await asyncio.to_thread(
-            run_action, game, state, campaign.seed, seq, seat, action
+            run_action, table.game, table.state, campaign.seed, campaign.step + 1, seat, action
         )
-        log = action_row(campaign, seq, seat, caller.user_id, action, step.events, random_used)
-        return await self._commit_and_post(
+        log = log_row(table, seat, caller.user_id, action, step.events, random_used)
+        table.state = step.state
+        return await self.parts.run(
             caller,
-            campaign,
-            game,
-            step.state,
-            step.events,
-            log,
-            waiting_before=waiting_before,
-            automatic=automatic,
+            table,
+            NewStep(step.events, log, waiting_before=waiting_before, automatic=automatic),
         )
 
     async def _end_autopilot(self, caller: Caller, seats: list[Seat]) -> str:
@@ -65,34 +76,44 @@ class PlayCommands(TableCore):
             seat.autopilot, seat.away_until = False, None
         return "Welcome back: autopilot is off for your seats. " if returning else ""
 
-    def _acting_seat(
-        self,
-        caller: Caller,
-        campaign: Campaign,
-        seats: list[Seat],
-        prompt: Prompt,
-        game: Game[Any],
-        state: Any,
-        action: Action,
-    ) -> str:
+    def _acting_seat(self, caller: Caller, table: Loaded, seats: list[Seat], action: Action) -> str:
         mine = [s.role for s in seats if s.user_id == caller.user_id]
         if not mine:
             raise UserError("You have no seat in this campaign. Join with /campaign join.")
+        prompt = table.prompt()
         if prompt.finished:
             raise UserError("The mission is over.")
         ready = [role for role in mine if role in prompt.seats]
         if not ready:
             return_text = waiting_line(prompt, seats)
             raise UserError(f"It is not your turn. {return_text}")
+        self._check_unit(table, ready, action)
         if len(ready) > 1:
             for role in ready:
-                legal = self._legal_actions(campaign, game, state, role)
-                if any(a.matches(action) for a in legal):
+                if any(a.matches(action) for a in self.parts.legal.of(table, role)):
                     return role
         return ready[0]
 
+    def _check_unit(self, table: Loaded, ready: list[str], action: Action) -> None:
+        """Refuse a `unit:` the caller does not control now, naming the ones they do."""
+        wanted = action.args.get("unit")
+        if not wanted:
+            return
+        units = {
+            a.args["unit"]
+            for role in ready
+            for a in self.parts.legal.of(table, role)
+            if "unit" in a.args
+        }
+        if units and wanted.lower() not in {u.lower() for u in units}:
+            raise UserError(
+                f"'{wanted}' is not one of your figures that can act now. "
+                f"Yours: {', '.join(sorted(units))} (option unit)."
+            )
+
     async def undo(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign, game, _ = await self._active(caller)
+        table = await self.loader.active(caller)
+        campaign = table.campaign
         last = await self.repo.last_log(id_of(campaign))
         if last is None or last.kind != "action":
             raise UserError("There is nothing to undo.")
@@ -104,7 +125,8 @@ class PlayCommands(TableCore):
             raise UserError("That action rolled dice or revealed something: it cannot be undone.")
         rows = await self.repo.log(id_of(campaign))
         to_seq = max(r.seq for r in rows if r.seq < last.seq)
-        state = replay(campaign, [r for r in rows if r.seq <= to_seq]).final
+        kept = [r for r in rows if r.seq <= to_seq]
+        table.state = (await asyncio.to_thread(replay, campaign, kept)).final
         log = ActionLog(
             campaign_id=id_of(campaign),
             seq=campaign.step + 1,
@@ -113,19 +135,13 @@ class PlayCommands(TableCore):
             user_id=caller.user_id,
             action_json=json.dumps({"to_seq": to_seq, "undone": last.seq}),
         )
-        return await self._commit_and_post(
-            caller,
-            campaign,
-            game,
-            state,
-            [],
-            log,
-            headline=f"{caller.user_name} takes back their last action.",
-        )
+        headline = f"{escape(caller.user_name)} takes back their last action."
+        return await self.parts.run(caller, table, NewStep([], log, headline=headline))
 
     async def board(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """The board: full (default), a close-up around the action, or as text."""
-        campaign, game, state = await self._active(caller, finished_ok=True)
+        table = await self.loader.active(caller, finished_ok=True)
+        campaign, game, state = table.campaign, table.game, table.state
         private, seat = await self._viewer(caller, campaign, options)
         mode = options.get("view", "full").lower()
         if mode not in BOARD_VIEWS:
@@ -133,12 +149,13 @@ class PlayCommands(TableCore):
         view = game.view(state, seat)
         if mode == "text":
             return [Reply(text_board(view), ephemeral=private)]
-        image = await board_image(view, "focus" if mode == "focus" else "full")
+        image = await self.pictures.board(view, mode)
         return [Reply(f"Board of campaign #{campaign.id}.", ephemeral=private, images=[image])]
 
     async def sheet(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """A figure's card: its profile and current state."""
-        campaign, game, state = await self._active(caller, finished_ok=True)
+        table = await self.loader.active(caller, finished_ok=True)
+        campaign, game, state = table.campaign, table.game, table.state
         private, seat = await self._viewer(caller, campaign, options)
         view = game.view(state, seat)
         wanted = options.get("unit", "").strip().lower()
@@ -146,7 +163,7 @@ class PlayCommands(TableCore):
         if figure is None:
             names = ", ".join(f.id for f in view.figures[:20])
             raise UserError(f"No figure '{wanted}' on the board. Figures: {names}.")
-        image = await sheet_image(view, figure.id)
+        image = await self.pictures.sheet(view, figure.id)
         return [Reply(f"{figure.name} ({figure.coord}).", ephemeral=private, images=[image])]
 
     async def _viewer(
@@ -164,7 +181,7 @@ class PlayCommands(TableCore):
         return True, mine[0] if mine else None
 
     async def show_log(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        campaign = await self._live(caller)
+        campaign = await self.loader.live(caller)
         try:
             count = int(options.get("last", "10"))
         except ValueError:
@@ -189,7 +206,7 @@ class PlayCommands(TableCore):
 
     async def rules(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Our own short rules reference for the channel's game (or the one named)."""
-        game_key = options.get("game", "").lower() or await self._channel_game(caller)
+        game_key = options.get("game", "").lower() or await self.loader.channel_game(caller)
         if not game_key:
             raise UserError(
                 "Which game? /rules game:<game> topic:<topic>, or ask in a campaign's channel."
@@ -211,7 +228,8 @@ class PlayCommands(TableCore):
 
     async def hand(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Your private cards and secrets, only ever shown to you."""
-        campaign, game, state = await self._active(caller, finished_ok=True)
+        table = await self.loader.active(caller, finished_ok=True)
+        campaign, game, state = table.campaign, table.game, table.state
         mine = [
             s.role for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id
         ]

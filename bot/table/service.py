@@ -1,42 +1,137 @@
-"""`TableService`: the transport-free entry point the Discord adapter and the playground call.
+"""`TableService`: the transport-free entry point the Discord adapter, the playground and the
+scheduler call.
 
-One command at a time per channel: parse, check the button's version, show a returning player
-what they missed, then run the command.
+A command flows: parse (`bot.commands`) → the handler its name maps to in `COMMANDS` →
+the step runner (engine, then storage) → the presenter → the replies the shell delivers.
+One command at a time per channel; a button's version is checked first; a returning player
+first sees what they missed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import secrets
 import time
+from collections.abc import Callable
 
 from bot import help_text
+from bot.clock import Clock, SystemClock
 from bot.commands import PLAY_VERBS, Command, CommandError, parse
+from bot.locks import ChannelLocks
 from bot.logs import new_request_id
+from bot.ratelimit import Buckets, RateLimits
 from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
-from bot.storage.db import ChannelLockTimeout
-from bot.storage.repo import TableChanged
-from bot.table.archives import ArchiveCommands
-from bot.table.autocomplete import AutocompleteCommands
+from bot.storage.db import ChannelLockTimeout, Database
+from bot.storage.models import ActionLog, Campaign
+from bot.storage.repo import CampaignRepo, TableChanged
+from bot.table.archives import Archives
+from bot.table.autocomplete import Autocomplete
 from bot.table.campaigns import CampaignCommands
-from bot.table.core import (
+from bot.table.context import (
     CATCH_UP_ON,
     Caller,
+    ChannelAccess,
+    Handler,
+    Suggestion,
     UserError,
     id_of,
-    log,
 )
+from bot.table.legal import LegalActions
+from bot.table.loading import Loader
 from bot.table.pace import PaceCommands
+from bot.table.pacer import Pacer
+from bot.table.parts import TableParts
+from bot.table.pictures import Pictures, Renderer, WorkerPictures, default_renderer
 from bot.table.play import PlayCommands
+from bot.table.presenter import Presenter
+from bot.table.steps import StepRunner
 from engine.core.errors import RuleError
-from engine.core.game import Action
 from engine.registry import get_game
 
+log = logging.getLogger("sortie.table")
 
-class TableService(
-    CampaignCommands, ArchiveCommands, PlayCommands, PaceCommands, AutocompleteCommands
-):
+DEFAULT_LIMITS = RateLimits()
+
+
+async def show_help(caller: Caller, options: dict[str, str]) -> list[Reply]:
+    return [Reply(help_text.render(options.get("topic")), ephemeral=True)]
+
+
+def command_table(
+    campaigns: CampaignCommands, play: PlayCommands, pace: PaceCommands
+) -> dict[tuple[str, str | None], Handler]:
+    """Every command's handler, by (command, subcommand)."""
+    table: dict[tuple[str, str | None], Handler] = {
+        ("campaign", "create"): campaigns.create,
+        ("campaign", "join"): campaigns.join,
+        ("campaign", "leave"): campaigns.leave,
+        ("campaign", "begin"): campaigns.begin,
+        ("campaign", "status"): campaigns.status,
+        ("campaign", "settings"): campaigns.settings,
+        ("campaign", "end"): campaigns.end,
+        ("campaign", "list"): campaigns.list_campaigns,
+        ("campaign", "export"): campaigns.export,
+        ("campaign", "rollback"): campaigns.rollback,
+        ("campaign", "seat"): campaigns.seat,
+        ("campaign", "mirror"): campaigns.mirror,
+        ("undo", None): play.undo,
+        ("board", None): play.board,
+        ("sheet", None): play.sheet,
+        ("hand", None): play.hand,
+        ("log", None): play.show_log,
+        ("rules", None): play.rules,
+        ("help", None): show_help,
+        ("prefs", None): pace.prefs,
+        ("away", None): pace.away,
+        ("vote", None): pace.vote,
+    }
+    for verb in PLAY_VERBS:
+        table[(verb, None)] = play.verb(verb)
+    return table
+
+
+class TableService:
     """Every campaign behaviour behind `handle` (a typed command) and `autocomplete`."""
+
+    def __init__(
+        self,
+        db: Database,
+        renderer: Renderer = default_renderer,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        clock: Clock | None = None,
+        limits: RateLimits | None = DEFAULT_LIMITS,
+        pictures: Pictures | None = None,
+    ) -> None:
+        self.db = db
+        self.clock: Clock = clock or SystemClock()
+        self.repo = CampaignRepo(db)
+        self._user_buckets = Buckets(limits.user, self.clock) if limits else None
+        self._channel_buckets = Buckets(limits.channel, self.clock) if limits else None
+        self._locks = ChannelLocks(db)
+        steps = StepRunner(self.repo, self.clock)
+        shown = pictures or WorkerPictures(renderer)
+        parts = TableParts(
+            repo=self.repo,
+            clock=self.clock,
+            loader=Loader(self.repo, steps),
+            steps=steps,
+            presenter=Presenter(shown),
+            pictures=shown,
+            legal=LegalActions(),
+            new_seed=new_seed,
+            limits=limits,
+        )
+        self.parts = parts
+        self.archives = Archives(self.repo, self.clock)
+        self.campaigns = CampaignCommands(parts)
+        self.pacing = Pacer(parts, self._locks)
+        self.suggestions = Autocomplete(parts)
+        self.commands = command_table(self.campaigns, PlayCommands(parts), PaceCommands(parts))
+
+    # ------------------------------------------------------------------ commands
 
     async def handle(
         self, caller: Caller, text: str, expect_version: int | None = None
@@ -65,7 +160,7 @@ class TableService(
             )
         try:
             command = parse(text)
-            async with self._serialised(caller.channel_id):
+            async with self._locks.hold(caller.channel_id):
                 with self.repo.command_scope():
                     return await self._run_command(caller, command, expect_version)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
@@ -79,32 +174,50 @@ class TableService(
         if expect_version is not None:
             await self._check_version(caller, expect_version)
         named = f"{command.name} {command.sub}" if command.sub else command.name
-        digest = await self._catch_up(caller) if named in CATCH_UP_ON else []
-        return digest + await self._dispatch(caller, command)
+        digest = await self.pacing.catch_up(caller) if named in CATCH_UP_ON else []
+        handler = self.commands[(command.name, command.sub)]
+        return digest + await handler(caller, command.options)
 
-    async def _dispatch(self, caller: Caller, command: Command) -> list[Reply]:
-        if command.name == "campaign":
-            handler = getattr(self, f"campaign_{command.sub}")
-        elif command.name in PLAY_VERBS:
-            return await self.act(caller, Action(verb=command.name, args=command.options))
-        else:
-            handler = {
-                "undo": self.undo,
-                "board": self.board,
-                "sheet": self.sheet,
-                "hand": self.hand,
-                "log": self.show_log,
-                "rules": self.rules,
-                "prefs": self.prefs,
-                "away": self.away,
-                "vote": self.vote,
-                "help": self.help,
-            }[command.name]
-        result: list[Reply] = await handler(caller, command.options)
-        return result
+    async def _check_version(self, caller: Caller, expected: int) -> None:
+        campaign = await self.repo.live_in_channel(caller.channel_id)
+        if campaign is None or campaign.version != expected:
+            raise UserError(
+                "That button belongs to an earlier board: the table has moved on since. "
+                "/board shows where things stand now."
+            )
 
-    async def help(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        return [Reply(help_text.render(options.get("topic")), ephemeral=True)]
+    def _rate_limited(self, caller: Caller) -> float:
+        if self._user_buckets is None or self._channel_buckets is None:
+            return 0.0
+        return self._user_buckets.take(caller.user_id) or self._channel_buckets.take(
+            caller.channel_id
+        )
+
+    async def autocomplete(self, caller: Caller, text: str) -> list[Suggestion]:
+        return await self.suggestions.suggest(caller, text)
+
+    # ------------------------------------------------------------------ for the shells
+
+    async def campaign_version(self, channel_id: str) -> int | None:
+        """The live campaign's version in a channel (buttons are stamped with it)."""
+        campaign = await self.repo.live_in_channel(channel_id)
+        return campaign.version if campaign else None
+
+    # ------------------------------------------------------------------ operators
+
+    async def import_campaign(
+        self, data: bytes, channel_id: str, guild_id: str | None, accept_unsigned: bool = False
+    ) -> str:
+        """Recreate an exported campaign (see `Archives.import_campaign`)."""
+        return await self.archives.import_campaign(data, channel_id, guild_id, accept_unsigned)
+
+    async def export_channel(self, channel_id: str) -> tuple[Campaign, bytes]:
+        """The channel's live (else latest) campaign, exported in full and signed."""
+        return await self.archives.export_channel(channel_id)
+
+    def set_channel_access(self, access: ChannelAccess) -> None:
+        """Who may post where: the Discord client answers for its channels."""
+        self.parts.access = access
 
     async def verify(self) -> list[tuple[int, bool, str]]:
         """Replay every campaign's log and compare with its stored snapshot."""
@@ -117,11 +230,16 @@ class TableService(
                 )
                 continue
             try:
-                game = get_game(campaign.game)
-                final = replay(campaign, rows).final
-                stored = game.load(json.loads(campaign.state_json))
-                same = canonical(game, final) == canonical(game, stored)
+                same = await asyncio.to_thread(reproduces, campaign, rows)
                 results.append((id_of(campaign), same, "reproducible" if same else "DIFFERS"))
             except Exception as error:  # verification reports, it does not crash
                 results.append((id_of(campaign), False, f"replay failed: {error}"))
         return results
+
+
+def reproduces(campaign: Campaign, rows: list[ActionLog]) -> bool:
+    """Whether replaying the log gives the stored state (CPU-bound: run it off the loop)."""
+    game = get_game(campaign.game)
+    final = replay(campaign, rows).final
+    stored = game.load(json.loads(campaign.state_json or "{}"))
+    return canonical(game, final) == canonical(game, stored)

@@ -11,10 +11,12 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
 # The Dash game's module is loaded by its path: putting tests/ on sys.path would let its
@@ -78,6 +80,15 @@ def cli(
     return subprocess.run(
         bot_command(*args), env=env, cwd=cwd, capture_output=True, text=True, timeout=120
     )
+
+
+@pytest.fixture
+def bots() -> Iterator[list[Bot]]:
+    """Every bot process a test starts, killed at the end whatever happened."""
+    started: list[Bot] = []
+    yield started
+    for bot in started:
+        bot.kill()
 
 
 class Bot:

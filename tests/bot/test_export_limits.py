@@ -8,6 +8,7 @@ import json
 
 import pytest
 from support import caller, text
+from test_import_validation import exported
 
 from bot import archive
 from bot.config import Settings
@@ -17,14 +18,7 @@ ANN, BOB = caller("ann"), caller("bob")
 
 
 async def started(table: TableService) -> None:
-    for who, line in (
-        (ANN, "/campaign create game:dash scenario:sprint"),
-        (ANN, "/campaign join role:red"),
-        (BOB, "/campaign join role:blue"),
-        (ANN, "/campaign begin"),
-        (ANN, "/act what:peek"),
-    ):
-        assert not (await table.handle(who, line))[0].error
+    await exported(table)
 
 
 async def test_a_large_export_is_compressed_and_imports(

@@ -238,7 +238,7 @@ async def test_autocomplete_follows_the_command_being_typed(client: TestClient[A
     assert await suggestions(client, "ann", "/campaign create game:dash scenario:sprint p") == [
         "pace:"
     ]
-    assert await suggestions(client, "ann", "/move ") == ["to:", "unit:"]
+    assert await suggestions(client, "ann", "/move ") == ["to:", "unit:", "facing:"]
     assert await suggestions(client, "ann", "/nonsense x") == []
     await start(client)
     assert await suggestions(client, "bob", "/campaign join role:") == []  # all seats taken

@@ -30,14 +30,6 @@ FORGED = "/x\nFAKE 2026-01-01 INFO sortie [-] forged\x00\x1b[2J"
 TIMEOUT = aiohttp.ClientTimeout(total=30)
 
 
-@pytest.fixture
-def bots() -> Iterator[list[Bot]]:
-    started: list[Bot] = []
-    yield started
-    for bot in started:
-        bot.kill()
-
-
 async def test_log_json_gives_one_json_object_per_line_with_request_ids(
     tmp_path: Path, bots: list[Bot]
 ) -> None:

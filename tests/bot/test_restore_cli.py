@@ -15,7 +15,6 @@ import re
 import shlex
 import sqlite3
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import aiohttp
@@ -69,15 +68,6 @@ SETUP = (
     ("ann", "/campaign begin"),
     ("ann", "/act what:peek"),
 )
-
-
-@pytest.fixture
-def bots() -> Iterator[list[Bot]]:
-    """Every bot process a test starts, killed at the end whatever happened."""
-    started: list[Bot] = []
-    yield started
-    for bot in started:
-        bot.kill()
 
 
 async def test_the_readme_backup_and_restore_steps_work_as_written(

@@ -134,7 +134,8 @@ async def test_bad_preferences_are_explained(service: TableService) -> None:
     assert "not a time zone" in text(await service.handle(ANN, "/prefs timezone:Mars/Olympus"))
     assert "Quiet hours look like" in text(await service.handle(ANN, "/prefs quiet:late"))
     assert "reminders must be one of" in text(await service.handle(ANN, "/prefs reminders:5"))
-    assert "Unknown preference" in text(await service.handle(ANN, "/prefs colour:red"))
+    unknown = text(await service.handle(ANN, "/prefs colour:red"))
+    assert "/prefs has no option 'colour'. Its options: timezone, quiet, reminders, dm." in unknown
 
 
 async def test_deadline_wait_policy_only_tells_the_table(
@@ -238,12 +239,13 @@ async def test_daily_digest_for_spectators(service: TableService, clock: ManualC
     assert await Scheduler(service, outbox, clock).scan() == 1
     digest = outbox.texts()[0]
     assert "Daily digest" in digest and "red ends the turn" in digest and "peeks" not in digest
-    assert "<@" not in digest  # the digest pings nobody
+    # The digest names whom the table waits on, but pings nobody: no user is allowed a ping.
+    assert [reply.mentions for _, reply in outbox.posts] == [[]]
 
 
 class GoneOutbox(RecordingOutbox):
     async def post(self, channel_id: str, reply: Reply) -> None:
-        from bot.scheduler import ChannelUnavailable
+        from bot.delivery import ChannelUnavailable
 
         raise ChannelUnavailable("Missing Access: the bot was removed from the channel")
 

@@ -42,18 +42,22 @@ async def databases() -> AsyncIterator[list[Database]]:
         await database.close()
 
 
-async def test_one_channel_from_three_processes_is_served_in_turn(
-    databases: list[Database],
-) -> None:
-    services = [TableService(db, new_seed=lambda: 77, limits=None) for db in databases]
-    first = services[0]
+async def begin_in_chan_1(service: TableService) -> None:
     for who, line in (
         (ANN, "/campaign create game:dash scenario:sprint"),
         (ANN, "/campaign join role:red"),
         (BOB, "/campaign join role:blue"),
         (ANN, "/campaign begin"),
     ):
-        assert not (await first.handle(who, line))[0].error
+        assert not (await service.handle(who, line))[0].error
+
+
+async def test_one_channel_from_three_processes_is_served_in_turn(
+    databases: list[Database],
+) -> None:
+    services = [TableService(db, new_seed=lambda: 77, limits=None) for db in databases]
+    first = services[0]
+    await begin_in_chan_1(first)
     burst = [services[n % 3].handle(ANN if n % 2 else BOB, "/act what:peek") for n in range(30)]
     answers = await asyncio.gather(*burst)
     changed = [a for a in answers if "table changed" in a[0].content]
@@ -95,13 +99,7 @@ async def test_each_reminder_is_sent_once_by_three_schedulers(databases: list[Da
     clock = ManualClock()
     services = [TableService(db, new_seed=lambda: 5, clock=clock, limits=None) for db in databases]
     first = services[0]
-    for who, line in (
-        (ANN, "/campaign create game:dash scenario:sprint"),
-        (ANN, "/campaign join role:red"),
-        (BOB, "/campaign join role:blue"),
-        (ANN, "/campaign begin"),
-    ):
-        assert not (await first.handle(who, line))[0].error
+    await begin_in_chan_1(first)
     outboxes = [RecordingOutbox() for _ in services]
     schedulers = [Scheduler(s, o, clock) for s, o in zip(services, outboxes, strict=True)]
     clock.advance(timedelta(hours=24))

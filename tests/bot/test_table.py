@@ -185,7 +185,8 @@ async def test_settings_validate(table: TableService) -> None:
         await table.handle(BOB, "/campaign settings nudge_hours:12")
     )
     assert "must be one of" in text(await table.handle(ANN, "/campaign settings nudge_hours:5"))
-    assert "Unknown setting" in text(await table.handle(ANN, "/campaign settings colour:red"))
+    refused = text(await table.handle(ANN, "/campaign settings colour:red"))
+    assert "has no option 'colour'" in refused
     changed = await table.handle(ANN, "/campaign settings nudge_hours:12 deadline_policy:vote")
     assert not changed[0].error and "nudge_hours=12" in changed[0].content
     assert "deadline_policy=vote" in changed[0].content

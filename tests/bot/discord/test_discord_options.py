@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from bot.discord.client import command_tree_json
-from bot.discord.cogs import PLAY_OPTIONS
+from bot.schema import PLAY_VERBS, spec_of
 from engine.core.dice import SeededDice, derive_seed
 from engine.registry import SHIPPED, games
 from engine.selfplay import choose_action, default_seats
@@ -36,6 +36,13 @@ def used_arguments() -> dict[str, set[str]]:
                 patience = 0 if action.verb == "end-turn" else patience + 1
                 state = game.apply(state, prompt.seats[0], action, dice).state
     return found
+
+
+PLAY_OPTIONS = {
+    verb: tuple(o.name for o in spec.options if o.complete == "table")
+    for verb in PLAY_VERBS
+    if (spec := spec_of(verb)) is not None
+}
 
 
 async def test_every_argument_has_a_discord_option() -> None:

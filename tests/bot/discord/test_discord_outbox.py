@@ -11,9 +11,9 @@ from discord_harness import Harness
 from fake_discord import SEND_MESSAGES, FakeDiscord
 
 from bot.clock import ManualClock
+from bot.delivery import ChannelUnavailable
 from bot.discord.outbox import DiscordOutbox
 from bot.replies import Attachment, Button, Reply
-from bot.scheduler import ChannelUnavailable
 from bot.storage.db import Database
 
 TIMEOUT = 20
@@ -91,3 +91,43 @@ async def test_outbox_posts_boards_with_working_buttons_and_respects_refusals(h:
         fake.dms_closed.add(ann.id)
         assert await outbox.dm(str(ann.id), Reply("psst")) is False
         assert await outbox.dm(str(bob.id), Reply("psst")) is True
+
+
+async def test_the_schedulers_steps_reach_a_mirror_channel(
+    fake: FakeDiscord, sqlite: Database, tmp_path: Path
+) -> None:
+    """An answer window closing and an autopilot step are copied to the spectators."""
+    clock = ManualClock()
+    h = Harness(fake, sqlite, tmp_path / "state", clock=clock)
+    await h.start()
+    try:
+        async with asyncio.timeout(TIMEOUT):
+            table, stands = fake.channel("table"), fake.add_channel("stands")
+            ann, bob = fake.member("ann"), fake.member("bob")
+            await h.slash(ann, table, "campaign create", game="dash", scenario="sprint")
+            for setting, value in [
+                ("window_minutes", "5"),
+                ("nudge_hours", "0"),
+                ("deadline_hours", "12"),
+                ("deadline_policy", "autopilot"),
+            ]:
+                await h.slash(ann, table, "campaign settings", setting=setting, value=value)
+            await h.slash(ann, table, "campaign join", role="red")
+            await h.slash(bob, table, "campaign join", role="blue")
+            await h.slash(ann, table, "campaign begin")
+            await h.slash(ann, table, "campaign mirror", channel=stands)
+            await h.slash(ann, table, "act", what="ask")
+            assert h.bot is not None
+            clock.advance(timedelta(minutes=5))
+            assert await h.bot.scheduler.scan() == 1
+            copies = [m.content for m in fake.feed(stands)]
+            assert any("blue answers no" in c for c in copies), copies
+            await h.slash(ann, table, "end-turn")
+            clock.advance(timedelta(hours=12))
+            await h.bot.scheduler.scan()
+            copies = [m.content for m in fake.feed(stands)]
+            assert any("Autopilot plays for blue" in c for c in copies), copies
+            assert all(not m.pinged and not m.components for m in fake.feed(stands))
+    finally:
+        await h.stop()
+    assert fake.violations == []

@@ -1,0 +1,55 @@
+"""The one picture interface the table service draws through.
+
+Every image a reply carries (the close-up after a step, an automatic phase's animation, the
+board, a figure's sheet) is asked of a `Pictures`, injected into the service, so tests can
+count or slow down renders and the worker pool stays the production detail it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from bot import pictures as workers
+from bot.replies import Attachment
+from engine.core.events import Event
+from engine.core.view import View
+
+# The close-up under a step; the one picture tests most often replace.
+Renderer = Callable[[Any, list[Event]], Awaitable[Attachment]]
+default_renderer: Renderer = workers.step_image
+
+
+class Pictures(Protocol):
+    async def step(self, view: View, events: list[Event]) -> Attachment:
+        """The close-up around what a step changed."""
+        ...
+
+    async def phase(self, view: View, events: list[Event]) -> list[Attachment] | None:
+        """An automatic phase as an animation and the final board; None for a single step."""
+        ...
+
+    async def board(self, view: View, mode: str) -> Attachment: ...
+
+    async def sheet(self, view: View, figure_id: str) -> Attachment: ...
+
+
+class WorkerPictures:
+    """Pictures rendered in the render workers (`bot.pictures`)."""
+
+    def __init__(self, step_renderer: Renderer = default_renderer) -> None:
+        self._step = step_renderer
+
+    async def step(self, view: View, events: list[Event]) -> Attachment:
+        return await self._step(view, events)
+
+    async def phase(self, view: View, events: list[Event]) -> list[Attachment] | None:
+        if not workers.has_activity(events):
+            return None
+        return await workers.phase_images(view, events)
+
+    async def board(self, view: View, mode: str) -> Attachment:
+        return await workers.board_image(view, "focus" if mode == "focus" else "full")
+
+    async def sheet(self, view: View, figure_id: str) -> Attachment:
+        return await workers.sheet_image(view, figure_id)

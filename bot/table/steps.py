@@ -1,0 +1,252 @@
+"""The step runner: apply or advance with the step's dice, play seats on autopilot, commit.
+
+A step is committed (state, log row and the scheduler's bookkeeping in one transaction)
+before anything about it is replied; what it produced comes back as a `StepOutcome` for the
+presenter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from bot.clock import Clock
+from bot.pacing import (
+    MAX_AUTOPILOT_STEPS,
+    answer_window,
+    campaign_settings,
+    hours,
+    quiet_until,
+    remind_after,
+    safe_action,
+    seat_on_autopilot,
+)
+from bot.replay import logged_events, run_action
+from bot.storage.models import ActionLog, Seat
+from bot.storage.repo import CampaignRepo, StepWrite, WaitingUpdate
+from bot.table.context import Caller, Loaded, id_of
+from engine.core.events import Event, PhaseChanged, dump_events
+from engine.core.game import Action, Prompt
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """Who plays a seat's action when its player does not: autopilot, a window's default.
+
+    The log records `user_id` as the actor; the note that opens the step names it
+    (`bot.replay.played_for`, which an import's replay uses too)."""
+
+    user_id: str  # "autopilot", "window" or "vote"
+
+
+AUTOPILOT = StandIn("autopilot")
+DEFAULT_ANSWER = StandIn("window")
+TABLE_VOTE = StandIn("vote")
+
+
+@dataclass
+class NewStep:
+    """What a command did, before it is committed."""
+
+    events: list[Event]
+    log: ActionLog
+    headline: str = ""
+    # Players the game already waited on before the step: they are not pinged again.
+    waiting_before: set[str] = field(default_factory=set)
+    automatic: list[Event] = field(default_factory=list)  # enemy or Event phase, autopilot
+
+
+@dataclass
+class StepOutcome:
+    """One committed step, ready to be presented."""
+
+    caller: Caller
+    table: Loaded  # the campaign as committed, its game and its new state
+    prompt: Prompt
+    events: list[Event]
+    seats: list[Seat]
+    headline: str = ""
+    automatic: list[Event] = field(default_factory=list)
+    mentions: list[str] = field(default_factory=list)  # players whose input is newly needed
+
+
+def log_row(
+    table: Loaded,
+    seat: str,
+    user_id: str,
+    action: Action,
+    events: list[Event],
+    random_used: bool,
+) -> ActionLog:
+    """The log row of the table's next step, a seat's action: enough to replay it exactly."""
+    return ActionLog(
+        campaign_id=id_of(table.campaign),
+        seq=table.campaign.step + 1,
+        kind="action",
+        seat=seat,
+        user_id=user_id,
+        action_json=action.model_dump_json(include={"verb", "args"}),
+        events_json=json.dumps(dump_events(events)),
+        random_used=random_used,
+    )
+
+
+class StepRunner:
+    def __init__(self, repo: CampaignRepo, clock: Clock) -> None:
+        self.repo = repo
+        self.clock = clock
+
+    async def persist(
+        self, table: Loaded, log: ActionLog, actor: str | None, seats: list[Seat] | None = None
+    ) -> Prompt:
+        """Commit the table's state with the scheduler's bookkeeping in one transaction."""
+        campaign, game, state = table.campaign, table.game, table.state
+        prompt = game.waiting_on(state)
+        now = self.clock.now()
+        if seats is None:
+            seats = await self.repo.seats(id_of(campaign))
+        waiting = {
+            s.user_id
+            for s in seats
+            if s.role in prompt.seats and s.user_id and not seat_on_autopilot(s, now)
+        }
+        settings = campaign_settings(campaign)
+        remind: dict[str, timedelta | None] = {}
+        all_prefs = await self.repo.prefs_many(waiting)
+        for user_id in waiting:
+            prefs = all_prefs[user_id]
+            interval = remind_after(settings, prefs)
+            quiet_end = quiet_until(prefs, now)
+            if quiet_end is not None and interval is not None:
+                # The mention is held back: the reminder arrives when quiet hours end.
+                interval = min(interval, quiet_end - now)
+            remind[user_id] = interval
+        await self.repo.commit_step(
+            campaign,
+            StepWrite(
+                state_json=json.dumps(game.dump(state), separators=(",", ":")),
+                log=log,
+                status="finished" if prompt.finished else "active",
+                outcome=prompt.outcome,
+                seen_by=actor,
+                waiting=WaitingUpdate(
+                    now=now,
+                    users=set() if prompt.finished else waiting,
+                    actor=actor,
+                    remind_after=remind,
+                    deadline_after=hours(settings.deadline_hours),
+                    window_after=answer_window(settings)
+                    if prompt.default is not None and not prompt.finished
+                    else None,
+                ),
+            ),
+        )
+        return prompt
+
+    async def resume(self, table: Loaded) -> None:
+        """A paused campaign plays again (logged, so replay knows it)."""
+        campaign = table.campaign
+        row = ActionLog(campaign_id=id_of(campaign), seq=campaign.step + 1, kind="resume")
+        await self.persist(table, row, actor=None)
+
+    async def play_for(
+        self,
+        table: Loaded,
+        role: str,
+        action: Action,
+        stand_in: StandIn,
+        seats: list[Seat] | None = None,
+    ) -> list[Event]:
+        """Apply an action on a seat's behalf, logged like any other step."""
+        campaign = table.campaign
+        step, random_used, _ = await asyncio.to_thread(
+            run_action, table.game, table.state, campaign.seed, campaign.step + 1, role, action
+        )
+        events = logged_events(stand_in.user_id, role, action, step.events)
+        log = log_row(table, role, stand_in.user_id, action, events, random_used)
+        table.state = step.state
+        await self.persist(table, log, actor=None, seats=seats)
+        return events
+
+    async def run_autopilot(self, table: Loaded, seats: list[Seat] | None = None) -> list[Event]:
+        """Play seats on autopilot while the game waits on them and a human still plays."""
+        events: list[Event] = []
+        if seats is None:
+            seats = await self.repo.seats(id_of(table.campaign))
+        for _ in range(MAX_AUTOPILOT_STEPS):
+            prompt = table.prompt()
+            if prompt.finished:
+                break
+            now = self.clock.now()
+            if (
+                prompt.default is not None
+                and prompt.seats
+                and not answer_window(campaign_settings(table.campaign))
+            ):
+                # Questions are answered by their default at once on this table.
+                events += await self.play_for(
+                    table, prompt.seats[0], prompt.default, DEFAULT_ANSWER, seats
+                )
+                continue
+            humans = [s for s in seats if s.user_id and not seat_on_autopilot(s, now)]
+            auto = [s for s in seats if s.role in prompt.seats and seat_on_autopilot(s, now)]
+            if not auto or not humans:
+                break
+            seat = auto[0]
+            action = safe_action(table.game, table.state, seat.role)
+            if action is None:
+                break
+            events += await self.play_for(table, seat.role, action, AUTOPILOT, seats)
+        return events
+
+    async def commit(self, caller: Caller, table: Loaded, step: NewStep) -> StepOutcome:
+        """Commit a command's step, let autopilot seats answer, and say what happened."""
+        actor = caller.user_id if step.log.kind == "action" else None
+        seats = await self.repo.seats(id_of(table.campaign))
+        await self.persist(table, step.log, actor, seats)
+        auto_events = await self.run_autopilot(table, seats)
+        outcome = StepOutcome(
+            caller=caller,
+            table=table,
+            prompt=table.prompt(),
+            events=[*step.events, *auto_events],
+            seats=seats,
+            headline=step.headline,
+            automatic=[*step.automatic, *auto_events],
+        )
+        outcome.mentions = await self.mentions(outcome, actor, step.waiting_before)
+        return outcome
+
+    async def settled(
+        self, caller: Caller, table: Loaded, events: list[Event], headline: str
+    ) -> StepOutcome:
+        """The outcome of steps already committed (autopilot, a vote, a closed window)."""
+        seats = await self.repo.seats(id_of(table.campaign))
+        outcome = StepOutcome(caller, table, table.prompt(), events, seats, headline)
+        outcome.mentions = await self.mentions(outcome, None, set())
+        return outcome
+
+    async def mentions(
+        self, outcome: StepOutcome, actor: str | None, waiting_before: set[str]
+    ) -> list[str]:
+        """Ping only players whose input is newly needed, never the one who just acted, and
+        nobody inside their quiet hours (their reminder comes when those end)."""
+        prompt = outcome.prompt
+        if prompt.finished:
+            return []
+        now = self.clock.now()
+        waiting = {
+            s.user_id
+            for s in outcome.seats
+            if s.role in prompt.seats and s.user_id and not seat_on_autopilot(s, now)
+        }
+        # A new phase or a question (a choice, a vote) needs fresh input even from players the
+        # game was already waiting on.
+        renewed = prompt.kind in ("choice", "vote") or any(
+            isinstance(e, PhaseChanged) for e in outcome.events
+        )
+        fresh = waiting - {actor} - (set() if renewed else waiting_before)
+        prefs = await self.repo.prefs_many(fresh)
+        return [user_id for user_id in sorted(fresh) if quiet_until(prefs[user_id], now) is None]
