@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from bot.markup import has_mentions
 from bot.settings_model import CampaignSettings, describe
 from bot.storage.models import ActionLog, Campaign, Seat
 
@@ -44,15 +45,14 @@ LOG_KINDS = ("begin", "action", "undo", "rollback", "end", "pause", "resume")
 
 USER_ID = re.compile(r"[A-Za-z0-9:._-]{1,32}")
 KEY = re.compile(r"[a-z0-9_-]{1,64}")
-MENTION = re.compile(r"@everyone|@here|<[@#&/:]|<t:", re.IGNORECASE)
 
 
 def _plain_text(value: str) -> str:
     """Text shown to players: no control characters and no mention markup."""
     if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in value):
         raise ValueError("contains control characters")
-    if MENTION.search(value):
-        raise ValueError("contains mention markup (@everyone, @here, <@...>)")
+    if has_mentions(value):
+        raise ValueError("contains mention markup (a ping or a channel link)")
     return value
 
 
