@@ -29,6 +29,7 @@ from renders import (
     render_sheet,
     split_step,
 )
+from renders.media import matching_name
 
 BoardMode = Literal["full", "focus"]
 T = TypeVar("T")
@@ -89,7 +90,8 @@ async def _off_loop(fn: Callable[..., T], *args: Any) -> T:
 
 
 def attachment(image: RenderedImage) -> Attachment:
-    return Attachment(image.filename, image.png, image.alt_text)
+    # The name follows the bytes (an animation is a .gif whatever the renderer called it).
+    return Attachment(matching_name(image.filename, image.png), image.png, image.alt_text)
 
 
 # Pictures travel to the workers as JSON: pydantic-core writes it several times faster than

@@ -52,11 +52,8 @@ def animation_frames(frames: list[tuple[View, list[Event]]]) -> list[Image.Image
     shown = [(view, public_events(view, events)) for view, events in steps]
     if frames:
         shown.append((frames[-1][0], []))
+    # Every frame is the phone-width full view, so frames never jump between layouts.
     images = [compose_full(view, events)[0] for view, events in shown]
-    widths = {i.width for i in images}
-    if len(widths) > 1:
-        # Frames must not jump between layouts: put every panel below the board.
-        images = [compose_full(view, events, "below")[0] for view, events in shown]
     if not images:
         return []
     width = max(i.width for i in images)
@@ -109,17 +106,13 @@ def encode_gif(images: list[Image.Image]) -> bytes:
 def render_animation(frames: list[tuple[View, list[Event]]]) -> RenderedImage:
     """An animated GIF stepping through each activation, ending on the final board.
 
-    Kept under `MAX_BYTES`: a long phase is first shrunk to 80 %, then loses every other
-    activation frame (never the first or the final board) until it fits.
+    Kept under `MAX_BYTES`: a long phase loses every other activation frame (never the
+    first or the final board) until it fits; frames are never shrunk (text stays legible).
     """
     images = animation_frames(frames)
     if not images:
         raise ValueError("render_animation needs at least one frame")
     data = encode_gif(images)
-    if len(data) > MAX_BYTES:
-        size = (int(images[0].width * 0.8), int(images[0].height * 0.8))
-        images = [i.resize(size, Image.Resampling.BILINEAR) for i in images]
-        data = encode_gif(images)
     while len(data) > MAX_BYTES and len(images) > 2:
         images = [*images[:-1][::2], images[-1]]
         data = encode_gif(images)

@@ -21,16 +21,29 @@ MARK_STYLE: dict[str, tuple[str, theme.RGB]] = {
 }
 
 
-def mark_text(mark: str) -> tuple[str, theme.RGB]:
+# Short forms for Areas too narrow for the word at the legible size (the legend says them).
+MARK_SHORT: dict[str, str] = {
+    "exit": "EX",
+    "barracks": "BK",
+    "entrance": "IN",
+    "smoke": "SM",
+    "suppressing-fire": "SF",
+    "accessory": "AC",
+}
+
+
+def mark_text(mark: str, short: bool = False) -> tuple[str, theme.RGB]:
     name, _, arg = mark.partition(":")
     text, fill = MARK_STYLE.get(name, (name[:10].upper(), theme.MUTED))
+    if short:
+        text = MARK_SHORT.get(name, text[:2])
     if arg and name in ("barracks", "accessory"):
         text = f"{text} {arg[:10]}"
     return text, fill
 
 
 def label_size(placement: Placement) -> int:
-    return max(8, int(placement.cell_size / 5))
+    return max(theme.MIN_TEXT, int(placement.cell_size / 5))
 
 
 def id_box(placement: Placement, area: str) -> Box:
@@ -62,7 +75,7 @@ def mark_boxes(
     placement: Placement, area: str, marks: list[str]
 ) -> list[tuple[str, theme.RGB, Box]]:
     """Each mark's text, colour and box (pixels), in the order given."""
-    size = label_size(placement) - 1
+    size = max(theme.MIN_TEXT, label_size(placement) - 1)
     height = size * 1.25
     out: list[tuple[str, theme.RGB, Box]] = []
     if area not in placement.area_cells:
@@ -75,6 +88,9 @@ def mark_boxes(
     for mark in marks:
         text, fill = mark_text(mark)
         width = theme.text_width(text, size, True) + 6
+        if width > min(right - right_edge, b_right - b_left) - 8:
+            text, fill = mark_text(mark, short=True)
+            width = theme.text_width(text, size, True) + 6
         while True:
             limit = right if band == 0 else b_right
             if x + width <= limit - 3 or (band > 0 and x <= b_left + 4.5):

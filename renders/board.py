@@ -11,36 +11,40 @@ from __future__ import annotations
 import struct
 import zlib
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
 from engine.core.events import Event
 from engine.core.view import View
-from renders import chrome, story, theme
+from renders import chrome, paint, story, theme
 from renders.figures import (
     draw_figure,
+    draw_figure_pills,
     draw_token,
     figure_positions,
+    label_room,
     short_labels,
     species_tag,
     token_positions,
     token_radius,
 )
-from renders.geometry import CELL_SIZE, Placement, Point
-from renders.terrain import RENDERERS, Layer, static_layer
+from renders.geometry import CELL_SIZE, Placement, Point, place, shape_key
+from renders.labels import Placer, placing
+from renders.labels import active as labels_placer
+from renders.media import media_type
+from renders.terrain import RENDERERS, RULER_MARGIN, Layer, coords_fit, static_layer
 from renders.text import alt_text
 
 Mode = Literal["full", "focus"]
-PANEL_COLUMN = 290
-MIN_BOARD_WIDTH = 360
-BESIDE_MAX_BOARD = 600
-FOCUS_WIDTH = 660
-FOCUS_HEIGHT = 600
+Deadline = datetime | str | None
+FOCUS_WIDTH = theme.IMAGE_WIDTH
+FOCUS_HEIGHT = 560
 FOCUS_SCALE = 1.3
-INSET_WIDTH = 170
+INSET_WIDTH = 150
 
-__all__ = ["RenderedImage", "alt_text", "figure_positions", "render_board"]
+__all__ = ["RenderedImage", "alt_text", "figure_positions", "render_board", "render_panel"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,11 @@ class RenderedImage:
     def data(self) -> bytes:
         return self.png
 
+    @property
+    def content_type(self) -> str:
+        """The MIME type read from the bytes (a GIF for animations, else PNG)."""
+        return media_type(self.png)
+
 
 def public_events(view: View, events: list[Event] | None) -> list[Event]:
     """Events the view's seat may see (all hidden ones are dropped for spectators)."""
@@ -72,16 +81,33 @@ class BoardPicture:
     layer: Layer
 
 
-def draw_board(view: View, events: list[Event], cell_size: int | None = None) -> BoardPicture:
+def board_labels(view: View) -> dict[str, str]:
+    """One short label per figure for every image of this board: as long as fits a token of
+    the full view at the legible size (so the full view, close-up and panel agree)."""
+    return short_labels(view, label_room(view, place(view, full_geometry(view)[0])))
+
+
+def draw_board(
+    view: View, events: list[Event], cell_size: int | None = None, margin: int = 14
+) -> BoardPicture:
     """The board alone: cached terrain, then doors, reach, story, tokens and figures."""
-    layer = static_layer(view, cell_size)
-    placement = layer.placement
+    layer = static_layer(view, cell_size, margin)
     image = layer.image.copy()
     draw = ImageDraw.Draw(image)
+    placer = Placer(image.width, image.height)
+    placer.seed(layer.labels)
+    with placing(placer):
+        return _draw_steps(view, events, layer, image, draw)
+
+
+def _draw_steps(
+    view: View, events: list[Event], layer: Layer, image: Image.Image, draw: ImageDraw.ImageDraw
+) -> BoardPicture:
+    placement = layer.placement
     RENDERERS[view.board].draw_dynamic(draw, view, placement)
     _draw_reach(draw, view, placement)
     positions = figure_positions(view, placement)
-    labels = short_labels(view)
+    labels = board_labels(view)
     where = story.story_positions(view, events, placement, positions)
     story.under(draw, view, events, placement, where, labels)
     occupied = {placement.resolve(f.coord) or "" for f in view.figures}
@@ -95,7 +121,20 @@ def draw_board(view: View, events: list[Event], cell_size: int | None = None) ->
         if spot is not None:
             label = labels[figure.id]
             caption = species_tag(figure, label)
-            draw_figure(draw, figure, spot, r, label, figure.id == active, caption, view.board)
+            draw_figure(
+                draw, figure, spot, r, label, figure.id == active, caption, view.board, False
+            )
+    # Pills (ranks, conditions, the story's tags) keep clear of every token's middle, so a
+    # label never hides a figure; a figure's own pills may still overlap its rim.
+    placer = labels_placer()
+    if placer is not None:
+        k = r * 0.5
+        for x, y in positions.values():
+            placer.take((x - k, y - k, x + k, y + k))
+    for figure in view.figures:
+        spot = positions.get(figure.id)
+        if spot is not None:
+            draw_figure_pills(draw, figure, spot, r)
     story.over(draw, events, placement, where, labels)
     return BoardPicture(image, placement, positions, labels, layer)
 
@@ -143,42 +182,102 @@ def encode(image: Image.Image) -> bytes:
     )
 
 
+_GEOMETRY: dict[tuple[object, ...], tuple[int, int]] = {}
+
+
+def _full_geometry(view: View) -> tuple[int, int]:
+    """Cell size and margin for the full view: the board fills `IMAGE_WIDTH` (at most 1.5x
+    the default cell size), with rulers in a wider margin when coordinates do not fit."""
+    base = CELL_SIZE[view.board]
+    natural = place(view, base)
+
+    def fill(margin: int) -> int:
+        avail = theme.IMAGE_WIDTH - 2 * margin
+        size = int(base * min(1.5, avail / max(1, natural.width - 28)))
+        while size > 8 and place(view, size, margin).width > theme.IMAGE_WIDTH:
+            size -= 1
+        return size
+
+    size = fill(14)
+    if coords_fit(view, place(view, size, 14)):
+        return size, 14
+    return fill(RULER_MARGIN), RULER_MARGIN
+
+
+def full_geometry(view: View) -> tuple[int, int]:
+    """`_full_geometry`, cached per map (bounded: cleared past 256 maps)."""
+    key = shape_key(view, 0)
+    hit = _GEOMETRY.get(key)
+    if hit is None:
+        if len(_GEOMETRY) > 256:
+            _GEOMETRY.clear()
+        hit = _GEOMETRY[key] = _full_geometry(view)
+    return hit
+
+
+def _strip_sections(
+    view: View, labels: dict[str, str], events: list[Event]
+) -> list[chrome.Section]:
+    """The compact strip under the full board: the step, who is where, and the legend."""
+    sections: list[chrome.Section] = []
+    if view.private:
+        # A seat's own look: its secrets (a spectator's view never carries any).
+        more = [f"+{len(view.private) - 4} more in the side panel"] if len(view.private) > 4 else []
+        sections.append(chrome.Section("Only you can see", view.private[:4] + more, theme.YELLOW))
+    story_lines = chrome.story_lines(events, limit=5)
+    if story_lines:
+        sections.append(chrome.Section("This step", story_lines, theme.YELLOW))
+    figures = chrome.figure_lines(view.figures, labels, grouped=True, compact=True)
+    if figures:
+        sections.append(chrome.Section("Figures", figures))
+    items = chrome.legend_items(view)
+    if items:
+        # One paragraph instead of a line per symbol keeps the strip short.
+        text = "  ·  ".join(items)
+        lines = paint.wrap(text, chrome.SECTION_LINE, theme.IMAGE_WIDTH - 24)
+        sections.append(chrome.Section("Legend", lines, theme.MUTED))
+    return sections
+
+
 def compose_full(
-    view: View, events: list[Event], layout: Literal["auto", "beside", "below"] = "auto"
+    view: View, events: list[Event], deadline: Deadline = None
 ) -> tuple[Image.Image, dict[str, Point]]:
-    """The whole board under the header band, with the panel beside a narrow board or in
-    columns below a wide one (so the image stays narrow enough for a phone)."""
-    picture = draw_board(view, events)
-    board_w = max(picture.image.width, MIN_BOARD_WIDTH)
-    board_h = max(picture.image.height, 320)
-    sections = chrome.panel_sections(view, picture.labels, events)
-    # The layout depends on the board's width only, so a campaign's images keep one shape
-    # from step to step: narrow boards get the panel beside them, wider ones below.
-    beside = board_w < BESIDE_MAX_BOARD if layout == "auto" else layout == "beside"
-    columns = chrome.panel_columns(sections, PANEL_COLUMN, 100_000, max_columns=1)
-    if beside:
-        width = board_w + PANEL_COLUMN
-        body_h = max(board_h, chrome.columns_height(columns))
-        column_w = PANEL_COLUMN
-    else:
-        count = max(2, board_w // PANEL_COLUMN)
-        column_w = board_w // count
-        columns = chrome.balanced_columns(sections, column_w, count)
-        width = board_w
-        body_h = board_h + chrome.columns_height(columns)
-    head = chrome.header_height(view, width)
-    height = head + body_h
+    """Phone-first: the header, the whole board filling the width, then a compact strip (the
+    step, the figures, the legend); the seats' panels are `render_panel`'s second image."""
+    size, margin = full_geometry(view)
+    picture = draw_board(view, events, size, margin)
+    width = theme.IMAGE_WIDTH
+    sections = _strip_sections(view, picture.labels, events)
+    columns = chrome.panel_columns(sections, width, 100_000, max_columns=1)
+    head = chrome.header_height(view, width, deadline)
+    banner = chrome.banner_height(view)
+    board_h = picture.image.height
+    height = head + banner + board_h + chrome.columns_height(columns)
     image = Image.new("RGB", (width, height), theme.BACKGROUND)
-    image.paste(picture.image, ((board_w - picture.image.width) // 2, head))
+    dx = (width - picture.image.width) // 2
+    image.paste(picture.image, (dx, head + banner))
     draw = ImageDraw.Draw(image)
-    chrome.draw_header(draw, view, width)
-    if beside:
-        chrome.draw_columns(draw, columns, board_w, head, column_w, height)
-    else:
-        chrome.draw_columns(draw, columns, 0, head + board_h, column_w, height)
-    dx = (board_w - picture.image.width) // 2
-    positions = {k: (x + dx, y + head) for k, (x, y) in picture.positions.items()}
+    chrome.draw_header(draw, view, width, deadline)
+    chrome.draw_banner(draw, view, width, head)
+    chrome.draw_columns(draw, columns, 0, head + banner + board_h, width, height)
+    positions = {k: (x + dx, y + head + banner) for k, (x, y) in picture.positions.items()}
     return image, positions
+
+
+def compose_panel(view: View, events: list[Event], deadline: Deadline = None) -> Image.Image:
+    """The side panel as its own phone-width image: every seat's numbers, the figures, the
+    step and the legend (the second picture of `/board view:full`)."""
+    width = theme.IMAGE_WIDTH
+    labels = board_labels(view)
+    sections = chrome.panel_sections(view, labels, events)
+    columns = chrome.panel_columns(sections, width, 100_000, max_columns=1)
+    head = chrome.header_height(view, width, deadline)
+    height = head + chrome.columns_height(columns)
+    image = Image.new("RGB", (width, height), theme.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    chrome.draw_header(draw, view, width, deadline)
+    chrome.draw_columns(draw, columns, 0, head, width, height)
+    return image
 
 
 def focus_target(
@@ -200,37 +299,36 @@ def focus_target(
 
 
 def focus_figure(view: View, events: list[Event], focus: str | None = None) -> str | None:
-    """The figure (or coordinate) the focus view is about.
+    """The figure (or coordinate) the focus view is about: what changed.
 
-    In order: the one asked for, the View's active figure, the last figure to act if its seat
-    must act now, the first figure of a seat that must act, the last figure to act, the first
-    player figure.
+    In order: the one asked for; the last figure on the board to move or attack in this step
+    (a player's figure or an enemy, also one an enemy seat moves); the View's active figure;
+    the first figure of a seat that must act now; the first player figure.
     """
     if focus:
         return focus
+    on_board = {f.id for f in view.figures}
+    actor = story.last_actor(events)
+    if actor and actor in on_board:
+        return actor
     if view.active:
         return view.active
     waiting = set(view.waiting)
     # Enemy figures may carry a seat too (the agent controlling an alien card): only players'
     # own figures count as "the figure whose turn it is".
-    seats = {f.id: f.seat for f in view.figures if f.side == "player"}
-    actor = story.last_actor(events)
-    if actor and actor in seats and seats[actor] in waiting:
-        return actor
     for f in view.figures:
         if f.side == "player" and f.seat in waiting:
             return f.id
-    if actor and actor in seats:
-        return actor
     return next((f.id for f in view.figures if f.side == "player"), None)
 
 
-def _crop_box(picture: BoardPicture, view: View, centre: Point) -> tuple[int, int, int, int]:
+def _crop_box(
+    picture: BoardPicture, view: View, centre: Point, follow_reach: bool
+) -> tuple[int, int, int, int]:
     w = min(FOCUS_WIDTH, picture.image.width)
     h = min(FOCUS_HEIGHT, picture.image.height)
-    points = [centre] + [
-        p for p in (picture.placement.anchor(c) for c in view.reach) if p is not None
-    ]
+    reach = view.reach if follow_reach else []
+    points = [centre] + [p for p in (picture.placement.anchor(c) for c in reach) if p is not None]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     cx, cy = centre
     if max(xs) - min(xs) < w * 0.9 and max(ys) - min(ys) < h * 0.9:
@@ -240,13 +338,26 @@ def _crop_box(picture: BoardPicture, view: View, centre: Point) -> tuple[int, in
     return left, top, left + w, top + h
 
 
+def _thumbnail(view: View, layer: Layer) -> Image.Image:
+    """The map in miniature, drawn from the cell outlines (no text: it would be illegible)."""
+    if layer.thumbnail is None:
+        scale = INSET_WIDTH / layer.image.width
+        size = (INSET_WIDTH, max(1, int(layer.image.height * scale)))
+        thumb = Image.new("RGB", size, theme.BACKGROUND)
+        draw = ImageDraw.Draw(thumb)
+        for cell in view.cells:
+            poly = layer.placement.polygons.get(cell.coord)
+            if poly and cell.terrain not in theme.BLOCKING_TERRAIN:
+                colour = theme.TERRAIN.get(cell.terrain, theme.TERRAIN["floor"])
+                draw.polygon([(x * scale, y * scale) for x, y in poly], fill=colour)
+        layer.thumbnail = thumb
+    return layer.thumbnail
+
+
 def _inset(picture: BoardPicture, view: View, box: tuple[int, int, int, int]) -> Image.Image:
     layer = picture.layer
     scale = INSET_WIDTH / layer.image.width
-    if layer.thumbnail is None:
-        size = (INSET_WIDTH, max(1, int(layer.image.height * scale)))
-        layer.thumbnail = layer.image.resize(size, Image.Resampling.BILINEAR)
-    thumb = layer.thumbnail.copy()
+    thumb = _thumbnail(view, layer).copy()
     draw = ImageDraw.Draw(thumb)
     for f in view.figures:
         xy = picture.positions.get(f.id)
@@ -264,25 +375,29 @@ def _inset(picture: BoardPicture, view: View, box: tuple[int, int, int, int]) ->
 
 
 def compose_focus(
-    view: View, events: list[Event], focus: str | None
+    view: View, events: list[Event], focus: str | None, deadline: Deadline = None
 ) -> tuple[Image.Image, dict[str, Point]]:
     picture = draw_board(view, events, int(CELL_SIZE[view.board] * FOCUS_SCALE))
     centre = focus_target(view, events, picture.placement, picture.positions, focus)
-    box = _crop_box(picture, view, centre)
+    focus_id = focus_figure(view, events, focus)
+    # The reach belongs to the active figure: follow it only when the close-up is about it.
+    box = _crop_box(picture, view, centre, focus_id == view.active)
     crop = picture.image.crop(box)
-    width = max(crop.width, 480)
+    width = FOCUS_WIDTH
     inset = _inset(picture, view, box)
     text_w = width - inset.width - 24
-    focus_id = focus_figure(view, events, focus)
     sections = _focus_sections(view, events, picture, box, focus_id)
     columns = chrome.panel_columns(sections, text_w, 10_000, max_columns=1)
     footer = max(inset.height + 20, chrome.columns_height(columns))
-    head = chrome.header_height(view, width)
-    height = head + crop.height + footer
+    head = chrome.header_height(view, width, deadline)
+    banner = chrome.banner_height(view)
+    height = head + banner + crop.height + footer
     image = Image.new("RGB", (width, height), theme.BACKGROUND)
-    image.paste(crop, ((width - crop.width) // 2, head))
+    image.paste(crop, ((width - crop.width) // 2, head + banner))
     draw = ImageDraw.Draw(image)
-    chrome.draw_header(draw, view, width)
+    chrome.draw_header(draw, view, width, deadline)
+    chrome.draw_banner(draw, view, width, head)
+    head += banner
     top = head + crop.height
     draw.rectangle((0, top, width, height), fill=theme.PANEL)
     image.paste(inset, (10, top + 10))
@@ -341,12 +456,17 @@ def render_board(
     events: list[Event] | None = None,
     mode: Mode = "full",
     focus: str | None = None,
+    deadline: Deadline = None,
 ) -> RenderedImage:
-    """Render one board image. `render_board(view, events)` is the full board."""
+    """Render one board image. `render_board(view, events)` is the full board.
+
+    `deadline` (the campaign's turn deadline, a datetime or ready-made text) goes in the
+    header when given.
+    """
     shown = public_events(view, events)
     alt = alt_text(view, shown)
     if mode == "focus":
-        image, positions = compose_focus(view, shown, focus)
+        image, positions = compose_focus(view, shown, focus, deadline)
         name = "focus.png"
         key = focus_figure(view, shown, focus)
         figure = next((f for f in view.figures if f.id == key), None)
@@ -354,6 +474,18 @@ def render_board(
         prefix = f"Close-up around {where}. "[:200]
         alt = prefix + alt_text(view, shown, 1000 - len(prefix))
     else:
-        image, positions = compose_full(view, shown)
+        image, positions = compose_full(view, shown, deadline)
         name = "board.png"
     return RenderedImage(encode(image), alt, image.width, image.height, name, positions)
+
+
+def render_panel(
+    view: View, events: list[Event] | None = None, deadline: Deadline = None
+) -> RenderedImage:
+    """The full side panel (every seat's numbers, the figures, the step, the legend) as a
+    second phone-width image to go with the full board (`/board view:full`)."""
+    shown = public_events(view, events)
+    image = compose_panel(view, shown, deadline)
+    prefix = "Side panel: each seat's numbers and every figure. "
+    alt = prefix + alt_text(view, shown, 1000 - len(prefix))
+    return RenderedImage(encode(image), alt, image.width, image.height, "panel.png")

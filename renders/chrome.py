@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from engine.core.events import Event
 from engine.core.view import FigureView, View
 from renders import paint, theme
-from renders.figures import badges, conditions_of, rank_tag
-from renders.terrain import edge_base, is_dynamic_mark
+from renders.figures import HIDDEN_TOKENS, badges, conditions_of, rank_tag, token_text
+from renders.terrain import edge_base
 
 GAME_NAMES = {
     "forlorn-hope": "Forlorn: Hope",
@@ -16,18 +17,32 @@ GAME_NAMES = {
     "reichbusters": "Reichbusters",
 }
 HEADER_PAD = 10
-TITLE_SIZE = 18
-LINE_SIZE = 12
+TITLE_SIZE = theme.MIN_TEXT + 4
+LINE_SIZE = theme.MIN_TEXT
 # Header keys already shown elsewhere in the header line (title, round, phase).
 SKIP_HEADER = frozenset({"phase", "mission", "round"})
 
 
-def header_lines(view: View) -> tuple[str, list[str]]:
+def deadline_text(deadline: datetime | str | None) -> str:
+    """ "Deadline Fri 04 Dec 18:00 UTC" from a datetime (or ready-made text); empty for none."""
+    if deadline is None or deadline == "":
+        return ""
+    if isinstance(deadline, datetime):
+        if deadline.tzinfo is not None:
+            deadline = deadline.astimezone(UTC)
+        return "Deadline " + deadline.strftime("%a %d %b %H:%M UTC")
+    return f"Deadline {deadline}"
+
+
+def header_lines(view: View, deadline: datetime | str | None = None) -> tuple[str, list[str]]:
     """The title and the facts of the header band, most important first."""
     facts: list[str] = []
     round_text = view.header.get("round") or (str(view.round) if view.round else "")
     if round_text:
         facts.append(f"Round {round_text}")
+    due = deadline_text(deadline)
+    if due and not view.finished:
+        facts.append(due)
     if view.phase:
         facts.append(f"Phase: {view.phase}")
     if view.finished:
@@ -48,12 +63,14 @@ def header_lines(view: View) -> tuple[str, list[str]]:
     return title, facts
 
 
-def header_height(view: View, width: int) -> int:
-    return _header_layout(view, width)[0]
+def header_height(view: View, width: int, deadline: datetime | str | None = None) -> int:
+    return _header_layout(view, width, deadline)[0]
 
 
-def _header_layout(view: View, width: int) -> tuple[int, list[str], str]:
-    title, facts = header_lines(view)
+def _header_layout(
+    view: View, width: int, deadline: datetime | str | None = None
+) -> tuple[int, list[str], str]:
+    title, facts = header_lines(view, deadline)
     title = paint.ellipsize(title, TITLE_SIZE, width - 2 * HEADER_PAD, True)
     lines = paint.wrap("  ·  ".join(facts), LINE_SIZE, width - 2 * HEADER_PAD)
     # Facts are joined with separators, so wrapping may split inside one; good enough.
@@ -62,8 +79,10 @@ def _header_layout(view: View, width: int) -> tuple[int, list[str], str]:
     return height, lines, title
 
 
-def draw_header(draw: paint.Draw, view: View, width: int) -> int:
-    height, lines, title = _header_layout(view, width)
+def draw_header(
+    draw: paint.Draw, view: View, width: int, deadline: datetime | str | None = None
+) -> int:
+    height, lines, title = _header_layout(view, width, deadline)
     draw.rectangle((0, 0, width, height), fill=theme.HEADER)
     paint.text(draw, (HEADER_PAD, HEADER_PAD), title, TITLE_SIZE, theme.TEXT, True)
     y = HEADER_PAD + TITLE_SIZE + 6
@@ -71,6 +90,39 @@ def draw_header(draw: paint.Draw, view: View, width: int) -> int:
         paint.text(draw, (HEADER_PAD, y), line, LINE_SIZE, theme.MUTED)
         y += LINE_SIZE + 4
     return height
+
+
+BANNER_SIZE = theme.MIN_TEXT + 9
+WINS = frozenset({"victory", "accomplished", "won", "win"})
+LOSSES = frozenset({"defeat", "failed", "lost", "loss"})
+
+
+def banner(view: View) -> tuple[str, theme.RGB, theme.RGB]:
+    """The end-of-mission banner's word, plate colour and ink ("" while the mission runs)."""
+    if not view.finished:
+        return "", theme.PANEL, theme.TEXT
+    outcome = (view.outcome or "").lower()
+    if outcome in WINS:
+        return "VICTORY", theme.GREEN, theme.INK
+    if outcome in LOSSES:
+        return "DEFEAT", theme.VERMILION, theme.WHITE
+    if outcome == "partial":
+        return "PARTIAL SUCCESS", theme.ORANGE, theme.INK
+    return f"MISSION OVER: {outcome.upper()}" if outcome else "MISSION OVER", theme.MUTED, theme.INK
+
+
+def banner_height(view: View) -> int:
+    return BANNER_SIZE + 24 if view.finished else 0
+
+
+def draw_banner(draw: paint.Draw, view: View, width: int, top: int) -> None:
+    """A full-width band under the header once the mission is over."""
+    word, fill, ink = banner(view)
+    if not word:
+        return
+    height = banner_height(view)
+    draw.rectangle((0, top, width, top + height), fill=fill)
+    paint.text(draw, (width / 2, top + height / 2), word, BANNER_SIZE, ink, True, "mm")
 
 
 @dataclass
@@ -100,9 +152,12 @@ def _plain(f: FigureView) -> bool:
     return full and not badges(f) and not f.facing
 
 
-def figure_lines(figs: list[FigureView], labels: dict[str, str], grouped: bool) -> list[str]:
-    """One line per figure; with `grouped`, unhurt figures of a kind share one line."""
-    if not grouped or len(figs) <= 8:
+def figure_lines(
+    figs: list[FigureView], labels: dict[str, str], grouped: bool, compact: bool = False
+) -> list[str]:
+    """One line per figure; with `grouped`, unhurt figures of a kind share one line (with
+    `compact`, whatever the count: the full view's strip under the board)."""
+    if not grouped or (len(figs) <= 8 and not compact):
         return [figure_line(f, labels.get(f.id, f.label)) for f in figs]
     lines: list[str] = []
     kinds: dict[str, list[FigureView]] = {}
@@ -154,7 +209,7 @@ def panel_sections(
 
 
 def legend_items(view: View) -> list[str]:
-    """Only the symbols this board uses."""
+    """Only the symbols this board uses, and every token text it shows."""
     items: list[str] = []
     sides = {f.side for f in view.figures}
     if "player" in sides:
@@ -170,9 +225,10 @@ def legend_items(view: View) -> list[str]:
     codes: dict[str, str] = {}
     for f in view.figures:
         for key in conditions_of(f):
-            badge = theme.CONDITION_BADGES.get(key)
-            if badge and key not in theme.QUIET_CONDITIONS:
-                codes.setdefault(badge[0], key)
+            if key in theme.QUIET_CONDITIONS:
+                continue
+            badge = theme.CONDITION_BADGES.get(key, (key[:2].title(), theme.MUTED))
+            codes.setdefault(badge[0], key.replace("-", " "))
     if codes:
         items.append("badges: " + ", ".join(f"{k} {v}" for k, v in sorted(codes.items())))
     ranks = {rank_tag(f.rank): f.rank or "" for f in view.figures if f.rank}
@@ -190,7 +246,7 @@ def legend_items(view: View) -> list[str]:
     if "airlock" in kinds:
         doors.append("blue bar = airlock")
     items += doors
-    marks = {m.split(":")[0] for c in view.cells for m in c.marks if not is_dynamic_mark(m)}
+    marks = {m.split(":")[0] for c in view.cells for m in c.marks}
     names = {
         "vent": "V# vent",
         "cache": "C cache",
@@ -199,26 +255,58 @@ def legend_items(view: View) -> list[str]:
         "centre": "ring: Area centre",
         "teleport": "TP: Teleport Point",
         "start": "S: start hex",
-        "barracks": "barracks",
-        "exit": "exit",
+        "barracks": "BK: barracks",
+        "exit": "EX: exit",
         "search": "search Area",
+        "airlock": "AL: airlock",
+        "entrance": "IN: entrance",
+        "blocked": "BLOCK: blocked hex",
+        "civilian": "CIVIL: civilian",
+        "smoke": "hatched, SM: smoke",
+        "flame": "F: flame",
+        "suppressing-fire": "SF: suppressing fire",
+        "accessory": "ACC, AC: accessory",
     }
     items += [names[m] for m in sorted(marks) if m in names]
-    tokens = {t.kind.split(":")[0] for t in view.tokens}
-    token_names = {
-        "signal": "purple hexagon: Signal",
-        "enemy-token": "hexagon L#: Enemy token by level",
-        "flame": "F: flame",
-        "corpse": "✝: corpse",
-        "item": "green square: item",
-        "loot": "Lt: loot",
-    }
-    items += [token_names[t] for t in sorted(tokens) if t in token_names]
+    items += token_legend(view)
     return items
 
 
-SECTION_TITLE = 13
-SECTION_LINE = 11
+TOKEN_NAMES = {
+    "signal": "purple hexagon s#: Signal",
+    "enemy-token": "hexagon L#: Enemy token by level",
+    "flame": "F: flame",
+    "corpse": "✝: corpse",
+    "loot": "Lt: loot",
+    "accessory": "Ac: accessory",
+    "blocked-vent": "X: blocked vent",
+    "egg": "Eg: egg",
+    "smoke": "Sm: smoke",
+}
+
+
+def token_legend(view: View) -> list[str]:
+    """One entry per kind of token on the board; mission tokens by their own text (M1 keys)."""
+    items: list[str] = []
+    seen: set[str] = set()
+    for t in view.tokens:
+        kind = t.kind.split(":")[0]
+        if kind in HIDDEN_TOKENS:
+            continue
+        if kind in TOKEN_NAMES:
+            entry = TOKEN_NAMES[kind]
+        elif kind == "item":
+            entry = f"{token_text(t)}: {t.label or 'item'}"
+        else:
+            entry = f"{token_text(t)}: {kind.replace('-', ' ')}"
+        if entry not in seen:
+            seen.add(entry)
+            items.append(entry)
+    return items
+
+
+SECTION_TITLE = theme.MIN_TEXT + 1
+SECTION_LINE = theme.MIN_TEXT
 
 
 def layout_sections(sections: list[Section], width: int) -> list[tuple[str, list[str], theme.RGB]]:
@@ -228,7 +316,7 @@ def layout_sections(sections: list[Section], width: int) -> list[tuple[str, list
         for line in s.lines:
             wrapped = paint.wrap(line, SECTION_LINE, width - 22) or [""]
             lines.append(wrapped[0])
-            lines += ["  " + w for w in wrapped[1:3]]
+            lines += ["  " + w for w in wrapped[1:8]]
         out.append((paint.ellipsize(s.title, SECTION_TITLE, width - 16, True), lines, s.accent))
     return out
 
@@ -251,21 +339,6 @@ def panel_columns(
         columns[-1].append((title, lines, accent))
         used += h
     return columns
-
-
-def balanced_columns(
-    sections: list[Section], column_width: int, count: int
-) -> list[list[tuple[str, list[str], theme.RGB]]]:
-    """Sections flowed into at most `count` columns of about equal height."""
-    laid = layout_sections(sections, column_width)
-    total = sum(section_height(lines) for _, lines, _ in laid)
-    tallest = max((section_height(lines) for _, lines, _ in laid), default=0)
-    limit = max(total // count, tallest)
-    while True:
-        columns = panel_columns(sections, column_width, limit + 10, max_columns=count)
-        if len(columns) < count or columns_height(columns) <= limit + 10:
-            return columns
-        limit += 40
 
 
 def columns_height(columns: list[list[tuple[str, list[str], theme.RGB]]]) -> int:

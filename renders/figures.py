@@ -66,12 +66,45 @@ def rank_tag(rank: str | None) -> str:
     return rank if len(rank) <= 3 else rank[:1].upper()
 
 
-def short_labels(view: View) -> dict[str, str]:
+def label_room(view: View, placement: Placement) -> float:
+    """How wide a figure's label may be: its token, or its cell less a gap to the next one."""
+    cs = placement.cell_size
+    cell = cs * (0.866 if view.board == "hex" else 1.0) - 3
+    if placement.slots_per_cell == 4:
+        cell = cs / 2 - 2
+    return max(placement.token_radius * 2 * 0.95, cell)
+
+
+def short_labels(view: View, room: float | None = None) -> dict[str, str]:
     """A label of at most 4 characters per figure, unique on the board where possible.
 
     Games give labels such as "FOX", "x1" or "soldier13"; long word+number labels become the
     word's initial (or first two letters when two kinds share an initial) and the number.
+    With `room`, a label wider than that at the legible size is cut to the longest prefix
+    that fits and stays unique ("FOX" -> "FO"); the figure list pairs it with the name.
     """
+    out = _labels(view)
+    if room is None:
+        return out
+    taken = set(out.values())
+    for key, text in out.items():
+        if paint.fits(text, room, bold=False, condensed=True):
+            continue
+        # Two leading characters, else the number alone, else the initial: still unique.
+        digits = "".join(ch for ch in text if ch.isdigit())
+        candidates = [text[:2], digits, text[:1]] if digits else [text[:2], text[:1]]
+        for cut in candidates:
+            if cut == text or not cut or cut in taken:
+                continue
+            if paint.fits(cut, room, bold=False, condensed=True):
+                taken.discard(text)
+                taken.add(cut)
+                out[key] = cut
+                break
+    return out
+
+
+def _labels(view: View) -> dict[str, str]:
     out: dict[str, str] = {}
     initials: dict[str, set[str]] = {}
     for f in view.figures:
@@ -139,9 +172,15 @@ def figure_positions(view: View, placement: Placement) -> dict[str, Point]:
             groups.setdefault(key, []).append(figure)
     out: dict[str, Point] = {}
     r = placement.token_radius
+    marks: dict[str, list[str]] = {}
+    if placement.board == "area":
+        for c in view.cells:
+            if c.marks and c.area:
+                marks.setdefault(c.area, []).extend(c.marks)
     for key, figures in groups.items():
         if placement.board == "area":
-            slots = area_slots(placement, key, r) or [placement.area_anchor[key]]
+            slots = _clear_first(placement, key, area_slots(placement, key, r), marks)
+            slots = slots or [placement.area_anchor[key]]
             for i, figure in enumerate(figures):
                 x, y = slots[i % len(slots)]
                 shift = (i // len(slots)) * r * 0.5
@@ -157,6 +196,16 @@ def figure_positions(view: View, placement: Placement) -> dict[str, Point]:
             ox, oy = offsets[i % 4]
             out[figure.id] = (cx + ox, cy + oy)
     return out
+
+
+def _clear_first(
+    placement: Placement, area: str, slots: list[Point], marks: dict[str, list[str]]
+) -> list[Point]:
+    """An Area's slots, those where a figure stays clear of the Area's id and mark labels
+    first (stable order; figures and tokens use the same order)."""
+    boxes = [box for _, _, box in mark_boxes(placement, area, marks.get(area, []))]
+    boxes.append(id_box(placement, area))
+    return sorted(slots, key=lambda p: overlaps(p, placement.token_radius * 0.7, boxes))
 
 
 def token_positions(
@@ -177,7 +226,8 @@ def token_positions(
             marks.setdefault(c.area, []).extend(c.marks)
     for key, tokens in per_key.items():
         if placement.board == "area":
-            slots = area_slots(placement, key, small)
+            # The figures' slot order (clear of labels first), so tokens skip the taken ones.
+            slots = _clear_first(placement, key, area_slots(placement, key, small), marks)
             taken = sum(1 for f in view.figures if placement.resolve(f.coord) == key)
             free = slots[taken:]
             # Keep tokens off the Area's id and mark labels.
@@ -256,7 +306,7 @@ def draw_token(draw: paint.Draw, t: TokenView, xy: Point, r: float) -> None:
     shape, fill = token_style(t)
     paint.token(draw, shape, xy[0], xy[1], r, fill, theme.INK, 1)
     text = token_text(t)
-    size = paint.fit_size(text, r * 1.8, max(7, int(r * 1.05)), 6)
+    size = paint.fit_size(text, r * 1.8, paint.legible(r * 1.05), 6)
     ink = (
         theme.WHITE
         if fill in (theme.PURPLE, theme.VERMILION, (90, 90, 96), theme.GRID)
@@ -276,7 +326,10 @@ def draw_figure(
     active: bool = False,
     caption: str = "",
     board: str = "square",
+    with_pills: bool = True,
 ) -> None:
+    """The token with its label, facing pointer and health; with `with_pills` also its rank
+    and condition pills (a board draws those in a second pass, around every token)."""
     x, y = xy
     shape = theme.SIDE_SHAPE.get(figure.side, "circle")
     fill = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
@@ -296,23 +349,41 @@ def draw_figure(
         draw.polygon([tip, *base], fill=theme.YELLOW, outline=theme.INK)
     paint.token(draw, shape, x, y, r, fill, theme.WHITE if not down else theme.MUTED, 2)
     room = r * (1.55 if shape == "diamond" else 1.8)
-    if caption:
-        small = paint.fit_size(caption, room * 0.8, max(7, int(r * 0.55)))
+    # A second line (the kind) only when both lines are legible inside the token.
+    if caption and r * 1.6 >= 2 * theme.MIN_TEXT and paint.fits(caption + text, room * 1.4):
+        small = paint.fit_size(caption, room * 0.8, paint.legible(r * 0.55))
         paint.label(draw, (x, y - r * 0.32), caption, small, theme.INK, True)
-        size = paint.fit_size(text, room * 0.8, max(7, int(r * 0.55)))
+        size = paint.fit_size(text, room * 0.8, paint.legible(r * 0.55))
         paint.label(draw, (x, y + r * 0.3), text, size, theme.INK, False)
     else:
-        size = paint.fit_size(text, room, max(8, int(r * 0.8)))
-        paint.label(draw, (x, y), text, size, theme.INK, True)
+        size = paint.fit_size(text, room, paint.legible(r * 0.8))
+        if theme.text_width(text, size, True) <= room:
+            paint.label(draw, (x, y), text, size, theme.INK, True)
+        else:
+            # Small cells: the condensed cut, bold when it fits, spilling to the cell's edge.
+            bold = theme.text_width(text, size, True, True) <= max(room, r * 2)
+            paint.text(draw, (x, y), text, size, theme.INK, bold, "mm", condensed=True)
+    _draw_health(draw, figure, x, y + r + (3 if shape != "diamond" else r * 0.2 + 3), r)
+    if with_pills:
+        draw_figure_pills(draw, figure, xy, r)
+
+
+def draw_figure_pills(draw: paint.Draw, figure: FigureView, xy: Point, r: float) -> None:
+    """Rank and condition pills at the token's upper corners.
+
+    They need a token at least as big as legible text; on small tokens they would hide
+    neighbours (the figure list under the board says them)."""
+    x, y = xy
     tag = rank_tag(figure.rank)
-    if tag:
-        bsize = max(7, int(r * 0.55))
+    pills = r >= theme.MIN_TEXT * 0.9
+    if tag and pills:
+        bsize = paint.legible(r * 0.55)
         colour = RANK_COLOURS.get((figure.rank or "").lower(), (225, 225, 225))
         ink = theme.WHITE if colour in (theme.BLUE, theme.VERMILION) else theme.INK
         paint.pill(draw, (x + r * 0.75, y - r * 0.95), tag, bsize, colour, ink)
     marks = badges(figure)
-    if marks:
-        bsize = max(7, int(r * 0.52))
+    if marks and pills:
+        bsize = paint.legible(r * 0.52)
         shown = marks[:2]
         bx = x - r * 1.05
         for i, (letters, colour) in enumerate(shown):
@@ -322,7 +393,6 @@ def draw_figure(
             paint.pill(
                 draw, (bx, y - r * 0.95 + 2 * bsize * 1.3), f"+{len(marks) - 2}", bsize, theme.MUTED
             )
-    _draw_health(draw, figure, x, y + r + (3 if shape != "diamond" else r * 0.2 + 3), r)
 
 
 def _draw_health(draw: paint.Draw, figure: FigureView, x: float, top: float, r: float) -> None:
@@ -331,7 +401,7 @@ def _draw_health(draw: paint.Draw, figure: FigureView, x: float, top: float, r: 
     health = max(0, figure.health)
     total = figure.max_health
     if total > 8:
-        paint.pill(draw, (x, top + 4), f"{health}/{total}", max(7, int(r * 0.5)), theme.GREEN)
+        paint.pill(draw, (x, top + 4), f"{health}/{total}", paint.legible(r * 0.5), theme.GREEN)
         return
     pip = max(3.0, min(max(5.0, r * 0.22), r * 2 / (total * 1.5)))
     gap = pip * 0.5

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from engine.core.view import View
+from renders import theme
 
 SQRT3 = math.sqrt(3.0)
 Point = tuple[float, float]
@@ -40,12 +41,23 @@ class Placement:
     _segments: dict[tuple[str, str], Segment | None] = field(default_factory=dict)
 
     @property
+    def slots_per_cell(self) -> int:
+        """Area boards seat four figures per cell when a quarter cell still holds a token with
+        a legible label, else one per cell."""
+        if self.board == "area" and self.cell_size * 0.21 >= 0.8 * theme.MIN_TEXT:
+            return 4
+        return 1
+
+    @property
     def token_radius(self) -> float:
-        if self.board == "area":
-            return self.cell_size * 0.21
-        if self.board == "hex":
-            return self.cell_size * 0.33
-        return self.cell_size * 0.36
+        """Tokens grow towards filling their cell on small boards, so that a two-letter label
+        at the legible size fits inside."""
+        cs = self.cell_size
+        if self.board == "area" and self.slots_per_cell == 4:
+            factor = 0.21
+        else:
+            factor = 0.33 if self.board == "hex" else 0.36
+        return max(cs * factor, min(cs * 0.44, 0.8 * theme.MIN_TEXT))
 
     def resolve(self, coord: str) -> str | None:
         """The cell or Area id a typed coordinate names (case-insensitive)."""
@@ -193,12 +205,13 @@ def area_slots(placement: Placement, area: str, radius: float) -> list[Point]:
         return []
     ax, ay = placement.area_anchor[area]
     q = placement.cell_size / 4
+    offsets = (-q, q) if placement.slots_per_cell == 4 else (0.0,)
     points = [
         (x + dx, y + dy)
         for c in coords
         for x, y in [placement.centres[c]]
-        for dx in (-q, q)
-        for dy in (-q, q)
+        for dx in offsets
+        for dy in offsets
     ]
     return sorted(points, key=lambda p: ((p[0] - ax) ** 2 + (p[1] - ay) ** 2, p[1], p[0]))
 

@@ -3,14 +3,45 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from renders import theme
+from renders import labels, theme
 from renders.geometry import Point
 
 Draw = ImageDraw.ImageDraw
+
+
+@dataclass
+class Record:
+    """What a `recording()` block drew: every text's font size and every pill's box."""
+
+    sizes: list[int] = field(default_factory=list)
+    pills: list[tuple[str, tuple[float, float, float, float]]] = field(default_factory=list)
+
+
+_RECORD: ContextVar[Record | None] = ContextVar("text_record", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[Record]:
+    """Collect the text sizes and pill boxes drawn inside the block (for legibility tests)."""
+    record = Record()
+    token = _RECORD.set(record)
+    try:
+        yield record
+    finally:
+        _RECORD.reset(token)
+
+
+def legible(size: float) -> int:
+    """`size` raised to the phone floor (`theme.MIN_TEXT`)."""
+    return max(int(size), theme.MIN_TEXT)
 
 
 def shape_points(shape: str, x: float, y: float, r: float) -> list[Point]:
@@ -52,9 +83,11 @@ def token(
 
 
 @lru_cache(maxsize=8192)
-def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+def _mask(
+    text: str, size: int, bold: bool, anchor: str, condensed: bool = False
+) -> tuple[Image.Image, int, int]:
     """A rendered text mask, cached: boards repeat the same labels step after step."""
-    f = theme.font(size, bold)
+    f = theme.font(size, bold, condensed)
     left, top, right, bottom = f.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
@@ -69,11 +102,16 @@ def text(
     fill: theme.RGB = theme.TEXT,
     bold: bool = False,
     anchor: str = "la",
+    condensed: bool = False,
 ) -> None:
     """Draw text through the mask cache (FreeType rendering is the costliest part of a board)."""
     if not content:
         return
-    mask, left, top = _mask(content, size, bold, anchor)
+    size = legible(size)
+    record = _RECORD.get()
+    if record is not None:
+        record.sizes.append(size)
+    mask, left, top = _mask(content, size, bold, anchor, condensed)
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
 
@@ -90,10 +128,36 @@ def label(
 
 
 def fit_size(text: str, max_width: float, size: int, minimum: int = 7, bold: bool = True) -> int:
-    """The largest font size (at most `size`) at which `text` fits `max_width`."""
+    """The largest font size (at most `size`, never below the legible floor) at which `text`
+    fits `max_width`; the floor wins when nothing legible fits (callers shorten the text)."""
+    minimum = legible(minimum)
+    size = legible(size)
     while size > minimum and theme.text_width(text, size, bold) > max_width:
         size -= 1
     return size
+
+
+def pill_box(
+    xy: Point, text: str, size: int, anchor: str = "mm", bold: bool = True
+) -> tuple[float, float, float, float]:
+    """The box `pill` would draw, without drawing it."""
+    size = legible(size)
+    w = theme.text_width(text, size, bold)
+    h = size * 1.25
+    x, y = xy
+    if anchor[0] == "l":
+        left = x
+    elif anchor[0] == "r":
+        left = x - w - 6
+    else:
+        left = x - w / 2 - 3
+    top = y - h / 2 if anchor[1] == "m" else (y if anchor[1] == "t" else y - h)
+    return (left, top, left + w + 6, top + h)
+
+
+def fits(text: str, max_width: float, bold: bool = True, condensed: bool = False) -> bool:
+    """Whether `text` fits `max_width` at the legible floor."""
+    return theme.text_width(text, theme.MIN_TEXT, bold, condensed) <= max_width
 
 
 def pill(
@@ -106,18 +170,22 @@ def pill(
     anchor: str = "mm",
     bold: bool = True,
 ) -> tuple[float, float, float, float]:
-    """Text on a rounded plate; returns the plate's box."""
-    w = theme.text_width(text, size, bold)
-    h = size * 1.25
-    x, y = xy
-    if anchor[0] == "l":
-        left = x
-    elif anchor[0] == "r":
-        left = x - w - 6
-    else:
-        left = x - w / 2 - 3
-    top = y - h / 2 if anchor[1] == "m" else (y if anchor[1] == "t" else y - h)
-    box = (left, top, left + w + 6, top + h)
+    """Text on a rounded plate; returns the plate's box.
+
+    Inside a `labels.placing()` block the plate moves to the nearest free spot, or is left
+    out when there is none (so board labels never overlap)."""
+    size = legible(size)
+    box = pill_box(xy, text, size, anchor, bold)
+    placer = labels.active()
+    if placer is not None:
+        placed = placer.place(box, text)
+        if placed is None:
+            return box
+        box = placed
+    record = _RECORD.get()
+    if record is not None:
+        record.pills.append((text, box))
+    h = box[3] - box[1]
     draw.rounded_rectangle(box, radius=min(4, h / 2), fill=fill)
     globals()["text"](
         draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, size, ink, bold, "mm"
@@ -180,3 +248,32 @@ def ellipsize(text: str, size: int, max_width: float, bold: bool = False) -> str
     while len(text) > 1 and theme.text_width(text + "…", size, bold) > max_width:
         text = text[:-1]
     return text + "…"
+
+
+Blocks = list[tuple[str, list[str]]]
+
+
+def blocks_height(blocks: Blocks, head: int, line: int, gap: int) -> int:
+    """Height `draw_blocks` needs: a title row per block, `line + gap` per line, 8 after."""
+    return sum(head + 10 + (line + gap) * len(lines) + 8 for _, lines in blocks)
+
+
+def draw_blocks(
+    draw: Draw,
+    xy: Point,
+    blocks: Blocks,
+    head: int,
+    line: int,
+    gap: int,
+    colours: tuple[theme.RGB, theme.RGB] = (theme.TEXT, theme.MUTED),
+) -> float:
+    """Titled blocks of lines (a sheet's or a summary's body); returns the y after them."""
+    x, y = xy
+    for title, lines in blocks:
+        text(draw, (x, y), title, head, colours[0], True)
+        y += head + 10
+        for content in lines:
+            text(draw, (x + 8, y), content, line, colours[1])
+            y += line + gap
+        y += 8
+    return y

@@ -6,18 +6,20 @@ from PIL import Image, ImageDraw
 
 from engine.core.view import FigureView, View
 from renders import paint, theme
-from renders.board import RenderedImage, encode
+from renders.board import RenderedImage, board_labels, encode
 from renders.figures import (
     badges,
     conditions_of,
     draw_figure,
     rank_tag,
-    short_labels,
     species_tag,
 )
 
-WIDTH = 520
+WIDTH = theme.IMAGE_WIDTH
 PAD = 16
+TITLE = theme.MIN_TEXT + 7
+HEAD = theme.MIN_TEXT + 2
+LINE = theme.MIN_TEXT
 
 
 def _lines(view: View, figure: FigureView) -> list[tuple[str, list[str]]]:
@@ -58,17 +60,17 @@ def render_sheet(view: View, figure_id: str) -> RenderedImage:
     figure = next((f for f in view.figures if f.id.lower() == figure_id.lower()), None)
     if figure is None:
         raise KeyError(f"no figure {figure_id!r} on the board")
-    label = short_labels(view)[figure.id]
+    label = board_labels(view)[figure.id]
     blocks = _lines(view, figure)
     text_w = WIDTH - 2 * PAD
     laid: list[tuple[str, list[str]]] = []
     for title, lines in blocks:
         wrapped: list[str] = []
         for line in lines:
-            wrapped += paint.wrap(line, 13, text_w - 10) or [""]
+            wrapped += paint.wrap(line, LINE, text_w - 10) or [""]
         laid.append((title, wrapped))
-    top = 120
-    height = top + sum(26 + 18 * len(lines) + 8 for _, lines in laid) + PAD
+    top = 136
+    height = top + paint.blocks_height(laid, HEAD, LINE, 5) + PAD
     image = Image.new("RGB", (WIDTH, height), theme.PANEL)
     draw = ImageDraw.Draw(image)
     accent = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
@@ -82,22 +84,18 @@ def render_sheet(view: View, figure_id: str) -> RenderedImage:
         caption=species_tag(figure, label),
         board=view.board,
     )
-    title = paint.ellipsize(figure.name, 22, WIDTH - 130, True)
-    paint.text(draw, (120, 22), title, 22, theme.TEXT, True)
+    # The name wraps onto a second line rather than being cut.
+    names = paint.wrap(figure.name, TITLE, WIDTH - 130, True)[:2]
+    for i, line in enumerate(names):
+        paint.text(draw, (120, 14 + i * (TITLE + 4)), line, TITLE, theme.TEXT, True)
     sub = f"{label} · {view.title}"
-    paint.text(draw, (120, 54), paint.ellipsize(sub, 13, WIDTH - 130), 13, theme.MUTED)
+    sub_y = 14 + len(names) * (TITLE + 4) + 4
+    paint.text(draw, (120, sub_y), paint.ellipsize(sub, LINE, WIDTH - 130), LINE, theme.MUTED)
     x = 120
     for letters, colour in badges(figure):
-        box = paint.pill(draw, (x, 86), letters, 12, colour, anchor="lm")
+        box = paint.pill(draw, (x, sub_y + LINE + 20), letters, LINE, colour, anchor="lm")
         x = int(box[2]) + 6
-    y = top
-    for title, lines in laid:
-        paint.text(draw, (PAD, y), title, 15, theme.TEXT, True)
-        y += 26
-        for line in lines:
-            paint.text(draw, (PAD + 8, y), line, 13, theme.MUTED)
-            y += 18
-        y += 8
+    paint.draw_blocks(draw, (PAD, top), laid, HEAD, LINE, 5)
     alt = f"Sheet of {figure.name} ({figure.side}) at {figure.coord}"
     if figure.health is not None and figure.max_health:
         alt += f", {max(0, figure.health)}/{figure.max_health} health"

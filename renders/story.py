@@ -6,6 +6,8 @@ nothing hit), reveals, spawns and deaths. `under` is drawn below the figures, `o
 
 from __future__ import annotations
 
+import re
+
 from engine.core.events import Attacked, Event, Killed, Moved, Revealed, Spawned, Wounded
 from engine.core.view import FigureView, View
 from renders import paint, theme
@@ -66,7 +68,7 @@ def _ghost(draw: paint.Draw, figure: FigureView | None, xy: Point, r: float, tex
     faded = tuple(int(c * 0.55 + 60 * 0.45) for c in colour)
     paint.token(draw, shape, xy[0], xy[1], r * 0.85, None, faded, 2)  # type: ignore[arg-type]
     if text:
-        paint.label(draw, xy, text, max(7, int(r * 0.6)), faded, True)  # type: ignore[arg-type]
+        paint.label(draw, xy, text, paint.legible(r * 0.6), faded, True)  # type: ignore[arg-type]
 
 
 def over(
@@ -77,7 +79,7 @@ def over(
     labels: dict[str, str],
 ) -> None:
     r = placement.token_radius
-    size = max(8, int(placement.cell_size / 4.2))
+    size = paint.legible(placement.cell_size / 4.2)
     wounds: dict[str, int] = {}
     rings: dict[Point, list[str]] = {}
     for event in events:
@@ -113,7 +115,7 @@ def over(
             for dx in (-k, k):
                 draw.line((x - dx, y - k, x + dx, y + k), fill=theme.INK, width=8)
                 draw.line((x - dx, y - k, x + dx, y + k), fill=ATTACK, width=4)
-            name = labels.get(event.figure) or event.figure[:6].title()
+            name = labels.get(event.figure) or dead_name(event.figure)
             paint.pill(draw, (x, y - k - size * 0.6), f"✝ {name}", size - 1, ATTACK, theme.WHITE)
         elif isinstance(event, Wounded) and event.amount > 0:
             wounds[event.figure] = wounds.get(event.figure, 0) + event.amount
@@ -133,6 +135,12 @@ def over(
                 theme.WHITE,
                 anchor="lm",
             )
+
+
+def dead_name(figure: str) -> str:
+    """A readable, uncut name for a figure no longer on the board: "soldier13" -> "Soldier 13"."""
+    words = re.sub(r"(?<=[A-Za-z])(?=\d)", " ", figure.replace("-", " ").replace("_", " "))
+    return " ".join(w[:1].upper() + w[1:] for w in words.split())
 
 
 def _result_text(event: Attacked) -> str:

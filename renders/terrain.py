@@ -8,9 +8,10 @@ Points) on a copy of it.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -18,6 +19,7 @@ from engine.core.view import CellView, EdgeView, View
 from renders import paint, theme
 from renders.areamarks import mark_boxes
 from renders.geometry import Placement, Point, Segment, place, shape_key
+from renders.labels import Box, Placer, placing
 
 DYNAMIC_MARKS = frozenset({"flame", "blocked", "smoke", "suppressing-fire", "civilian"})
 STATIC_EDGES = frozenset({"wall", "blocked", "area-border", "window", "airlock"})
@@ -44,6 +46,8 @@ class Layer:
     image: Image.Image
     placement: Placement
     thumbnail: Image.Image | None = None
+    # The static labels' texts and boxes: a step's labels are placed around them.
+    labels: list[tuple[str, Box]] = field(default_factory=list)
 
 
 _LAYERS: OrderedDict[tuple[object, ...], Layer] = OrderedDict()
@@ -54,18 +58,18 @@ STATS = {"hits": 0, "misses": 0}
 # is never drawn on after it is cached; each step draws on a copy).
 
 
-def layer_key(view: View, cell_size: int | None) -> tuple[object, ...]:
-    placement = place(view, cell_size)
+def layer_key(view: View, cell_size: int | None, margin: int = 14) -> tuple[object, ...]:
+    placement = place(view, cell_size, margin)
     marks = tuple(
         (c.coord, c.terrain, c.room, tuple(m for m in c.marks if not is_dynamic_mark(m)))
         for c in view.cells
     )
     edges = tuple((e.a, e.b, e.kind) for e in view.edges if is_static_edge(e))
-    return (*shape_key(view, placement.cell_size), hash(marks), hash(edges))
+    return (*shape_key(view, placement.cell_size), margin, hash(marks), hash(edges))
 
 
-def static_layer(view: View, cell_size: int | None = None) -> Layer:
-    key = layer_key(view, cell_size)
+def static_layer(view: View, cell_size: int | None = None, margin: int = 14) -> Layer:
+    key = layer_key(view, cell_size, margin)
     with _LOCK:
         hit = _LAYERS.get(key)
         if hit is not None:
@@ -73,11 +77,14 @@ def static_layer(view: View, cell_size: int | None = None) -> Layer:
             _LAYERS.move_to_end(key)
             return hit
         STATS["misses"] += 1
-    placement = place(view, cell_size)
+    placement = place(view, cell_size, margin)
     image = Image.new("RGB", (placement.width, placement.height), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    RENDERERS[view.board].draw_static(draw, view, placement)
-    layer = Layer(image, placement)
+    with placing(Placer(placement.width, placement.height)) as placer:
+        RENDERERS[view.board].draw_static(draw, view, placement)
+    if view.board != "area" and not coords_fit(view, placement):
+        draw_rulers(draw, view, placement)
+    layer = Layer(image, placement, labels=list(placer.labels))
     with _LOCK:
         _LAYERS[key] = layer
         while len(_LAYERS) > _LAYER_CACHE_SIZE:
@@ -89,6 +96,65 @@ def clear_cache() -> None:
     with _LOCK:
         _LAYERS.clear()
         STATS["hits"] = STATS["misses"] = 0
+
+
+# --- coordinates ---------------------------------------------------------------------------
+
+_COORD = re.compile(r"^([A-Za-z]+)(\d+)$")
+RULER_MARGIN = 24
+
+
+def coords_fit(view: View, placement: Placement) -> bool:
+    """Whether every cell's coordinate fits in its cell at the legible text size."""
+    if view.board == "area" or not view.cells:
+        return True
+    longest = max((c.coord for c in view.cells), key=lambda c: theme.text_width(c, 0))
+    cs = placement.cell_size
+    room = cs - 4 if view.board == "square" else cs * 0.866 * 0.8
+    rows = cs / theme.MIN_TEXT
+    return paint.fits(longest, room, bold=False) and rows >= (
+        2.4 if view.board == "square" else 2.6
+    )
+
+
+def has_rulers(view: View) -> bool:
+    """Letter+number coordinates (A1, B10) can be read off rulers when cells are too small."""
+    return view.board != "area" and all(_COORD.match(c.coord) for c in view.cells)
+
+
+def draw_rulers(draw: paint.Draw, view: View, placement: Placement) -> None:
+    """Column letters above each column's topmost cell and row numbers left of each row, in
+    the board's margin: the full view of a big board has no room for a coordinate per cell."""
+    if not has_rulers(view):
+        return
+    tops: dict[str, Point] = {}
+    lefts: dict[str, Point] = {}
+    for cell in view.cells:
+        m = _COORD.match(cell.coord)
+        if m is None or cell.terrain in theme.BLOCKING_TERRAIN:
+            continue
+        letter, number = m.group(1).upper(), m.group(2)
+        x, y = placement.centres[cell.coord]
+        if letter not in tops or y < tops[letter][1]:
+            tops[letter] = (x, y)
+        if number not in lefts or x < lefts[number][0]:
+            lefts[number] = (x, y)
+    # Letters go along the top edge; one that would touch its neighbour goes to the bottom
+    # edge instead (hex columns zigzag half a hex apart).
+    last = {0: -1e9, 1: -1e9}
+    for letter, (x, _) in sorted(tops.items(), key=lambda kv: kv[1][0]):
+        half = theme.text_width(letter, theme.MIN_TEXT, True) / 2 + 2
+        row = 0 if x - half > last[0] else 1
+        if row == 1 and x - half <= last[1]:
+            continue
+        last[row] = x + half
+        if row == 0:
+            paint.text(draw, (x, 2), letter, theme.MIN_TEXT, theme.FAINT, True, "mt")
+        else:
+            bottom = placement.height - 2
+            paint.text(draw, (x, bottom), letter, theme.MIN_TEXT, theme.FAINT, True, "mb")
+    for number, (_, y) in lefts.items():
+        paint.text(draw, (2, y), number, theme.MIN_TEXT, theme.FAINT, True, "lm")
 
 
 # --- shared pieces -------------------------------------------------------------------------
@@ -118,7 +184,7 @@ def draw_edge(draw: paint.Draw, edge: EdgeView, placement: Placement) -> None:
     base = edge_base(edge.kind)
     cs = placement.cell_size
     wall_w = max(4, int(cs / 9))
-    small = max(7, int(cs / 5.5))
+    small = paint.legible(cs / 5.5)
     if base in ("wall", "blocked"):
         _wall(draw, seg, wall_w)
     elif base == "area-border":
@@ -174,7 +240,7 @@ class SquareBoard:
 
     def draw_static(self, draw: paint.Draw, view: View, placement: Placement) -> None:
         cs = placement.cell_size
-        size = max(7, int(cs / 4.6))
+        size = paint.legible(cs / 4.6)
         for cell in view.cells:
             poly = placement.polygons[cell.coord]
             if cell.terrain in theme.BLOCKING_TERRAIN:
@@ -184,11 +250,13 @@ class SquareBoard:
             if cell.terrain == "floor" and cell.room is None:
                 colour = theme.TERRAIN["corridor"]
             draw.polygon(poly, fill=colour, outline=theme.GRID)
+        coords = coords_fit(view, placement)
         for cell in view.cells:
             if cell.terrain in theme.BLOCKING_TERRAIN:
                 continue
             (x0, y0) = placement.polygons[cell.coord][0]
-            _coord_label(draw, (x0 + 2, y0 + 1), cell.coord, size)
+            if coords:
+                _coord_label(draw, (x0 + 2, y0 + 1), cell.coord, size)
             self._marks(draw, cell, placement, size)
         for edge in view.edges:
             if is_static_edge(edge):
@@ -248,7 +316,7 @@ class HexBoard:
 
     def draw_static(self, draw: paint.Draw, view: View, placement: Placement) -> None:
         cs = placement.cell_size
-        size = max(7, int(cs / 5))
+        size = paint.legible(cs / 5)
         by_area: dict[str, list[CellView]] = {}
         for cell in view.cells:
             if cell.area:
@@ -267,9 +335,11 @@ class HexBoard:
                 colour = (112, 104, 82)
             draw.polygon(poly, fill=colour, outline=theme.GRID)
         self._area_borders(draw, view, placement)
+        coords = coords_fit(view, placement)
         for cell in view.cells:
             cx, cy = placement.centres[cell.coord]
-            paint.text(draw, (cx, cy - cs * 0.33), cell.coord, size, theme.FAINT, anchor="mm")
+            if coords:
+                paint.text(draw, (cx, cy - cs * 0.3), cell.coord, size, theme.FAINT, anchor="mm")
             self._marks(draw, cell, placement, size)
         for area, cells in by_area.items():
             flags = area_marks[area]
@@ -323,7 +393,7 @@ class HexBoard:
             draw.line((cx - r, cy + r, cx + r, cy - r), fill=theme.VERMILION, width=3)
 
     def draw_dynamic(self, draw: paint.Draw, view: View, placement: Placement) -> None:
-        size = max(7, int(placement.cell_size / 5))
+        size = paint.legible(placement.cell_size / 5)
         for cell in view.cells:
             for mark in cell.marks:
                 if not is_dynamic_mark(mark):
@@ -365,7 +435,7 @@ class AreaBoard:
         for edge in view.edges:
             if is_static_edge(edge):
                 draw_edge(draw, edge, placement)
-        size = max(8, int(cs / 5))
+        size = paint.legible(cs / 5)
         for area, coords in placement.area_cells.items():
             first = min(coords, key=lambda c: (placement.centres[c][1], placement.centres[c][0]))
             x0, y0 = placement.polygons[first][0]
@@ -394,7 +464,7 @@ class AreaBoard:
             paint.pill(draw, (box[0], (box[1] + box[3]) / 2), text, size - 1, fill, ink, "lm")
 
     def draw_dynamic(self, draw: paint.Draw, view: View, placement: Placement) -> None:
-        size = max(8, int(placement.cell_size / 5))
+        size = paint.legible(placement.cell_size / 5)
         for cell in view.cells:
             self._marks(draw, cell, placement, size, dynamic=True)
         for edge in view.edges:

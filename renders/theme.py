@@ -17,6 +17,9 @@ Font = ImageFont.FreeTypeFont
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+# The condensed cut: figure labels inside tokens on small cells.
+CONDENSED = FONT_DIR / "DejaVuSansCondensed.ttf"
+CONDENSED_BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
 BACKGROUND: RGB = (24, 26, 31)
 HEADER: RGB = (36, 40, 48)
@@ -114,12 +117,29 @@ def condition_key(condition: str) -> str:
     return condition.split(":", 1)[0].strip().lower()
 
 
+# Phone-first: every image is IMAGE_WIDTH pixels wide and shown about PHONE_WIDTH CSS pixels
+# wide on a phone, where no text may be smaller than PHONE_MIN_TEXT pixels. MIN_TEXT is that
+# floor in image pixels; `paint.text` never draws smaller.
+PHONE_WIDTH = 390
+PHONE_MIN_TEXT = 11
+IMAGE_WIDTH = 585
+MIN_TEXT = -(-PHONE_MIN_TEXT * IMAGE_WIDTH // PHONE_WIDTH)
+
+
+def phone_size(size: float, width: int) -> float:
+    """How tall `size`-pixel text looks once a `width`-pixel image is shown 390 px wide."""
+    return size * PHONE_WIDTH / width
+
+
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> Font:
+def font(size: int, bold: bool = False, condensed: bool = False) -> Font:
     """The bundled DejaVu Sans, so images look the same on every machine."""
+    if condensed:
+        return ImageFont.truetype(str(CONDENSED_BOLD if bold else CONDENSED), size)
     return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
 
 
 @lru_cache(maxsize=4096)
-def text_width(text: str, size: int, bold: bool = False) -> float:
-    return font(size, bold).getlength(text)
+def text_width(text: str, size: int, bold: bool = False, condensed: bool = False) -> float:
+    """Width of `text` as `paint.text` draws it (never below the legible floor)."""
+    return font(max(size, MIN_TEXT), bold, condensed).getlength(text)

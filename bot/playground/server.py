@@ -27,6 +27,7 @@ from bot.playground.suggest import suggest
 from bot.replies import Reply
 from bot.scheduler import Scheduler
 from bot.table import Caller, TableService
+from renders.media import media_type
 
 log = logging.getLogger(__name__)
 
@@ -256,7 +257,7 @@ async def get_image(request: web.Request) -> web.Response:
         raise web.HTTPNotFound(text="That image is gone (only the latest ones are kept).")
     return web.Response(
         body=data,
-        content_type="image/png",
+        content_type=media_type(data),
         headers={"Cache-Control": "public, max-age=86400, immutable"},
     )
 
@@ -331,7 +332,7 @@ def create_app(
     if dev_clock:
         app.router.add_get("/api/dev/clock", get_clock)
         app.router.add_post("/api/dev/clock", post_clock)
-    app.router.add_get("/images/{image_id:[0-9a-f]{1,64}}.png", get_image)
+    app.router.add_get("/images/{image_id:[0-9a-f]{1,64}}.{ext:png|gif}", get_image)
     app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
     return app
 

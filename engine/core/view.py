@@ -62,6 +62,19 @@ class PanelView(BaseModel):
     lines: list[str] = Field(default_factory=list)
 
 
+class SummaryView(BaseModel):
+    """End-of-mission facts for the summary image (set by a game once its mission is over)."""
+
+    # Why it ended, in a sentence ("Time is up and the objectives were not met.").
+    result: str = ""
+    # Enemies the players' side killed, when the game counts them.
+    kills: int | None = None
+    # The players' figures lost (dead, down, inoperative), by name.
+    losses: list[str] = Field(default_factory=list)
+    # Each objective and how far it got.
+    objectives: list[str] = Field(default_factory=list)
+
+
 class View(BaseModel):
     game: str
     scenario: str
@@ -85,5 +98,7 @@ class View(BaseModel):
     viewer: str | None = None
     # the figure whose turn it is (the focus view centres on it),
     active: str | None = None
-    # and the coordinates (cells, or Areas on area boards) it can reach this turn.
+    # and the coordinates (cells, or Areas on area boards) it can reach this turn;
     reach: list[str] = Field(default_factory=list)
+    # once the mission is over, its summary (result, kills, losses, objectives).
+    summary: SummaryView | None = None

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from engine.core.squaregrid import Square
-from engine.core.view import CellView, EdgeView, FigureView, PanelView, TokenView, View
+from engine.core.view import (
+    CellView,
+    EdgeView,
+    FigureView,
+    PanelView,
+    SummaryView,
+    TokenView,
+    View,
+)
 from engine.forlorn.board import AIRLOCK, SECURITY, WALL, door_id, label
 from engine.forlorn.content import ITEMS, cards, scenarios
 from engine.forlorn.state import ForlornState
@@ -223,6 +231,17 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
         private=private,
         finished=state.phase == "over",
         outcome=state.outcome,
+        summary=_summary(state) if state.phase == "over" else None,
+    )
+
+
+def _summary(state: ForlornState) -> SummaryView:
+    winner = {"victory": "The Marines win.", "defeat": "The Xenos win."}
+    return SummaryView(
+        result=winner.get(state.outcome or "", f"Outcome: {state.outcome}."),
+        kills=len(state.kills),
+        losses=[u.name for u in state.units if u.side == "marines" and u.status == "dead"],
+        objectives=[_goal_text(state)],
     )
 
 

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from engine.core.game import Prompt
-from engine.core.view import CellView, EdgeView, FigureView, PanelView, TokenView, View
+from engine.core.view import (
+    CellView,
+    EdgeView,
+    FigureView,
+    PanelView,
+    SummaryView,
+    TokenView,
+    View,
+)
 from engine.galaxy import campaign
 from engine.galaxy.board import label
 from engine.galaxy.state import GalaxyState
@@ -169,4 +177,15 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         private=[],
         finished=prompt.finished,
         outcome=prompt.outcome,
+        summary=_summary(state) if prompt.finished else None,
+    )
+
+
+def _summary(state: GalaxyState) -> SummaryView:
+    return SummaryView(
+        result=state.outcome_text,
+        kills=state.kills,
+        losses=[agent_name(a) for a in state.agents.values() if a.dead],
+        objectives=[f"Alien Tech recovered: {state.alien_tech}/4"]
+        + ([f"Civilians rescued: {state.rescued}"] if state.rescued else []),
     )

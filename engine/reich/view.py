@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from engine.core.view import CellView, EdgeView, FigureView, PanelView, TokenView, View
+from engine.core.view import (
+    CellView,
+    EdgeView,
+    FigureView,
+    PanelView,
+    SummaryView,
+    TokenView,
+    View,
+)
 from engine.reich import rules
 from engine.reich.content import load_content
 from engine.reich.state import EnemyState, ReichState
@@ -182,6 +190,18 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         private=private,
         finished=state.phase == "ended",
         outcome=state.outcome,
+        summary=_summary(state) if state.phase == "ended" else None,
+    )
+
+
+def _summary(state: ReichState) -> SummaryView:
+    achieved = ", ".join(state.achieved) or "none"
+    wanted = state.options.get("difficulty", "cadet")
+    return SummaryView(
+        result=f"Outcome: {state.outcome or 'ended'}.",
+        kills=sum(state.kills.values()),
+        losses=[load_content().heroes[h.key].name for h in state.heroes.values() if h.down],
+        objectives=[f"Difficulty played: {wanted}", f"Objective levels achieved: {achieved}"],
     )
 
 

@@ -18,6 +18,7 @@ from engine.registry import get_game
 from engine.selfplay import default_seats
 from renders import render_board, render_sheet, theme
 from renders.bench import crowded
+from renders.board import full_geometry
 from renders.chrome import panel_sections
 from renders.figures import short_labels
 from renders.geometry import place
@@ -83,15 +84,15 @@ def test_each_figure_is_drawn_where_its_cell_is(game: str, scenario: str) -> Non
     view = opening(game, scenario)
     image = render_board(view, [])
     pixels = decode(image.png)
-    placement = place(view)
+    placement = place(view, *full_geometry(view))
     counts: dict[str, int] = {}
     for f in view.figures:
         counts[f.coord.upper()] = counts.get(f.coord.upper(), 0) + 1
-    offset_y = _header_offset(image.positions, view, placement)
+    offset_x, offset_y = _board_offset(image.positions, view, placement)
     r = placement.token_radius
     for f in view.figures:
         x, y = image.positions[f.id]
-        board_xy = (x, y - offset_y)
+        board_xy = (x - offset_x, y - offset_y)
         key = placement.resolve(f.coord)
         assert key is not None, f.coord
         cells = placement.area_cells.get(key, [key]) if view.board == "area" else [key]
@@ -105,13 +106,15 @@ def test_each_figure_is_drawn_where_its_cell_is(game: str, scenario: str) -> Non
             assert sample == fill, (f.id, sample, fill)
 
 
-def _header_offset(positions: dict[str, tuple[float, float]], view: View, placement: Any) -> float:
-    """The board's vertical offset in the image, from one figure alone in its cell."""
+def _board_offset(
+    positions: dict[str, tuple[float, float]], view: View, placement: Any
+) -> tuple[float, float]:
+    """The board's offset in the image (centred under the header), from one figure."""
     from renders.figures import figure_positions
 
     board = figure_positions(view, placement)
     any_id = next(iter(board))
-    return positions[any_id][1] - board[any_id][1]
+    return positions[any_id][0] - board[any_id][0], positions[any_id][1] - board[any_id][1]
 
 
 def test_figures_sharing_a_cell_or_area_do_not_cover_each_other() -> None:
@@ -175,7 +178,7 @@ def test_story_and_sheets_render_on_real_boards(game: str, scenario: str) -> Non
     assert len(full.png) < 2_000_000 and len(focus.png) < 2_000_000
     for figure in view.figures[:3]:
         sheet = render_sheet(view, figure.id)
-        assert sheet.width == 520 and 200 <= sheet.height <= 1400
+        assert sheet.width == theme.IMAGE_WIDTH and 200 <= sheet.height <= 1600
         assert figure.name in sheet.alt_text
 
 

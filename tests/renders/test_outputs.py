@@ -12,35 +12,16 @@ from engine.core.events import Event
 from engine.core.game import scenario_info
 from engine.core.view import CellView, FigureView, View
 from engine.registry import get_game
-from engine.selfplay import choose_action, default_seats
+from engine.selfplay import choose_action
 from renders import render_animation, render_board, render_phase, text_board
 from renders.animate import frame_count
 from renders.bench import crowded
+from tests.renders.samples import play
 
 
 def _steps(game_key: str, scenario: str, count: int) -> list[tuple[View, list[Event]]]:
     """Real steps from a short self-play: (spectator view after the step, its public events)."""
-    game: Any = get_game(game_key)
-    info = scenario_info(game, scenario)
-    seats = default_seats(game, scenario, None)
-    state = game.new(scenario, seats, info.resolve_options({}), SeededDice(derive_seed(3, "s")))
-    policy = SeededDice(7)
-    frames: list[tuple[View, list[Event]]] = []
-    for step in range(200):
-        prompt = game.waiting_on(state)
-        if prompt.finished or len(frames) >= count:
-            break
-        if prompt.seats:
-            seat = prompt.seats[0]
-            action = choose_action(game.legal_actions(state, seat), policy, 10)
-            result = game.apply(state, seat, action, SeededDice(derive_seed(3, step)))
-        else:
-            result = game.advance(state, SeededDice(derive_seed(4, step)))
-        state = result.state
-        events = [e for e in result.events if e.visible_for(None)]
-        if events:
-            frames.append((game.view(state, None), events))
-    return frames
+    return play(game_key, scenario, 3, count)[1]
 
 
 def test_animation_has_one_frame_per_step_plus_the_final_board() -> None:
@@ -172,7 +153,8 @@ def test_split_step_rewinds_an_enemy_phase_into_activations() -> None:
     assert frame_count(animation.png) == len(frames) + 1
 
 
-def test_long_animations_shrink_to_fit(monkeypatch: Any) -> None:
+def test_long_animations_drop_frames_to_fit_never_shrink(monkeypatch: Any) -> None:
+    """Shrinking would make the text illegible on a phone: frames are dropped instead."""
     import renders.animate as animate
 
     frames = _steps("galaxy-defenders", "m1", 4)
@@ -180,7 +162,7 @@ def test_long_animations_shrink_to_fit(monkeypatch: Any) -> None:
     monkeypatch.setattr(animate, "MAX_BYTES", len(full.png) // 3)
     small = render_animation(frames)
     assert len(small.png) < len(full.png)
-    assert small.width < full.width or frame_count(small.png) < frame_count(full.png)
+    assert small.width == full.width and frame_count(small.png) < frame_count(full.png)
 
 
 def test_facing_follows_the_board_kind() -> None:
@@ -192,3 +174,23 @@ def test_facing_follows_the_board_kind() -> None:
     assert abs(ne_hex[0] - 0.5) < 1e-9 and ne_hex[1] < -0.8
     assert abs(ne_square[0] - ne_square[1] * -1) < 1e-9
     assert facing_vector("N", "square") is not None and facing_vector("up", "hex") is None
+
+
+def test_close_up_after_a_step_centres_on_the_enemy_that_acted() -> None:
+    """The Xeno moved: the close-up is about it, not about the Marine whose turn is next."""
+    from engine.core.events import Moved
+    from renders.board import focus_figure
+
+    view = _board("square", 20)
+    marine, xeno = view.figures[0], view.figures[1].model_copy(update={"coord": "L12"})
+    view = view.model_copy(
+        update={"active": marine.id, "reach": [marine.coord], "figures": [marine, xeno]}
+    )
+    events: list[Event] = [Moved(figure=xeno.id, path=["M13", xeno.coord])]
+    assert focus_figure(view, events) == xeno.id
+    image = render_board(view, events, mode="focus")
+    assert xeno.id in image.positions and marine.id not in image.positions
+    x, _ = image.positions[xeno.id]
+    assert abs(x - image.width / 2) < image.width * 0.1
+    # Without a step the close-up is about the active figure.
+    assert focus_figure(view, []) == marine.id
