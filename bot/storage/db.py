@@ -74,9 +74,12 @@ class Database:
         # PostgreSQL: channel locks shared by every process, on connections of their own so
         # a command waiting for its channel never holds one the commands need.
         self._lock_engine: AsyncEngine | None = None
+        self._global_engine: AsyncEngine | None = None
         self._lock_slots = asyncio.Semaphore(LOCK_CONNECTIONS)
+        self._global_slot = asyncio.Semaphore(1)
         if not self.is_sqlite:
             self._lock_engine = create_async_engine(url, pool_size=LOCK_CONNECTIONS, max_overflow=0)
+            self._global_engine = create_async_engine(url, pool_size=1, max_overflow=0)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -138,15 +141,31 @@ class Database:
         if self._lock_engine is None:
             yield
             return
-        key = lock_key(channel_id)
-        async with self._lock_slots, self._lock_engine.connect() as conn:
+        async with self._advisory(lock_key(channel_id), self._lock_engine, self._lock_slots):
+            yield
+
+    @asynccontextmanager
+    async def global_lock(self, name: str) -> AsyncIterator[None]:
+        """One holder at a time across every process (taken inside a channel's lock, so it
+        has a connection of its own: channel holders never wait for each other's slots)."""
+        if self._global_engine is None:
+            yield
+            return
+        async with self._advisory(lock_key(name), self._global_engine, self._global_slot):
+            yield
+
+    @asynccontextmanager
+    async def _advisory(
+        self, key: int, engine: AsyncEngine, slots: asyncio.Semaphore
+    ) -> AsyncIterator[None]:
+        async with slots, engine.connect() as conn:
             try:
                 await asyncio.wait_for(
                     conn.exec_driver_sql(f"SELECT pg_advisory_lock({key})"), LOCK_WAIT_SECONDS
                 )
             except TimeoutError:
                 await conn.invalidate()
-                raise ChannelLockTimeout(channel_id) from None
+                raise ChannelLockTimeout(str(key)) from None
             await conn.commit()
             try:
                 yield
@@ -156,5 +175,6 @@ class Database:
 
     async def close(self) -> None:
         await self.engine.dispose()
-        if self._lock_engine is not None:
-            await self._lock_engine.dispose()
+        for engine in (self._lock_engine, self._global_engine):
+            if engine is not None:
+                await engine.dispose()

@@ -65,7 +65,7 @@ class CampaignCommands:
         if existing is not None:
             raise UserError(busy_message(existing))
         # Counted and created under one lock, in this process and across processes.
-        async with self._create_lock, self.repo.db.channel_lock("sortie:campaign-create"):
+        async with self._create_lock, self.repo.db.global_lock("sortie:campaign-create"):
             await self._check_caps(caller)
             return await self._create(caller, game, info, resolved)
 
