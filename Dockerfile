@@ -1,4 +1,5 @@
-FROM python:3.11-slim
+# An exact tag, so a rebuild gets the same Python and Debian (bump it deliberately).
+FROM python:3.11.13-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -9,12 +10,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 RUN useradd --create-home --uid 10001 sortie
 
+# The locked versions first (a layer that changes only with the lock), then Sortie itself.
+COPY requirements/runtime.lock ./requirements/
+RUN pip install --no-cache-dir -r requirements/runtime.lock
 COPY pyproject.toml README.md ./
 COPY engine ./engine
 COPY renders ./renders
 COPY bot ./bot
 COPY bench ./bench
-RUN pip install --no-cache-dir '.[postgres]' \
+RUN pip install --no-cache-dir --no-deps . \
     && mkdir -p /app/data && chown sortie:sortie /app/data
 
 USER sortie

@@ -3,17 +3,31 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Exact versions of every dependency (pip-compile output); `make lock` regenerates them.
+LOCK := requirements/dev.lock
+PIP_TOOLS := pip-tools==7.6.2
 
-.PHONY: run test lint typecheck pytest install clean bench selfplay
+.PHONY: run test lint typecheck pytest install clean bench selfplay lock
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Sortie needs Python 3.11+ as $(PYTHON) (set PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(STAMP): $(BIN)/python pyproject.toml $(LOCK)
+	$(BIN)/python -m pip install --quiet -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
+
+# After changing dependencies in pyproject.toml: pin them again (runtime for the image, dev here).
+lock:
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet $(PIP_TOOLS)
+	.lock-venv/bin/pip-compile --quiet --strip-extras --no-emit-find-links --no-emit-index-url \
+		--extra postgres -o requirements/runtime.lock pyproject.toml
+	.lock-venv/bin/pip-compile --quiet --strip-extras --no-emit-find-links --no-emit-index-url \
+		--extra postgres --extra dev -o requirements/dev.lock pyproject.toml
+	rm -rf .lock-venv
 
 install: $(STAMP)
 

@@ -3,8 +3,9 @@
 Sections: engine (apply per verb, the automatic phases, legal_actions), render (focus and
 full board per game), action (one player action end to end through the table service, with
 the PNG-encode and SQLite-commit floors), throughput (many stored campaigns, 100 active ones
-played concurrently), storage (bytes per step per game). `DATABASE_URL` (or `--database-url`)
-runs the service sections on PostgreSQL instead of a temporary SQLite file.
+played concurrently), storage (bytes per step per game), multiprocess (one bot process
+against two on one PostgreSQL). `DATABASE_URL` (or `--database-url`) runs the service
+sections on PostgreSQL instead of a temporary SQLite file; multiprocess needs it.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from bench.engine_bench import bench_engine
+from bench.multiprocess_bench import bench_multiprocess
 from bench.service_bench import bench_action, bench_throughput, storage_per_game
 from bot.pictures import configure_workers, shutdown_workers
 from engine.registry import games
 
-SECTIONS = ("engine", "render", "action", "throughput", "storage")
+SECTIONS = ("engine", "render", "action", "throughput", "storage", "multiprocess")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +39,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stored", default="100,1000,10000")
     parser.add_argument("--active", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--active-per-process-run",
+        type=int,
+        default=20,
+        help="multiprocess: active campaigns, split between the processes",
+    )
     parser.add_argument(
         "--rate",
         type=float,
@@ -99,6 +107,13 @@ def main(argv: list[str] | None = None) -> int:
             ]
         if "storage" in sections:
             report["storage"] = asyncio.run(storage_per_game(Path(tmp), 200))
+        if "multiprocess" in sections:
+            url = args.database_url or ""
+            report["multiprocess"] = (
+                bench_multiprocess(url, args.active_per_process_run, args.seconds)
+                if url.startswith("postgresql")
+                else {"skipped": "needs PostgreSQL: --database-url postgresql+asyncpg://..."}
+            )
     shutdown_workers()
     report["render_workers"] = args.render_workers
     json.dump(report, sys.stdout, indent=2)

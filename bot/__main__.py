@@ -1,18 +1,43 @@
-"""`python -m bot` runs Sortie; `verify` replays stored campaigns; `commands` prints the tree."""
+"""`python -m bot` runs Sortie; `verify` replays stored campaigns; `commands` prints the tree;
+`export` and `import` move one campaign in and out of the database (see the README's backup and
+restore steps)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import signal
 import sys
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
 
 from bot.app import build_service
-from bot.config import get_settings, playground_refusal, playground_warning
-from bot.logs import configure_logging as setup_logging
+from bot.config import Settings, get_settings, playground_refusal, playground_warning
+from bot.logs import configure_logging
 from bot.pictures import shutdown_workers
+from bot.table import TableService, UserError
+
+log = logging.getLogger("sortie")
+
+
+def _stop_on_signals(stop: asyncio.Event) -> None:
+    """SIGTERM (docker stop, systemd) and SIGINT end the process the same orderly way."""
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+
+
+async def _until(task: asyncio.Future[None], stop: asyncio.Event) -> bool:
+    """Wait for the task to end or a stop signal; True when the signal came first."""
+    stopping: asyncio.Future[object] = asyncio.ensure_future(stop.wait())
+    waited: set[asyncio.Future[object]] = {task, stopping}  # type: ignore[arg-type]
+    done, _ = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    return task not in done
 
 
 async def run() -> int:
@@ -25,40 +50,66 @@ async def run() -> int:
         warning = playground_warning(settings)
         if warning:
             print(f"WARNING: {warning}", file=sys.stderr, flush=True)
+    stop = asyncio.Event()
+    _stop_on_signals(stop)
     service = await build_service(settings)
     try:
         if settings.discord_token is None:
-            from bot.playground.server import serve
-
-            print(
-                f"No DISCORD_TOKEN: serving the playground on "
-                f"http://{settings.playground_host}:{settings.playground_port}",
-                flush=True,
-            )
-            await serve(
-                service,
-                settings.playground_host,
-                settings.playground_port,
-                dev_clock=settings.playground_dev_clock,
-                scan_interval_seconds=settings.scan_interval_seconds,
-            )
+            await _serve_playground(service, settings, stop)
         else:
-            from bot.discord.client import SortieBot
-
-            bot = SortieBot(service, settings)
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
-            async with bot:
-                await bot.start(settings.discord_token.get_secret_value())
+            await _serve_discord(service, settings, stop)
     finally:
         shutdown_workers()
         await service.db.close()
+        log.info("stopped")
     return 0
 
 
+async def _serve_playground(service: TableService, settings: Settings, stop: asyncio.Event) -> None:
+    from bot.playground.server import serve
+
+    print(
+        f"No DISCORD_TOKEN: serving the playground on "
+        f"http://{settings.playground_host}:{settings.playground_port}",
+        flush=True,
+    )
+    serving = asyncio.ensure_future(
+        serve(
+            service,
+            settings.playground_host,
+            settings.playground_port,
+            dev_clock=settings.playground_dev_clock,
+            scan_interval_seconds=settings.scan_interval_seconds,
+            feed_path=settings.playground_feed,
+        )
+    )
+    if await _until(serving, stop):
+        log.info("stop signal: closing the playground")
+        serving.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await serving
+
+
+async def _serve_discord(service: TableService, settings: Settings, stop: asyncio.Event) -> None:
+    from bot.discord.client import SortieBot
+
+    assert settings.discord_token is not None
+    bot = SortieBot(service, settings)
+    async with bot:
+        running = asyncio.ensure_future(bot.start(settings.discord_token.get_secret_value()))
+        if await _until(running, stop):
+            log.info("stop signal: disconnecting from Discord")
+            await bot.close()
+        await running
+
+
+async def _offline_service() -> TableService:
+    """The service for one-shot commands: no render processes to start and stop."""
+    return await build_service(get_settings().model_copy(update={"render_workers": 0}))
+
+
 async def verify() -> int:
-    service = await build_service(get_settings())
+    service = await _offline_service()
     try:
         results = await service.verify()
     finally:
@@ -70,14 +121,39 @@ async def verify() -> int:
     return 1 if bad else 0
 
 
-async def import_file(path: str, channel: str, guild: str | None) -> int:
-    from pathlib import Path
+async def export_file(channel: str, out: str) -> int:
+    from bot.archive import compress
 
-    from bot.table import UserError
-
-    service = await build_service(get_settings())
+    service = await _offline_service()
     try:
-        print(await service.import_campaign(Path(path).read_bytes(), channel, guild))
+        campaign, data = await service.export_channel(channel)
+    except UserError as refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 1
+    finally:
+        await service.db.close()
+    if out.endswith(".gz"):
+        data = compress(data)
+    if out == "-":
+        sys.stdout.buffer.write(data)
+    else:
+        Path(out).write_bytes(data)
+        print(
+            f"Exported campaign #{campaign.id} ({campaign.game} / {campaign.scenario}, "
+            f"{campaign.status}, step {campaign.step}) to {out}."
+        )
+    return 0
+
+
+async def import_file(path: str, channel: str, guild: str | None, accept_unsigned: bool) -> int:
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as error:
+        print(f"error: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return 1
+    service = await _offline_service()
+    try:
+        print(await service.import_campaign(data, channel, guild, accept_unsigned))
         return 0
     except UserError as refused:
         print(f"error: {refused}", file=sys.stderr)
@@ -93,19 +169,41 @@ async def print_commands() -> int:
     return 0
 
 
-def configure_logging() -> None:
-    settings = get_settings()
-    setup_logging(settings.log_level, settings.log_json)
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    commands = top.add_subparsers(dest="command", metavar="command")
+    commands.add_parser("run", help="run the bot (the playground without DISCORD_TOKEN)")
+    commands.add_parser("verify", help="replay every stored campaign and compare its state")
+    commands.add_parser("commands", help="print the slash-command tree as JSON")
+    export = commands.add_parser("export", help="write one channel's campaign to a file")
+    export.add_argument("--channel", required=True, help="the channel (or thread) id")
+    export.add_argument("--out", required=True, help="the file (.gz: compressed; -: stdout)")
+    restore = commands.add_parser(
+        "import", help="recreate an exported campaign in a channel without a live campaign"
+    )
+    restore.add_argument("file", help="an export (.json or .json.gz; -: stdin)")
+    restore.add_argument("--channel", required=True, help="the channel (or thread) id")
+    restore.add_argument("--guild", default=None, help="the server id (none: a direct message)")
+    restore.add_argument(
+        "--accept-unsigned",
+        action="store_true",
+        help="import a file another deployment exported (its signature cannot be checked)",
+    )
+    return top
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot")
-    parser.add_argument("command", nargs="?", default="run", choices=["run", "verify", "commands"])
-    args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=get_settings().log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
-    )
-    action = {"run": run, "verify": verify, "commands": print_commands}[args.command]
+    args = parser().parse_args(argv)
+    settings = get_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    action: Callable[[], Coroutine[Any, Any, int]] = {
+        None: run,
+        "run": run,
+        "verify": verify,
+        "commands": print_commands,
+        "export": lambda: export_file(args.channel, args.out),
+        "import": lambda: import_file(args.file, args.channel, args.guild, args.accept_unsigned),
+    }[args.command]
     try:
         return asyncio.run(action())
     except KeyboardInterrupt:

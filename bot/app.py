@@ -8,6 +8,7 @@ import gc
 from bot.clock import Clock, OffsetClock, SystemClock
 from bot.config import Settings
 from bot.pictures import configure_workers
+from bot.ratelimit import RateLimits
 from bot.storage.db import Database
 from bot.table import TableService
 from engine.registry import games
@@ -20,7 +21,11 @@ async def build_service(settings: Settings) -> TableService:
     # The adjustable clock exists only in the playground's development mode.
     dev = settings.playground_dev_clock and settings.discord_token is None
     clock: Clock = OffsetClock() if dev else SystemClock()
-    service = TableService(db, clock=clock)
+    limits = RateLimits(
+        live_per_user=settings.max_campaigns_per_user,
+        live_per_server=settings.max_campaigns_per_server,
+    )
+    service = TableService(db, clock=clock, limits=limits)
     settle_heap()
     return service
 

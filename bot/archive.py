@@ -2,17 +2,31 @@
 
 The document carries the setup (game, scenario, options, seed, settings), the seats and the
 whole action log; the state snapshot is included only so an import can check that replaying
-the log reproduces it exactly.
+the log reproduces it exactly. Every field is typed here with the limits of the database
+columns it lands in, so a file the bot would never have written is refused with the name of
+the first wrong field. An export is signed with this deployment's key (HMAC-SHA256): seats,
+owner and log cannot be edited between export and import without the import noticing.
+
+Large exports are gzip-compressed (`.json.gz`); an import accepts either form, up to what a
+Discord upload allows.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import hmac
 import json
-from typing import Any
+import re
+import unicodedata
+import zlib
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from bot.disclosure import shown_command
+from bot.markup import has_mentions
+from bot.settings_model import CampaignSettings, describe
 from bot.storage.models import ActionLog, Campaign, Seat
 from engine.core.events import dump_events, parse_events
 from engine.registry import get_game
@@ -21,49 +35,112 @@ FORMAT = "sortie-campaign"
 FORMAT_VERSION = 1
 PUBLIC_RECORD_FORMAT = "sortie-campaign-record"
 LIVE_STATUSES = ("open", "active", "paused")
-MAX_IMPORT_BYTES = 8 * 1024 * 1024
+# Discord accepts uploads of 10 MiB on any server; an import takes whatever an upload can carry.
+MAX_IMPORT_BYTES = 10 * 1024 * 1024
+# A compressed file expands at most to this (a zip bomb stops here).
+MAX_EXPANDED_BYTES = 64 * 1024 * 1024
+# Exports above this size are compressed.
+COMPRESS_ABOVE = 1024 * 1024
+MAX_SEATS = 32
+MAX_LOG_STEPS = 200_000
+GZIP_MAGIC = b"\x1f\x8b"
+
+STATUSES = ("open", "active", "paused", "finished", "ended")
+LOG_KINDS = ("begin", "action", "undo", "rollback", "end", "pause", "resume")
+
+USER_ID = re.compile(r"[A-Za-z0-9:._-]{1,32}")
+KEY = re.compile(r"[a-z0-9_-]{1,64}")
 
 
-class ArchivedSeat(BaseModel):
-    role: str = Field(max_length=64)
-    user_id: str = Field(max_length=32)
-    user_name: str = Field(default="", max_length=100)
+def _plain_text(value: str) -> str:
+    """Text shown to players: no control characters and no mention markup."""
+    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in value):
+        raise ValueError("contains control characters")
+    if has_mentions(value):
+        raise ValueError("contains mention markup (a ping or a channel link)")
+    return value
 
 
-class ArchivedStep(BaseModel):
-    seq: int = Field(ge=1)
-    kind: str = Field(max_length=16)
-    seat: str | None = Field(default=None, max_length=64)
-    user_id: str | None = Field(default=None, max_length=32)
+def _user_id(value: str) -> str:
+    if not USER_ID.fullmatch(value):
+        raise ValueError("is not a user id (letters, digits, ':', '.', '_', '-'; 1 to 32)")
+    return value
+
+
+def _key(value: str) -> str:
+    if not KEY.fullmatch(value):
+        raise ValueError("is not a key (lower-case letters, digits, '_', '-'; 1 to 64)")
+    return value
+
+
+UserId = Annotated[str, AfterValidator(_user_id)]
+Key = Annotated[str, AfterValidator(_key)]
+PlainName = Annotated[str, Field(max_length=100), AfterValidator(_plain_text)]
+OptionValue = Annotated[str, Field(max_length=64), AfterValidator(_plain_text)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ArchivedSeat(_Strict):
+    role: Key
+    user_id: UserId | Literal[""]  # "" is a seat left free after its player left
+    user_name: PlainName = ""
+
+
+class ArchivedStep(_Strict):
+    seq: int = Field(ge=1, le=MAX_LOG_STEPS)
+    kind: Literal["begin", "action", "undo", "rollback", "end", "pause", "resume"]
+    seat: Key | None = None
+    user_id: UserId | None = None
     action: dict[str, Any]
     events: list[dict[str, Any]]
     random_used: bool = False
 
 
-class CampaignArchive(BaseModel):
-    format: str
-    format_version: int
-    game: str = Field(max_length=64)
-    scenario: str = Field(max_length=64)
-    options: dict[str, str]
-    settings: dict[str, str]
-    seed: int
-    status: str
-    outcome: str | None = None
-    owner_id: str = Field(max_length=32)
-    seats: list[ArchivedSeat]
-    log: list[ArchivedStep]
+class CampaignArchive(_Strict):
+    format: Literal["sortie-campaign"]
+    format_version: int = Field(ge=1, le=FORMAT_VERSION)
+    game: Key
+    scenario: Key
+    options: dict[Key, OptionValue]
+    settings: CampaignSettings
+    seed: int = Field(ge=0, lt=2**63)  # a PostgreSQL BIGINT
+    status: Literal["open", "active", "paused", "finished", "ended"]
+    outcome: str | None = Field(default=None, max_length=64)
+    owner_id: UserId
+    seats: list[ArchivedSeat] = Field(max_length=MAX_SEATS)
+    log: list[ArchivedStep] = Field(max_length=MAX_LOG_STEPS)
     state: dict[str, Any] | None = None
+    signature: str | None = Field(default=None, max_length=64)
+
+    def signed_body(self) -> bytes:
+        body = self.model_dump(mode="json", exclude={"signature"})
+        return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
 
-def export_campaign(campaign: Campaign, seats: list[Seat], rows: list[ActionLog]) -> bytes:
+def sign(archive: CampaignArchive, key: str) -> str:
+    return hmac.new(key.encode(), archive.signed_body(), hashlib.sha256).hexdigest()
+
+
+def signed_by(archive: CampaignArchive, key: str) -> bool:
+    return archive.signature is not None and hmac.compare_digest(
+        archive.signature, sign(archive, key)
+    )
+
+
+def export_campaign(
+    campaign: Campaign, seats: list[Seat], rows: list[ActionLog], key: str | None = None
+) -> bytes:
+    """The whole campaign as JSON, signed with `key` when one is given."""
     archive = CampaignArchive(
         format=FORMAT,
         format_version=FORMAT_VERSION,
         game=campaign.game,
         scenario=campaign.scenario,
         options=json.loads(campaign.options_json),
-        settings=json.loads(campaign.settings_json),
+        settings=CampaignSettings.model_validate_json(campaign.settings_json),
         seed=campaign.seed,
         status=campaign.status,
         outcome=campaign.outcome,
@@ -83,6 +160,8 @@ def export_campaign(campaign: Campaign, seats: list[Seat], rows: list[ActionLog]
         ],
         state=json.loads(campaign.state_json) if campaign.state_json else None,
     )
+    if key is not None:
+        archive.signature = sign(archive, key)
     return archive.model_dump_json(indent=1).encode()
 
 
@@ -129,20 +208,48 @@ def export_public_record(campaign: Campaign, seats: list[Seat], rows: list[Actio
     return json.dumps(record, indent=1).encode()
 
 
-def read_archive(data: bytes) -> CampaignArchive:
-    """Parse and validate an export; ValueError with a readable reason otherwise."""
+def compress(data: bytes) -> bytes:
+    """gzip with a fixed timestamp, so the same export always gives the same bytes."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def for_upload(data: bytes, name: str) -> tuple[str, bytes]:
+    """The file name and bytes to attach: compressed when the JSON is large."""
+    if len(data) <= COMPRESS_ABOVE:
+        return name, data
+    return name + ".gz", compress(data)
+
+
+def expand(data: bytes) -> bytes:
+    """The JSON inside an upload (plain or gzip), refusing what no export could be."""
     if len(data) > MAX_IMPORT_BYTES:
-        raise ValueError("That file is too large to be a Sortie campaign export.")
+        raise ValueError(
+            f"That file is {len(data) / 2**20:.1f} MiB; an import takes at most "
+            f"{MAX_IMPORT_BYTES // 2**20} MiB (compress it with gzip)."
+        )
+    if not data.startswith(GZIP_MAGIC):
+        return data
+    inflater = zlib.decompressobj(wbits=31)
+    try:
+        expanded = inflater.decompress(data, MAX_EXPANDED_BYTES + 1)
+    except zlib.error:
+        raise ValueError("That file looks compressed but is not valid gzip.") from None
+    if len(expanded) > MAX_EXPANDED_BYTES or inflater.unconsumed_tail:
+        raise ValueError("That file expands to more than any campaign export could be.")
+    return expanded
+
+
+def read_archive(data: bytes) -> CampaignArchive:
+    """Parse and validate an export; ValueError naming the first wrong field otherwise."""
+    data = expand(data)
     try:
         archive = CampaignArchive.model_validate_json(data)
     except ValidationError as bad:
-        first = bad.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
         raise ValueError(
-            f"That is not a valid campaign export ({where}: {first['msg']})."
+            f"That is not a valid campaign export ({describe(bad, settings_at=('settings',))})."
         ) from None
-    if archive.format != FORMAT or archive.format_version > FORMAT_VERSION:
-        raise ValueError("That file is not a campaign export this version of Sortie can read.")
+    except (RecursionError, ValueError):
+        raise ValueError("That is not a valid campaign export (it is not JSON).") from None
     seqs = [step.seq for step in archive.log]
     if seqs != list(range(1, len(seqs) + 1)):
         raise ValueError("The export's log is not a complete sequence of steps.")

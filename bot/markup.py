@@ -13,6 +13,8 @@ import re
 _USER = re.compile(r"<@!?([^<>\s@#]{1,32})>")
 _CHANNEL = re.compile(r"<#([^<>\s@#]{1,32})>")
 _MARKDOWN = re.compile(r"([\\*_`~|>\[\]()])")
+# Anything Discord would turn into a ping, a link or a timestamp.
+_MENTIONS = re.compile(r"@everyone|@here|<[@#&/:]|<t:", re.IGNORECASE)
 
 
 def mention(user_id: str) -> str:
@@ -35,6 +37,11 @@ def channel_id_in(text: str) -> str:
     text = text.strip()
     found = _CHANNEL.fullmatch(text)
     return found.group(1) if found else text.removeprefix("#")
+
+
+def has_mentions(text: str) -> bool:
+    """Whether text carries mention markup (a user, role or channel, @everyone, @here)."""
+    return _MENTIONS.search(text) is not None
 
 
 def escape(text: str) -> str:

@@ -5,56 +5,43 @@ Pure helpers the table service and the scheduler share; no I/O here.
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.clock import aware
+from bot.settings_model import CHOICES, CampaignSettings, parse_settings
 from bot.storage.models import Campaign, PlayerPrefs, Seat
 from engine.core.game import Action, Game
 
-DEFAULT_SETTINGS: dict[str, str] = {
-    "nudge_hours": "24",
-    "deadline_hours": "0",
-    "deadline_policy": "wait",
-    "digest": "off",
-    "window_minutes": "10",
-}
-CAMPAIGN_SETTINGS: dict[str, tuple[str, ...]] = {
-    "nudge_hours": ("0", "1", "6", "12", "24", "48", "72"),
-    "deadline_hours": ("0", "12", "24", "48", "72", "168"),
-    "deadline_policy": ("wait", "vote", "autopilot"),
-    "digest": ("off", "on"),
-    "window_minutes": ("0", "2", "5", "10", "30", "60", "240"),
-}
+# Setting -> the values the owner may choose (the typed model lives in bot/settings_model.py).
+CAMPAIGN_SETTINGS: dict[str, tuple[str, ...]] = CHOICES
 REMINDER_CHOICES = ("default", "off", "1", "6", "12", "24", "48", "72")
 MAX_AUTOPILOT_STEPS = 50
 AWAY_PATTERN = re.compile(r"^(\d{1,3})([hd])$")
 
 
-def campaign_settings(campaign: Campaign) -> dict[str, str]:
-    return {**DEFAULT_SETTINGS, **json.loads(campaign.settings_json)}
+def campaign_settings(campaign: Campaign) -> CampaignSettings:
+    return parse_settings(campaign.settings_json)
 
 
-def hours(value: str) -> timedelta | None:
-    amount = float(value)
+def hours(amount: int) -> timedelta | None:
     return timedelta(hours=amount) if amount > 0 else None
 
 
-def remind_after(settings: dict[str, str], prefs: PlayerPrefs) -> timedelta | None:
+def remind_after(settings: CampaignSettings, prefs: PlayerPrefs) -> timedelta | None:
     """A player's own interval wins over the campaign's; 'off' mutes them."""
     if prefs.reminders == "off":
         return None
     if prefs.reminders != "default":
-        return hours(prefs.reminders)
-    return hours(settings["nudge_hours"])
+        return hours(int(prefs.reminders))
+    return hours(settings.nudge_hours)
 
 
-def answer_window(settings: dict[str, str]) -> timedelta:
+def answer_window(settings: CampaignSettings) -> timedelta:
     """How long a pending question (a reaction, a vote) waits before its default applies."""
-    return timedelta(minutes=float(settings["window_minutes"]))
+    return timedelta(minutes=settings.window_minutes)
 
 
 def parse_away(text: str) -> timedelta:

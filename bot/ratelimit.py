@@ -1,4 +1,5 @@
-"""Token buckets that keep one user or one channel from flooding the table."""
+"""Token buckets that keep one user or one channel from flooding the table, and the caps on
+live campaigns that keep one player or one server from filling the database."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ class Limit:
 class RateLimits:
     user: Limit = Limit(burst=20, per_seconds=20.0)
     channel: Limit = Limit(burst=60, per_seconds=20.0)
+    live_per_user: int = 5  # live campaigns one player may own, across servers
+    live_per_server: int = 50  # live campaigns in one server
 
 
 class Buckets:

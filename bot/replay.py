@@ -11,11 +11,36 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from bot.disclosure import stand_in_events
 from bot.storage.models import ActionLog, Campaign
 from engine.core.dice import SeededDice, derive_seed
 from engine.core.events import Event
 from engine.core.game import Action, Game, Step
 from engine.registry import get_game
+
+# Who a log row names when the table, not a player, made the move; the step's events begin
+# with a note saying so.
+AUTOMATIC_ACTORS = {
+    "autopilot": "Autopilot",
+    "window": "The default answer",
+    "vote": "The table's vote",
+}
+
+
+def logged_events(
+    game: Game[Any],
+    before: Any,
+    actor: str | None,
+    seat: str | None,
+    action: Action,
+    events: list[Event],
+) -> list[Event]:
+    """The events an action's log row keeps: the engine's, after the note of a move the table
+    made for a seat (which names the command only when it cannot carry a secret)."""
+    if actor in AUTOMATIC_ACTORS:
+        who = AUTOMATIC_ACTORS[actor]
+        return [*stand_in_events(game, before, who, seat or "", action), *events]
+    return list(events)
 
 
 def step_dice(seed: int, seq: int) -> SeededDice:
@@ -58,25 +83,31 @@ def run_action(game: Game[Any], state: Any, seed: int, seq: int, seat: str, acti
 class Replayed:
     states: dict[int, Any]  # seq -> state after that log row
     final: Any
+    events: dict[int, list[Event]]  # seq -> the events that log row produced
 
 
 def replay(campaign: Campaign, rows: Sequence[ActionLog]) -> Replayed:
     game = get_game(campaign.game)
     states: dict[int, Any] = {}
+    events: dict[int, list[Event]] = {}
     state: Any = None
     for row in rows:
         payload = json.loads(row.action_json)
+        step: Step[Any] | None = None
         if row.kind == "begin":
-            state = run_begin(game, campaign, list(payload["seats"]), row.seq)[0].state
+            step = run_begin(game, campaign, list(payload["seats"]), row.seq)[0]
         elif row.kind == "action":
             action = Action.model_validate(payload)
-            state = run_action(
-                game, state, campaign.seed, row.seq, row.seat or "", action
-            ).step.state
+            ran = run_action(game, state, campaign.seed, row.seq, row.seat or "", action).step
+            kept = logged_events(game, state, row.user_id, row.seat, action, ran.events)
+            step = Step(state=ran.state, events=kept)
         elif row.kind in ("undo", "rollback"):
             state = states[int(payload["to_seq"])]
+        if step is not None:
+            state = step.state
         states[row.seq] = state
-    return Replayed(states=states, final=state)
+        events[row.seq] = list(step.events) if step is not None else []
+    return Replayed(states=states, final=state, events=events)
 
 
 def canonical(game: Game[Any], state: Any) -> str:

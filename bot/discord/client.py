@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.discord.access import DiscordChannelAccess
 from bot.discord.adapter import answer_privately, failure_text, finished
 from bot.discord.buttons import TurnButton
 from bot.discord.outbox import DiscordOutbox
@@ -48,6 +49,7 @@ class SortieBot(commands.AutoShardedBot):
             **client_options,
         )
         self.service = service
+        service.set_channel_access(DiscordChannelAccess(self))
         self.settings = settings
         self.state_dir = state_dir
         self.scan_every = scan_every  # seconds between reminder scans; None: do not start

@@ -1,16 +1,26 @@
-"""In-memory state of the playground: channel feeds and the board images they show.
+"""The playground's channel feeds and the board images they show, kept in a SQLite file.
 
-Everything here is bounded so a playground left running for days cannot grow without limit:
-each channel keeps its latest messages, the number of channels is capped (least recently used
-ones are forgotten), and only the most recent images are kept.
+The playground stands in for Discord, which keeps a channel's history: the feeds and images
+live in their own small database (`PLAYGROUND_FEED`, ":memory:" in tests), so a restart
+loses nothing and no number of channels pushes another channel's feed out. Growth is bounded
+all the same: each channel keeps its latest messages (a page says which is the oldest kept),
+only the latest images are kept, and users cannot open more than `MAX_CHANNELS` channels
+(the bot may still post to its own: mirrors and direct messages).
+
+A page of messages starts right after the id the client last saw and never skips one: when a
+page is full, `more` says so and `last` is the last id on it.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
-from collections import OrderedDict, deque
-from dataclasses import dataclass, field
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from bot.disclosure import invocation_is_public
@@ -18,38 +28,78 @@ from bot.replies import Reply
 
 BOT_NAME = "Sortie"
 MAX_IMAGES = 500
-MAX_MESSAGES_PER_CHANNEL = 1000
-MAX_CHANNELS = 500
+MAX_MESSAGES_PER_CHANNEL = 2000
+MAX_CHANNELS = 1000
 MAX_MESSAGES_PER_PAGE = 200
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS message (
+    channel TEXT NOT NULL, id INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (channel, id)
+);
+CREATE TABLE IF NOT EXISTS channel (name TEXT PRIMARY KEY, last_id INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS image (
+    n INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT UNIQUE NOT NULL, data BLOB NOT NULL,
+    private INTEGER NOT NULL DEFAULT 0
+);
+"""
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+class TooManyChannels(Exception):
+    """A user tried to open one channel more than the playground keeps."""
+
+
+def open_feed_db(path: str) -> sqlite3.Connection:
+    if path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    if path != ":memory:":
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+    conn.executescript(SCHEMA)
+    return conn
 
 
 class ImageStore:
     """Attachment bytes by id, keeping only the last `limit`; each remembers whether it was
     shown to one user only (a private board, an export), so it is never cached in public."""
 
-    def __init__(self, limit: int = MAX_IMAGES) -> None:
+    def __init__(self, limit: int = MAX_IMAGES, conn: sqlite3.Connection | None = None) -> None:
         self.limit = limit
-        self._images: OrderedDict[str, bytes] = OrderedDict()
-        self._private: set[str] = set()
+        self.conn = conn or open_feed_db(":memory:")
 
     def add(self, data: bytes, private: bool = False) -> str:
         image_id = secrets.token_hex(12)
-        self._images[image_id] = data
-        if private:
-            self._private.add(image_id)
-        while len(self._images) > self.limit:
-            forgotten, _ = self._images.popitem(last=False)
-            self._private.discard(forgotten)
+        with transaction(self.conn):
+            cursor = self.conn.execute(
+                "INSERT INTO image (id, data, private) VALUES (?, ?, ?)",
+                (image_id, data, int(private)),
+            )
+            self.conn.execute(
+                "DELETE FROM image WHERE n <= ?", ((cursor.lastrowid or 0) - self.limit,)
+            )
         return image_id
 
     def get(self, image_id: str) -> bytes | None:
-        return self._images.get(image_id)
+        row = self.conn.execute("SELECT data FROM image WHERE id = ?", (image_id,)).fetchone()
+        return bytes(row[0]) if row else None
 
     def is_private(self, image_id: str) -> bool:
-        return image_id in self._private
+        row = self.conn.execute("SELECT private FROM image WHERE id = ?", (image_id,)).fetchone()
+        return bool(row and row[0])
 
     def __len__(self) -> int:
-        return len(self._images)
+        return int(self.conn.execute("SELECT count(*) FROM image").fetchone()[0])
 
 
 def image_url(image_id: str) -> str:
@@ -75,60 +125,117 @@ class Message:
         return not self.ephemeral or (user is not None and user == self.for_user)
 
     def to_json(self) -> dict[str, Any]:
+        shown = asdict(self)
+        del shown["for_user"]
+        return shown
+
+
+@dataclass
+class Page:
+    messages: list[Message]
+    last: int  # continue from here: the last id on a full page, else the channel's last id
+    more: bool  # a full page: ask again from `last`
+    oldest: int  # the oldest id the channel still keeps (0: none); earlier ones are gone
+
+    def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "author": self.author,
-            "kind": self.kind,
-            "content": self.content,
-            "images": list(self.images),
-            "image_alts": list(self.image_alts),
-            "ephemeral": self.ephemeral,
-            "mentions": list(self.mentions),
-            "buttons": [dict(b) for b in self.buttons],
-            "error": self.error,
-            "time": self.time,
+            "messages": [m.to_json() for m in self.messages],
+            "last": self.last,
+            "more": self.more,
+            "oldest": self.oldest,
         }
 
 
 class Channel:
-    def __init__(self, limit: int = MAX_MESSAGES_PER_CHANNEL) -> None:
-        self.messages: deque[Message] = deque(maxlen=limit)
-        self.last_id = 0
+    """One channel's feed in the store."""
+
+    def __init__(self, conn: sqlite3.Connection, name: str, keep: int) -> None:
+        self.conn = conn
+        self.name = name
+        self.keep = keep
+
+    @property
+    def last_id(self) -> int:
+        row = self.conn.execute(
+            "SELECT last_id FROM channel WHERE name = ?", (self.name,)
+        ).fetchone()
+        return int(row[0]) if row else 0
 
     def post(self, **fields: Any) -> Message:
-        self.last_id += 1
-        message = Message(id=self.last_id, **fields)
-        self.messages.append(message)
+        with transaction(self.conn):
+            self.conn.execute(
+                "INSERT INTO channel (name, last_id) VALUES (?, 1) "
+                "ON CONFLICT (name) DO UPDATE SET last_id = last_id + 1",
+                (self.name,),
+            )
+            message = Message(id=self.last_id, **fields)
+            self.conn.execute(
+                "INSERT INTO message (channel, id, body) VALUES (?, ?, ?)",
+                (self.name, message.id, json.dumps(asdict(message))),
+            )
+            self.conn.execute(
+                "DELETE FROM message WHERE channel = ? AND id <= ?",
+                (self.name, message.id - self.keep),
+            )
         return message
 
-    def since(
-        self, after: int, user: str | None, limit: int = MAX_MESSAGES_PER_PAGE
-    ) -> list[Message]:
-        fresh = [m for m in self.messages if m.id > after and m.visible_to(user)]
-        return fresh[-limit:]
+    def since(self, after: int, user: str | None, limit: int = MAX_MESSAGES_PER_PAGE) -> Page:
+        """The first `limit` messages `user` may see after id `after`, in order."""
+        found: list[Message] = []
+        rows = self.conn.execute(
+            "SELECT body FROM message WHERE channel = ? AND id > ? ORDER BY id", (self.name, after)
+        )
+        for (body,) in rows:
+            message = Message(**json.loads(body))
+            if not message.visible_to(user):
+                continue
+            found.append(message)
+            if len(found) == limit:
+                rows.close()
+                return Page(found, message.id, True, self.oldest())
+        return Page(found, max(after, self.last_id), False, self.oldest())
+
+    def oldest(self) -> int:
+        row = self.conn.execute("SELECT min(id) FROM message WHERE channel = ?", (self.name,))
+        return int(row.fetchone()[0] or 0)
 
 
 class Playground:
     """All channels of the one pretend server, plus the image store."""
 
-    def __init__(self, max_channels: int = MAX_CHANNELS, max_images: int = MAX_IMAGES) -> None:
+    def __init__(
+        self,
+        path: str = ":memory:",
+        max_channels: int = MAX_CHANNELS,
+        max_images: int = MAX_IMAGES,
+        keep_messages: int = MAX_MESSAGES_PER_CHANNEL,
+    ) -> None:
+        self.conn = open_feed_db(path)
         self.max_channels = max_channels
-        self.images = ImageStore(max_images)
-        self._channels: OrderedDict[str, Channel] = OrderedDict()
+        self.keep_messages = keep_messages
+        self.images = ImageStore(max_images, self.conn)
+
+    def close(self) -> None:
+        self.conn.close()
 
     def channel(self, name: str) -> Channel:
-        channel = self._channels.get(name)
-        if channel is None:
-            channel = self._channels[name] = Channel()
-            while len(self._channels) > self.max_channels:
-                self._channels.popitem(last=False)
-        else:
-            self._channels.move_to_end(name)
-        return channel
+        return Channel(self.conn, name, self.keep_messages)
 
     def peek(self, name: str) -> Channel | None:
         """The channel if it exists, without creating it."""
-        return self._channels.get(name)
+        known = self.conn.execute("SELECT 1 FROM channel WHERE name = ?", (name,)).fetchone()
+        return self.channel(name) if known else None
+
+    def check_room_for(self, name: str) -> None:
+        """Refuse a user's new channel once the playground keeps `max_channels` of them."""
+        if self.peek(name) is not None:
+            return
+        count = int(self.conn.execute("SELECT count(*) FROM channel").fetchone()[0])
+        if count >= self.max_channels:
+            raise TooManyChannels(
+                f"The playground keeps at most {self.max_channels} channels; "
+                "use one that already exists."
+            )
 
     def store_reply(self, reply: Reply) -> dict[str, Any]:
         """Keep a reply's images and describe it the way the API and the feed show it."""

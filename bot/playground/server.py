@@ -21,7 +21,8 @@ from aiohttp import web
 
 from bot.commands import MAX_COMMAND_LENGTH
 from bot.delivery import mirror_copies
-from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground
+from bot.logs import new_request_id
+from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground, TooManyChannels
 from bot.playground.suggest import suggest
 from bot.replies import Reply
 from bot.scheduler import Scheduler
@@ -110,6 +111,56 @@ def check_text(value: Any) -> str:
     return value
 
 
+MAX_DEPTH = 8  # the API's bodies are flat objects
+MAX_NUMBER_DIGITS = 20
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON text (brackets inside strings ignored)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise BadField(f"Numbers in the body have at most {MAX_NUMBER_DIGITS} digits.")
+    return int(digits)
+
+
+async def read_json(request: web.Request) -> Any:
+    """The request's JSON body, or BadField (a 400) for anything the API never takes: not
+    JSON, nested deeper than MAX_DEPTH, or numbers too long to be meant (the body's size is
+    capped by the app's client_max_size, answered with a 413)."""
+    try:
+        text = await request.text()
+    except UnicodeDecodeError:
+        raise BadField("The body must be JSON (UTF-8).") from None
+    if nesting_depth(text) > MAX_DEPTH:
+        raise BadField(f"The body nests deeper than {MAX_DEPTH} levels.")
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadField("The body must be JSON.") from None
+    except (RecursionError, ValueError, OverflowError):
+        raise BadField("The body must be JSON the API can read.") from None
+
+
 def caller_for(user: str, channel: str) -> Caller:
     return Caller(user_id=USER_PREFIX + user, user_name=user, channel_id=channel, guild_id=GUILD_ID)
 
@@ -121,6 +172,7 @@ def caller_for(user: str, channel: str) -> Caller:
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """JSON errors for the API, no caching of live data, and a strict content policy."""
     is_api = request.path.startswith("/api/")
+    new_request_id()
     try:
         response = await handler(request)
     except BadField as bad:
@@ -153,16 +205,17 @@ def channel_lock(app: web.Application, channel: str) -> asyncio.Lock:
 
 
 async def post_command(request: web.Request) -> web.Response:
-    try:
-        body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadField("The body must be JSON.") from None
+    body = await read_json(request)
     if not isinstance(body, dict):
         raise BadField('The body must be a JSON object: {"channel", "user", "text"}.')
     channel = check_name("channel", body.get("channel"))
     user = check_user(body.get("user"))
     text = check_text(body.get("text"))
     service, playground = request.app[SERVICE], request.app[PLAYGROUND]
+    try:
+        playground.check_room_for(channel)
+    except TooManyChannels as full:
+        raise BadField(str(full)) from None
     # One command at a time per channel keeps each invocation next to its replies in the feed;
     # the service serialises a channel's commands anyway.
     lock = channel_lock(request.app, channel)
@@ -186,9 +239,8 @@ async def get_messages(request: web.Request) -> web.Response:
     after = int(raw_after)
     channel = request.app[PLAYGROUND].peek(channel_name)
     if channel is None:
-        return web.json_response({"messages": [], "last": 0})
-    messages = [m.to_json() for m in channel.since(after, user)]
-    return web.json_response({"messages": messages, "last": channel.last_id})
+        return web.json_response({"messages": [], "last": 0, "more": False, "oldest": 0})
+    return web.json_response(channel.since(after, user).to_json())
 
 
 async def get_autocomplete(request: web.Request) -> web.Response:
@@ -230,10 +282,7 @@ async def get_clock(request: web.Request) -> web.Response:
 async def post_clock(request: web.Request) -> web.Response:
     """Development only: move the clock forward to try reminders and deadlines now."""
     clock = adjustable_clock(request.app)
-    try:
-        body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadField("The body must be JSON.") from None
+    body = await read_json(request)
     hours = body.get("hours") if isinstance(body, dict) else None
     if isinstance(hours, bool) or not isinstance(hours, int | float):
         raise BadField('Say how far to move the clock: {"hours": 6}.')
@@ -257,17 +306,26 @@ async def get_page(request: web.Request) -> web.FileResponse:
 
 
 def create_app(
-    service: TableService, dev_clock: bool = False, clock: AdjustableClock | None = None
+    service: TableService,
+    dev_clock: bool = False,
+    clock: AdjustableClock | None = None,
+    feed_path: str = ":memory:",
 ) -> web.Application:
     """The playground app over a table service.
 
     With `dev_clock`, `GET/POST /api/dev/clock` read and move forward an adjustable clock (the
     one given, else the service's `clock` attribute if it has one), so reminders and deadlines
-    can be tried without waiting; the page then shows a control for it.
+    can be tried without waiting; the page then shows a control for it. The channel feeds
+    are kept in `feed_path` (a SQLite file; in memory by default).
     """
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[SERVICE] = service
-    app[PLAYGROUND] = Playground()
+    playground = app[PLAYGROUND] = Playground(feed_path)
+
+    async def close_feed(_: web.Application) -> None:
+        playground.close()
+
+    app.on_cleanup.append(close_feed)
     app[DEV_CLOCK] = dev_clock
     app[CLOCK] = clock if clock is not None else getattr(service, "clock", None)
     app[LOCKS] = {}
@@ -301,12 +359,13 @@ async def serve(
     dev_clock: bool = False,
     clock: AdjustableClock | None = None,
     scan_interval_seconds: int = 60,
+    feed_path: str = ":memory:",
 ) -> None:
     """Serve the playground, with the reminder scheduler posting into its feeds, until
     cancelled."""
     from bot.playground.outbox import PlaygroundOutbox
 
-    app = create_app(service, dev_clock, clock)
+    app = create_app(service, dev_clock, clock, feed_path)
     scheduler = Scheduler(service, PlaygroundOutbox(app), service.clock)
     app[SCHEDULER] = scheduler
     runner = web.AppRunner(app, access_log=None)

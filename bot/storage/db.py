@@ -8,6 +8,7 @@ database by running the migrations between the stored schema version and `SCHEMA
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -27,6 +28,21 @@ MIGRATIONS: dict[int, Callable[[AsyncConnection], Awaitable[None]]] = {}
 
 class SchemaTooNew(RuntimeError):
     pass
+
+
+class ChannelLockTimeout(Exception):
+    """Another process held the channel's lock for too long."""
+
+
+# Commands of different channels may each hold one lock connection at once; more wait here.
+LOCK_CONNECTIONS = 8
+LOCK_WAIT_SECONDS = 20.0
+
+
+def lock_key(channel_id: str) -> int:
+    """A stable signed 64-bit key for PostgreSQL's advisory locks."""
+    digest = hashlib.sha256(b"sortie-channel:" + channel_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -55,6 +71,15 @@ class Database:
             kwargs["pool_reset_on_return"] = None
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         self._write_lock: asyncio.Lock | None = asyncio.Lock() if self.is_sqlite else None
+        # PostgreSQL: channel locks shared by every process, on connections of their own so
+        # a command waiting for its channel never holds one the commands need.
+        self._lock_engine: AsyncEngine | None = None
+        self._global_engine: AsyncEngine | None = None
+        self._lock_slots = asyncio.Semaphore(LOCK_CONNECTIONS)
+        self._global_slot = asyncio.Semaphore(1)
+        if not self.is_sqlite:
+            self._lock_engine = create_async_engine(url, pool_size=LOCK_CONNECTIONS, max_overflow=0)
+            self._global_engine = create_async_engine(url, pool_size=1, max_overflow=0)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -105,5 +130,51 @@ class Database:
         async with self._write_lock, self.session() as session:
             yield session
 
+    @asynccontextmanager
+    async def channel_lock(self, channel_id: str) -> AsyncIterator[None]:
+        """Hold the channel across every process sharing this database.
+
+        PostgreSQL: a session advisory lock on the channel's key, released when the block
+        ends or, if the process dies, when its connection drops. SQLite serves one machine;
+        its commands are serialised by the process lock and the version check decides.
+        """
+        if self._lock_engine is None:
+            yield
+            return
+        async with self._advisory(lock_key(channel_id), self._lock_engine, self._lock_slots):
+            yield
+
+    @asynccontextmanager
+    async def global_lock(self, name: str) -> AsyncIterator[None]:
+        """One holder at a time across every process (taken inside a channel's lock, so it
+        has a connection of its own: channel holders never wait for each other's slots)."""
+        if self._global_engine is None:
+            yield
+            return
+        async with self._advisory(lock_key(name), self._global_engine, self._global_slot):
+            yield
+
+    @asynccontextmanager
+    async def _advisory(
+        self, key: int, engine: AsyncEngine, slots: asyncio.Semaphore
+    ) -> AsyncIterator[None]:
+        async with slots, engine.connect() as conn:
+            try:
+                await asyncio.wait_for(
+                    conn.exec_driver_sql(f"SELECT pg_advisory_lock({key})"), LOCK_WAIT_SECONDS
+                )
+            except TimeoutError:
+                await conn.invalidate()
+                raise ChannelLockTimeout(str(key)) from None
+            await conn.commit()
+            try:
+                yield
+            finally:
+                await conn.exec_driver_sql(f"SELECT pg_advisory_unlock({key})")
+                await conn.commit()
+
     async def close(self) -> None:
         await self.engine.dispose()
+        for engine in (self._lock_engine, self._global_engine):
+            if engine is not None:
+                await engine.dispose()

@@ -25,6 +25,15 @@ class SchemaInfo(SQLModel, table=True):
     version: int
 
 
+class InstanceKey(SQLModel, table=True):
+    """This deployment's secret for signing campaign exports (made on first use)."""
+
+    __tablename__ = "instance_key"
+
+    id: int = Field(default=1, primary_key=True)
+    key: str = Field(max_length=64)
+
+
 class Campaign(SQLModel, table=True):
     """One campaign of one game in one Discord channel or thread."""
 

@@ -7,6 +7,7 @@ quick clicks can never both apply a step on the same version.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
@@ -15,11 +16,19 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, or_, select
+from sqlmodel import col, func, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.storage.db import Database
-from bot.storage.models import ActionLog, Campaign, Nudge, PlayerPrefs, Seat, utcnow
+from bot.storage.models import (
+    ActionLog,
+    Campaign,
+    InstanceKey,
+    Nudge,
+    PlayerPrefs,
+    Seat,
+    utcnow,
+)
 
 
 class TableChanged(Exception):
@@ -155,6 +164,22 @@ class CampaignRepo:
             query = select(Campaign).where(Campaign.guild_id == guild_id)
             query = query.where(col(Campaign.status).in_(LIVE_STATUSES))
             return (await session.exec(query.order_by(col(Campaign.id)))).all()
+
+    async def live_counts(self, owner_id: str, guild_id: str | None) -> tuple[int, int]:
+        """How many live campaigns the player owns, and how many the server has."""
+        async with self.db.session() as session:
+            live = col(Campaign.live_channel).is_not(None)
+            mine = (
+                select(func.count())
+                .select_from(Campaign)
+                .where(live, col(Campaign.owner_id) == owner_id)
+            )
+            here = (
+                select(func.count())
+                .select_from(Campaign)
+                .where(live, col(Campaign.guild_id) == guild_id)
+            )
+            return int((await session.exec(mine)).one()), int((await session.exec(here)).one())
 
     async def table(self, channel_id: str) -> tuple[Campaign | None, list[Seat]]:
         """The channel's live campaign and its seats, read in one session."""
@@ -318,6 +343,23 @@ class CampaignRepo:
                 raise ChannelBusy(campaign.channel_id) from None
             await session.refresh(campaign)
         return campaign
+
+    async def signing_key(self) -> str:
+        """The deployment's export-signing key, created by whichever process asks first."""
+        async with self.db.session() as session:
+            found = await session.get(InstanceKey, 1)
+            if found is not None:
+                return found.key
+        async with self._write_session() as session:
+            session.add(InstanceKey(id=1, key=secrets.token_hex(32)))
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+        async with self.db.session() as session:
+            made = await session.get(InstanceKey, 1)
+            assert made is not None
+            return made.key
 
     async def log(self, campaign_id: int, after_seq: int = 0) -> list[ActionLog]:
         async with self.db.session() as session:

@@ -7,21 +7,27 @@ import asyncio
 import json
 import logging
 from datetime import timedelta
+from typing import Any
 
-from bot.archive import LIVE_STATUSES, export_campaign, export_public_record, read_archive
+from bot.archive import (
+    LIVE_STATUSES,
+    MAX_IMPORT_BYTES,
+    export_campaign,
+    export_public_record,
+    for_upload,
+)
 from bot.disclosure import has_opponents, seat_conflict, with_holder
 from bot.markup import channel_id_in, channel_link, escape, mention, user_id_in
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
 )
-from bot.replay import canonical, replay, run_begin
+from bot.replay import replay, run_begin
 from bot.replies import Attachment, Button, Reply, ephemeral
+from bot.settings_model import CHANNEL_ID, MAX_MIRRORS, SettingsError
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import ChannelBusy
 from bot.table.context import (
-    MAX_MIRRORS,
-    MIRROR_CHANNEL,
     Caller,
     Loaded,
     UserError,
@@ -36,6 +42,7 @@ from bot.table.context import (
 from bot.table.parts import TableParts
 from bot.table.steps import NewStep
 from engine.core.events import dump_events
+from engine.core.game import Game, ScenarioInfo
 from engine.registry import games, get_game
 
 log = logging.getLogger("sortie.table")
@@ -48,6 +55,7 @@ class CampaignCommands:
         self.parts = parts
         self.repo = parts.repo
         self.loader = parts.loader
+        self._create_lock = asyncio.Lock()
 
     async def create(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         options = dict(options)
@@ -66,6 +74,31 @@ class CampaignCommands:
         existing = await self.repo.live_in_channel(caller.channel_id)
         if existing is not None:
             raise UserError(busy_message(existing))
+        # Counted and created under one lock, in this process and across processes.
+        async with self._create_lock, self.repo.db.global_lock("sortie:campaign-create"):
+            await self._check_caps(caller)
+            return await self._create(caller, game, info, resolved)
+
+    async def _check_caps(self, caller: Caller) -> None:
+        """A player, and a server, run at most so many live campaigns at once."""
+        limits = self.parts.limits
+        if limits is None:
+            return
+        mine, here = await self.repo.live_counts(caller.user_id, caller.guild_id)
+        if mine >= limits.live_per_user:
+            raise UserError(
+                f"You already run {mine} live campaigns, the most one player may "
+                f"({limits.live_per_user}). End one with /campaign end first."
+            )
+        if caller.guild_id is not None and here >= limits.live_per_server:
+            raise UserError(
+                f"This server already runs {here} live campaigns, the most it may "
+                f"({limits.live_per_server}). One has to end before another starts."
+            )
+
+    async def _create(
+        self, caller: Caller, game: Game[Any], info: ScenarioInfo, resolved: dict[str, str]
+    ) -> list[Reply]:
         campaign = Campaign(
             channel_id=caller.channel_id,
             guild_id=caller.guild_id,
@@ -222,25 +255,23 @@ class CampaignCommands:
         settings = campaign_settings(campaign)
         if options:
             require_owner(caller, campaign, "change settings")
-            for key, value in options.items():
-                if key not in CAMPAIGN_SETTINGS:
-                    raise UserError(
-                        f"Unknown setting '{key}'. Settings: {', '.join(CAMPAIGN_SETTINGS)}."
-                    )
-                if value not in CAMPAIGN_SETTINGS[key]:
-                    raise UserError(f"{key} must be one of: {', '.join(CAMPAIGN_SETTINGS[key])}.")
-                settings[key] = value
-            campaign.settings_json = json.dumps(settings, sort_keys=True)
+            unknown = [key for key in options if key not in CAMPAIGN_SETTINGS]
+            if unknown:
+                raise UserError(
+                    f"Unknown setting '{unknown[0]}'. Settings: {', '.join(CAMPAIGN_SETTINGS)}."
+                )
+            try:
+                settings = settings.changed(**{k: v.strip().lower() for k, v in options.items()})
+            except SettingsError as bad:
+                raise UserError(f"{bad}.") from None
+            campaign.settings_json = settings.stored()
             await self.repo.save_settings(campaign)
             if "digest" in options:
                 due = (
-                    self.parts.clock.now() + timedelta(days=1)
-                    if settings["digest"] == "on"
-                    else None
+                    self.parts.clock.now() + timedelta(days=1) if settings.digest == "on" else None
                 )
                 await self.repo.set_digest(id_of(campaign), due)
-        shown = ", ".join(f"{k}={settings[k]}" for k in CAMPAIGN_SETTINGS)
-        return [Reply(f"Campaign settings: {shown}.", ephemeral=not options)]
+        return [Reply(f"Campaign settings: {settings.shown()}.", ephemeral=not options)]
 
     async def end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign = await self.loader.live(caller)
@@ -275,19 +306,28 @@ class CampaignCommands:
         if caller.user_id != campaign.owner_id and not caller.is_admin:
             raise UserError("Only the campaign owner or a server admin can export the campaign.")
         seats, rows = await self.repo.seats(id_of(campaign)), await self.repo.log(id_of(campaign))
+        base = f"sortie-campaign-{campaign.id}-step-{campaign.step}"
         if campaign.status in LIVE_STATUSES:
             # While it is live, nothing that reveals a secret or the dice to come leaves.
             data = export_public_record(campaign, seats, rows)
-            name = f"sortie-campaign-{campaign.id}-step-{campaign.step}-public.json"
+            filename = f"{base}-public.json"
             about = (
                 "its public record (what every player sees). A live campaign's full backup is "
                 "made by the server's operator (`python -m bot export`); once the campaign is "
                 "over, this command gives the complete file."
             )
         else:
-            data = export_campaign(campaign, seats, rows)
-            name = f"sortie-campaign-{campaign.id}-step-{campaign.step}.json"
+            data = export_campaign(campaign, seats, rows, key=await self.repo.signing_key())
+            filename = f"{base}.json"
             about = "keep this file to restore the campaign later."
+        name, data = for_upload(data, filename)
+        if len(data) > MAX_IMPORT_BYTES:
+            raise UserError(
+                f"Campaign #{campaign.id}'s export is {len(data) / 2**20:.1f} MiB even "
+                "compressed, more than Discord lets me attach. The bot's operator can write it "
+                f"to a file with `python -m bot export --channel {campaign.channel_id} --out "
+                "FILE`."
+            )
         return [
             Reply(
                 f"Campaign #{campaign.id} at step {campaign.step}: {about}",
@@ -348,65 +388,6 @@ class CampaignCommands:
         table.state = state
         headline = f"{escape(caller.user_name)} rolls the campaign back to step {target}."
         return await self.parts.run(caller, table, NewStep([], log, headline=headline))
-
-    async def import_campaign(self, data: bytes, channel_id: str, guild_id: str | None) -> str:
-        """Recreate an exported campaign in a free channel; the log must reproduce its state."""
-        try:
-            archive = read_archive(data)
-        except ValueError as bad:
-            raise UserError(str(bad)) from None
-        game = game_named(archive.game)
-        scenario_named(game, archive.scenario)
-        campaign = Campaign(
-            channel_id=channel_id,
-            guild_id=guild_id,
-            game=game.key,
-            scenario=archive.scenario,
-            options_json=json.dumps(archive.options, sort_keys=True),
-            settings_json=json.dumps(archive.settings, sort_keys=True),
-            seed=archive.seed,
-            status=archive.status,
-            owner_id=archive.owner_id,
-            outcome=archive.outcome,
-            step=len(archive.log),
-            version=len(archive.log),
-        )
-        rows = [
-            ActionLog(
-                seq=step.seq,
-                kind=step.kind,
-                seat=step.seat,
-                user_id=step.user_id,
-                action_json=json.dumps(step.action),
-                events_json=json.dumps(step.events),
-                random_used=step.random_used,
-                campaign_id=0,
-            )
-            for step in archive.log
-        ]
-        if archive.state is not None:
-            try:
-                final = (await asyncio.to_thread(replay, campaign, rows)).final
-            except Exception as error:
-                raise UserError(f"The export's log does not replay: {error}") from None
-            if canonical(game, final) != canonical(game, game.load(archive.state)):
-                raise UserError("The export's log does not reproduce its state; not imported.")
-            campaign.state_json = json.dumps(game.dump(final), separators=(",", ":"))
-        seats = [
-            Seat(
-                campaign_id=0,
-                role=s.role,
-                user_id=s.user_id,
-                user_name=s.user_name,
-                last_seen_seq=len(archive.log),
-            )
-            for s in archive.seats
-        ]
-        try:
-            created = await self.repo.import_campaign(campaign, seats, rows)
-        except ChannelBusy:
-            raise UserError("That channel already has a live campaign.") from None
-        return f"Imported as campaign #{created.id} in channel {channel_id} at step {created.step}."
 
     async def seat(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Hand your seat to someone else, or (without `to`) take a free seat.
@@ -483,13 +464,13 @@ class CampaignCommands:
         """Follow this campaign in another channel: each public step is copied there."""
         campaign = await self.loader.live(caller)
         settings = campaign_settings(campaign)
-        mirrors = [m for m in settings.get("mirrors", "").split(",") if m]
+        mirrors = list(settings.mirrors)
         target = channel_id_in(options.get("channel", ""))
         if not target:
             shown = ", ".join(channel_link(m) for m in mirrors) or "none"
             return ephemeral(f"This campaign is mirrored to: {shown}.")
         require_owner(caller, campaign, "change where the campaign is mirrored")
-        if not MIRROR_CHANNEL.fullmatch(target) or target == caller.channel_id:
+        if not CHANNEL_ID.fullmatch(target) or target == caller.channel_id:
             raise UserError("Name another channel to mirror to: channel:#spectators.")
         if options.get("stop", "").lower() == "yes":
             if target not in mirrors:
@@ -500,9 +481,11 @@ class CampaignCommands:
         elif len(mirrors) >= MAX_MIRRORS:
             raise UserError(f"A campaign can be mirrored to at most {MAX_MIRRORS} channels.")
         else:
+            problem = await self.parts.access.refuses(caller, target)
+            if problem:
+                raise UserError(problem)
             mirrors.append(target)
-        settings["mirrors"] = ",".join(mirrors)
-        campaign.settings_json = json.dumps(settings, sort_keys=True)
+        campaign.settings_json = settings.changed(mirrors=mirrors).stored()
         await self.repo.save_settings(campaign)
         shown = ", ".join(channel_link(m) for m in mirrors) or "no channel"
         return [Reply(f"Campaign #{campaign.id} is now mirrored to {shown}.")]

@@ -3,10 +3,9 @@ campaign is loaded, and the small lookups all commands share."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.commands import PLAY_VERBS
 from bot.markup import mention
@@ -17,8 +16,6 @@ from engine.registry import get_game
 
 MAX_AUTOCOMPLETE = 25
 BOARD_VIEWS = ("full", "focus", "text")
-MAX_MIRRORS = 5
-MIRROR_CHANNEL = re.compile(r"[A-Za-z0-9_-]{1,32}")
 # Commands after which a returning player first sees what happened while they were away.
 CATCH_UP_ON = frozenset({*PLAY_VERBS, "board", "undo", "campaign status"})
 
@@ -34,6 +31,21 @@ class Caller:
     channel_id: str
     guild_id: str | None = None
     is_admin: bool = False  # Manage Server in the guild (checked by the adapter)
+
+
+class ChannelAccess(Protocol):
+    """Whether a channel can receive a campaign's copies: the transport knows its channels."""
+
+    async def refuses(self, caller: Caller, channel_id: str) -> str | None:
+        """None when both the caller and the bot may post there, else why not."""
+        ...
+
+
+class AnyChannel:
+    """The playground's rule: every channel of the pretend server is open to everyone."""
+
+    async def refuses(self, caller: Caller, channel_id: str) -> str | None:
+        return None
 
 
 # A command's handler: who asks and the command's options, to the replies.

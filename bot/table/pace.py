@@ -91,7 +91,7 @@ class PaceCommands:
         """Vote to skip a seat whose deadline has passed (deadline policy 'vote')."""
         table = await self.loader.active(caller)
         campaign = table.campaign
-        if campaign_settings(campaign)["deadline_policy"] != "vote":
+        if campaign_settings(campaign).deadline_policy != "vote":
             raise UserError("This campaign does not skip by vote (deadline_policy is not vote).")
         role = options.get("skip", "").lower()
         seats = await self.repo.seats(id_of(campaign))

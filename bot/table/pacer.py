@@ -135,7 +135,7 @@ class Pacer:
     async def _deadline(self, campaign: Campaign, row: Nudge, outbox: Outbox) -> int:
         if not await self.repo.claim(row, deadline_passed=True):
             return 0
-        policy = campaign_settings(campaign)["deadline_policy"]
+        policy = campaign_settings(campaign).deadline_policy
         seats = [s for s in await self.repo.seats(id_of(campaign)) if s.user_id == row.user_id]
         roles = ", ".join(s.role for s in seats)
         if policy == "autopilot":

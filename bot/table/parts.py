@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.clock import Clock
+from bot.ratelimit import RateLimits
 from bot.replies import Reply
 from bot.storage.repo import CampaignRepo
-from bot.table.context import Caller, Loaded
+from bot.table.context import AnyChannel, Caller, ChannelAccess, Loaded
 from bot.table.legal import LegalActions
 from bot.table.loading import Loader
 from bot.table.pictures import Pictures
@@ -26,6 +27,9 @@ class TableParts:
     pictures: Pictures
     legal: LegalActions
     new_seed: Callable[[], int]
+    limits: RateLimits | None = None  # the caps on live campaigns (None: no caps)
+    # Who may post where (mirrors); the Discord client sets its own.
+    access: ChannelAccess = field(default_factory=AnyChannel)
 
     async def run(self, caller: Caller, table: Loaded, step: NewStep) -> list[Reply]:
         """Commit a command's step, then present it: nothing is replied before the commit."""

@@ -48,7 +48,7 @@ class Presenter:
                 game=campaign.game,
             )
         )
-        mirrors = [m for m in campaign_settings(campaign).get("mirrors", "").split(",") if m]
+        mirrors = list(campaign_settings(campaign).mirrors)
         for reply in replies:
             reply.mirror_to = list(mirrors)
         my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}

@@ -24,12 +24,21 @@ from bot.logs import new_request_id
 from bot.ratelimit import Buckets, RateLimits
 from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
-from bot.storage.db import Database
+from bot.storage.db import ChannelLockTimeout, Database
 from bot.storage.models import ActionLog, Campaign
 from bot.storage.repo import CampaignRepo, TableChanged
+from bot.table.archives import Archives
 from bot.table.autocomplete import Autocomplete
 from bot.table.campaigns import CampaignCommands
-from bot.table.context import CATCH_UP_ON, Caller, Handler, Suggestion, UserError, id_of
+from bot.table.context import (
+    CATCH_UP_ON,
+    Caller,
+    ChannelAccess,
+    Handler,
+    Suggestion,
+    UserError,
+    id_of,
+)
 from bot.table.legal import LegalActions
 from bot.table.loading import Loader
 from bot.table.pace import PaceCommands
@@ -101,7 +110,7 @@ class TableService:
         self.repo = CampaignRepo(db)
         self._user_buckets = Buckets(limits.user, self.clock) if limits else None
         self._channel_buckets = Buckets(limits.channel, self.clock) if limits else None
-        self._locks = ChannelLocks()
+        self._locks = ChannelLocks(db)
         steps = StepRunner(self.repo, self.clock)
         shown = pictures or WorkerPictures(renderer)
         parts = TableParts(
@@ -113,7 +122,10 @@ class TableService:
             pictures=shown,
             legal=LegalActions(),
             new_seed=new_seed,
+            limits=limits,
         )
+        self.parts = parts
+        self.archives = Archives(self.repo, self.clock)
         self.campaigns = CampaignCommands(parts)
         self.pacing = Pacer(parts, self._locks)
         self.suggestions = Autocomplete(parts)
@@ -153,6 +165,8 @@ class TableService:
                     return await self._run_command(caller, command, expect_version)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
             return refusal(str(refused))
+        except ChannelLockTimeout:
+            return refusal("This table is busy right now. Please try again in a moment.")
 
     async def _run_command(
         self, caller: Caller, command: Command, expect_version: int | None
@@ -191,8 +205,19 @@ class TableService:
 
     # ------------------------------------------------------------------ operators
 
-    async def import_campaign(self, data: bytes, channel_id: str, guild_id: str | None) -> str:
-        return await self.campaigns.import_campaign(data, channel_id, guild_id)
+    async def import_campaign(
+        self, data: bytes, channel_id: str, guild_id: str | None, accept_unsigned: bool = False
+    ) -> str:
+        """Recreate an exported campaign (see `Archives.import_campaign`)."""
+        return await self.archives.import_campaign(data, channel_id, guild_id, accept_unsigned)
+
+    async def export_channel(self, channel_id: str) -> tuple[Campaign, bytes]:
+        """The channel's live (else latest) campaign, exported in full and signed."""
+        return await self.archives.export_channel(channel_id)
+
+    def set_channel_access(self, access: ChannelAccess) -> None:
+        """Who may post where: the Discord client answers for its channels."""
+        self.parts.access = access
 
     async def verify(self) -> list[tuple[int, bool, str]]:
         """Replay every campaign's log and compare with its stored snapshot."""

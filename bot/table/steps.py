@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.clock import Clock
-from bot.disclosure import stand_in_events
 from bot.pacing import (
     MAX_AUTOPILOT_STEPS,
     answer_window,
@@ -24,7 +23,7 @@ from bot.pacing import (
     safe_action,
     seat_on_autopilot,
 )
-from bot.replay import run_action
+from bot.replay import logged_events, run_action
 from bot.storage.models import ActionLog, Seat
 from bot.storage.repo import CampaignRepo, StepWrite, WaitingUpdate
 from bot.table.context import Caller, Loaded, id_of
@@ -34,15 +33,17 @@ from engine.core.game import Action, Prompt
 
 @dataclass(frozen=True)
 class StandIn:
-    """Who plays a seat's action when its player does not: autopilot, a window's default."""
+    """Who plays a seat's action when its player does not: autopilot, a window's default.
 
-    user_id: str  # what the log records as the actor: "autopilot", "window", "vote"
-    name: str  # how the narration names it
+    The log records `user_id` as the actor; the note that opens the step names it
+    (`bot.replay.logged_events`, which an import's replay uses too)."""
+
+    user_id: str  # "autopilot", "window" or "vote"
 
 
-AUTOPILOT = StandIn("autopilot", "Autopilot")
-DEFAULT_ANSWER = StandIn("window", "The default answer")
-TABLE_VOTE = StandIn("vote", "The table's vote")
+AUTOPILOT = StandIn("autopilot")
+DEFAULT_ANSWER = StandIn("window")
+TABLE_VOTE = StandIn("vote")
 
 
 @dataclass
@@ -135,7 +136,7 @@ class StepRunner:
                     users=set() if prompt.finished else waiting,
                     actor=actor,
                     remind_after=remind,
-                    deadline_after=hours(settings["deadline_hours"]),
+                    deadline_after=hours(settings.deadline_hours),
                     window_after=answer_window(settings)
                     if prompt.default is not None and not prompt.finished
                     else None,
@@ -163,10 +164,7 @@ class StepRunner:
         step, random_used, _ = await asyncio.to_thread(
             run_action, table.game, table.state, campaign.seed, campaign.step + 1, role, action
         )
-        events = [
-            *stand_in_events(table.game, table.state, stand_in.name, role, action),
-            *step.events,
-        ]
+        events = logged_events(table.game, table.state, stand_in.user_id, role, action, step.events)
         log = log_row(table, role, stand_in.user_id, action, events, random_used)
         table.state = step.state
         await self.persist(table, log, actor=None, seats=seats)

@@ -9,77 +9,14 @@ is half-written, and `verify` reproduces the campaign from its log.
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import socket
 import sqlite3
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import pytest
-
-TESTS = Path(__file__).resolve().parents[1]
-LAUNCHER = (
-    "import sys; sys.path.insert(0, {tests!r});"
-    "from fixture_game import DashGame; from engine.registry import register;"
-    "register(DashGame()); from bot.__main__ import main; sys.exit(main(sys.argv[1:]))"
-)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Bot:
-    def __init__(self, tmp: Path) -> None:
-        self.db_path = tmp / "crash.db"
-        self.port = free_port()
-        self.env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite+aiosqlite:///{self.db_path}",
-            "PLAYGROUND_PORT": str(self.port),
-            "PLAYGROUND_HOST": "127.0.0.1",
-        }
-        self.env.pop("DISCORD_TOKEN", None)
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def command(self, *args: str) -> list[str]:
-        return [sys.executable, "-c", LAUNCHER.format(tests=str(TESTS)), *args]
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            self.command("run"), env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-
-    def kill(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    async def wait_ready(self, session: aiohttp.ClientSession) -> None:
-        for _ in range(200):
-            try:
-                async with session.get(f"http://127.0.0.1:{self.port}/healthz") as response:
-                    if response.status == 200:
-                        return
-            except aiohttp.ClientError:
-                pass
-            await asyncio.sleep(0.05)
-        raise AssertionError("the bot did not start within 10 s")
-
-    async def send(self, session: aiohttp.ClientSession, user: str, text: str) -> dict[str, Any]:
-        url = f"http://127.0.0.1:{self.port}/api/command"
-        async with session.post(
-            url, json={"channel": "war-room", "user": user, "text": text}
-        ) as response:
-            result: dict[str, Any] = await response.json()
-            return result
+from processes import Bot
 
 
 @pytest.fixture

@@ -59,6 +59,18 @@ async def send(client: TestClient[Any, Any], user: str, text: str) -> dict[str, 
     return body
 
 
+async def whole_feed(client: TestClient[Any, Any]) -> list[dict[str, Any]]:
+    """Every message of the channel, page after page (a page says when more follow)."""
+    messages: list[dict[str, Any]] = []
+    after, more = 0, True
+    while more:
+        response = await client.get(f"/api/channels/{CHANNEL}/messages", params={"after": after})
+        page = await response.json()
+        messages += page["messages"]
+        after, more = page["last"], page["more"]
+    return messages
+
+
 @pytest.mark.parametrize(("game_key", "scenario", "roles", "options"), MISSIONS)
 async def test_a_whole_mission_through_the_playground(
     api: tuple[TestClient[Any, Any], TableService],
@@ -96,8 +108,7 @@ async def test_a_whole_mission_through_the_playground(
     else:
         raise AssertionError(f"{scenario} did not finish in {MAX_STEPS} steps")
     assert campaign.status == "finished" and campaign.outcome
-    response = await client.get(f"/api/channels/{CHANNEL}/messages", params={"after": "0"})
-    messages = (await response.json())["messages"]
+    messages = await whole_feed(client)
     assert any("Mission over" in m["content"] for m in messages)
     assert all(ok for _, ok, _ in await service.verify())
 

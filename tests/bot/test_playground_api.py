@@ -164,7 +164,7 @@ async def test_channels_are_separate(client: TestClient[Any, Any]) -> None:
     other = await command(client, "ann", "/move to:B2", channel="side-room")
     assert other["ok"] is False and "No campaign" in content(other)
     response = await client.get("/api/channels/empty-one/messages")
-    assert await response.json() == {"messages": [], "last": 0}
+    assert await response.json() == {"messages": [], "last": 0, "more": False, "oldest": 0}
 
 
 GOOD = {"channel": CHANNEL, "user": "ann", "text": "/help"}

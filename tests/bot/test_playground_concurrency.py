@@ -94,3 +94,50 @@ async def test_fuzzed_bodies_get_json_answers_never_a_crash(
     assert response.status in (200, 400, 413)
     answer = await response.json()
     assert isinstance(answer, dict) and "ok" in answer
+
+
+# Bodies an attacker sends: nested thousands deep, numbers thousands of digits long, both
+# inside otherwise valid requests. Issue #22 saw each answered with a 500 and a traceback.
+HOSTILE = st.one_of(
+    st.integers(min_value=100, max_value=20_000).map(lambda n: "[" * n),
+    st.integers(min_value=100, max_value=5_000).map(lambda n: "[" * n + "]" * n),
+    st.integers(min_value=21, max_value=6_000).map(lambda n: "9" * n),
+    st.tuples(st.sampled_from(["channel", "user", "text", "x"]), st.integers(21, 6_000)).map(
+        lambda kv: "{" + f'"{kv[0]}": -' + "1" * kv[1] + "}"
+    ),
+    st.integers(min_value=9, max_value=3_000).map(
+        lambda n: '{"channel": "rush", "user": "ann", "text": ' + "{" * n + "}" * n + "}"
+    ),
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(raw=HOSTILE)
+async def test_deep_or_huge_bodies_are_a_400_without_a_traceback(
+    client: tuple[TestClient[Any, Any], TableService],
+    raw: str,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    api, _ = client
+    caplog.clear()
+    response = await api.post(
+        "/api/command", data=raw.encode(), headers={"Content-Type": "application/json"}
+    )
+    assert response.status in (400, 413), await response.text()
+    answer = await response.json()
+    assert answer["ok"] is False and answer["error"]
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_the_two_bodies_of_the_report_are_refused(
+    client: tuple[TestClient[Any, Any], TableService],
+) -> None:
+    api, _ = client
+    for raw, why in (("[" * 7000, "nests deeper"), ("1" * 5000, "at most 20 digits")):
+        response = await api.post("/api/command", data=raw)
+        assert response.status == 400
+        assert why in (await response.json())["error"]

@@ -249,6 +249,7 @@
     if (state.polling || !state.user || !state.channel) return;
     state.polling = true;
     const generation = state.generation;
+    let more = false;
     try {
       const params = new URLSearchParams({ after: String(state.last), user: state.user });
       const url = "/api/channels/" + encodeURIComponent(state.channel) + "/messages?" + params;
@@ -261,6 +262,7 @@
       }
       addMessages(data.messages || []);
       state.last = Math.max(state.last, data.last || 0);
+      more = Boolean(data.more);
     } catch (_) {
       if (generation === state.generation) setNotice("Lost contact with the playground server.");
       return;
@@ -268,6 +270,7 @@
       state.polling = false;
     }
     if (notice.textContent.startsWith("Lost contact")) setNotice("");
+    if (more && generation === state.generation) poll(); // a full page: fetch the rest now
   }
 
   async function run(text) {

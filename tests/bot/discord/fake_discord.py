@@ -404,8 +404,14 @@ class FakeDiscord:
         }
         self.members: dict[int, FakeUser] = {u.id: u for u in (self.bot_user, self.owner)}
         self.channels: dict[int, str] = {}
+        # More guilds than the first (`add_guild`) let several shards split the traffic: each
+        # guild belongs to shard (guild_id >> 22) % shard_count, as on Discord.
+        self.guilds: list[int] = [self.guild_id]
+        self.channel_guild: dict[int, int] = {}
+        self._session_shard: dict[str, tuple[int, int]] = {}
         self.threads: dict[int, int] = {}  # public thread -> its parent channel
         self.bot_denied: dict[int, int] = {}
+        self.member_denied: dict[tuple[int, int], int] = {}  # (channel, user) -> denied bits
         self.dm_channels: dict[int, int] = {}  # direct-message channel -> user
         self.dms_closed: set[int] = set()  # users who accept no direct messages
         self.messages: dict[int, FakeMessage] = {}
@@ -442,10 +448,27 @@ class FakeDiscord:
     def channel(self, name: str) -> int:
         return next(c for c, n in self.channels.items() if n == name)
 
-    def add_channel(self, name: str) -> int:
+    def add_channel(self, name: str, guild: int | None = None) -> int:
         channel_id = self.snowflake()
         self.channels[channel_id] = name
+        if guild is not None:
+            self.channel_guild[channel_id] = guild
         return channel_id
+
+    def add_guild(self) -> int:
+        """Another guild with the same members; its @everyone role has the usual rights."""
+        guild_id = self.snowflake()
+        self.guilds.append(guild_id)
+        self.roles[guild_id] = ("@everyone", MEMBER_PERMISSIONS)
+        return guild_id
+
+    def guild_of(self, channel_id: int) -> int:
+        parent = self.threads.get(channel_id, channel_id)
+        return self.channel_guild.get(parent, self.guild_id)
+
+    @staticmethod
+    def shard_of(guild_id: int, shard_count: int) -> int:
+        return (guild_id >> 22) % shard_count
 
     def rate_limit_next(self, path_fragment: str, times: int = 1) -> None:
         """Answer the next request whose path contains the fragment with a 429."""
@@ -471,6 +494,7 @@ class FakeDiscord:
             ("POST", "/channels/{channel}/threads", self._start_thread),
             ("DELETE", "/channels/{channel}", self._delete_channel),
             ("GET", "/users/{user}", self._user),
+            ("GET", "/guilds/{guild}/members/{user}", self._guild_member),
             ("POST", "/users/@me/channels", self._open_dm),
             ("POST", "/webhooks/{app}/{token}", self._followup),
             ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_message),
@@ -599,7 +623,7 @@ class FakeDiscord:
             raise FakeError(403, 50001, "Missing Access")
         guild = request.match_info.get("guild")
         scope = int(guild) if guild else None
-        if scope is not None and scope != self.guild_id:
+        if scope is not None and scope not in self.guilds:
             raise FakeError(403, 50001, "Missing Access")
         body = await request.json()
         if not isinstance(body, list):
@@ -678,10 +702,12 @@ class FakeDiscord:
             self.gateway_connects.append("identify")
             shard = data.get("shard") or [0, 1]
             self.identified_shards.append(data.get("shard"))
+            self._session_shard[session] = (int(shard[0]), int(shard[1]))
+            mine = [g for g in self.guilds if self.shard_of(g, int(shard[1])) == int(shard[0])]
             ready = {
                 "v": 10,
                 "user": {**self.bot_user.payload(), "verified": True, "flags": 0},
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(g), "unavailable": True} for g in mine],
                 "session_id": session,
                 "resume_gateway_url": self.url.replace("http://", "ws://") + "/gateway-resume",
                 "shard": shard,
@@ -691,7 +717,8 @@ class FakeDiscord:
                 "presences": [],
             }
             await self._dispatch(ws, "READY", ready, session)
-            await self._dispatch(ws, "GUILD_CREATE", self.guild_payload(), session)
+            for guild in mine:
+                await self._dispatch(ws, "GUILD_CREATE", self.guild_payload(guild), session)
         elif op == 6:  # resume
             session = data.get("session_id")
             if data.get("token") != self.token or session not in self.sessions:
@@ -708,6 +735,17 @@ class FakeDiscord:
         for ws in list(self._sockets):
             await self._send(ws, {"op": 7, "d": None})
 
+    def _socket_for(self, guild_id: int) -> web.WebSocketResponse:
+        """The live connection of the shard that serves this guild."""
+        for ws in reversed(self._sockets):
+            session = self._session_of.get(ws)
+            if ws.closed or session is None:
+                continue
+            shard, count = self._session_shard.get(session, (0, 1))
+            if self.shard_of(guild_id, count) == shard:
+                return ws
+        raise RuntimeError(f"no client is connected for the shard of guild {guild_id}")
+
     def _live_socket(self) -> web.WebSocketResponse:
         for ws in reversed(self._sockets):
             if not ws.closed and ws in self._session_of:
@@ -720,8 +758,23 @@ class FakeDiscord:
         """A channel overwrite that takes permissions away from the bot."""
         self.bot_denied[channel_id] = bits
 
+    def deny_member(self, channel_id: int, user: FakeUser, bits: int) -> None:
+        """A channel overwrite that takes permissions away from one member."""
+        self.member_denied[(channel_id, user.id)] = bits
+
+    def overwrites(self, channel_id: int) -> list[dict[str, Any]]:
+        """The channel's member overwrites as Discord sends them with the channel."""
+        denied = {user: bits for (c, user), bits in self.member_denied.items() if c == channel_id}
+        if channel_id in self.bot_denied:
+            denied[self.bot_user.id] = self.bot_denied[channel_id]
+        return [
+            {"id": str(user), "type": 1, "allow": "0", "deny": str(bits)}
+            for user, bits in denied.items()
+        ]
+
     def permissions_of(self, user: FakeUser, channel_id: int | None = None) -> int:
-        value = self.roles[self.guild_id][1]
+        everyone = self.guild_of(channel_id) if channel_id is not None else self.guild_id
+        value = self.roles[everyone][1]
         for role in user.roles:
             value |= self.roles[role][1]
         if user.id == self.owner.id or value & ADMINISTRATOR:
@@ -729,6 +782,9 @@ class FakeDiscord:
         if user.bot and channel_id is not None:
             # A thread follows its parent channel's permissions.
             value &= ~self.bot_denied.get(self.threads.get(channel_id, channel_id), 0)
+        if channel_id is not None:
+            parent = self.threads.get(channel_id, channel_id)
+            value &= ~self.member_denied.get((parent, user.id), 0)
         return value
 
     def member_payload(self, user: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
@@ -752,7 +808,7 @@ class FakeDiscord:
             return {
                 "id": str(channel_id),
                 "type": 11,
-                "guild_id": str(self.guild_id),
+                "guild_id": str(self.guild_of(channel_id)),
                 "name": self.channels[channel_id],
                 "parent_id": str(self.threads[channel_id]),
                 "owner_id": str(self.app_id),
@@ -770,10 +826,10 @@ class FakeDiscord:
         return {
             "id": str(channel_id),
             "type": 0,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(self.guild_of(channel_id)),
             "name": self.channels[channel_id],
             "position": list(self.channels).index(channel_id),
-            "permission_overwrites": [],
+            "permission_overwrites": self.overwrites(channel_id),
             "nsfw": False,
             "parent_id": None,
             "topic": None,
@@ -782,9 +838,10 @@ class FakeDiscord:
             "flags": 0,
         }
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, guild: int | None = None) -> dict[str, Any]:
+        guild_id = guild or self.guild_id
         return {
-            "id": str(self.guild_id),
+            "id": str(guild_id),
             "name": "Sortie test guild",
             "icon": None,
             "owner_id": str(self.owner.id),
@@ -807,8 +864,11 @@ class FakeDiscord:
                     "flags": 0,
                 }
                 for index, (role_id, (name, permissions)) in enumerate(self.roles.items())
+                if role_id == guild_id or role_id not in self.guilds
             ],
-            "channels": [self.channel_payload(c) for c in self.channels],
+            "channels": [
+                self.channel_payload(c) for c in self.channels if self.guild_of(c) == guild_id
+            ],
             "members": [self.member_payload(u) for u in self.members.values()],
             "threads": [],
             "voice_states": [],
@@ -933,7 +993,7 @@ class FakeDiscord:
             "application_id": str(self.app_id),
             "type": kind,
             "data": data,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(self.guild_of(channel_id)),
             "channel_id": str(channel_id),
             "channel": self.channel_payload(channel_id),
             "member": self.member_payload(user, with_permissions=True),
@@ -943,13 +1003,13 @@ class FakeDiscord:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(self.guild_of(channel_id))},
             "context": 0,
             "attachment_size_limit": self.attachment_limit,
         }
         if message is not None:
             payload["message"] = message.payload(
-                self.guild_id, self.bot_user.payload(), self.app_id
+                self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id
             )
         record.payload = payload
         self.interactions[record.id] = record
@@ -957,7 +1017,7 @@ class FakeDiscord:
         return record
 
     async def send_interaction(self, record: InteractionRecord) -> None:
-        ws = self._live_socket()
+        ws = self._socket_for(int(record.payload.get("guild_id") or self.guild_id))
         record.sent_at = asyncio.get_running_loop().time()
         await self._dispatch(ws, "INTERACTION_CREATE", record.payload, self._session_of[ws])
 
@@ -1019,7 +1079,7 @@ class FakeDiscord:
             self._reject([("thread-name", f"name of {len(name)} characters")], request.path)
         thread_id = self.add_channel(name)
         self.threads[thread_id] = parent
-        ws = self._live_socket()
+        ws = self._socket_for(self.guild_of(parent))
         await self._dispatch(
             ws,
             "THREAD_CREATE",
@@ -1052,6 +1112,13 @@ class FakeDiscord:
         if user is None:
             raise FakeError(404, 10013, "Unknown User")
         return json_response(user.payload())
+
+    async def _guild_member(self, request: web.Request) -> web.StreamResponse:
+        self._authorised(request)
+        user = self.members.get(int(request.match_info["user"]))
+        if int(request.match_info["guild"]) not in self.guilds or user is None:
+            raise FakeError(404, 10007, "Unknown Member")
+        return json_response(self.member_payload(user))
 
     async def _open_dm(self, request: web.Request) -> web.StreamResponse:
         self._authorised(request)
@@ -1110,7 +1177,9 @@ class FakeDiscord:
         )
         message.pinged = self._pings(message, body.get("allowed_mentions"))
         self.messages[message.id] = message
-        payload = message.payload(self.guild_id, self.bot_user.payload(), self.app_id)
+        payload = message.payload(
+            self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id
+        )
         if channel_id in self.dm_channels:
             payload.pop("guild_id")
         payload.pop("webhook_id")
@@ -1262,7 +1331,9 @@ class FakeDiscord:
         if message is not None:
             response["resource"] = {
                 "type": kind,
-                "message": message.payload(self.guild_id, self.bot_user.payload(), self.app_id),
+                "message": message.payload(
+                    self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id
+                ),
             }
         return json_response(response)
 
@@ -1302,7 +1373,9 @@ class FakeDiscord:
             message = self._new_message(record, body, files, flags & EPHEMERAL)
         if request.query.get("wait") in ("1", "true", "True"):
             return json_response(
-                message.payload(self.guild_id, self.bot_user.payload(), self.app_id)
+                message.payload(
+                    self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id
+                )
             )
         return web.Response(status=204)
 
@@ -1346,7 +1419,9 @@ class FakeDiscord:
 
     async def _get_message(self, request: web.Request) -> web.StreamResponse:
         _, message = self._target(request, f"GET {request.path}")
-        return json_response(message.payload(self.guild_id, self.bot_user.payload(), self.app_id))
+        return json_response(
+            message.payload(self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id)
+        )
 
     async def _edit_message(self, request: web.Request) -> web.StreamResponse:
         where = f"PATCH {request.path}"
@@ -1362,7 +1437,9 @@ class FakeDiscord:
         if record.original_id == message.id:
             record.placeholder_pending = False
         self._apply_edit(message, body, files)
-        return json_response(message.payload(self.guild_id, self.bot_user.payload(), self.app_id))
+        return json_response(
+            message.payload(self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id)
+        )
 
     async def _delete_message(self, request: web.Request) -> web.StreamResponse:
         record, message = self._target(request, f"DELETE {request.path}")

@@ -1,0 +1,96 @@
+"""Every package the code imports is declared, and every declared one is pinned in the locks."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRST_PARTY = {"bot", "engine", "renders", "bench"}
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def requirement_names(requirements: list[str]) -> set[str]:
+    return {canonical(re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0]) for r in requirements}
+
+
+def pyproject() -> dict:  # type: ignore[type-arg]
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def imported_top_level(folders: list[str]) -> set[str]:
+    names: set[str] = set()
+    for folder in folders:
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Import):
+                    names |= {alias.name.split(".")[0] for alias in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    names.add(node.module.split(".")[0])
+    return names - FIRST_PARTY - set(sys.stdlib_module_names) - {"__future__"}
+
+
+def distributions_of(modules: set[str]) -> set[str]:
+    known = packages_distributions()
+    missing = sorted(m for m in modules if m not in known)
+    assert not missing, f"imported but not installed: {missing}"
+    return {canonical(known[m][0]) for m in modules}
+
+
+def test_every_package_the_product_imports_is_a_dependency() -> None:
+    # Issue #22: aiohttp was imported by the playground but not declared.
+    project = pyproject()["project"]
+    declared = requirement_names(project["dependencies"]) | requirement_names(
+        project["optional-dependencies"]["postgres"]
+    )
+    used = distributions_of(imported_top_level(["bot", "engine", "renders", "bench"]))
+    assert used <= declared, f"imported but not declared: {sorted(used - declared)}"
+
+
+def test_every_package_the_tests_import_is_a_dev_dependency() -> None:
+    project = pyproject()["project"]
+    declared = requirement_names(project["dependencies"]) | requirement_names(
+        project["optional-dependencies"]["dev"]
+    )
+    modules = imported_top_level(["tests"]) - {
+        p.stem for p in (ROOT / "tests").rglob("*.py")
+    }  # the tests' own helper modules
+    used = distributions_of(modules)
+    assert used <= declared, f"imported by tests but not declared: {sorted(used - declared)}"
+
+
+def locked(path: Path) -> dict[str, str]:
+    pins = re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", path.read_text(), re.M)
+    return {canonical(name): version for name, version in pins}
+
+
+def test_the_locks_pin_every_declared_dependency() -> None:
+    project = pyproject()["project"]
+    runtime = requirement_names(project["dependencies"]) | requirement_names(
+        project["optional-dependencies"]["postgres"]
+    )
+    dev = runtime | requirement_names(project["optional-dependencies"]["dev"])
+    for path, wanted in (
+        (ROOT / "requirements/runtime.lock", runtime),
+        (ROOT / "requirements/dev.lock", dev),
+    ):
+        pins = locked(path)
+        assert wanted <= pins.keys(), f"{path.name} lacks {sorted(wanted - pins.keys())}"
+    # The image and the tests run the same versions of what they share.
+    shared = locked(ROOT / "requirements/runtime.lock")
+    assert all(locked(ROOT / "requirements/dev.lock")[n] == v for n, v in shared.items())
+
+
+def test_the_image_and_the_makefile_install_from_the_locks() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert re.search(r"^FROM python:3\.11\.\d+-slim-\w+(@sha256:[0-9a-f]{64})?$", dockerfile, re.M)
+    assert "-r requirements/runtime.lock" in dockerfile
+    makefile = (ROOT / "Makefile").read_text()
+    assert "LOCK := requirements/dev.lock" in makefile and "-r $(LOCK)" in makefile
