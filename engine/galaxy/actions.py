@@ -75,8 +75,8 @@ def do_act(
 
 
 def keeps_movement_open(what: str) -> bool:
-    if what == "evade":
-        return True
+    """Evade spends the Combat, and Movement never resumes after Combat: a successful Evade
+    frees a Movement not yet begun, never the rest of one already under way."""
     if what == "ability":
         return True  # Vanish frees the agent to move; the other abilities aim an attack
     card = content().powers.get(what) or content().devices.get(what)

@@ -191,6 +191,8 @@ class GalaxyDefenders:
             phases.finish_reinforcements(state, option, dice, events)
         elif pending.kind == "accept":
             phases.finish_accept(state, option, events)
+        elif pending.kind == "revive":
+            phases.finish_revival(state, option, events)
         self._after_agent_step(state, events)
 
     def _turn_action(
@@ -217,16 +219,7 @@ class GalaxyDefenders:
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
         elif action.verb == "orders":
-            order = action.args.get("order", "").lower()
-            if order not in ("guard-on", "guard-off") or not turn.has_guard(agent):
-                raise RuleError(f"{agent_name(agent)} has no standing order '{order}'.")
-            agent.guard_order = order == "guard-on"
-            events.append(
-                Note(
-                    text=f"{agent_name(agent)}: Guard standing order "
-                    f"{'on' if agent.guard_order else 'off'}."
-                )
-            )
+            turn.do_guard_order(agent, action.args.get("order", "").lower(), events)
         else:
             raise RuleError(f"Unknown command /{action.verb}.")
         self._after_agent_step(state, events)
@@ -285,6 +278,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = pending.options[0]
     elif pending.kind == "accept":
         choice = phases.default_replacement(state)
+    elif pending.kind == "revive":
+        choice = pending.options[0]  # come back, on the first free GD Start Hex
     else:
         return None
     return Action(verb="choose", args={"option": choice})

@@ -10,9 +10,10 @@ from engine.galaxy import campaign
 from engine.galaxy import dice as gdice
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
-from engine.galaxy.board import Board, label, load_map
+from engine.galaxy.board import Board, label, load_map, parse_label
 from engine.galaxy.content import content
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha, nearest_free
+from engine.galaxy.ranks import PROMOTION_KIND, grant_power, promotion_options, rank_up
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
 from engine.galaxy.world import (
@@ -76,8 +77,7 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
         else list(mission.close_encounters)
     )
     state.ce_deck = Deck.shuffled("Close Encounter", ce, dice)
-    ev = list(content().events) if mission.events == "all" else list(mission.events)
-    ev += [special.id for special in mission.special_events]
+    ev = mission.event_deck(list(content().events))
     state.event_deck = Deck.shuffled("Event", ev, dice)
     state.locked = [[co(h) for h in sorted(s)] for s in sorted(board.locked_doors, key=sorted)]
     state.weather = None
@@ -90,6 +90,7 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.next_alien = state.next_signal = 1
     state.pending = None
     state.strategy_step = 0
+    state.revivals = []
     state.promotions = []
     state.turn_order = []
     state.turn_index = 0
@@ -223,7 +224,11 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         if offer_headquarters(state, events) or offer_promotion(state, events):
             return False
         state.strategy_step = 2
-        revive(state, events)
+        state.revivals = revival_queue(state)
+    if state.strategy_step == 2:
+        if offer_revival(state, events):
+            return False
+        state.strategy_step = 3
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
@@ -254,31 +259,6 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     rank_up(state, agent, events)
 
 
-def rank_up(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-    agent.rank += 1
-    if agent.rank == 4:
-        agent.elite = True
-        agent.energy = content().agents[agent.id].elite.energy
-        gain = "Elite Agent: improved profile and Energy Shield"
-    else:
-        gain = PROMOTION_KIND[agent.rank].replace("-", " ")
-        state.promotions.append(f"{agent.id}:{agent.rank}")
-    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {RANKS[agent.rank]} ({gain})."))
-
-
-PROMOTION_KIND = {1: "basic-tactic", 2: "skill", 3: "improved-tactic", 5: "skill"}
-
-
-def promotion_options(agent: AgentState, rank: int) -> list[str]:
-    kind = PROMOTION_KIND[rank]
-    owned = set(agent.tactics) | set(agent.skills)
-    return [
-        p.key
-        for p in content().powers.values()
-        if p.kind == kind and p.key not in owned and (not p.classes or agent.id in p.classes)
-    ]
-
-
 def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
     """Ask the next promoted agent to pick a tactic or skill; False when none is owed."""
     while state.promotions:
@@ -287,7 +267,9 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
         options = promotion_options(agent, int(rank))
         if not options or agent.dead:
             continue
-        state.pending = Pending(kind="promote", seat=seat, options=options)
+        state.pending = Pending(
+            kind="promote", seat=seat, options=options, data={"rank": int(rank)}
+        )
         events.append(
             Note(
                 text=f"{agent_name(agent)} picks a "
@@ -305,7 +287,7 @@ def finish_promotion(state: GalaxyState, option: str, events: list[Event]) -> No
     state.pending = None
     agent = state.agents[pending.seat]
     power = content().powers[option]
-    (agent.skills if power.kind == "skill" else agent.tactics).append(option)
+    grant_power(agent, option, int(str(pending.data.get("rank", agent.rank))))
     events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
     if power.effect == "grenadier":
         grant_grenades(state, agent, events)
@@ -323,32 +305,66 @@ def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -
     events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names})."))
 
 
-def revive(state: GalaxyState, events: list[Event]) -> None:
-    """Policy: every dead agent comes back while fragments last (1 each, table order from the
-    Alpha Agent) on the first free GD Start Hex; never with Permanent Death on."""
+def revival_queue(state: GalaxyState) -> list[str]:
+    """The Inoperative players, clockwise from the Alpha Agent, who may ask to come back at
+    the beginning of Reinforcements (never with Permanent Death on)."""
     if state.options.get("permanent-death") == "on":
-        return
-    board = board_of(state)
-    for seat in clockwise_from_alpha(state):
+        return []
+    return [s for s in clockwise_from_alpha(state) if state.agents[s].dead]
+
+
+def revival_spots(state: GalaxyState) -> list[str]:
+    return [label(h) for h in board_of(state).starts if nearest_free(state, h) == h]
+
+
+REVIVE_WAIT = "stay-out"
+
+
+def offer_revival(state: GalaxyState, events: list[Event]) -> bool:
+    """Death: each Inoperative player may spend 1 Alien Tech fragment to come back on a GD
+    Start Hex of his choice (`/choose option:<hex>`), or stay out and save the fragments."""
+    while state.revivals:
+        seat = state.revivals.pop(0)
         agent = state.agents[seat]
-        if agent.dead and state.alien_tech >= 1:
-            spot = next((h for h in board.starts if nearest_free(state, h) == h), None)
-            if spot is None:
-                continue
-            state.alien_tech -= 1
-            agent.dead = False
-            agent.bleeding = False
-            agent.wounds = 0
-            agent.conditions = []
-            agent.hex = co(spot)
-            events.append(
-                Spawned(
-                    figure=seat,
-                    at=label(spot),
-                    text=f"{agent_name(agent)} "
-                    f"returns at {label(spot)} for one Alien Tech fragment.",
-                )
+        spots = revival_spots(state)
+        if not agent.dead or state.alien_tech < 1 or not spots:
+            continue
+        state.pending = Pending(kind="revive", seat=seat, options=[*spots, REVIVE_WAIT])
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} is Inoperative: spend 1 of {state.alien_tech} Alien "
+                f"Tech fragment(s) to return on a GD Start Hex "
+                f"(/choose option:{'|'.join(spots)}) or {REVIVE_WAIT}."
             )
+        )
+        return True
+    return False
+
+
+def finish_revival(state: GalaxyState, option: str, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    agent = state.agents[pending.seat]
+    if option == REVIVE_WAIT:
+        events.append(Note(text=f"{agent_name(agent)} stays out; the fragments are kept."))
+        return
+    spot = parse_label(option)
+    assert spot is not None
+    state.alien_tech -= 1
+    agent.dead = False
+    agent.bleeding = False
+    agent.wounds = 0
+    agent.conditions = []
+    agent.hex = co(spot)
+    events.append(
+        Spawned(
+            figure=agent.id,
+            at=option,
+            text=f"{agent_name(agent)} returns at {option} for one Alien Tech fragment "
+            f"({state.alien_tech} left).",
+        )
+    )
 
 
 def issue_weapon(agent: AgentState, key: str) -> str:

@@ -99,9 +99,18 @@ def test_late_missions_get_harder() -> None:
     assert ms["m4"].next == "m5" and ms["m5"].next == "m6" and ms["m6"].next is None
     for early, late in (("m4", "m5"), ("m5", "m6")):
         assert ms[late].rounds > ms[early].rounds
-        assert ms[late].signals["alien"] > ms[early].signals["alien"]
         assert ms[late].start_signals >= ms[early].start_signals
         assert len(ms[late].alien_deck) >= len(ms[early].alien_deck)
+
+
+def test_missions_use_the_box_counts_of_signals_and_event_cards() -> None:
+    """The core box: 9 Alien and 6 Human Signals, 22 Event cards (Special Events included)."""
+    ms = content().missions
+    for mission in ms.values():
+        assert mission.signals["alien"] <= 9 and mission.signals["human"] <= 6, mission.key
+        deck = mission.event_deck(list(content().events))
+        assert len(deck) == 22 and len(set(deck)) == 22, mission.key
+        assert all(s.id in deck for s in mission.special_events)
 
 
 @pytest.mark.parametrize("name", MAPS)

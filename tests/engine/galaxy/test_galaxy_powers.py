@@ -94,23 +94,6 @@ def test_reinforcements_with_four_fragments() -> None:
     assert keys & {"improved-vulcan", "improved-rifle", "combat-carbine", "heavy-pistol"}
 
 
-def test_dead_agent_returns_for_one_fragment() -> None:
-    from engine.galaxy.combat import wound_agent
-
-    state = blank(["marine", "sniper"])
-    put_agent(state, "marine", "D4")
-    put_agent(state, "sniper", "C4")
-    state.agents["sniper"].bleeding = True
-    wound_agent(state, state.agents["sniper"], 1, [], "test")
-    assert state.agents["sniper"].dead
-    state.alien_tech = 1
-    state.phase = "strategy"
-    state.strategy_step = 1
-    state = GAME.advance(state, SeededDice(1)).state
-    assert not state.agents["sniper"].dead and state.agents["sniper"].hex is not None
-    assert state.alien_tech == 0
-
-
 def test_campaign_rank_limit_one_per_mission() -> None:
     state = blank(["hulk"])
     state.options["rank-limit"] = "campaign"
