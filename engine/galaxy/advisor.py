@@ -85,6 +85,10 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         from engine.galaxy.phases import default_replacement
 
         return option(default_replacement(state))
+    if pending.kind == "deliver":
+        from engine.galaxy.phases import default_taker
+
+        return option(default_taker(state))
     if pending.kind == "search":
         agent = state.agents[pending.seat]
         order = ("first-aid", "device", "ammo", "alien-tech")

@@ -193,6 +193,8 @@ class GalaxyDefenders:
             phases.finish_accept(state, option, events)
         elif pending.kind == "revive":
             phases.finish_revival(state, option, events)
+        elif pending.kind == "deliver":
+            phases.finish_delivery(state, option, events)
         self._after_agent_step(state, events)
 
     def _turn_action(
@@ -280,6 +282,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = phases.default_replacement(state)
     elif pending.kind == "revive":
         choice = pending.options[0]  # come back, on the first free GD Start Hex
+    elif pending.kind == "deliver":
+        choice = phases.default_taker(state)
     else:
         return None
     return Action(verb="choose", args={"option": choice})

@@ -423,26 +423,67 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         events.append(Note(text="The Alpha Agent keeps the Alien Tech for now."))
         return
     state.alien_tech -= 4
-    alpha = state.agents[state.alpha]
-    if option not in ("weapon", "alien-weapon"):
-        alpha.devices.append(option)
+    if option in ("weapon", "alien-weapon"):
+        pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
+        key = pool[dice.randrange(len(pool))]
+        w = weapon(key)
+        kind = "Alien" if w.tier == "alien" else "Improved"
+        what = f"a random {kind} Weapon, the {w.name}"
+    else:
+        key, what = option, f"a {content().devices[option].name}"
+    takers = delivery_takers(state, key)
+    if len(takers) == 1:
+        deliver(state, takers[0], key, events)
+        return
+    # Rulebook: it goes to any one agent on the map, with the Alpha Agent's agreement.
+    state.pending = Pending(kind="deliver", seat=state.alpha, options=takers, data={"item": key})
+    events.append(
+        Note(
+            text=f"Reinforcements deliver {what}: the Alpha Agent hands it to "
+            f"/choose option:{'|'.join(takers)}."
+        )
+    )
+
+
+def delivery_takers(state: GalaxyState, key: str) -> list[str]:
+    """Agents on the map who may receive a delivered device or weapon (a class weapon only
+    its class), clockwise from the Alpha Agent."""
+    classes = weapon(key).classes if key in content().weapons else []
+    return [
+        s
+        for s in clockwise_from_alpha(state)
+        if not state.agents[s].dead
+        and state.agents[s].hex is not None
+        and (not classes or s in classes)
+    ]
+
+
+def default_taker(state: GalaxyState) -> str:
+    """Timeout policy for a delivery: the Alpha Agent, else the first agent offered (a class
+    weapon has a single taker and is handed over without asking)."""
+    pending = state.pending
+    assert pending is not None
+    return state.alpha if state.alpha in pending.options else pending.options[0]
+
+
+def finish_delivery(state: GalaxyState, option: str, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    deliver(state, option, str(pending.data["item"]), events)
+
+
+def deliver(state: GalaxyState, seat: str, key: str, events: list[Event]) -> None:
+    agent = state.agents[seat]
+    if key in content().devices:
+        agent.devices.append(key)
         events.append(
-            Note(
-                text=f"Reinforcements: a {content().devices[option].name} for {agent_name(alpha)}."
-            )
+            Note(text=f"Reinforcements: a {content().devices[key].name} for {agent_name(agent)}.")
         )
         return
-    classes = {a.id for a in operative(state)}
-    pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
-    key = pool[dice.randrange(len(pool))]
     w = weapon(key)
-    # Policy: the class's own agent receives it (else the Alpha Agent); he picks which of his
-    # weapons it replaces, or refuses it.
-    owner = next(
-        (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
-    )
     kind = "Alien" if w.tier == "alien" else "Improved"
-    offer_weapon(state, state.agents[owner], key, "reinforce", events, f"a random {kind} Weapon")
+    offer_weapon(state, agent, key, "reinforce", events, f"a random {kind} Weapon")
 
 
 def offer_weapon(

@@ -85,6 +85,7 @@ class Pending(BaseModel):
         "drone-move",
         "drone-attack",
         "revive",
+        "deliver",
     ]
     seat: str
     options: list[str]
