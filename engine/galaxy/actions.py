@@ -100,6 +100,8 @@ def act_ability(
             or (target.id != agent.id and not adjacent(state, agent.hex, target.hex))
         ):
             raise RuleError(f"{ability.name} reaches only yourself or an adjacent agent.")
+        if target.drone_of is not None:
+            raise RuleError(f"{ability.name} cannot repair a battle drone.")
         if target.wounds == 0:
             raise RuleError(f"{agent_name(target)} has no Wound to remove.")
         combat.heal_agent(target, 1)

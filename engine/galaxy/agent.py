@@ -144,6 +144,8 @@ def do_face(state: GalaxyState, agent: AgentState, name: str, events: list[Event
         raise RuleError(f"{agent_name(agent)} {problem}.")
     if name.upper() not in FACINGS:
         raise RuleError(f"Facing must be one of {', '.join(FACINGS)}.")
+    if FACINGS.index(name.upper()) == agent.facing:
+        raise RuleError(f"{agent_name(agent)} already faces {name.upper()}.")
     agent.facing = FACINGS.index(name.upper())
     if agent.movement == "unused":
         agent.movement = "closed"  # turning in place is his whole Movement

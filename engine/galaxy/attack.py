@@ -41,6 +41,10 @@ def weapon_problem(
     friendly = state.options.get("friendly-fire") == "on"
     if healing and not isinstance(target, AgentState):
         return f"cannot heal an alien with the {w.name}"
+    if healing and isinstance(target, AgentState) and target.drone_of is not None:
+        return "cannot heal a battle drone"
+    if healing and not target.wounds:
+        return "has no Wound to heal on that agent"
     if isinstance(target, AgentState) and not healing:
         if not friendly:
             return "cannot attack another agent (Friendly Fire is off)"

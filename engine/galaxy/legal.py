@@ -29,6 +29,7 @@ from engine.galaxy.world import (
     board_of,
     co,
     engaged,
+    figures_on_map,
     find_alien,
     free,
     hx,
@@ -98,8 +99,8 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
             targets = [a for a in on_map_agents(state) if a.wounds]
         else:
             targets = list(state.aliens)
-            if state.options.get("friendly-fire") == "on":
-                targets += [a for a in on_map_agents(state) if a.id != agent.id]
+            if state.options.get("friendly-fire") == "on":  # battle drones count as agents
+                targets += [a for a in figures_on_map(state) if a.id != agent.id]
         for target in targets:
             if weapon_problem(state, agent, index, target) is not None:
                 continue

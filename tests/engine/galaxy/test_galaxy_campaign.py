@@ -122,6 +122,10 @@ def test_refused_weapon_waits_at_headquarters_for_the_next_mission() -> None:
     state = GAME.apply(
         state, "marine", Action(verb="choose", args={"option": "weapon"}), ScriptedDice([], [0])
     ).state
+    assert state.pending is not None and state.pending.kind == "deliver"  # a Generic weapon
+    state = GAME.apply(
+        state, "marine", Action(verb="choose", args={"option": "marine"}), ScriptedDice([])
+    ).state
     assert state.pending is not None and state.pending.kind == "accept"
     offered = str(state.pending.data["weapon"])
     refuse = Action(verb="choose", args={"option": "refuse"})
