@@ -219,6 +219,21 @@ BOX_EVENTS = 22
 CONDITIONS = ("all-dead", "kills>=", "round>", "destroyed>=", "rescued>=", "extracted", "always")
 
 
+def _count_ok(cond: str) -> bool:
+    """`round>N` and counters `name>=N` or `name>=N+M/agent` need well-formed numbers."""
+    from engine.galaxy.objectives import parse_count
+
+    _, sep, value = cond.partition(">=")
+    if not sep:
+        _, sep, value = cond.partition(">")
+        return not sep or value.isdigit()
+    try:
+        parse_count(value)
+    except ValueError:
+        return False
+    return True
+
+
 def _validate(content: Content) -> None:
     for agent in [*content.agents.values(), *content.drones.values()]:
         if agent.ability not in content.abilities:
@@ -299,7 +314,7 @@ def _validate(content: Content) -> None:
             )
         for objective in mission.objectives:
             for cond in objective.when:
-                if not cond.startswith(CONDITIONS):
+                if not cond.startswith(CONDITIONS) or not _count_ok(cond):
                     raise ContentError(f"mission {mission.key}: unknown condition {cond}")
         if not any(o.when == [f"round>{mission.rounds}"] for o in mission.objectives):
             raise ContentError(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
-from engine.core.events import CardDrawn, Event, MissionEnded, Note, PhaseChanged, Spawned
+from engine.core.events import CardDrawn, Event, Note, PhaseChanged, Spawned
 from engine.core.hexgrid import Hex, direction_to, distance, line
 from engine.galaxy import campaign
 from engine.galaxy import dice as gdice
@@ -13,6 +13,7 @@ from engine.galaxy.aliens import activate, activation_order
 from engine.galaxy.board import Board, label, load_map, parse_label
 from engine.galaxy.content import content
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha, nearest_free
+from engine.galaxy.objectives import mission_status
 from engine.galaxy.ranks import PROMOTION_KIND, grant_power, promotion_options, rank_up
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
@@ -20,7 +21,6 @@ from engine.galaxy.world import (
     ALPHA_RANKING,
     RANKS,
     agent_name,
-    area_of,
     board_of,
     card,
     co,
@@ -562,43 +562,6 @@ def offer_headquarters(state: GalaxyState, events: list[Event]) -> bool:
         ]
         if key in camp.hq and takers:
             offer_weapon(state, state.agents[takers[0]], key, "hq", events, "GD Headquarters")
-            return True
-    return False
-
-
-def condition_met(state: GalaxyState, cond: str) -> bool:
-    if cond == "always":
-        return True
-    if cond == "all-dead":
-        return not operative(state)
-    if cond == "extracted":
-        exits = board_of(state).exit_areas
-        alive = [a for a in operative(state) if a.hex is not None]
-        return bool(alive) and all(area_of(state, a.hex) in exits for a in alive if a.hex)
-    for prefix, value in (
-        ("kills>=", state.kills),
-        ("destroyed>=", len(state.destroyed_tps)),
-        ("rescued>=", state.rescued),
-    ):
-        if cond.startswith(prefix):
-            return value >= int(cond[len(prefix) :])
-    if cond.startswith("round>"):
-        return state.round > int(cond[len("round>") :])
-    return False
-
-
-def mission_status(state: GalaxyState, events: list[Event]) -> bool:
-    """Check the Objectives table top-down; the first matching row ends the mission."""
-    for objective in mission_of(state).objectives:
-        if all(condition_met(state, c) for c in objective.when):
-            state.outcome = objective.result
-            state.outcome_text = objective.text
-            state.phase = "ended"
-            events.append(
-                MissionEnded(
-                    outcome=objective.result, text=f"Mission {objective.result}: {objective.text}"
-                )
-            )
             return True
     return False
 

@@ -169,7 +169,8 @@ def test_final_outcome_rule() -> None:
 
 
 def test_view_shows_campaign_progress() -> None:
-    state = end_mission(new_campaign(["marine"]), kills=3, round_=9)  # partial
+    # two agents: 4 kills accomplish m1, 2 after the last round are a partial result
+    state = end_mission(new_campaign(["marine", "sniper"]), kills=3, round_=9)
     view = GAME.view(state, None)
     panel = next(p for p in view.panels if p.title == "Campaign")
     assert panel.lines[0] == "Mission 2 of 6: Relay Station"
