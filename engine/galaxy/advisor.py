@@ -83,11 +83,11 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         devices = [o for o in options if o != "keep"]
         return option(_best_device(devices)) if devices else option("keep")
     if pending.kind == "accept":
-        from engine.galaxy.phases import default_replacement
+        from engine.galaxy.supply import default_replacement
 
         return option(default_replacement(state))
     if pending.kind == "deliver":
-        from engine.galaxy.phases import default_taker
+        from engine.galaxy.supply import default_taker
 
         return option(default_taker(state))
     if pending.kind == "search":

@@ -17,7 +17,7 @@ from engine.core.game import (
     scenario_info,
 )
 from engine.core.view import View
-from engine.galaxy import actions, advisor, campaign, drones, legal, phases
+from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
@@ -188,13 +188,13 @@ class GalaxyDefenders:
         elif pending.kind == "drone-attack":
             drones.finish_drone_attack(state, option, dice, events)
         elif pending.kind == "reinforce":
-            phases.finish_reinforcements(state, option, dice, events)
+            supply.finish_reinforcements(state, option, dice, events)
         elif pending.kind == "accept":
-            phases.finish_accept(state, option, events)
+            supply.finish_accept(state, option, events)
         elif pending.kind == "revive":
-            phases.finish_revival(state, option, events)
+            supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
-            phases.finish_delivery(state, option, events)
+            supply.finish_delivery(state, option, events)
         self._after_agent_step(state, events)
 
     def _turn_action(
@@ -279,11 +279,11 @@ def _strategy_default(state: GalaxyState) -> Action | None:
     elif pending.kind in ("reinforce", "promote"):
         choice = pending.options[0]
     elif pending.kind == "accept":
-        choice = phases.default_replacement(state)
+        choice = supply.default_replacement(state)
     elif pending.kind == "revive":
         choice = pending.options[0]  # come back, on the first free GD Start Hex
     elif pending.kind == "deliver":
-        choice = phases.default_taker(state)
+        choice = supply.default_taker(state)
     else:
         return None
     return Action(verb="choose", args={"option": choice})
