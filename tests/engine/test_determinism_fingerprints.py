@@ -35,7 +35,7 @@ PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "op-04", 1, 0): ("6937852ec42c8d54", "c3c0efcf9bce255f"),
     ("forlorn-hope", "op-01", 2, 0): ("0f91c5a2de258c75", "3bc963fb70dd97cf"),
     ("forlorn-hope", "op-02", 1, 2): ("e58b3f6f8bd719d6", "81b55727670a80d6"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "deb44522c94f156a"),
+    ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "7b89b63487ff3831"),
     ("galaxy-defenders", "m4", 2, 0): ("fe2c989bd2148fe6", "acf012c893fb67e9"),
     ("reichbusters", "lab-rats", 1, 0): ("713878b9318b385d", "924a82d9493333ff"),
 }
