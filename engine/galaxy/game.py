@@ -267,8 +267,9 @@ def _strategy_default(state: GalaxyState) -> Action | None:
     """What the table falls back to when a Strategy-phase choice goes unanswered.
 
     The Alpha Agent falls back to the class ranking, as the rulebook says; a reinforcement or
-    promotion pick falls back to the first option offered (our documented policy). Choices in
-    an agent's own turn have no default: the table waits for the player.
+    promotion pick falls back to the first option offered, a revival to the first free GD
+    Start Hex, a delivery to the Alpha Agent and a new weapon to the slot of its kind (our
+    documented policies). Choices in an agent's own turn have no default: the table waits.
     """
     pending = state.pending
     if pending is None or not pending.options:
