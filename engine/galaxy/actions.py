@@ -75,8 +75,8 @@ def do_act(
 
 
 def keeps_movement_open(what: str) -> bool:
-    if what == "evade":
-        return True
+    """Evade spends the Combat, and Movement never resumes after Combat: a successful Evade
+    frees a Movement not yet begun, never the rest of one already under way."""
     if what == "ability":
         return True  # Vanish frees the agent to move; the other abilities aim an attack
     card = content().powers.get(what) or content().devices.get(what)
@@ -100,6 +100,8 @@ def act_ability(
             or (target.id != agent.id and not adjacent(state, agent.hex, target.hex))
         ):
             raise RuleError(f"{ability.name} reaches only yourself or an adjacent agent.")
+        if target.drone_of is not None:
+            raise RuleError(f"{ability.name} cannot repair a battle drone.")
         if target.wounds == 0:
             raise RuleError(f"{agent_name(target)} has no Wound to remove.")
         combat.heal_agent(target, 1)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
+from engine.galaxy import objectives
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content
@@ -82,9 +83,13 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         devices = [o for o in options if o != "keep"]
         return option(_best_device(devices)) if devices else option("keep")
     if pending.kind == "accept":
-        from engine.galaxy.phases import default_replacement
+        from engine.galaxy.supply import default_replacement
 
         return option(default_replacement(state))
+    if pending.kind == "deliver":
+        from engine.galaxy.supply import default_taker
+
+        return option(default_taker(state))
     if pending.kind == "search":
         agent = state.agents[pending.seat]
         order = ("first-aid", "device", "ammo", "alien-tech")
@@ -272,7 +277,7 @@ def goals(state: GalaxyState) -> tuple[str, list[Hex]]:
         (o for o in mission_of(state).objectives if o.result == "accomplished"), None
     )
     needs = accomplished.when if accomplished is not None else []
-    need = {c.split(">=")[0]: int(c.split(">=")[1]) for c in needs if ">=" in c}
+    need = objectives.needs(state, accomplished) if accomplished is not None else {}
     if need.get("destroyed", 0) > len(state.destroyed_tps):
         return "objective", [h for s, h in board.teleports.items() if s not in state.destroyed_tps]
     if need.get("rescued", 0) > state.rescued:

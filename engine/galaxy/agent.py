@@ -59,9 +59,17 @@ def move_problem(state: GalaxyState, agent: AgentState) -> str | None:
         return "is Immobilized until the next Refresh phase"
     if agent.mp_left <= 0:
         return "has no Movement points left"
-    if engaged(state, agent) and not agent.evaded:
+    if pinned(state, agent):
         return "is Engaged in combat: Evade first (Action + Combat) or kill the alien"
     return None
+
+
+def pinned(state: GalaxyState, agent: AgentState) -> bool:
+    """Engaged so that he may not move: next to an alien before his Movement has begun (he
+    started his turn there, or an alien came to him), and no Evade or Vanish freed him. Walking
+    past an alien during the Movement does not stop it: an agent becomes Engaged where he
+    ends his Movement, which is then over anyway."""
+    return agent.movement == "unused" and engaged(state, agent) and not agent.evaded
 
 
 def do_move(
@@ -109,10 +117,6 @@ def do_move(
             events.extend(found_now)
         if agent.dead:
             return
-        if h != dest and engaged(state, agent):
-            narrate()
-            events.append(Note(text=f"{agent_name(agent)} comes into contact and is Engaged."))
-            break
     # never end on a friend's hex: step back to the last free one
     while len(walked) > 1 and any(
         a.hex == co(walked[-1]) and a.id != agent.id for a in state.agents.values()
@@ -140,6 +144,8 @@ def do_face(state: GalaxyState, agent: AgentState, name: str, events: list[Event
         raise RuleError(f"{agent_name(agent)} {problem}.")
     if name.upper() not in FACINGS:
         raise RuleError(f"Facing must be one of {', '.join(FACINGS)}.")
+    if FACINGS.index(name.upper()) == agent.facing:
+        raise RuleError(f"{agent_name(agent)} already faces {name.upper()}.")
     agent.facing = FACINGS.index(name.upper())
     if agent.movement == "unused":
         agent.movement = "closed"  # turning in place is his whole Movement
@@ -228,6 +234,57 @@ def finish_boost(state: GalaxyState, extra: int, dice: Dice, events: list[Event]
 
 def has_guard(agent: AgentState) -> bool:
     return profile(agent).ability == "guard" or "guard" in agent.skills
+
+
+def guard_orders(agent: AgentState) -> list[str]:
+    """Every Guard standing order the agent may give: hold fire, fire with the first weapon
+    that reaches, or with a chosen weapon (with Area Damage where the weapon can pay for it)."""
+    if not has_guard(agent):
+        return []
+    out = ["guard-off", "guard-on"]
+    for ws in agent.weapons:
+        w = weapon(ws.key)
+        if w.kind == "healing":
+            continue
+        out.append(f"guard-with-{ws.key}")
+        if "area-for-ammo" in w.powers:
+            out.append(f"guard-with-{ws.key}-area")
+    return out
+
+
+def guard_order_now(agent: AgentState) -> str:
+    """The standing order in force, as `guard_orders` names it."""
+    if not agent.guard_order:
+        return "guard-off"
+    if agent.guard_weapon not in [ws.key for ws in agent.weapons]:
+        return "guard-on"
+    return f"guard-with-{agent.guard_weapon}" + ("-area" if agent.guard_area else "")
+
+
+def do_guard_order(agent: AgentState, order: str, events: list[Event]) -> None:
+    options = guard_orders(agent)
+    if options and order == guard_order_now(agent):
+        raise RuleError(f"{agent_name(agent)} already stands under the order '{order}'.")
+    if order not in options:
+        raise RuleError(
+            f"{agent_name(agent)} has no standing order '{order}'"
+            + (f" (orders: {', '.join(options)})." if options else " (he has no Guard).")
+        )
+    agent.guard_order = order != "guard-off"
+    agent.guard_weapon, agent.guard_area = "", False
+    if order.startswith("guard-with-"):
+        key = order[len("guard-with-") :]
+        agent.guard_area = key.endswith("-area") and key not in [w.key for w in agent.weapons]
+        agent.guard_weapon = key[: -len("-area")] if agent.guard_area else key
+    text = {
+        "guard-off": "Guard held: no reaction fire",
+        "guard-on": "Guard on: the first weapon that reaches fires",
+    }.get(order)
+    if text is None:
+        text = f"Guard on with the {weapon(agent.guard_weapon).name}" + (
+            ", paying 1 Ammo for Area Damage" if agent.guard_area else ""
+        )
+    events.append(Note(text=f"{agent_name(agent)}: standing order - {text}."))
 
 
 def start_turn(state: GalaxyState, agent: AgentState) -> None:

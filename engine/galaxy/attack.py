@@ -41,6 +41,10 @@ def weapon_problem(
     friendly = state.options.get("friendly-fire") == "on"
     if healing and not isinstance(target, AgentState):
         return f"cannot heal an alien with the {w.name}"
+    if healing and isinstance(target, AgentState) and target.drone_of is not None:
+        return "cannot heal a battle drone"
+    if healing and not target.wounds:
+        return "has no Wound to heal on that agent"
     if isinstance(target, AgentState) and not healing:
         if not friendly:
             return "cannot attack another agent (Friendly Fire is off)"
@@ -322,26 +326,45 @@ def alien_attack(
 
 
 def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) -> None:
-    """Guard: a ready guard (standing order on) fires at an alien that just moved or appeared,
-    with the first of its weapons that can reach it; Area Damage is never chosen by policy."""
+    """Guard, a Reaction: outside his own Agent turn a ready guard fires once a round at an
+    alien that just moved or appeared. The player picks the weapon in advance with a standing
+    order (`guard-with-<weapon>`, `-area` to pay Ammo for Area Damage); without one, the first
+    of his weapons that can reach fires, single target. A drone has no turn of its own."""
     for agent in figures_on_map(state):
         if alien not in state.aliens or state.pending is not None:
             return
-        if profile(agent).ability != "guard" and "guard" not in agent.skills:
-            continue  # no Guard reaction
-        if not (agent.guard and agent.guard_order) or agent.bleeding:
+        if not guard_ready(state, agent):
             continue
-        if "paralyze" in agent.conditions:
-            continue
-        for index in range(len(agent.weapons)):
-            if weapon(agent.weapons[index].key).kind == "healing":
-                continue
+        for index, area in guard_weapons(agent):
             if weapon_problem(state, agent, index, alien) is None:
                 agent.guard = False
                 agent_attack(
-                    state, agent, index, alien, False, dice, events, reaction=True, prefix="Guard! "
+                    state, agent, index, alien, area, dice, events, reaction=True, prefix="Guard! "
                 )
                 break
+
+
+def guard_ready(state: GalaxyState, agent: AgentState) -> bool:
+    """A Guard token is ready, the order stands, and it is not the agent's own turn."""
+    if profile(agent).ability != "guard" and "guard" not in agent.skills:
+        return False  # no Guard reaction
+    if not (agent.guard and agent.guard_order) or agent.bleeding:
+        return False
+    if "paralyze" in agent.conditions:
+        return False
+    own_turn = state.phase == "agent" and state.turn_order[state.turn_index] == agent.id
+    return not own_turn
+
+
+def guard_weapons(agent: AgentState) -> list[tuple[int, bool]]:
+    """The (weapon index, Area Damage) the standing order allows, in order of preference."""
+    keys = [ws.key for ws in agent.weapons]
+    if agent.guard_weapon in keys:
+        index = keys.index(agent.guard_weapon)
+        w = weapon(agent.guard_weapon)
+        area = agent.guard_area and "area-for-ammo" in w.powers and agent.weapons[index].ammo >= 1
+        return [(index, area)]
+    return [(i, False) for i, k in enumerate(keys) if weapon(k).kind != "healing"]
 
 
 def _agent_defends(

@@ -123,6 +123,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         fresh = carried(old)
         if permanent and old.dead:
             fresh.rank, fresh.elite, fresh.tactics, fresh.skills = 0, False, [], []
+            fresh.rank_powers = {}
             events.append(
                 Note(
                     text=f"Permanent Death: {agent_name(old)} returns to the campaign at "
@@ -151,7 +152,10 @@ def carried(agent: AgentState) -> AgentState:
         weapons=[WeaponState(key=w.key, ammo=weapon(w.key).ammo) for w in agent.weapons],
         tactics=list(agent.tactics),
         skills=list(agent.skills),
+        rank_powers=dict(agent.rank_powers),
         guard_order=agent.guard_order,
+        guard_weapon=agent.guard_weapon,
+        guard_area=agent.guard_area,
     )
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from engine.core.dice import Dice
 from engine.core.events import Event, Killed, Note, Rolled, Wounded
 from engine.galaxy import dice as gdice
+from engine.galaxy.ranks import lose_rank
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.world import agent_name, alien_name, card, max_hp, where
 
@@ -201,7 +202,7 @@ def wound_agent(
             )
         )
         agent.hex = None
-        agent.rank = max(0, agent.rank - 1)
+        lose_rank(state, agent, events)
         return
     agent.wounds = min(hp, agent.wounds + wounds)
     events.append(

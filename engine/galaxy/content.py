@@ -164,12 +164,19 @@ class Mission(BaseModel):
     events: list[str] | Literal["all"] = "all"
     # Special Events: this mission's own key moments, shuffled into its Event deck
     special_events: list[EventCard] = Field(default_factory=list)
+    # Event cards left in the box so the Special Events fit the box's 22 Event cards
+    set_aside: list[str] = Field(default_factory=list)
     objectives: list[Objective]
     special: list[str] = Field(default_factory=list)
     kit: dict[str, list[str]] = Field(default_factory=dict)  # starting devices by class
     # weapons GD Headquarters issues at the briefing (researched earlier in the campaign)
     issued: dict[str, list[str]] = Field(default_factory=dict)
     next: str | None = None
+
+    def event_deck(self, generic: list[str]) -> list[str]:
+        """The Event deck: its generic cards (minus those set aside) and its Special Events."""
+        cards = generic if self.events == "all" else self.events
+        return [c for c in cards if c not in self.set_aside] + [s.id for s in self.special_events]
 
 
 class Content(BaseModel):
@@ -204,7 +211,27 @@ def _read(name: str) -> Any:
         raise ContentError(f"cannot read {name}: {error}") from error
 
 
+# Component counts of the core box (rulebook, Game Components)
+BOX_SIGNALS = {"alien": 9, "human": 6}
+BOX_EVENTS = 22
+
+
 CONDITIONS = ("all-dead", "kills>=", "round>", "destroyed>=", "rescued>=", "extracted", "always")
+
+
+def _count_ok(cond: str) -> bool:
+    """`round>N` and counters `name>=N` or `name>=N+M/agent` need well-formed numbers."""
+    from engine.galaxy.objectives import parse_count
+
+    _, sep, value = cond.partition(">=")
+    if not sep:
+        _, sep, value = cond.partition(">")
+        return not sep or value.isdigit()
+    try:
+        parse_count(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _validate(content: Content) -> None:
@@ -271,9 +298,23 @@ def _validate(content: Content) -> None:
         for event_card in mission.special_events:
             if event_card.type != "special" or event_card.id in content.events:
                 raise ContentError(f"mission {mission.key}: bad Special Event {event_card.id}")
+        if any(
+            kind not in BOX_SIGNALS or n > BOX_SIGNALS[kind] for kind, n in mission.signals.items()
+        ):
+            raise ContentError(
+                f"mission {mission.key}: the box holds {BOX_SIGNALS['alien']} Alien and "
+                f"{BOX_SIGNALS['human']} Human Signals, not {mission.signals}"
+            )
+        if any(c not in content.events for c in mission.set_aside):
+            raise ContentError(f"mission {mission.key}: unknown Event card set aside")
+        if len(mission.event_deck(list(content.events))) > BOX_EVENTS:
+            raise ContentError(
+                f"mission {mission.key}: its Event deck holds more than the box's {BOX_EVENTS} "
+                "cards (set generic Events aside for its Special Events)"
+            )
         for objective in mission.objectives:
             for cond in objective.when:
-                if not cond.startswith(CONDITIONS):
+                if not cond.startswith(CONDITIONS) or not _count_ok(cond):
                     raise ContentError(f"mission {mission.key}: unknown condition {cond}")
         if not any(o.when == [f"round>{mission.rounds}"] for o in mission.objectives):
             raise ContentError(

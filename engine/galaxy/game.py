@@ -17,7 +17,7 @@ from engine.core.game import (
     scenario_info,
 )
 from engine.core.view import View
-from engine.galaxy import actions, advisor, campaign, drones, legal, phases
+from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
@@ -188,9 +188,13 @@ class GalaxyDefenders:
         elif pending.kind == "drone-attack":
             drones.finish_drone_attack(state, option, dice, events)
         elif pending.kind == "reinforce":
-            phases.finish_reinforcements(state, option, dice, events)
+            supply.finish_reinforcements(state, option, dice, events)
         elif pending.kind == "accept":
-            phases.finish_accept(state, option, events)
+            supply.finish_accept(state, option, events)
+        elif pending.kind == "revive":
+            supply.finish_revival(state, option, events)
+        elif pending.kind == "deliver":
+            supply.finish_delivery(state, option, events)
         self._after_agent_step(state, events)
 
     def _turn_action(
@@ -217,16 +221,7 @@ class GalaxyDefenders:
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
         elif action.verb == "orders":
-            order = action.args.get("order", "").lower()
-            if order not in ("guard-on", "guard-off") or not turn.has_guard(agent):
-                raise RuleError(f"{agent_name(agent)} has no standing order '{order}'.")
-            agent.guard_order = order == "guard-on"
-            events.append(
-                Note(
-                    text=f"{agent_name(agent)}: Guard standing order "
-                    f"{'on' if agent.guard_order else 'off'}."
-                )
-            )
+            turn.do_guard_order(agent, action.args.get("order", "").lower(), events)
         else:
             raise RuleError(f"Unknown command /{action.verb}.")
         self._after_agent_step(state, events)
@@ -272,8 +267,9 @@ def _strategy_default(state: GalaxyState) -> Action | None:
     """What the table falls back to when a Strategy-phase choice goes unanswered.
 
     The Alpha Agent falls back to the class ranking, as the rulebook says; a reinforcement or
-    promotion pick falls back to the first option offered (our documented policy). Choices in
-    an agent's own turn have no default: the table waits for the player.
+    promotion pick falls back to the first option offered, a revival to the first free GD
+    Start Hex, a delivery to the Alpha Agent and a new weapon to the slot of its kind (our
+    documented policies). Choices in an agent's own turn have no default: the table waits.
     """
     pending = state.pending
     if pending is None or not pending.options:
@@ -284,7 +280,11 @@ def _strategy_default(state: GalaxyState) -> Action | None:
     elif pending.kind in ("reinforce", "promote"):
         choice = pending.options[0]
     elif pending.kind == "accept":
-        choice = phases.default_replacement(state)
+        choice = supply.default_replacement(state)
+    elif pending.kind == "revive":
+        choice = pending.options[0]  # come back, on the first free GD Start Hex
+    elif pending.kind == "deliver":
+        choice = supply.default_taker(state)
     else:
         return None
     return Action(verb="choose", args={"option": choice})

@@ -6,7 +6,14 @@ from engine.core.game import Action
 from engine.core.hexgrid import neighbours
 from engine.galaxy import drones, effects
 from engine.galaxy.actions import power_problem
-from engine.galaxy.agent import combat_problem, face_problem, has_guard, move_problem, reach
+from engine.galaxy.agent import (
+    combat_problem,
+    face_problem,
+    guard_order_now,
+    guard_orders,
+    move_problem,
+    reach,
+)
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
@@ -22,6 +29,7 @@ from engine.galaxy.world import (
     board_of,
     co,
     engaged,
+    figures_on_map,
     find_alien,
     free,
     hx,
@@ -52,15 +60,16 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
-        if has_guard(agent):
-            order = "guard-off" if agent.guard_order else "guard-on"
-            out.append(
-                Action(
-                    verb="orders",
-                    args={"unit": agent.id, "order": order},
-                    label=f"standing order: {order}",
+        now = guard_order_now(agent)
+        for order in guard_orders(agent):
+            if order != now:
+                out.append(
+                    Action(
+                        verb="orders",
+                        args={"unit": agent.id, "order": order},
+                        label=f"standing order: {order}",
+                    )
                 )
-            )
     out.append(Action(verb="end-turn", args={"unit": agent.id}, label="end the turn"))
     return out
 
@@ -90,8 +99,8 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
             targets = [a for a in on_map_agents(state) if a.wounds]
         else:
             targets = list(state.aliens)
-            if state.options.get("friendly-fire") == "on":
-                targets += [a for a in on_map_agents(state) if a.id != agent.id]
+            if state.options.get("friendly-fire") == "on":  # battle drones count as agents
+                targets += [a for a in figures_on_map(state) if a.id != agent.id]
         for target in targets:
             if weapon_problem(state, agent, index, target) is not None:
                 continue

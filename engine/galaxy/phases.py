@@ -4,23 +4,30 @@ from __future__ import annotations
 
 from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
-from engine.core.events import CardDrawn, Event, MissionEnded, Note, PhaseChanged, Spawned
+from engine.core.events import CardDrawn, Event, Note, PhaseChanged
 from engine.core.hexgrid import Hex, direction_to, distance, line
 from engine.galaxy import campaign
 from engine.galaxy import dice as gdice
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
-from engine.galaxy.board import Board, label, load_map
+from engine.galaxy.board import Board, load_map
 from engine.galaxy.content import content
-from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha, nearest_free
+from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha
+from engine.galaxy.objectives import mission_status
+from engine.galaxy.ranks import PROMOTION_KIND, grant_power, promotion_options, rank_up
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
+from engine.galaxy.supply import (
+    issue_weapon,
+    offer_headquarters,
+    offer_reinforcements,
+    offer_revival,
+    revival_queue,
+)
 from engine.galaxy.world import (
     ALPHA_RANKING,
     RANKS,
     agent_name,
-    area_of,
-    board_of,
     card,
     co,
     mission_key,
@@ -76,8 +83,7 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
         else list(mission.close_encounters)
     )
     state.ce_deck = Deck.shuffled("Close Encounter", ce, dice)
-    ev = list(content().events) if mission.events == "all" else list(mission.events)
-    ev += [special.id for special in mission.special_events]
+    ev = mission.event_deck(list(content().events))
     state.event_deck = Deck.shuffled("Event", ev, dice)
     state.locked = [[co(h) for h in sorted(s)] for s in sorted(board.locked_doors, key=sorted)]
     state.weather = None
@@ -90,6 +96,7 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.next_alien = state.next_signal = 1
     state.pending = None
     state.strategy_step = 0
+    state.revivals = []
     state.promotions = []
     state.turn_order = []
     state.turn_index = 0
@@ -223,7 +230,11 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         if offer_headquarters(state, events) or offer_promotion(state, events):
             return False
         state.strategy_step = 2
-        revive(state, events)
+        state.revivals = revival_queue(state)
+    if state.strategy_step == 2:
+        if offer_revival(state, events):
+            return False
+        state.strategy_step = 3
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
@@ -254,31 +265,6 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     rank_up(state, agent, events)
 
 
-def rank_up(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-    agent.rank += 1
-    if agent.rank == 4:
-        agent.elite = True
-        agent.energy = content().agents[agent.id].elite.energy
-        gain = "Elite Agent: improved profile and Energy Shield"
-    else:
-        gain = PROMOTION_KIND[agent.rank].replace("-", " ")
-        state.promotions.append(f"{agent.id}:{agent.rank}")
-    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {RANKS[agent.rank]} ({gain})."))
-
-
-PROMOTION_KIND = {1: "basic-tactic", 2: "skill", 3: "improved-tactic", 5: "skill"}
-
-
-def promotion_options(agent: AgentState, rank: int) -> list[str]:
-    kind = PROMOTION_KIND[rank]
-    owned = set(agent.tactics) | set(agent.skills)
-    return [
-        p.key
-        for p in content().powers.values()
-        if p.kind == kind and p.key not in owned and (not p.classes or agent.id in p.classes)
-    ]
-
-
 def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
     """Ask the next promoted agent to pick a tactic or skill; False when none is owed."""
     while state.promotions:
@@ -287,7 +273,9 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
         options = promotion_options(agent, int(rank))
         if not options or agent.dead:
             continue
-        state.pending = Pending(kind="promote", seat=seat, options=options)
+        state.pending = Pending(
+            kind="promote", seat=seat, options=options, data={"rank": int(rank)}
+        )
         events.append(
             Note(
                 text=f"{agent_name(agent)} picks a "
@@ -305,7 +293,7 @@ def finish_promotion(state: GalaxyState, option: str, events: list[Event]) -> No
     state.pending = None
     agent = state.agents[pending.seat]
     power = content().powers[option]
-    (agent.skills if power.kind == "skill" else agent.tactics).append(option)
+    grant_power(agent, option, int(str(pending.data.get("rank", agent.rank))))
     events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
     if power.effect == "grenadier":
         grant_grenades(state, agent, events)
@@ -321,229 +309,6 @@ def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -
     agent.devices.extend(taken)
     names = ", ".join(content().devices[d].name for d in taken) or "none left in the Warehouse"
     events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names})."))
-
-
-def revive(state: GalaxyState, events: list[Event]) -> None:
-    """Policy: every dead agent comes back while fragments last (1 each, table order from the
-    Alpha Agent) on the first free GD Start Hex; never with Permanent Death on."""
-    if state.options.get("permanent-death") == "on":
-        return
-    board = board_of(state)
-    for seat in clockwise_from_alpha(state):
-        agent = state.agents[seat]
-        if agent.dead and state.alien_tech >= 1:
-            spot = next((h for h in board.starts if nearest_free(state, h) == h), None)
-            if spot is None:
-                continue
-            state.alien_tech -= 1
-            agent.dead = False
-            agent.bleeding = False
-            agent.wounds = 0
-            agent.conditions = []
-            agent.hex = co(spot)
-            events.append(
-                Spawned(
-                    figure=seat,
-                    at=label(spot),
-                    text=f"{agent_name(agent)} "
-                    f"returns at {label(spot)} for one Alien Tech fragment.",
-                )
-            )
-
-
-def issue_weapon(agent: AgentState, key: str) -> str:
-    """Give a weapon with full Ammo in place of the one of the same kind (ranged, melee,
-    healing), else the first; returns the replaced weapon's name."""
-    w = weapon(key)
-    slot = next((i for i, ws in enumerate(agent.weapons) if weapon(ws.key).kind == w.kind), 0)
-    old = weapon(agent.weapons[slot].key).name
-    agent.weapons[slot] = WeaponState(key=key, ammo=w.ammo)
-    return old
-
-
-def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
-    """The Warehouse's weapon tokens of a tier (one of each) that fit an Operative agent:
-    Generic ones and those of the classes in play, minus the ones already carried."""
-    classes = {a.id for a in operative(state)}
-    held = {ws.key for a in state.agents.values() for ws in a.weapons}
-    held |= set(state.campaign.hq if state.campaign is not None else [])
-    return sorted(
-        w.key
-        for w in content().weapons.values()
-        if w.tier == tier and w.key not in held and (not w.classes or set(w.classes) & classes)
-    )
-
-
-def armory(state: GalaxyState) -> bool:
-    """The mission's Improved/Alien Armory: its research can deliver Alien Weapons too."""
-    return "alien-armory" in mission_of(state).special
-
-
-def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
-    """With 4 fragments the Alpha Agent may send them back for a device or a weapon (and, on a
-    mission with the Alien Armory, a random Alien Weapon)."""
-    if state.alien_tech < 4 or not operative(state):
-        return False
-    from engine.galaxy.actions import warehouse_devices
-
-    weapons = ["weapon"] if weapon_pool(state, "improved") else []
-    if armory(state) and weapon_pool(state, "alien"):
-        weapons.append("alien-weapon")
-    options = [*weapons, *sorted(set(warehouse_devices(state))), "keep"]
-    state.pending = Pending(kind="reinforce", seat=state.alpha, options=options)
-    events.append(
-        Note(
-            text="Reinforcements: 4 Alien Tech fragments can buy a random Improved Weapon"
-            + (", a random Alien Weapon" if "alien-weapon" in options else "")
-            + f" or a chosen device (/choose option:{'|'.join(options)})."
-        )
-    )
-    return True
-
-
-def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
-    state.pending = None
-    if option == "keep":
-        events.append(Note(text="The Alpha Agent keeps the Alien Tech for now."))
-        return
-    state.alien_tech -= 4
-    alpha = state.agents[state.alpha]
-    if option not in ("weapon", "alien-weapon"):
-        alpha.devices.append(option)
-        events.append(
-            Note(
-                text=f"Reinforcements: a {content().devices[option].name} for {agent_name(alpha)}."
-            )
-        )
-        return
-    classes = {a.id for a in operative(state)}
-    pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
-    key = pool[dice.randrange(len(pool))]
-    w = weapon(key)
-    # Policy: the class's own agent receives it (else the Alpha Agent); he picks which of his
-    # weapons it replaces, or refuses it.
-    owner = next(
-        (s for s in clockwise_from_alpha(state) if s in w.classes and s in classes), state.alpha
-    )
-    kind = "Alien" if w.tier == "alien" else "Improved"
-    offer_weapon(state, state.agents[owner], key, "reinforce", events, f"a random {kind} Weapon")
-
-
-def offer_weapon(
-    state: GalaxyState, agent: AgentState, key: str, source: str, events: list[Event], what: str
-) -> None:
-    """A new weapon for an agent: `/choose replace-<weapon>` or `refuse` (rulebook: an agent
-    need not take a weapon; in a campaign the refused one goes to GD Headquarters)."""
-    options = [f"replace-{ws.key}" for ws in agent.weapons] + ["refuse"]
-    state.pending = Pending(
-        kind="accept", seat=agent.id, options=options, data={"weapon": key, "from": source}
-    )
-    events.append(
-        Note(
-            text=f"{what.capitalize()}, the {weapon(key).name}, for {agent_name(agent)}: "
-            f"/choose option:{'|'.join(options)}."
-        )
-    )
-
-
-def default_replacement(state: GalaxyState) -> str:
-    """Timeout policy for a weapon offer: take it in place of the weapon of the same kind."""
-    pending = state.pending
-    assert pending is not None
-    agent = state.agents[pending.seat]
-    kind = weapon(str(pending.data["weapon"])).kind
-    slot = next((ws for ws in agent.weapons if weapon(ws.key).kind == kind), agent.weapons[0])
-    return f"replace-{slot.key}"
-
-
-def finish_accept(state: GalaxyState, option: str, events: list[Event]) -> None:
-    pending = state.pending
-    assert pending is not None
-    state.pending = None
-    agent = state.agents[pending.seat]
-    key, source = str(pending.data["weapon"]), str(pending.data["from"])
-    hq = state.campaign.hq if state.campaign is not None else None
-    if option == "refuse":
-        if hq is not None and source != "hq":
-            hq.append(key)
-        where = "stays at" if source == "hq" else "goes to"
-        events.append(
-            Note(
-                text=f"{agent_name(agent)} refuses the {weapon(key).name}: it "
-                + (f"{where} GD Headquarters." if hq is not None else "goes back to the box.")
-            )
-        )
-        return
-    old_key = option[len("replace-") :]
-    slot = next(i for i, ws in enumerate(agent.weapons) if ws.key == old_key)
-    agent.weapons[slot] = WeaponState(key=key, ammo=weapon(key).ammo)
-    if hq is not None and source == "hq":
-        hq.remove(key)
-    kept = hq is not None and weapon(old_key).tier != "standard"
-    if kept:
-        assert hq is not None
-        hq.append(old_key)
-    events.append(
-        Note(
-            text=f"{agent_name(agent)} takes the {weapon(key).name} in place of the "
-            f"{weapon(old_key).name}" + (" (kept at GD Headquarters)." if kept else ".")
-        )
-    )
-
-
-def offer_headquarters(state: GalaxyState, events: list[Event]) -> bool:
-    """At a campaign mission's first Strategy phase each weapon kept at GD Headquarters is
-    offered to the first agent clockwise from the Alpha Agent who may use it."""
-    camp = state.campaign
-    while camp is not None and camp.offers:
-        key = camp.offers.pop(0)
-        w = weapon(key)
-        takers = [
-            s
-            for s in clockwise_from_alpha(state)
-            if not state.agents[s].dead and (not w.classes or s in w.classes)
-        ]
-        if key in camp.hq and takers:
-            offer_weapon(state, state.agents[takers[0]], key, "hq", events, "GD Headquarters")
-            return True
-    return False
-
-
-def condition_met(state: GalaxyState, cond: str) -> bool:
-    if cond == "always":
-        return True
-    if cond == "all-dead":
-        return not operative(state)
-    if cond == "extracted":
-        exits = board_of(state).exit_areas
-        alive = [a for a in operative(state) if a.hex is not None]
-        return bool(alive) and all(area_of(state, a.hex) in exits for a in alive if a.hex)
-    for prefix, value in (
-        ("kills>=", state.kills),
-        ("destroyed>=", len(state.destroyed_tps)),
-        ("rescued>=", state.rescued),
-    ):
-        if cond.startswith(prefix):
-            return value >= int(cond[len(prefix) :])
-    if cond.startswith("round>"):
-        return state.round > int(cond[len("round>") :])
-    return False
-
-
-def mission_status(state: GalaxyState, events: list[Event]) -> bool:
-    """Check the Objectives table top-down; the first matching row ends the mission."""
-    for objective in mission_of(state).objectives:
-        if all(condition_met(state, c) for c in objective.when):
-            state.outcome = objective.result
-            state.outcome_text = objective.text
-            state.phase = "ended"
-            events.append(
-                MissionEnded(
-                    outcome=objective.result, text=f"Mission {objective.result}: {objective.text}"
-                )
-            )
-            return True
-    return False
 
 
 def begin_agent_turn(state: GalaxyState, events: list[Event]) -> None:

@@ -30,6 +30,7 @@ class AgentState(BaseModel):
     rank: int = 0  # index into RANKS: Copper .. Platinum
     ranks_gained: int = 0  # by GD-Wings rolls during this mission
     elite: bool = False
+    rank_powers: dict[str, str] = Field(default_factory=dict)  # rank -> power it brought
     energy: int = 0
     weapons: list[WeaponState]
     tactics: list[str] = Field(default_factory=list)
@@ -42,6 +43,8 @@ class AgentState(BaseModel):
     conditions: list[str] = Field(default_factory=list)  # immobilized, paralyzed
     guard: bool = True  # the Guard token is ready (Marine ability)
     guard_order: bool = True  # standing order: fire the Guard reaction when it can
+    guard_weapon: str = ""  # standing order: the weapon Guard fires ("" = first that reaches)
+    guard_area: bool = False  # standing order: pay the Ammo for Area Damage with it
     # per-turn bookkeeping
     movement: Activity = "unused"
     mp_left: int = 0
@@ -81,6 +84,8 @@ class Pending(BaseModel):
         "accept",
         "drone-move",
         "drone-attack",
+        "revive",
+        "deliver",
     ]
     seat: str
     options: list[str]
@@ -143,7 +148,8 @@ class GalaxyState(BaseModel):
     next_alien: int = 1
     next_signal: int = 1
     pending: Pending | None = None
-    strategy_step: int = 0  # 0 GD-Wings, 1 promotions, 2 reinforcements
+    strategy_step: int = 0  # 0 GD-Wings, 1 promotions, 2 revivals, 3 reinforcements
+    revivals: list[str] = Field(default_factory=list)  # Inoperative seats still to ask
     promotions: list[str] = Field(default_factory=list)  # seats owed a tactic/skill choice
     outcome: str | None = None
     outcome_text: str = ""

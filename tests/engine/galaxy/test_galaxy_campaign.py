@@ -122,6 +122,10 @@ def test_refused_weapon_waits_at_headquarters_for_the_next_mission() -> None:
     state = GAME.apply(
         state, "marine", Action(verb="choose", args={"option": "weapon"}), ScriptedDice([], [0])
     ).state
+    assert state.pending is not None and state.pending.kind == "deliver"  # a Generic weapon
+    state = GAME.apply(
+        state, "marine", Action(verb="choose", args={"option": "marine"}), ScriptedDice([])
+    ).state
     assert state.pending is not None and state.pending.kind == "accept"
     offered = str(state.pending.data["weapon"])
     refuse = Action(verb="choose", args={"option": "refuse"})
@@ -165,7 +169,8 @@ def test_final_outcome_rule() -> None:
 
 
 def test_view_shows_campaign_progress() -> None:
-    state = end_mission(new_campaign(["marine"]), kills=3, round_=9)  # partial
+    # two agents: 4 kills accomplish m1, 2 after the last round are a partial result
+    state = end_mission(new_campaign(["marine", "sniper"]), kills=3, round_=9)
     view = GAME.view(state, None)
     panel = next(p for p in view.panels if p.title == "Campaign")
     assert panel.lines[0] == "Mission 2 of 6: Relay Station"

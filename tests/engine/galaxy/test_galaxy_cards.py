@@ -219,7 +219,7 @@ def test_missions_issue_researched_weapons_at_the_briefing() -> None:
     "key", sorted(k for k, w in content().weapons.items() if w.tier != "standard")
 )
 def test_every_improved_and_alien_weapon_fires(key: str) -> None:
-    from engine.galaxy.phases import issue_weapon
+    from engine.galaxy.supply import issue_weapon
 
     w = content().weapons[key]
     role = w.classes[0] if w.classes else "marine"

@@ -109,3 +109,40 @@ def test_bleeding_then_death() -> None:
     assert sniper.bleeding and sniper.wounds == 5 and not sniper.dead
     wound_agent(state, sniper, 1, [], "test")
     assert sniper.dead and sniper.hex is None
+
+
+def test_acid_poison_example_is_basic_damage_for_mercury() -> None:
+    """Rulebook (Damage and Special Effects): a Spine Critter dying next to Agent Mercury
+    splashes her with Basic damage; she defends, counting only Shields, so her armor Bolt
+    (+1 Shield against melee) does not help."""
+    from galaxy_helpers import at
+
+    state = blank(["infiltrator"])
+    put_agent(state, "infiltrator", "D4")
+    critter = put_alien(state, "spine-critter-green-1", "C4", wounds=0)
+    critter.wounds = content_hp(critter.card) - 1
+    # Mono Blades, 3 RED: 4, 1, 1 = one Hit (melee ignores the Jam); the critter (1 HP left)
+    # rolls BLUE 1 and dies; the acid: 1 Hit, Mercury rolls BLUE 4 (Hit, Hit, Bolt): no Shield,
+    # and the Bolt is ignored against Basic damage.
+    assert weapon_dice("mono-blades") == 3
+    dice = ScriptedDice([4, 1, 1, 1, 4])
+    action = Action(
+        verb="attack", args={"unit": "infiltrator", "target": critter.id, "weapon": "mono-blades"}
+    )
+    step = GAME.apply(state, "infiltrator", action, dice)
+    assert dice.remaining == 0
+    assert not step.state.aliens and any(isinstance(e, Killed) for e in step.events)
+    assert step.state.agents["infiltrator"].wounds == 1
+    assert step.state.agents["infiltrator"].hex == at("D4")
+
+
+def content_hp(card_id: str) -> int:
+    from engine.galaxy.content import content
+
+    return content().aliens[card_id].hp
+
+
+def weapon_dice(key: str) -> int:
+    from engine.galaxy.content import content
+
+    return content().weapons[key].dice

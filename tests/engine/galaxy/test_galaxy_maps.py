@@ -11,12 +11,15 @@ from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import GAME
 from engine.galaxy.board import MAP_DIR, Board, label, load_map
 from engine.galaxy.content import content
-from engine.galaxy.phases import mission_status
+from engine.galaxy.objectives import mission_status
 from engine.galaxy.state import GalaxyState
 
 MAPS = sorted(p.stem for p in MAP_DIR.glob("*.map"))
 NO_DICE = ScriptedDice([])
 SEATS = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
+
+
+FIVE = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
 
 
 def reachable(board: Board, walker: str) -> set[Hex]:
@@ -98,10 +101,19 @@ def test_late_missions_get_harder() -> None:
     ms = content().missions
     assert ms["m4"].next == "m5" and ms["m5"].next == "m6" and ms["m6"].next is None
     for early, late in (("m4", "m5"), ("m5", "m6")):
-        assert ms[late].rounds > ms[early].rounds
-        assert ms[late].signals["alien"] > ms[early].signals["alien"]
+        assert ms[late].rounds >= ms[early].rounds
         assert ms[late].start_signals >= ms[early].start_signals
         assert len(ms[late].alien_deck) >= len(ms[early].alien_deck)
+
+
+def test_missions_use_the_box_counts_of_signals_and_event_cards() -> None:
+    """The core box: 9 Alien and 6 Human Signals, 22 Event cards (Special Events included)."""
+    ms = content().missions
+    for mission in ms.values():
+        assert mission.signals["alien"] <= 9 and mission.signals["human"] <= 6, mission.key
+        deck = mission.event_deck(list(content().events))
+        assert len(deck) == 22 and len(set(deck)) == 22, mission.key
+        assert all(s.id in deck for s in mission.special_events)
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -125,15 +137,24 @@ def test_m5_crew_point_and_docking_bay() -> None:
         state, "marine", Action(verb="act", args={"unit": "marine", "what": "rescue"}), NO_DICE
     )
     assert step.state.rescued == 1
-    state = step.state
-    state.rescued = 2
-    assert not mission_status(state, [])  # two of three: the mission goes on
-    state.rescued = 3  # all three reached, wherever the team stands (balance: no extraction)
+    state = step.state  # one agent: 1 crew member and 1 + 2 = 3 kills
+    state.kills = 2
+    assert not mission_status(state, [])
+    state.kills = 3  # wherever the team stands (balance: no extraction)
     assert mission_status(state, []) and state.outcome == "accomplished"
     late = blank(["marine"], "m5")
     put_agent(late, "marine", "B6")
-    late.round, late.rescued = 15, 2
+    late.round, late.rescued = 16, 1
     assert mission_status(late, []) and late.outcome == "partial"
+
+
+def test_m5_a_full_team_must_reach_all_three() -> None:
+    state = blank(FIVE, "m5")
+    put_agent(state, "marine", "B6")
+    state.rescued, state.kills = 2, 11  # 1 + 2.5 -> 3 crew, 1 + 10 = 11 kills
+    assert not mission_status(state, [])
+    state.rescued = 3
+    assert mission_status(state, []) and state.outcome == "accomplished"
 
 
 def test_m5_bash_opens_a_sealed_hatch() -> None:
@@ -150,14 +171,16 @@ def test_m5_bash_opens_a_sealed_hatch() -> None:
 @pytest.mark.parametrize(
     ("rnd", "destroyed", "kills", "outcome"),
     [
-        (5, 3, 14, "accomplished"),
-        (5, 3, 13, None),
-        (16, 2, 6, "partial"),
-        (16, 2, 5, "failed"),
+        (5, 3, 11, "accomplished"),  # five agents: 1 + 2.5 -> 3 Points, 11.25 -> 11 kills
+        (5, 3, 10, None),
+        (5, 2, 11, None),
+        (16, 1, 0, "partial"),  # time up: a Point wrecked,
+        (16, 0, 6, "partial"),  # or 1 + 5 kills
+        (16, 0, 5, "failed"),
     ],
 )
 def test_m6_objectives(rnd: int, destroyed: int, kills: int, outcome: str | None) -> None:
-    state = blank(["sniper"], "m6")
+    state = blank(FIVE, "m6")
     put_agent(state, "sniper", "B6")
     state.round, state.kills = rnd, kills
     state.destroyed_tps = ["hit", "shield", "alien"][:destroyed]

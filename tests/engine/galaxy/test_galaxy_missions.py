@@ -12,7 +12,7 @@ from engine.core.game import Action
 from engine.galaxy import GAME
 from engine.galaxy.board import parse_map
 from engine.galaxy.content import content
-from engine.galaxy.phases import condition_met, mission_status
+from engine.galaxy.objectives import condition_met, mission_status
 
 
 def test_content_counts() -> None:
@@ -102,21 +102,39 @@ def test_rescue_and_extraction_in_m3() -> None:
     put_agent(state, "infiltrator", "B6")
     assert condition_met(state, "extracted")
     events: list[Event] = []
+    assert not mission_status(state, events)  # one agent must also kill 1 + 0.6 -> 1 alien
+    state.kills = 1
     assert mission_status(state, events)
     assert state.outcome == "accomplished"
     assert GAME.waiting_on(state).finished
 
 
 def test_objectives_first_matching_row_wins() -> None:
-    state = blank(["marine"], "m1")
+    state = blank(["marine", "sniper"], "m1")
     put_agent(state, "marine", "G5")
     state.round = 9
-    state.kills = 3  # time up with 2+ kills (4 would be accomplished)
+    state.kills = 3  # time up with 2+ kills (2 agents: 4 would be accomplished)
     assert mission_status(state, [])
     assert state.outcome == "partial"
-    fresh = blank(["marine"], "m1")
+    fresh = blank(["marine", "sniper"], "m1")
     put_agent(fresh, "marine", "G5")
     fresh.round = 9
     fresh.kills = 7
     mission_status(fresh, [])
     assert fresh.outcome == "accomplished"
+
+
+def test_objective_counts_may_grow_with_the_team() -> None:
+    from engine.galaxy.objectives import parse_count, threshold
+
+    assert parse_count("4") == (4, 0) and parse_count("2+1/agent") == (2, 1)
+    assert threshold(blank(["marine", "sniper", "hulk"]), "1+1.5/agent") == 5  # 1 + 4.5
+    with pytest.raises(ValueError):
+        parse_count("2+1/round")
+    two = blank(["marine", "sniper"])
+    five = blank(["marine", "biotech", "infiltrator", "sniper", "hulk"])
+    assert threshold(two, "2+1/agent") == 4 and threshold(five, "2+1/agent") == 7
+    two.kills = 4
+    assert condition_met(two, "kills>=2+1/agent")
+    five.kills = 6
+    assert not condition_met(five, "kills>=2+1/agent")

@@ -86,29 +86,38 @@ def test_reinforcements_with_four_fragments() -> None:
         ScriptedDice([], picks=[1]),
     ).state
     assert state.alien_tech == 0
+    # a Generic weapon: the Alpha Agent hands it to any agent on the map (rulebook)
+    assert state.pending is not None and state.pending.kind == "deliver"
+    assert state.pending.seat == "marine" and state.pending.options == ["marine", "hulk"]
+    assert GAME.waiting_on(state).default == Action(verb="choose", args={"option": "marine"})
+    state = GAME.apply(
+        state, "marine", Action(verb="choose", args={"option": "hulk"}), ScriptedDice([])
+    ).state
     assert state.pending is not None and state.pending.kind == "accept"
+    assert state.pending.seat == "hulk"
     default = GAME.waiting_on(state).default
     assert default is not None
-    state = GAME.apply(state, state.pending.seat, default, ScriptedDice([])).state
-    keys = {w.key for a in state.agents.values() for w in a.weapons}
-    assert keys & {"improved-vulcan", "improved-rifle", "combat-carbine", "heavy-pistol"}
+    state = GAME.apply(state, "hulk", default, ScriptedDice([])).state
+    assert "heavy-pistol" in {w.key for w in state.agents["hulk"].weapons}
 
 
-def test_dead_agent_returns_for_one_fragment() -> None:
-    from engine.galaxy.combat import wound_agent
-
-    state = blank(["marine", "sniper"])
+def test_a_reinforcement_device_goes_to_the_agent_the_alpha_agent_names() -> None:
+    state = blank(["marine", "hulk"])
     put_agent(state, "marine", "D4")
-    put_agent(state, "sniper", "C4")
-    state.agents["sniper"].bleeding = True
-    wound_agent(state, state.agents["sniper"], 1, [], "test")
-    assert state.agents["sniper"].dead
-    state.alien_tech = 1
+    put_agent(state, "hulk", "C4")
     state.phase = "strategy"
+    state.alien_tech = 4
     state.strategy_step = 1
     state = GAME.advance(state, SeededDice(1)).state
-    assert not state.agents["sniper"].dead and state.agents["sniper"].hex is not None
-    assert state.alien_tech == 0
+    state = GAME.apply(
+        state, "marine", Action(verb="choose", args={"option": "medkit"}), ScriptedDice([])
+    ).state
+    assert state.pending is not None and state.pending.kind == "deliver"
+    state = GAME.apply(
+        state, "marine", Action(verb="choose", args={"option": "hulk"}), ScriptedDice([])
+    ).state
+    assert "medkit" in state.agents["hulk"].devices
+    assert "medkit" not in state.agents["marine"].devices
 
 
 def test_campaign_rank_limit_one_per_mission() -> None:

@@ -59,6 +59,41 @@ def test_engaged_agent_cannot_move_until_evaded() -> None:
     assert not stuck.agents["marine"].evaded
 
 
+def test_walking_past_an_alien_does_not_stop_the_move() -> None:
+    # Engaged only when the turn starts or the Movement ends next to an alien: the path
+    # C4 -> D4 -> E5 passes D4, next to the Xeno-Beta at E3, and goes on.
+    state = blank(["marine"])
+    put_agent(state, "marine", "C4")
+    put_alien(state, "xeno-beta-green-1", "E3")
+    targets = {a.args["to"] for a in GAME.legal_actions(state, "marine") if a.verb == "move"}
+    assert "E5" in targets
+    moved = act(state, "marine", "move", to="E5")
+    assert moved.agents["marine"].hex == at("E5") and moved.agents["marine"].mp_left == 2
+
+
+def test_a_move_may_go_on_from_a_hex_next_to_an_alien_while_movement_lasts() -> None:
+    state = blank(["marine"])
+    put_agent(state, "marine", "C4")
+    put_alien(state, "xeno-beta-green-1", "E3")
+    state = act(state, "marine", "move", to="D4")  # stops next to the alien, 3 MP left
+    state = act(state, "marine", "move", to="E5")  # the same Movement goes on
+    assert state.agents["marine"].hex == at("E5")
+
+
+def test_evade_is_combat_so_a_movement_under_way_does_not_resume() -> None:
+    state = blank(["marine"])
+    put_agent(state, "marine", "C4")
+    put_alien(state, "xeno-beta-green-1", "E3")
+    state = act(state, "marine", "move", to="D4")
+    evaded = act(state, "marine", "act", [6], what="evade")  # a Shield: success
+    from engine.galaxy.agent import move_problem
+
+    marine = evaded.agents["marine"]
+    assert marine.movement == "closed"
+    assert "finished his Movement" in (move_problem(evaded, marine) or "")
+    assert evaded.phase == "aliens"  # Movement, Combat and Action all spent: the turn is over
+
+
 def test_agents_cannot_cross_aliens_or_windows() -> None:
     state = blank(["marine"])
     put_agent(state, "marine", "H5")
@@ -158,6 +193,7 @@ def test_guard_fires_at_a_revealed_alien_once_per_round() -> None:
 
     state = blank(["marine"])
     put_agent(state, "marine", "D4")
+    state.phase = "event"  # a Reaction: outside the marine's own turn
     state.signal_reserve = ["alien-1", "alien-2"]
     state.alien_deck.draw_pile = ["xeno-beta-green-2", "aracnos-green-1"]
     events: list[Event] = []
@@ -175,6 +211,47 @@ def test_guard_standing_order_can_hold_fire() -> None:
     put_agent(state, "marine", "D4")
     held = act(state, "marine", "orders", order="guard-off")
     assert not held.agents["marine"].guard_order
+    with pytest.raises(RuleError, match="already stands"):
+        act(held, "marine", "orders", order="guard-off")
+    with pytest.raises(RuleError, match="guard-with-assault-rifle"):
+        act(held, "marine", "orders", order="guard-with-plasma-cannon")
+
+
+def test_guard_never_fires_in_the_agents_own_turn() -> None:
+    from engine.core.events import Attacked, Event
+    from engine.galaxy.signals import teleport_signal
+
+    state = blank(["marine"])
+    put_agent(state, "marine", "D4")
+    state.signal_reserve = ["alien-1"]
+    state.alien_deck.draw_pile = ["xeno-beta-green-2"]
+    events: list[Event] = []
+    teleport_signal(state, ScriptedDice([2]), events)  # revealed in sight during his turn
+    assert state.aliens and not [e for e in events if isinstance(e, Attacked)]
+    assert state.agents["marine"].guard  # the token is still ready for the Aliens turn
+
+
+def test_guard_fires_the_weapon_the_player_ordered_with_area_damage() -> None:
+    from engine.core.events import Attacked, Event
+    from engine.galaxy.signals import teleport_signal
+
+    state = blank(["marine"])
+    put_agent(state, "marine", "D4")
+    weapons = [w.key for w in state.agents["marine"].weapons]
+    orders = {a.args["order"] for a in GAME.legal_actions(state, "marine") if a.verb == "orders"}
+    assert {"guard-off", *(f"guard-with-{k}" for k in weapons)} <= orders
+    state = act(state, "marine", "orders", order="guard-with-assault-rifle-area")
+    marine = state.agents["marine"]
+    assert marine.guard_weapon == "assault-rifle" and marine.guard_area
+    ammo = marine.weapons[0].ammo
+    state.phase = "event"
+    state.signal_reserve = ["alien-1"]
+    state.alien_deck.draw_pile = ["xeno-beta-green-2"]
+    events: list[Event] = []
+    teleport_signal(state, ScriptedDice([2, 1, 1, 1]), events)  # B3; Guard misses
+    shots = [e for e in events if isinstance(e, Attacked)]
+    assert [e.weapon for e in shots] == ["Assault Rifle"]
+    assert state.agents["marine"].weapons[0].ammo == ammo - 1  # paid for Area Damage
 
 
 def test_friendly_fire_area_damage_hits_the_biotech_but_not_the_firer() -> None:

@@ -1,0 +1,202 @@
+"""The `legal_actions` contract: `apply` accepts a candidate if and only if it is listed.
+
+Hypothesis picks a self-play state (random or advisor play, any mission, 1 to 5 agents) and
+the test then tries far more than the legal list: every verb with every figure, hex and option
+the state names (every hex of the board for a move, every figure as a target with every weapon,
+every Action key with every target and every hex near the agent, every order), plus answers to
+a pending choice and actions by seats that are not asked. Each candidate must be accepted
+exactly when `legal_actions` lists it; a refusal must be a `RuleError` (never a crash).
+
+Deliberate exceptions (documented in docs/games/galaxy.md, "The legal-actions contract"):
+- apply ignores arguments an action does not take (`/act what:search target:x1` is a search),
+  so an accepted candidate that is a listed action plus unused arguments is fine;
+- an omitted argument takes its default (a healing card or ability heals the agent himself,
+  a weapon argument means his first weapon, unjam uses the Combat), so an accepted candidate
+  that becomes a listed action once the defaults are filled in is fine.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core.dice import SeededDice, derive_seed, pick
+from engine.core.errors import RuleError
+from engine.core.game import Action
+from engine.core.hexgrid import distance
+from engine.galaxy import GAME
+from engine.galaxy.actions import ACTIONS
+from engine.galaxy.board import label
+from engine.galaxy.content import content
+from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.world import FACINGS, board_of, hx
+
+ROLES = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
+
+
+def reach_state(
+    scenario: str,
+    seed: int,
+    players: int,
+    steps: int,
+    advisor: bool,
+    options: dict[str, str] | None = None,
+) -> GalaxyState:
+    """Self-play `steps` decisions into a mission; the state where a seat must decide next."""
+    dice = SeededDice(derive_seed(seed, "setup"))
+    state = GAME.new(scenario, ROLES[:players], options or {}, dice)
+    policy = SeededDice(derive_seed(seed, "policy"))
+    for n in range(steps + 1):
+        dice = SeededDice(derive_seed(seed, n))
+        state = GAME.advance(state, dice).state
+        prompt = GAME.waiting_on(state)
+        if prompt.finished or n == steps:
+            break
+        seat = prompt.seats[0]
+        actions = GAME.legal_actions(state, seat)
+        chosen = GAME.advise(state, seat, actions) if advisor else None
+        if chosen is None:
+            others = [a for a in actions if a.verb != "end-turn"]
+            chosen = pick(policy, others) if others and policy.randrange(4) else actions[-1]
+        state = GAME.apply(state, seat, chosen, dice).state
+    return state
+
+
+def key(action: Action) -> tuple[str, tuple[tuple[str, str], ...]]:
+    return action.verb, tuple(sorted(action.args.items()))
+
+
+def turn_candidates(state: GalaxyState, agent: AgentState) -> list[Action]:
+    """Every verb with every figure, hex and option of the state, for the agent's turn."""
+    unit = agent.id
+    board = board_of(state)
+    assert agent.hex is not None
+    me = hx(agent.hex)
+    spread = sorted(board.hexes(), key=lambda h: (distance(h, me), h.r, h.q))
+    # every hex within the agent's Movement and two beyond, then a few far ones
+    hexes = [label(h) for h in spread if distance(h, me) <= agent.mp_left + 2]
+    hexes += [label(h) for h in spread[-3:]]
+    near = [label(h) for h in spread if distance(h, me) <= 2]
+    close = [label(h) for h in spread if distance(h, me) <= 1]
+    hex_whats = {"redeploy", "leap", "sentry-gun", "gd-209"}
+    figures = [a.id for a in state.aliens] + list(state.agents) + ["x999"]
+    weapons = [ws.key for ws in agent.weapons] + ["plasma-cannon", "ion-lance"]
+    whats = sorted(
+        {"ability", *ACTIONS, *agent.devices, *agent.tactics, *agent.skills}
+        | {"frag-grenade", "medkit", "sprint", "adrenaline"}
+    )
+    out = [Action(verb="end-turn", args={"unit": unit})]
+    out += [Action(verb="move", args={"unit": unit, "to": h}) for h in [*hexes, "Z99"]]
+    for target in figures:
+        for w in weapons:
+            base = {"unit": unit, "target": target, "weapon": w}
+            out.append(Action(verb="attack", args=base))
+            out.append(Action(verb="attack", args={**base, "mode": "area"}))
+    for what in whats:
+        out.append(Action(verb="act", args={"unit": unit, "what": what}))
+        out += [Action(verb="act", args={"unit": unit, "what": what, "target": t}) for t in figures]
+        spots = near if what in hex_whats else close
+        out += [Action(verb="act", args={"unit": unit, "what": what, "to": h}) for h in spots]
+    for w in weapons:
+        for using in ("movement", "combat"):
+            args = {"unit": unit, "what": "unjam", "weapon": w, "using": using}
+            out.append(Action(verb="act", args=args))
+    orders = [f"face-{f.lower()}" for f in FACINGS] + ["guard-on", "guard-off", "retreat"]
+    orders += [f"guard-with-{w}" for w in weapons] + [f"guard-with-{w}-area" for w in weapons]
+    out += [Action(verb="orders", args={"unit": unit, "order": o}) for o in orders]
+    other = next((s for s in state.agents if s != unit), None)
+    if other is not None:  # commanding someone else's agent
+        out.append(Action(verb="end-turn", args={"unit": other}))
+    out.append(Action(verb="dance", args={"unit": unit}))
+    return out
+
+
+def choice_candidates(state: GalaxyState) -> list[Action]:
+    assert state.pending is not None
+    options = [*state.pending.options, "zzz", "99", "stay-out", "refuse", "none", "B2"]
+    options += list(state.agents)
+    out = [Action(verb="choose", args={"option": o}) for o in dict.fromkeys(options)]
+    out.append(Action(verb="end-turn", args={}))
+    return out
+
+
+def excused(
+    state: GalaxyState, candidate: Action, listed: set[tuple[str, tuple[tuple[str, str], ...]]]
+) -> bool:
+    """The documented exceptions: arguments apply does not read, and omitted arguments that
+    take their default (the agent himself as target, his first weapon, unjam with Combat)."""
+    args = dict(candidate.args)
+    unit = args.get("unit", "")
+    agent = state.agents.get(unit)
+    defaults = {"target": unit, "using": "combat"}
+    if agent is not None and agent.weapons:
+        defaults["weapon"] = agent.weapons[0].key
+    filled = {**defaults, **args}
+    for verb, items in listed:
+        if verb == candidate.verb and all(filled.get(k) == v for k, v in items):
+            return True
+    return False
+
+
+def check_contract(state: GalaxyState) -> None:
+    prompt = GAME.waiting_on(state)
+    if prompt.finished or not prompt.seats:
+        return
+    seat = prompt.seats[0]
+    legal = GAME.legal_actions(state, seat)
+    listed = {key(a) for a in legal}
+    if state.pending is not None:
+        candidates = choice_candidates(state)
+    else:
+        candidates = turn_candidates(state, state.agents[seat])
+    candidates += legal
+    seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+    for candidate in candidates:
+        if key(candidate) in seen:
+            continue
+        seen.add(key(candidate))
+        try:
+            GAME.apply(state, seat, candidate, SeededDice(derive_seed(1, key(candidate)[0])))
+            accepted = True
+        except RuleError:
+            accepted = False
+        if key(candidate) in listed:
+            assert accepted, f"listed but refused: {candidate}"
+        else:
+            assert not accepted or excused(state, candidate, listed), (
+                f"accepted, not listed: {candidate}"
+            )
+    for other in state.seats:
+        if other not in prompt.seats:
+            assert GAME.legal_actions(state, other) == []
+            for candidate in legal[:3]:
+                try:
+                    GAME.apply(state, other, candidate, SeededDice(1))
+                except RuleError:
+                    continue
+                raise AssertionError(f"{other} acted out of turn: {candidate}")
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(1, 5),
+    scenario=st.sampled_from(sorted(content().missions)),
+    steps=st.integers(0, 160),
+    advisor=st.booleans(),
+    options=st.fixed_dictionaries(
+        {
+            "human-view": st.sampled_from(["on", "off"]),
+            "friendly-fire": st.sampled_from(["off", "on"]),
+            "close-fight": st.sampled_from(["off", "on"]),
+        }
+    ),
+)
+def test_apply_accepts_exactly_the_legal_actions(
+    seed: int, players: int, scenario: str, steps: int, advisor: bool, options: dict[str, str]
+) -> None:
+    check_contract(reach_state(scenario, seed, players, steps, advisor, options))
