@@ -30,7 +30,7 @@ from engine.reich.state import EnemyState, HeroState, ReichState
 
 LEVELS = ("cadet", "veteran", "legend")
 MEAN = {"black": 1.0, "red": 7 / 6}  # expected Successes per die (star = 2, spent for a die)
-SPEND = ("cancel", "extra", "double_impact", "burst", "quick_attack", "rage", "loot")
+SPEND = ("cancel", "extra", "double_impact", "quick_attack", "rage", "loot")
 
 
 def advise(state: ReichState, seat: str, actions: list[Action]) -> Action | None:
@@ -62,6 +62,10 @@ def _test_choice(state: ReichState, actions: list[Action]) -> Action | None:
     assert test is not None
     if test.stage == "build":
         return _option(actions, "roll")
+    if _option(actions, "cancel") is None and total(test.dice, test.bonus) >= test.threshold:
+        effect = _spend_on_effect(state, actions)
+        if effect is not None:
+            return effect  # the Test already succeeds: a Special Result buys an effect
     for option in SPEND:
         found = _option(actions, option)
         if found is not None:
@@ -76,6 +80,25 @@ def _test_choice(state: ReichState, actions: list[Action]) -> Action | None:
                 if mod.startswith("succ:") and now + int(mod[5:]) >= test.threshold:
                     return action
     return _option(actions, "done") or actions[0]
+
+
+def _spend_on_effect(state: ReichState, actions: list[Action]) -> Action | None:
+    """Burst at a second Enemy it can hurt (a wanted one first), else Double Impact."""
+    test = state.pending
+    assert test is not None
+    wanted = _kill_wanted(state)
+    bursts = []
+    for action in actions:
+        option = action.args.get("option", "")
+        enemy = rules.find_enemy(state, option[6:]) if option.startswith("burst:") else None
+        if enemy is not None and atk.wounds_dealt(enemy, test.keywords, test.red > 0, []):
+            bursts.append((enemy.type not in wanted, option, action))
+    if bursts:
+        return min(bursts, key=lambda b: (b[0], b[1]))[2]
+    targets = [rules.find_enemy(state, t) for t in test.targets]
+    if any(t is not None and rules.life(t) - t.wounds > 1 for t in targets):
+        return _option(actions, "double_impact")
+    return None
 
 
 # ------------------------------------------------------------------ one Hero

@@ -336,7 +336,8 @@ class ReichGame:
                 break
             changed = True
             enemy_turn(new, dice, ev)
-            if new.reaction is not None:
+            rules.check_end(new, ev)  # a Reaction may have met an objective
+            if new.reaction is not None and new.phase != "ended":
                 break  # a player decides whether to fire a Reaction
             if new.phase != "ended":
                 self._upkeep(new, dice, ev)
@@ -357,9 +358,10 @@ class ReichGame:
             if hero.area is None:
                 continue
             if len(hero.hand) <= 4:
-                rules.draw_actions(hero, 1, dice, ev)
-            hero.tokens = 1 if hero.brutal else 2
+                rules.draw_actions(hero, 1, dice, ev, state)
+            hero.tokens = max(0, (1 if hero.brutal else 2) - hero.token_debt)
             hero.brutal = False
+            hero.token_debt = 0
             if not rules.enemies_in(state, hero.area) and len(hero.loot) < 3 and not hero.down:
                 here = [g for g in state.ground if g.area == hero.area and g.face_up]
                 item = next((g for g in here if g.card), None) or next(
@@ -367,6 +369,9 @@ class ReichGame:
                 )
                 if item:
                     hero_rules.pick_up(state, hero, item.id, ev)
+        rules.check_end(state, ev)  # an objective met by the free Pick Up ends it at once
+        if state.phase == "ended":
+            return
         state.tracker += 1
         ev.append(Note(text=f"The Mission Tracker moves to {state.tracker}."))
         if not state.alarm and state.tracker >= state.discretion:
