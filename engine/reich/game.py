@@ -36,6 +36,7 @@ ORDER_CHOICES = {
     "defend": ("cards", "no-cards"),
     "elusive": ("on", "off"),
     "react": ("fire", "ask", "hold"),
+    "decoy": ("on", "off"),
 }
 
 
@@ -303,7 +304,7 @@ class ReichGame:
             if choice not in ORDER_CHOICES.get(topic, ()):
                 raise RuleError(
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
-                    "elusive:on|off, react:fire|ask|hold."
+                    "elusive:on|off, react:fire|ask|hold, decoy:on|off."
                 )
             ordered.orders[topic] = choice
             ev.append(

@@ -129,9 +129,12 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                     out.append(
                         _act(hero, "open", f"{hero.key}: open {door} (Focused)", target=door)
                     )
-        elif head == "discard":
+        elif head in ("discard", "lose"):
             for card in dict.fromkeys(hero.hand):
                 out.append(_act(hero, "discard", f"{hero.key}: discard {card}", target=card))
+            if head == "lose":
+                for loot in dict.fromkeys(hero.loot):
+                    out.append(_act(hero, "drop", f"{hero.key}: drop {loot}", target=loot))
             return out
         elif head in ATTACK_GRANTS:
             out.extend(attack_actions(state, hero, grant))

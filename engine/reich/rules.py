@@ -370,6 +370,7 @@ def can_play_cards(hero: HeroState) -> bool:
     return (
         not hero.down
         and "discard" not in hero.grants
+        and "lose" not in hero.grants
         and not any(content.wounds[w].permanent == "nocards" for w in hero.wounds)
     )
 
@@ -501,13 +502,11 @@ def wound_hero(
 
 def apply_immediate(state: ReichState, hero: HeroState, kind: str, ev: Events) -> None:
     if kind == "discard":
-        if hero.hand:
-            card = hero.hand[-1]
-            discard_card(hero, card)
-            ev.append(Note(text=f"{hero.key} loses an Action card from hand."))
-        elif hero.loot:
-            card = hero.loot.pop()
-            drop_loot(state, hero.area or "", card, ev)
+        # "Discard a card OR drop a Loot card": the player picks which, as the next thing the
+        # Hero does (`act what:discard|drop`); meanwhile the Hero plays no cards.
+        if (hero.hand or hero.loot) and not hero.down:
+            hero.grants.insert(0, "lose")
+            ev.append(Note(text=f"{hero.key} must discard an Action card or drop a Loot card."))
     elif kind == "token":
         lose_token(state, hero, ev)
     elif kind == "later":

@@ -45,6 +45,7 @@ class HeroState(BaseModel):
             "defend": "cards",
             "elusive": "on",
             "react": "fire",
+            "decoy": "off",
         }
     )
 
