@@ -306,6 +306,10 @@ class ReichGame:
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
                     "elusive:on|off, react:fire|ask|hold, decoy:on|off."
                 )
+            if ordered.area is None:
+                raise RuleError(f"{ordered.key} has left the board: no orders to give.")
+            if ordered.orders.get(topic) == choice:
+                raise RuleError(f"{ordered.key}'s standing order is already {topic}:{choice}.")
             ordered.orders[topic] = choice
             ev.append(
                 Note(text=f"{ordered.key}'s standing order: {topic} {choice}.", visible_to=[seat])
