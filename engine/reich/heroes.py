@@ -135,6 +135,8 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
             if head == "lose":
                 for loot in dict.fromkeys(hero.loot):
                     out.append(_act(hero, "drop", f"{hero.key}: drop {loot}", target=loot))
+            if not out:  # nothing left to discard or drop: the effect cannot apply, skip it
+                out.append(_act(hero, "skip", f"{hero.key}: nothing left to discard"))
             return out
         elif head in ATTACK_GRANTS:
             out.extend(attack_actions(state, hero, grant))

@@ -68,3 +68,14 @@ def test_events_never_name_a_discarded_hand_card_publicly() -> None:
     public: list[Event] = [e for e in ev if e.visible_to is None]
     assert public and all(card not in e.text for e in public)
     assert any(card in e.text for e in ev if e.visible_to == ["prof"])
+
+
+def test_a_discard_with_nothing_left_is_skipped() -> None:
+    state = bare(["sarge"], area="EN")
+    state.heroes["sarge"].grants = ["lose"]
+    legal = GAME.legal_actions(state, "sarge")
+    assert [a.args["what"] for a in legal if a.args.get("unit") == "sarge" and a.verb == "act"] == [
+        "skip"
+    ]
+    state, _ = act(state, "sarge", "act", ScriptedDice([]), unit="sarge", what="skip")
+    assert state.heroes["sarge"].grants == []
