@@ -17,8 +17,9 @@ import sys
 from collections import Counter
 
 from engine.core.dice import SeededDice, derive_seed, pick
+from engine.reich.commando import TEAMS
 from engine.reich.content import load_content
-from engine.reich.game import TEAMS, ReichGame
+from engine.reich.game import ReichGame
 from engine.reich.state import ReichState
 from engine.selfplay import choose_action, default_seats
 
