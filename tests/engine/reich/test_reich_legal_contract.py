@@ -18,6 +18,7 @@ import itertools
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reich_helpers import play_to
 
 from engine.core.dice import SeededDice, derive_seed
 from engine.core.errors import RuleError
@@ -27,7 +28,6 @@ from engine.reich.attack import weapons_of
 from engine.reich.content import load_content
 from engine.reich.game import ORDER_CHOICES, ReichGame
 from engine.reich.state import ReichState
-from engine.selfplay import choose_action
 
 GAME = ReichGame()
 WHATS = (
@@ -135,21 +135,7 @@ def check_contract(state: ReichState, seat: str, seed: int) -> int:
 
 
 def reach(mission: str, seed: int, players: int, steps: int, advised: bool) -> ReichState:
-    seats = ["sarge", "hans", "claudine", "tane"][:players]
-    state = GAME.new(mission, seats, {"difficulty": "cadet"}, SeededDice(derive_seed(seed, "s")))
-    policy = SeededDice(derive_seed(seed, "p"))
-    patience = 0
-    for step in range(steps):
-        dice = SeededDice(derive_seed(seed, step))
-        state = GAME.advance(state, dice).state
-        prompt = GAME.waiting_on(state)
-        if prompt.finished:
-            break
-        actions = GAME.legal_actions(state, prompt.seats[0])
-        advice = GAME.advise(state, prompt.seats[0], actions) if advised else None
-        action = advice or choose_action(actions, policy, patience)
-        patience = 0 if action.verb == "end-turn" else patience + 1
-        state = GAME.apply(state, prompt.seats[0], action, dice).state
+    state = play_to(mission, seed, players, steps, advised)
     return GAME.advance(state, SeededDice(derive_seed(seed, "last"))).state
 
 
