@@ -602,6 +602,7 @@ def _act_apply(
         if hero.down and len(hero.wounds) < 4:
             hero.down = False
             ev.append(Note(text=f"{hero.key} gets back up and is Operational again."))
+            rules.enforce_hand_limit(state, hero, ev)  # a kept hand-limit Wound holds again
         else:
             ev.append(Note(text=f"{hero.key} recovers from two Wounds."))
     elif what == "play":

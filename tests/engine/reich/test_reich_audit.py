@@ -79,3 +79,23 @@ def test_a_discard_with_nothing_left_is_skipped() -> None:
     ]
     state, _ = act(state, "sarge", "act", ScriptedDice([]), unit="sarge", what="skip")
     assert state.heroes["sarge"].grants == []
+
+
+def test_a_hero_back_on_his_feet_keeps_a_hand_limit_wound() -> None:
+    state = bare(["sarge"], area="EN")
+    sarge = state.heroes["sarge"]
+    sarge.down = True
+    sarge.wounds = ["bloody_arm", "flesh_wound", "scratch", "winded"]
+    for card in list(sarge.deck.discard_pile + sarge.deck.draw_pile)[:7]:
+        give_card(state, "sarge", card)
+    state, _ = act(
+        state,
+        "sarge",
+        "act",
+        ScriptedDice([]),
+        unit="sarge",
+        what="recover",
+        target="flesh_wound+scratch",
+    )
+    sarge = state.heroes["sarge"]
+    assert not sarge.down and sarge.grants == ["discard", "discard"]
