@@ -532,7 +532,12 @@ def _act_apply(
     elif what == "remove":
         hero.hand.remove(target)
         hero.removed.append(target)
-        ev.append(Note(text=f"{hero.key} removes {target} from the game (Down)."))
+        rules.hand_note(
+            ev,
+            hero,
+            f"{hero.key} removes a card from the game (Down).",
+            f"{hero.key} removes {target} from the game (Down).",
+        )
     elif what == "discard":
         rules.discard_card(hero, target)
         rules.hand_note(ev, hero, f"{hero.key} discards a card.", f"{hero.key} discards {target}.")
