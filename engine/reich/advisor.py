@@ -30,7 +30,7 @@ from engine.reich.state import EnemyState, HeroState, ReichState
 
 LEVELS = ("cadet", "veteran", "legend")
 MEAN = {"black": 1.0, "red": 7 / 6}  # expected Successes per die (star = 2, spent for a die)
-SPEND = ("cancel", "extra", "double_impact", "burst", "quick_attack", "rage", "loot")
+SPEND = ("cancel", "extra", "double_impact", "quick_attack", "rage", "loot")
 
 
 def advise(state: ReichState, seat: str, actions: list[Action]) -> Action | None:
@@ -46,7 +46,7 @@ def advise(state: ReichState, seat: str, actions: list[Action]) -> Action | None
         hero = state.heroes[key]
         if hero.seat != seat or hero.area is None:
             continue
-        mine = [a for a in actions if a.args.get("unit") == key]
+        mine = [a for a in actions if a.args.get("unit") == key and a.verb != "orders"]
         pick = _hero_choice(state, hero, mine)
         if pick is not None:
             return pick
@@ -62,6 +62,10 @@ def _test_choice(state: ReichState, actions: list[Action]) -> Action | None:
     assert test is not None
     if test.stage == "build":
         return _option(actions, "roll")
+    if _option(actions, "cancel") is None and total(test.dice, test.bonus) >= test.threshold:
+        effect = _spend_on_effect(state, actions)
+        if effect is not None:
+            return effect  # the Test already succeeds: a Special Result buys an effect
     for option in SPEND:
         found = _option(actions, option)
         if found is not None:
@@ -76,6 +80,25 @@ def _test_choice(state: ReichState, actions: list[Action]) -> Action | None:
                 if mod.startswith("succ:") and now + int(mod[5:]) >= test.threshold:
                     return action
     return _option(actions, "done") or actions[0]
+
+
+def _spend_on_effect(state: ReichState, actions: list[Action]) -> Action | None:
+    """Burst at a second Enemy it can hurt (a wanted one first), else Double Impact."""
+    test = state.pending
+    assert test is not None
+    wanted = _kill_wanted(state)
+    bursts = []
+    for action in actions:
+        option = action.args.get("option", "")
+        enemy = rules.find_enemy(state, option[6:]) if option.startswith("burst:") else None
+        if enemy is not None and atk.wounds_dealt(enemy, test.keywords, test.red > 0, []):
+            bursts.append((enemy.type not in wanted, option, action))
+    if bursts:
+        return min(bursts, key=lambda b: (b[0], b[1]))[2]
+    targets = [rules.find_enemy(state, t) for t in test.targets]
+    if any(t is not None and rules.life(t) - t.wounds > 1 for t in targets):
+        return _option(actions, "double_impact")
+    return None
 
 
 # ------------------------------------------------------------------ one Hero
@@ -102,7 +125,10 @@ def _hero_choice(state: ReichState, hero: HeroState, actions: list[Action]) -> A
         if item and "drop" not in action.args and (item.kind in _tokens_wanted(state) or item.card):
             return action
     if by_what.get("vril") and not threatened:
-        return by_what["vril"][0]
+        return _best_vril(state, hero, by_what["vril"])
+    loot = _loot_choice(state, hero, by_what.get("loot", []), threatened)
+    if loot is not None:
+        return loot
     if by_what.get("react") and (state.alarm or _kill_wanted(state)):
         return by_what["react"][0]  # a free shot at an Enemy that just showed up
     shot = _best_attack(state, hero, by_what.get("attack", []))
@@ -149,6 +175,47 @@ def _grant_choice(state: ReichState, hero: HeroState, actions: list[Action]) -> 
         return best or skip
     useful = [a for a in actions if a.args.get("what") != "skip"]
     return useful[0] if useful else skip
+
+
+def _best_vril(state: ReichState, hero: HeroState, vrils: list[Action]) -> Action:
+    """Vril first the weapon that then pierces an Armored Enemy the mission wants dead."""
+    if _needs_piercing(state, hero):
+        weapons = {w.id: w for w in atk.weapons_of(hero)}
+        for action in vrils:
+            weapon = weapons.get(action.args.get("target", ""))
+            if weapon is not None and "ap" in weapon.vril.keywords:
+                return action
+    return vrils[0]
+
+
+def _needs_piercing(state: ReichState, hero: HeroState) -> bool:
+    """A wanted Enemy is Armored and none of this Hero's weapons pierces it now."""
+    armored = any(
+        e.type in _kill_wanted(state) and {"armored", "armor"} & set(rules.keywords(e))
+        for e in state.enemies
+    )
+    return armored and not any(
+        "ap" in atk.weapon_stats(hero, w)[2] for w in atk.weapons_of(hero) if w.id != "hands"
+    )
+
+
+def _loot_choice(
+    state: ReichState, hero: HeroState, uses: list[Action], threatened: bool
+) -> Action | None:
+    """Use a Loot card when it plainly helps: an attack at a good target, a heal, an unjam."""
+    content = load_content()
+    for action in uses:
+        ldef = content.loot[action.args.get("target", "")]
+        head = ldef.effect.split(":")[0]
+        if head in ATTACK_GRANTS and _good_target_with(state, hero, ldef.effect):
+            return action
+        if head == "heal" and hero.wounds and not threatened:
+            return action
+        if head == "unjam" and any(w.jammed for w in hero.weapons.values()):
+            return action
+        if head == "draw" and len(hero.hand) <= 2:
+            return action
+    return None
 
 
 def _card_with(hero: HeroState, plays: list[Action], heads: tuple[str, ...]) -> Action | None:
@@ -275,6 +342,10 @@ def _goal_areas(state: ReichState, hero: HeroState) -> list[str]:
         elif kind == "collect":
             goals += [g.area for g in state.ground if g.kind == what]
         elif kind == "kill":
+            if _needs_piercing(state, hero):
+                goals += _piercing_sources(state, hero)
+                if goals:
+                    break
             for enemy in [e for e in state.enemies if e.type == what]:
                 goals.append(enemy.area)
                 if _shoots_at(hero, enemy):  # a shooter stays next door, out of melee
@@ -288,6 +359,31 @@ def _goal_areas(state: ReichState, hero: HeroState) -> list[str]:
     if not any(g in reach for g in goals):
         goals = [g.area for g in state.ground if g.kind in ("keys", "code")]  # unlock the way
     return goals
+
+
+def _piercing_sources(state: ReichState, hero: HeroState) -> list[str]:
+    """Areas where this Hero could gain Armor-Piercing: a Vril bench, or such a Loot card."""
+    content = load_content()
+    out = []
+    if len(hero.loot) < 3:
+        out += [
+            g.area
+            for g in state.ground
+            if g.card and ":ap" in content.loot[g.card].effect and g.face_up
+        ]
+    if any(
+        "ap" in w.vril.keywords and not hero.weapons[w.id].vril
+        for w in content.heroes[hero.key].weapons
+    ):
+        out += [a for a, c in state.accessories_up.items() if c == "blueprints"]
+        out += [
+            a
+            for a, back in rules.mission(state).accessories.items()
+            if a in state.accessories and back == "lab"
+        ]
+    if any(":ap" in content.loot[c].effect for c in hero.loot):
+        return []  # already carries it
+    return out
 
 
 def _shoots_at(hero: HeroState, enemy: EnemyState) -> bool:

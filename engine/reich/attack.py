@@ -161,10 +161,13 @@ def options(state: ReichState) -> list[tuple[str, str]]:
         for kw, label in (
             ("quick_attack", "Quick Attack: attack another Enemy in that Area"),
             ("double_impact", "Double Impact: one more Wound on a Success"),
-            ("burst", "Burst: also Wound another Enemy in the target's Area"),
         ):
             if kw in test.keywords and kw not in test.spends:
                 out.append((kw, f"spend a Special Result: {label}"))
+        if "burst" in test.keywords and test.burst is None:
+            for other in burst_candidates(state):
+                label = f"Burst: on a Success {other.id} in the target's Area is Wounded too"
+                out.append((f"burst:{other.id}", f"spend a Special Result: {label}"))
         skill = content.heroes[hero.key].skill
         if skill == "crowd_control" and "crowd_control" not in test.spends:
             out.append(("crowd_control", "Crowd Control: push the Enemies in your Area away"))
@@ -259,6 +262,11 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
         return
     star = _first_star(test)
     star.spent = option
+    if option.startswith("burst:"):
+        test.burst = option[6:]
+        star.spent = "burst"
+        ev.append(Note(text=f"{hero.key} spends a Special Result on Burst at {test.burst}."))
+        return
     if option == "extra":
         color = "black" if star.color == "card" else star.color
         new = _roll(test, color, 1, dice)
@@ -386,24 +394,18 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
     )
     state.pending = None
     if success:
+        burst = rules.find_enemy(state, test.burst) if test.burst else None
         for target in targets:
-            wounds = 1
-            armored = {"armored", "armor"} & set(rules.keywords(target))
-            if test.red and "ablative_shield" in rules.keywords(target):
-                ev.append(Note(text=f"{target.id}'s Ablative Shield shrugs off the Vril weapon."))
-                continue
-            if "ap" in test.keywords:
-                wounds = 1 if armored else 2
-            elif armored:
-                ev.append(Note(text=f"{target.id} is Armored: only Armor-Piercing hurts it."))
-                continue
-            if "double_impact" in test.spends:
+            wounds = wounds_dealt(target, test.keywords, test.red > 0, ev)
+            if wounds and "double_impact" in test.spends:
                 wounds += 1
-            wound_enemy(state, target, wounds, "loot" in test.spends, dice, ev)
-        if "burst" in test.spends and targets:
-            others = [e for e in rules.enemies_in(state, targets[0].area, True)]
-            if others:
-                wound_enemy(state, others[0], 1, False, dice, ev)
+            if wounds:
+                wound_enemy(state, target, wounds, "loot" in test.spends, dice, ev)
+        if burst is not None and burst in state.enemies:
+            wounds = wounds_dealt(burst, test.keywords, test.red > 0, ev)
+            if wounds:
+                ev.append(Note(text=f"Burst: the spray also hits {burst.id}."))
+                wound_enemy(state, burst, wounds, False, dice, ev)
     if "crowd_control" in test.spends and hero.area:
         _crowd_control(state, hero, ev)
     if "quick_attack" in test.spends:
@@ -420,6 +422,35 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
         hero.weapons[test.weapon].jammed = True
         ev.append(Note(text=f"{hero.key}'s {test.weapon} jams (Shoddy Kit, {blanks} blanks)."))
     rules.make_noise(state, test.noise, test.explosion, dice, ev)
+
+
+def burst_candidates(state: ReichState) -> list[EnemyState]:
+    """Burst: the other Active Enemies in the first target's Area (never a target itself)."""
+    test = state.pending
+    assert test is not None
+    targets = _targets(state)
+    if not targets:
+        return []
+    return [e for e in rules.enemies_in(state, targets[0].area, True) if e.id not in test.targets]
+
+
+def wounds_dealt(enemy: EnemyState, kws: list[str], vril: bool, ev: Events) -> int:
+    """Wounds a successful Attack deals `enemy`: Armor, Armor-Piercing and Ablative Shield.
+
+    ARMOR: only an Attack with Armor-Piercing Wounds it (one Wound); Armor-Piercing deals two
+    Wounds to anything else; an Ablative Shield takes no Wound from a Vril weapon or card.
+    """
+    own = rules.keywords(enemy)
+    if vril and "ablative_shield" in own:
+        ev.append(Note(text=f"{enemy.id}'s Ablative Shield shrugs off the Vril weapon."))
+        return 0
+    armored = bool({"armored", "armor"} & set(own))
+    if "ap" in kws:
+        return 1 if armored else 2
+    if armored:
+        ev.append(Note(text=f"{enemy.id} is Armored: only Armor-Piercing hurts it."))
+        return 0
+    return 1
 
 
 def _crowd_control(state: ReichState, hero: HeroState, ev: Events) -> None:

@@ -22,6 +22,7 @@ ENEMY_KEYWORDS |= {"knocked_back", "cautious", "area_attack", "ruthless", "ablat
 ENEMY_KEYWORDS |= {"augen_handler", "turn_up_the_heat", "reinforce", "domination", "berserk"}
 SUBTITLES = {"alien", "experiment", "offizier", "techno", "vrilmeister"}
 LIMBS = ("Head", "Right Arm", "Left Arm", "Legs")
+MISSION_NEEDS = {"armor_piercing"}
 WEAPON_KEYWORDS = {"precise", "ap", "accurate", "lethal", "burst", "shoddy", "double_impact"}
 WEAPON_KEYWORDS |= {"quick_attack"}
 SKILLS = {"none", "cover_me", "crowd_control", "dual_wielding", "elusive", "focused", "genius"}
@@ -220,6 +221,8 @@ class MissionDef(BaseModel):
     objectives: dict[str, list[Condition]]
     unavailable: list[str] = Field(default_factory=list)
     rules: list[str] = Field(default_factory=list)
+    needs: list[str] = Field(default_factory=list)  # kinds of Hero the mission needs
+    placed_loot: dict[str, str] = Field(default_factory=dict)  # area -> a set Loot card
 
 
 class Content(BaseModel):
@@ -358,9 +361,11 @@ def _validate(content: Content) -> None:
         for line in mission.card:
             if line.enemy not in content.enemies:
                 raise ContentError(f"mission {mission.key}: unknown enemy {line.enemy}")
-        for cid in mission.extra_loot:
+        for cid in [*mission.extra_loot, *mission.placed_loot.values()]:
             if cid not in content.loot:
                 raise ContentError(f"mission {mission.key}: unknown loot {cid}")
+        if set(mission.needs) - MISSION_NEEDS:
+            raise ContentError(f"mission {mission.key}: needs {set(mission.needs)} unknown")
         t = mission.tracker
         if not 1 < t.discretion <= t.length or not 1 <= t.endgame < t.length:
             raise ContentError(f"mission {mission.key}: tracker positions out of range")

@@ -31,11 +31,14 @@ def activation_order(state: ReichState) -> list[str]:
     return order
 
 
-def _tiebreak(state: ReichState, hero: HeroState) -> tuple[int, int, int, int]:
+def _tiebreak(state: ReichState, hero: HeroState) -> tuple[int, int, int, int, int]:
+    """Operational first, most Wounds, fewest cards; then the players' choice, made in advance
+    with the `decoy:on` standing order; then commando order."""
     return (
         1 if hero.down else 0,
         -len(hero.wounds),
         len(hero.hand),
+        0 if hero.orders.get("decoy") == "on" else 1,
         state.hero_order.index(hero.key),
     )
 

@@ -8,11 +8,12 @@ from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note, PhaseChanged
-from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
+from engine.core.game import Action, OptionInfo, Prompt, ScenarioInfo, Step
 from engine.core.view import View
 from engine.reich import advisor, consent, reactions, rules
 from engine.reich import attack as atk
 from engine.reich import heroes as hero_rules
+from engine.reich.commando import commando, roles
 from engine.reich.content import load_content
 from engine.reich.dice import total
 from engine.reich.enemies import enemy_turn
@@ -26,56 +27,13 @@ from engine.reich.state import (
 )
 from engine.reich.view import build_view
 
-TEAMS = ("alpha", "bravo", "charlie", "delta")
-ROLE_ORDER = (
-    "sarge", "hans", "claudine", "tane", "brad", "doc", "remmy", "joe",
-    "irena", "quentin", "sally", "bjorn", "brick", "prof", "bochka", "redhawk",
-)  # fmt: skip
 ORDER_CHOICES = {
     "support": ("never", "if-it-succeeds", "always"),
     "defend": ("cards", "no-cards"),
     "elusive": ("on", "off"),
     "react": ("fire", "ask", "hold"),
+    "decoy": ("on", "off"),
 }
-
-
-def _roles(unavailable: list[str]) -> list[RoleInfo]:
-    content = load_content()
-    out = []
-    for key in ROLE_ORDER:
-        hero = content.heroes[key]
-        if key in unavailable:
-            continue
-        out.append(
-            RoleInfo(
-                key=key,
-                name=hero.name,
-                description=f"Team {hero.team.title()}; skill {hero.skill.replace('_', ' ')}",
-                required=False,
-            )
-        )
-    return out
-
-
-def commando(seats: list[str], unavailable: list[str]) -> list[tuple[str, str]]:
-    """(hero, seat) pairs: the seated Heroes, then one Hero per missing team, four in all."""
-    content = load_content()
-    chosen = list(seats)
-    for team in TEAMS:
-        if len(chosen) >= 4:
-            break
-        if any(content.heroes[h].team == team for h in chosen):
-            continue
-        for key in ROLE_ORDER:
-            if content.heroes[key].team == team and key not in chosen and key not in unavailable:
-                chosen.append(key)
-                break
-    for key in ROLE_ORDER:
-        if len(chosen) >= 4:
-            break
-        if key not in chosen and key not in unavailable:
-            chosen.append(key)
-    return [(h, seats[i % len(seats)] if h not in seats else h) for i, h in enumerate(chosen)]
 
 
 class ReichGame:
@@ -90,7 +48,7 @@ class ReichGame:
                     key=mission.key,
                     title=f"Mission {mission.number}: {mission.title}",
                     summary=mission.summary,
-                    roles=_roles(mission.unavailable),
+                    roles=roles(mission),
                     min_seats=1,
                     max_seats=4,
                     options=[
@@ -122,7 +80,7 @@ class ReichGame:
                 raise ValueError(f"{seat} is not an available Hero for this mission.")
         heroes: dict[str, HeroState] = {}
         order = []
-        for key, seat in commando(seats, mission.unavailable):
+        for key, seat in commando(seats, mission):
             hdef = content.heroes[key]
             cards = [f"{tpl}-{key}{i}" for i, tpl in enumerate(hdef.deck, 1)]
             feats = [f"{tpl}-{key}" for tpl in hdef.feats]
@@ -176,6 +134,8 @@ class ReichGame:
             )
         for index, tok in enumerate(mission.mission_tokens, 1):
             state.ground.append(GroundItem(id=f"M{index}", area=tok.area, kind=tok.kind))
+        for area, card in sorted(mission.placed_loot.items()):
+            rules.drop_loot(state, area, card, [])
         for area in mission.loot_face_up:
             rules.drop_loot(state, area, state.loot_deck.draw(dice), [])
         backs: dict[str, list[str]] = {}
@@ -303,8 +263,12 @@ class ReichGame:
             if choice not in ORDER_CHOICES.get(topic, ()):
                 raise RuleError(
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
-                    "elusive:on|off, react:fire|ask|hold."
+                    "elusive:on|off, react:fire|ask|hold, decoy:on|off."
                 )
+            if ordered.area is None:
+                raise RuleError(f"{ordered.key} has left the board: no orders to give.")
+            if ordered.orders.get(topic) == choice:
+                raise RuleError(f"{ordered.key}'s standing order is already {topic}:{choice}.")
             ordered.orders[topic] = choice
             ev.append(
                 Note(text=f"{ordered.key}'s standing order: {topic} {choice}.", visible_to=[seat])
@@ -336,7 +300,8 @@ class ReichGame:
                 break
             changed = True
             enemy_turn(new, dice, ev)
-            if new.reaction is not None:
+            rules.check_end(new, ev)  # a Reaction may have met an objective
+            if new.reaction is not None and new.phase != "ended":
                 break  # a player decides whether to fire a Reaction
             if new.phase != "ended":
                 self._upkeep(new, dice, ev)
@@ -357,9 +322,10 @@ class ReichGame:
             if hero.area is None:
                 continue
             if len(hero.hand) <= 4:
-                rules.draw_actions(hero, 1, dice, ev)
-            hero.tokens = 1 if hero.brutal else 2
+                rules.draw_actions(hero, 1, dice, ev, state)
+            hero.tokens = max(0, (1 if hero.brutal else 2) - hero.token_debt)
             hero.brutal = False
+            hero.token_debt = 0
             if not rules.enemies_in(state, hero.area) and len(hero.loot) < 3 and not hero.down:
                 here = [g for g in state.ground if g.area == hero.area and g.face_up]
                 item = next((g for g in here if g.card), None) or next(
@@ -367,6 +333,9 @@ class ReichGame:
                 )
                 if item:
                     hero_rules.pick_up(state, hero, item.id, ev)
+        rules.check_end(state, ev)  # an objective met by the free Pick Up ends it at once
+        if state.phase == "ended":
+            return
         state.tracker += 1
         ev.append(Note(text=f"The Mission Tracker moves to {state.tracker}."))
         if not state.alarm and state.tracker >= state.discretion:

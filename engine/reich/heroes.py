@@ -129,9 +129,14 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                     out.append(
                         _act(hero, "open", f"{hero.key}: open {door} (Focused)", target=door)
                     )
-        elif head == "discard":
+        elif head in ("discard", "lose"):
             for card in dict.fromkeys(hero.hand):
                 out.append(_act(hero, "discard", f"{hero.key}: discard {card}", target=card))
+            if head == "lose":
+                for loot in dict.fromkeys(hero.loot):
+                    out.append(_act(hero, "drop", f"{hero.key}: drop {loot}", target=loot))
+            if not out:  # nothing left to discard or drop: the effect cannot apply, skip it
+                out.append(_act(hero, "skip", f"{hero.key}: nothing left to discard"))
             return out
         elif head in ATTACK_GRANTS:
             out.extend(attack_actions(state, hero, grant))
@@ -205,8 +210,8 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
             if ws.jammed:
                 out.append(_act(hero, "unjam", f"{hero.key}: unjam {wid}", target=wid))
         for other in rules.heroes_in(state, hero.area):
-            if other.key == hero.key or other.down:
-                continue
+            if other.key == hero.key:
+                continue  # a Down Hero can still hand over or receive (same Area, accepts)
             asks = "" if other.seat == hero.seat else f" (asks {other.seat})"
             for loot in dict.fromkeys(hero.loot):
                 if len(other.loot) < 3:
@@ -521,15 +526,21 @@ def _act_apply(
             if hero.hand:
                 hero.grants = ["discard"]
                 hero.grant_card = None
+            rules.enforce_hand_limit(state, hero, ev)
         else:
-            rules.draw_actions(hero, 2, dice, ev)
+            rules.draw_actions(hero, 2, dice, ev, state)
     elif what == "remove":
         hero.hand.remove(target)
         hero.removed.append(target)
-        ev.append(Note(text=f"{hero.key} removes {target} from the game (Down)."))
+        rules.hand_note(
+            ev,
+            hero,
+            f"{hero.key} removes a card from the game (Down).",
+            f"{hero.key} removes {target} from the game (Down).",
+        )
     elif what == "discard":
         rules.discard_card(hero, target)
-        ev.append(Note(text=f"{hero.key} discards {target} (Genius)."))
+        rules.hand_note(ev, hero, f"{hero.key} discards a card.", f"{hero.key} discards {target}.")
     elif what == "open":
         if basic:
             _use_basic(hero, "Open/Unlock")
@@ -596,6 +607,7 @@ def _act_apply(
         if hero.down and len(hero.wounds) < 4:
             hero.down = False
             ev.append(Note(text=f"{hero.key} gets back up and is Operational again."))
+            rules.enforce_hand_limit(state, hero, ev)  # a kept hand-limit Wound holds again
         else:
             ev.append(Note(text=f"{hero.key} recovers from two Wounds."))
     elif what == "play":
@@ -621,7 +633,8 @@ def _act_apply(
         ev.append(Note(text=f"{hero.key} throws a grenade into {area}!"))
         for enemy in list(rules.enemies_in(state, area)):
             enemy.active = True
-            atk.wound_enemy(state, enemy, 1, False, dice, ev)
+            if atk.wounds_dealt(enemy, [], False, ev):  # no Armor-Piercing: Armor holds
+                atk.wound_enemy(state, enemy, 1, False, dice, ev)
         for victim in rules.heroes_in(state, area):
             rules.wound_hero(state, victim, None, dice, ev, permanent=True)
     elif what == "heal":
@@ -669,7 +682,7 @@ def use_loot(state: ReichState, hero: HeroState, loot: str, dice: Dice, ev: Even
     if head == "buff":
         hero.buffs.append(arg)
     elif head == "draw":
-        rules.draw_actions(hero, int(arg), dice, ev)
+        rules.draw_actions(hero, int(arg), dice, ev, state)
     elif head == "unjam":
         for ws in hero.weapons.values():
             if ws.jammed:
@@ -696,7 +709,7 @@ def after_grant(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> N
         head, _, arg = hero.grants[0].partition(":")
         if head == "draw":
             hero.grants.pop(0)
-            rules.draw_actions(hero, int(arg), dice, ev)
+            rules.draw_actions(hero, int(arg), dice, ev, state)
         elif head == "token":
             hero.grants.pop(0)
             hero.tokens = min(2, hero.tokens + 1)

@@ -365,8 +365,14 @@ def hand_limit(hero: HeroState) -> int | None:
 
 
 def can_play_cards(hero: HeroState) -> bool:
+    """Down Heroes, a "no cards" Wound, and a hand still over its limit play no cards."""
     content = load_content()
-    return not hero.down and not any(content.wounds[w].permanent == "nocards" for w in hero.wounds)
+    return (
+        not hero.down
+        and "discard" not in hero.grants
+        and "lose" not in hero.grants
+        and not any(content.wounds[w].permanent == "nocards" for w in hero.wounds)
+    )
 
 
 def discard_card(hero: HeroState, card: str) -> None:
@@ -374,15 +380,36 @@ def discard_card(hero: HeroState, card: str) -> None:
     hero.deck.discard(card)
 
 
-def enforce_hand_limit(hero: HeroState, ev: Events) -> None:
+def hand_note(ev: Events, hero: HeroState, public: str, private: str) -> None:
+    """A line about a hand card: the card's name goes to its own seat only."""
+    ev.append(Note(text=public))
+    ev.append(Note(text=private, visible_to=[hero.seat]))
+
+
+def enforce_hand_limit(state: ReichState, hero: HeroState, ev: Events) -> None:
+    """A Wound's hand limit holds as long as the Wound is kept: check it after every draw.
+
+    The player picks the cards to discard: each extra card queues a `discard` effect at the
+    head of the Hero's effects (answered with `act what:discard target:<card>` in the Heroes'
+    Turn); until then the Hero plays no cards (`can_play_cards`), so the extra cards give
+    nothing in between, e.g. on a Defense Test in the Enemies' Turn.
+    """
     limit = hand_limit(hero)
-    while limit is not None and len(hero.hand) > limit:
-        card = hero.hand[-1]
-        discard_card(hero, card)
-        ev.append(Note(text=f"{hero.key} is over the hand limit and discards {card}."))
+    if limit is None or hero.down:
+        return
+    excess = len(hero.hand) - limit - hero.grants.count("discard")
+    if excess <= 0:
+        return
+    hero.grants[0:0] = ["discard"] * excess
+    ev.append(
+        Note(text=f"{hero.key} is over the five-card hand limit: discard {excess} card(s) first.")
+    )
 
 
-def draw_actions(hero: HeroState, count: int, dice: Dice, ev: Events) -> None:
+def draw_actions(
+    hero: HeroState, count: int, dice: Dice, ev: Events, state: ReichState | None = None
+) -> None:
+    """Draw Action cards; with `state`, a Wound's hand limit is checked afterwards."""
     drawn = []
     for _ in range(count):
         if not hero.deck.draw_pile and not hero.deck.discard_pile:
@@ -393,6 +420,8 @@ def draw_actions(hero: HeroState, count: int, dice: Dice, ev: Events) -> None:
         ev.append(
             Note(text=f"{hero.key} draws {len(drawn)} Action card(s).", visible_to=[hero.seat])
         )
+    if state is not None:
+        enforce_hand_limit(state, hero, ev)
 
 
 def wound_hero(
@@ -455,7 +484,7 @@ def wound_hero(
                 text=f"{hero.key} takes a permanent Wound: {card.name}.",
             )
         )
-        enforce_hand_limit(hero, ev)
+        enforce_hand_limit(state, hero, ev)
         if len(hero.wounds) >= 4:
             go_down(state, hero, dice, ev)
     else:
@@ -473,19 +502,32 @@ def wound_hero(
 
 def apply_immediate(state: ReichState, hero: HeroState, kind: str, ev: Events) -> None:
     if kind == "discard":
-        if hero.hand:
-            card = hero.hand[-1]
-            discard_card(hero, card)
-            ev.append(Note(text=f"{hero.key} loses an Action card from hand."))
-        elif hero.loot:
-            card = hero.loot.pop()
-            drop_loot(state, hero.area or "", card, ev)
-    elif kind == "token" and hero.tokens > 0:
-        hero.tokens -= 1
-        ev.append(Note(text=f"{hero.key} loses a Basic Action token this round."))
+        # "Discard a card OR drop a Loot card": the player picks which, as the next thing the
+        # Hero does (`act what:discard|drop`); meanwhile the Hero plays no cards.
+        if (hero.hand or hero.loot) and not hero.down:
+            hero.grants.insert(0, "lose")
+            ev.append(Note(text=f"{hero.key} must discard an Action card or drop a Loot card."))
+    elif kind == "token":
+        lose_token(state, hero, ev)
     elif kind == "later":
         hero.delayed += 1
         ev.append(Note(text=f"{hero.key} will feel this at the start of the next Heroes' Turn."))
+
+
+def lose_token(state: ReichState, hero: HeroState, ev: Events) -> None:
+    """Lose a Basic Action token: an unspent one now, else one fewer back at the next Upkeep.
+
+    In the Enemies' Turn (or with both tokens spent) the tokens lie on the Dashboard's action
+    slots; the one lost is simply not retrieved in the next Upkeep Turn.
+    """
+    if state.phase == "heroes" and hero.tokens > 0:
+        hero.tokens -= 1
+        ev.append(Note(text=f"{hero.key} loses a Basic Action token this round."))
+    elif hero.token_debt < 2:
+        hero.token_debt += 1
+        ev.append(
+            Note(text=f"{hero.key} loses a Basic Action token: one fewer at the next Upkeep.")
+        )
 
 
 def delayed_wounds(state: ReichState, dice: Dice, ev: Events) -> None:

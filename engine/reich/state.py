@@ -38,12 +38,14 @@ class HeroState(BaseModel):
     skill_used: bool = False
     pinned_area: str | None = None
     delayed: int = 0  # Wound cards to draw at the start of the next Heroes' Turn
+    token_debt: int = 0  # Basic Action tokens lost while spent: not retrieved next Upkeep
     orders: dict[str, str] = Field(
         default_factory=lambda: {
             "support": "if-it-succeeds",
             "defend": "cards",
             "elusive": "on",
             "react": "fire",
+            "decoy": "off",
         }
     )
 
@@ -99,6 +101,7 @@ class PendingTest(BaseModel):
     noise: int = 0
     explosion: bool = False
     grant: str | None = None  # the card effect that allowed this Attack (Repeatable)
+    burst: str | None = None  # the other Enemy a Burst Special Result will also Wound
 
 
 class TakeRequest(BaseModel):

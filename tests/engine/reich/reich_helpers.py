@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from engine.core.dice import SeededDice
+from collections.abc import Callable
+
+from engine.core.dice import SeededDice, derive_seed
 from engine.core.events import Event
 from engine.core.game import Action
 from engine.reich.game import ReichGame
 from engine.reich.state import EnemyState, ReichState
+from engine.selfplay import choose_action
 
 GAME = ReichGame()
 
@@ -50,3 +53,34 @@ def act(
 
 def texts(events: list[Event]) -> str:
     return "\n".join(e.text for e in events)
+
+
+def play_to(
+    mission: str,
+    seed: int,
+    players: int,
+    steps: int,
+    advised: bool = False,
+    each: Callable[[ReichState], None] | None = None,
+) -> ReichState:
+    """Self-play up to `steps` actions (random, or the advisor's), calling `each` on every state."""
+    seats = ["sarge", "hans", "claudine", "tane"][:players]
+    state = GAME.new(mission, seats, {"difficulty": "cadet"}, SeededDice(derive_seed(seed, "s")))
+    policy = SeededDice(derive_seed(seed, "p"))
+    patience = 0
+    for step in range(steps):
+        dice = SeededDice(derive_seed(seed, step))
+        state = GAME.advance(state, dice).state
+        if each:
+            each(state)
+        prompt = GAME.waiting_on(state)
+        if prompt.finished:
+            break
+        actions = GAME.legal_actions(state, prompt.seats[0])
+        advice = GAME.advise(state, prompt.seats[0], actions) if advised else None
+        action = advice or choose_action(actions, policy, patience)
+        patience = 0 if action.verb == "end-turn" else patience + 1
+        state = GAME.apply(state, prompt.seats[0], action, dice).state
+        if each:
+            each(state)
+    return state

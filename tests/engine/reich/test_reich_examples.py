@@ -6,12 +6,16 @@ green 1 blank, 2-3 one, 4 two, 5 three, 6 star; red 1 Overload, 2 blank, 3 one, 
 
 from __future__ import annotations
 
+import pytest
 from reich_helpers import act, bare, give_card, put, texts
 
 from engine.core.dice import ScriptedDice
+from engine.core.errors import RuleError
 from engine.core.events import Attacked, Event
 from engine.reich import enemies as enemy_ai
+from engine.reich import rules
 from engine.reich.game import ReichGame
+from engine.reich.state import EnemyToken
 
 
 def last_attack(events: list[Event]) -> Attacked:
@@ -340,3 +344,101 @@ def test_upkeep_example() -> None:
     assert state.heroes["sarge"].loot == ["helmet"]
     assert state.heroes["tane"].loot == []  # face down: cannot be picked up
     assert state.tracker == 2 and state.round == 2
+
+
+# ---------------------------------------------------------------- Attack, Action and Enemy examples
+
+
+def test_claudine_melee_example_kills_a_soldier() -> None:
+    """Melee Attacks: Claudine's Knife (Precise) scores 5 against a Soldier's Defense 4."""
+    state = bare(["claudine"], area="1C")
+    put(state, "soldier", "1C", "s1")
+    dice = ScriptedDice([5, 5])
+    state, _ = act(state, "claudine", "attack", dice, unit="claudine", target="s1", weapon="knife")
+    state, _ = act(state, "claudine", "choose", dice, option="roll")
+    state, ev = act(state, "claudine", "choose", dice, option="done")
+    assert last_attack(ev).hits == 5 and not state.enemies  # Life 1: removed
+
+
+def test_sarge_ranged_example_at_range_two() -> None:
+    """Ranged Attacks: the submachine gun (Range 2) scores 4 (1+1+2); the Revolver cannot reach."""
+    state = bare(["sarge"], area="EN")
+    put(state, "soldier", "1D", "s1")  # two borders away in a straight line
+    with pytest.raises(RuleError, match="beyond"):
+        act(
+            state, "sarge", "attack", ScriptedDice([]), unit="sarge", target="s1", weapon="revolver"
+        )
+    before = state.discretion
+    dice = ScriptedDice([3, 4, 5])
+    state, _ = act(state, "sarge", "attack", dice, unit="sarge", target="s1", weapon="mg")
+    state, _ = act(state, "sarge", "choose", dice, option="roll")
+    state, ev = act(state, "sarge", "choose", dice, option="done")
+    assert last_attack(ev).hits == 4 and not state.enemies
+    assert state.discretion == before - 3  # three Noise icons, whatever the result
+
+
+def test_brick_hard_as_a_brick_skips_the_move_and_rerolls_with_focused() -> None:
+    """Action/Modifier sections: Brick applies only the Melee Attack, then a re-roll Modifier."""
+    state = bare(["brick"], area="1C")
+    put(state, "officer", "1C", "o1")
+    give_card(state, "brick", "hard_brick-brick1")
+    give_card(state, "brick", "hard_brick-brick2")
+    dice = ScriptedDice([1, 3, 1, 5, 1])
+    state, _ = act(
+        state, "brick", "act", dice, unit="brick", what="play", target="hard_brick-brick1"
+    )
+    state, _ = act(state, "brick", "act", dice, unit="brick", what="skip")  # no need to Move
+    state, _ = act(state, "brick", "attack", dice, unit="brick", target="o1", weapon="hands")
+    assert state.pending is not None and state.pending.black == 3  # Bare Hands + 2
+    state, _ = act(state, "brick", "choose", dice, option="roll")
+    state, _ = act(state, "brick", "choose", dice, option="card:hard_brick-brick2")
+    state, ev = act(state, "brick", "choose", dice, option="done")
+    assert last_attack(ev).hits == 3 and not state.enemies  # Officer Defense 3
+    assert {"hard_brick-brick1", "hard_brick-brick2"} <= set(
+        state.heroes["brick"].deck.discard_pile
+    )
+
+
+def test_surveillance_example_sets_off_the_alarm() -> None:
+    """Surveillance: an Active Experiment 6XX sees a Hero before the alarm: every token flips."""
+    state = bare(["sarge"], area="1C")
+    put(state, "exp6xx", "1D", "x1")
+    state.enemy_tokens = [EnemyToken(id="T1", area="5B", level=1, letters="D")]
+    ev: list[Event] = []
+    enemy_ai._move_step(state, "exp6xx", ScriptedDice([]), ev)
+    assert state.alarm and not state.enemy_tokens
+    assert any(e.area == "5B" for e in state.enemies)
+
+
+def test_three_zombies_at_a_closed_door_split_into_two_groups() -> None:
+    """Enemy Move: Zombie A spends its Move Point opening the door; B and C walk through."""
+    state = bare(["sarge"], area="2A")
+    door = next(d for d in rules.board(state).doors.values() if set(d.areas) == {"1B", "2A"})
+    for zid in ("za", "zb", "zc"):
+        put(state, "zombie", "1B", zid)
+    state.phase = "enemies"
+    ev: list[Event] = []
+    enemy_ai._move_step(state, "zombie", ScriptedDice([]), ev)
+    assert door.id in state.open_doors
+    assert sorted(e.area for e in state.enemies) == ["1B", "2A", "2A"]
+
+
+def test_experiment_601_needs_two_successful_attacks() -> None:
+    """Enemy Wounds: Life 2 keeps a Wound token after the first Success."""
+    state = bare(["bochka"], area="1C")
+    put(state, "exp601", "1C", "e1")
+    for expected in (1, None):
+        state.heroes["bochka"].used_attack = False
+        dice = ScriptedDice([5, 5, 5])
+        state, _ = act(state, "bochka", "attack", dice, unit="bochka", target="e1", weapon="hammer")
+        state, _ = act(state, "bochka", "choose", dice, option="roll")
+        state, _ = act(state, "bochka", "choose", dice, option="done")
+        found = rules.find_enemy(state, "e1")
+        assert (found.wounds if found else None) == expected
+
+
+def test_activation_order_lists_each_type_once() -> None:
+    """Activation Order: a type named twice on the Mission card activates once, first place."""
+    state = bare(["sarge"])
+    order = enemy_ai.activation_order(state)
+    assert order == ["officer", "dog", "soldier", "zombie", "exp6xx"]

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reich_helpers import play_to
 
-from engine.core.dice import SeededDice, derive_seed
 from engine.reich import rules
 from engine.reich.content import load_content
 from engine.reich.game import ReichGame
 from engine.reich.state import ReichState
-from engine.selfplay import choose_action
 
 GAME = ReichGame()
 MISSIONS = ["radio-silence", "jailbreak", "lab-rats", "wolffs-lair"]
@@ -33,25 +32,13 @@ def check(state: ReichState) -> None:
     assert len(state.reinforcement_deck.all_cards()) == len(load_content().reinforcements)
 
 
+def _check_and_round_trip(state: ReichState) -> None:
+    check(state)
+    assert GAME.load(GAME.dump(state)) == state
+
+
 def play(mission: str, seed: int, players: int, steps: int) -> ReichState:
-    seats = ["sarge", "hans", "claudine", "tane"][:players]
-    state = GAME.new(mission, seats, {"difficulty": "cadet"}, SeededDice(derive_seed(seed, "s")))
-    policy = SeededDice(derive_seed(seed, "p"))
-    patience = 0
-    for step in range(steps):
-        dice = SeededDice(derive_seed(seed, step))
-        state = GAME.advance(state, dice).state
-        check(state)
-        prompt = GAME.waiting_on(state)
-        if prompt.finished:
-            break
-        actions = GAME.legal_actions(state, prompt.seats[0])
-        action = choose_action(actions, policy, patience)
-        patience = 0 if action.verb == "end-turn" else patience + 1
-        state = GAME.apply(state, prompt.seats[0], action, dice).state
-        check(state)
-        assert GAME.load(GAME.dump(state)) == state
-    return state
+    return play_to(mission, seed, players, steps, each=_check_and_round_trip)
 
 
 @settings(max_examples=8, deadline=None)
