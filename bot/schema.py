@@ -203,7 +203,6 @@ COMMANDS: tuple[Spec, ...] = (
         _legal("weapon", "Which weapon"),
         _legal("mode", "How to fire, where the weapon allows a choice"),
         _legal("target2", "A second target, for a figure that may attack two at once"),
-        _legal("burst", "The second enemy a Burst wounds, where the attack allows one"),
     ),
     _play(
         "act",
