@@ -171,6 +171,10 @@ async def test_three_processes_share_the_work_and_survive_losing_one(fleet: Flee
                     victim.send_signal(signal.SIGKILL)  # mid-burst: other moves are in flight
 
     await asyncio.gather(*(burst(c, 6) for c in every))
+    assert victim.poll() is not None, (
+        f"only {sum(acknowledged.values())} of 36 commands were answered in time, so the "
+        f"process was never killed: {fleet.unanswered}"
+    )
     assert victim.wait(10) == -signal.SIGKILL
     # The surviving processes keep serving their guilds.
     survivors = [c for shard in (1, 2) for c in fleet.channels[shard]]
