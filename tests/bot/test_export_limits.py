@@ -26,6 +26,16 @@ async def test_a_large_export_is_compressed_and_imports(
 ) -> None:
     await started(table)
     monkeypatch.setattr(archive, "COMPRESS_ABOVE", 100)
+    # While the campaign is live the owner's export is its public record (compressed too),
+    # which cannot be imported: it holds neither the seed nor the state.
+    (live,) = await table.handle(ANN, "/campaign export")
+    (record,) = live.images
+    assert record.filename.endswith("-public.json.gz")
+    assert json.loads(gzip.decompress(record.data))["format"] == "sortie-campaign-record"
+    with pytest.raises(Exception, match="not a valid campaign export"):
+        await table.import_campaign(record.data, "chan-2", "guild-1")
+    # Once it is over, the export is complete and imports.
+    await table.handle(ANN, "/campaign end confirm:yes")
     (reply,) = await table.handle(ANN, "/campaign export")
     (attachment,) = reply.images
     assert attachment.filename.endswith(".json.gz")
