@@ -7,7 +7,6 @@ from datetime import timedelta
 
 from support import caller, text
 
-from bot.archive import export_campaign
 from bot.clock import ManualClock
 from bot.ratelimit import Limit, RateLimits
 from bot.storage.db import Database
@@ -28,10 +27,8 @@ async def play_a_little(table: TableService) -> None:
 
 async def operator_export(table: TableService, channel: str = "chan-1") -> bytes:
     """The full backup of a live campaign, as the operator's command line makes it."""
-    campaign = await table.repo.live_in_channel(channel)
-    assert campaign is not None
-    seats, rows = await table.repo.seats(campaign.id or 0), await table.repo.log(campaign.id or 0)
-    return export_campaign(campaign, seats, rows)
+    _, data = await table.export_channel(channel)
+    return data
 
 
 async def test_export_then_import_recreates_the_campaign(table: TableService) -> None:

@@ -146,14 +146,19 @@ def test_export_and_import_refuse_clearly(played: tuple[dict[str, str], Path]) -
     assert json.loads(gzip.decompress(out.read_bytes()))["format"] == "sortie-campaign"
     missing = cli("export", "--channel", "nowhere", "--out", str(tmp / "x.json"), env=env)
     assert missing.returncode == 1 and "No campaign in channel nowhere" in missing.stderr
-    # The owner's own export and the operator's compressed one both import.
-    for name, channel in (("owner.json", "copy-1"), ("c.json.gz", "copy-2")):
+    plain = cli("export", "--channel", "war-room", "--out", str(tmp / "plain.json"), env=env)
+    assert plain.returncode == 0, plain.stderr
+    # The owner's export of a live campaign is its public record (no seed, no state): it does
+    # not import; the operator's exports, plain and compressed, both do.
+    record = cli("import", str(tmp / "owner.json"), "--channel", "copy-0", env=env)
+    assert record.returncode == 1 and "not a valid campaign export" in record.stderr
+    for name, channel in (("plain.json", "copy-1"), ("c.json.gz", "copy-2")):
         done = cli(
             "import", str(tmp / name), "--channel", channel, "--guild", "playground", env=env
         )
         assert done.returncode == 0 and "Imported as campaign" in done.stdout, done.stderr
     # An edited file names what is wrong; nothing is imported.
-    document = json.loads((tmp / "owner.json").read_bytes())
+    document = json.loads((tmp / "plain.json").read_bytes())
     document["status"] = "banana"
     (tmp / "bad.json").write_text(json.dumps(document))
     refused = cli("import", str(tmp / "bad.json"), "--channel", "copy-3", env=env)

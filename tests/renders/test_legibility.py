@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from samples import Sample, samples
 
 from renders import render_animation, render_board, render_sheet, theme
 from renders.board import draw_board, full_geometry, render_panel
 from renders.geometry import CELL_SIZE
 from renders.legibility import measure, overlaps
-from tests.renders.samples import Sample, samples
 
 KINDS = ("full", "focus", "panel", "sheet", "phase")
 

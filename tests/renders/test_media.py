@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from samples import samples
 
 from engine.registry import games
 from renders import render_animation, render_board, render_sheet
@@ -16,7 +17,6 @@ from renders.media import (
     matching_name,
     media_type,
 )
-from tests.renders.samples import samples
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import io
 from typing import Any
 
 from PIL import Image
+from samples import play
 
 from engine.core.dice import SeededDice, derive_seed
 from engine.core.events import Event
@@ -16,7 +17,6 @@ from engine.selfplay import choose_action
 from renders import render_animation, render_board, render_phase, text_board
 from renders.animate import frame_count
 from renders.bench import crowded
-from tests.renders.samples import play
 
 
 def _steps(game_key: str, scenario: str, count: int) -> list[tuple[View, list[Event]]]:

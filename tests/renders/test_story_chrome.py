@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+from samples import samples
 
 from engine.core.dice import SeededDice, derive_seed
 from engine.core.game import scenario_info
@@ -17,7 +18,6 @@ from renders import render_board, render_summary, theme
 from renders.chrome import banner, header_lines, legend_items
 from renders.figures import HIDDEN_TOKENS, badges, rank_tag, token_text
 from renders.legibility import measure
-from tests.renders.samples import samples
 
 
 def test_every_token_badge_and_rank_shown_is_in_the_legend() -> None:
