@@ -1,8 +1,9 @@
 """`TableService`: the transport-free entry point the Discord adapter, the playground and the
 scheduler call.
 
-A command flows: parse (`bot.commands`) → the handler its name maps to in `COMMANDS` →
-the step runner (engine, then storage) → the presenter → the replies the shell delivers.
+A command flows: parse (`bot.commands`) → the handler `command_table` maps its
+(command, subcommand) to → the step runner (engine, then storage) → the presenter → the
+replies the shell delivers.
 One command at a time per channel; a button's version is checked first; a returning player
 first sees what they missed.
 """
