@@ -28,15 +28,16 @@ from engine.selfplay import choose_action, default_seats
 # Forlorn was re-pinned after the rules fixes of issue #19 (Surge, flames, Xeno choices).
 # Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
-# choices, box Signal counts); Reichbusters after its Enemy steps stopped depending on set
-# order and again after the rules and balance work of issues #5 and #20.
+# choices, box Signal counts) and once more when #18 retuned every mission's objective rows
+# and round limits for rising difficulty; Reichbusters after its Enemy steps stopped depending
+# on set order and again after the rules and balance work of issues #5 and #20.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "solo-b", 1, 0): ("2441309366a4c755", "0c886c2db2ffca19"),
     ("forlorn-hope", "op-04", 1, 0): ("3ba14820d364a6da", "6079e582da09706f"),
     ("forlorn-hope", "op-01", 2, 0): ("eb2da726925a0d08", "f499d281f0bc1c67"),
     ("forlorn-hope", "op-02", 1, 2): ("dc070601e68a51f8", "7dc759c54167e1fb"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "7b89b63487ff3831"),
-    ("galaxy-defenders", "m4", 2, 0): ("fe2c989bd2148fe6", "acf012c893fb67e9"),
+    ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "77593061a31f394c"),
+    ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "7b29dbf004214500"),
     ("reichbusters", "lab-rats", 1, 0): ("7c9f371d359e754a", "f81d49a7bc3844c8"),
 }
 
