@@ -30,7 +30,9 @@ def goal_lines(scenario: str, sc: dict[str, Any]) -> list[str]:
         by_worth: dict[int, list[str]] = {}
         for key in squad:
             by_worth.setdefault(VP_EXIT.get(key, 8), []).append(key)
-        worth = "; ".join(f"{vp} VP each for {_names(keys)}" for vp, keys in sorted(by_worth.items()))
+        worth = "; ".join(
+            f"{vp} VP each for {_names(keys)}" for vp, keys in sorted(by_worth.items())
+        )
         main = (
             f"Bank {goal['target']} Victory Points: Marines out through airlock C score "
             f"({worth}), and each warrior, blaster or egg destroyed scores 1 VP."
@@ -73,8 +75,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
     reinforcements = sc.get("reinforcements")
     if reinforcements:
         special.append(
-            f"Reinforcements on turn {reinforcements['turn']}: "
-            f"{_names(reinforcements['units'])}."
+            f"Reinforcements on turn {reinforcements['turn']}: {_names(reinforcements['units'])}."
         )
     if sc.get("no_warriors"):
         special.append("No warriors spawn in this operation.")

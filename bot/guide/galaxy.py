@@ -9,8 +9,11 @@ from engine.galaxy import campaign, objectives
 from engine.galaxy.content import Mission, Objective, content
 
 RESULTS = {"accomplished": "Accomplished", "partial": "Partial", "failed": "Failed"}
-COUNTER_WORDS = {"kills": "aliens killed", "destroyed": "Teleport Points wrecked",
-                 "rescued": "civilians reached"}
+COUNTER_WORDS = {
+    "kills": "aliens killed",
+    "destroyed": "Teleport Points wrecked",
+    "rescued": "civilians reached",
+}
 SPECIAL_WORDS = {
     "destroy-tp": "Wreck a Teleport Point: an Action (`/act what:destroy-tp`) standing on or "
     "next to it.",
@@ -34,10 +37,8 @@ def _needs_line(objective: Objective, agents: int | None) -> str:
             need = base + int(per * (agents or 0))
             parts.append(f"{need} {COUNTER_WORDS[name]}")
         else:
-            sizes = ", ".join(
-                f"{n}: {base + int(per * n)}" for n in range(1, MAX_AGENTS + 1)
-            )
-            parts.append(f"{COUNTER_WORDS[name]} by team size {sizes}")
+            sizes = "/".join(str(base + int(per * n)) for n in range(1, MAX_AGENTS + 1))
+            parts.append(f"{sizes} {COUNTER_WORDS[name]} for 1/2/3/4/5 agents")
     return "; ".join(parts)
 
 
@@ -90,16 +91,26 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
             ],
             limit=f"{mission.rounds} rounds for this mission.",
             special=_special(mission),
+            figures=_figures(),
         )
     mission = missions[scenario]
     return Briefing(
         title=mission.title,
         situation=mission.briefing,
         objectives=objective_lines(mission, agents),
-        limit=f"{mission.rounds} rounds: the Objectives table is checked at every Mission "
-        f"Status check and the mission ends when time is up after round {mission.rounds}.",
+        limit=f"{mission.rounds} rounds; the table above is read top-down at every Mission "
+        "Status check, and the first row that holds ends the mission.",
         special=_special(mission),
+        figures=_figures(),
     )
+
+
+def _figures() -> list[str]:
+    agents = content().agents
+    each = ", ".join(f"{key} {agent.codename}" for key, agent in agents.items())
+    return [
+        f"Each seat plays one agent: {each}. A drone or sentry gun an agent deploys is his too."
+    ]
 
 
 def progress(state: Any) -> list[str]:

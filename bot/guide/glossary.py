@@ -82,12 +82,12 @@ def _galaxy_terms() -> Iterator[Term]:
         yield _term(key, ability.name, f"Ability ({ability.type}): {ability.text}")
     for key, agent in (*c.agents.items(), *c.drones.items()):
         armour = f", armour: {_ARMOUR.get(agent.armor, agent.armor)}" if agent.armor else ""
-        ability = c.abilities.get(agent.ability)
+        named = c.abilities.get(agent.ability)
         yield _term(
             key,
             f"{agent.codename} ({agent.class_})",
             f"{agent.class_} {agent.codename}: {agent.hp} HP, move {agent.move}{armour}; "
-            f"ability {ability.name if ability else agent.ability}",
+            f"ability {named.name if named else agent.ability}",
         )
     for key, name in c.species.items():
         cards = [a for a in c.aliens.values() if a.species == key]

@@ -64,6 +64,13 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
     special = list(mission.rules)
     if mission.needs:
         special.append("This mission needs Heroes with Armor-Piercing weapons.")
+    letters: dict[str, list[str]] = {}
+    for line in mission.card:
+        if line.letter:
+            letters.setdefault(_enemy_name(line.enemy), []).append(line.letter)
+    if letters:
+        key = ", ".join(f"{'/'.join(ls)} {name}" for name, ls in letters.items())
+        special.append(f"Enemy letters on the Mission card (a revealed token spawns them): {key}.")
     special.append(
         f"Quiet at first: the alarm sounds when the Tracker reaches the Discretion space "
         f"({tracker.discretion}); noise moves Discretion back toward the Tracker."
