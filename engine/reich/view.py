@@ -122,12 +122,13 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
             black, red, kws = (
                 (w.vril.black, w.vril.red, w.vril.keywords) if ws.vril else (w.black, 0, w.keywords)
             )
-            dice = f"{black}B" + (f"+{red}R" if red else "")
-            extra = f" noise {w.noise}" if w.noise else ""
-            words = f" {'/'.join(kws)}" if kws else ""
+            dice = f"{black} black" + (f" + {red} red" if red else "") + " dice"
+            reach = "melee" if w.range == 0 else f"range {w.range}"
+            extra = f", noise {w.noise}" if w.noise else ""
+            words = "".join(f", {k.replace('_', ' ')}" for k in kws)
             state_note = " JAMMED" if ws.jammed else ""
             weapons.append(
-                f"{w.id}: {w.name}{' (Vril)' if ws.vril else ''} R{w.range} {dice}{extra}{words}"
+                f"{w.id}: {w.name}{' (Vril)' if ws.vril else ''}, {reach}, {dice}{extra}{words}"
                 f"{state_note}"
             )
         panels.append(
@@ -142,7 +143,7 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
                     *weapons,
                     f"Loot: {', '.join(hero.loot) or '-'}",
                     f"Mission tokens: {', '.join(hero.carried) or '-'}",
-                    f"Skill: {hdef.skill.replace('_', ' ')}",
+                    f"Skill: {hdef.skill.replace('_', ' ') if hdef.skill != 'none' else 'no special skill'}",
                     *([f"Pending: {', '.join(hero.grants)}"] if hero.grants else []),
                 ],
             )
@@ -155,8 +156,8 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
                 private.append(f"{key} hand ({len(hero.hand)} cards):")
                 for card in hero.hand:
                     tpl = content.cards[card.rsplit("-", 1)[0]]
-                    mod = f" | Modifier {tpl.modifier}" if tpl.modifier else " | Feat"
-                    private.append(f"  {card}: {tpl.name} - {', '.join(tpl.effects)}{mod}")
+                    # In words: the card's own text says both halves (Action; or Modifier).
+                    private.append(f"  {card}: {tpl.name} — {tpl.text}")
     header = {
         "mission": f"{mission.number}: {mission.title}",
         "tracker": str(state.tracker),
