@@ -234,3 +234,30 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 add("rescue", f"rescue the civilian at {label(h)}")
                 break
     return out
+
+
+MAX_LABEL = 100
+"""Autocomplete and select menus show at most 100 characters of a label."""
+
+
+def choice_label(option: str) -> str:
+    """A `/choose` answer in words: a tactic or skill with what it does, a weapon or device
+    by name, an agent by codename; anything else (a hex, `nothing`) as it is typed."""
+    c = content()
+    if option in c.powers:
+        power = c.powers[option]
+        text = f"{option}: {power.name} — {power.text}"
+    elif option in c.weapons:
+        w = c.weapons[option]
+        reach = "melee" if w.range == 0 else f"range {w.range}"
+        text = f"{option}: {w.name} ({w.dice} {w.color.upper()} dice, {reach})"
+    elif option in c.devices:
+        text = f"{option}: {c.devices[option].name} — {c.devices[option].text}"
+    elif option in c.agents:
+        agent = c.agents[option]
+        text = f"{option}: {agent.codename} ({agent.class_})"
+    else:
+        return option
+    if len(text) > MAX_LABEL:
+        text = text[: MAX_LABEL - 1].rsplit(" ", 1)[0] + "…"
+    return text

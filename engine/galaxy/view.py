@@ -14,6 +14,7 @@ from engine.core.view import (
 )
 from engine.galaxy import campaign
 from engine.galaxy.board import label
+from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.world import (
     FACINGS,
@@ -129,7 +130,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 + (" JAMMED" if ws.jammed else "")
             )
         if agent.devices:
-            lines.append("devices: " + ", ".join(agent.devices))
+            lines.append("devices: " + ", ".join(content().devices[d].name for d in agent.devices))
         held = [a.id for a in state.aliens if a.controller == agent.id]
         if held:
             lines.append("controls " + ", ".join(held))
