@@ -31,6 +31,8 @@ class Briefing:
     limit: str
     special: list[str] = field(default_factory=list)
     figures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """How seats share the figures; kept when `figures` becomes the table's own roster."""
 
     def text(self) -> str:
         """The briefing as Discord Markdown, at most `MAX_BRIEFING` characters."""
@@ -39,8 +41,9 @@ class Briefing:
         parts.append(f"**Limit:** {self.limit}")
         if self.special:
             parts.append("**Special rules**\n" + "\n".join(f"- {s}" for s in self.special))
-        if self.figures:
-            parts.append("**Who plays what**\n" + "\n".join(f"- {f}" for f in self.figures))
+        if self.figures or self.notes:
+            lines = [*self.figures, *self.notes]
+            parts.append("**Who plays what**\n" + "\n".join(f"- {f}" for f in lines))
         out = "\n".join(parts)
         if len(out) > MAX_BRIEFING:
             out = out[: MAX_BRIEFING - 1].rstrip() + "…"
@@ -96,6 +99,7 @@ def briefing(
             out.limit,
             out.special,
             figures_by_seat(view, holders or {}),
+            out.notes,
         )
     return out
 

@@ -84,13 +84,14 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
     if difficulty != "standard":
         special.append(f"Difficulty {difficulty}: its changes are folded into these numbers.")
     seats = ["marines", "marines-2", "marines-3"]
-    figures = [
-        f"Marines: {_names(sc['marines'])}. With several Marine seats ({', '.join(seats)}) "
-        "the Marines are dealt out in turn; every Marine seat spends the same pool of Action "
-        "Points, rolled each turn (at least one per Marine).",
+    figures = [f"Marines: {_names(sc['marines'])}."]
+    notes = [
+        f"With several Marine seats ({', '.join(seats)}) the Marines are dealt out in turn; "
+        "every Marine seat spends the same pool of Action Points, rolled each turn (at least "
+        "one per Marine)."
     ]
     if not sc.get("solo"):
-        figures.append(
+        notes.append(
             "xeno: a human plays the Xenos and their hidden Mutation cards (option "
             "xeno:automatic, or no xeno seat, lets the bot run them)."
         )
@@ -101,6 +102,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
         limit=f"{sc['turns']} turns.",
         special=special,
         figures=figures,
+        notes=notes,
     )
 
 

@@ -92,6 +92,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
             limit=f"{mission.rounds} rounds for this mission.",
             special=_special(mission),
             figures=_figures(),
+            notes=NOTES,
         )
     mission = missions[scenario]
     return Briefing(
@@ -102,15 +103,17 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
         "Status check, and the first row that holds ends the mission.",
         special=_special(mission),
         figures=_figures(),
+        notes=NOTES,
     )
 
 
 def _figures() -> list[str]:
     agents = content().agents
     each = ", ".join(f"{key} {agent.codename}" for key, agent in agents.items())
-    return [
-        f"Each seat plays one agent: {each}. A drone or sentry gun an agent deploys is his too."
-    ]
+    return [f"Each seat plays one agent: {each}."]
+
+
+NOTES = ["A drone or sentry gun an agent deploys is his to command."]
 
 
 def progress(state: Any) -> list[str]:

@@ -75,7 +75,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
         f"Quiet at first: the alarm sounds when the Tracker reaches the Discretion space "
         f"({tracker.discretion}); noise moves Discretion back toward the Tracker."
     )
-    figures = [
+    notes = [
         "Every seat names a Hero; four Heroes always play, one per team. Missing teams are "
         "filled with a free Hero, shared among the seats in turn (a lone player runs all four)."
     ]
@@ -88,7 +88,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
             f"space {tracker.endgame} (about {tracker.endgame} rounds)."
         ),
         special=special,
-        figures=figures,
+        notes=notes,
     )
 
 

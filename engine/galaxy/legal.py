@@ -261,3 +261,36 @@ def choice_label(option: str) -> str:
     if len(text) > MAX_LABEL:
         text = text[: MAX_LABEL - 1].rsplit(" ", 1)[0] + "…"
     return text
+
+
+PENDING_WORDS = {
+    "alpha": "Vote for the Alpha Agent (acts first this round)",
+    "search": "Your search turned something up; take",
+    "promote": "GD-Wings rank up, pick one",
+    "drone-move": "Move your battle drone to",
+    "drone-attack": "Your battle drone fires at",
+    "revive": "Come back into the mission at",
+    "reinforce": "Reinforcements, pick one",
+    "deliver": "Who receives the Reinforcement",
+    "boost": "Spend Ammo to boost the attack",
+}
+
+
+def pending_text(kind: str, options: list[str]) -> str:
+    """The question a pending choice asks, in words, with its answers."""
+    named = [f"{o} ({name})" if (name := choice_name(o)) else o for o in options]
+    return f"{PENDING_WORDS.get(kind, kind)}: {', '.join(named)}"
+
+
+def choice_name(option: str) -> str | None:
+    """The name of what a `/choose` answer names (a power, weapon, device or agent)."""
+    c = content()
+    if option in c.powers:
+        return c.powers[option].name
+    if option in c.weapons:
+        return c.weapons[option].name
+    if option in c.devices:
+        return c.devices[option].name
+    if option in c.agents:
+        return c.agents[option].codename
+    return None
