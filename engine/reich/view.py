@@ -20,6 +20,10 @@ def _coord(cell: tuple[int, int]) -> str:
     return f"x{cell[0]}y{cell[1]}"
 
 
+def skill_words(skill: str) -> str:
+    return "no special skill" if skill == "none" else skill.replace("_", " ")
+
+
 def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
     content = load_content()
     mission = rules.mission(state)
@@ -143,7 +147,7 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
                     *weapons,
                     f"Loot: {', '.join(hero.loot) or '-'}",
                     f"Mission tokens: {', '.join(hero.carried) or '-'}",
-                    f"Skill: {hdef.skill.replace('_', ' ') if hdef.skill != 'none' else 'no special skill'}",
+                    f"Skill: {skill_words(hdef.skill)}",
                     *([f"Pending: {', '.join(hero.grants)}"] if hero.grants else []),
                 ],
             )

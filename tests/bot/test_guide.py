@@ -221,7 +221,7 @@ def test_descriptions_fit_discord() -> None:
     assert describe("galaxy-defenders", "clear-the-breech") == (
         "Tactic: Action: clear every jammed weapon you carry."
     )
-    assert describe("reichbusters", "card:sprint-sarge1", ) is not None
+    assert describe("reichbusters", "card:sprint-sarge1") is not None
     heroes = [r.key for r in scenario_info(get_game("reichbusters"), "radio-silence").roles]
     assert len(heroes) == 16
     for hero in heroes:
