@@ -20,6 +20,16 @@ def _coord(cell: tuple[int, int]) -> str:
     return f"x{cell[0]}y{cell[1]}"
 
 
+def _commands(state: ReichState) -> str:
+    """Which seat commands which Heroes, when a seat commands more than its own."""
+    by_seat: dict[str, list[str]] = {}
+    for key in state.hero_order:
+        by_seat.setdefault(state.heroes[key].seat, []).append(load_content().heroes[key].name)
+    if all(len(names) == 1 for names in by_seat.values()):
+        return ""
+    return "; ".join(f"{seat} {'+'.join(names)}" for seat, names in by_seat.items())
+
+
 def skill_words(skill: str) -> str:
     return "no special skill" if skill == "none" else skill.replace("_", " ")
 
@@ -171,6 +181,9 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         "difficulty": state.options.get("difficulty", "cadet"),
         "achieved": ", ".join(state.achieved) or "none",
     }
+    commands = _commands(state)
+    if commands:
+        header["commands"] = commands
     if state.request:
         req = state.request
         header["question"] = f"{req.taker} asks {req.owner} for {req.item}"
