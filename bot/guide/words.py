@@ -45,7 +45,10 @@ def settings_in_words(settings: CampaignSettings) -> list[str]:
         else f"a reminder after {span(settings.nudge_hours * 60)} of waiting"
     )
     if settings.deadline_hours == 0:
-        deadline = "no deadline: your own turn waits for you as long as it takes"
+        deadline = (
+            "no deadline: your own turn waits for you as long as it takes (with one, "
+            f"{POLICY_WORDS[settings.deadline_policy]})"
+        )
     else:
         deadline = (
             f"a deadline of {span(settings.deadline_hours * 60)}; when it passes, "
