@@ -124,9 +124,10 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             lines.append("Inoperative (dead)")
         for ws in agent.weapons:
             w = weapon(ws.key)
-            ammo = f" ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
+            ammo = f", ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
+            reach = "melee" if w.range == 0 else f"range {w.range}"
             lines.append(
-                f"{w.name}: {w.dice} {w.color.upper()} r{w.range}{ammo}"
+                f"{w.name}: {w.dice} {w.color.upper()} dice, {reach}{ammo}"
                 + (" JAMMED" if ws.jammed else "")
             )
         if agent.devices:
