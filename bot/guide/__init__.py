@@ -20,6 +20,7 @@ __all__ = [
     "figures_by_seat",
     "glossary",
     "progress",
+    "topic_of",
     "terms_in_view",
 ]
 
@@ -35,3 +36,10 @@ def progress(game_key: str, state: Any) -> list[str]:
     }
     builder = builders.get(game_key)
     return builder(state) if builder is not None else []
+
+
+def topic_of(game_key: str, scenario: str, state: Any = None) -> str:
+    """The `/rules` topic with the briefing of what is being played: in the Galaxy campaign,
+    the current mission's."""
+    mission = getattr(state, "mission", "") if game_key == "galaxy-defenders" else ""
+    return mission if scenario == "campaign" and isinstance(mission, str) and mission else scenario

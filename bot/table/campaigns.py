@@ -17,7 +17,7 @@ from bot.archive import (
     for_upload,
 )
 from bot.disclosure import has_opponents, seat_conflict, with_holder
-from bot.guide import briefing
+from bot.guide import briefing, topic_of
 from bot.guide.status import roster_line, status_lines
 from bot.guide.words import settings_in_words
 from bot.markup import channel_id_in, channel_link, escape, mention, user_id_in
@@ -255,14 +255,18 @@ class CampaignCommands:
         info = scenario_named(game, campaign.scenario)
         seats = await self.repo.seats(id_of(campaign))
         lines = [f"**{game.title} — {info.title}** (campaign #{campaign.id}, {campaign.status})"]
+        topic = campaign.scenario
         if campaign.status == "active" and campaign.state_json:
             state = game.load(json.loads(campaign.state_json))
+            topic = topic_of(game.key, campaign.scenario, state)
             lines += status_lines(game, state, seats)
             prompt = game.waiting_on(state)
             lines.append(waiting_line(prompt, seats, campaign_settings(campaign)))
         else:
             lines += [f"- {s.role}: {s.user_name or 'free'}" for s in seats] or ["- no seats taken"]
-        lines.append(f"The briefing again: `/rules topic:{campaign.scenario}`.")
+            if campaign.status == "open" and seats:
+                lines.append(roster_line(game, campaign, seats).strip())
+        lines.append(f"The briefing: `/rules topic:{topic}`.")
         return [Reply(chunk, ephemeral=True) for chunk in split_message("\n".join(lines))]
 
     async def settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:

@@ -129,7 +129,7 @@ async def test_campaign_status_shows_progress_health_and_seats(table: TableServi
         "- sarge (ann): Sarge 4/4, Claudine 4/4",
         "- hans (bob): Hans 4/4, Tane 4/4",
         "Waiting on",
-        "/rules topic:radio-silence",
+        "The briefing: `/rules topic:radio-silence`.",
     ):
         assert needed in shown, needed
 
