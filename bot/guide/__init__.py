@@ -20,8 +20,8 @@ __all__ = [
     "figures_by_seat",
     "glossary",
     "progress",
-    "topic_of",
     "terms_in_view",
+    "topic_of",
 ]
 
 
