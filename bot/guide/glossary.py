@@ -90,9 +90,12 @@ def _galaxy_terms() -> Iterator[Term]:
             f"ability {named.name if named else agent.ability}",
         )
     for key, name in c.species.items():
-        cards = [a for a in c.aliens.values() if a.species == key]
-        hp = "/".join(str(a.hp) for a in sorted(cards, key=lambda a: a.hp)[:3])
-        yield _term(key, name, f"Alien: {name}; green, blue and red ranks (HP {hp} or so)")
+        by_rank: dict[str, int] = {}
+        for card in c.aliens.values():
+            if card.species == key:
+                by_rank.setdefault(card.rank, card.hp)
+        hp = ", ".join(f"{rank} {hp}" for rank, hp in by_rank.items())
+        yield _term(key, name, f"Alien {name}: HP by rank {hp}")
     for card in c.aliens.values():
         attacks = [
             f"{w.name} {w.dice} {w.color.upper()}" + (f" r{w.range}" if w.range else "")
@@ -106,9 +109,34 @@ def _galaxy_terms() -> Iterator[Term]:
             + ", ".join(attacks),
         )
     for ev in c.events.values():
-        yield _term(ev.id, ev.name, f"Event card ({ev.type}): {ev.name}")
+        effects = "; ".join(_event_words(e, c.species) for e in ev.effects) or "nothing happens"
+        yield _term(ev.id, ev.name, f"Event card {ev.name}: {effects}")
     for ce in c.close_encounters.values():
         yield _term(ce.id, ce.name, f"Close Encounter card: {ce.name}")
+
+
+def _event_words(effect: dict[str, object], species: dict[str, str]) -> str:
+    """One effect of an Event card in words."""
+    if "signals" in effect:
+        toward = {
+            "toward-agent": "toward the agents",
+            "toward-tp": "toward a Teleport Point",
+            "away": "away from the agents",
+        }
+        return (
+            f"Signals move {effect.get('areas', 1)} Area {toward.get(str(effect['signals']), '')}"
+        )
+    if "teleport" in effect:
+        return "a Teleport roll brings Signals in"
+    if "weather" in effect:
+        return f"the weather turns to {effect['weather']}"
+    if "alien" in effect and isinstance(effect["alien"], dict):
+        alien = effect["alien"]
+        name = species.get(str(alien.get("species")), "alien")
+        return f"a {alien.get('rank', '')} {name} teleports in"
+    if "act-of-valor" in effect:
+        return "every agent's used tactics are ready again"
+    return ", ".join(effect)
 
 
 _ARMOUR = {
@@ -136,11 +164,13 @@ def _reich_terms() -> Iterator[Term]:
         yield _term(tpl.id, tpl.name, text)
     for hero in c.heroes.values():
         weapons = ", ".join(w.name for w in hero.weapons)
-        skill = hero.skill.replace("_", " ")
+        skill = (
+            "no special skill" if hero.skill == "none" else f"skill {hero.skill.replace('_', ' ')}"
+        )
         yield _term(
             hero.key,
             hero.name,
-            f"Team {hero.team.title()}; skill {skill}; {weapons}",
+            f"Team {hero.team.title()}; {skill}; {weapons}",
         )
         for w in hero.weapons:
             yield _term(w.id, w.name, _reich_weapon(w.name, w.range, w.black, w.noise, w.keywords))
@@ -182,7 +212,7 @@ def _forlorn_terms() -> Iterator[Term]:
             m.name,
             f"{m.rank} {m.name}: {m.mp} MP, attack {m.attack}, defence {m.defence}, "
             f"leadership {m.leadership}"
-            + (f"; {m.ability.replace('-', ' ')}" if m.ability else ""),
+            + (f"; {m.ability}" if m.ability and m.ability != "leadership" else ""),
         )
     for key, x in u.xenos.items():
         ranged = f", ranged {x.ranged}" if x.ranged else ""
