@@ -12,7 +12,7 @@ from engine.forlorn.turn import VP_EXIT
 
 def _names(keys: list[str]) -> str:
     marines = units().marines
-    return ", ".join(marines[k].name if k in marines else k for k in keys)
+    return ", ".join(marines[k].name if k in marines else k.title() for k in keys)
 
 
 def goal_lines(scenario: str, sc: dict[str, Any]) -> list[str]:
@@ -56,6 +56,50 @@ def goal_lines(scenario: str, sc: dict[str, Any]) -> list[str]:
     ]
 
 
+def _spawn_words(spawn: dict[str, Any]) -> str:
+    if "dice" in spawn:
+        units = ", ".join(f"{n} {kind}s" for kind, n in spawn["dice"].items())
+        return f"{units}, each out of the vent its die names"
+    kinds = {"special": "Special Troopers (Warrior or Blaster)"}
+    return ", ".join(
+        f"{expr} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.get("count", {}).items()
+    )
+
+
+def _spawn_lines(sc: dict[str, Any]) -> list[str]:
+    """When and how the Xenos come, in the operation's own numbers."""
+    out = [f"Spawn each turn: {_spawn_words(sc['spawn'])}."]
+    late = sc.get("spawn_late")
+    if late:
+        out.append(f"From turn {late['from_turn']}: {_spawn_words({'dice': late['dice']})}.")
+    if sc.get("no_respawn"):
+        out.append(f"Killed {', '.join(sc['no_respawn'])}s do not come back.")
+    if sc.get("sealed_vents"):
+        out.append(f"Sealed vents: {', '.join(map(str, sc['sealed_vents']))}.")
+    if sc.get("random_bot"):
+        out.append("A Maintenance Bot blocks one random vent from the start.")
+    if sc.get("bot_on_vent"):
+        out.append("During set-up the Marines park a Maintenance Bot on a vent (`/act what:bot`).")
+    if sc.get("warrior_if_two"):
+        out.append("When exactly two Drones are rolled, a Warrior joins them.")
+    if sc.get("turn4_blasters"):
+        out.append("On turn 4 two Blasters come out of random vents.")
+    if sc.get("first_turn_flood"):
+        out.append("Turn 1 ends with a flood of Xenos instead of the normal spawn.")
+    if sc.get("extra_specials"):
+        out.append("Every spawn also brings a Warrior and a Blaster.")
+    if sc.get("specials_even_turns"):
+        out.append("Special Troopers spawn on even turns only.")
+    if sc.get("blaster_swap"):
+        out.append("The Xenos may take a Blaster in place of two rolled Drones.")
+    if sc.get("rerolls"):
+        out.append(
+            "Once per game the Marines may re-roll their Action Point dice and the Xenos "
+            "their spawn die."
+        )
+    return out
+
+
 def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
     difficulty = options.get("difficulty", "standard")
     sc = scenario_data(scenario, difficulty)
@@ -77,6 +121,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
         special.append(
             f"Reinforcements on turn {reinforcements['turn']}: {_names(reinforcements['units'])}."
         )
+    special += _spawn_lines(sc)
     if sc.get("no_warriors"):
         special.append("No warriors spawn in this operation.")
     if sc.get("cards"):
