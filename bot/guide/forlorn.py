@@ -66,6 +66,21 @@ def _spawn_words(spawn: dict[str, Any]) -> str:
     )
 
 
+FLAG_WORDS = {
+    "random_bot": "A Maintenance Bot blocks one random vent from the start.",
+    "bot_on_vent": "During set-up the Marines park a Maintenance Bot on a vent (`/act what:bot`).",
+    "warrior_if_two": "When exactly two Drones are rolled, a Warrior joins them.",
+    "turn4_blasters": "On turn 4 two Blasters come out of random vents.",
+    "first_turn_flood": "Turn 1 ends with a flood of Xenos instead of the normal spawn.",
+    "extra_specials": "Every spawn also brings a Warrior and a Blaster.",
+    "specials_even_turns": "Special Troopers spawn on even turns only.",
+    "blaster_swap": "The Xenos may take a Blaster in place of two rolled Drones.",
+    "rerolls": "Once per game the Marines may re-roll their Action Point dice and the Xenos "
+    "their spawn die.",
+}
+"""Operation flags (scenarios.json, difficulty folded in) and what each means at the table."""
+
+
 def _spawn_lines(sc: dict[str, Any]) -> list[str]:
     """When and how the Xenos come, in the operation's own numbers."""
     out = [f"Spawn each turn: {_spawn_words(sc['spawn'])}."]
@@ -76,27 +91,7 @@ def _spawn_lines(sc: dict[str, Any]) -> list[str]:
         out.append(f"Killed {', '.join(sc['no_respawn'])}s do not come back.")
     if sc.get("sealed_vents"):
         out.append(f"Sealed vents: {', '.join(map(str, sc['sealed_vents']))}.")
-    if sc.get("random_bot"):
-        out.append("A Maintenance Bot blocks one random vent from the start.")
-    if sc.get("bot_on_vent"):
-        out.append("During set-up the Marines park a Maintenance Bot on a vent (`/act what:bot`).")
-    if sc.get("warrior_if_two"):
-        out.append("When exactly two Drones are rolled, a Warrior joins them.")
-    if sc.get("turn4_blasters"):
-        out.append("On turn 4 two Blasters come out of random vents.")
-    if sc.get("first_turn_flood"):
-        out.append("Turn 1 ends with a flood of Xenos instead of the normal spawn.")
-    if sc.get("extra_specials"):
-        out.append("Every spawn also brings a Warrior and a Blaster.")
-    if sc.get("specials_even_turns"):
-        out.append("Special Troopers spawn on even turns only.")
-    if sc.get("blaster_swap"):
-        out.append("The Xenos may take a Blaster in place of two rolled Drones.")
-    if sc.get("rerolls"):
-        out.append(
-            "Once per game the Marines may re-roll their Action Point dice and the Xenos "
-            "their spawn die."
-        )
+    out += [sentence for flag, sentence in FLAG_WORDS.items() if sc.get(flag)]
     return out
 
 
