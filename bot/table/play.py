@@ -140,6 +140,9 @@ class PlayCommands:
         rows = await self.repo.log(id_of(campaign))
         to_seq = max(r.seq for r in rows if r.seq < last.seq)
         kept = [r for r in rows if r.seq <= to_seq]
+        seats = await self.repo.seats(id_of(campaign))
+        prompt = table.prompt()
+        waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
         table.state = (await asyncio.to_thread(replay, campaign, kept)).final
         log = ActionLog(
             campaign_id=id_of(campaign),
@@ -150,7 +153,8 @@ class PlayCommands:
             action_json=json.dumps({"to_seq": to_seq, "undone": last.seq}),
         )
         headline = f"{escape(caller.user_name)} takes back their last action."
-        return await self.parts.run(caller, table, NewStep([], log, headline=headline))
+        step = NewStep([], log, headline=headline, waiting_before=waiting_before)
+        return await self.parts.run(caller, table, step)
 
     async def board(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """The board: full (default; the map, then the side panel), a close-up, or as text.

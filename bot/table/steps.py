@@ -223,7 +223,9 @@ class StepRunner:
             version_before=version_before,
             deadline=self.deadline(table),
         )
-        outcome.mentions = await self.mentions(outcome, actor, step.waiting_before)
+        # Whoever acted (or took their action back) is not pinged about their own step.
+        acted = caller.user_id if step.log.kind in ("action", "undo") else None
+        outcome.mentions = await self.mentions(outcome, acted, step.waiting_before)
         return outcome
 
     async def settled(
