@@ -25,6 +25,7 @@ class CountingPictures:
         self, view: View, events: list[Event], deadline: datetime | None = None
     ) -> Attachment:
         self.calls.append(f"step {len(events)}" + (" with deadline" if deadline else ""))
+        self.events = events
         return Attachment("step.png", b"png")
 
     async def phase(self, view: View, events: list[Event]) -> list[Attachment] | None:
@@ -157,3 +158,15 @@ async def test_the_deadline_reaches_the_close_up() -> None:
     step.deadline = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)
     await Presenter(pictures).present(step)
     assert pictures.calls == ["step 1 with deadline"]
+
+
+async def test_the_close_up_is_about_the_enemy_that_acted_last() -> None:
+    """A single enemy activation after the player's step: no animation, and the close-up's
+    events end with the enemy's move, so it centres on that enemy (`renders.story`)."""
+    from renders.story import last_actor
+
+    pictures = CountingPictures()
+    mine = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
+    drone = Moved(figure="drone", path=["C3", "C4"], text="the drone drifts")
+    await Presenter(pictures).present(outcome([mine, drone], automatic=[drone]))
+    assert pictures.calls == ["phase 1", "step 2"] and last_actor(pictures.events) == "drone"
