@@ -311,7 +311,7 @@ PHONE_390 = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True
 
 
 async def test_a_turn_post_on_a_390_px_phone(table: TableService, tmp_path: Path) -> None:
-    """A real board on a 390×844 phone: the picture fills the width of the screen (scaled
+    """A real board on a 390x844 phone: the picture fills the width of the screen (scaled
     down to it, never wider), and the turn post is edited in place as its player acts."""
     binary = find_chromium()
     if binary is None:
