@@ -28,7 +28,8 @@ from engine.selfplay import choose_action
 MAX_STEPS = 400
 
 # (game, scenario, three seats, creation options): one round of each is measured.
-ROUNDS = [
+Round = tuple[str, str, list[str], dict[str, str]]
+ROUNDS: list[Round] = [
     ("galaxy-defenders", "m1", ["marine", "sniper", "biotech"], {}),
     ("forlorn-hope", "op-01", ["marines", "xeno", "marines-2"], {"xeno": "human"}),
     ("reichbusters", "radio-silence", ["sarge", "hans", "claudine"], {}),

@@ -189,11 +189,24 @@ async def send(page: DevTools, text: str) -> None:
     await page.wait_for("document.getElementById('command').value === ''", f"{text} to be sent")
 
 
-def feed_has(text: str) -> str:
-    return f"document.getElementById('feed').innerText.includes({json.dumps(text)})"
+async def open_feed(page: DevTools, base: str, metrics: dict[str, Any]) -> None:
+    """The page on a phone of these metrics, as ann in #ops."""
+    await page.call("Emulation.setDeviceMetricsOverride", **metrics)
+    await page.call("Page.enable")
+    await page.call("Page.navigate", url=base + "/")
+    await page.wait_for(
+        "document.readyState === 'complete' && !!document.getElementById('command')",
+        "the page to load",
+    )
+    await type_into(page, "#user", "ann")
+    await type_into(page, "#channel", "ops")
 
 
-async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def browsing(
+    table: TableService, tmp_path: Path
+) -> AsyncIterator[tuple[str, int, aiohttp.ClientSession]]:
+    """The playground served, Chromium started, and a client session: (base, port, session)."""
     binary = find_chromium()
     if binary is None:
         pytest.skip("Chromium is not installed (no /usr/bin/chromium or chromium on PATH)")
@@ -202,17 +215,18 @@ async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: P
         chromium(binary, tmp_path / "profile") as port,
         aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=STEP_TIMEOUT)) as session,
     ):
+        yield base, port, session
+
+
+def feed_has(text: str) -> str:
+    return f"document.getElementById('feed').innerText.includes({json.dumps(text)})"
+
+
+async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: Path) -> None:
+    async with browsing(table, tmp_path) as (base, port, session):
         page = await open_page(session, port)
         try:
-            await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
-            await page.call("Page.enable")
-            await page.call("Page.navigate", url=base + "/")
-            await page.wait_for(
-                "document.readyState === 'complete' && !!document.getElementById('command')",
-                "the page to load",
-            )
-            await type_into(page, "#user", "ann")
-            await type_into(page, "#channel", "ops")
+            await open_feed(page, base, PHONE)
             await page.wait_for("localStorage.getItem('sortie.user') === 'ann'", "the name")
 
             # Autocomplete: click a suggestion, then accept one with Tab.
@@ -313,14 +327,7 @@ PHONE_390 = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True
 async def test_a_turn_post_on_a_390_px_phone(table: TableService, tmp_path: Path) -> None:
     """A real board on a 390x844 phone: the picture fills the width of the screen (scaled
     down to it, never wider), and the turn post is edited in place as its player acts."""
-    binary = find_chromium()
-    if binary is None:
-        pytest.skip("Chromium is not installed (no /usr/bin/chromium or chromium on PATH)")
-    async with (
-        serving(table) as base,
-        chromium(binary, tmp_path / "profile") as port,
-        aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=STEP_TIMEOUT)) as session,
-    ):
+    async with browsing(table, tmp_path) as (base, port, session):
 
         async def api(user: str, text: str) -> dict[str, Any]:
             body = {"channel": "ops", "user": user, "text": text}
@@ -335,15 +342,7 @@ async def test_a_turn_post_on_a_390_px_phone(table: TableService, tmp_path: Path
         await api("ann", "/campaign begin")
         page = await open_page(session, port)
         try:
-            await page.call("Emulation.setDeviceMetricsOverride", **PHONE_390)
-            await page.call("Page.enable")
-            await page.call("Page.navigate", url=base + "/")
-            await page.wait_for(
-                "document.readyState === 'complete' && !!document.getElementById('command')",
-                "the page to load",
-            )
-            await type_into(page, "#user", "ann")
-            await type_into(page, "#channel", "ops")
+            await open_feed(page, base, PHONE_390)
             await page.wait_for("localStorage.getItem('sortie.channel') === 'ops'", "the channel")
             await page.wait_for(feed_has("Waiting on"), "the opening post")
             game = get_game("galaxy-defenders")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from round_budget import ROUNDS, Seen, check_budget, play_round
+from round_budget import ROUNDS, Round, Seen, check_budget, play_round
 
 from bot.playground.server import create_app
 from bot.storage.db import Database
@@ -63,15 +63,12 @@ class Feed:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game_key", "scenario", "roles", "options"), ROUNDS)
+@pytest.mark.parametrize("case", ROUNDS, ids=[case[0] for case in ROUNDS])
 async def test_a_round_stays_within_the_post_budget(
-    api: tuple[TestClient[Any, Any], TableService],
-    game_key: str,
-    scenario: str,
-    roles: list[str],
-    options: dict[str, str],
+    api: tuple[TestClient[Any, Any], TableService], case: Round
 ) -> None:
     client, service = api
+    game_key, scenario, roles, options = case
     players = {role: f"p{i}" for i, role in enumerate(roles)}
 
     async def send(user: str, text: str) -> None:

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 from discord_harness import Harness
-from round_budget import ROUNDS, Seen, check_budget, play_round
+from round_budget import ROUNDS, Round, Seen, check_budget, play_round
 
 from bot.commands import parse
 from bot.storage.models import Campaign
@@ -43,10 +43,11 @@ class ChannelWatch:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game_key", "scenario", "roles", "options"), ROUNDS)
+@pytest.mark.parametrize("case", ROUNDS, ids=[case[0] for case in ROUNDS])
 async def test_a_round_through_discord_stays_within_the_post_budget(
-    h: Harness, game_key: str, scenario: str, roles: list[str], options: dict[str, str]
+    h: Harness, case: Round
 ) -> None:
+    game_key, scenario, roles, options = case
     fake, table = h.fake, h.fake.channel("table")
     players = dict(zip(roles, ("ann", "bob", "eve"), strict=True))
 
