@@ -81,7 +81,7 @@ async def test_an_enemy_phase_is_posted_as_one_animation_ending_on_the_final_boa
     post = next(r for r in animated if r.images)
     (gif,) = post.images  # no still copy of the final board: the last frame is that board
     assert gif.data[:6] in (b"GIF87a", b"GIF89a") and len(gif.data) < 2_000_000
-    assert Image.open(io.BytesIO(gif.data)).n_frames >= 2
+    assert getattr(Image.open(io.BytesIO(gif.data)), "n_frames", 1) >= 2
     assert "ending on the final board" in gif.description
 
 
