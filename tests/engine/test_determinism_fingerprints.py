@@ -30,7 +30,8 @@ from engine.selfplay import choose_action, default_seats
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
 # and round limits for rising difficulty; Reichbusters after its Enemy steps stopped depending
-# on set order and again after the rules and balance work of issues #5 and #20.
+# on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
+# when a revealed Enemy token's text began naming each letter's Enemy type (issue #17).
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "solo-b", 1, 0): ("2441309366a4c755", "0c886c2db2ffca19"),
     ("forlorn-hope", "op-04", 1, 0): ("3ba14820d364a6da", "6079e582da09706f"),
@@ -38,7 +39,7 @@ PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "op-02", 1, 2): ("dc070601e68a51f8", "7dc759c54167e1fb"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "77593061a31f394c"),
     ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "7b29dbf004214500"),
-    ("reichbusters", "lab-rats", 1, 0): ("7c9f371d359e754a", "f81d49a7bc3844c8"),
+    ("reichbusters", "lab-rats", 1, 0): ("7c9f371d359e754a", "63922a657d90a5f4"),
 }
 
 
