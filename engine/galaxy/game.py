@@ -21,6 +21,7 @@ from engine.galaxy import actions, advisor, campaign, drones, legal, phases, sup
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback import layer
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg
 
@@ -64,6 +65,15 @@ OPTIONS = [
     ),
 ]
 
+# The campaign's layer switch: `expansion:strikeback` plays the Operation Strikeback campaign
+# (engine/galaxy/strikeback/); its sections not built yet are refused by name.
+EXPANSION_OPTION = OptionInfo(
+    key="expansion",
+    description="core: the core campaign; strikeback: the Operation Strikeback campaign",
+    choices=["core", layer.EXPANSION],
+    default="core",
+)
+
 ROLES = [
     RoleInfo(
         key=key,
@@ -102,7 +112,7 @@ class GalaxyDefenders:
                 roles=ROLES,
                 min_seats=1,
                 max_seats=5,
-                options=[o for o in OPTIONS if o.key != "rank-limit"],
+                options=[o for o in OPTIONS if o.key != "rank-limit"] + [EXPANSION_OPTION],
             )
         ]
 
@@ -118,6 +128,8 @@ class GalaxyDefenders:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
+        if options.get("expansion") == layer.EXPANSION:
+            layer.require("Storybook 5 Strikeback campaign")
         return phases.setup(scenario, seats, options, dice)
 
     def waiting_on(self, state: GalaxyState) -> Prompt:

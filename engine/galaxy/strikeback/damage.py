@@ -1,0 +1,86 @@
+"""Defending against the expansion's attacks: Lethal (8.1), multiple Energy Shield stacks
+(11.7) and the High Impact option (storybook 5.5.1).
+
+Order, as the texts give it: the selected Energy Shield stack absorbs Hits one for one;
+items and powers that cancel Hits come next; then, unless the Hits are Lethal, the defender
+rolls BLUE dice (less any -X Def dice, at most five with High Impact) and each Shield cancels
+one Hit. Whatever is left is Wounds. Against Lethal no die is rolled and Shield results from
+armor, powers or items are useless.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.dice import Dice
+from engine.galaxy import dice as gdice
+
+HIGH_IMPACT_DICE = 5
+
+
+def choose_stack(stacks: list[int]) -> int | None:
+    """11.7: the stack with the most shields left blocks the attack; the left one on a tie.
+    None when every stack is empty."""
+    best: int | None = None
+    for index, left in enumerate(stacks):
+        if left > 0 and (best is None or left > stacks[best]):
+            best = index
+    return best
+
+
+def defend_dice(remaining: int, def_minus: int, high_impact: bool) -> int:
+    """How many BLUE dice the defender rolls for the Hits still standing.
+
+    -X Def dice comes off the Hits first, then High Impact caps the roll at five (the
+    storybook's 8 Hits with -2 Def dice roll 5 dice)."""
+    count = max(0, remaining - def_minus)
+    return min(HIGH_IMPACT_DICE, count) if high_impact else count
+
+
+@dataclass
+class Defence:
+    hits: int
+    stack: int | None = None  # index of the Energy Shield stack that blocked
+    absorbed: int = 0
+    cancelled: int = 0  # by items and powers that change the number of Hits
+    lethal: bool = False
+    faces: list[int] = field(default_factory=list)
+    shields: int = 0
+    bolt: bool = False
+    wounds: int = 0
+
+
+def defend(
+    dice: Dice,
+    hits: int,
+    stacks: list[int],
+    *,
+    lethal: bool = False,
+    def_minus: int = 0,
+    high_impact: bool = False,
+    cancel: int = 0,
+    extra_shields: int = 0,
+) -> Defence:
+    """Resolve one attack's Hits against a defender; `stacks` is spent in place.
+
+    `cancel`: Hits removed by items and powers (these work against Lethal too).
+    `extra_shields`: Shield results an armor or power adds to a Defend roll (these do not
+    work against Lethal, which has no Defend roll)."""
+    out = Defence(hits=hits, lethal=lethal)
+    out.stack = choose_stack(stacks)
+    remaining = hits
+    if out.stack is not None:
+        out.absorbed = min(stacks[out.stack], remaining)
+        stacks[out.stack] -= out.absorbed
+        remaining -= out.absorbed
+    out.cancelled = min(max(0, cancel), remaining)
+    remaining -= out.cancelled
+    if lethal:
+        out.wounds = remaining
+        return out
+    out.faces = gdice.roll(dice, "blue", defend_dice(remaining, def_minus, high_impact))
+    counts = gdice.tally("blue", out.faces)
+    out.shields = counts[gdice.SHIELD] + (extra_shields if remaining else 0)
+    out.bolt = counts[gdice.BOLT] > 0
+    out.wounds = max(0, remaining - out.shields)
+    return out
