@@ -291,6 +291,10 @@ def start_turn(state: GalaxyState, agent: AgentState) -> None:
     move = profile(agent).elite.move if agent.elite else profile(agent).move
     if state.weather == "storm":
         move = max(1, move - 1)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.combat import penalty
+
+        move = max(0, move - penalty(state, agent.id, "move"))  # a Critical -X Movement
     agent.movement = "unused"
     agent.mp_left = 1 if agent.bleeding else move
     agent.combat_used = agent.bleeding

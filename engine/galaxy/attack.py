@@ -97,7 +97,13 @@ def agent_attack(
     if darkness:
         count = max(1, count - 1)
     alien_tech = w.tier == "alien" and "alien-knowledge" not in agent.skills
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import combat as expansion
+
+        count = max(0, count - expansion.penalty(state, agent.id, "atk"))
     roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
+    if state.strikeback is not None and expansion.bolts_blocked(state, agent.id):
+        roll.bolt = False  # a Critical forbids his Bolt effects
     notes: list[str] = []
     human_ranged = w.kind != "melee" and w.tier != "alien" and w.ammo > 0
     if human_ranged:
@@ -245,6 +251,15 @@ def resolve_defence(
             continue
         alien = find_alien(state, target_id)
         c = card(alien)
+        if state.strikeback is not None:
+            from engine.galaxy.strikeback import combat as expansion
+
+            cause = f"{agent_name(agent)}'s {weapon_name}"
+            if expansion.alien_defends(state, alien, hits, def_minus, kind, dice, events, cause):
+                die(state, alien, dice, events)
+            elif condition and condition not in alien.conditions:
+                alien.conditions.append(condition)
+            continue
         roll = combat.defend_roll(
             dice,
             hits,
@@ -287,6 +302,11 @@ def alien_attack(
     events: list[Event],
     reason: str,
 ) -> None:
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import combat as expansion
+
+        expansion.alien_attack(state, alien, agent, kind, dice, events, reason)
+        return
     c = card(alien)
     w = c.melee if kind == "melee" else c.ranged
     assert w is not None

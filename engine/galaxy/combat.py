@@ -170,6 +170,10 @@ def wound_agent(
     if wounds <= 0:
         return
     hp = max_hp(agent)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.combat import penalty
+
+        hp -= penalty(state, agent.id, "hp")  # a Critical -X Health points
     if agent.drone_of is not None:
         agent.wounds = min(hp, agent.wounds + wounds)
         events.append(

@@ -371,3 +371,22 @@ def content() -> Content:
         raise ContentError(f"content failed validation: {error}") from error
     _validate(loaded)
     return loaded
+
+
+def alien_card(card_id: str) -> AlienCard:
+    """An Alien card: the core box's, else an Operation Strikeback one."""
+    found = content().aliens.get(card_id)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.cards import expansion_alien
+
+    return expansion_alien(card_id)
+
+
+def species_name(key: str) -> str:
+    found = content().species.get(key)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.cards import species
+
+    return species()[key]

@@ -269,7 +269,10 @@ class GalaxyDefenders:
         return build_view(state, seat, self.waiting_on(state))
 
     def dump(self, state: GalaxyState) -> dict[str, Any]:
-        return state.model_dump(mode="json")
+        data = state.model_dump(mode="json")
+        if data.get("strikeback") is None:
+            data.pop("strikeback", None)  # a core game saves exactly as before the expansion
+        return data
 
     def load(self, data: dict[str, Any]) -> GalaxyState:
         return GalaxyState.model_validate(data)

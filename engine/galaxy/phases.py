@@ -154,7 +154,7 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         if state.phase == "setup":
             place_start_signals(state, dice, events)
         elif state.phase == "refresh":
-            refresh(state, events)
+            refresh(state, events, dice)
         elif state.phase == "strategy":
             if not strategy(state, dice, events):
                 return
@@ -178,7 +178,7 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     raise RuntimeError("advance did not settle")
 
 
-def refresh(state: GalaxyState, events: list[Event]) -> None:
+def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -> None:
     events.append(
         PhaseChanged(round=state.round, phase="refresh", text=f"Round {state.round}: Refresh.")
     )
@@ -192,6 +192,13 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
     for alien in state.aliens:
         alien.energy = card(alien).energy
         alien.conditions = []
+    if state.strikeback is not None and dice is not None:
+        from engine.galaxy.attack import die
+        from engine.galaxy.strikeback import combat as expansion
+
+        for alien in expansion.refresh(state, dice, events):
+            if alien in state.aliens:
+                die(state, alien, dice, events)
     state.tech_from_kills = False
     state.tech_from_search = False
     state.kills_last_round = state.kills_this_round

@@ -84,9 +84,9 @@ def teleport_alien(
     """Teleport the matching Alien card's figure (searched in the deck, then its discards)."""
 
     def matches(card_id: str) -> bool:
-        from engine.galaxy.content import content
+        from engine.galaxy.content import alien_card
 
-        c = content().aliens[card_id]
+        c = alien_card(card_id)
         return all(getattr(c, k) == v for k, v in spec.items())
 
     pool = [*state.alien_deck.draw_pile, *state.alien_deck.discard_pile]

@@ -5,7 +5,15 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.core.hexgrid import Hex, distance
 from engine.galaxy.board import Board, Side, label, parse_label, side
-from engine.galaxy.content import AgentProfile, AlienCard, Mission, Weapon, content
+from engine.galaxy.content import (
+    AgentProfile,
+    AlienCard,
+    Mission,
+    Weapon,
+    alien_card,
+    content,
+    species_name,
+)
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, SignalState
 
 RANKS = ("Copper", "Bronze", "Silver", "Gold", "Palladium", "Platinum")
@@ -44,7 +52,7 @@ def profile(agent: AgentState) -> AgentProfile:
 
 
 def card(alien: AlienState) -> AlienCard:
-    return content().aliens[alien.card]
+    return alien_card(alien.card)
 
 
 def weapon(key: str) -> Weapon:
@@ -63,7 +71,7 @@ def agent_name(agent: AgentState) -> str:
 
 def alien_name(alien: AlienState) -> str:
     c = card(alien)
-    return f"{c.rank.upper()} {content().species[c.species]} {alien.id}"
+    return f"{c.rank.upper()} {species_name(c.species)} {alien.id}"
 
 
 def operative(state: GalaxyState) -> list[AgentState]:

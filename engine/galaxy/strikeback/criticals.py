@@ -14,10 +14,10 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from engine.core.dice import Dice, shuffle
-from engine.galaxy.strikeback.status import FigureStatus
+from engine.galaxy.strikeback.status import CriticalPile, FigureStatus
 
 CONTENT = Path(__file__).parent / "content" / "criticals.json"
 
@@ -28,12 +28,6 @@ class CriticalToken(BaseModel):
     level: int
     duration: str  # instant, temporary, permanent
     fits: str  # agent, other (aliens, drones, NPCs), any
-
-
-class CriticalPile(BaseModel):
-    level: int
-    draw: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
 
 
 @lru_cache(maxsize=1)
@@ -99,18 +93,18 @@ def penalty(status: FigureStatus, effect: str) -> int:
     )
 
 
-def refresh(status: FigureStatus, piles: dict[int, CriticalPile]) -> list[str]:
+def refresh(status: FigureStatus, piles: dict[str, CriticalPile]) -> list[str]:
     """Refresh phase: temporary tokens leave (back to their pile's discards)."""
     gone = [k for k in status.criticals if tokens()[k].duration == "temporary"]
     for key in gone:
         status.criticals.remove(key)
-        piles[tokens()[key].level].discard.append(key)
+        piles[str(tokens()[key].level)].discard.append(key)
     return gone
 
 
-def heal(status: FigureStatus, key: str, piles: dict[int, CriticalPile]) -> None:
+def heal(status: FigureStatus, key: str, piles: dict[str, CriticalPile]) -> None:
     """A permanent token healed as a Body Condition goes to its discard pile."""
     if key not in status.criticals or tokens()[key].duration != "permanent":
         raise ValueError(f"{key} is not a permanent Critical on this figure")
     status.criticals.remove(key)
-    piles[tokens()[key].level].discard.append(key)
+    piles[str(tokens()[key].level)].discard.append(key)

@@ -47,7 +47,21 @@ class Defence:
     faces: list[int] = field(default_factory=list)
     shields: int = 0
     bolt: bool = False
+    bolt_effect: str = ""
+    regenerate: bool = False
     wounds: int = 0
+
+
+def armor_shields(armor: str | None, attack: str, bolts: int) -> tuple[int, str]:
+    """The core armor Bolt effects that add Shields to a Defend roll (rulebook "Combat"):
+    +1 Shield (any, or only against melee / ranged), or each Bolt a Shield."""
+    if not bolts or armor is None:
+        return 0, ""
+    if armor == "shield+1" or armor == f"shield+1-{attack}":
+        return 1, "+1 Shield"
+    if armor == "bolt-as-shield":
+        return bolts, f"each Bolt is a Shield (+{bolts})"
+    return 0, ""
 
 
 def defend(
@@ -60,12 +74,14 @@ def defend(
     high_impact: bool = False,
     cancel: int = 0,
     extra_shields: int = 0,
+    armor: str | None = None,
+    attack: str = "ranged",
 ) -> Defence:
     """Resolve one attack's Hits against a defender; `stacks` is spent in place.
 
     `cancel`: Hits removed by items and powers (these work against Lethal too).
-    `extra_shields`: Shield results an armor or power adds to a Defend roll (these do not
-    work against Lethal, which has no Defend roll)."""
+    `extra_shields`: Shield results a power adds to a Defend roll; `armor` is the core armor
+    Bolt effect (neither works against Lethal, which has no Defend roll)."""
     out = Defence(hits=hits, lethal=lethal)
     out.stack = choose_stack(stacks)
     remaining = hits
@@ -80,7 +96,11 @@ def defend(
         return out
     out.faces = gdice.roll(dice, "blue", defend_dice(remaining, def_minus, high_impact))
     counts = gdice.tally("blue", out.faces)
-    out.shields = counts[gdice.SHIELD] + (extra_shields if remaining else 0)
     out.bolt = counts[gdice.BOLT] > 0
+    bonus, out.bolt_effect = armor_shields(armor, attack, counts[gdice.BOLT])
+    out.regenerate = out.bolt and armor == "regenerate"
+    if out.regenerate:
+        out.bolt_effect = "Regenerate"
+    out.shields = counts[gdice.SHIELD] + bonus + (extra_shields if remaining else 0)
     out.wounds = max(0, remaining - out.shields)
     return out

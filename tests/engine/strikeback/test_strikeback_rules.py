@@ -132,16 +132,16 @@ def test_critical_replacement_greater_replaces_same_is_discarded() -> None:
 
 
 def test_critical_durations() -> None:
-    piles = {1: criticals.CriticalPile(level=1), 2: criticals.CriticalPile(level=2)}
+    piles = {"1": criticals.CriticalPile(level=1), "2": criticals.CriticalPile(level=2)}
     status = FigureStatus()
-    assert criticals.place(status, criticals.tokens()["c1-dmg-a"], piles[1]) == "instant"
-    assert status.criticals == [] and piles[1].discard == ["c1-dmg-a"]
-    criticals.place(status, criticals.tokens()["c2-shields"], piles[2])
-    criticals.place(status, criticals.tokens()["c2-hp"], piles[2])
+    assert criticals.place(status, criticals.tokens()["c1-dmg-a"], piles["1"]) == "instant"
+    assert status.criticals == [] and piles["1"].discard == ["c1-dmg-a"]
+    criticals.place(status, criticals.tokens()["c2-shields"], piles["2"])
+    criticals.place(status, criticals.tokens()["c2-hp"], piles["2"])
     assert criticals.refresh(status, piles) == ["c2-shields"]
     assert status.criticals == ["c2-hp"]  # permanent: a Body Condition
     criticals.heal(status, "c2-hp", piles)
-    assert status.criticals == [] and "c2-hp" in piles[2].discard
+    assert status.criticals == [] and "c2-hp" in piles["2"].discard
 
 
 def test_critical_piles_match_the_component_list() -> None:
