@@ -22,6 +22,7 @@ from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import layer
+from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg
 
@@ -60,6 +61,12 @@ OPTIONS = [
     OptionInfo(
         key="permanent-death",
         description="A dead agent stays dead for the mission",
+        choices=["off", "on"],
+        default="off",
+    ),
+    OptionInfo(
+        key="high-impact",
+        description="Operation Strikeback's optional rule: at most 5 Defend dice per attack",
         choices=["off", "on"],
         default="off",
     ),
@@ -130,7 +137,16 @@ class GalaxyDefenders:
         options = scenario_info(self, scenario).resolve_options(options)
         if options.get("expansion") == layer.EXPANSION:
             layer.require("Storybook 5 Strikeback campaign")
-        return phases.setup(scenario, seats, options, dice)
+        # The expansion's switches stay out of a core game's options when off, so a core
+        # game is saved (and fingerprinted) exactly as before the expansion existed.
+        high_impact = options.pop("high-impact", "off") == "on"
+        if options.get("expansion") == "core":
+            options.pop("expansion")
+        state = phases.setup(scenario, seats, options, dice)
+        if high_impact:
+            state.options["high-impact"] = "on"
+            state.strikeback = StrikebackState(high_impact=True)
+        return state
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
         if campaign.campaign_going_on(state):

@@ -17,6 +17,7 @@ from engine.galaxy.objectives import mission_status
 from engine.galaxy.ranks import PROMOTION_KIND, grant_power, promotion_options, rank_up
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
+from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.supply import (
     issue_weapon,
     offer_headquarters,
@@ -102,6 +103,8 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.turn_index = 0
     state.outcome = None
     state.outcome_text = ""
+    if state.strikeback is not None:  # Marks, Poisons, Criticals and shields end with a mission
+        state.strikeback = StrikebackState(high_impact=state.strikeback.high_impact)
     state.alpha = first_by_ranking(state)
     state.round = 1
     state.phase = "setup"

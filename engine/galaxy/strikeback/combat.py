@@ -10,14 +10,14 @@ Health. Every function is a no-op (or the core value) in a core game.
 from __future__ import annotations
 
 from engine.core.dice import Dice
-from engine.core.events import Attacked, Event, Note
+from engine.core.events import Attacked, Event, Killed, Note
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.content import AlienCard, alien_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import cards, criticals, damage, marks
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
-from engine.galaxy.world import agent_name, alien_name, card, profile
+from engine.galaxy.world import agent_name, alien_name, card, profile, where
 
 
 def layer(state: GalaxyState) -> StrikebackState:
@@ -182,20 +182,31 @@ def alien_defends(
         high_impact=layer(state).high_impact,
         armor=None if bolts_blocked(state, alien.id) else c.armor,
         attack="melee" if kind == "melee" else "ranged",
+        reroll_alien="reroll-alien" in c.powers,
     )
-    alien.energy = sum(stacks)
-    if out.regenerate and alien.wounds > 0:
-        alien.wounds -= 1
-        events.append(Note(text=f"{alien_name(alien)} regenerates one Wound (armor Bolt)."))
-    alien.wounds += out.wounds
+    if out.absorbed and len(stacks) > 1:
+        events.append(Note(text=f"{alien_name(alien)}: {_defence_text(out)}."))
+    roll = combat.DefendRoll(
+        hits=hits,
+        energy_used=0,
+        faces=out.faces,
+        shields=out.shields,
+        bolt=out.bolt,
+        bolt_effect=out.bolt_effect,
+        regenerate=out.regenerate,
+        wounds=out.wounds,
+    )
+    alien.energy = sum(stacks) + out.absorbed  # the core code spends what the stack absorbed
+    roll.energy_used = out.absorbed
+    if combat.wound_alien(state, alien, roll, events, cause):
+        return True
     hp = c.hp - penalty(state, alien.id, "hp")
-    events.append(
-        Note(
-            text=f"{alien_name(alien)} {_defence_text(out)}: {out.wounds} Wound(s) from {cause}, "
-            f"{max(0, hp - alien.wounds)} HP left."
+    if alien.wounds >= hp:
+        events.append(
+            Killed(figure=alien.id, at=where(alien.hex), text=f"{alien_name(alien)} dies.")
         )
-    )
-    return alien.wounds >= hp
+        return True
+    return False
 
 
 def _defence_text(out: damage.Defence) -> str:

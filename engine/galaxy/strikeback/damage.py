@@ -76,6 +76,7 @@ def defend(
     extra_shields: int = 0,
     armor: str | None = None,
     attack: str = "ranged",
+    reroll_alien: bool = False,
 ) -> Defence:
     """Resolve one attack's Hits against a defender; `stacks` is spent in place.
 
@@ -95,6 +96,10 @@ def defend(
         out.wounds = remaining
         return out
     out.faces = gdice.roll(dice, "blue", defend_dice(remaining, def_minus, high_impact))
+    if reroll_alien:  # a core alien power: Alien faces are rolled once more
+        for i, face in enumerate(out.faces):
+            if gdice.ALIEN in gdice.symbols("blue", face):
+                out.faces[i] = gdice.roll(dice, "blue", 1)[0]
     counts = gdice.tally("blue", out.faces)
     out.bolt = counts[gdice.BOLT] > 0
     bonus, out.bolt_effect = armor_shields(armor, attack, counts[gdice.BOLT])

@@ -149,3 +149,52 @@ def test_a_core_game_saves_without_the_expansion() -> None:
     assert "strikeback" not in GAME.dump(state)
     layered_state = layered(["marine"])
     assert GAME.load(GAME.dump(layered_state)).strikeback is not None
+
+
+def _core_and_layered(hits_faces: list[int], defend_faces: list[int]) -> tuple[int, int]:
+    """The same core Xeno-Beta shot at the Marine with the same dice, without and with the
+    expansion layer: the Marine's wounds each way."""
+    results = []
+    for layer_on in (False, True):
+        state = layered(["marine"])
+        if not layer_on:
+            state.strikeback = None
+        taken = {a.hex for a in state.agents.values()}
+        marine = state.agents["marine"]
+        assert marine.hex is not None
+        spot = next(h for h in neighbours(hx(marine.hex)) if co(h) not in taken)
+        beta = lifecycle.place_alien(state, "xeno-beta-blue-1", spot, [], "is placed")
+        dice = ScriptedDice([*hits_faces, *defend_faces])
+        attack.alien_attack(state, beta, marine, "ranged", dice, [], "test")
+        assert dice.remaining == 0
+        results.append(marine.wounds)
+    return results[0], results[1]
+
+
+def test_layer_plays_a_core_alien_exactly_like_the_core_rules_below_five_hits() -> None:
+    # Blaster 2 RED: hit+hit+bolt, hit+jam = 3 Hits; 3 BLUE defend dice: shield, alien, hit.
+    core, layered_wounds = _core_and_layered([2, 4], [5, 1, 4])
+    assert core == layered_wounds
+
+
+def test_high_impact_in_play_caps_the_marines_defend_roll_at_five_dice() -> None:
+    state = layered(["marine"])
+    gamma = put(state, "xeno-gamma-blue")
+    assert state.strikeback is not None
+    state.strikeback.piles["2"] = CriticalPile(level=2, draw=["c2-def"])
+    marine = state.agents["marine"]
+    # Energy Axe 4 RED, all hit+hit+bolt: 8 Hits and a Bolt (Critical 2). High Impact: the
+    # Marine rolls only 5 BLUE dice (all Shields), so 3 Hits wound him.
+    dice = ScriptedDice([2, 2, 2, 2, 2, 2, 2, 2, 2])
+    attack.alien_attack(state, gamma, marine, "melee", dice, [], "test")
+    assert dice.remaining == 0
+    assert marine.wounds == 3
+    assert state.strikeback.figures["marine"].criticals == ["c2-def"]
+
+
+def test_high_impact_option_switches_the_layer_on_for_a_core_mission() -> None:
+    on = GAME.new("m1", ["marine"], {"high-impact": "on"}, SeededDice(1))
+    assert on.strikeback is not None and on.strikeback.high_impact
+    assert on.options["high-impact"] == "on"
+    off = GAME.new("m1", ["marine"], {}, SeededDice(1))
+    assert off.strikeback is None and "high-impact" not in off.options

@@ -392,4 +392,4 @@ def test_campaign_option_expansion_strikeback_is_refused_by_name() -> None:
     with pytest.raises(NotSupportedYet, match="Strikeback campaign"):
         GAME.new("campaign", ["marine"], {"expansion": "strikeback"}, SeededDice(1))
     state = GAME.new("campaign", ["marine"], {}, SeededDice(1))
-    assert state.options["expansion"] == "core"
+    assert "expansion" not in state.options  # the default stays out of a core save
