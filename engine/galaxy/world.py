@@ -186,9 +186,9 @@ def area_of(state: GalaxyState, c: Coord) -> str:
     return board_of(state).area_of[hx(c)]
 
 
-def walk_distance(state: GalaxyState, a: Coord, b: Coord) -> int | None:
+def walk_distance(state: GalaxyState, a: Coord, b: Coord, walker: str = "alien") -> int | None:
     """Areas an alien must cross to reach b's Area from a (None: no legal path)."""
-    graph = board_of(state).walk_graph(locked(state))
+    graph = board_of(state).walk_graph(locked(state), walker)
     return graph.distance(area_of(state, a), area_of(state, b))
 
 
