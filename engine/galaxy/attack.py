@@ -9,6 +9,7 @@ from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.lifecycle import kill_alien
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
+from engine.galaxy.strikeback import poses
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -101,6 +102,7 @@ def agent_attack(
         from engine.galaxy.strikeback import combat as expansion
 
         count = max(0, count - expansion.penalty(state, agent.id, "atk"))
+        count += poses.attack_dice(state, agent, w.kind)
     roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
     if state.strikeback is not None and expansion.bolts_blocked(state, agent.id):
         roll.bolt = False  # a Critical forbids his Bolt effects
@@ -234,7 +236,8 @@ def resolve_defence(
             friend = state.agents[target_id]
             if friend.dead:
                 continue
-            roll = _agent_defends(dice, friend, hits, def_minus, kind)
+            pose = poses.defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
+            roll = _agent_defends(dice, friend, hits, def_minus - pose, kind)
             events.append(
                 Note(
                     text=f"Friendly fire! {agent_name(friend)} defends with "

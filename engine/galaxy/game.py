@@ -21,7 +21,7 @@ from engine.galaxy import actions, advisor, campaign, drones, legal, phases, sup
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import layer
+from engine.galaxy.strikeback import layer, poses
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg
@@ -70,7 +70,16 @@ OPTIONS = [
         choices=["off", "on"],
         default="off",
     ),
+    OptionInfo(
+        key="fighting-poses",
+        description="Operation Strikeback's optional rule: agents stand, crouch or lie prone",
+        choices=["off", "on"],
+        default="off",
+    ),
 ]
+
+# Operation Strikeback's optional rules a core mission may use (they switch the layer on)
+EXPANSION_SWITCHES = ("high-impact", "fighting-poses")
 
 # The campaign's layer switch: `expansion:strikeback` plays the Operation Strikeback campaign
 # (engine/galaxy/strikeback/); its sections not built yet are refused by name.
@@ -139,13 +148,13 @@ class GalaxyDefenders:
             layer.require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core
         # game is saved (and fingerprinted) exactly as before the expansion existed.
-        high_impact = options.pop("high-impact", "off") == "on"
+        switched = [k for k in EXPANSION_SWITCHES if options.pop(k, "off") == "on"]
         if options.get("expansion") == "core":
             options.pop("expansion")
         state = phases.setup(scenario, seats, options, dice)
-        if high_impact:
-            state.options["high-impact"] = "on"
-            state.strikeback = StrikebackState(high_impact=True)
+        if switched:
+            state.options.update({k: "on" for k in switched})
+            state.strikeback = StrikebackState(high_impact="high-impact" in switched)
         return state
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
@@ -248,6 +257,8 @@ class GalaxyDefenders:
             actions.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
+        elif action.verb == "orders" and action.args.get("order", "").lower().startswith("pose-"):
+            poses.do_pose(state, agent, action.args["order"].lower()[len("pose-") :], events)
         elif action.verb == "orders":
             turn.do_guard_order(agent, action.args.get("order", "").lower(), events)
         else:

@@ -18,6 +18,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.strikeback import poses
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -60,6 +61,14 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
+        for order in poses.orders(state, agent):
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": order},
+                    label=f"Fighting Pose: {order[len('pose-') :]}",
+                )
+            )
         now = guard_order_now(agent)
         for order in guard_orders(agent):
             if order != now:

@@ -15,6 +15,7 @@ from engine.core.view import (
 from engine.galaxy import campaign
 from engine.galaxy.board import label
 from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback.badges import expansion_badges
 from engine.galaxy.world import (
     FACINGS,
     RANKS,
@@ -79,6 +80,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             conditions.append("alpha")
         if agent.guard and profile(agent).ability == "guard":
             conditions.append("guard" if agent.guard_order else "guard-held")
+        if state.strikeback is not None:
+            conditions.extend(expansion_badges(state, agent.id))
         figures.append(
             FigureView(
                 id=agent.id,
@@ -112,6 +115,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 rank=c.rank,
                 seat=alien.controller,
                 conditions=[x + "d" for x in alien.conditions]
+                + (expansion_badges(state, alien.id) if state.strikeback is not None else [])
                 + ([f"shield:{alien.energy}"] if alien.energy else []),
             )
         )

@@ -15,7 +15,7 @@ from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.content import AlienCard, alien_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import cards, criticals, damage, marks
+from engine.galaxy.strikeback import cards, criticals, damage, marks, poses
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
 from engine.galaxy.world import agent_name, alien_name, card, profile, where
 
@@ -106,6 +106,7 @@ def alien_attack(
     bolt = roll.bolt and not bolts_blocked(state, alien.id)
     hits = roll.hits + (1 if bolt and w.bolt == "hit+1" else 0)
     def_minus = (1 if bolt and w.bolt == "def-1" else 0) + penalty(state, agent.id, "def")
+    def_minus -= poses.defence_dice(state, agent, "melee" if kind == "melee" else "ranged")
     effects = expansion_effects(c, kind) if bolt else []
     events.append(
         Attacked(

@@ -24,3 +24,4 @@ class StrikebackState(BaseModel):
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
     stacks: dict[str, list[int]] = Field(default_factory=dict)  # alien id -> shields left
     piles: dict[str, CriticalPile] = Field(default_factory=dict)  # "1", "2"
+    poses: dict[str, str] = Field(default_factory=dict)  # agent id -> crouching / prone
