@@ -28,7 +28,7 @@ SECTIONS: dict[str, str | None] = {
     "8.4 Explosion": None,
     "8.5 Area Healing": None,
     "9.2 Fixed-Hit weapons and RED+BLUE dice": None,
-    "9.2.2 Fighting Poses": None,
+    "9.2.2 Fighting Poses": "poses",
     "9.3.2 Poisoned": "marks",
     "9.4 Energy Batteries": None,
     "9.5 Power Suit": None,
