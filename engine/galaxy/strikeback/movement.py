@@ -9,11 +9,12 @@ ends he is put on a free hex next to it, or the closest free hex.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar
 
 from engine.core.errors import RuleError
 
-Coord = tuple[int, int]
+N = TypeVar("N", bound=Hashable)  # a hex in any coordinate type
 
 BARRIER = "barrier"
 CROSSING_POWERS = frozenset({"flying", "burrowing"})
@@ -44,14 +45,14 @@ def can_seize(
 
 
 def drop_hex(
-    end: Coord,
-    neighbours: Callable[[Coord], Iterable[Coord]],
-    free: Callable[[Coord], bool],
-) -> Coord:
+    end: N,
+    neighbours: Callable[[N], Iterable[N]],
+    free: Callable[[N], bool],
+) -> N:
     """Where the seized agent is put when the drag ends: a free hex next to the dragger, else
     the free hex closest to it (breadth first; ties by the neighbour order given)."""
     seen = {end}
-    queue: deque[Coord] = deque([end])
+    queue: deque[N] = deque([end])
     while queue:
         here = queue.popleft()
         for nxt in neighbours(here):

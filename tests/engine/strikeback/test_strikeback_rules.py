@@ -20,7 +20,7 @@ from engine.galaxy.strikeback import (
     movement,
     npcs,
 )
-from engine.galaxy.strikeback.status import FigureStatus
+from engine.galaxy.strikeback.status import CriticalPile, FigureStatus
 
 NO_DICE = ScriptedDice([])
 
@@ -96,7 +96,7 @@ def test_mark_example_xeno_delta_marks_biotech_and_lock_on_draws_a_critical_1() 
     out = damage.defend(ScriptedDice([2, 1, 4]), 3, [])
     assert out.shields == 1 and out.wounds == 2
     # The pile's top token fits only aliens/drones/NPCs: it is discarded, the next drawn.
-    pile = criticals.CriticalPile(level=1, draw=["c1-paralyze", "c1-def", "c1-atk"])
+    pile = CriticalPile(level=1, draw=["c1-paralyze", "c1-def", "c1-atk"])
     assert marks.marked(biotech) and out.wounds >= 1
     token = criticals.draw(pile, "agent", NO_DICE)
     assert token is not None and token.key == "c1-def"
@@ -119,8 +119,8 @@ def test_mark_decay_and_flip() -> None:
 
 def test_critical_replacement_greater_replaces_same_is_discarded() -> None:
     status = FigureStatus(criticals=["c1-atk"])
-    pile1 = criticals.CriticalPile(level=1)
-    pile2 = criticals.CriticalPile(level=2)
+    pile1 = CriticalPile(level=1)
+    pile2 = CriticalPile(level=2)
     c2_atk = criticals.tokens()["c2-atk"]
     assert criticals.place(status, c2_atk, pile2) == "replaced c1-atk"
     assert status.criticals == ["c2-atk"]
@@ -132,7 +132,7 @@ def test_critical_replacement_greater_replaces_same_is_discarded() -> None:
 
 
 def test_critical_durations() -> None:
-    piles = {"1": criticals.CriticalPile(level=1), "2": criticals.CriticalPile(level=2)}
+    piles = {"1": CriticalPile(level=1), "2": CriticalPile(level=2)}
     status = FigureStatus()
     assert criticals.place(status, criticals.tokens()["c1-dmg-a"], piles["1"]) == "instant"
     assert status.criticals == [] and piles["1"].discard == ["c1-dmg-a"]
@@ -152,7 +152,7 @@ def test_critical_piles_match_the_component_list() -> None:
 
 
 def test_empty_critical_pile_reshuffles_its_discards() -> None:
-    pile = criticals.CriticalPile(level=1, draw=[], discard=["c1-def"])
+    pile = CriticalPile(level=1, draw=[], discard=["c1-def"])
     token = criticals.draw(pile, "other", ScriptedDice([]))
     assert token is not None and token.key == "c1-def"
 
