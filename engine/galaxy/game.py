@@ -21,7 +21,7 @@ from engine.galaxy import actions, advisor, campaign, drones, legal, phases, sup
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import layer, poses
+from engine.galaxy.strikeback import difficulty, layer, poses
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg
@@ -75,6 +75,12 @@ OPTIONS = [
         description="Operation Strikeback's optional rule: agents stand, crouch or lie prone",
         choices=["off", "on"],
         default="off",
+    ),
+    OptionInfo(
+        key=difficulty.OPTION,
+        description="Storybook preset of five optional rules (custom: as set one by one)",
+        choices=[difficulty.CUSTOM, *difficulty.PRESETS],
+        default=difficulty.CUSTOM,
     ),
 ]
 
@@ -148,10 +154,13 @@ class GalaxyDefenders:
             layer.require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core
         # game is saved (and fingerprinted) exactly as before the expansion existed.
+        preset = difficulty.apply_preset(options)
         switched = [k for k in EXPANSION_SWITCHES if options.pop(k, "off") == "on"]
         if options.get("expansion") == "core":
             options.pop("expansion")
         state = phases.setup(scenario, seats, options, dice)
+        if preset != difficulty.CUSTOM:
+            state.options[difficulty.OPTION] = preset
         if switched:
             state.options.update({k: "on" for k in switched})
             state.strikeback = StrikebackState(high_impact="high-impact" in switched)

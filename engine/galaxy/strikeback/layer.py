@@ -49,7 +49,7 @@ SECTIONS: dict[str, str | None] = {
     "Storybook 2.2 Ordered Event deck": "events",
     "Storybook 5 Strikeback campaign": None,
     "Storybook 5.5.1 High Impact": "damage",
-    "Storybook 6 Difficulty presets": None,
+    "Storybook 6 Difficulty presets": "difficulty",
     "Storybook 7 Missions 1-6": None,
 }
 

@@ -148,3 +148,24 @@ def test_poses_are_refused_when_the_option_is_off() -> None:
     assert not [a for a in listed if a.args.get("order", "").startswith("pose-")]
     with pytest.raises(RuleError, match="option is off"):
         do(state, "marine", act("marine", "orders", order="pose-prone"))
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [
+        ("easy", {"high-impact": "on", "human-view": "off", "close-fight": "off"}),
+        ("normal", {"high-impact": "on", "fighting-poses": "on", "friendly-fire": "off"}),
+        ("hard", {"fighting-poses": "on", "friendly-fire": "on", "close-fight": "on"}),
+    ],
+)
+def test_difficulty_presets_set_the_storybook_table(preset: str, expected: dict[str, str]) -> None:
+    state = GAME.new("m1", ["marine"], {"difficulty": preset, "human-view": "on"}, SeededDice(1))
+    got = {k: state.options.get(k, "off") for k in expected}
+    assert got == expected
+    assert state.options["difficulty"] == preset
+    assert state.strikeback is not None and state.strikeback.high_impact
+
+
+def test_no_preset_leaves_a_core_game_as_it_was() -> None:
+    state = GAME.new("m1", ["marine"], {"difficulty": "custom"}, SeededDice(1))
+    assert "difficulty" not in state.options and state.strikeback is None
