@@ -63,6 +63,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         ("wall", board.walls - board.doors - board.windows),
         ("door", board.doors),
         ("window", board.windows),
+        ("barrier", board.barriers),  # Operation Strikeback 5.1
     ):
         for s in sorted(sides, key=lambda x: sorted(x)):
             a, b = sorted(s)
