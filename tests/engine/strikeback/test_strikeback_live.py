@@ -75,22 +75,24 @@ def test_live_multiple_shields_example_2_right_stack_then_a_shield() -> None:
     assert state.strikeback.stacks[delta.id] == [0, 0]
 
 
-def test_live_multiple_shields_example_1_left_stack_then_lethal_kill() -> None:
+def test_live_stacks_start_from_the_card_and_refill_after_a_kill_shot() -> None:
+    """Example 1's numbers on a BLUE Xeno-Delta in play: its stacks come from its card (2, 1)
+    and an attack through the engine spends only the selected (left) stack."""
+    from engine.galaxy.strikeback import combat as expansion
+
     state = layered(["marine"])
     delta = put(state, "xeno-delta-blue")  # stacks [2, 1], 5 HP
     delta.wounds = 4
-    from engine.galaxy.strikeback import combat as expansion
-
-    assert state.strikeback is not None
     assert expansion.stacks_of(state, delta) == [2, 1]
-    # 3 Hits against the left stack (2): one Hit gets through. Without Lethal it would be
-    # defended; the example's Lethal Hit needs no Defend roll and kills.
-    from engine.galaxy.strikeback import damage
-
-    stacks = expansion.stacks_of(state, delta)
-    out = damage.defend(ScriptedDice([]), 3, stacks, lethal=True)
-    assert out.wounds == 1 and stacks == [0, 1]
-    assert delta.wounds + out.wounds >= 5
+    events: list[Event] = []
+    marine = state.agents["marine"]
+    # 3 Hits: the left stack absorbs 2, the last Hit is defended by one BLUE die that shows
+    # no Shield (face 1): the fifth wound kills it.
+    attack.resolve_defence(
+        state, marine, [delta.id], 3, 0, "ranged", "", ScriptedDice([1]), events, "rifle"
+    )
+    assert delta not in state.aliens
+    assert any("absorbs 2" in e.text for e in events)
 
 
 def test_live_lethal_example_crimson_nightmare_bites_the_hulk() -> None:
