@@ -20,8 +20,9 @@ from engine.core.view import View
 from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
+from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import difficulty, layer, poses
+from engine.galaxy.strikeback import difficulty, layer, npc, poses
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg
@@ -77,6 +78,12 @@ OPTIONS = [
         default="off",
     ),
     OptionInfo(
+        key="npc-signals",
+        description="Operation Strikeback 10.5: one Human Signal becomes an NPC Signal (allies)",
+        choices=["off", "on"],
+        default="off",
+    ),
+    OptionInfo(
         key=difficulty.OPTION,
         description="Storybook preset of five optional rules (custom: as set one by one)",
         choices=[difficulty.CUSTOM, *difficulty.PRESETS],
@@ -85,7 +92,7 @@ OPTIONS = [
 ]
 
 # Operation Strikeback's optional rules a core mission may use (they switch the layer on)
-EXPANSION_SWITCHES = ("high-impact", "fighting-poses")
+EXPANSION_SWITCHES = ("high-impact", "fighting-poses", "npc-signals")
 
 # The campaign's layer switch: `expansion:strikeback` plays the Operation Strikeback campaign
 # (engine/galaxy/strikeback/); its sections not built yet are refused by name.
@@ -164,6 +171,8 @@ class GalaxyDefenders:
         if switched:
             state.options.update({k: "on" for k in switched})
             state.strikeback = StrikebackState(high_impact="high-impact" in switched)
+            if npc.enabled(state):
+                npc.begin_mission(state, dice)
         return state
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
@@ -241,7 +250,7 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
-        self._after_agent_step(state, events)
+        self._after_agent_step(state, events, dice)
 
     def _turn_action(
         self, state: GalaxyState, seat: str, action: Action, dice: Dice, events: list[Event]
@@ -254,7 +263,9 @@ class GalaxyDefenders:
             raise RuleError(f"{agent_name(agent)} is Paralyzed: he can only end the turn.")
         if action.verb == "end-turn":
             events.append(Note(text=f"{agent_name(agent)} ends the Agent turn."))
-            state.phase = "aliens"
+            npc.end_of_turn(state, agent, dice, events)
+            if not check_all_dead(state, events):
+                state.phase = "aliens"
             return
         if agent.hex is None:
             raise RuleError(f"{agent_name(agent)} is not on the battlefield.")
@@ -262,21 +273,25 @@ class GalaxyDefenders:
             turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
+            npc.activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":
             actions.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("pose-"):
             poses.do_pose(state, agent, action.args["order"].lower()[len("pose-") :], events)
+        elif action.verb == "orders" and npc.is_order(action.args.get("order", "").lower()):
+            npc.do_order(state, agent, action.args["order"].lower(), events)
         elif action.verb == "orders":
             turn.do_guard_order(agent, action.args.get("order", "").lower(), events)
         else:
             raise RuleError(f"Unknown command /{action.verb}.")
-        self._after_agent_step(state, events)
+        self._after_agent_step(state, events, dice)
 
-    def _after_agent_step(self, state: GalaxyState, events: list[Event]) -> None:
-        from engine.galaxy.lifecycle import check_all_dead
-
+    def _after_agent_step(
+        self, state: GalaxyState, events: list[Event], dice: Dice | None = None
+    ) -> None:
         if check_all_dead(state, events) or state.pending is not None:
             return
         if state.phase != "agent":
@@ -286,7 +301,10 @@ class GalaxyDefenders:
             phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
         elif turn.turn_over(agent):
             events.append(Note(text=f"{agent_name(agent)} has used every activity."))
-            state.phase = "aliens"
+            if dice is not None:
+                npc.end_of_turn(state, agent, dice, events)
+            if not check_all_dead(state, events):
+                state.phase = "aliens"
 
     def advance(self, state: GalaxyState, dice: Dice) -> Step[GalaxyState]:
         prompt = self.waiting_on(state)

@@ -18,7 +18,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import poses
+from engine.galaxy.strikeback import npc, poses
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -61,6 +61,23 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
+        for figure in [n.id for n in npc.mine(state, agent)]:
+            if npc.activation_problem(state, agent, figure) is None:
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"unit": agent.id, "what": "npc", "target": figure},
+                        label=f"activate the NPC {figure} now (before your activities)",
+                    )
+                )
+        for order in npc.npc_orders(state, agent):
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": order},
+                    label=f"NPC standing order: {order}",
+                )
+            )
         for order in poses.orders(state, agent):
             out.append(
                 Action(

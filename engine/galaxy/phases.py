@@ -105,6 +105,10 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.outcome_text = ""
     if state.strikeback is not None:  # Marks, Poisons, Criticals and shields end with a mission
         state.strikeback = StrikebackState(high_impact=state.strikeback.high_impact)
+        from engine.galaxy.strikeback import npc
+
+        if npc.enabled(state):
+            npc.begin_mission(state, dice)
     state.alpha = first_by_ranking(state)
     state.round = 1
     state.phase = "setup"

@@ -36,6 +36,12 @@ def reveal(state: GalaxyState, signal: SignalState, dice: Dice, events: list[Eve
             )
         )
         return
+    if signal.token.startswith("npc"):  # Operation Strikeback 11.10.1
+        from engine.galaxy.strikeback.npc import arrive
+
+        events.append(Revealed(figure=signal.id, at=where, text=f"Signal {signal.id} is an ally!"))
+        arrive(state, hx(signal.hex), dice, events, f"NPC Signal at {where}")
+        return
     if not state.alien_deck.draw_pile and not state.alien_deck.discard_pile:
         events.append(
             Revealed(

@@ -47,7 +47,12 @@ def locked(state: GalaxyState) -> set[Side]:
 
 def profile(agent: AgentState) -> AgentProfile:
     if agent.drone_of is not None:
-        return content().drones[agent.id]
+        drone = content().drones.get(agent.id)
+        if drone is None:  # an Operation Strikeback NPC
+            from engine.galaxy.strikeback.npc import npc_profile
+
+            return npc_profile(agent.id)
+        return drone
     return content().agents[agent.id]
 
 
@@ -56,7 +61,12 @@ def card(alien: AlienState) -> AlienCard:
 
 
 def weapon(key: str) -> Weapon:
-    return content().weapons[key]
+    found = content().weapons.get(key)
+    if found is None:  # an Operation Strikeback NPC's weapon
+        from engine.galaxy.strikeback.npc import npc_weapon
+
+        return npc_weapon(key)
+    return found
 
 
 def max_hp(agent: AgentState) -> int:

@@ -19,9 +19,23 @@ class CriticalPile(BaseModel):
     discard: list[str] = Field(default_factory=list)
 
 
+class NpcState(BaseModel):
+    """An NPC in play (10): its controller, Tactic token and the controller's orders."""
+
+    controller: str
+    tactic: str | None = None  # the NPC Tactic token on its card, until used
+    activated: bool = False  # in the controller's current turn
+    target: str = "weakest"  # standing order for ties between aliens: weakest/nearest/strongest
+    use_tactic: bool = False  # standing order: spend the Tactic in the next activation
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
     stacks: dict[str, list[int]] = Field(default_factory=dict)  # alien id -> shields left
     piles: dict[str, CriticalPile] = Field(default_factory=dict)  # "1", "2"
     poses: dict[str, str] = Field(default_factory=dict)  # agent id -> crouching / prone
+    npc_deck: list[str] = Field(default_factory=list)
+    npc_discard: list[str] = Field(default_factory=list)
+    npc_tactics: list[str] = Field(default_factory=list)  # NPC Tactic tokens not on a card
+    npcs: dict[str, NpcState] = Field(default_factory=dict)  # NPC figure id -> its state

@@ -196,6 +196,7 @@ def check_contract(state: GalaxyState) -> None:
             # Operation Strikeback's optional rules (they switch the expansion layer on)
             "high-impact": st.sampled_from(["off", "on"]),
             "fighting-poses": st.sampled_from(["off", "on"]),
+            "npc-signals": st.sampled_from(["off", "on"]),
         }
     ),
 )
