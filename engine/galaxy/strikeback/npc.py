@@ -241,13 +241,21 @@ def do_order(state: GalaxyState, agent: AgentState, order: str, events: list[Eve
     events.append(Note(text=f"{agent_name(npc)}: standing order {what}."))
 
 
+def begun(agent: AgentState) -> bool:
+    """Has he used an activity this turn? A Bleeding agent's forfeited Combat and an
+    Immobilized agent's lost Movement are not activities he used."""
+    moved = agent.movement != "unused" and "immobilize" not in agent.conditions
+    fought = agent.combat_used and not agent.bleeding
+    return moved or fought or agent.action_used
+
+
 def activation_problem(state: GalaxyState, agent: AgentState, figure: str) -> str | None:
     npc = next((n for n in mine(state, agent) if n.id == figure), None)
     if npc is None:
         return f"controls no NPC called {figure!r}"
     if _info(state, npc).activated:
         return f"has already activated {agent_name(npc)} this turn"
-    if agent.movement != "unused" or agent.combat_used or agent.action_used:
+    if begun(agent):
         return (
             "may activate an NPC only before his first activity; it acts by itself when his "
             "turn ends"

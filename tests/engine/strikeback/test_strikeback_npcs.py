@@ -156,3 +156,14 @@ def test_npc_tactic_overcharge_adds_two_dice_once() -> None:
     npc.activate(state, body, ScriptedDice(rolls), events)
     assert info.tactic is None and not info.use_tactic
     assert any("Overcharge" in e.text for e in events)
+
+
+def test_a_bleeding_or_immobilized_agent_may_still_activate_his_npc_first() -> None:
+    state = with_npcs(["marine"])
+    figure = reveal_npc(state, "marine")
+    marine = state.agents["marine"]
+    marine.bleeding, marine.wounds = True, 6
+    marine.conditions.append("immobilize")
+    start_turn(state, marine)
+    assert marine.combat_used and marine.movement == "closed"
+    assert npc.activation_problem(state, marine, figure) is None
