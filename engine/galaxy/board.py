@@ -232,6 +232,16 @@ def _one_hex(board: Board, word: str, lineno: int) -> Hex:
     return h
 
 
+def _between_areas(
+    board: Board, members: dict[str, list[Hex]], pair: str, lineno: int
+) -> set[Side]:
+    """Every hex side between the two Areas of `a|b`."""
+    a, b = pair.split("|")
+    if a not in board.centres or b not in board.centres:
+        raise ContentError(f"{board.name}.map line {lineno}: unknown Area in {pair}")
+    return {side(h, n) for h in members[a] for n in neighbours(h) if board.area_of.get(n) == b}
+
+
 def parse_map(name: str, text: str) -> Board:
     board = Board(name=name)
     lines = text.splitlines()
@@ -273,13 +283,7 @@ def parse_map(name: str, text: str) -> Board:
             continue
         verb, rest = words[0], words[1:]
         if verb == "wall" and len(rest) == 1 and "|" in rest[0]:
-            a, b = rest[0].split("|")
-            if a not in board.centres or b not in board.centres:
-                raise ContentError(f"{name}.map line {lineno}: unknown Area in {rest[0]}")
-            for h in members[a]:
-                for n in neighbours(h):
-                    if board.area_of.get(n) == b:
-                        board.walls.add(side(h, n))
+            board.walls |= _between_areas(board, members, rest[0], lineno)
         elif verb == "wall":
             board.walls.add(_parse_pair(board, rest, lineno))
         elif verb in ("door", "locked"):
@@ -290,13 +294,7 @@ def parse_map(name: str, text: str) -> Board:
         elif verb == "window":
             board.windows.add(_parse_pair(board, rest, lineno))
         elif verb == "barrier" and len(rest) == 1 and "|" in rest[0]:
-            a, b = rest[0].split("|")
-            if a not in board.centres or b not in board.centres:
-                raise ContentError(f"{name}.map line {lineno}: unknown Area in {rest[0]}")
-            for h in members[a]:
-                for n in neighbours(h):
-                    if board.area_of.get(n) == b:
-                        board.barriers.add(side(h, n))
+            board.barriers |= _between_areas(board, members, rest[0], lineno)
         elif verb == "barrier":
             board.barriers.add(_parse_pair(board, rest, lineno))
         elif verb == "tp" and len(rest) == 2:

@@ -27,6 +27,12 @@ from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg
 
+
+def expansion_switch(key: str, description: str) -> OptionInfo:
+    """An Operation Strikeback optional rule a core mission may switch on (default off)."""
+    return OptionInfo(key=key, description=description, choices=["off", "on"], default="off")
+
+
 OPTIONS = [
     OptionInfo(
         key="human-view",
@@ -65,23 +71,14 @@ OPTIONS = [
         choices=["off", "on"],
         default="off",
     ),
-    OptionInfo(
-        key="high-impact",
-        description="Operation Strikeback's optional rule: at most 5 Defend dice per attack",
-        choices=["off", "on"],
-        default="off",
+    expansion_switch(
+        "high-impact", "Operation Strikeback's optional rule: at most 5 Defend dice per attack"
     ),
-    OptionInfo(
-        key="fighting-poses",
-        description="Operation Strikeback's optional rule: agents stand, crouch or lie prone",
-        choices=["off", "on"],
-        default="off",
+    expansion_switch(
+        "fighting-poses", "Operation Strikeback's optional rule: agents stand, crouch or lie prone"
     ),
-    OptionInfo(
-        key="npc-signals",
-        description="Operation Strikeback 10.5: one Human Signal becomes an NPC Signal (allies)",
-        choices=["off", "on"],
-        default="off",
+    expansion_switch(
+        "npc-signals", "Operation Strikeback 10.5: one Human Signal becomes an NPC Signal (allies)"
     ),
     OptionInfo(
         key=difficulty.OPTION,

@@ -96,10 +96,10 @@ def defend(
         out.wounds = remaining
         return out
     out.faces = gdice.roll(dice, "blue", defend_dice(remaining, def_minus, high_impact))
-    if reroll_alien:  # a core alien power: Alien faces are rolled once more
-        for i, face in enumerate(out.faces):
-            if gdice.ALIEN in gdice.symbols("blue", face):
-                out.faces[i] = gdice.roll(dice, "blue", 1)[0]
+    if reroll_alien:
+        from engine.galaxy.combat import reroll_alien_faces
+
+        reroll_alien_faces(dice, out.faces)
     counts = gdice.tally("blue", out.faces)
     out.bolt = counts[gdice.BOLT] > 0
     bonus, out.bolt_effect = armor_shields(armor, attack, counts[gdice.BOLT])
