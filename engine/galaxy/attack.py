@@ -341,6 +341,12 @@ def alien_attack(
         events.append(Note(text=f"{agent_name(agent)} cancels every Hit."))
     combat.wound_agent(state, agent, defend.wounds, events, alien_name(alien))
     condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
+    impose(agent, condition, events)
+
+
+def impose(agent: AgentState, condition: str, events: list[Event]) -> None:
+    """An alien weapon's Bolt condition on an agent, until the Refresh (Paralyzed also
+    Immobilizes)."""
     if condition and not agent.dead and condition not in agent.conditions:
         agent.conditions.append(condition)
         if condition == "paralyze" and "immobilize" not in agent.conditions:

@@ -13,6 +13,7 @@ from engine.core.dice import Dice
 from engine.core.events import Attacked, Event, Killed, Note
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
+from engine.galaxy.attack import impose
 from engine.galaxy.content import AlienCard, alien_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import cards, criticals, damage, marks, poses
@@ -155,11 +156,7 @@ def alien_attack(
                 events.append(Note(text=f"{agent_name(agent)} is Poisoned ({result.level})."))
                 combat.wound_agent(state, agent, result.wounds, events, "a second poison")
     condition = w.bolt if bolt and w.bolt in ("immobilize", "paralyze") else ""
-    if condition and not agent.dead and condition not in agent.conditions:
-        agent.conditions.append(condition)
-        if condition == "paralyze" and "immobilize" not in agent.conditions:
-            agent.conditions.append("immobilize")
-        events.append(Note(text=f"{agent_name(agent)} is {condition.title()}d until the Refresh."))
+    impose(agent, condition, events)
 
 
 def alien_defends(
