@@ -324,6 +324,8 @@ def parse_map(name: str, text: str) -> Board:
 @cache
 def load_map(name: str) -> Board:
     path = MAP_DIR / f"{name}.map"
+    if not path.exists():  # an Operation Strikeback map
+        path = MAP_DIR.parent.parent / "strikeback" / "content" / "maps" / f"{name}.map"
     if not path.exists():
         raise ContentError(f"no map file {path.name}")
     return parse_map(name, path.read_text())

@@ -22,10 +22,11 @@ from engine.galaxy import agent as turn
 from engine.galaxy.content import content
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import difficulty, layer, npc, poses
+from engine.galaxy.strikeback import difficulty, layer, npc, play, poses
+from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
-from engine.galaxy.world import agent_name, find_agent, hex_arg
+from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of
 
 
 def expansion_switch(key: str, description: str) -> OptionInfo:
@@ -126,7 +127,7 @@ class GalaxyDefenders:
                 max_seats=5,
                 options=OPTIONS,
             )
-            for m in content().missions.values()
+            for m in [*content().missions.values(), *strikeback_missions().values()]
         ] + [
             ScenarioInfo(
                 key=campaign.CAMPAIGN,
@@ -145,8 +146,12 @@ class GalaxyDefenders:
     def new(
         self, scenario: str, seats: list[str], options: dict[str, str], dice: Dice
     ) -> GalaxyState:
-        if scenario not in content().missions and scenario != campaign.CAMPAIGN:
-            known = ", ".join([*content().missions, campaign.CAMPAIGN])
+        if (
+            scenario not in content().missions
+            and scenario not in strikeback_missions()
+            and scenario != campaign.CAMPAIGN
+        ):
+            known = ", ".join([*content().missions, *strikeback_missions(), campaign.CAMPAIGN])
             raise ValueError(f"Unknown scenario '{scenario}'. Scenarios: {known}.")
         if not 1 <= len(seats) <= 5 or len(set(seats)) != len(seats):
             raise ValueError("Galaxy Defenders takes 1 to 5 different agents.")
@@ -165,11 +170,10 @@ class GalaxyDefenders:
         state = phases.setup(scenario, seats, options, dice)
         if preset != difficulty.CUSTOM:
             state.options[difficulty.OPTION] = preset
-        if switched:
+        if switched or scenario in strikeback_missions():
             state.options.update({k: "on" for k in switched})
             state.strikeback = StrikebackState(high_impact="high-impact" in switched)
-            if npc.enabled(state):
-                npc.begin_mission(state, dice)
+            play.begin_mission(state, mission_of(state), dice)
         return state
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
@@ -247,6 +251,8 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
+        elif pending.kind in ("sb-firefighter", "sb-device"):
+            play.finish_choice(state, option, events)
         self._after_agent_step(state, events, dice)
 
     def _turn_action(
@@ -270,6 +276,9 @@ class GalaxyDefenders:
             turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() in play.ACTIONS:
+            what = action.args["what"].lower()
+            play.do_action(state, agent, what, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
             npc.activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":

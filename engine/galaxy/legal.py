@@ -18,7 +18,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import npc, poses
+from engine.galaxy.strikeback import npc, play, poses
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -61,6 +61,7 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
+        out.extend(play.legal_actions(state, agent))
         for figure in [n.id for n in npc.mine(state, agent)]:
             if npc.activation_problem(state, agent, figure) is None:
                 out.append(

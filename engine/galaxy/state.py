@@ -87,6 +87,8 @@ class Pending(BaseModel):
         "drone-attack",
         "revive",
         "deliver",
+        "sb-firefighter",  # Operation Strikeback: the Alpha Agent elects a Firefighter
+        "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
     ]
     seat: str
     options: list[str]

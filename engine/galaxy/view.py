@@ -15,6 +15,7 @@ from engine.core.view import (
 from engine.galaxy import campaign
 from engine.galaxy.board import label
 from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback import play
 from engine.galaxy.strikeback.badges import expansion_badges
 from engine.galaxy.world import (
     FACINGS,
@@ -35,7 +36,8 @@ from engine.galaxy.world import (
 def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
     board = board_of(state)
     mission = mission_of(state)
-    tp_marks = {h: s for s, h in board.teleports.items()}
+    hidden = state.strikeback.hidden_tps if state.strikeback is not None else []
+    tp_marks = {h: s for s, h in board.teleports.items() if s not in hidden}
     rooms = {a: name for name, areas in board.rooms.items() for a in areas}
     cells: list[CellView] = []
     for h in board.hexes():
@@ -54,6 +56,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             marks.append("exit")
         if h in board.marks and (h.q, h.r) not in state.rescued_at:
             marks.append(board.marks[h])
+            if state.strikeback is not None and board.marks[h] in play.fire_marks(state):
+                marks.append("flame")
         cells.append(
             CellView(coord=label(h), col=h.q, row=h.r, area=area, room=rooms.get(area), marks=marks)
         )
@@ -160,8 +164,9 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         "signals in reserve": str(len(state.signal_reserve)),
         "weather": state.weather or "clear",
     }
-    if state.destroyed_tps:
-        header["teleports destroyed"] = ", ".join(state.destroyed_tps)
+    wrecked = [t for t in state.destroyed_tps if t not in hidden]
+    if wrecked:
+        header["teleports destroyed"] = ", ".join(wrecked)
     if state.rescued:
         header["rescued"] = str(state.rescued)
     return View(

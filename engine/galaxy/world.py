@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.core.hexgrid import Hex, distance
-from engine.galaxy.board import Board, Side, label, parse_label, side
+from engine.galaxy.board import Board, Side, label, load_map, parse_label, side
 from engine.galaxy.content import (
     AgentProfile,
     AlienCard,
@@ -12,6 +12,7 @@ from engine.galaxy.content import (
     Weapon,
     alien_card,
     content,
+    mission,
     species_name,
 )
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, SignalState
@@ -26,11 +27,11 @@ def mission_key(state: GalaxyState) -> str:
 
 
 def mission_of(state: GalaxyState) -> Mission:
-    return content().missions[mission_key(state)]
+    return mission(mission_key(state))
 
 
 def board_of(state: GalaxyState) -> Board:
-    return content().board(mission_key(state))
+    return load_map(mission_of(state).map)
 
 
 def hx(coord: Coord) -> Hex:

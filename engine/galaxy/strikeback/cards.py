@@ -23,7 +23,7 @@ WEAPON_EFFECTS = {"lethal", "mark-1", "mark-2", "poison-1", "poison-2", "critica
 POWERS: dict[str, str | None] = {
     "flying": None,
     "lock-on": None,
-    "catcher": "7.3 Seize (an alien dragging an agent)",
+    "catcher": None,
     "burrowing": "7.2 Burrowing aliens in play",
     "prime-swarm": "11.6 Prime Swarm units",
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.dice import Dice
 from engine.core.events import Attacked, Event, Killed, Note
+from engine.core.hexgrid import neighbours as hx_neighbours
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.attack import impose
@@ -157,6 +158,49 @@ def alien_attack(
                 combat.wound_agent(state, agent, result.wounds, events, "a second poison")
     condition = w.bolt if bolt and w.bolt in ("immobilize", "paralyze") else ""
     impose(agent, condition, events)
+    if bolt and "catcher" in getattr(c, "sb_powers", []):
+        seize_and_fly(state, alien, agent, dice, events)
+
+
+def seize_and_fly(
+    state: GalaxyState, alien: AlienState, agent: AgentState, dice: Dice, events: list[Event]
+) -> None:
+    """The Flying Critter's Catcher (7.3, the rulebook's first Seize example): on a Bolt it
+    flies back 1 Area; an Immobilized agent it hit is seized, carried along (over Barrier
+    sides too) and put down next to it, or on the closest free hex."""
+    from engine.galaxy.aliens import move_away
+    from engine.galaxy.board import label
+    from engine.galaxy.signals import reveal_in_sight
+    from engine.galaxy.strikeback.movement import can_seize, drop_hex
+    from engine.galaxy.world import board_of, co, free, hx
+
+    seized = (
+        agent.hex is not None
+        and not agent.dead
+        and agent.drone_of is None
+        and can_seize(agent.conditions + (["bleeding"] if agent.bleeding else []), 0, False) is None
+    )
+    start = alien.hex
+    if agent.hex is None:  # the hit agent died: nothing to seize, nothing to fly from
+        return
+    if not move_away(state, alien, agent, 1, events) or not seized:
+        return
+    board = board_of(state)
+    agent.hex = None  # he travels with the alien
+    end = hx(alien.hex)
+    spot = drop_hex(
+        end,
+        lambda h: [n for n in hx_neighbours(h) if board.on_map(n)],
+        lambda h: free(state, h) and h != end,
+    )
+    agent.hex = co(spot)
+    events.append(
+        Note(
+            text=f"{alien_name(alien)} seizes {agent_name(agent)} and carries him from "
+            f"{label(hx(start))} to {label(spot)}."
+        )
+    )
+    reveal_in_sight(state, dice, events)
 
 
 def alien_defends(

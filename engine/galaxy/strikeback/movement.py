@@ -18,7 +18,7 @@ N = TypeVar("N", bound=Hashable)  # a hex in any coordinate type
 
 BARRIER = "barrier"
 CROSSING_POWERS = frozenset({"flying", "burrowing"})
-SEIZABLE = frozenset({"immobilized", "paralyzed", "bleeding"})
+SEIZABLE = frozenset({"immobilize", "paralyze", "bleeding"})  # the engine's condition names
 
 
 def crosses(side: str, powers: Iterable[str]) -> bool:

@@ -27,7 +27,7 @@ from pydantic import BaseModel
 from engine.core.dice import Dice, shuffle
 from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note, Spawned
-from engine.core.hexgrid import Hex, distance
+from engine.core.hexgrid import Hex, distance, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import AgentProfile, AIRule, Weapon
@@ -127,7 +127,7 @@ def enabled(state: GalaxyState) -> bool:
 # -- setup and arrival ----------------------------------------------------------------------
 
 
-def begin_mission(state: GalaxyState, dice: Dice) -> None:
+def begin_mission(state: GalaxyState, dice: Dice, order: list[str] | None = None) -> None:
     """10.5: one Human Signal of the reserve becomes an NPC Signal; the NPC deck and the
     Tactic tokens are shuffled; NPCs of an earlier mission leave."""
     sb = state.strikeback
@@ -135,9 +135,10 @@ def begin_mission(state: GalaxyState, dice: Dice) -> None:
     for figure in [f for f in state.agents if is_npc(f)]:
         del state.agents[figure]
     humans = [t for t in state.signal_reserve if t.startswith("human")]
-    if humans:
+    if humans and enabled(state):
         state.signal_reserve[state.signal_reserve.index(humans[0])] = "npc-1"
-    sb.npc_deck = shuffle(dice, list(cards()))
+    # A mission may fix the deck (10.1.1: cards on top, others set aside); else all shuffled.
+    sb.npc_deck = list(order) if order else shuffle(dice, list(cards()))
     sb.npc_discard = []
     sb.npc_tactics = shuffle(dice, list(tactics()))
     sb.npcs = {}
@@ -163,8 +164,30 @@ def in_play(state: GalaxyState) -> list[AgentState]:
     return [state.agents[f] for f in state.strikeback.npcs if f in state.agents]
 
 
-def arrive(state: GalaxyState, h: Hex, dice: Dice, events: list[Event], why: str) -> None:
-    """An NPC enters play at `h` (a revealed NPC Signal)."""
+def arrive_beside(state: GalaxyState, seat: str, dice: Dice, events: list[Event]) -> None:
+    """A Special Event: the top NPC card goes to this player, its figure next to his agent
+    (ours: the first free adjacent hex in board order)."""
+    agent = state.agents[seat]
+    if agent.hex is None:
+        return
+    spots = [
+        n for n in neighbours(hx(agent.hex)) if free(state, n) and adjacent(state, agent.hex, co(n))
+    ]
+    if not spots:
+        events.append(Note(text="No free hex next to the Alpha Agent: the NPC cannot arrive."))
+        return
+    arrive(state, min(spots, key=lambda h: (h.r, h.q)), dice, events, "Special Event", seat)
+
+
+def arrive(
+    state: GalaxyState,
+    h: Hex,
+    dice: Dice,
+    events: list[Event],
+    why: str,
+    controller: str | None = None,
+) -> None:
+    """An NPC enters play at `h` (a revealed NPC Signal, or an event naming its player)."""
     from engine.galaxy.lifecycle import clockwise_from_alpha
     from engine.galaxy.world import operative
 
@@ -177,6 +200,8 @@ def arrive(state: GalaxyState, h: Hex, dice: Dice, events: list[Event], why: str
     table = [seat for seat in clockwise_from_alpha(state) if seat in living]
     held = {seat: sum(1 for n in sb.npcs.values() if n.controller == seat) for seat in table}
     seat = npcs.assign(table, held, len(present))
+    if controller is not None and seat is not None:
+        seat = controller
     if seat is None or not sb.npc_deck or not free(state, h):
         events.append(Note(text=f"{why}: no NPC can enter play now, the token is discarded."))
         return

@@ -39,3 +39,10 @@ class StrikebackState(BaseModel):
     npc_discard: list[str] = Field(default_factory=list)
     npc_tactics: list[str] = Field(default_factory=list)  # NPC Tactic tokens not on a card
     npcs: dict[str, NpcState] = Field(default_factory=dict)  # NPC figure id -> its state
+    # mission play (storybook 7)
+    hidden_tps: list[str] = Field(default_factory=list)  # Points an event has not placed yet
+    flames: list[int] = Field(default_factory=list)  # burning Waypoints (mission 1)
+    flames_from: int = 0  # from this round on every Event phase sets a fire (0: never)
+    firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
+    devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
+    asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent

@@ -138,7 +138,7 @@ def test_live_critical_movement_and_health_penalties() -> None:
     assert marine.bleeding  # one Health point fewer: he bleeds one wound earlier
 
 
-@pytest.mark.parametrize("card_id", ["diggers-green", "sentinels-blue", "flying-critter-green"])
+@pytest.mark.parametrize("card_id", ["diggers-green", "sentinels-blue"])
 def test_unbuilt_alien_powers_refuse_entry_by_section(card_id: str) -> None:
     state = layered(["marine"])
     with pytest.raises(NotSupportedYet, match="Operation Strikeback"):

@@ -236,7 +236,7 @@ def test_barrier_stops_walkers_not_flyers_or_burrowers_and_never_blocks_sight() 
 def test_seize_example_1_the_seized_biotech_inherits_flying_and_lands_next_to_the_critter() -> None:
     from engine.core.hexgrid import Hex, neighbours
 
-    assert movement.can_seize(["immobilized"], 0, is_agent=False) is None
+    assert movement.can_seize(["immobilize"], 0, is_agent=False) is None
     powers = movement.seized_powers(["flying"], [])
     assert movement.crosses("barrier", powers)  # he crosses the Barrier with the Critter
     critter_end = Hex(0, 0)
@@ -246,7 +246,7 @@ def test_seize_example_1_the_seized_biotech_inherits_flying_and_lands_next_to_th
 
 
 def test_seize_example_2_an_agent_drags_one_bleeding_agent_per_turn() -> None:
-    assert movement.can_seize(["bleeding", "immobilized"], 0, is_agent=True) is None
+    assert movement.can_seize(["bleeding", "immobilize"], 0, is_agent=True) is None
     assert movement.can_seize(["bleeding"], 1, is_agent=True) is not None
     assert movement.can_seize(["bleeding"], 3, is_agent=False) is None  # aliens: no limit
     assert movement.can_seize([], 0, is_agent=True) is not None
