@@ -22,6 +22,7 @@ SECTIONS: dict[str, str | None] = {
     "7.2 Burrowing": "movement",
     "7.2.1 Targeting Burrowing aliens": "burrowing",
     "7.3 Seize": "movement",
+    "7.3 Seize by agents": None,
     "8.1 Lethal": "damage",
     "8.2 Critical": "criticals",
     "8.3 Mark Locking System": "marks",
@@ -52,7 +53,8 @@ SECTIONS: dict[str, str | None] = {
     "Storybook 5 Strikeback campaign": None,
     "Storybook 5.5.1 High Impact": "damage",
     "Storybook 6 Difficulty presets": "difficulty",
-    "Storybook 7 Missions 1-6": None,
+    "Storybook 7 Mission 1": "play",
+    "Storybook 7 Missions 2-6": None,
 }
 
 
