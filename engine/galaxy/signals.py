@@ -72,6 +72,11 @@ def teleport_signal(state: GalaxyState, dice: Dice, events: list[Event]) -> None
     if point is None:
         events.append(Note(text="No Teleport Point is left: no Signal arrives."))
         return
+    signal_at(state, point, dice, events)
+
+
+def signal_at(state: GalaxyState, point: Hex, dice: Dice, events: list[Event]) -> None:
+    """A Signal from the Reserve arrives on this Teleport Point (or the closest free hex)."""
     spot = nearest_free(state, point)
     token = draw_signal(state, dice) if spot is not None else None
     if spot is None or token is None:

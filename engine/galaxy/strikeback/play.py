@@ -16,7 +16,7 @@ from engine.core.hexgrid import Hex, distance, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission
-from engine.galaxy.state import AgentState, GalaxyState, Pending, SignalState
+from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import (
     adjacent,
@@ -80,6 +80,7 @@ def apply_effect(
     state: GalaxyState, effect: dict[str, object], dice: Dice, events: list[Event]
 ) -> None:
     from engine.galaxy.lifecycle import nearest_free, place_alien
+    from engine.galaxy.signals import signal_at
     from engine.galaxy.strikeback import npc
 
     kind = str(effect["sb"])
@@ -112,7 +113,7 @@ def apply_effect(
         events.append(Note(text="A Close Encounter card goes on top of the deck."))
     elif kind == "teleport-at":
         for _ in range(int(str(effect.get("count", 1)))):
-            _signal_at(state, board_of(state).teleports[str(effect["symbol"])], dice, events)
+            signal_at(state, board_of(state).teleports[str(effect["symbol"])], dice, events)
     elif kind == "npc-to-alpha":
         npc.arrive_beside(state, state.alpha, dice, events)
     elif kind == "firefighters":
@@ -172,22 +173,6 @@ def _hazard(state: GalaxyState, h: Hex, events: list[Event]) -> None:
                     text=f"{agent_name(figure)} is thrown to {label(dest)}.",
                 )
             )
-
-
-def _signal_at(state: GalaxyState, point: Hex, dice: Dice, events: list[Event]) -> None:
-    from engine.galaxy.lifecycle import nearest_free
-    from engine.galaxy.signals import draw_signal, reveal_in_sight
-
-    spot = nearest_free(state, point)
-    token = draw_signal(state, dice) if spot is not None else None
-    if spot is None or token is None:
-        events.append(Note(text="No Signal can arrive."))
-        return
-    signal = SignalState(id=f"s{state.next_signal}", token=token, hex=co(spot))
-    state.next_signal += 1
-    state.signals.append(signal)
-    events.append(Note(text=f"Signal {signal.id} teleports in at {label(spot)}."))
-    reveal_in_sight(state, dice, events)
 
 
 # -- the Alpha Agent's choices ---------------------------------------------------------------
