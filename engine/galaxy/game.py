@@ -360,6 +360,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = pending.options[0]  # come back, on the first free GD Start Hex
     elif pending.kind == "deliver":
         choice = supply.default_taker(state)
+    elif pending.kind in ("sb-firefighter", "sb-device"):  # Operation Strikeback mission 1
+        choice = state.alpha if state.alpha in pending.options else pending.options[0]
     else:
         return None
     return Action(verb="choose", args={"option": choice})

@@ -224,7 +224,7 @@ def arrive(
             figure=figure,
             at=label(h),
             text=f"{why}: {name} joins the team at {label(h)}, controlled by {seat} "
-            f"(fewest NPCs, clockwise from the Alpha Agent)"
+            + ("(named by the event)" if controller else "(fewest NPCs, clockwise from the Alpha)")
             + (f"; NPC Tactic: {tactics()[tactic].name}" if tactic else "")
             + ".",
         )

@@ -77,6 +77,8 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
     assert species == ["flying-critter-blue", "flying-critter-green"]
     # The Alpha Agent elects two Firefighters, then hands out the harpoon and the jet boots.
     asked = []
+    default = GAME.waiting_on(state).default  # the answer window's default: himself
+    assert default is not None and default.args["option"] == "biotech"
     while state.pending is not None:
         assert state.pending.seat == "biotech"
         asked.append(state.pending.kind)
