@@ -157,8 +157,13 @@ class FakeMessage:
         return [item for row in self.components for item in row.get("components", [])]
 
     def button(self, label: str) -> dict[str, Any]:
+        """The button labelled `label`, or `label (seats)`: a button only some seats' players
+        may use says whose it is."""
         for item in self.buttons():
             if item.get("label") == label:
+                return item
+        for item in self.buttons():
+            if str(item.get("label", "")).startswith(f"{label} ("):
                 return item
         raise LookupError(f"no button {label!r} on message {self.id}: {self.buttons()}")
 
