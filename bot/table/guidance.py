@@ -119,7 +119,7 @@ def why_empty(verb: str, unit: str | None, legal: Sequence[Action], view: View |
         return f"{who}{where} has nothing left to do now (no action, or not their turn)."
     kinds = list(dict.fromkeys(_kind(a) for a in mine))
     cause = {
-        "attack": "no enemy in range, line of sight (and front arc, where figures face)",
+        "attack": "no enemy in range and sight (and front arc, where figures face)",
         "move": "no movement left or no free place to reach",
     }.get(verb, "the rules allow none at this moment")
     return f"No /{verb} for {who}{where}: {cause}. Still possible: {', '.join(kinds)}."
