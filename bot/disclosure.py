@@ -112,13 +112,24 @@ def public_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
         if len(buttons) > MAX_PUBLIC_CHOICES:
             rest = Button(for_whom("More answers", seats), "/pick kind:choose", "success")
             buttons = [*buttons[: MAX_PUBLIC_CHOICES - 1], rest]
+    ending = end_turn(game, state, seats)
     return [
         *buttons,
         Button(for_whom("Pick an action", seats), "/pick", "primary"),
-        Button(for_whom("End turn", seats), "/end-turn", "primary"),
+        *([Button(for_whom("End turn", seats), ending, "primary")] if ending else []),
         Button("Undo", "/undo"),
         Button("Board", "/board"),
     ]
+
+
+def end_turn(game: Game[Any], state: Any, seats: list[str]) -> str | None:
+    """The End turn button's command, only when ending the turn is legal for a waiting seat:
+    the one way to end it, or plain `/end-turn` where the game takes it for the whole seat."""
+    enders = [a for role in seats for a in game.legal_actions(state, role) if a.verb == "end-turn"]
+    commands = list(dict.fromkeys(a.command() for a in enders))
+    if "/end-turn" in commands:
+        return "/end-turn"
+    return commands[0] if len(commands) == 1 else None
 
 
 def private_answers(game: Game[Any], state: Any, prompt: Prompt, roles: set[str]) -> list[Button]:

@@ -137,17 +137,22 @@ class Autocomplete:
         table, actions = found
         focus = command.partial or ""
         fixed = {k: v.lower() for k, v in command.options.items() if k != focus and v}
+        matching = [
+            a
+            for a in actions
+            if a.verb == command.name
+            and all(a.args.get(k, "").lower() == v for k, v in fixed.items())
+        ]
         groups: dict[str, list[Action]] = {}
-        for action in actions:
-            if action.verb != command.name or focus not in action.args:
-                continue
-            if any(action.args.get(k, "").lower() != v for k, v in fixed.items()):
-                continue
-            groups.setdefault(action.args[focus], []).append(action)
+        for action in matching:
+            if focus in action.args:
+                groups.setdefault(action.args[focus], []).append(action)
         view = table.game.view(table.state, None)
         if not groups:
-            if command.options.get(focus):
-                return []  # what is typed matches nothing: Discord says so itself
+            if matching or command.options.get(focus):
+                # The command is complete without this option, or what is typed matches
+                # nothing (Discord says so itself).
+                return []
             reason = why_empty(command.name, command.options.get("unit"), actions, view)
             return [Suggestion(fit(reason), NOTHING)]
         return [
