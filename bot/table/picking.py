@@ -16,15 +16,16 @@ class PickCommands:
         self.describe = describe
 
     async def pick(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        table = await self.parts.loader.active(caller)
+        table = await self.parts.loader.active(caller, finished_ok=True)
         campaign = table.campaign
         seats = await self.parts.repo.seats(id_of(campaign))
         mine = [s.role for s in seats if s.user_id == caller.user_id]
         if not mine:
             raise UserError("You have no seat in this campaign. Join with /campaign join.")
         prompt = table.prompt()
-        if prompt.finished:
-            raise UserError("The mission is over.")
+        if prompt.finished or campaign.status == "finished":
+            # Not a refusal either: the picker after the last action of a mission says so.
+            return [Reply(f"The mission is over: {prompt.outcome or campaign.outcome}.", True)]
         actions = unique([a for role in mine for a in self.parts.legal.of(table, role)])
         if not actions:
             # Not a refusal: the answer to "what may I do?" is "nothing yet".
