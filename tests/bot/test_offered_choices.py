@@ -214,6 +214,8 @@ async def play_offered(
         assert awaited, f"the latest post names nobody to wait on: {players.last_post}"
         user = players.rng.choice(awaited)
         source = players.rng.randrange(10)
+        if not players.tally.by_source.get("autocomplete"):
+            source = 6  # each source at least once a mission
         if source < 6:
             await players.by_picker(user)
         elif source < 8:

@@ -139,3 +139,29 @@ async def test_an_empty_list_says_why(db: Database) -> None:
     said = text(await table.handle(ANN, f"/attack unit:marine target:{NOTHING}"))
     assert "No /attack for Chromium (Marine)" in said and "Still possible: move" in said, said
     assert why_empty("attack", "marine", [], None).startswith("marine has nothing left")
+
+
+async def test_the_alpha_vote_has_a_button_for_every_agent(db: Database) -> None:
+    """The vote read "alpha: marine, sniper" with no buttons; End turn was offered though
+    ending the turn is not what the vote asks."""
+    table = TableService(db, new_seed=lambda: 7, limits=None, pictures=NoPictures())
+    for command in (
+        "/campaign create game:galaxy-defenders scenario:m1",
+        "/campaign join role:marine",
+        "/campaign join role:sniper",
+    ):
+        assert not any(r.error for r in await table.handle(ANN, command))
+    post = (await table.handle(ANN, "/campaign begin"))[-1]
+    labels = {b.label: b.command for b in post.buttons}
+    assert labels["marine (marine)"] == "/choose option:marine"
+    assert labels["sniper (marine)"] == "/choose option:sniper"
+    assert labels["Pick an action (marine)"] == "/pick"
+    assert not any(label.startswith("End turn") for label in labels)
+    for command in labels.values():
+        if command.startswith("/choose") or command == "/undo":
+            continue  # (Undo is the last actor's, and says when there is nothing to undo)
+        replies = await table.handle(ANN, command)
+        assert not any(r.error for r in replies), (command, text(replies))
+    chosen = await table.handle(ANN, "/choose option:sniper")
+    after = {b.label: b.command for b in chosen[-1].buttons}
+    assert after["End turn (sniper)"] == "/end-turn unit:sniper"
