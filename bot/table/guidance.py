@@ -102,8 +102,6 @@ def refusal_text(action: Action, legal: Sequence[Action], reason: str, view: Vie
 def _kind(action: Action) -> str:
     if action.verb == "act":
         return action.args.get("what", "act")
-    if action.verb == "orders":
-        return "orders " + action.args.get("order", "").split(":")[0]
     return action.verb
 
 
