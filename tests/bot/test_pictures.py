@@ -75,7 +75,7 @@ async def test_an_enemy_phase_is_posted_as_one_animation_and_the_final_board(
     post = next(r for r in animated if r.images)
     gif, still = post.images
     assert gif.data[:6] in (b"GIF87a", b"GIF89a") and len(gif.data) < 2_000_000
-    assert Image.open(io.BytesIO(gif.data)).n_frames >= 2
+    assert getattr(Image.open(io.BytesIO(gif.data)), "n_frames", 1) >= 2
     assert still.filename == "board.png" and "Animation of" in gif.description
 
 

@@ -58,7 +58,9 @@ async def test_turn_order_and_automatic_phase(table: TableService) -> None:
     assert "not your turn" in text(await table.handle(ANN, "/end-turn"))
     replies = await table.handle(BOB, "/end-turn")
     assert "Round 2" in text(replies) and "drone" in text(replies)
-    log = await table.repo.log((await table.repo.live_in_channel("chan-1")).id)  # type: ignore[union-attr]
+    campaign = await table.repo.live_in_channel("chan-1")
+    assert campaign is not None and campaign.id is not None
+    log = await table.repo.log(campaign.id)
     assert [row.kind for row in log] == ["begin", "action", "action"]
     assert log[-1].random_used  # the drone rolled
 

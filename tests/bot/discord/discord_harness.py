@@ -55,7 +55,7 @@ class Harness:
             pictures=self.pictures,
         )
         settings = Settings(
-            _env_file=None,  # type: ignore[call-arg]
+            _env_file=None,
             discord_token=self.fake.token,
             dev_guild_id=self.fake.guild_id if self.dev_guild else None,
             shard_count=1 if self.shard_ids is not None else None,

@@ -742,7 +742,8 @@ class FakeDiscord:
         await self._send(ws, {"op": 0, "t": event, "s": self._seq, "d": data})
 
     async def _on_gateway(self, ws: web.WebSocketResponse, msg: dict[str, Any], path: str) -> None:
-        op, data = msg.get("op"), msg.get("d")
+        op = msg.get("op")
+        data: Any = msg.get("d")
         if op == 1:  # heartbeat
             await self._send(ws, {"op": 11})
         elif op == 2:  # identify
@@ -1260,7 +1261,9 @@ class FakeDiscord:
             declared = (payload.get("data") or payload).get("attachments") or []
             files = []
             for index, (filename, blob) in sorted(raw_files.items()):
-                meta = next((a for a in declared if int(a.get("id", -1)) == index), {})
+                meta: dict[str, Any] = next(
+                    (a for a in declared if int(a.get("id", -1)) == index), {}
+                )
                 files.append(FakeAttachment(filename, blob, meta.get("description")))
             if len(declared) != len(raw_files):
                 self._reject(
