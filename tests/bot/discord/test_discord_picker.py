@@ -40,7 +40,9 @@ def latest_panel(h: Harness, channel: int, user: FakeUser) -> FakeMessage | None
     return private[-1] if private and private[-1].menus() else None
 
 
-async def test_a_whole_mission_from_the_picker_alone(quick: Harness) -> None:
+async def test_a_whole_mission_from_the_picker_alone(
+    quick: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     h, fake = quick, quick.fake
     table, ann = fake.channel("table"), fake.member("ann")
     rng = random.Random(3)
@@ -61,7 +63,7 @@ async def test_a_whole_mission_from_the_picker_alone(quick: Harness) -> None:
             refused.extend(f"{text}: {r.content}" for r in replies if r.error)
             return replies
 
-        h.service.handle = watched  # type: ignore[method-assign]
+        monkeypatch.setattr(h.service, "handle", watched)
         for _ in range(MAX_CHOICES):
             campaign = await h.service.repo.latest_in_channel(str(table))
             assert campaign is not None

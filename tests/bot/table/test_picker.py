@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.replies import Menu, MenuEntry
 from bot.table.picker import (
     MAX_TEXT,
     PER_MENU,
@@ -46,8 +47,8 @@ ACTIONS = [
 ]
 
 
-def entries(panel_menus: list) -> list:  # type: ignore[type-arg]
-    return [e for m in panel_menus for e in m.entries]
+def entries(menus: list[Menu]) -> list[MenuEntry]:
+    return [e for m in menus for e in m.entries]
 
 
 def test_the_first_panel_offers_figures_and_what_needs_no_figure() -> None:
