@@ -40,15 +40,23 @@ def latest_panel(h: Harness, channel: int, user: FakeUser) -> FakeMessage | None
     return private[-1] if private and private[-1].menus() else None
 
 
+@pytest.mark.parametrize(
+    ("game_key", "scenario", "role"),
+    [
+        ("galaxy-defenders", "m1", "marine"),
+        ("forlorn-hope", "solo-a", "marines"),
+        ("reichbusters", "hive-breach", "sarge"),
+    ],
+)
 async def test_a_whole_mission_from_the_picker_alone(
-    quick: Harness, monkeypatch: pytest.MonkeyPatch
+    quick: Harness, monkeypatch: pytest.MonkeyPatch, game_key: str, scenario: str, role: str
 ) -> None:
     h, fake = quick, quick.fake
     table, ann = fake.channel("table"), fake.member("ann")
     rng = random.Random(3)
     async with asyncio.timeout(240):
-        await h.slash(ann, table, "campaign create", game="galaxy-defenders", scenario="m1")
-        await h.slash(ann, table, "campaign join", role="marine")
+        await h.slash(ann, table, "campaign create", game=game_key, scenario=scenario)
+        await h.slash(ann, table, "campaign join", role=role)
         begun = await h.slash(ann, table, "campaign begin")
         opened = await h.press(ann, h.prompt(begun), "Pick an action")
         assert h.private(opened) and h.private(opened)[-1].menus(), h.said(opened, ann)
