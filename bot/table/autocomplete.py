@@ -55,10 +55,13 @@ class Autocomplete:
         typed = command.options.get(command.partial, "")
         if command.name == "campaign":
             return by_prefix(await self._campaign_choices(caller, command), typed)
-        if command.name in PLAY_VERBS:
-            return by_prefix(await self._action_choices(caller, command), typed)
-        if command.name == "pick":
-            return by_prefix(await self._pick_choices(caller, command), typed)
+        if command.name in PLAY_VERBS or command.name == "pick":
+            mine = await self._my_actions(caller)
+            if mine is None:
+                return []
+            if command.name == "pick":
+                return by_prefix(self._pick_choices(mine, command), typed)
+            return by_prefix(self._action_choices(mine, command), typed)
         if command.name == "rules" and command.partial == "topic":
             game_key = command.options.get("game", "") or await self.parts.loader.channel_game(
                 caller
@@ -130,10 +133,9 @@ class Autocomplete:
             return None  # a spectator: nothing to offer, nothing to explain
         return table, unique([a for role in mine for a in self.parts.legal.of(table, role)])
 
-    async def _action_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
-        found = await self._my_actions(caller)
-        if found is None:
-            return []
+    def _action_choices(
+        self, found: tuple[Loaded, list[Action]], command: Command
+    ) -> list[Suggestion]:
         table, actions = found
         focus = command.partial or ""
         fixed = {k: v.lower() for k, v in command.options.items() if k != focus and v}
@@ -177,10 +179,9 @@ class Autocomplete:
             fit(f"{value}, then choose {', '.join(still)} ({len(members)} choices)"), value
         )
 
-    async def _pick_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
-        found = await self._my_actions(caller)
-        if found is None:
-            return []
+    def _pick_choices(
+        self, found: tuple[Loaded, list[Action]], command: Command
+    ) -> list[Suggestion]:
         table, actions = found
         focus = command.partial or ""
         unit = command.options.get("unit") if focus != "unit" else None

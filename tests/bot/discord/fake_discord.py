@@ -344,17 +344,12 @@ def component_errors(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
                 if not item.get("url"):
                     errors.append(("button-url", "a link button needs a url"))
                 continue
-            custom_id = item.get("custom_id") or ""
-            if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
-                errors.append(("custom-id", f"{len(custom_id)} characters (1 to {MAX_CUSTOM_ID})"))
-            if custom_id in seen:
-                errors.append(("custom-id", f"duplicate {custom_id!r}"))
-            seen.add(custom_id)
+            errors.extend(custom_id_errors(item, seen))
     return errors
 
 
-def select_errors(item: dict[str, Any], seen: set[str]) -> list[tuple[str, str]]:
-    """Discord's rules for one string select menu."""
+def custom_id_errors(item: dict[str, Any], seen: set[str]) -> list[tuple[str, str]]:
+    """A component's custom id: 1 to 100 characters, unique within its message."""
     errors: list[tuple[str, str]] = []
     custom_id = item.get("custom_id") or ""
     if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
@@ -362,6 +357,12 @@ def select_errors(item: dict[str, Any], seen: set[str]) -> list[tuple[str, str]]
     if custom_id in seen:
         errors.append(("custom-id", f"duplicate {custom_id!r}"))
     seen.add(custom_id)
+    return errors
+
+
+def select_errors(item: dict[str, Any], seen: set[str]) -> list[tuple[str, str]]:
+    """Discord's rules for one string select menu."""
+    errors = custom_id_errors(item, seen)
     if len(item.get("placeholder") or "") > MAX_PLACEHOLDER:
         errors.append(("select-placeholder", f"over {MAX_PLACEHOLDER} characters"))
     options = item.get("options") or []
