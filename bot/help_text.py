@@ -15,7 +15,9 @@ TOPICS: dict[str, str] = {
         "**Playing**\n"
         "Act whenever it is your turn, at your own pace: `/move`, `/attack`, `/act` for special "
         "actions, `/orders` for standing orders, `/choose` to answer a question, `/end-turn` "
-        "when you are done. Autocomplete offers only what is legal right now. `/undo` takes "
+        "when you are done. Autocomplete offers only what is legal right now. On a phone, "
+        "`/pick` (or the **Pick an action** button) opens menus just for you: figure, action, "
+        "then target or square, with no typing. `/undo` takes "
         "back your last action if it revealed nothing new. The bot plays the enemies and posts "
         "the board after every step; `/board` shows it again and `/log` lists recent steps."
     ),
