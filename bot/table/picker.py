@@ -9,6 +9,7 @@ longer lists are paged.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -48,7 +49,8 @@ def kind_of(action: Action) -> str:
     if action.verb == "act":
         return f"act:{action.args.get('what', '')}"
     if action.verb == "orders":
-        return f"orders:{action.args.get('order', '').split(':')[0]}"
+        # `support:never`, `face-e`, `guard-with-assault-rifle`: grouped by their first word
+        return f"orders:{re.split('[:-]', action.args.get('order', ''))[0]}"
     return action.verb
 
 
@@ -67,7 +69,7 @@ def kind_name(kind: str) -> str:
     if verb == "act" and what:
         return what.replace("-", " ").replace("_", " ").capitalize()
     if verb == "orders" and what:
-        return f"Standing order: {what}"
+        return f"Orders: {what}"
     return VERB_NAMES.get(verb, verb)
 
 
