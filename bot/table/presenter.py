@@ -35,7 +35,7 @@ class Presenter:
         if prompt.finished:
             lines.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:
-            lines.append(waiting_line(prompt, outcome.seats))
+            lines.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign)))
         chunks = split_message("\n".join(lines))
         replies = [Reply(chunk) for chunk in chunks[:-1]]
         replies.append(

@@ -182,7 +182,7 @@ async def test_keystrokes_share_one_list_of_legal_actions_per_step(
 
 async def test_settings_validate(table: TableService) -> None:
     await table.handle(ANN, "/campaign create game:dash scenario:sprint")
-    assert "nudge_hours=24" in text(await table.handle(BOB, "/campaign settings"))
+    assert "a reminder after 24 hours" in text(await table.handle(BOB, "/campaign settings"))
     assert "Only the campaign owner" in text(
         await table.handle(BOB, "/campaign settings nudge_hours:12")
     )
@@ -190,8 +190,8 @@ async def test_settings_validate(table: TableService) -> None:
     refused = text(await table.handle(ANN, "/campaign settings colour:red"))
     assert "has no option 'colour'" in refused
     changed = await table.handle(ANN, "/campaign settings nudge_hours:12 deadline_policy:vote")
-    assert not changed[0].error and "nudge_hours=12" in changed[0].content
-    assert "deadline_policy=vote" in changed[0].content
+    assert not changed[0].error and "a reminder after 12 hours" in changed[0].content
+    assert "the other players may vote" in changed[0].content
 
 
 async def test_finished_mission_is_over_but_its_board_remains(table: TableService) -> None:
