@@ -20,7 +20,7 @@ from bot.table.context import (
 )
 from bot.table.guidance import NOTHING, WHO, figure_name, why_empty
 from bot.table.parts import TableParts
-from bot.table.picker import fit, kind_name, kind_of, unique
+from bot.table.picker import fit, kind_name, kind_of, term_description, unique
 from engine.core.game import Action, scenario_info
 from engine.core.view import View
 from engine.registry import games, get_game
@@ -166,10 +166,13 @@ class Autocomplete:
     def _labelled(
         focus: str, value: str, members: list[Action], given: set[str], view: View
     ) -> Suggestion:
+        game_key = view.game
         """A value with what it means: a complete action's own label, or the figure (for
         `unit`), or the options still to choose after it."""
         if len(members) == 1 and set(members[0].args) <= given | set(WHO):
-            return Suggestion(fit(members[0].label or value), value)
+            words = term_description(game_key, members[0])
+            label = members[0].label or value
+            return Suggestion(fit(f"{label} — {words}" if words else label), value)
         if focus == "unit":
             return Suggestion(fit(f"{figure_name(view, value)}: {len(members)} choices"), value)
         still = [k for k in members[0].args if k not in given and k not in WHO]

@@ -14,6 +14,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.guide.glossary import describe, is_coordinate
 from bot.replies import Button, Menu, MenuEntry
 from engine.core.game import Action
 from engine.core.view import View
@@ -24,9 +25,9 @@ PER_PAGE = PER_MENU * MENUS_PER_PAGE
 MAX_TEXT = 100  # Discord: a select option's label and description
 PICK = "/pick"
 
-# A short explanation of an action for its menu entry (≤ 100 characters). The picker's own
-# default says which command the entry runs; a richer describer (skills, cards, powers in
-# words) plugs in here through `Picker(describe=...)`.
+# A short explanation of an action for its menu entry (≤ 100 characters): by default the
+# glossary's words for the term it names (`bot.guide.describe`), else the command it runs;
+# another describer plugs in through `PickCommands(describe=...)`.
 Describe = Callable[[str, Action], str]
 
 
@@ -34,9 +35,24 @@ def command_of(action: Action) -> str:
     return action.command()
 
 
+# The options that name what an action is about, most specific first.
+TERM_OPTIONS = ("option", "card", "order", "what", "weapon", "target", "mode", "using")
+
+
+def term_description(game_key: str, action: Action) -> str | None:
+    """The glossary's words for the most specific term the action names (not a square)."""
+    for key in TERM_OPTIONS:
+        value = action.args.get(key)
+        if value and not is_coordinate(value):
+            found = describe(game_key, value)
+            if found:
+                return found
+    return None
+
+
 def default_describe(game_key: str, action: Action) -> str:
-    """Until the rules glossary describes each term: the command the entry runs."""
-    return command_of(action)
+    """The glossary's words for what the action names, else the command the entry runs."""
+    return term_description(game_key, action) or command_of(action)
 
 
 def fit(text: str, limit: int = MAX_TEXT) -> str:

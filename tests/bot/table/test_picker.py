@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from bot.guide import describe
 from bot.replies import Menu, MenuEntry
 from bot.table.picker import (
     MAX_TEXT,
     PER_MENU,
     PER_PAGE,
     PanelBuilder,
+    default_describe,
     kind_of,
     narrow,
     pick_command,
@@ -98,3 +100,12 @@ def test_a_wrong_figure_or_kind_names_the_possible_ones() -> None:
     with pytest.raises(ValueError, match="Possible kind: move, orders:guard"):
         narrow(ACTIONS, "fox", "attack")
     assert kind_of(ACTIONS[-2]) == "orders:guard" and kind_of(ACTIONS[-3]) == "act:open"
+
+
+def test_entries_are_described_in_the_glossary_s_words() -> None:
+    guard = Action(verb="orders", args={"unit": "marine", "order": "guard-off"}, label="guard")
+    words = describe("galaxy-defenders", "guard-off")
+    assert words and default_describe("galaxy-defenders", guard) == words
+    # A square is no term: the entry then says which command it runs.
+    step = Action(verb="move", args={"unit": "marine", "to": "F4"})
+    assert default_describe("galaxy-defenders", step) == "/move unit:marine to:F4"
