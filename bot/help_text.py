@@ -18,8 +18,9 @@ TOPICS: dict[str, str] = {
         "when you are done. Autocomplete offers only what is legal right now. On a phone, "
         "`/pick` (or the **Pick an action** button) opens menus just for you: figure, action, "
         "then target or square, with no typing. `/undo` takes "
-        "back your last action if it revealed nothing new. The bot plays the enemies and posts "
-        "the board after every step; `/board` shows it again and `/log` lists recent steps."
+        "back your last action if it revealed nothing new. The bot plays the enemies; each turn "
+        "is one post, updated with the board as you act; `/board` and `/log` answer only you "
+        "(add `share:yes` to post them for the table)."
     ),
     "secrets": (
         "**Hidden cards**\n"

@@ -214,7 +214,7 @@ async def test_the_xeno_hand_is_offered_in_private_only(sqlite: Database) -> Non
     state = await table.state()
     prompt = table.game.waiting_on(state)
     assert prompt.seats == ["xeno"] and prompt.kind == "choice"
-    begun = await table.service.handle(who("eve"), "/board")
+    begun = await table.service.handle(who("eve"), "/board share:yes")
     assert not begun[0].ephemeral
     # The last public post offers the Xeno a private panel, not her cards.
     last = await table.look("eve", "/log last:5")

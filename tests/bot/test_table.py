@@ -208,7 +208,7 @@ async def test_finished_mission_is_over_but_its_board_remains(table: TableServic
     replies = await table.handle(ANN, "/move to:F6")
     assert "Mission over: victory" in text(replies)
     assert "is over (victory)" in text(await table.handle(ANN, "/end-turn"))
-    board = await table.handle(BOB, "/board")
+    board = await table.handle(BOB, "/board share:yes")
     assert board[0].images and not board[0].ephemeral
     assert "set up here" in text(
         await table.handle(ANN, "/campaign create game:dash scenario:sprint")

@@ -545,6 +545,7 @@ class FakeDiscord:
             ("GET", "/applications/{app}/commands", self._list_commands),
             ("POST", "/interactions/{id}/{token}/callback", self._callback),
             ("POST", "/channels/{channel}/messages", self._channel_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._edit_channel_message),
             ("GET", "/channels/{channel}", self._get_channel),
             ("POST", "/channels/{channel}/threads", self._start_thread),
             ("DELETE", "/channels/{channel}", self._delete_channel),
@@ -1238,6 +1239,37 @@ class FakeDiscord:
         )
         if channel_id in self.dm_channels:
             payload.pop("guild_id")
+        payload.pop("webhook_id")
+        payload["type"] = 0
+        return json_response(payload)
+
+    async def _edit_channel_message(self, request: web.Request) -> web.StreamResponse:
+        """The bot edits one of its own channel messages (a turn post): any time, no ping."""
+        self._authorised(request)
+        where = f"PATCH {request.path}"
+        channel_id = int(request.match_info["channel"])
+        message = self.messages.get(int(request.match_info["message"]))
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel_id
+            or message.author_id != self.app_id
+            or message.interaction_id is not None
+        ):
+            self.violation("unknown-message", where)
+            raise FakeError(404, 10008, "Unknown Message")
+        body, files = await self._read_body(request)
+        merged = {
+            "content": body.get("content", message.content),
+            "embeds": body.get("embeds", message.embeds),
+            "components": body.get("components", message.components),
+            "allowed_mentions": body.get("allowed_mentions"),
+        }
+        self._reject(message_errors(merged, files, DEFAULT_ATTACHMENT_LIMIT, editing=True), where)
+        self._apply_edit(message, body, files)
+        payload = message.payload(
+            self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id
+        )
         payload.pop("webhook_id")
         payload["type"] = 0
         return json_response(payload)
