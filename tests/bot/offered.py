@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.replies import Attachment, Reply
 from engine.core.events import Event
 from engine.core.view import View
@@ -12,16 +14,21 @@ BLANK = Attachment("board.png", b"", "")
 class NoPictures:
     """No pixels: these tests are about the choices, and whole missions must stay quick."""
 
-    async def step(self, view: View, events: list[Event]) -> Attachment:
+    async def step(
+        self, view: View, events: list[Event], deadline: datetime | None = None
+    ) -> Attachment:
         return BLANK
 
     async def phase(self, view: View, events: list[Event]) -> list[Attachment] | None:
         return None
 
-    async def board(self, view: View, mode: str) -> Attachment:
-        return BLANK
+    async def board(self, view: View, mode: str) -> list[Attachment]:
+        return [BLANK]
 
     async def sheet(self, view: View, figure_id: str) -> Attachment:
+        return BLANK
+
+    async def summary(self, view: View) -> Attachment:
         return BLANK
 
 

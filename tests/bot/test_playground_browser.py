@@ -311,6 +311,10 @@ async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: P
                     }})()"""
                 )
             await page.wait_for(feed_has("red runs to"), "the picked move to be played")
+            # The next panel follows the move (the box is busy until it has arrived).
+            await page.wait_for(
+                "!document.getElementById('send').disabled", "the picker's next panel"
+            )
 
             # A private answer is marked as such.
             await send(page, "/campaign status")
