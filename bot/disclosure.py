@@ -36,8 +36,9 @@ from engine.core.events import Event, Note, parse_events
 from engine.core.game import Action, Game, Prompt
 
 # Commands whose options may name a hidden card, a hidden choice or a standing order.
-ANSWERED_PRIVATELY = frozenset({"choose", "act", "orders", "hand"})
-MAX_PUBLIC_CHOICES = 4
+ANSWERED_PRIVATELY = frozenset({"choose", "act", "orders", "hand", "pick"})
+# Discord: 25 buttons a message (five rows of five); four are the turn buttons.
+MAX_PUBLIC_CHOICES = 20
 MAX_PRIVATE_CHOICES = 20  # four rows of five buttons (Discord allows five rows)
 PRIVATE_PANEL = "/hand"
 
@@ -84,30 +85,51 @@ def _choices(game: Game[Any], state: Any, role: str) -> list[Action]:
     return [a for a in game.legal_actions(state, role) if a.verb == "choose"]
 
 
-def _answer(action: Action) -> Button:
+def _answer(action: Action, role: str | None = None) -> Button:
     label = action.label or action.args.get("option") or action.command()
-    return Button(label[:80], action.command(), "success")
+    return Button(for_whom(label, [role] if role else []), action.command(), "success")
+
+
+def for_whom(label: str, roles: list[str]) -> str:
+    """A button only some seats' players may use says whose it is: `End turn (marine)`."""
+    return f"{label} ({', '.join(roles)})"[:80] if roles else label
 
 
 def public_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
-    """The buttons under a public post: a question's answers when they are public, the
-    private panel of a seat that holds secrets, then the usual turn buttons."""
+    """The buttons under a public post: a question's answers when they are public (every
+    one of them, or as many as fit and a way to the rest), the private panel of a seat that
+    holds secrets, then the turn buttons, each saying which seats it is for."""
     if prompt.finished:
         return []
     buttons: list[Button] = []
-    if prompt.kind == "choice":
-        for role in prompt.seats:
+    seats = list(prompt.seats)
+    if prompt.kind in ("choice", "vote"):
+        for role in seats:
             if holds_secrets(game, state, role):
                 buttons.append(Button(f"Answer in private ({role})", PRIVATE_PANEL, "success"))
             else:
-                buttons += [_answer(a) for a in _choices(game, state, role)]
-        buttons = buttons[:MAX_PUBLIC_CHOICES]
+                buttons += [_answer(a, role) for a in _choices(game, state, role)]
+        if len(buttons) > MAX_PUBLIC_CHOICES:
+            rest = Button(for_whom("More answers", seats), "/pick kind:choose", "success")
+            buttons = [*buttons[: MAX_PUBLIC_CHOICES - 1], rest]
+    ending = end_turn(game, state, seats)
     return [
         *buttons,
-        Button("End turn", "/end-turn", "primary"),
+        Button(for_whom("Pick an action", seats), "/pick", "primary"),
+        *([Button(for_whom("End turn", seats), ending, "primary")] if ending else []),
         Button("Undo", "/undo"),
         Button("Board", "/board"),
     ]
+
+
+def end_turn(game: Game[Any], state: Any, seats: list[str]) -> str | None:
+    """The End turn button's command, only when ending the turn is legal for a waiting seat:
+    the one way to end it, or plain `/end-turn` where the game takes it for the whole seat."""
+    enders = [a for role in seats for a in game.legal_actions(state, role) if a.verb == "end-turn"]
+    commands = list(dict.fromkeys(a.command() for a in enders))
+    if "/end-turn" in commands:
+        return "/end-turn"
+    return commands[0] if len(commands) == 1 else None
 
 
 def private_answers(game: Game[Any], state: Any, prompt: Prompt, roles: set[str]) -> list[Button]:
@@ -121,7 +143,10 @@ def private_answers(game: Game[Any], state: Any, prompt: Prompt, roles: set[str]
             buttons += [_answer(a) for a in game.legal_actions(state, role)]
         elif prompt.kind == "choice":
             buttons += [_answer(a) for a in _choices(game, state, role)]
-    return buttons[:MAX_PRIVATE_CHOICES]
+    if len(buttons) > MAX_PRIVATE_CHOICES:
+        more = Button("More (pick from menus)", "/pick", "success")
+        buttons = [*buttons[: MAX_PRIVATE_CHOICES - 1], more]
+    return buttons
 
 
 def stand_in_events(

@@ -21,6 +21,24 @@ class Button:
     style: str = "secondary"
 
 
+@dataclass(frozen=True)
+class MenuEntry:
+    """One option of a select menu: choosing it runs `command` (a complete action, or the
+    next step of the action picker)."""
+
+    label: str
+    command: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A select menu (Discord: at most 25 entries, labels and descriptions of 100)."""
+
+    placeholder: str
+    entries: tuple[MenuEntry, ...]
+
+
 @dataclass
 class Reply:
     content: str
@@ -28,6 +46,7 @@ class Reply:
     images: list[Attachment] = field(default_factory=list)
     mentions: list[str] = field(default_factory=list)  # user ids to ping
     buttons: list[Button] = field(default_factory=list)
+    menus: list[Menu] = field(default_factory=list)  # select menus above the buttons
     error: bool = False  # the command was refused and changed nothing
     version: int | None = None  # the campaign version this reply shows (buttons carry it)
     game: str | None = None  # the game key, for a per-game look

@@ -246,6 +246,19 @@ COMMANDS: tuple[Spec, ...] = (
         defers=True,
     ),
     Spec("end-turn", "You are done for this turn", (UNIT,), defers=True),
+    Spec(
+        "pick",
+        "Pick an action from menus, no typing (only you see it)",
+        (
+            Option("unit", "Start with this figure", complete="table"),
+            Option(
+                "kind",
+                "Start with this kind of action (move, attack, act:open...)",
+                complete="table",
+            ),
+            Option("page", "Which page of a long list", kind="integer", min_value=1, max_value=100),
+        ),
+    ),
     Spec("undo", "Take back your last action", defers=True),
     # ---------------------------------------------------------------- looking
     Spec(

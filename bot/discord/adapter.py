@@ -238,8 +238,8 @@ async def send_replies(
     for reply in replies:
         view = None
         shown = reply.version if reply.version is not None else version
-        if reply.buttons and shown is not None:
-            view = turn_view(reply.buttons, target, shown)
+        if (reply.buttons or reply.menus) and shown is not None:
+            view = turn_view(reply.buttons, target, shown, reply.menus)
         if (private_invocation or reply.post_key) and not reply.ephemeral:
             # A turn post is the bot's own message, so later steps can edit it in place.
             try:
@@ -353,8 +353,11 @@ async def run_text(
     defer: bool = False,
     channel_id: int | None = None,
     expect_version: int | None = None,
+    then: str | None = None,
 ) -> None:
-    """Run one command; defer at once when it may render, or as soon as it runs long."""
+    """Run one command; defer at once when it may render, or as soon as it runs long.
+    `then` (the picker after an action chosen from it) is run next when the first is not
+    refused, and its private replies follow."""
     caller = caller_of(interaction, channel_id)
     # Its options may name a hidden card, or its outcome is a turn post the bot writes (and
     # edits) itself: only its author sees the command.
@@ -371,8 +374,10 @@ async def run_text(
         if not done:
             await quietly(interaction)
     replies = await task
+    if then and not any(r.error for r in replies):
+        replies += [r for r in await service.handle(caller, then) if r.ephemeral and not r.error]
     version = None
-    if any(r.buttons and r.version is None for r in replies):
+    if any((r.buttons or r.menus) and r.version is None for r in replies):
         # Replies without a board (a confirmation prompt) take the campaign's current version.
         version = await campaign_version(service, caller.channel_id)
     await send_replies(interaction, replies, version, channel_id, private_invocation)

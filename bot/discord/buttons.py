@@ -16,8 +16,9 @@ from typing import Any, Self
 
 import discord
 
-from bot.discord.adapter import answer_privately, failure_text, finished, run_text
-from bot.replies import Button
+from bot.disclosure import command_verb
+from bot.discord.adapter import answer_privately, caller_of, failure_text, finished, run_text
+from bot.replies import Button, Menu, Reply
 from bot.table import TableService
 
 log = logging.getLogger("sortie.discord")
@@ -26,6 +27,14 @@ PREFIX = "sortie"
 TEMPLATE = re.compile(rf"{PREFIX}:(?P<channel>[0-9]+):(?P<version>[0-9]+):(?P<key>\S+)")
 MAX_CUSTOM_ID = 100
 MAX_BUTTONS = 25  # five rows of five
+MAX_MENUS = 4  # a select menu fills a row; the fifth row holds the picker's buttons
+MAX_OPTIONS = 25
+MAX_OPTION_TEXT = 100
+MAX_PLACEHOLDER = 150
+MENU_PREFIX = "sortie-menu"
+MENU_TEMPLATE = re.compile(
+    rf"{MENU_PREFIX}:(?P<channel>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+)
 KEYS: dict[str, str] = {
     "end": "/end-turn",
     "undo": "/undo",
@@ -117,29 +126,149 @@ def service_of(client: discord.Client) -> TableService:
 async def press(
     service: TableService, interaction: discord.Interaction[Any], button: TurnButton
 ) -> None:
-    command = command_for(button.key)
-    if command is None or interaction.channel_id != button.channel_id:
+    await run_chosen(
+        service, interaction, command_for(button.key), button.channel_id, button.version
+    )
+
+
+async def run_chosen(
+    service: TableService,
+    interaction: discord.Interaction[Any],
+    command: str | None,
+    channel_id: int,
+    version: int,
+) -> None:
+    """A pressed button or a chosen menu entry: the picker's next panel replaces the private
+    panel it came from; a complete action is played, then the player's next panel follows."""
+    if command is None or interaction.channel_id != channel_id:
         await answer_privately(interaction, ELSEWHERE if command else STALE)
         finished(interaction)
         return
-    if await service.campaign_version(str(button.channel_id)) != button.version:
+    if await service.campaign_version(str(channel_id)) != version:
         await answer_privately(interaction, STALE)
         finished(interaction)
+        return
+    if command_verb(command) == "pick" and in_private_panel(interaction):
+        await show_panel(service, interaction, command, channel_id, version)
         return
     await run_text(
         service,
         interaction,
         command,
         defer=True,
-        channel_id=button.channel_id,
-        expect_version=button.version,
+        channel_id=channel_id,
+        expect_version=version,
+        then="/pick" if in_private_panel(interaction) else None,
     )
 
 
-def turn_view(buttons: Sequence[Button], channel_id: int, version: int) -> discord.ui.View | None:
-    """A persistent view of the reply's buttons (those whose command fits a custom id)."""
+def in_private_panel(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def show_panel(
+    service: TableService,
+    interaction: discord.Interaction[Any],
+    command: str,
+    channel_id: int,
+    version: int,
+) -> None:
+    """Edit the private panel in place with the picker's next step."""
+    try:
+        replies = await service.handle(caller_of(interaction, channel_id), command, version)
+        panel = replies[0] if len(replies) == 1 else None
+        if panel is None or panel.error:
+            text = "\n".join(r.content for r in replies) or STALE
+            await answer_privately(interaction, text)
+            return
+        shown = panel.version if panel.version is not None else version
+        view = turn_view(panel.buttons, channel_id, shown, panel.menus) or discord.ui.View()
+        await interaction.response.edit_message(content=panel.content[:2000], view=view)
+    finally:
+        finished(interaction)
+
+
+class MenuSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU_TEMPLATE):
+    """A select menu whose option values are command keys (as buttons carry them)."""
+
+    def __init__(
+        self,
+        channel_id: int,
+        version: int,
+        index: int,
+        menu: Menu | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"{MENU_PREFIX}:{channel_id}:{version}:{index}",
+            placeholder=(menu.placeholder[:MAX_PLACEHOLDER] if menu else None),
+            options=options_of(menu) if menu else [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.channel_id = channel_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        made = cls(int(match["channel"]), int(match["version"]), int(match["index"]))
+        made.item.options = list(getattr(item, "options", []) or made.item.options)
+        return made
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            data: Any = interaction.data or {}
+            values = data.get("values") or []
+            command = command_for(str(values[0])) if values else None
+            await run_chosen(
+                service_of(interaction.client), interaction, command, self.channel_id, self.version
+            )
+        except Exception as error:  # answer the player; discord.py would only log it
+            await answer_privately(interaction, failure_text(error))
+            finished(interaction)
+
+
+def options_of(menu: Menu) -> list[discord.SelectOption]:
+    """A menu's entries whose command fits an option value; the rest are left out (logged)."""
+    options = []
+    for entry in menu.entries[:MAX_OPTIONS]:
+        key = key_for(entry.command)
+        if key is None or len(key) > MAX_OPTION_TEXT:
+            log.warning("menu entry %r does not fit an option value; left out", entry.command)
+            continue
+        options.append(
+            discord.SelectOption(
+                label=entry.label[:MAX_OPTION_TEXT] or key,
+                value=key,
+                description=entry.description[:MAX_OPTION_TEXT] or None,
+            )
+        )
+    return options
+
+
+def has_controls(reply: Reply) -> bool:
+    return bool(reply.buttons or reply.menus)
+
+
+def turn_view(
+    buttons: Sequence[Button],
+    channel_id: int,
+    version: int,
+    menus: Sequence[Menu] = (),
+) -> discord.ui.View | None:
+    """A persistent view of the reply's menus and buttons (those whose command fits)."""
     view = discord.ui.View(timeout=None)
-    for button in buttons[:MAX_BUTTONS]:
+    for index, menu in enumerate(menus[:MAX_MENUS]):
+        select = MenuSelect(channel_id, version, index, menu)
+        if select.item.options:
+            view.add_item(select)
+    room = MAX_BUTTONS - 5 * len(view.children)
+    for button in buttons[:room]:
         key = key_for(button.command)
         if key is None or len(custom_id(channel_id, version, key)) > MAX_CUSTOM_ID:
             log.warning("button %r does not fit a custom id; left out", button.command)

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.access import DiscordChannelAccess
 from bot.discord.adapter import answer_privately, failure_text, finished
-from bot.discord.buttons import TurnButton
+from bot.discord.buttons import MenuSelect, TurnButton
 from bot.discord.outbox import DiscordOutbox
 from bot.discord.tree import add_commands
 from bot.scheduler import Scheduler
@@ -64,7 +64,7 @@ class SortieBot(commands.AutoShardedBot):
             self.owner_ids = {member.id for member in members}
         add_commands(self.tree, self.service)
         # Buttons outlive the process: any message's turn buttons are routed by custom id.
-        self.add_dynamic_items(TurnButton)
+        self.add_dynamic_items(TurnButton, MenuSelect)
         await self.sync_commands()
         if self.scan_every:
             self.scheduler.start(self.scan_every)

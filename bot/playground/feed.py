@@ -132,6 +132,8 @@ class Message:
     image_alts: list[str] = field(default_factory=list)
     mentions: list[str] = field(default_factory=list)
     buttons: list[dict[str, str]] = field(default_factory=list)
+    # Select menus (the action picker): {"placeholder", "entries": [{label, command, ...}]}
+    menus: list[dict[str, Any]] = field(default_factory=list)
     error: bool = False
     edited: bool = False  # a turn post edited in place since it was first posted
     time: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
@@ -301,6 +303,16 @@ class Playground:
             "buttons": [
                 {"label": b.label, "command": b.command, "style": b.style} for b in reply.buttons
             ],
+            "menus": [
+                {
+                    "placeholder": menu.placeholder,
+                    "entries": [
+                        {"label": e.label, "command": e.command, "description": e.description}
+                        for e in menu.entries
+                    ],
+                }
+                for menu in reply.menus
+            ],
             "error": reply.error,
             "post_key": reply.post_key,
         }
@@ -345,6 +357,7 @@ class Playground:
                 "image_alts": reply["image_alts"],
                 "mentions": reply["mentions"],
                 "buttons": reply["buttons"],
+                "menus": reply.get("menus", []),
                 "error": reply["error"],
             }
             key = "" if reply["ephemeral"] else reply.get("post_key", "")

@@ -12,13 +12,17 @@ from bot.pacing import (
 from bot.table.context import (
     BOARD_VIEWS,
     Caller,
+    Loaded,
     Suggestion,
     by_prefix,
     id_of,
     scenario_named,
 )
+from bot.table.guidance import NOTHING, WHO, figure_name, why_empty
 from bot.table.parts import TableParts
-from engine.core.game import scenario_info
+from bot.table.picker import fit, kind_name, kind_of, term_description, unique
+from engine.core.game import Action, scenario_info
+from engine.core.view import View
 from engine.registry import games, get_game
 
 
@@ -51,8 +55,13 @@ class Autocomplete:
         typed = command.options.get(command.partial, "")
         if command.name == "campaign":
             return by_prefix(await self._campaign_choices(caller, command), typed)
-        if command.name in PLAY_VERBS:
-            return by_prefix(await self._action_choices(caller, command), typed)
+        if command.name in PLAY_VERBS or command.name == "pick":
+            mine = await self._my_actions(caller)
+            if mine is None:
+                return []
+            if command.name == "pick":
+                return by_prefix(self._pick_choices(mine, command), typed)
+            return by_prefix(self._action_choices(mine, command), typed)
         if command.name == "rules" and command.partial == "topic":
             game_key = command.options.get("game", "") or await self.parts.loader.channel_game(
                 caller
@@ -109,26 +118,83 @@ class Autocomplete:
             return [Suggestion(v, v) for v in CAMPAIGN_SETTINGS[key]]
         return []
 
-    async def _action_choices(self, caller: Caller, command: Command) -> list[Suggestion]:
+    async def _my_actions(self, caller: Caller) -> tuple[Loaded, list[Action]] | None:
+        """Every legal action of the caller's seats (a seat the game is not waiting on has
+        none, except what the rules let it do out of turn)."""
         table = await self.parts.loader.playing(caller.channel_id)
         if table is None:
-            return []
-        campaign = table.campaign
-        # Every seat of the caller: a seat the game is not waiting on has no legal actions,
-        # except what the rules let it do out of turn.
+            return None
         mine = [
-            s.role for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id
+            s.role
+            for s in await self.repo.seats(id_of(table.campaign))
+            if s.user_id == caller.user_id
         ]
+        if not mine:
+            return None  # a spectator: nothing to offer, nothing to explain
+        return table, unique([a for role in mine for a in self.parts.legal.of(table, role)])
+
+    def _action_choices(
+        self, found: tuple[Loaded, list[Action]], command: Command
+    ) -> list[Suggestion]:
+        table, actions = found
         focus = command.partial or ""
-        fixed = {k: v.lower() for k, v in command.options.items() if k != focus}
-        seen: dict[str, Suggestion] = {}
-        for role in mine:
-            for action in self.parts.legal.of(table, role):
-                if action.verb != command.name or focus not in action.args:
-                    continue
-                if any(action.args.get(k, "").lower() != v for k, v in fixed.items()):
-                    continue
-                value = action.args[focus]
-                if value not in seen:
-                    seen[value] = Suggestion((action.label or value)[:100], value)
-        return list(seen.values())
+        fixed = {k: v.lower() for k, v in command.options.items() if k != focus and v}
+        matching = [
+            a
+            for a in actions
+            if a.verb == command.name
+            and all(a.args.get(k, "").lower() == v for k, v in fixed.items())
+        ]
+        groups: dict[str, list[Action]] = {}
+        for action in matching:
+            if focus in action.args:
+                groups.setdefault(action.args[focus], []).append(action)
+        view = table.game.view(table.state, None)
+        if not groups:
+            if matching or command.options.get(focus):
+                # The command is complete without this option, or what is typed matches
+                # nothing (Discord says so itself).
+                return []
+            reason = why_empty(command.name, command.options.get("unit"), actions, view)
+            return [Suggestion(fit(reason), NOTHING)]
+        return [
+            self._labelled(focus, value, members, set(fixed) | {focus}, view)
+            for value, members in groups.items()
+        ]
+
+    @staticmethod
+    def _labelled(
+        focus: str, value: str, members: list[Action], given: set[str], view: View
+    ) -> Suggestion:
+        game_key = view.game
+        """A value with what it means: a complete action's own label, or the figure (for
+        `unit`), or the options still to choose after it."""
+        if len(members) == 1 and set(members[0].args) <= given | set(WHO):
+            words = term_description(game_key, members[0])
+            label = members[0].label or value
+            return Suggestion(fit(f"{label} — {words}" if words else label), value)
+        if focus == "unit":
+            return Suggestion(fit(f"{figure_name(view, value)}: {len(members)} choices"), value)
+        still = [k for k in members[0].args if k not in given and k not in WHO]
+        if not still:
+            return Suggestion(fit(members[0].label or value), value)
+        return Suggestion(
+            fit(f"{value}, then choose {', '.join(still)} ({len(members)} choices)"), value
+        )
+
+    def _pick_choices(
+        self, found: tuple[Loaded, list[Action]], command: Command
+    ) -> list[Suggestion]:
+        table, actions = found
+        focus = command.partial or ""
+        unit = command.options.get("unit") if focus != "unit" else None
+        if unit:
+            actions = [a for a in actions if a.args.get("unit", "").lower() == unit.lower()]
+        view = table.game.view(table.state, None)
+        if focus == "unit":
+            units = dict.fromkeys(a.args["unit"] for a in actions if a.args.get("unit"))
+            return [Suggestion(fit(figure_name(view, u)), u) for u in units]
+        if focus == "kind":
+            kinds = dict.fromkeys(kind_of(a) for a in actions)
+            return [Suggestion(fit(kind_name(k)), k) for k in kinds]
+        return []

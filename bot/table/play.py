@@ -21,8 +21,10 @@ from bot.table.context import (
     seat_id_of,
     waiting_line,
 )
+from bot.table.guidance import refusal_text
 from bot.table.parts import TableParts
 from bot.table.steps import NewStep, log_row
+from engine.core.errors import RuleError
 from engine.core.events import parse_events
 from engine.core.game import Action
 from renders import text_board
@@ -64,9 +66,14 @@ class PlayCommands:
         except UserError as refused:
             raise UserError(f"{welcome}{refused}") from None
         waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
-        step, random_used, automatic = await asyncio.to_thread(
-            run_action, table.game, table.state, campaign.seed, campaign.step + 1, seat, action
-        )
+        try:
+            step, random_used, automatic = await asyncio.to_thread(
+                run_action, table.game, table.state, campaign.seed, campaign.step + 1, seat, action
+            )
+        except RuleError as refused:
+            legal = self.parts.legal.of(table, seat)
+            view = table.game.view(table.state, None)
+            raise UserError(refusal_text(action, legal, str(refused), view)) from None
         log = log_row(table, seat, caller.user_id, action, step.events, random_used)
         table.state = step.state
         return await self.parts.run(

@@ -45,6 +45,7 @@ from bot.table.loading import Loader
 from bot.table.pace import PaceCommands
 from bot.table.pacer import Pacer
 from bot.table.parts import TableParts
+from bot.table.picking import PickCommands
 from bot.table.pictures import Pictures, Renderer, WorkerPictures, default_renderer
 from bot.table.play import PlayCommands
 from bot.table.presenter import Presenter
@@ -62,7 +63,7 @@ async def show_help(caller: Caller, options: dict[str, str]) -> list[Reply]:
 
 
 def command_table(
-    campaigns: CampaignCommands, play: PlayCommands, pace: PaceCommands
+    campaigns: CampaignCommands, play: PlayCommands, pace: PaceCommands, picker: PickCommands
 ) -> dict[tuple[str, str | None], Handler]:
     """Every command's handler, by (command, subcommand)."""
     table: dict[tuple[str, str | None], Handler] = {
@@ -88,6 +89,7 @@ def command_table(
         ("prefs", None): pace.prefs,
         ("away", None): pace.away,
         ("vote", None): pace.vote,
+        ("pick", None): picker.pick,
     }
     for verb in PLAY_VERBS:
         table[(verb, None)] = play.verb(verb)
@@ -130,7 +132,9 @@ class TableService:
         self.campaigns = CampaignCommands(parts)
         self.pacing = Pacer(parts, self._locks)
         self.suggestions = Autocomplete(parts)
-        self.commands = command_table(self.campaigns, PlayCommands(parts), PaceCommands(parts))
+        self.commands = command_table(
+            self.campaigns, PlayCommands(parts), PaceCommands(parts), PickCommands(parts)
+        )
 
     # ------------------------------------------------------------------ commands
 

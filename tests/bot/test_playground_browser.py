@@ -289,6 +289,33 @@ async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: P
                 "the Board button's image",
             )
 
+            # The picker: "Pick an action" opens a private panel of menus; a choice narrows
+            # it down (the panel is replaced), and a complete action is played.
+            await page.js(
+                """[...document.querySelectorAll('.buttons button')]
+                    .filter(b => b.dataset.command === '/pick').pop().click()"""
+            )
+            for prefix in ("/pick kind:move", "/move"):
+                await page.wait_for(
+                    "[...document.querySelectorAll('.msg.ephemeral .menus option')]"
+                    f".some(o => o.value.startsWith({json.dumps(prefix)}))",
+                    f"a picker entry {prefix}",
+                )
+                await page.js(
+                    f"""(() => {{
+                        const select = [...document.querySelectorAll('.menus select')].pop();
+                        const option = [...select.options]
+                            .find(o => o.value.startsWith({json.dumps(prefix)}));
+                        select.value = option.value;
+                        select.dispatchEvent(new Event('change', {{bubbles: true}}));
+                    }})()"""
+                )
+            await page.wait_for(feed_has("red runs to"), "the picked move to be played")
+            # The next panel follows the move (the box is busy until it has arrived).
+            await page.wait_for(
+                "!document.getElementById('send').disabled", "the picker's next panel"
+            )
+
             # A private answer is marked as such.
             await send(page, "/campaign status")
             await page.wait_for(

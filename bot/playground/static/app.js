@@ -31,6 +31,7 @@
     active: -1,
     suggestSeq: 0,
     suggestTimer: 0,
+    lastAccepted: false, // the last command sent was accepted (not refused)
   };
 
   // ---------------------------------------------------------------- identity
@@ -191,6 +192,28 @@
       main.append(images);
     }
 
+    if (message.menus && message.menus.length) {
+      // The action picker: each menu a select; choosing an entry runs its command.
+      const menus = el("div", "menus");
+      for (const spec of message.menus) {
+        const select = el("select", "menu");
+        select.setAttribute("aria-label", spec.placeholder);
+        const prompt = el("option", "", spec.placeholder);
+        prompt.value = "";
+        prompt.disabled = true;
+        prompt.selected = true;
+        select.append(prompt);
+        for (const entry of spec.entries) {
+          const option = el("option", "", entry.label);
+          option.value = entry.command;
+          if (entry.description) option.title = entry.description;
+          select.append(option);
+        }
+        menus.append(select);
+      }
+      main.append(menus);
+    }
+
     if (message.buttons && message.buttons.length) {
       const buttons = el("div", "buttons");
       for (const spec of message.buttons) {
@@ -299,6 +322,7 @@
         return false;
       }
       setNotice("");
+      state.lastAccepted = data.ok !== false;
       pinned = true;
       await poll();
       return true;
@@ -507,11 +531,33 @@
     if (!button) return;
     button.disabled = true;
     try {
-      await run(button.dataset.command);
+      await choose(button, button.dataset.command);
     } finally {
       button.disabled = false;
     }
   });
+
+  feed.addEventListener("change", async (event) => {
+    const select = event.target.closest("select.menu");
+    if (!select || !select.value) return;
+    select.disabled = true;
+    try {
+      await choose(select, select.value);
+    } finally {
+      select.disabled = false;
+    }
+  });
+
+  // A choice made in the picker's private panel replaces the panel: the next step of the
+  // picker, or (after a complete action) the player's next panel.
+  async function choose(control, command) {
+    const panel = control.closest(".msg");
+    const inPicker = Boolean(panel && panel.querySelector(".menus"));
+    const ok = (await run(command)) && state.lastAccepted;
+    if (!inPicker || !ok) return;
+    panel.remove();
+    if (!command.startsWith("/pick")) await run("/pick");
+  }
 
   for (const input of [userInput, channelInput]) {
     input.addEventListener("change", applyIdentity);

@@ -13,7 +13,7 @@ from bot.config import Settings
 from bot.discord.adapter import DONE_EVENT
 from bot.discord.client import SortieBot
 from bot.storage.db import Database
-from bot.table import Renderer, TableService, default_renderer
+from bot.table import Pictures, Renderer, TableService, default_renderer
 
 STEP_TIMEOUT = 10.0  # seconds any single interaction may take end to end in a test
 
@@ -28,8 +28,10 @@ class Harness:
         dev_guild: bool = False,
         shard_ids: list[int] | None = None,
         clock: Clock | None = None,
+        pictures: Pictures | None = None,
     ) -> None:
         self.fake = fake
+        self.pictures = pictures
         self.db = db
         self.state_dir = state_dir
         self.renderer = renderer
@@ -53,6 +55,7 @@ class Harness:
             new_seed=lambda: next(seeds),
             clock=self.clock,
             limits=None,
+            pictures=self.pictures,
         )
         settings = Settings(
             _env_file=None,
@@ -120,6 +123,19 @@ class Harness:
             raise LookupError(f"{user.name} cannot see message {message.id}")
         button = message.button(label)
         data = {"custom_id": button["custom_id"], "component_type": 2}
+        record = self.fake.interaction_payload(3, user, message.channel_id, data, message)
+        return await self._run(record)
+
+    async def select(
+        self, user: FakeUser, message: FakeMessage, menu: int, value: str
+    ) -> InteractionRecord:
+        """Choose the option `value` of the message's `menu`-th select menu."""
+        if not message.visible_to(user.id):
+            raise LookupError(f"{user.name} cannot see message {message.id}")
+        select = message.menus()[menu]
+        if value not in [o["value"] for o in select["options"]]:
+            raise LookupError(f"no option {value!r} in {select['custom_id']}")
+        data = {"custom_id": select["custom_id"], "component_type": 3, "values": [value]}
         record = self.fake.interaction_payload(3, user, message.channel_id, data, message)
         return await self._run(record)
 

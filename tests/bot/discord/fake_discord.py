@@ -44,6 +44,10 @@ MAX_ROWS = 5
 MAX_ROW_ITEMS = 5
 MAX_CUSTOM_ID = 100
 MAX_BUTTON_LABEL = 80
+# String select menus (discord-openapi.json, StringSelectComponentForMessageRequest).
+MAX_SELECT_OPTIONS = 25
+MAX_SELECT_TEXT = 100  # an option's label, value and description
+MAX_PLACEHOLDER = 150
 MAX_GLOBAL_COMMANDS = 100
 MAX_OPTIONS = 25
 NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
@@ -154,11 +158,30 @@ class FakeMessage:
         return not self.deleted and (not self.ephemeral or self.owner_id == user_id)
 
     def buttons(self) -> list[dict[str, Any]]:
-        return [item for row in self.components for item in row.get("components", [])]
+        return [
+            item
+            for row in self.components
+            for item in row.get("components", [])
+            if item.get("type") != 3
+        ]
+
+    def menus(self) -> list[dict[str, Any]]:
+        """The message's select menus."""
+        return [
+            item
+            for row in self.components
+            for item in row.get("components", [])
+            if item.get("type") == 3
+        ]
 
     def button(self, label: str) -> dict[str, Any]:
+        """The button labelled `label`, or `label (seats)`: a button only some seats' players
+        may use says whose it is."""
         for item in self.buttons():
             if item.get("label") == label:
+                return item
+        for item in self.buttons():
+            if str(item.get("label", "")).startswith(f"{label} ("):
                 return item
         raise LookupError(f"no button {label!r} on message {self.id}: {self.buttons()}")
 
@@ -307,6 +330,11 @@ def component_errors(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
         if row.get("type") != 1 or not 1 <= len(items) <= MAX_ROW_ITEMS:
             errors.append(("component-row", f"row of {len(items)} items (1 to {MAX_ROW_ITEMS})"))
         for item in items:
+            if item.get("type") == 3:
+                if len(items) != 1:
+                    errors.append(("select-row", "a select menu shares its row"))
+                errors.extend(select_errors(item, seen))
+                continue
             if item.get("type") != 2:
                 continue
             label = item.get("label") or ""
@@ -316,12 +344,39 @@ def component_errors(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
                 if not item.get("url"):
                     errors.append(("button-url", "a link button needs a url"))
                 continue
-            custom_id = item.get("custom_id") or ""
-            if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
-                errors.append(("custom-id", f"{len(custom_id)} characters (1 to {MAX_CUSTOM_ID})"))
-            if custom_id in seen:
-                errors.append(("custom-id", f"duplicate {custom_id!r}"))
-            seen.add(custom_id)
+            errors.extend(custom_id_errors(item, seen))
+    return errors
+
+
+def custom_id_errors(item: dict[str, Any], seen: set[str]) -> list[tuple[str, str]]:
+    """A component's custom id: 1 to 100 characters, unique within its message."""
+    errors: list[tuple[str, str]] = []
+    custom_id = item.get("custom_id") or ""
+    if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
+        errors.append(("custom-id", f"{len(custom_id)} characters (1 to {MAX_CUSTOM_ID})"))
+    if custom_id in seen:
+        errors.append(("custom-id", f"duplicate {custom_id!r}"))
+    seen.add(custom_id)
+    return errors
+
+
+def select_errors(item: dict[str, Any], seen: set[str]) -> list[tuple[str, str]]:
+    """Discord's rules for one string select menu."""
+    errors = custom_id_errors(item, seen)
+    if len(item.get("placeholder") or "") > MAX_PLACEHOLDER:
+        errors.append(("select-placeholder", f"over {MAX_PLACEHOLDER} characters"))
+    options = item.get("options") or []
+    if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
+        errors.append(("select-options", f"{len(options)} options (1 to {MAX_SELECT_OPTIONS})"))
+    values = [str(o.get("value") or "") for o in options]
+    if len(set(values)) != len(values):
+        errors.append(("select-values", "two options share a value"))
+    for option in options:
+        for key in ("label", "value"):
+            if not 1 <= len(str(option.get(key) or "")) <= MAX_SELECT_TEXT:
+                errors.append((f"select-{key}", f"{option!r}"))
+        if len(option.get("description") or "") > MAX_SELECT_TEXT:
+            errors.append(("select-description", f"{option!r}"))
     return errors
 
 

@@ -102,7 +102,12 @@ async def test_whole_mission_with_slash_autocomplete_buttons_and_a_restart(h: Ha
         opening = h.prompt(begun)
         assert opening.attachments and opening.attachments[0].data.startswith(b"\x89PNG")
         assert opening.pinged == {ann.id, bob.id}
-        assert {b["label"] for b in opening.buttons()} == {"End turn", "Undo", "Board"}
+        assert {b["label"] for b in opening.buttons()} == {
+            "Pick an action (red, blue)",
+            "End turn (red, blue)",
+            "Undo",
+            "Board",
+        }
 
         over = False
         rounds = 0

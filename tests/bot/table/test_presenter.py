@@ -93,7 +93,13 @@ async def test_a_step_is_narrated_pictured_and_mirrored() -> None:
     assert post.content.splitlines()[:2] == ["A headline.", "red runs to A2"]
     assert "Waiting on <@id-ann> (red)" in post.content
     assert post.mentions == ["id-bob"] and post.version == 3 and post.game == "dash"
-    assert [b.label for b in post.buttons] == ["End turn", "Undo", "Board"]
+    # The seat-only buttons say whose they are.
+    assert [b.label for b in post.buttons] == [
+        "Pick an action (red, blue)",
+        "End turn (red, blue)",
+        "Undo",
+        "Board",
+    ]
     assert post.mirror_to == ["stands"] and [i.filename for i in post.images] == ["step.png"]
     assert pictures.calls == ["step 1"]
 
