@@ -32,8 +32,8 @@ from engine.selfplay import choose_action, default_seats
 # order and again after the rules and balance work of issues #5 and #20.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "solo-b", 1, 0): ("1cebf205863bded6", "9aaac5cc75b3054a"),
-    ("forlorn-hope", "op-04", 1, 0): ("3ba14820d364a6da", "6079e582da09706f"),
-    ("forlorn-hope", "op-01", 2, 0): ("eb2da726925a0d08", "f499d281f0bc1c67"),
+    ("forlorn-hope", "op-04", 1, 0): ("bf97d00e4b18c45a", "3e1b329630fa196b"),
+    ("forlorn-hope", "op-01", 2, 0): ("719cfcf1da6dce2a", "5c9b85cb6eb9b032"),
     ("forlorn-hope", "op-02", 1, 2): ("954611d09df8d975", "ff77c90a111051af"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "7b89b63487ff3831"),
     ("galaxy-defenders", "m4", 2, 0): ("fe2c989bd2148fe6", "acf012c893fb67e9"),
