@@ -20,6 +20,7 @@ from engine.core.view import View
 from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
+from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg
@@ -131,7 +132,7 @@ class GalaxyDefenders:
             return Prompt(
                 seats=[state.pending.seat],
                 kind="vote" if state.pending.kind == "alpha" else "choice",
-                text=f"{state.pending.kind}: {', '.join(state.pending.options)}",
+                text=pending_text(state.pending.kind, state.pending.options),
                 default=_strategy_default(state),
             )
         if state.phase == "agent":
@@ -145,7 +146,8 @@ class GalaxyDefenders:
             return []
         if state.pending is not None:
             return [
-                Action(verb="choose", args={"option": o}, label=o) for o in state.pending.options
+                Action(verb="choose", args={"option": o}, label=choice_label(o))
+                for o in state.pending.options
             ]
         return legal.legal(state, state.agents[seat])
 

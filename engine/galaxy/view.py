@@ -14,6 +14,7 @@ from engine.core.view import (
 )
 from engine.galaxy import campaign
 from engine.galaxy.board import label
+from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.world import (
     FACINGS,
@@ -123,13 +124,14 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             lines.append("Inoperative (dead)")
         for ws in agent.weapons:
             w = weapon(ws.key)
-            ammo = f" ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
+            ammo = f", ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
+            reach = "melee" if w.range == 0 else f"range {w.range}"
             lines.append(
-                f"{w.name}: {w.dice} {w.color.upper()} r{w.range}{ammo}"
+                f"{w.name}: {w.dice} {w.color.upper()} dice, {reach}{ammo}"
                 + (" JAMMED" if ws.jammed else "")
             )
         if agent.devices:
-            lines.append("devices: " + ", ".join(agent.devices))
+            lines.append("devices: " + ", ".join(content().devices[d].name for d in agent.devices))
         held = [a.id for a in state.aliens if a.controller == agent.id]
         if held:
             lines.append("controls " + ", ".join(held))
