@@ -7,6 +7,7 @@ from typing import Any
 from bot.guide.briefing import Briefing
 from engine.galaxy import campaign, objectives
 from engine.galaxy.content import Mission, Objective, content
+from engine.galaxy.content import mission as mission_of_key
 
 RESULTS = {"accomplished": "Accomplished", "partial": "Partial", "failed": "Failed"}
 COUNTER_WORDS = {
@@ -94,7 +95,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
             figures=_figures(),
             notes=NOTES,
         )
-    mission = missions[scenario]
+    mission = mission_of_key(scenario)  # a core or an Operation Strikeback mission
     return Briefing(
         title=mission.title,
         situation=mission.briefing,

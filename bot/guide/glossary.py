@@ -113,6 +113,10 @@ def _galaxy_terms() -> Iterator[Term]:
         yield _term(ev.id, ev.name, f"Event card {ev.name}: {effects}")
     for ce in c.close_encounters.values():
         yield _term(ce.id, ce.name, f"Close Encounter card: {ce.name}")
+    from engine.galaxy.strikeback.terms import entries  # Operation Strikeback's words
+
+    for key, name, short in entries():
+        yield _term(key, name, short)
 
 
 def _event_words(effect: dict[str, object], species: dict[str, str]) -> str:

@@ -18,6 +18,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.strikeback import npc, play, poses
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -60,6 +61,32 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
+        out.extend(play.legal_actions(state, agent))
+        for figure in [n.id for n in npc.mine(state, agent)]:
+            if npc.activation_problem(state, agent, figure) is None:
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"unit": agent.id, "what": "npc", "target": figure},
+                        label=f"activate the NPC {figure} now (before your activities)",
+                    )
+                )
+        for order in npc.npc_orders(state, agent):
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": order},
+                    label=f"NPC standing order: {order}",
+                )
+            )
+        for order in poses.orders(state, agent):
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": order},
+                    label=f"Fighting Pose: {order[len('pose-') :]}",
+                )
+            )
         now = guard_order_now(agent)
         for order in guard_orders(agent):
             if order != now:
@@ -273,6 +300,8 @@ PENDING_WORDS = {
     "reinforce": "Reinforcements, pick one",
     "deliver": "Who receives the Reinforcement",
     "boost": "Spend Ammo to boost the attack",
+    "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
+    "sb-device": "Who receives the device",
 }
 
 

@@ -137,21 +137,21 @@ def test_m5_crew_point_and_docking_bay() -> None:
         state, "marine", Action(verb="act", args={"unit": "marine", "what": "rescue"}), NO_DICE
     )
     assert step.state.rescued == 1
-    state = step.state  # one agent: 1 crew member and 1 + 2 = 3 kills
-    state.kills = 2
+    state = step.state  # one agent: 1 crew member and 1.7 -> 1 kill
+    state.kills = 0
     assert not mission_status(state, [])
-    state.kills = 3  # wherever the team stands (balance: no extraction)
+    state.kills = 1  # wherever the team stands (balance: no extraction)
     assert mission_status(state, []) and state.outcome == "accomplished"
     late = blank(["marine"], "m5")
     put_agent(late, "marine", "B6")
-    late.round, late.rescued = 16, 1
+    late.round, late.rescued = 13, 1
     assert mission_status(late, []) and late.outcome == "partial"
 
 
 def test_m5_a_full_team_must_reach_all_three() -> None:
     state = blank(FIVE, "m5")
     put_agent(state, "marine", "B6")
-    state.rescued, state.kills = 2, 11  # 1 + 2.5 -> 3 crew, 1 + 10 = 11 kills
+    state.rescued, state.kills = 2, 8  # 1 + 2.5 -> 3 crew, 5 x 1.75 -> 8 kills
     assert not mission_status(state, [])
     state.rescued = 3
     assert mission_status(state, []) and state.outcome == "accomplished"
@@ -171,12 +171,12 @@ def test_m5_bash_opens_a_sealed_hatch() -> None:
 @pytest.mark.parametrize(
     ("rnd", "destroyed", "kills", "outcome"),
     [
-        (5, 3, 11, "accomplished"),  # five agents: 1 + 2.5 -> 3 Points, 11.25 -> 11 kills
-        (5, 3, 10, None),
-        (5, 2, 11, None),
-        (16, 1, 0, "partial"),  # time up: a Point wrecked,
-        (16, 0, 6, "partial"),  # or 1 + 5 kills
-        (16, 0, 5, "failed"),
+        (5, 3, 12, "accomplished"),  # five agents: 2 + 1.7 -> 3 Points, 5 x 2.4 = 12 kills
+        (5, 3, 11, None),
+        (5, 2, 12, None),
+        (17, 1, 0, "partial"),  # time up: a Point wrecked,
+        (17, 0, 6, "partial"),  # or 1 + 5 kills
+        (17, 0, 5, "failed"),
     ],
 )
 def test_m6_objectives(rnd: int, destroyed: int, kills: int, outcome: str | None) -> None:
