@@ -292,7 +292,7 @@ def _walk(
         if a.verb != "move" or a.args.get("to", "") in ("N", "E", "S", "W"):
             continue
         to = parse_label(a.args["to"])
-        if to is None or "through flames" in (a.label or ""):
+        if to is None or "through flames" in (a.label or "") or a.args["to"] in state.flames:
             continue
         d = dist.get(to, 1 << 20)
         cost = int((a.label or " - 0").rsplit(" - ", 1)[1].split(" ")[0])

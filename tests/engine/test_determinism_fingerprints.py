@@ -33,10 +33,10 @@ from engine.selfplay import choose_action, default_seats
 # on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17).
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("2441309366a4c755", "0c886c2db2ffca19"),
-    ("forlorn-hope", "op-04", 1, 0): ("3ba14820d364a6da", "6079e582da09706f"),
-    ("forlorn-hope", "op-01", 2, 0): ("eb2da726925a0d08", "f499d281f0bc1c67"),
-    ("forlorn-hope", "op-02", 1, 2): ("dc070601e68a51f8", "7dc759c54167e1fb"),  # a Xeno seat
+    ("forlorn-hope", "solo-b", 1, 0): ("1cebf205863bded6", "9aaac5cc75b3054a"),
+    ("forlorn-hope", "op-04", 1, 0): ("bf97d00e4b18c45a", "3e1b329630fa196b"),
+    ("forlorn-hope", "op-01", 2, 0): ("719cfcf1da6dce2a", "5c9b85cb6eb9b032"),
+    ("forlorn-hope", "op-02", 1, 2): ("954611d09df8d975", "ff77c90a111051af"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "77593061a31f394c"),
     ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "7b29dbf004214500"),
     ("reichbusters", "lab-rats", 1, 0): ("7c9f371d359e754a", "63922a657d90a5f4"),

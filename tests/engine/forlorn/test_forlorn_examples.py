@@ -13,6 +13,7 @@ from engine.core.events import Attacked, Event
 from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.combat import xeno_attack
+from engine.forlorn.content import units
 from engine.forlorn.spawn import solo_spawn
 from engine.forlorn.state import ForlornState, Order
 from engine.forlorn.turn import action_points, ap_phase
@@ -20,6 +21,39 @@ from engine.forlorn.world import board_of
 from engine.forlorn.xenos import run_ai_phase
 
 Fresh = Callable[..., ForlornState]
+
+
+def test_counter_example_warrior_and_zac() -> None:
+    """1.3: a Warrior is Tough with 8 MP and melee 2; Cpl. Zac is the Gunner with 4 MP, ranged
+    attack 4 and Defence Bonus 2."""
+    warrior, zac = units().xenos["warrior"], units().marines["zac"]
+    assert (warrior.mp, warrior.attack, warrior.hits, warrior.ability) == (8, 2, 2, "tough")
+    assert (zac.mp, zac.attack, zac.defence, zac.ability) == (4, 4, 2, "gunner")
+
+
+def test_order_example_one_marine_then_another_then_the_first_again(fresh: Fresh) -> None:
+    """5.0: APs go to any Marine in any order: Bates, then Ortiz, then Bates again, one AP each
+    (a Marine's unspent MP are lost when another Marine is ordered, 5.1)."""
+    state = fresh()
+    put(state, "bates", "B6", "S")
+    put(state, "ortiz", "C6", "S")
+    start = state.ap
+
+    def move(s: ForlornState, unit: str, to: str) -> ForlornState:
+        action = Action(verb="move", args={"unit": unit, "to": to})
+        assert action in GAME.legal_actions(s, "marines") or any(
+            a.verb == "move" and a.args.get("unit") == unit and a.args.get("to") == to
+            for a in GAME.legal_actions(s, "marines")
+        )
+        return GAME.apply(s, "marines", action, ScriptedDice()).state
+
+    s1 = move(state, "bates", "B7")
+    assert s1.ap == start - 1 and s1.mp_left == 5
+    s2 = move(s1, "ortiz", "C7")
+    assert s2.ap == start - 2 and s2.mover == "ortiz"
+    s3 = move(s2, "bates", "B8")  # Bates again: a fresh AP, his 5 MP left over were lost
+    assert s3.ap == start - 3 and s3.mp_left == 5
+    assert [s3.unit(u).at for u in ("bates", "ortiz")] == ["B8", "C7"]  # type: ignore[union-attr]
 
 
 def test_ap_example_higher_die(fresh: Fresh) -> None:

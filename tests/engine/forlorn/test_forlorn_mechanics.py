@@ -60,9 +60,9 @@ def test_normal_door_costs_mp_and_security_door_costs_ap(fresh: Fresh) -> None:
     s2 = act(s1, "move", unit="bates", to="I5")
     assert s2.ap == s1.ap and s2.unit("bates").at == "I5"  # type: ignore[union-attr]
     state = fresh()
-    put(state, "bates", "F7", "E")  # west security door F7-G7
-    s3 = act(state, "act", unit="bates", what="open", to="G7")
-    assert s3.ap == state.ap - 1 and s3.mp_left == 0 and "F7-G7" in s3.open_doors
+    put(state, "bates", "M8", "W")  # east security door L8-M8
+    s3 = act(state, "act", unit="bates", what="open", to="L8")
+    assert s3.ap == state.ap - 1 and s3.mp_left == 0 and "L8-M8" in s3.open_doors
 
 
 def test_closed_doors_block_movement_and_sight(fresh: Fresh) -> None:

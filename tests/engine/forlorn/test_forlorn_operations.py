@@ -99,7 +99,7 @@ def test_op03_feed_the_mcgfn_once_per_turn(fresh: Fresh) -> None:
 
 def test_solo_b_seal_is_cut_from_outside_and_exits_at_c_score(fresh: Fresh) -> None:
     state = GAME.new("solo-b", ["marines"], {"difficulty": "standard"}, SeededDice(3))
-    assert "C4-C5" in state.sealed_doors and "M11-N11" in state.sealed_doors
+    assert "C9-C10" in state.sealed_doors and "I11-I12" in state.sealed_doors
     lt = state.unit("lt")
     assert lt is not None and lt.at is not None and lt.at[0] in "ABCDE"
     state = act(state, "end-turn")
@@ -107,10 +107,10 @@ def test_solo_b_seal_is_cut_from_outside_and_exits_at_c_score(fresh: Fresh) -> N
     for u in state.active("marines"):
         u.at = None
         u.status = "dead"
-    fox = put(state, "fox", "C5", "N")
+    fox = put(state, "fox", "C10", "N")
     state.ap = 5
-    after = act(state, "act", unit="fox", what="unseal", to="C4")
-    assert "C4-C5" in after.open_doors and "C4-C5" not in after.sealed_doors
+    after = act(state, "act", unit="fox", what="unseal", to="C9")
+    assert "C9-C10" in after.open_doors and "C9-C10" not in after.sealed_doors
     f2 = after.unit("fox")
     assert f2 is not None
     f2.at = "R2"
@@ -144,7 +144,8 @@ def test_solo_b_trapped_marines_may_swap_rooms_two_per_room() -> None:
     moves = {
         a.args["to"] for a in GAME.legal_actions(state, "marines") if a.args.get("unit") == "lt"
     }
-    assert not any(m[0] in "NOPQR" for m in moves if len(m) > 1)  # room B is full (2 there)
+    in_b = [m for m in moves if len(m) > 1 and m[0] in "GHIJKL" and int(m[1:]) >= 12]
+    assert not in_b  # room B is full (2 there)
     lt = state.unit("lt")
     assert lt is not None and lt.at is not None
-    assert any(m[0] in "ABCDE" and m != lt.at for m in moves if len(m) > 1)  # own room is fine
+    assert any(m[0] in "BCDE" and m != lt.at for m in moves if len(m) > 1)  # own room is fine
