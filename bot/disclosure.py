@@ -95,10 +95,13 @@ def for_whom(label: str, roles: list[str]) -> str:
     return f"{label} ({', '.join(roles)})"[:80] if roles else label
 
 
-def public_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
+def public_buttons(
+    game: Game[Any], state: Any, prompt: Prompt, undo_seat: str | None = None
+) -> list[Button]:
     """The buttons under a public post: a question's answers when they are public (every
     one of them, or as many as fit and a way to the rest), the private panel of a seat that
-    holds secrets, then the turn buttons, each saying which seats it is for."""
+    holds secrets, then the turn buttons, each saying which seats it is for. Undo appears only
+    when the step just shown can be taken back, and names the seat whose action it was."""
     if prompt.finished:
         return []
     buttons: list[Button] = []
@@ -117,7 +120,7 @@ def public_buttons(game: Game[Any], state: Any, prompt: Prompt) -> list[Button]:
         *buttons,
         Button(for_whom("Pick an action", seats), "/pick", "primary"),
         *([Button(for_whom("End turn", seats), ending, "primary")] if ending else []),
-        Button("Undo", "/undo"),
+        *([Button(for_whom("Undo", [undo_seat]), "/undo")] if undo_seat else []),
         Button("Board", "/board"),
     ]
 

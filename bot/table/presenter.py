@@ -78,7 +78,7 @@ class Presenter:
                 chunks[-1],
                 images=images,
                 mentions=[] if placed.edit else list(outcome.mentions),
-                buttons=public_buttons(table.game, table.state, prompt),
+                buttons=public_buttons(table.game, table.state, prompt, outcome.undo_seat),
                 version=campaign.version,
                 game=campaign.game,
                 post_key=placed.key,

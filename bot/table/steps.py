@@ -73,6 +73,18 @@ class StepOutcome:
     seat: str | None = None  # the seat that acted (None: the table itself)
     version_before: int | None = None  # the campaign's version before the step
     deadline: datetime | None = None  # when the waited-on players' deadline falls, if set
+    undo_seat: str | None = None  # whose action `/undo` can take back right after this step
+
+
+def undoable_by(step: NewStep, after: list[Event]) -> str | None:
+    """The seat whose action `/undo` would take back now: the step was its action, it rolled
+    nothing, revealed nothing to anyone, and no stand-in acted after it (what `/undo` checks)."""
+    log = step.log
+    if log.kind != "action" or log.random_used or after:
+        return None
+    if any(e.visible_to is not None for e in step.events):
+        return None
+    return log.seat
 
 
 def log_row(
@@ -222,6 +234,7 @@ class StepRunner:
             seat=step.log.seat if step.log.kind in ("action", "undo") else None,
             version_before=version_before,
             deadline=self.deadline(table),
+            undo_seat=undoable_by(step, auto_events),
         )
         # Whoever acted (or took their action back) is not pinged about their own step.
         acted = caller.user_id if step.log.kind in ("action", "undo") else None

@@ -105,9 +105,8 @@ async def test_whole_mission_with_slash_autocomplete_buttons_and_a_restart(h: Ha
         assert {b["label"] for b in opening.buttons()} == {
             "Pick an action (red, blue)",
             "End turn (red, blue)",
-            "Undo",
             "Board",
-        }
+        }  # no Undo: beginning the mission is not an action anyone can take back
 
         over = False
         rounds = 0
@@ -207,9 +206,12 @@ async def test_undo_and_board_buttons(h: Harness) -> None:
         await set_up(h)
         moves = await h.choices(ann, table, "move", "to", to="")
         moved = await h.slash(ann, table, "move", to=moves[0])
-        undone = await h.press(ann, h.prompt(moved), "Undo")
+        # The Undo button names the seat whose action it takes back, and only follows a step
+        # that can be taken back.
+        undone = await h.press(ann, h.prompt(moved), "Undo (red)")
         assert "takes back" in h.said(undone)
         assert h.prompt(undone).id == h.prompt(moved).id, "the undo edits the same turn post"
+        assert not any(b["label"].startswith("Undo") for b in h.prompt(undone).buttons())
         board = await h.press(ann, h.prompt(undone), "Board")
         # A look answers privately: the channel is not a wall of boards.
         assert board.callback_type == 5 and not h.public(board)

@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 from fixture_game import DashGame
 
 from bot.replies import Attachment
-from bot.storage.models import Campaign, Seat
+from bot.storage.models import ActionLog, Campaign, Seat
 from bot.table.context import Caller, Loaded
 from bot.table.presenter import Presenter
-from bot.table.steps import StepOutcome
+from bot.table.steps import NewStep, StepOutcome, undoable_by
 from engine.core.dice import SeededDice
 from engine.core.events import Event, Moved, Note
 from engine.core.view import View
@@ -97,7 +97,6 @@ async def test_a_step_is_narrated_pictured_and_mirrored() -> None:
     assert [b.label for b in post.buttons] == [
         "Pick an action (red, blue)",
         "End turn (red, blue)",
-        "Undo",
         "Board",
     ]
     assert post.mirror_to == ["stands"] and [i.filename for i in post.images] == ["step.png"]
@@ -176,3 +175,26 @@ async def test_the_close_up_is_about_the_enemy_that_acted_last() -> None:
     drone = Moved(figure="drone", path=["C3", "C4"], text="the drone drifts")
     await Presenter(pictures).present(outcome([mine, drone], automatic=[drone]))
     assert pictures.calls == ["phase 1", "step 2"] and last_actor(pictures.events) == "drone"
+
+
+async def test_undo_is_offered_only_after_a_step_it_can_take_back() -> None:
+    moved = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
+    step = outcome([moved])
+    step.undo_seat = "red"
+    (post,) = await Presenter(CountingPictures()).present(step)
+    assert "Undo (red)" in [b.label for b in post.buttons]
+
+
+def test_a_step_can_be_undone_only_when_it_rolled_and_revealed_nothing() -> None:
+    moved = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
+    secret = Note(text="a card only red sees", visible_to=["red"])
+
+    def step(events: list[Event], random_used: bool = False, kind: str = "action") -> NewStep:
+        log = ActionLog(campaign_id=7, seq=2, kind=kind, seat="red", random_used=random_used)
+        return NewStep(events=events, log=log)
+
+    assert undoable_by(step([moved]), []) == "red"
+    assert undoable_by(step([moved], random_used=True), []) is None
+    assert undoable_by(step([moved, secret]), []) is None
+    assert undoable_by(step([moved]), [moved]) is None  # a stand-in acted after it
+    assert undoable_by(step([moved], kind="undo"), []) is None
