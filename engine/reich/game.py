@@ -36,6 +36,12 @@ ORDER_CHOICES = {
 }
 
 
+def fresh_copy(state: ReichState) -> ReichState:
+    """An independent copy of the state: a dump and re-validation, about five times faster than
+    `model_copy(deep=True)` (the state is plain data, so the two are equal)."""
+    return ReichState.model_validate(state.model_dump())
+
+
 class ReichGame:
     key = "reichbusters"
     title = "Reichbusters Reloaded"
@@ -219,7 +225,7 @@ class ReichGame:
     def apply(self, state: ReichState, seat: str, action: Action, dice: Dice) -> Step[ReichState]:
         if state.phase == "ended":
             raise RuleError("The mission is over.")
-        new = state.model_copy(deep=True)
+        new = fresh_copy(state)
         seat = seat.lower()
         ev: list[Event] = []
         prompt = self.waiting_on(new)
@@ -285,7 +291,7 @@ class ReichGame:
             return Step(state=state, events=[])
         if state.reaction is not None:
             return Step(state=state, events=[])
-        new = state.model_copy(deep=True)
+        new = fresh_copy(state)
         ev: list[Event] = []
         changed = False
         for _ in range(200):
