@@ -291,6 +291,8 @@ class ReichGame:
             return Step(state=state, events=[])
         if state.reaction is not None:
             return Step(state=state, events=[])
+        if state.phase == "heroes" and not self._turn_may_end(state):
+            return Step(state=state, events=[])  # the common case: no copy needed
         new = fresh_copy(state)
         ev: list[Event] = []
         changed = False
@@ -316,6 +318,18 @@ class ReichGame:
         if not changed:
             return Step(state=state, events=[])
         return Step(state=new, events=ev)
+
+    @staticmethod
+    def _turn_may_end(state: ReichState) -> bool:
+        """Whether `advance` has anything to do in the Heroes' Turn: a seat whose Heroes are all
+        off the board is ended for it, and the turn ends once every seat has ended it."""
+        for seat in state.seats:
+            if seat in state.ended_seats:
+                continue
+            mine = [state.heroes[k] for k in state.hero_order if state.heroes[k].seat == seat]
+            if not all(h.area is None for h in mine):
+                return False
+        return True
 
     def _upkeep(self, state: ReichState, dice: Dice, ev: list[Event]) -> None:
         ev.append(PhaseChanged(round=state.round, phase="upkeep", text="Upkeep Turn."))
