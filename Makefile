@@ -38,8 +38,18 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# Tests are checked one folder at a time, the way pytest imports them: each test's folder and the
+# folders above it are on the path (helpers are imported by bare name, e.g. `from support import`),
+# and three folders have a conftest.py of their own, which one mypy run would see as one module.
 typecheck: $(STAMP)
 	$(BIN)/mypy engine renders bot bench
+	@set -e; for dir in $$(find tests -name '*.py' -printf '%h\n' | sort -u); do \
+		path=$$dir; up=$$dir; \
+		while [ "$$up" != tests ]; do up=$$(dirname $$up); path=$$path:$$up; done; \
+		echo "mypy $$dir"; \
+		MYPYPATH=$$path $(BIN)/mypy --explicit-package-bases --cache-dir .mypy_cache/tests \
+			--no-error-summary $$dir/*.py; \
+	done
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -16,8 +16,9 @@ TOPICS: dict[str, str] = {
         "Act whenever it is your turn, at your own pace: `/move`, `/attack`, `/act` for special "
         "actions, `/orders` for standing orders, `/choose` to answer a question, `/end-turn` "
         "when you are done. Autocomplete offers only what is legal right now. `/undo` takes "
-        "back your last action if it revealed nothing new. The bot plays the enemies and posts "
-        "the board after every step; `/board` shows it again and `/log` lists recent steps."
+        "back your last action if it revealed nothing new. The bot plays the enemies; each turn "
+        "is one post, updated with the board as you act; `/board` and `/log` answer only you "
+        "(add `share:yes` to post them for the table)."
     ),
     "secrets": (
         "**Hidden cards**\n"

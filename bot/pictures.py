@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from datetime import datetime
 from typing import Any, Literal, TypeVar
 
 from bot.replies import Attachment
@@ -26,7 +27,9 @@ from renders import (
     activation_count,
     render_animation,
     render_board,
+    render_panel,
     render_sheet,
+    render_summary,
     split_step,
 )
 from renders.media import matching_name
@@ -108,8 +111,19 @@ def _unpack(packed: Packed) -> tuple[View, list[Event]]:
     return View.model_validate_json(view_json), parse_events(json.loads(events_json))
 
 
-def _render_board(packed: Packed, mode: BoardMode) -> RenderedImage:
-    return render_board(*_unpack(packed), mode)
+def _render_board(
+    packed: Packed, mode: BoardMode, deadline: datetime | None = None
+) -> RenderedImage:
+    return render_board(*_unpack(packed), mode, deadline=deadline)
+
+
+def _render_panel(packed: Packed) -> RenderedImage:
+    return render_panel(*_unpack(packed))
+
+
+def _render_summary(packed: Packed) -> RenderedImage:
+    view, _ = _unpack(packed)
+    return render_summary(view)
 
 
 def _render_sheet(packed: Packed, figure_id: str) -> RenderedImage:
@@ -117,13 +131,29 @@ def _render_sheet(packed: Packed, figure_id: str) -> RenderedImage:
     return render_sheet(view, figure_id)
 
 
-async def step_image(view: View, events: list[Event]) -> Attachment:
+async def step_image(
+    view: View, events: list[Event], deadline: datetime | None = None
+) -> Attachment:
     """The picture under a player's step: the phone-sized close-up around the action."""
-    return attachment(await _off_loop(_render_board, _pack(view, events), "focus"))
+    return attachment(await _off_loop(_render_board, _pack(view, events), "focus", deadline))
 
 
 async def board_image(view: View, mode: BoardMode = "full") -> Attachment:
     return attachment(await _off_loop(_render_board, _pack(view, []), mode))
+
+
+async def full_board_images(view: View) -> list[Attachment]:
+    """`/board view:full` on a phone: the map filling the width, then the side panel as a
+    second image (rendered side by side in the workers)."""
+    packed = _pack(view, [])
+    board, panel = await asyncio.gather(
+        _off_loop(_render_board, packed, "full"), _off_loop(_render_panel, packed)
+    )
+    return [attachment(board), attachment(panel)]
+
+
+async def summary_image(view: View) -> Attachment:
+    return attachment(await _off_loop(_render_summary, _pack(view, [])))
 
 
 async def sheet_image(view: View, figure_id: str) -> Attachment:
@@ -140,12 +170,9 @@ def _animate(packed: Packed) -> RenderedImage:
 
 
 async def phase_images(view: View, events: list[Event]) -> list[Attachment] | None:
-    """The enemy or Event phase as one animation plus the still final board, or None when
-    there is a single step (a still image says it all). The two render side by side in the
-    workers, so the reply waits for the longer of them, not both."""
+    """The enemy or Event phase as one animation ending on the final board (held longer),
+    or None when there is a single step (a still close-up says it all). No still copy of the
+    final board follows: the animation's last frame is that board."""
     if activation_count(view, events) < 2:
         return None
-    animation, still = await asyncio.gather(
-        _off_loop(_animate, _pack(view, events)), _off_loop(_render_board, _pack(view, []), "full")
-    )
-    return [attachment(animation), attachment(still)]
+    return [attachment(await _off_loop(_animate, _pack(view, events)))]

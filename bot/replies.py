@@ -32,6 +32,9 @@ class Reply:
     version: int | None = None  # the campaign version this reply shows (buttons carry it)
     game: str | None = None  # the game key, for a per-game look
     mirror_to: list[str] = field(default_factory=list)  # spectator channels that get a copy
+    # A turn post's identity: a later reply with the same key replaces the message the shell
+    # posted for it (edited in place, no new ping); unknown keys are posted as new messages.
+    post_key: str = ""
 
 
 def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:

@@ -82,7 +82,13 @@ class Spec:
 
 
 YES = (Choice("yes, I am sure", "yes"),)
-AUDIENCE = (Choice("everyone", "all"), Choice("just me", "me"))
+AUDIENCE = (Choice("the public board", "all"), Choice("my seat's view, secrets included", "me"))
+# Looks answer privately; share:yes posts the public version in the channel for the table.
+SHARE = Option(
+    "share",
+    "Post it in the channel for everyone (otherwise only you see it)",
+    choices=(Choice("yes, post it for the table", "yes"),),
+)
 UNIT = Option("unit", "Which of your figures (when you have several)", complete="table")
 SURGE = Option(
     "surge", "yes: pay with the figure's Adrenaline Surge, where the game has one", complete="table"
@@ -255,7 +261,8 @@ COMMANDS: tuple[Spec, ...] = (
                     Choice("text (for screen readers)", "text"),
                 ),
             ),
-            Option("for", "Who sees it", choices=AUDIENCE),
+            Option("for", "Whose view", choices=AUDIENCE),
+            SHARE,
         ),
         defers=True,
     ),
@@ -264,7 +271,8 @@ COMMANDS: tuple[Spec, ...] = (
         "A figure's card: profile and state",
         (
             Option("unit", "Which figure", required=True, complete="table"),
-            Option("for", "Who sees it", choices=AUDIENCE),
+            Option("for", "Whose view", choices=AUDIENCE),
+            SHARE,
         ),
         defers=True,
     ),
@@ -280,6 +288,7 @@ COMMANDS: tuple[Spec, ...] = (
                 min_value=1,
                 max_value=50,
             ),
+            SHARE,
         ),
     ),
     Spec(

@@ -7,9 +7,11 @@ on first use so the CLI, the bot and the benchmarks all see the same list.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.game import Game
+
+G = TypeVar("G", bound=Game[Any])
 
 SHIPPED = ("engine.forlorn", "engine.galaxy", "engine.reich")
 
@@ -17,7 +19,8 @@ _GAMES: dict[str, Game[Any]] = {}
 _loaded = False
 
 
-def register(game: Game[Any]) -> Game[Any]:
+def register(game: G) -> G:
+    """Add `game` to the registry and hand it back with its own type (not just a `Game`)."""
     _GAMES[game.key] = game
     return game
 

@@ -245,6 +245,8 @@ def legend_items(view: View) -> list[str]:
         doors.append("blue line = window")
     if "airlock" in kinds:
         doors.append("blue bar = airlock")
+    if "barrier" in kinds:
+        doors.append("striped line = barrier (only flyers cross, sight passes)")
     items += doors
     marks = {m.split(":")[0] for c in view.cells for m in c.marks}
     names = {

@@ -22,7 +22,7 @@ from renders.geometry import Placement, Point, Segment, place, shape_key
 from renders.labels import Box, Placer, placing
 
 DYNAMIC_MARKS = frozenset({"flame", "blocked", "smoke", "suppressing-fire", "civilian"})
-STATIC_EDGES = frozenset({"wall", "blocked", "area-border", "window", "airlock"})
+STATIC_EDGES = frozenset({"wall", "blocked", "area-border", "window", "airlock", "barrier"})
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
@@ -192,6 +192,10 @@ def draw_edge(draw: paint.Draw, edge: EdgeView, placement: Placement) -> None:
     elif base == "window":
         _wall(draw, seg, wall_w)
         draw.line(_part(seg, 0.18, 0.82), fill=theme.SKY, width=max(2, wall_w - 2))
+    elif base == "barrier":  # a crack or crater edge: striped, only flyers cross it
+        draw.line(seg, fill=theme.EDGE_COLOURS["barrier"], width=wall_w)
+        for start in (0.1, 0.4, 0.7):
+            draw.line(_part(seg, start, start + 0.15), fill=theme.WHITE, width=max(2, wall_w // 2))
     elif base == "airlock":
         _wall(draw, seg, wall_w)
         draw.line(_part(seg, 0.12, 0.88), fill=theme.BLUE, width=wall_w + 2)

@@ -60,6 +60,7 @@ WALL: RGB = (14, 14, 16)
 EDGE_COLOURS: dict[str, RGB] = {
     "wall": WALL,
     "blocked": WALL,
+    "barrier": YELLOW,
     "door": ORANGE,
     "door-closed": ORANGE,
     "door-open": GREEN,

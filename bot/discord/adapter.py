@@ -23,10 +23,13 @@ from typing import Any
 import discord
 from PIL import Image
 
+from bot.commands import PLAY_VERBS
 from bot.delivery import mirror_copies
-from bot.disclosure import invocation_is_public
+from bot.disclosure import command_verb, invocation_is_public
+from bot.discord.posts import send_or_edit
 from bot.replies import DISCORD_MESSAGE_LIMIT, Attachment, Reply, split_message
 from bot.table import Caller, TableService
+from renders.media import fit_attachments
 
 log = logging.getLogger("sortie.discord")
 
@@ -38,11 +41,21 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a server without boosts
 # Dispatched (as `on_sortie_interaction_done`) once an interaction has been fully answered.
 DONE_EVENT = "sortie_interaction_done"
 PLACEHOLDER = "sortie_placeholder"  # interaction.extras key: a public deferral awaits content
-TOO_LARGE = "(The board image is too large to attach here; try `/board` in a moment.)"
 CANNOT_POST = (
     "(Done, but I may not post in this channel, so only you see this: a server admin can "
     "give me Send Messages here.)"
 )
+
+
+def posts_a_turn(text: str) -> bool:
+    """A step: its public outcome is the bot's turn post (new or edited), not the answer."""
+    verb = command_verb(text)
+    return verb in PLAY_VERBS or verb == "undo"
+
+
+def looks_privately(text: str) -> bool:
+    """A look (`/board`, `/sheet`, `/log`) without `share:yes` answers its caller only."""
+    return command_verb(text) in ("board", "sheet", "log") and "share:yes" not in text.lower()
 
 
 def caller_of(interaction: discord.Interaction[Any], channel_id: int | None = None) -> Caller:
@@ -93,25 +106,41 @@ def shrink_image(data: bytes, limit: int) -> bytes | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Sized:
+    """An attachment as `renders.media.fit_attachments` measures it."""
+
+    attachment: Attachment
+
+    @property
+    def png(self) -> bytes:
+        return self.attachment.data
+
+    @property
+    def filename(self) -> str:
+        return self.attachment.filename
+
+
 async def fit_images(
     images: Sequence[Attachment], limit: int | None
-) -> tuple[list[Attachment], bool]:
-    """Keep images within the interaction's size limit: downsize, else drop (flag returned)."""
-    kept: list[Attachment] = []
-    dropped = False
+) -> tuple[list[Attachment], str]:
+    """Keep images within the interaction's size limit: downsize a still image that is too
+    large, then keep what fits in total; the note names what was left out (empty if none)."""
+    if limit is None:
+        return list(images), ""
+    candidates: list[Attachment] = []
     for image in images:
-        if limit is None or len(image.data) <= limit:
-            kept.append(image)
-            continue
-        smaller = await asyncio.to_thread(shrink_image, image.data, limit)
-        if smaller is None:
-            dropped = True
-            log.warning(
-                "dropped %s: %d bytes over a %d byte limit", image.filename, len(image.data), limit
-            )
-        else:
-            kept.append(Attachment(image.filename, smaller, image.description))
-    return kept, dropped
+        smaller = None
+        if len(image.data) > limit:
+            smaller = await asyncio.to_thread(shrink_image, image.data, limit)
+        if smaller is not None:
+            image = Attachment(image.filename, smaller, image.description)
+        candidates.append(image)
+    fitted = fit_attachments([_Sized(image) for image in candidates], limit)
+    for dropped in fitted.dropped:
+        log.warning("dropped %s: %d bytes, limit %d", dropped.filename, len(dropped.png), limit)
+    kept = [picture.attachment for picture in fitted.kept if isinstance(picture, _Sized)]
+    return kept, fitted.note
 
 
 # ---------------------------------------------------------------------- messages
@@ -168,10 +197,10 @@ class Outgoing:
 async def outgoing(
     reply: Reply, size_limit: int | None, view: discord.ui.View | None
 ) -> list[Outgoing]:
-    images, dropped = await fit_images(reply.images, size_limit)
+    images, note = await fit_images(reply.images, size_limit)
     text = reply.content
-    if dropped:
-        text = f"{text}\n{TOO_LARGE}" if text else TOO_LARGE
+    if note:
+        text = f"{text}\n({note})" if text else f"({note})"
     chunks = split_message(text, DISCORD_MESSAGE_LIMIT) if text else [""]
     file_groups = [images[i : i + MAX_FILES] for i in range(0, len(images), MAX_FILES)] or [[]]
     messages = [Outgoing(chunk, reply.ephemeral, [], reply.mentions) for chunk in chunks]
@@ -211,7 +240,8 @@ async def send_replies(
         shown = reply.version if reply.version is not None else version
         if reply.buttons and shown is not None:
             view = turn_view(reply.buttons, target, shown)
-        if private_invocation and not reply.ephemeral:
+        if (private_invocation or reply.post_key) and not reply.ephemeral:
+            # A turn post is the bot's own message, so later steps can edit it in place.
             try:
                 await post_in_channel(interaction.client, target, reply, limit, view)
                 continue
@@ -223,6 +253,10 @@ async def send_replies(
         for message in await outgoing(reply, limit, view):
             await post(interaction, message)
             answered = True
+    if not answered and not interaction.response.is_done():
+        # Everything went to the channel as the bot's posts: acknowledge quietly.
+        await defer_private(interaction)
+        private_invocation = True
     if private_invocation and not answered:
         # Nothing private to say: remove the author's own "thinking..." note.
         await interaction.delete_original_response()
@@ -251,11 +285,14 @@ async def mirror(client: discord.Client, replies: Sequence[Reply], limit: int | 
             log.warning("mirror channel %s is not reachable", channel_id)
             continue
         for reply in copies:
-            for message in await outgoing(reply, limit, None):
+            messages = await outgoing(reply, limit, None)
+            for index, message in enumerate(messages):
                 kwargs = message.kwargs()
                 kwargs.pop("ephemeral", None)
+                # A mirror shows what the channel shows: turn posts are edited there too.
+                key = reply.post_key if index == len(messages) - 1 else ""
                 try:
-                    await channel.send(**kwargs)
+                    await send_or_edit(channel, int(channel_id), key, kwargs)
                 except discord.HTTPException as error:
                     log.warning("mirror to %s failed: %s", channel_id, error)
                     break
@@ -268,12 +305,15 @@ async def post_in_channel(
     limit: int | None,
     view: discord.ui.View | None,
 ) -> None:
-    """A public reply posted as the bot's own message, not as the answer to a command."""
+    """A public reply posted as the bot's own message, not as the answer to a command; a turn
+    post (`post_key`) already posted in this channel is edited in place instead."""
     channel = client.get_partial_messageable(channel_id)
-    for message in await outgoing(reply, limit, view):
+    messages = await outgoing(reply, limit, view)
+    for index, message in enumerate(messages):
         kwargs = message.kwargs()
         kwargs.pop("ephemeral", None)
-        await channel.send(**kwargs)
+        key = reply.post_key if index == len(messages) - 1 else ""
+        await send_or_edit(channel, channel_id, key, kwargs)
 
 
 async def post(interaction: discord.Interaction[Any], message: Outgoing) -> None:
@@ -316,17 +356,20 @@ async def run_text(
 ) -> None:
     """Run one command; defer at once when it may render, or as soon as it runs long."""
     caller = caller_of(interaction, channel_id)
-    private_invocation = not invocation_is_public(text)
+    # Its options may name a hidden card, or its outcome is a turn post the bot writes (and
+    # edits) itself: only its author sees the command.
+    private_invocation = not invocation_is_public(text) or posts_a_turn(text)
+    # A look answers privately unless shared: its "thinking..." note is private too.
+    quietly = defer_private if looks_privately(text) else defer_public
     if private_invocation:
-        # Its options may name a hidden card: only its author sees the command.
         await defer_private(interaction)
     elif defer:
-        await defer_public(interaction)
+        await quietly(interaction)
     task = asyncio.ensure_future(service.handle(caller, text, expect_version))
     if not defer and not private_invocation:
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
-            await defer_public(interaction)
+            await quietly(interaction)
     replies = await task
     version = None
     if any(r.buttons and r.version is None for r in replies):

@@ -7,8 +7,11 @@ all the same: each channel keeps its latest messages (a page says which is the o
 only the latest images are kept, and users cannot open more than `MAX_CHANNELS` channels
 (the bot may still post to its own: mirrors and direct messages).
 
-A page of messages starts right after the id the client last saw and never skips one: when a
-page is full, `more` says so and `last` is the last id on it.
+A page of messages starts right after the number the client last saw and never skips one:
+when a page is full, `more` says so and `last` is the last number on it. Every write (a post,
+or an edit of a turn post: Discord edits the bot's own messages in place) takes the channel's
+next number, its `seq`; a message never edited has `seq == id`. An edited message comes again
+in the next page with its old `id` and `edited: true`, so a client replaces what it shows.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 
 from bot.disclosure import invocation_is_public
 from bot.replies import Reply
+from renders.media import extension
 
 BOT_NAME = "Sortie"
 MAX_IMAGES = 500
@@ -35,6 +39,9 @@ MAX_MESSAGES_PER_PAGE = 200
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS message (
     channel TEXT NOT NULL, id INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (channel, id)
+);
+CREATE TABLE IF NOT EXISTS post_key (
+    channel TEXT NOT NULL, key TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (channel, key)
 );
 CREATE TABLE IF NOT EXISTS channel (name TEXT PRIMARY KEY, last_id INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS image (
@@ -67,6 +74,12 @@ def open_feed_db(path: str) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
     conn.executescript(SCHEMA)
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(message)")}
+    if "seq" not in columns:
+        # Feeds written before edits existed: every message's number is its id.
+        conn.execute("ALTER TABLE message ADD COLUMN seq INTEGER NOT NULL DEFAULT 0")
+        conn.execute("UPDATE message SET seq = id")
+    conn.execute("CREATE INDEX IF NOT EXISTS message_seq ON message (channel, seq)")
     return conn
 
 
@@ -102,8 +115,9 @@ class ImageStore:
         return int(self.conn.execute("SELECT count(*) FROM image").fetchone()[0])
 
 
-def image_url(image_id: str) -> str:
-    return f"/images/{image_id}.png"
+def image_url(image_id: str, data: bytes = b"") -> str:
+    """The image's address; its extension follows the bytes (`.gif` for an animation)."""
+    return f"/images/{image_id}.{'gif' if extension(data) == 'gif' else 'png'}"
 
 
 @dataclass
@@ -119,6 +133,7 @@ class Message:
     mentions: list[str] = field(default_factory=list)
     buttons: list[dict[str, str]] = field(default_factory=list)
     error: bool = False
+    edited: bool = False  # a turn post edited in place since it was first posted
     time: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
     def visible_to(self, user: str | None) -> bool:
@@ -161,38 +176,72 @@ class Channel:
         ).fetchone()
         return int(row[0]) if row else 0
 
-    def post(self, **fields: Any) -> Message:
+    def _next_number(self) -> int:
+        self.conn.execute(
+            "INSERT INTO channel (name, last_id) VALUES (?, 1) "
+            "ON CONFLICT (name) DO UPDATE SET last_id = last_id + 1",
+            (self.name,),
+        )
+        return self.last_id
+
+    def post(self, post_key: str = "", **fields: Any) -> Message:
+        """A new message; with `post_key`, later writes under that key edit it."""
         with transaction(self.conn):
+            message = Message(id=self._next_number(), **fields)
             self.conn.execute(
-                "INSERT INTO channel (name, last_id) VALUES (?, 1) "
-                "ON CONFLICT (name) DO UPDATE SET last_id = last_id + 1",
-                (self.name,),
-            )
-            message = Message(id=self.last_id, **fields)
-            self.conn.execute(
-                "INSERT INTO message (channel, id, body) VALUES (?, ?, ?)",
-                (self.name, message.id, json.dumps(asdict(message))),
+                "INSERT INTO message (channel, id, body, seq) VALUES (?, ?, ?, ?)",
+                (self.name, message.id, json.dumps(asdict(message)), message.id),
             )
             self.conn.execute(
                 "DELETE FROM message WHERE channel = ? AND id <= ?",
                 (self.name, message.id - self.keep),
             )
+            self.conn.execute(
+                "DELETE FROM post_key WHERE channel = ? AND id <= ?",
+                (self.name, message.id - self.keep),
+            )
+            if post_key:
+                self.conn.execute(
+                    "INSERT OR REPLACE INTO post_key (channel, key, id) VALUES (?, ?, ?)",
+                    (self.name, post_key, message.id),
+                )
+        return message
+
+    def edit(self, post_key: str, **fields: Any) -> Message | None:
+        """Rewrite the message posted under `post_key` in place (None: no such message, or it
+        is no longer kept). It takes the next number, so pollers see it again."""
+        with transaction(self.conn):
+            row = self.conn.execute(
+                "SELECT m.body FROM post_key k JOIN message m ON m.channel = k.channel "
+                "AND m.id = k.id WHERE k.channel = ? AND k.key = ?",
+                (self.name, post_key),
+            ).fetchone()
+            if row is None:
+                return None
+            old = Message(**json.loads(row[0]))
+            message = Message(id=old.id, time=old.time, edited=True, **fields)
+            self.conn.execute(
+                "UPDATE message SET body = ?, seq = ? WHERE channel = ? AND id = ?",
+                (json.dumps(asdict(message)), self._next_number(), self.name, message.id),
+            )
         return message
 
     def since(self, after: int, user: str | None, limit: int = MAX_MESSAGES_PER_PAGE) -> Page:
-        """The first `limit` messages `user` may see after id `after`, in order."""
+        """The first `limit` messages `user` may see written (posted or edited) after number
+        `after`, in order."""
         found: list[Message] = []
         rows = self.conn.execute(
-            "SELECT body FROM message WHERE channel = ? AND id > ? ORDER BY id", (self.name, after)
+            "SELECT body, seq FROM message WHERE channel = ? AND seq > ? ORDER BY seq",
+            (self.name, after),
         )
-        for (body,) in rows:
+        for body, seq in rows:
             message = Message(**json.loads(body))
             if not message.visible_to(user):
                 continue
             found.append(message)
             if len(found) == limit:
                 rows.close()
-                return Page(found, message.id, True, self.oldest())
+                return Page(found, int(seq), True, self.oldest())
         return Page(found, max(after, self.last_id), False, self.oldest())
 
     def oldest(self) -> int:
@@ -240,7 +289,7 @@ class Playground:
     def store_reply(self, reply: Reply) -> dict[str, Any]:
         """Keep a reply's images and describe it the way the API and the feed show it."""
         urls = [
-            image_url(self.images.add(image.data, private=reply.ephemeral))
+            image_url(self.images.add(image.data, private=reply.ephemeral), image.data)
             for image in reply.images
         ]
         return {
@@ -253,6 +302,7 @@ class Playground:
                 {"label": b.label, "command": b.command, "style": b.style} for b in reply.buttons
             ],
             "error": reply.error,
+            "post_key": reply.post_key,
         }
 
     def record(
@@ -261,12 +311,15 @@ class Playground:
         """Post the invocation and then the bot's replies to the channel feed.
 
         As on Discord, the invocation is shown only to its author when every reply is ephemeral
-        (a refused command, a private status) or when its options may carry a secret (`/choose`,
-        `/act`, `/orders`: see bot/disclosure.py), and to everyone otherwise.
+        (a refused command, a private look), when its options may carry a secret (`/choose`,
+        `/act`, `/orders`: see bot/disclosure.py), or when its outcome is a turn post the bot
+        writes (a new one or an edit: the post's running log says what was done), and to
+        everyone otherwise.
         """
         channel = self.channel(channel_name)
         every_reply_private = bool(replies) and all(r["ephemeral"] for r in replies)
-        private = every_reply_private or not invocation_is_public(text)
+        turn_post = any(r.get("post_key") for r in replies)
+        private = every_reply_private or turn_post or not invocation_is_public(text)
         channel.post(
             author=user,
             content=text,
@@ -282,15 +335,19 @@ class Playground:
         """Post bot replies; ephemeral ones are shown to `user` only (to nobody without one)."""
         channel = self.channel(channel_name)
         for reply in replies:
-            channel.post(
-                author=BOT_NAME,
-                content=reply["content"],
-                kind="reply",
-                ephemeral=reply["ephemeral"],
-                for_user=user if reply["ephemeral"] else None,
-                images=reply["images"],
-                image_alts=reply["image_alts"],
-                mentions=reply["mentions"],
-                buttons=reply["buttons"],
-                error=reply["error"],
-            )
+            fields: dict[str, Any] = {
+                "author": BOT_NAME,
+                "content": reply["content"],
+                "kind": "reply",
+                "ephemeral": reply["ephemeral"],
+                "for_user": user if reply["ephemeral"] else None,
+                "images": reply["images"],
+                "image_alts": reply["image_alts"],
+                "mentions": reply["mentions"],
+                "buttons": reply["buttons"],
+                "error": reply["error"],
+            }
+            key = "" if reply["ephemeral"] else reply.get("post_key", "")
+            if key and channel.edit(key, **fields) is not None:
+                continue
+            channel.post(post_key=key, **fields)

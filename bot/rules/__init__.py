@@ -3,6 +3,10 @@
 Each game has a JSON file in this package (`<game-key>.json`), and `sortie.json` explains
 play by post; both lists are served together for a game. The data is loaded and validated
 once, on first use; bad data raises `RulesDataError` naming the file and the problem.
+
+Behind the written topics `find` and `search` also answer generated ones (`bot.guide`): each
+scenario's briefing (`/rules topic:radio-silence`) and every glossary term a player meets on
+the board or in a reply (`/rules topic:clear-the-breech`). A written topic keeps its key.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ MAX_TEXT = 900
 MAX_TITLE = 80
 MAX_RENDER = 1000
 MAX_RESULTS = 25
+MAX_GUIDE_TEXT = 1900
+"""A generated briefing may use most of a Discord message."""
 
 KEY_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 _WORD = re.compile(r"[a-z0-9]+")
@@ -68,6 +74,12 @@ class Topic(BaseModel):
         if not value.strip():
             raise ValueError("must not be blank")
         return value
+
+
+class GuideTopic(Topic):
+    """A generated topic (a briefing or a glossary term): longer text is allowed."""
+
+    text: str = Field(min_length=1, max_length=MAX_GUIDE_TEXT)
 
 
 _TOPIC_LIST = TypeAdapter(list[Topic])
@@ -119,6 +131,44 @@ def _game(game_key: str) -> tuple[Topic, ...]:
     return library[game_key]
 
 
+@cache
+def _generated(game_key: str) -> tuple[Topic, ...]:
+    """Briefings of every scenario, then glossary terms, minus keys a written topic holds."""
+    from bot.guide import briefing, glossary
+    from engine.registry import games
+
+    game = games().get(game_key)
+    if game is None:
+        return ()
+    taken = {t.key for t in _library().get(game_key, ())}
+    out: list[Topic] = []
+    for info in game.scenarios():
+        if info.key in taken:
+            continue
+        taken.add(info.key)
+        text = briefing(game, info.key).text()
+        out.append(
+            GuideTopic(
+                key=info.key,
+                title=f"Briefing: {info.title}"[:MAX_TITLE],
+                tags=("briefing", "mission", "scenario"),
+                text=text.split("\n", 1)[1],
+            )
+        )
+    for term in glossary(game_key).values():
+        if term.key in taken:
+            continue
+        taken.add(term.key)
+        out.append(
+            GuideTopic(key=term.key, title=term.name[:MAX_TITLE], tags=("term",), text=term.detail)
+        )
+    return tuple(out)
+
+
+def _everything(game_key: str) -> tuple[Topic, ...]:
+    return (*_game(game_key), *_generated(game_key))
+
+
 def topics(game_key: str) -> list[Topic]:
     """The game's own topics, then the Sortie (play-by-post) topics.
 
@@ -130,7 +180,11 @@ def topics(game_key: str) -> list[Topic]:
 def find(game_key: str, key: str) -> Topic | None:
     """The topic with exactly this key (case and surrounding spaces ignored), or None."""
     wanted = key.strip().lower()
-    return next((t for t in _game(game_key) if t.key == wanted), None)
+    found = next((t for t in _game(game_key) if t.key == wanted), None)
+    if found is None:
+        wanted = re.sub(r"[^a-z0-9]+", "-", wanted).strip("-")
+        found = next((t for t in _everything(game_key) if t.key == wanted), None)
+    return found
 
 
 def _words(text: str) -> list[str]:
@@ -177,7 +231,7 @@ def search(game_key: str, query: str, limit: int = MAX_RESULTS) -> list[Topic]:
     query_key = re.sub(r"[\s_]+", "-", query)
     query_words = _words(query)
     scored: list[tuple[int, int, int, Topic]] = []
-    for index, topic in enumerate(entries):
+    for index, topic in enumerate((*entries, *_generated(game_key))):
         tier, detail = _rank(topic, query, query_key, query_words)
         if tier < 99:
             scored.append((tier, detail, index, topic))
@@ -188,6 +242,7 @@ def search(game_key: str, query: str, limit: int = MAX_RESULTS) -> list[Topic]:
 def render(topic: Topic) -> str:
     """The topic as Discord Markdown: bold title, then the text; at most 1000 characters."""
     out = f"**{topic.title}**\n{topic.text}"
-    if len(out) > MAX_RENDER:  # cannot happen with validated data; kept as a guard
-        out = out[: MAX_RENDER - 1].rstrip() + "…"
+    limit = MAX_GUIDE_TEXT + MAX_TITLE + 10 if isinstance(topic, GuideTopic) else MAX_RENDER
+    if len(out) > limit:  # cannot happen with validated data; kept as a guard
+        out = out[: limit - 1].rstrip() + "…"
     return out

@@ -17,13 +17,16 @@ from bot.archive import (
     for_upload,
 )
 from bot.disclosure import has_opponents, seat_conflict, with_holder
+from bot.guide import briefing, topic_of
+from bot.guide.status import roster_line, status_lines
+from bot.guide.words import settings_in_words
 from bot.markup import channel_id_in, channel_link, escape, mention, user_id_in
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
 )
 from bot.replay import replay, run_begin
-from bot.replies import Attachment, Button, Reply, ephemeral
+from bot.replies import Attachment, Button, Reply, ephemeral, split_message
 from bot.settings_model import CHANNEL_ID, MAX_MIRRORS, SettingsError
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.storage.repo import ChannelBusy
@@ -175,7 +178,10 @@ class CampaignCommands:
                 settings_json=with_holder("{}", caller.user_id),
             ),
         )
-        return [Reply(f"{escape(caller.user_name)} takes the seat **{role}** ({role_info.name}).")]
+        about = f": {role_info.description}" if role_info.description else ""
+        seats = await self.repo.seats(id_of(campaign))
+        line = f"{escape(caller.user_name)} takes the seat **{role}** ({role_info.name}{about})."
+        return [Reply(line + roster_line(get_game(campaign.game), campaign, seats))]
 
     async def leave(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign = await self.loader.live(caller)
@@ -232,11 +238,16 @@ class CampaignCommands:
             random_used=True,
         )
         table = Loaded(campaign, game, step.state)
-        return await self.parts.run(
+        holders = {s.role: s.user_name or "free" for s in seats}
+        told = briefing(game, info.key, json.loads(campaign.options_json), step.state, holders)
+        replies = await self.parts.run(
             caller, table, NewStep(step.events, log, headline=f"**{info.title}** begins.")
         )
+        return [Reply(told.text(), mirror_to=list(campaign_settings(campaign).mirrors)), *replies]
 
     async def status(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
+        """Seats, round and phase, objective progress, every figure's health and who the game
+        waits on: public facts only, from the public view."""
         campaign = await self.loader.live_or_none(caller)
         if campaign is None:
             return ephemeral("No campaign in this channel. Start one with /campaign create.")
@@ -244,11 +255,19 @@ class CampaignCommands:
         info = scenario_named(game, campaign.scenario)
         seats = await self.repo.seats(id_of(campaign))
         lines = [f"**{game.title} — {info.title}** (campaign #{campaign.id}, {campaign.status})"]
-        lines += [f"- {s.role}: {s.user_name or 'free'}" for s in seats] or ["- no seats taken"]
+        topic = campaign.scenario
         if campaign.status == "active" and campaign.state_json:
-            prompt = game.waiting_on(game.load(json.loads(campaign.state_json)))
-            lines.append(waiting_line(prompt, seats))
-        return [Reply("\n".join(lines), ephemeral=True)]
+            state = game.load(json.loads(campaign.state_json))
+            topic = topic_of(game.key, campaign.scenario, state)
+            lines += status_lines(game, state, seats)
+            prompt = game.waiting_on(state)
+            lines.append(waiting_line(prompt, seats, campaign_settings(campaign)))
+        else:
+            lines += [f"- {s.role}: {s.user_name or 'free'}" for s in seats] or ["- no seats taken"]
+            if campaign.status == "open" and seats:
+                lines.append(roster_line(game, campaign, seats).strip())
+        lines.append(f"The briefing: `/rules topic:{topic}`.")
+        return [Reply(chunk, ephemeral=True) for chunk in split_message("\n".join(lines))]
 
     async def settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign = await self.loader.live(caller)
@@ -271,7 +290,9 @@ class CampaignCommands:
                     self.parts.clock.now() + timedelta(days=1) if settings.digest == "on" else None
                 )
                 await self.repo.set_digest(id_of(campaign), due)
-        return [Reply(f"Campaign settings: {settings.shown()}.", ephemeral=not options)]
+        words = "\n".join(f"- {line}" for line in settings_in_words(settings))
+        change = "Change one (owner): `/campaign settings setting:<name> value:<value>`."
+        return [Reply(f"**Campaign settings**\n{words}\n{change}", ephemeral=not options)]
 
     async def end(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign = await self.loader.live(caller)

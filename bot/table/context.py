@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.commands import PLAY_VERBS
+from bot.guide.words import window_note
 from bot.markup import mention
 from bot.replies import Reply
+from bot.settings_model import CampaignSettings
 from bot.storage.models import Campaign, Seat
 from engine.core.game import Game, Prompt, ScenarioInfo, scenario_info
 from engine.registry import get_game
@@ -113,7 +115,11 @@ def busy_message(existing: Campaign) -> str:
     )
 
 
-def waiting_line(prompt: Prompt, seats: list[Seat]) -> str:
+def waiting_line(
+    prompt: Prompt, seats: list[Seat], settings: CampaignSettings | None = None
+) -> str:
+    """Who the game waits on and for what; with the campaign's `settings`, a question with a
+    default answer also names its answer window."""
     if prompt.finished:
         return f"The mission is over: {prompt.outcome or 'ended'}."
     holders = []
@@ -122,7 +128,7 @@ def waiting_line(prompt: Prompt, seats: list[Seat]) -> str:
         who = mention(seat.user_id) if seat and seat.user_id else "a free seat"
         holders.append(f"{who} ({role})")
     text = f" {prompt.text}" if prompt.text else ""
-    return f"Waiting on {', '.join(holders) or 'nobody'}.{text}"
+    return f"Waiting on {', '.join(holders) or 'nobody'}.{text}{window_note(prompt, settings)}"
 
 
 def by_prefix(choices: list[Suggestion], typed: str) -> list[Suggestion]:

@@ -291,11 +291,11 @@ class Pacer:
             else ""
         )
         yours = ("\n**Your figures:**\n" + "\n".join(touching[-6:])) if touching else ""
-        image = await self.parts.pictures.board(view, "focus")
+        images = await self.parts.pictures.board(view, "focus")
         replies = ephemeral(
             f"**Since your last turn** ({len(rows)} steps):\n" + "\n".join(shown) + more + yours
         )
-        replies[-1].images.append(image)
+        replies[-1].images.extend(images)
         return replies
 
 

@@ -9,7 +9,7 @@ from bot import rules as rules_reference
 from bot.disclosure import log_line, private_answers
 from bot.markup import escape
 from bot.replay import replay, run_action
-from bot.replies import Reply, ephemeral
+from bot.replies import Reply, ephemeral, split_message
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.table.context import (
     BOARD_VIEWS,
@@ -26,6 +26,14 @@ from bot.table.steps import NewStep, log_row
 from engine.core.events import parse_events
 from engine.core.game import Action
 from renders import text_board
+
+
+def is_shared(options: dict[str, str]) -> bool:
+    """`share:yes`: a look posted in the channel for the table instead of only to its caller."""
+    shared = options.get("share", "").lower()
+    if shared not in ("", "yes"):
+        raise UserError("share takes yes (post it for the table); leave it out to look alone.")
+    return shared == "yes"
 
 
 class PlayCommands:
@@ -132,6 +140,9 @@ class PlayCommands:
         rows = await self.repo.log(id_of(campaign))
         to_seq = max(r.seq for r in rows if r.seq < last.seq)
         kept = [r for r in rows if r.seq <= to_seq]
+        seats = await self.repo.seats(id_of(campaign))
+        prompt = table.prompt()
+        waiting_before = {s.user_id for s in seats if s.role in prompt.seats and s.user_id}
         table.state = (await asyncio.to_thread(replay, campaign, kept)).final
         log = ActionLog(
             campaign_id=id_of(campaign),
@@ -142,10 +153,12 @@ class PlayCommands:
             action_json=json.dumps({"to_seq": to_seq, "undone": last.seq}),
         )
         headline = f"{escape(caller.user_name)} takes back their last action."
-        return await self.parts.run(caller, table, NewStep([], log, headline=headline))
+        step = NewStep([], log, headline=headline, waiting_before=waiting_before)
+        return await self.parts.run(caller, table, step)
 
     async def board(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        """The board: full (default), a close-up around the action, or as text."""
+        """The board: full (default; the map, then the side panel), a close-up, or as text.
+        Only the caller sees it unless they share it."""
         table = await self.loader.active(caller, finished_ok=True)
         campaign, game, state = table.campaign, table.game, table.state
         private, seat = await self._viewer(caller, campaign, options)
@@ -155,11 +168,12 @@ class PlayCommands:
         view = game.view(state, seat)
         if mode == "text":
             return [Reply(text_board(view), ephemeral=private)]
-        image = await self.pictures.board(view, mode)
-        return [Reply(f"Board of campaign #{campaign.id}.", ephemeral=private, images=[image])]
+        images = await self.pictures.board(view, mode)
+        return [Reply(f"Board of campaign #{campaign.id}.", ephemeral=private, images=images)]
 
     async def sheet(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
-        """A figure's card: its profile and current state."""
+        """A figure's card: its profile and current state (only the caller sees it unless
+        they share it)."""
         table = await self.loader.active(caller, finished_ok=True)
         campaign, game, state = table.campaign, table.game, table.state
         private, seat = await self._viewer(caller, campaign, options)
@@ -175,12 +189,23 @@ class PlayCommands:
     async def _viewer(
         self, caller: Caller, campaign: Campaign, options: dict[str, str]
     ) -> tuple[bool, str | None]:
-        """`for:me` answers privately with the caller's own seat view (hidden info included)."""
+        """Whether the look is private, and whose view it shows.
+
+        Looks answer privately (a channel is not a wall of boards) unless `share:yes` posts
+        the public view for the table; `for:me` shows the caller's own seat view, hidden
+        information included, so it is never shared.
+        """
         audience = options.get("for", "all").lower()
         if audience not in ("all", "me"):
             raise UserError("for must be all or me.")
+        shared = is_shared(options)
         if audience == "all":
-            return False, None
+            return not shared, None
+        if shared:
+            raise UserError(
+                "Your own view (for:me) may hold secrets, so it is never shared; "
+                "share:yes posts the public board."
+            )
         mine = [
             s.role for s in await self.repo.seats(id_of(campaign)) if s.user_id == caller.user_id
         ]
@@ -198,7 +223,12 @@ class PlayCommands:
         lines = [
             log_line(row.seq, row.kind, row.seat, row.action_json, row.events_json) for row in rows
         ]
-        return ephemeral("\n".join(lines) or "The log is empty.")
+        text = "\n".join(lines) or "The log is empty."
+        return (
+            [Reply(chunk) for chunk in split_message(text)]
+            if is_shared(options)
+            else ephemeral(text)
+        )
 
     async def rules(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         """Our own short rules reference for the channel's game (or the one named)."""

@@ -1,58 +1,103 @@
 """The presenter: a committed step becomes the replies the channel and the actor see.
 
 Narration from the public events, the picture (an automatic phase's animation, else the
-close-up), the turn buttons, the mentions the step runner chose, copies for mirror channels,
-and a private line for what only the actor may see.
+close-up; the summary card when the mission ends), the turn buttons, the mentions the step
+runner chose, copies for mirror channels, and a private line for what only the actor may see.
+
+The post budget (`turnposts`): a player's steps edit one turn post in place, its running log
+growing; a step that needs someone new, or an automatic phase, opens a new post. A step that
+shows nothing public (a standing order, a private draw) and continues nothing posts nothing.
 """
 
 from __future__ import annotations
 
 from bot.disclosure import private_texts, public_buttons, public_events, public_texts
 from bot.pacing import campaign_settings
+from bot.pictures import has_activity
 from bot.replies import Attachment, Reply, ephemeral, split_message
-from bot.table.context import waiting_line
+from bot.table.context import id_of, waiting_line
 from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
+from bot.table.turnposts import StepShape, TurnPosts
+from engine.core.view import View
 
 
 class Presenter:
     def __init__(self, pictures: Pictures) -> None:
         self.pictures = pictures
+        self.posts = TurnPosts()
 
     async def present(self, outcome: StepOutcome) -> list[Reply]:
         table, prompt, events = outcome.table, outcome.prompt, outcome.events
         campaign = table.campaign
         # Everything below that the channel sees comes from public events and the public view.
-        public = public_events(events)
         lines = [outcome.headline] if outcome.headline else []
         lines += public_texts(events)
-        view = table.game.view(table.state, None)
-        # The enemy or Event phase: one animation of every activation, then the board.
         shown_automatic = public_events(outcome.automatic)
-        images: list[Attachment] | None = await self.pictures.phase(view, shown_automatic)
-        if images is None:
-            images = [await self.pictures.step(view, public)]
+        phase = has_activity(shown_automatic)
+        shape = StepShape(
+            seat=outcome.seat,
+            version_before=outcome.version_before,
+            version_after=campaign.version,
+            waiting=frozenset(prompt.seats),
+            continues=not outcome.mentions and not phase,
+            closes=phase or prompt.finished,
+        )
+        replies: list[Reply] = []
+        quiet = not lines and not outcome.mentions and not phase and not prompt.finished
+        if not (quiet and not self.posts.continues(id_of(campaign), shape)):
+            replies = await self._public(outcome, shape, lines, phase)
+        my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
+        secret = private_texts(events, my_roles)
+        if secret:
+            replies.extend(ephemeral("Only you see this:\n" + "\n".join(secret)))
+        elif not replies:
+            replies = ephemeral("Done: nothing of it is public.")
+        return replies
+
+    async def _public(
+        self, outcome: StepOutcome, shape: StepShape, lines: list[str], phase: bool
+    ) -> list[Reply]:
+        """The step's public post: a new one, or the open turn post edited."""
+        table, prompt = outcome.table, outcome.prompt
+        campaign = table.campaign
+        placed = self.posts.place(id_of(campaign), shape, lines)
+        view = table.game.view(table.state, None)
+        images = await self._images(outcome, view, phase)
+        shown = list(placed.lines)
         if prompt.finished:
-            lines.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
+            shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:
-            lines.append(waiting_line(prompt, outcome.seats))
-        chunks = split_message("\n".join(lines))
+            shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign)))
+        chunks = split_message("\n".join(shown))
+        if placed.edit:
+            chunks = chunks[-1:]  # an edited post stays one message: its latest lines
         replies = [Reply(chunk) for chunk in chunks[:-1]]
         replies.append(
             Reply(
                 chunks[-1],
                 images=images,
-                mentions=list(outcome.mentions),
+                mentions=[] if placed.edit else list(outcome.mentions),
                 buttons=public_buttons(table.game, table.state, prompt),
                 version=campaign.version,
                 game=campaign.game,
+                post_key=placed.key,
             )
         )
         mirrors = list(campaign_settings(campaign).mirrors)
         for reply in replies:
             reply.mirror_to = list(mirrors)
-        my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
-        secret = private_texts(events, my_roles)
-        if secret:
-            replies.extend(ephemeral("Only you see this:\n" + "\n".join(secret)))
         return replies
+
+    async def _images(self, outcome: StepOutcome, view: View, phase: bool) -> list[Attachment]:
+        """An automatic phase's animation (it ends on the final board), else the close-up
+        around what changed; at the mission's end the summary card follows."""
+        public = public_events(outcome.events)
+        images: list[Attachment] | None = None
+        if phase:
+            images = await self.pictures.phase(view, public_events(outcome.automatic))
+        if images is None:
+            images = [await self.pictures.step(view, public, outcome.deadline)]
+        if outcome.prompt.finished:
+            images.append(await self.pictures.summary(view))
+        return images

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.clock import Clock
 from bot.pacing import (
@@ -70,6 +70,9 @@ class StepOutcome:
     headline: str = ""
     automatic: list[Event] = field(default_factory=list)
     mentions: list[str] = field(default_factory=list)  # players whose input is newly needed
+    seat: str | None = None  # the seat that acted (None: the table itself)
+    version_before: int | None = None  # the campaign's version before the step
+    deadline: datetime | None = None  # when the waited-on players' deadline falls, if set
 
 
 def log_row(
@@ -204,6 +207,7 @@ class StepRunner:
     async def commit(self, caller: Caller, table: Loaded, step: NewStep) -> StepOutcome:
         """Commit a command's step, let autopilot seats answer, and say what happened."""
         actor = caller.user_id if step.log.kind == "action" else None
+        version_before = table.campaign.version
         seats = await self.repo.seats(id_of(table.campaign))
         await self.persist(table, step.log, actor, seats)
         auto_events = await self.run_autopilot(table, seats)
@@ -215,8 +219,13 @@ class StepRunner:
             seats=seats,
             headline=step.headline,
             automatic=[*step.automatic, *auto_events],
+            seat=step.log.seat if step.log.kind in ("action", "undo") else None,
+            version_before=version_before,
+            deadline=self.deadline(table),
         )
-        outcome.mentions = await self.mentions(outcome, actor, step.waiting_before)
+        # Whoever acted (or took their action back) is not pinged about their own step.
+        acted = caller.user_id if step.log.kind in ("action", "undo") else None
+        outcome.mentions = await self.mentions(outcome, acted, step.waiting_before)
         return outcome
 
     async def settled(
@@ -225,8 +234,17 @@ class StepRunner:
         """The outcome of steps already committed (autopilot, a vote, a closed window)."""
         seats = await self.repo.seats(id_of(table.campaign))
         outcome = StepOutcome(caller, table, table.prompt(), events, seats, headline)
+        outcome.deadline = self.deadline(table)
         outcome.mentions = await self.mentions(outcome, None, set())
         return outcome
+
+    def deadline(self, table: Loaded) -> datetime | None:
+        """When the players the game now waits on must have acted (the board's header): the
+        clock of the actor and of newly waited-on players starts again with each step."""
+        after = hours(campaign_settings(table.campaign).deadline_hours)
+        if after is None or table.prompt().finished:
+            return None
+        return self.clock.now() + after
 
     async def mentions(
         self, outcome: StepOutcome, actor: str | None, waiting_before: set[str]

@@ -191,6 +191,14 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
         header["reaction"] = f"{state.reaction.text}: the Xeno player may react"
     if sc["goal"]["kind"] == "vp":
         header["vp"] = f"{state.vp}/{sc['goal']['target']}"
+    seats = marine_seats(state)
+    if len(seats) > 1:
+        # Several Marine seats: who commands whom, and the one AP pool they all spend.
+        header["squads"] = "; ".join(
+            f"{s} {', '.join(u.name for u in state.active('marines') if u.seat in (None, s))}"
+            for s in seats
+        )
+        header["ap"] = f"{state.ap} (shared)"
     if state.flame_supply or state.flame_spent or state.flames:
         header["flames"] = f"{state.flame_supply} ready, {len(state.flames)} burning"
     panels = [

@@ -14,6 +14,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -264,6 +265,7 @@ def _hop(
     """Place the agent on a neighbouring or same-Area hex outside normal Movement, then let
     anything now in his line of sight be revealed."""
     assert agent.hex is not None
+    stand(state, agent, events, "moved outside his Movement")  # Fighting Poses (9.2.2)
     start = agent.hex
     agent.hex = co(dest)
     events.append(Moved(figure=agent.id, path=[label(hx(start)), label(dest)], text=text))

@@ -13,6 +13,7 @@ from engine.galaxy.attack import agent_attack, resolve_defence, weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.strikeback.poses import step_cost
 from engine.galaxy.world import (
     FACINGS,
     agent_name,
@@ -38,14 +39,15 @@ def reach(state: GalaxyState, agent: AgentState) -> Reach[Hex]:
     lock = locked(state)
     assert agent.hex is not None
     me = hx(agent.hex)
+    cost = step_cost(state, agent)
 
     def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
         for n in neighbours(h):
-            if not board.step_ok(h, n, lock, "agent"):
+            if cost is None or not board.step_ok(h, n, lock, "agent"):
                 continue
             who = occupant(state, n)
             if who is None or who in state.agents:  # agents may pass through friends
-                yield n, 1
+                yield n, cost
 
     return reachable(me, steps, budget=agent.mp_left, can_stop=lambda h: h == me or free(state, h))
 
@@ -61,6 +63,8 @@ def move_problem(state: GalaxyState, agent: AgentState) -> str | None:
         return "has no Movement points left"
     if pinned(state, agent):
         return "is Engaged in combat: Evade first (Action + Combat) or kill the alien"
+    if step_cost(state, agent) is None:
+        return "is Prone: he must change his Fighting Pose before moving"
     return None
 
 
@@ -108,7 +112,7 @@ def do_move(
             events.append(Note(text=f"{agent_name(agent)} stops: an alien now stands in the way."))
             break
         agent.hex = co(h)
-        agent.mp_left -= 1
+        agent.mp_left -= step_cost(state, agent) or 1
         walked.append(h)
         found_now: list[Event] = []
         reveal_in_sight(state, dice, found_now)
@@ -291,6 +295,10 @@ def start_turn(state: GalaxyState, agent: AgentState) -> None:
     move = profile(agent).elite.move if agent.elite else profile(agent).move
     if state.weather == "storm":
         move = max(1, move - 1)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.combat import penalty
+
+        move = max(0, move - penalty(state, agent.id, "move"))  # a Critical -X Movement
     agent.movement = "unused"
     agent.mp_left = 1 if agent.bleeding else move
     agent.combat_used = agent.bleeding

@@ -40,11 +40,17 @@ from engine.galaxy.world import (
 )
 
 
+def walker(alien: AlienState) -> str:
+    """`flyer` for a Flying or Burrowing alien (it crosses Barrier sides), else `alien`."""
+    powers = getattr(card(alien), "sb_powers", [])
+    return "flyer" if {"flying", "burrowing"} & set(powers) else "alien"
+
+
 def fits(state: GalaxyState, alien: AlienState, agent: AgentState, rule: AIRule) -> bool:
     assert agent.hex is not None
     if rule.when == "adjacent":
         return adjacent(state, alien.hex, agent.hex)
-    if walk_distance(state, alien.hex, agent.hex) is None:
+    if walk_distance(state, alien.hex, agent.hex, walker(alien)) is None:
         return False
     if rule.when == "any":
         return True
@@ -58,7 +64,7 @@ def pick_target(state: GalaxyState, alien: AlienState, agents: list[AgentState])
 
     def key(agent: AgentState) -> tuple[int, int, int, int, int]:
         assert agent.hex is not None
-        walk = walk_distance(state, alien.hex, agent.hex)
+        walk = walk_distance(state, alien.hex, agent.hex, walker(alien))
         return (
             -agent.wounds,
             max_hp(agent) - agent.wounds,
@@ -196,7 +202,7 @@ def move_toward(
     target: AgentState | None,
     events: list[Event],
 ) -> bool:
-    graph = board_of(state).walk_graph(locked(state))
+    graph = board_of(state).walk_graph(locked(state), walker(alien))
     here = area_of(state, alien.hex)
     path = graph.shortest_path(here, area_of(state, goal))
     if path is None:
@@ -228,7 +234,7 @@ def move_toward(
 def move_away(
     state: GalaxyState, alien: AlienState, target: AgentState, areas: int, events: list[Event]
 ) -> bool:
-    graph = board_of(state).walk_graph(locked(state))
+    graph = board_of(state).walk_graph(locked(state), walker(alien))
     sight = board_of(state).sight_graph()
     assert target.hex is not None
     their = area_of(state, target.hex)
@@ -264,7 +270,7 @@ def move_to_teleport(
     points = [h for s, h in board.teleports.items() if s not in state.destroyed_tps]
     if not points or hx(alien.hex) in points:
         return False
-    graph = board.walk_graph(locked(state))
+    graph = board.walk_graph(locked(state), walker(alien))
     reach = graph.distances(area_of(state, alien.hex))
     goal = min(points, key=lambda h: (reach.get(board.area_of[h], 99), h.r, h.q))
     if area_of(state, alien.hex) == board.area_of[goal]:

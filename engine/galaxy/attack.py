@@ -9,6 +9,7 @@ from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.lifecycle import kill_alien
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
+from engine.galaxy.strikeback import poses
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -97,7 +98,14 @@ def agent_attack(
     if darkness:
         count = max(1, count - 1)
     alien_tech = w.tier == "alien" and "alien-knowledge" not in agent.skills
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import combat as expansion
+
+        count = max(0, count - expansion.penalty(state, agent.id, "atk"))
+        count += poses.attack_dice(state, agent, w.kind)
     roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
+    if state.strikeback is not None and expansion.bolts_blocked(state, agent.id):
+        roll.bolt = False  # a Critical forbids his Bolt effects
     notes: list[str] = []
     human_ranged = w.kind != "melee" and w.tier != "alien" and w.ammo > 0
     if human_ranged:
@@ -228,7 +236,8 @@ def resolve_defence(
             friend = state.agents[target_id]
             if friend.dead:
                 continue
-            roll = _agent_defends(dice, friend, hits, def_minus, kind)
+            pose = poses.defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
+            roll = _agent_defends(dice, friend, hits, def_minus - pose, kind)
             events.append(
                 Note(
                     text=f"Friendly fire! {agent_name(friend)} defends with "
@@ -245,6 +254,15 @@ def resolve_defence(
             continue
         alien = find_alien(state, target_id)
         c = card(alien)
+        if state.strikeback is not None:
+            from engine.galaxy.strikeback import combat as expansion
+
+            cause = f"{agent_name(agent)}'s {weapon_name}"
+            if expansion.alien_defends(state, alien, hits, def_minus, kind, dice, events, cause):
+                die(state, alien, dice, events)
+            elif condition and condition not in alien.conditions:
+                alien.conditions.append(condition)
+            continue
         roll = combat.defend_roll(
             dice,
             hits,
@@ -287,6 +305,11 @@ def alien_attack(
     events: list[Event],
     reason: str,
 ) -> None:
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import combat as expansion
+
+        expansion.alien_attack(state, alien, agent, kind, dice, events, reason)
+        return
     c = card(alien)
     w = c.melee if kind == "melee" else c.ranged
     assert w is not None
@@ -318,6 +341,12 @@ def alien_attack(
         events.append(Note(text=f"{agent_name(agent)} cancels every Hit."))
     combat.wound_agent(state, agent, defend.wounds, events, alien_name(alien))
     condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
+    impose(agent, condition, events)
+
+
+def impose(agent: AgentState, condition: str, events: list[Event]) -> None:
+    """An alien weapon's Bolt condition on an agent, until the Refresh (Paralyzed also
+    Immobilizes)."""
     if condition and not agent.dead and condition not in agent.conditions:
         agent.conditions.append(condition)
         if condition == "paralyze" and "immobilize" not in agent.conditions:

@@ -16,6 +16,9 @@ their labels (column letter + row number, e.g. `C4`):
     search a            a Search Area
     exit a              an extraction Area (missions that need one)
     mark F4 terminal    a mission hex (terminal, civilian, nest ...)
+    barrier C4 D4       an Operation Strikeback Barrier side (5.1); `barrier a|b` for every
+                        side between two Areas: only Flying or Burrowing figures cross it,
+                        sight passes and the hexes stay adjacent
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ class Board:
     doors: set[Side] = field(default_factory=set)
     locked_doors: set[Side] = field(default_factory=set)
     windows: set[Side] = field(default_factory=set)
+    barriers: set[Side] = field(default_factory=set)
     teleports: dict[str, Hex] = field(default_factory=dict)
     starts: list[Hex] = field(default_factory=list)
     rooms: dict[str, set[str]] = field(default_factory=dict)
@@ -84,7 +88,7 @@ class Board:
     width: int = 0
     height: int = 0
     _sight: AreaGraph | None = None
-    _walk: dict[frozenset[Side], AreaGraph] = field(default_factory=dict)
+    _walk: dict[tuple[frozenset[Side], str], AreaGraph] = field(default_factory=dict)
     _ranges: dict[str, dict[str, int]] = field(default_factory=dict)
     _los: dict[tuple[Hex, Hex, frozenset[Side]], bool] = field(default_factory=dict)
 
@@ -104,7 +108,7 @@ class Board:
         return h in self.area_of
 
     def side_kind(self, a: Hex, b: Hex, locked: set[Side]) -> str:
-        """'open', 'wall', 'door', 'locked' or 'window' for the side between a and b."""
+        """'open', 'wall', 'door', 'locked', 'window' or 'barrier' for the side a-b."""
         s = side(a, b)
         if s in self.doors:
             return "locked" if s in locked else "door"
@@ -112,14 +116,17 @@ class Board:
             return "window"
         if s in self.walls:
             return "wall"
+        if s in self.barriers:
+            return "barrier"
         return "open"
 
     def step_ok(self, a: Hex, b: Hex, locked: set[Side], walker: str) -> bool:
-        """Can a figure cross from a to b? Agents need an Action to leap windows."""
+        """Can a figure cross from a to b? Agents need an Action to leap windows; only a
+        `flyer` (Flying or Burrowing) crosses a Barrier side."""
         if not self.on_map(b):
             return False
         kind = self.side_kind(a, b, locked)
-        if kind in ("wall", "locked"):
+        if kind in ("wall", "locked") or (kind == "barrier" and walker != "flyer"):
             return False
         return not (kind == "window" and walker == "agent")
 
@@ -179,9 +186,10 @@ class Board:
         self._sight = graph
         return graph
 
-    def walk_graph(self, locked: set[Side]) -> AreaGraph:
-        """Areas joined by at least one side an alien or Signal may cross (cached per locks)."""
-        key = frozenset(locked)
+    def walk_graph(self, locked: set[Side], walker: str = "alien") -> AreaGraph:
+        """Areas joined by at least one side an alien or Signal (`alien`) or a Flying or
+        Burrowing alien (`flyer`) may cross (cached per locks and walker)."""
+        key = (frozenset(locked), walker)
         cached = self._walk.get(key)
         if cached is not None:
             return cached
@@ -189,7 +197,7 @@ class Board:
         for h, area in self.area_of.items():
             for n in neighbours(h):
                 other = self.area_of.get(n)
-                if other is not None and other != area and self.step_ok(h, n, locked, "alien"):
+                if other is not None and other != area and self.step_ok(h, n, locked, walker):
                     graph.connect(area, other)
         self._walk[key] = graph
         return graph
@@ -222,6 +230,16 @@ def _one_hex(board: Board, word: str, lineno: int) -> Hex:
     if h is None or not board.on_map(h):
         raise ContentError(f"{board.name}.map line {lineno}: {word} is not a hex on the map")
     return h
+
+
+def _between_areas(
+    board: Board, members: dict[str, list[Hex]], pair: str, lineno: int
+) -> set[Side]:
+    """Every hex side between the two Areas of `a|b`."""
+    a, b = pair.split("|")
+    if a not in board.centres or b not in board.centres:
+        raise ContentError(f"{board.name}.map line {lineno}: unknown Area in {pair}")
+    return {side(h, n) for h in members[a] for n in neighbours(h) if board.area_of.get(n) == b}
 
 
 def parse_map(name: str, text: str) -> Board:
@@ -265,13 +283,7 @@ def parse_map(name: str, text: str) -> Board:
             continue
         verb, rest = words[0], words[1:]
         if verb == "wall" and len(rest) == 1 and "|" in rest[0]:
-            a, b = rest[0].split("|")
-            if a not in board.centres or b not in board.centres:
-                raise ContentError(f"{name}.map line {lineno}: unknown Area in {rest[0]}")
-            for h in members[a]:
-                for n in neighbours(h):
-                    if board.area_of.get(n) == b:
-                        board.walls.add(side(h, n))
+            board.walls |= _between_areas(board, members, rest[0], lineno)
         elif verb == "wall":
             board.walls.add(_parse_pair(board, rest, lineno))
         elif verb in ("door", "locked"):
@@ -281,6 +293,10 @@ def parse_map(name: str, text: str) -> Board:
                 board.locked_doors.add(s)
         elif verb == "window":
             board.windows.add(_parse_pair(board, rest, lineno))
+        elif verb == "barrier" and len(rest) == 1 and "|" in rest[0]:
+            board.barriers |= _between_areas(board, members, rest[0], lineno)
+        elif verb == "barrier":
+            board.barriers.add(_parse_pair(board, rest, lineno))
         elif verb == "tp" and len(rest) == 2:
             if rest[0] not in ("hit", "shield", "bolt", "alien"):
                 raise ContentError(f"{name}.map line {lineno}: bad Teleport symbol {rest[0]}")
@@ -308,6 +324,8 @@ def parse_map(name: str, text: str) -> Board:
 @cache
 def load_map(name: str) -> Board:
     path = MAP_DIR / f"{name}.map"
+    if not path.exists():  # an Operation Strikeback map
+        path = MAP_DIR.parent.parent / "strikeback" / "content" / "maps" / f"{name}.map"
     if not path.exists():
         raise ContentError(f"no map file {path.name}")
     return parse_map(name, path.read_text())

@@ -96,9 +96,7 @@ def defend_roll(
     count = max(0, remaining - def_minus)
     faces = gdice.roll(dice, "blue", count)
     if reroll_alien:
-        for i, face in enumerate(faces):
-            if gdice.ALIEN in gdice.symbols("blue", face):
-                faces[i] = gdice.roll(dice, "blue", 1)[0]
+        reroll_alien_faces(dice, faces)
     result.faces = faces
     counts = gdice.tally("blue", faces)
     shields = counts[gdice.SHIELD]
@@ -116,6 +114,13 @@ def defend_roll(
     result.shields = shields
     result.wounds = max(0, remaining - shields)
     return result
+
+
+def reroll_alien_faces(dice: Dice, faces: list[int]) -> None:
+    """A core alien power: each BLUE Alien (fail) face is rolled once more, in place."""
+    for i, face in enumerate(faces):
+        if gdice.ALIEN in gdice.symbols("blue", face):
+            faces[i] = gdice.roll(dice, "blue", 1)[0]
 
 
 def roll_text(color: str, faces: list[int]) -> str:
@@ -170,6 +175,10 @@ def wound_agent(
     if wounds <= 0:
         return
     hp = max_hp(agent)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.combat import penalty
+
+        hp -= penalty(state, agent.id, "hp")  # a Critical -X Health points
     if agent.drone_of is not None:
         agent.wounds = min(hp, agent.wounds + wounds)
         events.append(

@@ -371,3 +371,49 @@ def content() -> Content:
         raise ContentError(f"content failed validation: {error}") from error
     _validate(loaded)
     return loaded
+
+
+def alien_card(card_id: str) -> AlienCard:
+    """An Alien card: the core box's, else an Operation Strikeback one."""
+    found = content().aliens.get(card_id)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.cards import expansion_alien
+
+    return expansion_alien(card_id)
+
+
+def mission(key: str) -> Mission:
+    """A mission: the core Storybook's, else an Operation Strikeback one."""
+    found = content().missions.get(key)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.missions import missions
+
+    return missions()[key]
+
+
+def close_encounter(card_id: str) -> CloseEncounter:
+    found = content().close_encounters.get(card_id)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.missions import close_encounters
+
+    return close_encounters()[card_id]
+
+
+def event_card(mission_key: str, card_id: str) -> EventCard:
+    """An Event card: the common deck's or one of the mission's Special Events."""
+    for special in mission(mission_key).special_events:
+        if special.id == card_id:
+            return special
+    return content().events[card_id]
+
+
+def species_name(key: str) -> str:
+    found = content().species.get(key)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.cards import species
+
+    return species()[key]

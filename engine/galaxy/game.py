@@ -20,9 +20,20 @@ from engine.core.view import View
 from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
 from engine.galaxy.content import content
+from engine.galaxy.legal import choice_label, pending_text
+from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback import difficulty, layer, npc, play, poses
+from engine.galaxy.strikeback.missions import missions as strikeback_missions
+from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
-from engine.galaxy.world import agent_name, find_agent, hex_arg
+from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of
+
+
+def expansion_switch(key: str, description: str) -> OptionInfo:
+    """An Operation Strikeback optional rule a core mission may switch on (default off)."""
+    return OptionInfo(key=key, description=description, choices=["off", "on"], default="off")
+
 
 OPTIONS = [
     OptionInfo(
@@ -62,7 +73,34 @@ OPTIONS = [
         choices=["off", "on"],
         default="off",
     ),
+    expansion_switch(
+        "high-impact", "Operation Strikeback's optional rule: at most 5 Defend dice per attack"
+    ),
+    expansion_switch(
+        "fighting-poses", "Operation Strikeback's optional rule: agents stand, crouch or lie prone"
+    ),
+    expansion_switch(
+        "npc-signals", "Operation Strikeback 10.5: one Human Signal becomes an NPC Signal (allies)"
+    ),
+    OptionInfo(
+        key=difficulty.OPTION,
+        description="Storybook preset of five optional rules (custom: as set one by one)",
+        choices=[difficulty.CUSTOM, *difficulty.PRESETS],
+        default=difficulty.CUSTOM,
+    ),
 ]
+
+# Operation Strikeback's optional rules a core mission may use (they switch the layer on)
+EXPANSION_SWITCHES = ("high-impact", "fighting-poses", "npc-signals")
+
+# The campaign's layer switch: `expansion:strikeback` plays the Operation Strikeback campaign
+# (engine/galaxy/strikeback/); its sections not built yet are refused by name.
+EXPANSION_OPTION = OptionInfo(
+    key="expansion",
+    description="core: the core campaign; strikeback: the Operation Strikeback campaign",
+    choices=["core", layer.EXPANSION],
+    default="core",
+)
 
 ROLES = [
     RoleInfo(
@@ -90,7 +128,7 @@ class GalaxyDefenders:
                 max_seats=5,
                 options=OPTIONS,
             )
-            for m in content().missions.values()
+            for m in [*content().missions.values(), *strikeback_missions().values()]
         ] + [
             ScenarioInfo(
                 key=campaign.CAMPAIGN,
@@ -102,15 +140,19 @@ class GalaxyDefenders:
                 roles=ROLES,
                 min_seats=1,
                 max_seats=5,
-                options=[o for o in OPTIONS if o.key != "rank-limit"],
+                options=[o for o in OPTIONS if o.key != "rank-limit"] + [EXPANSION_OPTION],
             )
         ]
 
     def new(
         self, scenario: str, seats: list[str], options: dict[str, str], dice: Dice
     ) -> GalaxyState:
-        if scenario not in content().missions and scenario != campaign.CAMPAIGN:
-            known = ", ".join([*content().missions, campaign.CAMPAIGN])
+        if (
+            scenario not in content().missions
+            and scenario not in strikeback_missions()
+            and scenario != campaign.CAMPAIGN
+        ):
+            known = ", ".join([*content().missions, *strikeback_missions(), campaign.CAMPAIGN])
             raise ValueError(f"Unknown scenario '{scenario}'. Scenarios: {known}.")
         if not 1 <= len(seats) <= 5 or len(set(seats)) != len(seats):
             raise ValueError("Galaxy Defenders takes 1 to 5 different agents.")
@@ -118,7 +160,22 @@ class GalaxyDefenders:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
-        return phases.setup(scenario, seats, options, dice)
+        if options.get("expansion") == layer.EXPANSION:
+            layer.require("Storybook 5 Strikeback campaign")
+        # The expansion's switches stay out of a core game's options when off, so a core
+        # game is saved (and fingerprinted) exactly as before the expansion existed.
+        preset = difficulty.apply_preset(options)
+        switched = [k for k in EXPANSION_SWITCHES if options.pop(k, "off") == "on"]
+        if options.get("expansion") == "core":
+            options.pop("expansion")
+        state = phases.setup(scenario, seats, options, dice)
+        if preset != difficulty.CUSTOM:
+            state.options[difficulty.OPTION] = preset
+        if switched or scenario in strikeback_missions():
+            state.options.update({k: "on" for k in switched})
+            state.strikeback = StrikebackState(high_impact="high-impact" in switched)
+            play.begin_mission(state, mission_of(state), dice)
+        return state
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
         if campaign.campaign_going_on(state):
@@ -131,7 +188,7 @@ class GalaxyDefenders:
             return Prompt(
                 seats=[state.pending.seat],
                 kind="vote" if state.pending.kind == "alpha" else "choice",
-                text=f"{state.pending.kind}: {', '.join(state.pending.options)}",
+                text=pending_text(state.pending.kind, state.pending.options),
                 default=_strategy_default(state),
             )
         if state.phase == "agent":
@@ -145,7 +202,8 @@ class GalaxyDefenders:
             return []
         if state.pending is not None:
             return [
-                Action(verb="choose", args={"option": o}, label=o) for o in state.pending.options
+                Action(verb="choose", args={"option": o}, label=choice_label(o))
+                for o in state.pending.options
             ]
         return legal.legal(state, state.agents[seat])
 
@@ -195,7 +253,9 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
-        self._after_agent_step(state, events)
+        elif pending.kind in ("sb-firefighter", "sb-device"):
+            play.finish_choice(state, option, events)
+        self._after_agent_step(state, events, dice)
 
     def _turn_action(
         self, state: GalaxyState, seat: str, action: Action, dice: Dice, events: list[Event]
@@ -208,7 +268,9 @@ class GalaxyDefenders:
             raise RuleError(f"{agent_name(agent)} is Paralyzed: he can only end the turn.")
         if action.verb == "end-turn":
             events.append(Note(text=f"{agent_name(agent)} ends the Agent turn."))
-            state.phase = "aliens"
+            npc.end_of_turn(state, agent, dice, events)
+            if not check_all_dead(state, events):
+                state.phase = "aliens"
             return
         if agent.hex is None:
             raise RuleError(f"{agent_name(agent)} is not on the battlefield.")
@@ -216,19 +278,28 @@ class GalaxyDefenders:
             turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() in play.ACTIONS:
+            what = action.args["what"].lower()
+            play.do_action(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
+            npc.activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":
             actions.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
+        elif action.verb == "orders" and action.args.get("order", "").lower().startswith("pose-"):
+            poses.do_pose(state, agent, action.args["order"].lower()[len("pose-") :], events)
+        elif action.verb == "orders" and npc.is_order(action.args.get("order", "").lower()):
+            npc.do_order(state, agent, action.args["order"].lower(), events)
         elif action.verb == "orders":
             turn.do_guard_order(agent, action.args.get("order", "").lower(), events)
         else:
             raise RuleError(f"Unknown command /{action.verb}.")
-        self._after_agent_step(state, events)
+        self._after_agent_step(state, events, dice)
 
-    def _after_agent_step(self, state: GalaxyState, events: list[Event]) -> None:
-        from engine.galaxy.lifecycle import check_all_dead
-
+    def _after_agent_step(
+        self, state: GalaxyState, events: list[Event], dice: Dice | None = None
+    ) -> None:
         if check_all_dead(state, events) or state.pending is not None:
             return
         if state.phase != "agent":
@@ -238,7 +309,10 @@ class GalaxyDefenders:
             phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
         elif turn.turn_over(agent):
             events.append(Note(text=f"{agent_name(agent)} has used every activity."))
-            state.phase = "aliens"
+            if dice is not None:
+                npc.end_of_turn(state, agent, dice, events)
+            if not check_all_dead(state, events):
+                state.phase = "aliens"
 
     def advance(self, state: GalaxyState, dice: Dice) -> Step[GalaxyState]:
         prompt = self.waiting_on(state)
@@ -257,7 +331,10 @@ class GalaxyDefenders:
         return build_view(state, seat, self.waiting_on(state))
 
     def dump(self, state: GalaxyState) -> dict[str, Any]:
-        return state.model_dump(mode="json")
+        data = state.model_dump(mode="json")
+        if data.get("strikeback") is None:
+            data.pop("strikeback", None)  # a core game saves exactly as before the expansion
+        return data
 
     def load(self, data: dict[str, Any]) -> GalaxyState:
         return GalaxyState.model_validate(data)
@@ -285,6 +362,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = pending.options[0]  # come back, on the first free GD Start Hex
     elif pending.kind == "deliver":
         choice = supply.default_taker(state)
+    elif pending.kind in ("sb-firefighter", "sb-device"):  # Operation Strikeback mission 1
+        choice = state.alpha if state.alpha in pending.options else pending.options[0]
     else:
         return None
     return Action(verb="choose", args={"option": choice})

@@ -18,6 +18,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.strikeback import npc, play, poses
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -60,6 +61,32 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
+        out.extend(play.legal_actions(state, agent))
+        for figure in [n.id for n in npc.mine(state, agent)]:
+            if npc.activation_problem(state, agent, figure) is None:
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"unit": agent.id, "what": "npc", "target": figure},
+                        label=f"activate the NPC {figure} now (before your activities)",
+                    )
+                )
+        for order in npc.npc_orders(state, agent):
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": order},
+                    label=f"NPC standing order: {order}",
+                )
+            )
+        for order in poses.orders(state, agent):
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": order},
+                    label=f"Fighting Pose: {order[len('pose-') :]}",
+                )
+            )
         now = guard_order_now(agent)
         for order in guard_orders(agent):
             if order != now:
@@ -234,3 +261,65 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 add("rescue", f"rescue the civilian at {label(h)}")
                 break
     return out
+
+
+MAX_LABEL = 100
+"""Autocomplete and select menus show at most 100 characters of a label."""
+
+
+def choice_label(option: str) -> str:
+    """A `/choose` answer in words: a tactic or skill with what it does, a weapon or device
+    by name, an agent by codename; anything else (a hex, `nothing`) as it is typed."""
+    c = content()
+    if option in c.powers:
+        power = c.powers[option]
+        text = f"{option}: {power.name} — {power.text}"
+    elif option in c.weapons:
+        w = c.weapons[option]
+        reach = "melee" if w.range == 0 else f"range {w.range}"
+        text = f"{option}: {w.name} ({w.dice} {w.color.upper()} dice, {reach})"
+    elif option in c.devices:
+        text = f"{option}: {c.devices[option].name} — {c.devices[option].text}"
+    elif option in c.agents:
+        agent = c.agents[option]
+        text = f"{option}: {agent.codename} ({agent.class_})"
+    else:
+        return option
+    if len(text) > MAX_LABEL:
+        text = text[: MAX_LABEL - 1].rsplit(" ", 1)[0] + "…"
+    return text
+
+
+PENDING_WORDS = {
+    "alpha": "Vote for the Alpha Agent (acts first this round)",
+    "search": "Your search turned something up; take",
+    "promote": "GD-Wings rank up, pick one",
+    "drone-move": "Move your battle drone to",
+    "drone-attack": "Your battle drone fires at",
+    "revive": "Come back into the mission at",
+    "reinforce": "Reinforcements, pick one",
+    "deliver": "Who receives the Reinforcement",
+    "boost": "Spend Ammo to boost the attack",
+    "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
+    "sb-device": "Who receives the device",
+}
+
+
+def pending_text(kind: str, options: list[str]) -> str:
+    """The question a pending choice asks, in words, with its answers."""
+    named = [f"{o} ({name})" if (name := choice_name(o)) else o for o in options]
+    return f"{PENDING_WORDS.get(kind, kind)}: {', '.join(named)}"
+
+
+def choice_name(option: str) -> str | None:
+    """The name of what a `/choose` answer names (a power, weapon, device or agent)."""
+    c = content()
+    if option in c.powers:
+        return c.powers[option].name
+    if option in c.weapons:
+        return c.weapons[option].name
+    if option in c.devices:
+        return c.devices[option].name
+    if option in c.agents:
+        return c.agents[option].codename
+    return None

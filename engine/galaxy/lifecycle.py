@@ -36,9 +36,9 @@ def assign_controller(state: GalaxyState, card_id: str) -> tuple[str, str]:
 
 
 def card_of(card_id: str) -> tuple[str, str]:
-    from engine.galaxy.content import content
+    from engine.galaxy.content import alien_card
 
-    c = content().aliens[card_id]
+    c = alien_card(card_id)
     return c.species, c.rank
 
 
@@ -54,15 +54,20 @@ def nearest_free(state: GalaxyState, h: Hex) -> Hex | None:
 def place_alien(
     state: GalaxyState, card_id: str, h: Hex, events: list[Event], how: str
 ) -> AlienState:
+    from engine.galaxy.content import alien_card
+
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import combat as expansion
+
+        expansion.enters_play(state, card_id)
     controller, reason = assign_controller(state, card_id)
-    from engine.galaxy.content import content
 
     alien = AlienState(
         id=f"x{state.next_alien}",
         card=card_id,
         hex=co(h),
         controller=controller,
-        energy=content().aliens[card_id].energy,
+        energy=alien_card(card_id).energy,
     )
     state.next_alien += 1
     state.aliens.append(alien)

@@ -66,6 +66,10 @@ def condition_met(state: GalaxyState, cond: str) -> bool:
         return counter(state, name) >= threshold(state, value)
     if cond.startswith("round>"):
         return state.round > int(cond[len("round>") :])
+    if state.strikeback is not None:  # an Operation Strikeback mission's own conditions
+        from engine.galaxy.strikeback.play import condition
+
+        return condition(state, cond)
     return False
 
 

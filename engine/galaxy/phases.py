@@ -11,12 +11,14 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
 from engine.galaxy.board import Board, load_map
-from engine.galaxy.content import content
+from engine.galaxy.content import close_encounter, content, event_card
+from engine.galaxy.content import mission as mission_by_key
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha
 from engine.galaxy.objectives import mission_status
 from engine.galaxy.ranks import PROMOTION_KIND, grant_power, promotion_options, rank_up
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
+from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.supply import (
     issue_weapon,
     offer_headquarters,
@@ -59,7 +61,7 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     """Lay out a mission's board, decks and kits for agents already created (a campaign's
     carry the rest over). Standalone missions get their `issued` weapons, which stand in for
     a campaign's research."""
-    mission = content().missions[key]
+    mission = mission_by_key(key)
     board = load_map(mission.map)
     state.mission = key
     for seat, start in zip(state.seats, board.starts, strict=False):
@@ -83,8 +85,14 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
         else list(mission.close_encounters)
     )
     state.ce_deck = Deck.shuffled("Close Encounter", ce, dice)
-    ev = mission.event_deck(list(content().events))
-    state.event_deck = Deck.shuffled("Event", ev, dice)
+    stacks = getattr(mission, "stacks", [])
+    if stacks:  # Operation Strikeback: an ordered deck of stacks (storybook 2.2), top first
+        from engine.galaxy.strikeback.events import build_deck
+
+        state.event_deck = Deck(name="Event", draw_pile=list(reversed(build_deck(stacks, dice))))
+    else:
+        ev = mission.event_deck(list(content().events))
+        state.event_deck = Deck.shuffled("Event", ev, dice)
     state.locked = [[co(h) for h in sorted(s)] for s in sorted(board.locked_doors, key=sorted)]
     state.weather = None
     state.alien_tech = alien_tech
@@ -102,6 +110,11 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.turn_index = 0
     state.outcome = None
     state.outcome_text = ""
+    if state.strikeback is not None:  # Marks, Poisons, Criticals and shields end with a mission
+        from engine.galaxy.strikeback.play import begin_mission as layer_begin
+
+        state.strikeback = StrikebackState(high_impact=state.strikeback.high_impact)
+        layer_begin(state, mission, dice)
     state.alpha = first_by_ranking(state)
     state.round = 1
     state.phase = "setup"
@@ -154,7 +167,7 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         if state.phase == "setup":
             place_start_signals(state, dice, events)
         elif state.phase == "refresh":
-            refresh(state, events)
+            refresh(state, events, dice)
         elif state.phase == "strategy":
             if not strategy(state, dice, events):
                 return
@@ -178,7 +191,7 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     raise RuntimeError("advance did not settle")
 
 
-def refresh(state: GalaxyState, events: list[Event]) -> None:
+def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -> None:
     events.append(
         PhaseChanged(round=state.round, phase="refresh", text=f"Round {state.round}: Refresh.")
     )
@@ -192,6 +205,13 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
     for alien in state.aliens:
         alien.energy = card(alien).energy
         alien.conditions = []
+    if state.strikeback is not None and dice is not None:
+        from engine.galaxy.attack import die
+        from engine.galaxy.strikeback import combat as expansion
+
+        for alien in expansion.refresh(state, dice, events):
+            if alien in state.aliens:
+                die(state, alien, dice, events)
     state.tech_from_kills = False
     state.tech_from_search = False
     state.kills_last_round = state.kills_this_round
@@ -348,13 +368,15 @@ def matches(state: GalaxyState, alien: AlienState, match: dict[str, object]) -> 
         return False
     if "rank" in match and c.rank != match["rank"]:
         return False
+    if "power" in match and match["power"] not in getattr(c, "sb_powers", []):
+        return False  # an Operation Strikeback card: every alien with a power
     return not (match.get("wounded") and alien.wounds == 0)
 
 
 def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     seat = state.turn_order[state.turn_index]
     ce_id = state.ce_deck.draw(dice)
-    ce = content().close_encounters[ce_id]
+    ce = close_encounter(ce_id)
     events.append(
         CardDrawn(
             deck="close-encounter",
@@ -385,7 +407,7 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     card_id = state.event_deck.draw(dice)
-    event = content().event(mission_key(state), card_id)
+    event = event_card(mission_key(state), card_id)
     events.append(
         CardDrawn(
             deck="event", card=card_id, text=f"Event phase: the Alpha Agent draws {event.name}."
@@ -418,7 +440,15 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
             teleport_alien(
                 state, {str(k): str(v) for k, v in spec.items()}, dice, events, event.name
             )
+        elif "sb" in effect:  # an Operation Strikeback Special Event effect
+            from engine.galaxy.strikeback import play
+
+            play.apply_effect(state, effect, dice, events)
         reveal_in_sight(state, dice, events)
+    if state.strikeback is not None and state.outcome is None:
+        from engine.galaxy.strikeback import play
+
+        play.after_event(state, events)
     if event.type == "special":
         events.append(Note(text=f"Special Event of {mission_of(state).title}."))
     if event.type == "weather":

@@ -36,6 +36,12 @@ def reveal(state: GalaxyState, signal: SignalState, dice: Dice, events: list[Eve
             )
         )
         return
+    if signal.token.startswith("npc"):  # Operation Strikeback 11.10.1
+        from engine.galaxy.strikeback.npc import arrive
+
+        events.append(Revealed(figure=signal.id, at=where, text=f"Signal {signal.id} is an ally!"))
+        arrive(state, hx(signal.hex), dice, events, f"NPC Signal at {where}")
+        return
     if not state.alien_deck.draw_pile and not state.alien_deck.discard_pile:
         events.append(
             Revealed(
@@ -66,6 +72,11 @@ def teleport_signal(state: GalaxyState, dice: Dice, events: list[Event]) -> None
     if point is None:
         events.append(Note(text="No Teleport Point is left: no Signal arrives."))
         return
+    signal_at(state, point, dice, events)
+
+
+def signal_at(state: GalaxyState, point: Hex, dice: Dice, events: list[Event]) -> None:
+    """A Signal from the Reserve arrives on this Teleport Point (or the closest free hex)."""
     spot = nearest_free(state, point)
     token = draw_signal(state, dice) if spot is not None else None
     if spot is None or token is None:
@@ -84,9 +95,9 @@ def teleport_alien(
     """Teleport the matching Alien card's figure (searched in the deck, then its discards)."""
 
     def matches(card_id: str) -> bool:
-        from engine.galaxy.content import content
+        from engine.galaxy.content import alien_card
 
-        c = content().aliens[card_id]
+        c = alien_card(card_id)
         return all(getattr(c, k) == v for k, v in spec.items())
 
     pool = [*state.alien_deck.draw_pile, *state.alien_deck.discard_pile]

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.core.deck import Deck
+from engine.galaxy.strikeback.status import StrikebackState
 
 Coord = tuple[int, int]
 Activity = Literal["unused", "open", "closed"]
@@ -86,6 +87,8 @@ class Pending(BaseModel):
         "drone-attack",
         "revive",
         "deliver",
+        "sb-firefighter",  # Operation Strikeback: the Alpha Agent elects a Firefighter
+        "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
     ]
     seat: str
     options: list[str]
@@ -153,3 +156,5 @@ class GalaxyState(BaseModel):
     promotions: list[str] = Field(default_factory=list)  # seats owed a tactic/skill choice
     outcome: str | None = None
     outcome_text: str = ""
+    # Operation Strikeback tokens; None in a core game (and then left out of the dump)
+    strikeback: StrikebackState | None = None

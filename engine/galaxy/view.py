@@ -14,7 +14,10 @@ from engine.core.view import (
 )
 from engine.galaxy import campaign
 from engine.galaxy.board import label
+from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback import play
+from engine.galaxy.strikeback.badges import expansion_badges
 from engine.galaxy.world import (
     FACINGS,
     RANKS,
@@ -34,7 +37,8 @@ from engine.galaxy.world import (
 def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
     board = board_of(state)
     mission = mission_of(state)
-    tp_marks = {h: s for s, h in board.teleports.items()}
+    hidden = state.strikeback.hidden_tps if state.strikeback is not None else []
+    tp_marks = {h: s for s, h in board.teleports.items() if s not in hidden}
     rooms = {a: name for name, areas in board.rooms.items() for a in areas}
     cells: list[CellView] = []
     for h in board.hexes():
@@ -53,6 +57,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             marks.append("exit")
         if h in board.marks and (h.q, h.r) not in state.rescued_at:
             marks.append(board.marks[h])
+            if state.strikeback is not None and board.marks[h] in play.fire_marks(state):
+                marks.append("flame")
         cells.append(
             CellView(coord=label(h), col=h.q, row=h.r, area=area, room=rooms.get(area), marks=marks)
         )
@@ -62,6 +68,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         ("wall", board.walls - board.doors - board.windows),
         ("door", board.doors),
         ("window", board.windows),
+        ("barrier", board.barriers),  # Operation Strikeback 5.1
     ):
         for s in sorted(sides, key=lambda x: sorted(x)):
             a, b = sorted(s)
@@ -79,6 +86,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             conditions.append("alpha")
         if agent.guard and profile(agent).ability == "guard":
             conditions.append("guard" if agent.guard_order else "guard-held")
+        if state.strikeback is not None:
+            conditions.extend(expansion_badges(state, agent.id))
         figures.append(
             FigureView(
                 id=agent.id,
@@ -112,6 +121,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 rank=c.rank,
                 seat=alien.controller,
                 conditions=[x + "d" for x in alien.conditions]
+                + (expansion_badges(state, alien.id) if state.strikeback is not None else [])
                 + ([f"shield:{alien.energy}"] if alien.energy else []),
             )
         )
@@ -123,13 +133,14 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             lines.append("Inoperative (dead)")
         for ws in agent.weapons:
             w = weapon(ws.key)
-            ammo = f" ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
+            ammo = f", ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
+            reach = "melee" if w.range == 0 else f"range {w.range}"
             lines.append(
-                f"{w.name}: {w.dice} {w.color.upper()} r{w.range}{ammo}"
+                f"{w.name}: {w.dice} {w.color.upper()} dice, {reach}{ammo}"
                 + (" JAMMED" if ws.jammed else "")
             )
         if agent.devices:
-            lines.append("devices: " + ", ".join(agent.devices))
+            lines.append("devices: " + ", ".join(content().devices[d].name for d in agent.devices))
         held = [a.id for a in state.aliens if a.controller == agent.id]
         if held:
             lines.append("controls " + ", ".join(held))
@@ -155,8 +166,9 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         "signals in reserve": str(len(state.signal_reserve)),
         "weather": state.weather or "clear",
     }
-    if state.destroyed_tps:
-        header["teleports destroyed"] = ", ".join(state.destroyed_tps)
+    wrecked = [t for t in state.destroyed_tps if t not in hidden]
+    if wrecked:
+        header["teleports destroyed"] = ", ".join(wrecked)
     if state.rescued:
         header["rescued"] = str(state.rescued)
     return View(

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.core.hexgrid import Hex, distance
-from engine.galaxy.board import Board, Side, label, parse_label, side
-from engine.galaxy.content import AgentProfile, AlienCard, Mission, Weapon, content
+from engine.galaxy.board import Board, Side, label, load_map, parse_label, side
+from engine.galaxy.content import (
+    AgentProfile,
+    AlienCard,
+    Mission,
+    Weapon,
+    alien_card,
+    content,
+    mission,
+    species_name,
+)
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, SignalState
 
 RANKS = ("Copper", "Bronze", "Silver", "Gold", "Palladium", "Platinum")
@@ -18,11 +27,11 @@ def mission_key(state: GalaxyState) -> str:
 
 
 def mission_of(state: GalaxyState) -> Mission:
-    return content().missions[mission_key(state)]
+    return mission(mission_key(state))
 
 
 def board_of(state: GalaxyState) -> Board:
-    return content().board(mission_key(state))
+    return load_map(mission_of(state).map)
 
 
 def hx(coord: Coord) -> Hex:
@@ -39,16 +48,26 @@ def locked(state: GalaxyState) -> set[Side]:
 
 def profile(agent: AgentState) -> AgentProfile:
     if agent.drone_of is not None:
-        return content().drones[agent.id]
+        drone = content().drones.get(agent.id)
+        if drone is None:  # an Operation Strikeback NPC
+            from engine.galaxy.strikeback.npc import npc_profile
+
+            return npc_profile(agent.id)
+        return drone
     return content().agents[agent.id]
 
 
 def card(alien: AlienState) -> AlienCard:
-    return content().aliens[alien.card]
+    return alien_card(alien.card)
 
 
 def weapon(key: str) -> Weapon:
-    return content().weapons[key]
+    found = content().weapons.get(key)
+    if found is None:  # an Operation Strikeback NPC's weapon
+        from engine.galaxy.strikeback.npc import npc_weapon
+
+        return npc_weapon(key)
+    return found
 
 
 def max_hp(agent: AgentState) -> int:
@@ -63,7 +82,7 @@ def agent_name(agent: AgentState) -> str:
 
 def alien_name(alien: AlienState) -> str:
     c = card(alien)
-    return f"{c.rank.upper()} {content().species[c.species]} {alien.id}"
+    return f"{c.rank.upper()} {species_name(c.species)} {alien.id}"
 
 
 def operative(state: GalaxyState) -> list[AgentState]:
@@ -178,9 +197,9 @@ def area_of(state: GalaxyState, c: Coord) -> str:
     return board_of(state).area_of[hx(c)]
 
 
-def walk_distance(state: GalaxyState, a: Coord, b: Coord) -> int | None:
+def walk_distance(state: GalaxyState, a: Coord, b: Coord, walker: str = "alien") -> int | None:
     """Areas an alien must cross to reach b's Area from a (None: no legal path)."""
-    graph = board_of(state).walk_graph(locked(state))
+    graph = board_of(state).walk_graph(locked(state), walker)
     return graph.distance(area_of(state, a), area_of(state, b))
 
 

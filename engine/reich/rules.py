@@ -280,6 +280,15 @@ def spawn_letters(state: ReichState, letters: str, area: str, ev: Events, why: s
         spawn_enemy(state, etype, area, ev, why)
 
 
+def letters_named(state: ReichState, letters: str) -> str:
+    """`CDE` -> `C Soldier, D Soldier, E Zombie`: each letter with the Mission card's type."""
+    named = []
+    for letter in letters:
+        etype = letter_type(state, letter)
+        named.append(f"{letter} {load_content().enemies[etype].name}" if etype else letter)
+    return ", ".join(named) or "nothing"
+
+
 def spawn_token(state: ReichState, token_id: str, dice: Dice, ev: Events) -> None:
     token = next(t for t in state.enemy_tokens if t.id == token_id)
     state.enemy_tokens.remove(token)
@@ -287,7 +296,8 @@ def spawn_token(state: ReichState, token_id: str, dice: Dice, ev: Events) -> Non
         Revealed(
             figure=token.id,
             at=token.area,
-            text=f"Enemy token {token.id} (level {token.level}) turns over: {token.letters}.",
+            text=f"Enemy token {token.id} (level {token.level}) turns over: "
+            f"{letters_named(state, token.letters)}.",
         )
     )
     spawn_letters(state, token.letters, token.area, ev, f"token {token.id}")

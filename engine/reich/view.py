@@ -20,6 +20,20 @@ def _coord(cell: tuple[int, int]) -> str:
     return f"x{cell[0]}y{cell[1]}"
 
 
+def _commands(state: ReichState) -> str:
+    """Which seat commands which Heroes, when a seat commands more than its own."""
+    by_seat: dict[str, list[str]] = {}
+    for key in state.hero_order:
+        by_seat.setdefault(state.heroes[key].seat, []).append(load_content().heroes[key].name)
+    if all(len(names) == 1 for names in by_seat.values()):
+        return ""
+    return "; ".join(f"{seat} {'+'.join(names)}" for seat, names in by_seat.items())
+
+
+def skill_words(skill: str) -> str:
+    return "no special skill" if skill == "none" else skill.replace("_", " ")
+
+
 def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
     content = load_content()
     mission = rules.mission(state)
@@ -122,12 +136,13 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
             black, red, kws = (
                 (w.vril.black, w.vril.red, w.vril.keywords) if ws.vril else (w.black, 0, w.keywords)
             )
-            dice = f"{black}B" + (f"+{red}R" if red else "")
-            extra = f" noise {w.noise}" if w.noise else ""
-            words = f" {'/'.join(kws)}" if kws else ""
+            dice = f"{black} black" + (f" + {red} red" if red else "") + " dice"
+            reach = "melee" if w.range == 0 else f"range {w.range}"
+            extra = f", noise {w.noise}" if w.noise else ""
+            words = "".join(f", {k.replace('_', ' ')}" for k in kws)
             state_note = " JAMMED" if ws.jammed else ""
             weapons.append(
-                f"{w.id}: {w.name}{' (Vril)' if ws.vril else ''} R{w.range} {dice}{extra}{words}"
+                f"{w.id}: {w.name}{' (Vril)' if ws.vril else ''}, {reach}, {dice}{extra}{words}"
                 f"{state_note}"
             )
         panels.append(
@@ -142,7 +157,7 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
                     *weapons,
                     f"Loot: {', '.join(hero.loot) or '-'}",
                     f"Mission tokens: {', '.join(hero.carried) or '-'}",
-                    f"Skill: {hdef.skill.replace('_', ' ')}",
+                    f"Skill: {skill_words(hdef.skill)}",
                     *([f"Pending: {', '.join(hero.grants)}"] if hero.grants else []),
                 ],
             )
@@ -155,8 +170,8 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
                 private.append(f"{key} hand ({len(hero.hand)} cards):")
                 for card in hero.hand:
                     tpl = content.cards[card.rsplit("-", 1)[0]]
-                    mod = f" | Modifier {tpl.modifier}" if tpl.modifier else " | Feat"
-                    private.append(f"  {card}: {tpl.name} - {', '.join(tpl.effects)}{mod}")
+                    # In words: the card's own text says both halves (Action; or Modifier).
+                    private.append(f"  {card}: {tpl.name} — {tpl.text}")
     header = {
         "mission": f"{mission.number}: {mission.title}",
         "tracker": str(state.tracker),
@@ -166,6 +181,9 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         "difficulty": state.options.get("difficulty", "cadet"),
         "achieved": ", ".join(state.achieved) or "none",
     }
+    commands = _commands(state)
+    if commands:
+        header["commands"] = commands
     if state.request:
         req = state.request
         header["question"] = f"{req.taker} asks {req.owner} for {req.item}"

@@ -107,4 +107,4 @@ async def test_a_player_cannot_move_another_players_figure(db: Database) -> None
     refused = await table.handle(mover, f"/move unit:{other} to:{target}")
     assert refused[0].error and refused[0].ephemeral, refused[0].content
     after = await table.repo.live_in_channel("chan-1")
-    assert after is not None and after.version == campaign.version
+    assert campaign is not None and after is not None and after.version == campaign.version

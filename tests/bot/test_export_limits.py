@@ -81,7 +81,7 @@ def test_an_empty_discord_token_means_the_playground(
 ) -> None:
     # Issue #22: `DISCORD_TOKEN=` made the bot try to log in to Discord.
     monkeypatch.setenv("DISCORD_TOKEN", value)
-    assert Settings(_env_file=None).discord_token is None  # type: ignore[call-arg]
+    assert Settings(_env_file=None).discord_token is None
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
-    token = Settings(_env_file=None).discord_token  # type: ignore[call-arg]
+    token = Settings(_env_file=None).discord_token
     assert token is not None and token.get_secret_value() == "abc"

@@ -214,7 +214,7 @@ async def test_the_xeno_hand_is_offered_in_private_only(sqlite: Database) -> Non
     state = await table.state()
     prompt = table.game.waiting_on(state)
     assert prompt.seats == ["xeno"] and prompt.kind == "choice"
-    begun = await table.service.handle(who("eve"), "/board")
+    begun = await table.service.handle(who("eve"), "/board share:yes")
     assert not begun[0].ephemeral
     # The last public post offers the Xeno a private panel, not her cards.
     last = await table.look("eve", "/log last:5")
@@ -489,13 +489,13 @@ async def test_a_spectator_reading_the_playground_api_sees_no_card(
 def test_the_playground_listens_on_this_machine_unless_told_otherwise() -> None:
     from bot.config import Settings, playground_refusal, playground_warning
 
-    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None)
     assert settings.playground_host == "127.0.0.1" and settings.playground_enabled
     assert playground_refusal(settings) is None and playground_warning(settings) is None
-    wide = Settings(_env_file=None, playground_host="0.0.0.0")  # type: ignore[call-arg]
+    wide = Settings(_env_file=None, playground_host="0.0.0.0")
     warning = playground_warning(wide)
     assert warning and "no login" in warning
-    off = Settings(_env_file=None, playground_enabled=False)  # type: ignore[call-arg]
+    off = Settings(_env_file=None, playground_enabled=False)
     refusal = playground_refusal(off)
     assert refusal and "DISCORD_TOKEN" in refusal and "127.0.0.1:8765:8765" in refusal
 
@@ -506,7 +506,7 @@ async def test_without_a_token_a_switched_off_playground_says_what_to_set(
     import bot.__main__ as main
     from bot.config import Settings
 
-    off = Settings(_env_file=None, playground_enabled=False)  # type: ignore[call-arg]
+    off = Settings(_env_file=None, playground_enabled=False)
     monkeypatch.setattr(main, "get_settings", lambda: off)
 
     async def never(*_: Any) -> None:

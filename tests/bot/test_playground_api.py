@@ -89,11 +89,15 @@ async def test_a_whole_turn_through_the_api(client: TestClient[Any, Any]) -> Non
 
     messages = (await feed(client, "bob"))["messages"]
     ids = [m["id"] for m in messages]
-    assert ids == sorted(ids) and len(set(ids)) == len(ids)
-    invocation = next(m for m in messages if m["content"] == f"/move to:{moves[0]}")
-    answer = messages[messages.index(invocation) + 1]
-    assert invocation["author"] == "ann" and not invocation["ephemeral"]
-    assert answer["author"] == "Sortie" and "red runs to" in answer["content"]
+    assert len(set(ids)) == len(ids)
+    # A step's outcome is the bot's turn post: its running log says what was done, so the
+    # typed line is shown to its author only (as on Discord, where it is answered privately).
+    assert not any(m["content"] == f"/move to:{moves[0]}" for m in messages)
+    mine = (await feed(client, "ann"))["messages"]
+    invocation = next(m for m in mine if m["content"] == f"/move to:{moves[0]}")
+    assert invocation["author"] == "ann" and invocation["ephemeral"]
+    answer = next(m for m in messages if "red runs to" in m["content"])
+    assert answer["author"] == "Sortie"
     assert answer["images"] and answer["buttons"] and not answer["error"]
     for key in ("id", "author", "content", "images", "ephemeral", "mentions", "buttons", "error"):
         assert key in answer
@@ -104,10 +108,10 @@ async def test_feed_paging_with_after(client: TestClient[Any, Any]) -> None:
     whole = await feed(client, "ann")
     assert whole["last"] == whole["messages"][-1]["id"]
     assert (await feed(client, "ann", after=whole["last"]))["messages"] == []
-    await command(client, "bob", "/board")
+    await command(client, "bob", "/board share:yes")
     fresh = (await feed(client, "ann", after=whole["last"]))["messages"]
     assert [m["author"] for m in fresh] == ["bob", "Sortie"]
-    assert fresh[0]["content"] == "/board" and fresh[1]["images"]
+    assert fresh[0]["content"] == "/board share:yes" and fresh[1]["images"]
 
 
 async def test_ephemeral_messages_reach_only_their_user(client: TestClient[Any, Any]) -> None:
@@ -344,6 +348,8 @@ async def test_a_mirrored_campaign_copies_public_steps_to_the_spectator_channel(
     assert not (await command(client, "ann", "/campaign mirror channel:" + CHANNEL))["ok"]
     assert (await command(client, "ann", "/campaign mirror channel:stands"))["ok"]
     assert (await command(client, "ann", "/act what:peek"))["ok"]
+    moves = await suggestions(client, "ann", "/move to:")
+    assert (await command(client, "ann", f"/move to:{moves[0]}"))["ok"]
     response = await client.get("/api/channels/stands/messages", params={"user": "eve"})
     copies = (await response.json())["messages"]
     assert copies and all(not m["ephemeral"] and not m["mentions"] for m in copies)

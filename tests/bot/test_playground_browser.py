@@ -24,6 +24,7 @@ from aiohttp import web
 
 from bot.playground.server import create_app
 from bot.table import TableService
+from engine.registry import get_game
 
 pytestmark = pytest.mark.browser
 
@@ -188,11 +189,24 @@ async def send(page: DevTools, text: str) -> None:
     await page.wait_for("document.getElementById('command').value === ''", f"{text} to be sent")
 
 
-def feed_has(text: str) -> str:
-    return f"document.getElementById('feed').innerText.includes({json.dumps(text)})"
+async def open_feed(page: DevTools, base: str, metrics: dict[str, Any]) -> None:
+    """The page on a phone of these metrics, as ann in #ops."""
+    await page.call("Emulation.setDeviceMetricsOverride", **metrics)
+    await page.call("Page.enable")
+    await page.call("Page.navigate", url=base + "/")
+    await page.wait_for(
+        "document.readyState === 'complete' && !!document.getElementById('command')",
+        "the page to load",
+    )
+    await type_into(page, "#user", "ann")
+    await type_into(page, "#channel", "ops")
 
 
-async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def browsing(
+    table: TableService, tmp_path: Path
+) -> AsyncIterator[tuple[str, int, aiohttp.ClientSession]]:
+    """The playground served, Chromium started, and a client session: (base, port, session)."""
     binary = find_chromium()
     if binary is None:
         pytest.skip("Chromium is not installed (no /usr/bin/chromium or chromium on PATH)")
@@ -201,17 +215,18 @@ async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: P
         chromium(binary, tmp_path / "profile") as port,
         aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=STEP_TIMEOUT)) as session,
     ):
+        yield base, port, session
+
+
+def feed_has(text: str) -> str:
+    return f"document.getElementById('feed').innerText.includes({json.dumps(text)})"
+
+
+async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: Path) -> None:
+    async with browsing(table, tmp_path) as (base, port, session):
         page = await open_page(session, port)
         try:
-            await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
-            await page.call("Page.enable")
-            await page.call("Page.navigate", url=base + "/")
-            await page.wait_for(
-                "document.readyState === 'complete' && !!document.getElementById('command')",
-                "the page to load",
-            )
-            await type_into(page, "#user", "ann")
-            await type_into(page, "#channel", "ops")
+            await open_feed(page, base, PHONE)
             await page.wait_for("localStorage.getItem('sortie.user') === 'ann'", "the name")
 
             # Autocomplete: click a suggestion, then accept one with Tab.
@@ -302,5 +317,77 @@ async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: P
             if shot_path:
                 shot = await page.call("Page.captureScreenshot", format="png")
                 Path(shot_path).write_bytes(base64.b64decode(shot["data"]))
+        finally:
+            await page.close()
+
+
+PHONE_390 = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
+
+
+async def test_a_turn_post_on_a_390_px_phone(table: TableService, tmp_path: Path) -> None:
+    """A real board on a 390x844 phone: the picture fills the width of the screen (scaled
+    down to it, never wider), and the turn post is edited in place as its player acts."""
+    async with browsing(table, tmp_path) as (base, port, session):
+
+        async def api(user: str, text: str) -> dict[str, Any]:
+            body = {"channel": "ops", "user": user, "text": text}
+            async with session.post(base + "/api/command", json=body) as response:
+                answer: dict[str, Any] = await response.json()
+            assert answer["ok"], (text, answer)
+            return answer
+
+        await api("ann", "/campaign create game:galaxy-defenders scenario:m1")
+        await api("ann", "/campaign join role:marine")
+        await api("bob", "/campaign join role:sniper")
+        await api("ann", "/campaign begin")
+        page = await open_page(session, port)
+        try:
+            await open_feed(page, base, PHONE_390)
+            await page.wait_for("localStorage.getItem('sortie.channel') === 'ops'", "the channel")
+            await page.wait_for(feed_has("Waiting on"), "the opening post")
+            game = get_game("galaxy-defenders")
+            for _ in range(10):  # answer the opening questions (activation order) until a move
+                campaign = await table.repo.live_in_channel("ops")
+                assert campaign is not None and campaign.state_json
+                state = game.load(json.loads(campaign.state_json))
+                seat = game.waiting_on(state).seats[0]
+                user = "ann" if seat == "marine" else "bob"
+                legal = game.legal_actions(state, seat)
+                move = next((a for a in legal if a.verb == "move"), None)
+                if move is not None:
+                    break
+                await api(user, legal[0].command())
+            assert move is not None
+            await type_into(page, "#user", user)
+            await page.wait_for(f"localStorage.getItem('sortie.user') === '{user}'", "the user")
+            await page.wait_for(feed_has("Waiting on"), "the opening post")
+            posts = await page.js("document.querySelectorAll('.msg.reply').length")
+            await send(page, move.command())
+            await page.wait_for(feed_has("(edited)"), "the turn post to be edited in place")
+            assert await page.js("document.querySelectorAll('.msg.reply').length") == posts
+            await page.wait_for(
+                "[...document.querySelectorAll('.msg .images img')]"
+                ".every(img => img.complete && img.naturalWidth > 0)",
+                "the images to load",
+            )
+            layout = await page.js(
+                """({
+                    width: window.innerWidth,
+                    scroll: document.documentElement.scrollWidth,
+                    images: [...document.querySelectorAll('.msg .images img')].map(img => {
+                        const box = img.getBoundingClientRect();
+                        return {left: box.left, width: box.width, natural: img.naturalWidth};
+                    }),
+                })"""
+            )
+            assert layout["width"] == 390 and layout["scroll"] <= 390, layout
+            for image in layout["images"]:
+                # Scaled to the viewport: nearly the screen's width, never wider, and smaller
+                # than the picture itself (585 px), so the phone shrinks it, never crops it.
+                assert 0.9 * 390 <= image["width"] <= 390 - image["left"], layout
+                assert image["natural"] == 585 and image["width"] < image["natural"], layout
+            shot = await page.call("Page.captureScreenshot", format="png")
+            shot_path = os.environ.get("SORTIE_SCREENSHOT_390") or str(tmp_path / "phone.png")
+            Path(shot_path).write_bytes(base64.b64decode(shot["data"]))
         finally:
             await page.close()

@@ -40,11 +40,12 @@ async def test_the_feed_and_its_images_survive_a_restart(
         before = await page(api, "war-room", 0)
     async with TestClient(TestServer(create_app(table, feed_path=path))) as api:
         after = await page(api, "war-room", 0)
-        assert after == before and len(after["messages"]) == 6
+        # three commands, their replies, and the briefing that /campaign begin posts first
+        assert after == before and len(after["messages"]) == 7
         image = next(m["images"][0] for m in after["messages"] if m["images"])
         assert (await api.get(image)).status == 200
         status, _ = await post(api, "ann", "/board view:text", "war-room")
-        assert (await page(api, "war-room", before["last"]))["messages"][0]["id"] == 7
+        assert (await page(api, "war-room", before["last"]))["messages"][0]["id"] == 8
 
 
 def test_pages_follow_each_other_without_skipping_an_id() -> None:

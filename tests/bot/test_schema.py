@@ -77,7 +77,7 @@ def test_the_parser_takes_exactly_the_schema_options(spec: Spec) -> None:
 
 
 def test_a_typo_is_refused_with_a_suggestion() -> None:
-    with pytest.raises(CommandError, match=r"Did you mean view\? Its options: view, for\."):
+    with pytest.raises(CommandError, match=r"Did you mean view\? Its options: view, for, share\."):
         parse("/board viwe:text")
     with pytest.raises(CommandError, match="takes no options"):
         parse("/undo now:yes")

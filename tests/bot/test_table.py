@@ -58,7 +58,9 @@ async def test_turn_order_and_automatic_phase(table: TableService) -> None:
     assert "not your turn" in text(await table.handle(ANN, "/end-turn"))
     replies = await table.handle(BOB, "/end-turn")
     assert "Round 2" in text(replies) and "drone" in text(replies)
-    log = await table.repo.log((await table.repo.live_in_channel("chan-1")).id)  # type: ignore[union-attr]
+    campaign = await table.repo.live_in_channel("chan-1")
+    assert campaign is not None and campaign.id is not None
+    log = await table.repo.log(campaign.id)
     assert [row.kind for row in log] == ["begin", "action", "action"]
     assert log[-1].random_used  # the drone rolled
 
@@ -180,7 +182,7 @@ async def test_keystrokes_share_one_list_of_legal_actions_per_step(
 
 async def test_settings_validate(table: TableService) -> None:
     await table.handle(ANN, "/campaign create game:dash scenario:sprint")
-    assert "nudge_hours=24" in text(await table.handle(BOB, "/campaign settings"))
+    assert "a reminder after 24 hours" in text(await table.handle(BOB, "/campaign settings"))
     assert "Only the campaign owner" in text(
         await table.handle(BOB, "/campaign settings nudge_hours:12")
     )
@@ -188,8 +190,8 @@ async def test_settings_validate(table: TableService) -> None:
     refused = text(await table.handle(ANN, "/campaign settings colour:red"))
     assert "has no option 'colour'" in refused
     changed = await table.handle(ANN, "/campaign settings nudge_hours:12 deadline_policy:vote")
-    assert not changed[0].error and "nudge_hours=12" in changed[0].content
-    assert "deadline_policy=vote" in changed[0].content
+    assert not changed[0].error and "a reminder after 12 hours" in changed[0].content
+    assert "the other players may vote" in changed[0].content
 
 
 async def test_finished_mission_is_over_but_its_board_remains(table: TableService) -> None:
@@ -206,7 +208,7 @@ async def test_finished_mission_is_over_but_its_board_remains(table: TableServic
     replies = await table.handle(ANN, "/move to:F6")
     assert "Mission over: victory" in text(replies)
     assert "is over (victory)" in text(await table.handle(ANN, "/end-turn"))
-    board = await table.handle(BOB, "/board")
+    board = await table.handle(BOB, "/board share:yes")
     assert board[0].images and not board[0].ephemeral
     assert "set up here" in text(
         await table.handle(ANN, "/campaign create game:dash scenario:sprint")

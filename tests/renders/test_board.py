@@ -164,7 +164,7 @@ def test_alt_text_names_every_figure(game: str, scenario: str) -> None:
 def test_alt_text_names_every_figure_on_a_crowded_board() -> None:
     view, events = crowded(opening("galaxy-defenders", "m4"), 34)
     for mode in ("full", "focus"):
-        alt = render_board(view, events, mode=mode).alt_text  # type: ignore[arg-type]
+        alt = render_board(view, events, mode=mode).alt_text
         assert len(alt) <= 1000
         for figure in view.figures:
             assert figure.name in alt or short_labels(view)[figure.id] in alt

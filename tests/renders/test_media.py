@@ -67,7 +67,7 @@ def test_the_largest_renders_stay_far_below_the_attachment_limit() -> None:
         _, view = largest_scenario(game)
         busy, events = crowded(view)
         for mode in ("full", "focus"):
-            image = render_board(busy, events, mode)  # type: ignore[arg-type]
+            image = render_board(busy, events, mode)
             sizes[f"{game.key} {mode}"] = len(image.png)
         sizes[f"{game.key} phase"] = len(render_animation([(busy, events)] * 6).png)
     assert max(sizes.values()) < DISCORD_LIMIT // 4, sizes

@@ -60,7 +60,7 @@ def _board(kind: str, size: int = 12) -> View:
         FigureView(id="p1", label="P1", name="Pat", side="player", coord=cells[0].coord),
         FigureView(id="e1", label="E1", name="Eve", side="enemy", coord=cells[-1].coord),
     ]
-    return View(game="t", scenario=kind, title="T", board=kind, cells=cells, figures=figures)  # type: ignore[arg-type]
+    return View(game="t", scenario=kind, title="T", board=kind, cells=cells, figures=figures)
 
 
 def test_text_board_stays_under_2000_chars_with_a_fallback() -> None:
@@ -100,7 +100,7 @@ def test_odd_views_never_crash() -> None:
         Killed(figure="ghost", at="??"),
     ]
     for mode in ("full", "focus"):
-        image = render_board(lost, events, mode=mode)  # type: ignore[arg-type]
+        image = render_board(lost, events, mode=mode)
         assert "Zed" in image.alt_text
     area = _board("area", 4).model_copy(
         update={"cells": [c.model_copy(update={"area": "R1"}) for c in _board("area", 4).cells]}

@@ -159,6 +159,7 @@
     meta.append(el("span", "author", message.author));
     if (isBot) meta.append(el("span", "tag", "bot"));
     meta.append(el("span", "time", timeOf(message.time)));
+    if (message.edited) meta.append(el("span", "edited", "(edited)"));
     main.append(meta);
 
     const body = el("div", "body");
@@ -232,7 +233,12 @@
     const stick = pinned || nearBottom();
     empty.hidden = true;
     for (const message of messages) {
-      if (feed.querySelector('.msg[data-id="' + message.id + '"]')) continue;
+      const shown = feed.querySelector('.msg[data-id="' + message.id + '"]');
+      if (shown) {
+        // A turn post edited in place: the bot rewrote it as its player acted.
+        if (message.edited) shown.replaceWith(renderMessage(message));
+        continue;
+      }
       feed.append(renderMessage(message));
     }
     const shown = feed.querySelectorAll(".msg");

@@ -40,6 +40,9 @@ class Harness:
         self.service: TableService | None = None
         self._task: asyncio.Task[None] | None = None
         self.starts = 0
+        # Channel messages the bot posted or edited while answering each interaction: a step's
+        # outcome is its turn post, the bot's own message (new, or edited in place).
+        self.touched: dict[int, list[int]] = {}
 
     async def start(self) -> None:
         seeds = iter(range(4242, 5000))
@@ -52,7 +55,7 @@ class Harness:
             limits=None,
         )
         settings = Settings(
-            _env_file=None,  # type: ignore[call-arg]
+            _env_file=None,
             discord_token=self.fake.token,
             dev_guild_id=self.fake.guild_id if self.dev_guild else None,
             shard_count=1 if self.shard_ids is not None else None,
@@ -93,8 +96,17 @@ class Harness:
         waiter = asyncio.ensure_future(
             self.bot.wait_for(DONE_EVENT, check=lambda i: i.id == record.id, timeout=STEP_TIMEOUT)
         )
+        before = {m.id: m.edits for m in self.fake.messages.values() if m.interaction_id is None}
         await self.fake.send_interaction(record)
         await waiter
+        self.touched[record.id] = [
+            m.id
+            for m in self.fake.messages.values()
+            if m.interaction_id is None
+            and m.channel_id == record.channel_id
+            and not m.deleted
+            and before.get(m.id) != m.edits
+        ]
         return record
 
     async def slash(
@@ -120,22 +132,27 @@ class Harness:
 
     # ------------------------------------------------------------------ reading results
 
+    def messages_of(self, record: InteractionRecord) -> list[FakeMessage]:
+        """The interaction's own messages, then the channel posts it made or edited."""
+        posts = [self.fake.messages[i] for i in self.touched.get(record.id, [])]
+        return self.fake.messages_of(record) + [m for m in posts if not m.deleted]
+
     def said(self, record: InteractionRecord, viewer: FakeUser | None = None) -> str:
         """Everything the interaction posted that `viewer` can see (None: the public)."""
         return "\n".join(
             m.content
-            for m in self.fake.messages_of(record)
+            for m in self.messages_of(record)
             if not m.ephemeral or (viewer is not None and m.owner_id == viewer.id)
         )
 
     def public(self, record: InteractionRecord) -> list[FakeMessage]:
-        return [m for m in self.fake.messages_of(record) if not m.ephemeral]
+        return [m for m in self.messages_of(record) if not m.ephemeral]
 
     def private(self, record: InteractionRecord) -> list[FakeMessage]:
-        return [m for m in self.fake.messages_of(record) if m.ephemeral]
+        return [m for m in self.messages_of(record) if m.ephemeral]
 
     def prompt(self, record: InteractionRecord) -> FakeMessage:
         """The message of this interaction that carries the turn buttons."""
-        with_buttons = [m for m in self.fake.messages_of(record) if m.buttons()]
-        assert with_buttons, f"no buttons in {[m.content for m in self.fake.messages_of(record)]}"
+        with_buttons = [m for m in self.messages_of(record) if m.buttons()]
+        assert with_buttons, f"no buttons in {[m.content for m in self.messages_of(record)]}"
         return with_buttons[-1]

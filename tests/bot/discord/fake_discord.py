@@ -490,6 +490,7 @@ class FakeDiscord:
             ("GET", "/applications/{app}/commands", self._list_commands),
             ("POST", "/interactions/{id}/{token}/callback", self._callback),
             ("POST", "/channels/{channel}/messages", self._channel_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._edit_channel_message),
             ("GET", "/channels/{channel}", self._get_channel),
             ("POST", "/channels/{channel}/threads", self._start_thread),
             ("DELETE", "/channels/{channel}", self._delete_channel),
@@ -688,7 +689,8 @@ class FakeDiscord:
         await self._send(ws, {"op": 0, "t": event, "s": self._seq, "d": data})
 
     async def _on_gateway(self, ws: web.WebSocketResponse, msg: dict[str, Any], path: str) -> None:
-        op, data = msg.get("op"), msg.get("d")
+        op = msg.get("op")
+        data: Any = msg.get("d")
         if op == 1:  # heartbeat
             await self._send(ws, {"op": 11})
         elif op == 2:  # identify
@@ -1186,6 +1188,37 @@ class FakeDiscord:
         payload["type"] = 0
         return json_response(payload)
 
+    async def _edit_channel_message(self, request: web.Request) -> web.StreamResponse:
+        """The bot edits one of its own channel messages (a turn post): any time, no ping."""
+        self._authorised(request)
+        where = f"PATCH {request.path}"
+        channel_id = int(request.match_info["channel"])
+        message = self.messages.get(int(request.match_info["message"]))
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel_id
+            or message.author_id != self.app_id
+            or message.interaction_id is not None
+        ):
+            self.violation("unknown-message", where)
+            raise FakeError(404, 10008, "Unknown Message")
+        body, files = await self._read_body(request)
+        merged = {
+            "content": body.get("content", message.content),
+            "embeds": body.get("embeds", message.embeds),
+            "components": body.get("components", message.components),
+            "allowed_mentions": body.get("allowed_mentions"),
+        }
+        self._reject(message_errors(merged, files, DEFAULT_ATTACHMENT_LIMIT, editing=True), where)
+        self._apply_edit(message, body, files)
+        payload = message.payload(
+            self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id
+        )
+        payload.pop("webhook_id")
+        payload["type"] = 0
+        return json_response(payload)
+
     # ------------------------------------------------------------------ interaction callbacks
 
     async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[FakeAttachment]]:
@@ -1206,7 +1239,9 @@ class FakeDiscord:
             declared = (payload.get("data") or payload).get("attachments") or []
             files = []
             for index, (filename, blob) in sorted(raw_files.items()):
-                meta = next((a for a in declared if int(a.get("id", -1)) == index), {})
+                meta: dict[str, Any] = next(
+                    (a for a in declared if int(a.get("id", -1)) == index), {}
+                )
                 files.append(FakeAttachment(filename, blob, meta.get("description")))
             if len(declared) != len(raw_files):
                 self._reject(

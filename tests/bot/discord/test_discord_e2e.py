@@ -8,6 +8,7 @@ public message, unknown routes ...).
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -148,12 +149,13 @@ async def test_stale_button_is_refused_privately(h: Harness) -> None:
     async with asyncio.timeout(TIMEOUT):
         fake, table = h.fake, h.fake.channel("table")
         ann = fake.member("ann")
-        opening = h.prompt(await set_up(h))
+        # The turn post is edited in place with fresh buttons: keep the ones it had at first.
+        opening = copy.deepcopy(h.prompt(await set_up(h)))
         moves = await h.choices(ann, table, "move", "to", to="")
         await h.slash(ann, table, "move", to=moves[0])
         before, feed = await version(h), public_feed(h)
         pressed = await h.press(ann, opening, "End turn")
-        assert pressed.callback_type == 4 and not h.public(pressed)
+        assert all(m.content in feed for m in h.public(pressed)), "nothing new in public"
         assert [m.content for m in h.private(pressed)] == [STALE]
         assert await version(h) == before and public_feed(h) == feed
 
@@ -202,8 +204,11 @@ async def test_undo_and_board_buttons(h: Harness) -> None:
         moved = await h.slash(ann, table, "move", to=moves[0])
         undone = await h.press(ann, h.prompt(moved), "Undo")
         assert "takes back" in h.said(undone)
+        assert h.prompt(undone).id == h.prompt(moved).id, "the undo edits the same turn post"
         board = await h.press(ann, h.prompt(undone), "Board")
-        assert board.callback_type == 5 and h.public(board)[0].attachments
+        # A look answers privately: the channel is not a wall of boards.
+        assert board.callback_type == 5 and not h.public(board)
+        assert h.private(board)[0].attachments
 
 
 async def test_ephemeral_confirmation_button_ends_the_campaign(h: Harness) -> None:
@@ -327,16 +332,17 @@ async def test_images_are_downsized_or_dropped_to_fit_the_attachment_limit(h: Ha
         fake, table = h.fake, h.fake.channel("table")
         ann = fake.member("ann")
         await set_up(h)
-        full = await h.slash(ann, table, "board")
+        full = await h.slash(ann, table, "board", share="yes")
         size = h.public(full)[0].attachments[0].size
         fake.attachment_limit = size // 2
-        smaller = await h.slash(ann, table, "board")
+        smaller = await h.slash(ann, table, "board", share="yes")
         shrunk = h.public(smaller)[0].attachments
         assert shrunk and shrunk[0].size <= size // 2
         fake.attachment_limit = 100
-        dropped = await h.slash(ann, table, "board")
+        dropped = await h.slash(ann, table, "board", share="yes")
         message = h.public(dropped)[0]
-        assert not message.attachments and "too large" in message.content
+        assert not message.attachments and "Not attached: board.png" in message.content
+        assert "panel.png" in message.content
 
 
 async def test_long_text_is_split_to_discord_limits(h: Harness) -> None:
@@ -358,7 +364,7 @@ async def test_rate_limited_follow_up_is_retried(h: Harness) -> None:
         ann = fake.member("ann")
         await set_up(h)
         fake.rate_limit_next("/webhooks/")
-        board = await h.slash(ann, table, "board")
+        board = await h.slash(ann, table, "board", share="yes")
         assert h.public(board) and h.public(board)[0].attachments
 
 
@@ -489,7 +495,9 @@ async def test_hand_sheet_and_text_board_stay_where_they_belong(h: Harness) -> N
         assert "secret" in h.said(hand, ann) and not h.public(hand)
         assert "secret" not in h.said(await h.slash(bob, table, "hand"), bob)
         spectator = await h.slash(eve, table, "board", view="text")
-        assert h.public(spectator) and "```" in h.said(spectator)
+        assert not h.public(spectator) and "```" in h.said(spectator, eve)
+        shared = await h.slash(eve, table, "board", view="text", share="yes")
+        assert h.public(shared) and "```" in h.said(shared)
         sheet = await h.slash(eve, table, "sheet", unit="drone", **{"for": "me"})
         assert not h.public(sheet) and fake.messages_of(sheet)[0].attachments
         assert all("secret" not in m.content for m in fake.feed(table))

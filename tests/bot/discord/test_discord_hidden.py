@@ -194,9 +194,11 @@ async def test_a_private_command_answers_its_author_when_the_bot_may_not_post(
     await h.slash(bob, table, "campaign join", role="blue")
     await h.slash(ann, table, "campaign begin")
     acted = await h.slash(ann, table, "act", what="peek")
-    assert not h.public(acted) and "Done" not in h.said(acted, ann)
-    assert any("peek" in m.content or m.attachments for m in fake.feed(table)[-2:])
+    # Nothing public happened: at most the open turn post is refreshed, never a new post.
+    assert all(m.edits for m in h.public(acted)) and "/act" not in h.said(acted)
+    assert "peek" not in h.said(acted) and "Done" not in h.said(acted, ann)
     fake.deny_bot(table, SEND_MESSAGES)
-    await h.slash(ann, table, "end-turn")
-    acted = await h.slash(bob, table, "act", what="peek")
-    assert not h.public(acted) and "may not post in this channel" in h.said(acted, bob)
+    await h.slash(ann, table, "end-turn")  # edits the open turn post: no new message
+    ended = await h.slash(bob, table, "end-turn")  # a new round: a new post, refused
+    assert "may not post in this channel" in h.said(ended, bob)
+    assert all(m.content in [p.content for p in fake.feed(table)] for m in h.public(ended))

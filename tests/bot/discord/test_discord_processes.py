@@ -125,9 +125,15 @@ class Fleet:
         return False
 
     def answered(self, record: InteractionRecord) -> bool:
-        return any(
+        """A public answer on the interaction, or a step whose outcome went to the channel as
+        the bot's turn post: its private "thinking..." note was then removed, with nothing
+        private to say (a refusal leaves its private text instead)."""
+        if any(
             m.content and not m.loading and not m.ephemeral for m in self.fake.messages_of(record)
-        )
+        ):
+            return True
+        own = [self.fake.messages[i] for i in record.message_ids]
+        return bool(own) and all(m.deleted for m in own)
 
 
 @pytest.fixture

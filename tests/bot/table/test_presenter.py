@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from fixture_game import DashGame
 
 from bot.replies import Attachment
@@ -19,25 +21,38 @@ class CountingPictures:
         self.calls: list[str] = []
         self.animate = animate
 
-    async def step(self, view: View, events: list[Event]) -> Attachment:
-        self.calls.append(f"step {len(events)}")
+    async def step(
+        self, view: View, events: list[Event], deadline: datetime | None = None
+    ) -> Attachment:
+        self.calls.append(f"step {len(events)}" + (" with deadline" if deadline else ""))
+        self.events = events
         return Attachment("step.png", b"png")
 
     async def phase(self, view: View, events: list[Event]) -> list[Attachment] | None:
         self.calls.append(f"phase {len(events)}")
         return [Attachment("phase.gif", b"gif")] if self.animate and events else None
 
-    async def board(self, view: View, mode: str) -> Attachment:
+    async def board(self, view: View, mode: str) -> list[Attachment]:
         raise AssertionError("a step shows no full board")
 
     async def sheet(self, view: View, figure_id: str) -> Attachment:
         raise AssertionError("a step shows no sheet")
 
+    async def summary(self, view: View) -> Attachment:
+        self.calls.append("summary")
+        return Attachment("summary.png", b"png")
+
 
 ANN = Caller("id-ann", "ann", "chan-1", "guild-1")
 
 
-def outcome(events: list[Event], automatic: list[Event] | None = None) -> StepOutcome:
+def outcome(
+    events: list[Event],
+    automatic: list[Event] | None = None,
+    mentions: tuple[str, ...] = ("id-bob",),
+    version: int = 3,
+    headline: str = "A headline.",
+) -> StepOutcome:
     game = DashGame()
     state = game.new("sprint", ["red", "blue"], {"pace": "2"}, SeededDice(1))
     campaign = Campaign(
@@ -49,7 +64,7 @@ def outcome(events: list[Event], automatic: list[Event] | None = None) -> StepOu
         seed=1,
         owner_id="id-ann",
         settings_json='{"mirrors": "stands"}',
-        version=3,
+        version=version,
     )
     seats = [
         Seat(campaign_id=7, role="red", user_id="id-ann", user_name="ann"),
@@ -62,9 +77,11 @@ def outcome(events: list[Event], automatic: list[Event] | None = None) -> StepOu
         prompt=table.prompt(),
         events=events,
         seats=seats,
-        headline="A headline.",
+        headline=headline,
         automatic=automatic or [],
-        mentions=["id-bob"],
+        mentions=list(mentions),
+        seat="red",
+        version_before=version - 1,
     )
 
 
@@ -78,7 +95,7 @@ async def test_a_step_is_narrated_pictured_and_mirrored() -> None:
     assert post.mentions == ["id-bob"] and post.version == 3 and post.game == "dash"
     assert [b.label for b in post.buttons] == ["End turn", "Undo", "Board"]
     assert post.mirror_to == ["stands"] and [i.filename for i in post.images] == ["step.png"]
-    assert pictures.calls == ["phase 0", "step 1"]
+    assert pictures.calls == ["step 1"]
 
 
 async def test_an_automatic_phase_is_animated_instead_of_a_close_up() -> None:
@@ -97,3 +114,59 @@ async def test_what_only_the_actor_may_see_is_a_private_reply() -> None:
     assert "rolled" not in public.content
     assert private.ephemeral and private.content == "Only you see this:\nyou rolled a 6"
     assert not private.mirror_to
+
+
+async def test_a_players_steps_edit_one_turn_post_and_only_a_new_post_pings() -> None:
+    presenter = Presenter(CountingPictures())
+    first = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
+    (opened,) = await presenter.present(outcome([first], version=3))
+    second = Moved(figure="red", path=["A2", "A3"], text="red runs on to A3")
+    (edited,) = await presenter.present(outcome([second], mentions=(), version=4))
+    assert opened.post_key and edited.post_key == opened.post_key
+    assert edited.mentions == [] and opened.mentions == ["id-bob"]
+    # The running log keeps the turn's earlier lines.
+    assert "red runs to A2" in edited.content and "red runs on to A3" in edited.content
+    # Another step in between (version 6 after 4): the next step opens a new post.
+    third = Moved(figure="red", path=["A3", "A4"], text="red reaches A4")
+    (later,) = await presenter.present(outcome([third], mentions=(), version=7))
+    assert later.post_key != opened.post_key
+    # Someone's input newly needed: never an edit, since an edit pings nobody.
+    (pinged,) = await presenter.present(outcome([first], mentions=("id-bob",), version=8))
+    assert pinged.post_key != later.post_key and pinged.mentions == ["id-bob"]
+
+
+async def test_an_automatic_phase_is_a_post_of_its_own_that_nobody_edits() -> None:
+    presenter = Presenter(CountingPictures(animate=True))
+    drone = Moved(figure="drone", path=["C3", "C4"], text="the drone drifts")
+    (phase,) = await presenter.present(outcome([drone], automatic=[drone], version=3))
+    step = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
+    (after,) = await presenter.present(outcome([step], mentions=(), version=4))
+    assert after.post_key != phase.post_key and "the drone drifts" not in after.content
+
+
+async def test_a_step_with_nothing_public_posts_nothing() -> None:
+    presenter = Presenter(CountingPictures())
+    secret = Note(text="you draw a card", visible_to=["red"])
+    replies = await presenter.present(outcome([secret], mentions=(), version=3, headline=""))
+    assert all(r.ephemeral for r in replies)
+    assert replies[0].content == "Only you see this:\nyou draw a card"
+
+
+async def test_the_deadline_reaches_the_close_up() -> None:
+    pictures = CountingPictures()
+    step = outcome([Moved(figure="red", path=["A1", "A2"], text="red runs to A2")])
+    step.deadline = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)
+    await Presenter(pictures).present(step)
+    assert pictures.calls == ["step 1 with deadline"]
+
+
+async def test_the_close_up_is_about_the_enemy_that_acted_last() -> None:
+    """A single enemy activation after the player's step: no animation, and the close-up's
+    events end with the enemy's move, so it centres on that enemy (`renders.story`)."""
+    from renders.story import last_actor
+
+    pictures = CountingPictures()
+    mine = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
+    drone = Moved(figure="drone", path=["C3", "C4"], text="the drone drifts")
+    await Presenter(pictures).present(outcome([mine, drone], automatic=[drone]))
+    assert pictures.calls == ["phase 1", "step 2"] and last_actor(pictures.events) == "drone"

@@ -13,6 +13,13 @@ from engine.forlorn.state import ForlornState, Unit
 Place = Callable[..., Unit]
 
 
+def unit(state: ForlornState, uid: str) -> Unit:
+    """The unit `uid`, which the test knows is in the operation."""
+    found = state.unit(uid)
+    assert found is not None, f"no unit {uid!r}"
+    return found
+
+
 def bare(scenario: str = "solo-a", seats: list[str] | None = None, **options: str) -> ForlornState:
     """A fresh operation with every unit taken off the map, in the Marine phase of turn 1."""
     state = GAME.new(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import put
+from conftest import put, unit
 
 from engine.core.dice import ScriptedDice
 from engine.core.errors import RuleError
@@ -118,8 +118,8 @@ def test_combat_example_bates_spin_attack(fresh: Fresh) -> None:
     )
     attack = next(e for e in step.events if isinstance(e, Attacked))
     assert len(attack.faces) == 1 and "needs 3+" in attack.text
-    assert step.state.unit("b1").status == "pool"  # type: ignore[union-attr]
-    assert step.state.unit("bates").facing == "S"  # type: ignore[union-attr]
+    assert unit(step.state, "b1").status == "pool"
+    assert unit(step.state, "bates").facing == "S"
 
 
 def test_combat_example_xenos_strike_back(fresh: Fresh) -> None:
@@ -135,7 +135,7 @@ def test_combat_example_xenos_strike_back(fresh: Fresh) -> None:
     assert "needs 5+" in events[0].text and fox.status == "active"
     events = []
     xeno_attack(state, drone, fox, ScriptedDice([5, 2, 4]), events)  # 4: the grenade check
-    assert fox.status == "dead"
+    assert unit(state, "fox").status == "dead"
     assert state.grenades == 3
 
 
@@ -200,7 +200,7 @@ def test_standing_grenade_order_lobs_at_a_moving_xeno(fresh: Fresh) -> None:
     dice = ScriptedDice([3, 1])
     run_ai_phase(state, dice, events)
     assert state.grenades == 2 and state.ap == 1
-    assert state.unit("d1").status == "pool"  # type: ignore[union-attr]
+    assert unit(state, "d1").status == "pool"
     assert dice.remaining == 0
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import bare, put
+from conftest import bare, put, unit
 
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import RuleError
@@ -87,7 +87,7 @@ def test_marine_walks_through_a_flame_square_and_is_attacked_there() -> None:
     step = GAME.apply(
         state, "marines", Action(verb="move", args={"unit": "bates", "to": "A8"}), ScriptedDice([1])
     )
-    assert step.state.unit("bates").at == "A8"  # type: ignore[union-attr]
+    assert unit(step.state, "bates").at == "A8"
     burns = [e for e in step.events if isinstance(e, Attacked) and e.weapon == "flame"]
     assert len(burns) == 1 and burns[0].faces == ["1"] and "A7" in burns[0].text
 
@@ -99,7 +99,7 @@ def test_a_move_goes_round_the_flames_when_it_can() -> None:
     step = GAME.apply(
         state, "marines", Action(verb="move", args={"unit": "bates", "to": "H8"}), ScriptedDice()
     )
-    assert step.state.unit("bates").at == "H8"  # type: ignore[union-attr]
+    assert unit(step.state, "bates").at == "H8"
     assert not any(isinstance(e, Attacked) for e in step.events)
 
 

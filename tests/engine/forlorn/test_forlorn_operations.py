@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import put
+from conftest import put, unit
 
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import RuleError
@@ -127,8 +127,8 @@ def test_solo_a_veteran_sends_a_private_home_and_lets_the_player_pick_a_heavy() 
     with pytest.raises(RuleError, match="first choose"):
         GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice())
     after = GAME.apply(state, "marines", choices[1], ScriptedDice()).state
-    assert after.unit("zac").status == "removed"  # type: ignore[union-attr]
-    assert after.unit("berns").status == "active"  # type: ignore[union-attr]
+    assert unit(after, "zac").status == "removed"
+    assert unit(after, "berns").status == "active"
     assert any(a.verb == "end-turn" for a in GAME.legal_actions(after, "marines"))
 
 

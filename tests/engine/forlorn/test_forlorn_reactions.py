@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import bare, put
+from conftest import bare, put, unit
 
 from engine.core.dice import ScriptedDice
 from engine.core.errors import ContentError, RuleError
@@ -69,7 +69,7 @@ def test_sight_card_fits_only_a_move_into_sight() -> None:
 @pytest.mark.parametrize("to", ["F10", "F11"])
 def test_two_hands_of_one_size_give_identical_public_prompts_and_events(to: str) -> None:
     """What the Marines and spectators see of a window does not depend on the cards held."""
-    seen = []
+    seen: list[tuple[object, ...]] = []
     for hand in (("m05", "m10", "m07"), ("m01", "m12", "m19")):
         state, events = move(table(*hand), to)
         prompt = GAME.waiting_on(state)
@@ -180,7 +180,7 @@ def test_a_card_with_no_legal_target_is_not_listed() -> None:
     state.mutation.shielded = ["d2"]
     shot = Action(verb="attack", args={"unit": "bates", "target": "d1"})
     after = GAME.apply(state, "marines", shot, ScriptedDice([6, 6])).state
-    assert after.unit("d1").status != "active"  # type: ignore[union-attr]
+    assert unit(after, "d1").status != "active"
     assert only_pass(after)  # D2 is shielded already
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import unit
 
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import RuleError
@@ -189,7 +190,7 @@ def test_standing_orders_interrupt_a_human_xeno_move_once_per_square() -> None:
     step = GAME.apply(state, "xeno", Action(verb="move", args={"unit": "d1", "to": "J7"}), dice)
     shots = [e for e in step.events if e.kind == "attacked"]
     assert len(shots) == 2 and all(len(s.faces) == 3 for s in shots)  # type: ignore[attr-defined]
-    assert step.state.ap == 1 and step.state.unit("d1").at == "J7"  # type: ignore[union-attr]
+    assert step.state.ap == 1 and unit(step.state, "d1").at == "J7"
     assert dice.remaining == 0
 
 

@@ -9,7 +9,7 @@ from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.events import Event
 from engine.core.game import Action
 from engine.galaxy import GAME
-from engine.galaxy.content import content
+from engine.galaxy.content import Device, Power, content
 from engine.galaxy.effects import EFFECT_KINDS, effect_problem, is_known
 from engine.galaxy.phases import refresh
 from engine.galaxy.state import GalaxyState
@@ -29,7 +29,8 @@ def test_device_tokens_add_up_to_the_box() -> None:
 
 
 def test_every_card_names_an_implemented_effect() -> None:
-    for card in [*content().devices.values(), *content().powers.values()]:
+    cards: list[Device | Power] = [*content().devices.values(), *content().powers.values()]
+    for card in cards:
         assert is_known(card.effect), card.key
     assert "grenade" in EFFECT_KINDS
 
@@ -123,7 +124,7 @@ def test_gaining_grenadier_hands_out_three_grenades() -> None:
 
 
 def test_new_tactics_and_skills_are_offered_and_work() -> None:
-    from engine.galaxy.phases import promotion_options
+    from engine.galaxy.ranks import promotion_options
 
     state = blank(["hulk"])
     hulk = state.agents["hulk"]
@@ -249,7 +250,7 @@ def test_every_improved_and_alien_weapon_fires(key: str) -> None:
 def test_every_active_effect_in_the_data_applies() -> None:
     from engine.galaxy.effects import ACTIVE_EFFECTS, apply_effect
 
-    cards = [*content().devices.values(), *content().powers.values()]
+    cards: list[Device | Power] = [*content().devices.values(), *content().powers.values()]
     kinds = sorted({c.effect for c in cards if c.effect.startswith(ACTIVE_EFFECTS)})
     assert len(kinds) >= 12
     for effect in kinds:

@@ -193,6 +193,10 @@ def check_contract(state: GalaxyState) -> None:
             "human-view": st.sampled_from(["on", "off"]),
             "friendly-fire": st.sampled_from(["off", "on"]),
             "close-fight": st.sampled_from(["off", "on"]),
+            # Operation Strikeback's optional rules (they switch the expansion layer on)
+            "high-impact": st.sampled_from(["off", "on"]),
+            "fighting-poses": st.sampled_from(["off", "on"]),
+            "npc-signals": st.sampled_from(["off", "on"]),
         }
     ),
 )

@@ -123,7 +123,7 @@ def test_strategy_choices_fall_back_to_the_class_ranking() -> None:
     prompt = game.waiting_on(state)
     assert prompt.kind == "vote" and prompt.default is not None
     # The default is the rulebook's class ranking, and it is a legal answer.
-    from engine.galaxy.phases import ALPHA_RANKING
+    from engine.galaxy.world import ALPHA_RANKING
 
     ranked = next(k for k in ALPHA_RANKING if k in ("sniper", "marine"))
     assert prompt.default.args["option"] == ranked

@@ -6,9 +6,10 @@ import pytest
 from reich_helpers import GAME, act, bare, put
 
 from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.errors import ContentError
 from engine.reich import rules
 from engine.reich.commando import commando, fit, role_order
-from engine.reich.content import ContentError, MissionDef, _validate, load_content
+from engine.reich.content import MissionDef, _validate, load_content
 
 
 def test_wolffs_lair_lists_the_best_piercing_hero_of_each_team_first() -> None:

@@ -262,7 +262,7 @@ def test_zombie_targets() -> None:
 
 def test_soldier_targets() -> None:
     _, st = _solo("irena", "1A")
-    state = st  # type: ignore[assignment]
+    state = st
     s = put(state, "soldier", "1A", "s1")  # type: ignore[arg-type]
     enemy_ai.plan_and_move(state, s, ScriptedDice([]), [])  # type: ignore[arg-type]
     assert s.area != "1A"  # steps into a free adjacent Area

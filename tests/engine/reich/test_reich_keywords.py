@@ -9,7 +9,7 @@ from __future__ import annotations
 from reich_helpers import GAME, act, bare, give_card, put, texts
 
 from engine.core.dice import ScriptedDice
-from engine.core.events import Event
+from engine.core.events import Event, Rolled
 from engine.reich import enemies as enemy_ai
 from engine.reich import rules
 from engine.reich.defense import defend
@@ -75,7 +75,7 @@ def test_area_attack_makes_everyone_in_the_area_defend() -> None:
     enemy_ai.strike(
         state, wolff, state.heroes["sarge"], "melee", 5, "w1", ScriptedDice([5] * 4), ev
     )
-    defended = {e.figure for e in ev if getattr(e, "purpose", "") == "defense"}
+    defended = {e.figure for e in ev if isinstance(e, Rolled) and e.purpose == "defense"}
     assert defended == {"sarge", "hans"}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.dice import SeededDice
+from engine.core.events import PhaseChanged
 from engine.registry import get_game
 from engine.selfplay import play_one
 
@@ -51,7 +52,7 @@ def test_a_whole_round_when_everyone_ends_the_turn() -> None:
     assert game.advance(state, SeededDice(4)).events == []  # Irena still has to end
     state = game.apply(state, "irena", Action(verb="end-turn"), SeededDice(5)).state
     step = game.advance(state, SeededDice(6))
-    phases = [e.phase for e in step.events if e.kind == "phase"]
+    phases = [e.phase for e in step.events if isinstance(e, PhaseChanged)]
     assert phases == ["enemies", "upkeep", "heroes"]
     assert step.state.round == 2 and step.state.tracker == 2
     assert game.waiting_on(step.state).seats == ["sarge", "irena"]

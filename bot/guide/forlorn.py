@@ -1,0 +1,159 @@
+"""Forlorn: Hope briefings and objective progress, from the engine's operation data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.guide.briefing import Briefing, situation
+from engine.forlorn.content import ITEMS, units
+from engine.forlorn.setup import scenario_data
+from engine.forlorn.turn import VP_EXIT
+
+
+def _names(keys: list[str]) -> str:
+    marines = units().marines
+    return ", ".join(marines[k].name if k in marines else k.title() for k in keys)
+
+
+def goal_lines(scenario: str, sc: dict[str, Any]) -> list[str]:
+    goal = sc["goal"]
+    kind = goal["kind"]
+    turns = sc["turns"]
+    if kind == "vp" and scenario == "solo-a":
+        main = (
+            f"Bank {goal['target']} Victory Points. Each Victory phase scores 1 VP while the "
+            "Lieutenant lives, plus 1 VP for every Marine on square A or next to it with A in "
+            "sight."
+        )
+    elif kind == "vp":
+        squad = [*sc["marines"], *(k for keys in sc.get("trapped", {}).values() for k in keys)]
+        by_worth: dict[int, list[str]] = {}
+        for key in squad:
+            by_worth.setdefault(VP_EXIT.get(key, 8), []).append(key)
+        worth = "; ".join(
+            f"{vp} VP each for {_names(keys)}" for vp, keys in sorted(by_worth.items())
+        )
+        main = (
+            f"Bank {goal['target']} Victory Points: Marines out through airlock C score "
+            f"({worth}), and each warrior, blaster or egg destroyed scores 1 VP."
+        )
+    elif kind == "mcgfn-exit":
+        main = f"Unplug the MCGFN at {sc.get('mcgfn', 'A')} and carry it out through any airlock."
+    elif kind == "clear-rooms":
+        main = f"Leave no Xeno in rooms {' and '.join(goal['rooms'])} at a Victory phase."
+    elif kind == "mcgfn-activate":
+        main = (
+            f"Bring the MCGFN to square {goal['square']} and feed it {goal['aps']} Action "
+            "Points, at most one per turn."
+        )
+    elif kind == "exit":
+        main = f"Get {goal['count']} Marines out through airlock {goal['airlock']}."
+    else:
+        main = str(kind)
+    return [
+        f"**Victory:** {main}",
+        f"**Defeat:** the goal is not met when turn {turns} ends, or no Marine is left.",
+    ]
+
+
+def _spawn_words(spawn: dict[str, Any]) -> str:
+    if "dice" in spawn:
+        units = ", ".join(f"{n} {kind}s" for kind, n in spawn["dice"].items())
+        return f"{units}, each out of the vent its die names"
+    kinds = {"special": "Special Troopers (Warrior or Blaster)"}
+    return ", ".join(
+        f"{expr} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.get("count", {}).items()
+    )
+
+
+FLAG_WORDS = {
+    "random_bot": "A Maintenance Bot blocks one random vent from the start.",
+    "bot_on_vent": "During set-up the Marines park a Maintenance Bot on a vent (`/act what:bot`).",
+    "warrior_if_two": "When exactly two Drones are rolled, a Warrior joins them.",
+    "turn4_blasters": "On turn 4 two Blasters come out of random vents.",
+    "first_turn_flood": "Turn 1 ends with a flood of Xenos instead of the normal spawn.",
+    "extra_specials": "Every spawn also brings a Warrior and a Blaster.",
+    "specials_even_turns": "Special Troopers spawn on even turns only.",
+    "blaster_swap": "The Xenos may take a Blaster in place of two rolled Drones.",
+    "rerolls": "Once per game the Marines may re-roll their Action Point dice and the Xenos "
+    "their spawn die.",
+}
+"""Operation flags (scenarios.json, difficulty folded in) and what each means at the table."""
+
+
+def _spawn_lines(sc: dict[str, Any]) -> list[str]:
+    """When and how the Xenos come, in the operation's own numbers."""
+    out = [f"Spawn each turn: {_spawn_words(sc['spawn'])}."]
+    late = sc.get("spawn_late")
+    if late:
+        out.append(f"From turn {late['from_turn']}: {_spawn_words({'dice': late['dice']})}.")
+    if sc.get("no_respawn"):
+        out.append(f"Killed {', '.join(sc['no_respawn'])}s do not come back.")
+    if sc.get("sealed_vents"):
+        out.append(f"Sealed vents: {', '.join(map(str, sc['sealed_vents']))}.")
+    out += [sentence for flag, sentence in FLAG_WORDS.items() if sc.get(flag)]
+    return out
+
+
+def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
+    difficulty = options.get("difficulty", "standard")
+    sc = scenario_data(scenario, difficulty)
+    special = []
+    if sc.get("equipment"):
+        special.append(f"Equipment: {', '.join(ITEMS.get(i, i) for i in sc['equipment'])}.")
+    special.append(f"Plasma grenades for the squad: {int(sc.get('grenades', 3))}.")
+    if sc.get("eggs"):
+        special.append(f"Eggs on the map: {sc['eggs']}.")
+    if sc.get("trapped"):
+        trapped = "; ".join(f"room {room}: {_names(keys)}" for room, keys in sc["trapped"].items())
+        special.append(f"Trapped Marines ({trapped}) join the squad once freed.")
+    if sc.get("heroic"):
+        special.append(f"Heroic Marines: {_names(sc['heroic'])}.")
+    if sc.get("carry_mcgfn"):
+        special.append(f"{_names([sc['carry_mcgfn']])} starts carrying the MCGFN.")
+    reinforcements = sc.get("reinforcements")
+    if reinforcements:
+        special.append(
+            f"Reinforcements on turn {reinforcements['turn']}: {_names(reinforcements['units'])}."
+        )
+    special += _spawn_lines(sc)
+    if sc.get("no_warriors"):
+        special.append("No warriors spawn in this operation.")
+    if sc.get("cards"):
+        special.append(f"A human Xeno player holds {sc['cards']} Mutation cards.")
+    if difficulty != "standard":
+        special.append(f"Difficulty {difficulty}: its changes are folded into these numbers.")
+    seats = ["marines", "marines-2", "marines-3"]
+    figures = [f"Marines: {_names(sc['marines'])}."]
+    notes = [
+        f"With several Marine seats ({', '.join(seats)}) the Marines are dealt out in turn; "
+        "every Marine seat spends the same pool of Action Points, rolled each turn (at least "
+        "one per Marine)."
+    ]
+    if not sc.get("solo"):
+        notes.append(
+            "xeno: a human plays the Xenos and their hidden Mutation cards (option "
+            "xeno:automatic, or no xeno seat, lets the bot run them)."
+        )
+    return Briefing(
+        title=str(sc["title"]),
+        situation=situation("forlorn-hope", scenario) or str(sc["summary"]),
+        objectives=goal_lines(scenario, sc),
+        limit=f"{sc['turns']} turns.",
+        special=special,
+        figures=figures,
+        notes=notes,
+    )
+
+
+def progress(state: Any) -> list[str]:
+    from engine.forlorn.viewer import _goal_text
+
+    lines = [
+        f"Turn {state.turn} of {state.turns_total} ({state.phase}); AP in the pool: {state.ap}",
+        f"Goal: {_goal_text(state)}",
+    ]
+    sc = scenario_data(state.scenario, state.options.get("difficulty", "standard"))
+    if sc["goal"]["kind"] == "vp":
+        lines.append(f"Victory Points: {state.vp} of {sc['goal']['target']}")
+    return lines

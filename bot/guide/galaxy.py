@@ -1,0 +1,136 @@
+"""Galaxy Defenders briefings and objective progress, from the engine's mission data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.guide.briefing import Briefing
+from engine.galaxy import campaign, objectives
+from engine.galaxy.content import Mission, Objective, content
+from engine.galaxy.content import mission as mission_of_key
+
+RESULTS = {"accomplished": "Accomplished", "partial": "Partial", "failed": "Failed"}
+COUNTER_WORDS = {
+    "kills": "aliens killed",
+    "destroyed": "Teleport Points wrecked",
+    "rescued": "civilians reached",
+}
+SPECIAL_WORDS = {
+    "destroy-tp": "Wreck a Teleport Point: an Action (`/act what:destroy-tp`) standing on or "
+    "next to it.",
+    "rescue": "Reach a civilian or crew member: an Action (`/act what:rescue`) on or next to "
+    "their hex.",
+    "alien-armory": "Alien weapons join the Supply: an agent may pick one up instead of an "
+    "Earth weapon.",
+}
+MAX_AGENTS = 5
+
+
+def _needs_line(objective: Objective, agents: int | None) -> str:
+    """The counters an objective row needs, as numbers for this team (or by team size)."""
+    parts = []
+    for cond in objective.when:
+        name, sep, value = cond.partition(">=")
+        if not (sep and name in objectives.COUNTERS):
+            continue
+        base, per = objectives.parse_count(value)
+        if agents is not None or not per:
+            need = base + int(per * (agents or 0))
+            parts.append(f"{need} {COUNTER_WORDS[name]}")
+        else:
+            sizes = "/".join(str(base + int(per * n)) for n in range(1, MAX_AGENTS + 1))
+            parts.append(f"{sizes} {COUNTER_WORDS[name]} for 1/2/3/4/5 agents")
+    return "; ".join(parts)
+
+
+def objective_lines(mission: Mission, agents: int | None) -> list[str]:
+    """Every row of the Objectives table, top-down as the engine reads it."""
+    lines = []
+    for row in mission.objectives:
+        needs = _needs_line(row, agents)
+        extra = f" (needs {needs})" if needs else ""
+        lines.append(f"**{RESULTS[row.result]}:** {row.text}{extra}")
+    return lines
+
+
+def _special(mission: Mission) -> list[str]:
+    out = [SPECIAL_WORDS[key] for key in mission.special if key in SPECIAL_WORDS]
+    if mission.special_events:
+        names = ", ".join(e.name for e in mission.special_events)
+        out.append(f"This mission's own Event cards are shuffled into the Event deck: {names}.")
+    devices = content().devices
+    if mission.kit:
+        kit = "; ".join(
+            f"{cls}: {', '.join(devices[d].name if d in devices else d for d in keys)}"
+            for cls, keys in mission.kit.items()
+        )
+        out.append(f"Starting devices: {kit}.")
+    if mission.issued:
+        weapons = content().weapons
+        issued = "; ".join(
+            f"{cls}: {', '.join(weapons[w].name if w in weapons else w for w in keys)}"
+            for cls, keys in mission.issued.items()
+        )
+        out.append(f"Weapons issued at the briefing: {issued}.")
+    return out
+
+
+def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
+    missions = content().missions
+    agents = len(state.seats) if state is not None else None
+    if scenario == campaign.CAMPAIGN:
+        key = state.mission if state is not None and state.mission else campaign.chain()[0]
+        chain = " → ".join(missions[k].title for k in campaign.chain())
+        mission = missions[key]
+        return Briefing(
+            title=f"Campaign: {mission.title} (mission {campaign.chain().index(key) + 1})",
+            situation=mission.briefing,
+            objectives=[
+                *objective_lines(mission, agents),
+                f"The campaign: {chain}. Accomplish {campaign.WIN_ACCOMPLISHED} missions, "
+                "the last among them, to win it; a failed mission is replayed once.",
+            ],
+            limit=f"{mission.rounds} rounds for this mission.",
+            special=_special(mission),
+            figures=_figures(),
+            notes=NOTES,
+        )
+    mission = mission_of_key(scenario)  # a core or an Operation Strikeback mission
+    return Briefing(
+        title=mission.title,
+        situation=mission.briefing,
+        objectives=objective_lines(mission, agents),
+        limit=f"{mission.rounds} rounds; the table above is read top-down at every Mission "
+        "Status check, and the first row that holds ends the mission.",
+        special=_special(mission),
+        figures=_figures(),
+        notes=NOTES,
+    )
+
+
+def _figures() -> list[str]:
+    agents = content().agents
+    each = ", ".join(f"{key} {agent.codename}" for key, agent in agents.items())
+    return [f"Each seat plays one agent: {each}."]
+
+
+NOTES = ["A drone or sentry gun an agent deploys is his to command."]
+
+
+def progress(state: Any) -> list[str]:
+    """The counters the objectives ask about, with this team's targets."""
+    from engine.galaxy.world import mission_of
+
+    mission = mission_of(state)
+    shown: dict[str, int] = {}
+    for row in mission.objectives:
+        if row.result != "accomplished":
+            continue
+        for name, need in objectives.needs(state, row).items():
+            shown[name] = need
+    lines = [f"Round {state.round} of {mission.rounds}"]
+    lines += [
+        f"{COUNTER_WORDS[name]}: {objectives.counter(state, name)} of {need}"
+        for name, need in shown.items()
+    ]
+    return lines

@@ -1,0 +1,99 @@
+"""The post budget: which public post a step goes into.
+
+A channel should read like a good play-by-post thread: one post per player turn, edited in
+place while that player acts, and one post per automatic phase. The table keeps, per
+campaign, the turn post still open: its key (the shells map a key to the message they posted,
+and edit that message when a later reply carries the same key), the seats whose steps go on
+editing it, the campaign version it shows, and its running log.
+
+A step continues the open post only when nothing else happened since (same version), its
+seat is one the post waits on, nobody's input is newly needed (a mention needs a new post:
+an edit never pings) and no automatic phase ran (a phase is a post of its own). Anything
+else opens a new post. Forgetting is safe: after a restart, or in another process, the next
+step just opens a new post.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+MAX_OPEN = 2000  # campaigns whose open post is remembered (the oldest are forgotten)
+RUNNING_LOG = 12  # lines of the running log a turn post keeps
+
+
+@dataclass
+class OpenPost:
+    key: str
+    seats: frozenset[str]
+    version: int
+    lines: list[str] = field(default_factory=list)
+    # The seat whose turn the post shows: the first of `seats` to act claims it, and a step
+    # by another seat (players of one side acting in any order) opens that seat's own post.
+    owner: str | None = None
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a step's public text goes: the post's key and the running log it shows."""
+
+    key: str
+    lines: list[str]
+    edit: bool  # replaces the post opened earlier with this key
+
+
+class TurnPosts:
+    def __init__(self) -> None:
+        self._open: OrderedDict[int, OpenPost] = OrderedDict()
+        self._serial = 0
+
+    def continues(self, campaign_id: int, step: StepShape) -> bool:
+        """Whether the step goes on editing the campaign's open turn post."""
+        current = self._open.get(campaign_id)
+        return (
+            current is not None
+            and step.version_before == current.version
+            and step.seat is not None
+            and step.seat in current.seats
+            and current.owner in (None, step.seat)
+            and step.continues
+        )
+
+    def place(self, campaign_id: int, step: StepShape, lines: list[str]) -> Placement:
+        """Decide whether the step edits the open post or opens a new one, and remember."""
+        current = self._open.get(campaign_id)
+        if current is not None and self.continues(campaign_id, step):
+            current.lines = (current.lines + lines)[-RUNNING_LOG:]
+            current.version = step.version_after
+            current.seats = step.waiting
+            current.owner = step.seat
+            self._open.move_to_end(campaign_id)
+            return Placement(current.key, list(current.lines), edit=True)
+        self._serial += 1
+        key = f"turn-{campaign_id}-{step.version_after}-{self._serial}"
+        if step.closes:
+            # An automatic phase or the mission's end: a finished post nobody edits.
+            self._open.pop(campaign_id, None)
+            return Placement(key, lines, edit=False)
+        kept = lines[-RUNNING_LOG:]
+        owner = step.seat if step.seat in step.waiting else None
+        self._open[campaign_id] = OpenPost(key, step.waiting, step.version_after, kept, owner)
+        self._open.move_to_end(campaign_id)
+        while len(self._open) > MAX_OPEN:
+            self._open.popitem(last=False)
+        return Placement(key, lines[-RUNNING_LOG:], edit=False)
+
+    def forget(self, campaign_id: int) -> None:
+        self._open.pop(campaign_id, None)
+
+
+@dataclass(frozen=True)
+class StepShape:
+    """What the registry needs to know of a committed step."""
+
+    seat: str | None  # the seat that acted (None: the table itself, a stand-in)
+    version_before: int | None
+    version_after: int
+    waiting: frozenset[str]  # the seats the game waits on now
+    continues: bool  # nobody newly needed and no automatic phase
+    closes: bool  # an automatic phase ran or the mission is over

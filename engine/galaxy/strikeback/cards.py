@@ -1,0 +1,76 @@
+"""The expansion's Alien cards (ours, 12 as in the component list) and their powers.
+
+They extend the core card with Energy Shield stacks (11.7), Bolt-triggered weapon effects
+(Lethal, Mark, Poison, Critical) and expansion powers. A power the engine does not play yet
+(Catcher's seize, Burrowing, Prime Swarm) refuses the card's entry into play by name.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from pydantic import Field, ValidationError
+
+from engine.core.errors import ContentError, NotSupportedYet
+from engine.galaxy.content import AlienCard
+
+CONTENT = Path(__file__).parent / "content" / "aliens.json"
+
+WEAPON_EFFECTS = {"lethal", "mark-1", "mark-2", "poison-1", "poison-2", "critical-1", "critical-2"}
+# power -> None when played, else the section that is not built yet
+POWERS: dict[str, str | None] = {
+    "flying": None,
+    "lock-on": None,
+    "catcher": None,
+    "burrowing": "7.2 Burrowing aliens in play",
+    "prime-swarm": "11.6 Prime Swarm units",
+}
+
+
+class ExpansionAlienCard(AlienCard):
+    stacks: list[int] = Field(default_factory=list)  # Energy Shield stacks, left to right
+    sb_powers: list[str] = Field(default_factory=list)
+    effects: dict[str, list[str]] = Field(default_factory=dict)  # weapon kind -> Bolt effects
+
+
+@cache
+def _load() -> tuple[dict[str, str], dict[str, ExpansionAlienCard]]:
+    try:
+        data = json.loads(CONTENT.read_text())
+        cards = {c["id"]: ExpansionAlienCard.model_validate(c) for c in data["cards"]}
+    except (OSError, ValueError, ValidationError) as error:
+        raise ContentError(f"Operation Strikeback Alien cards: {error}") from error
+    for card in cards.values():
+        if card.species not in data["species"] or not set(card.sb_powers) <= set(POWERS):
+            raise ContentError(f"Alien card {card.id}: unknown species or power")
+        if any(not set(fx) <= WEAPON_EFFECTS for fx in card.effects.values()):
+            raise ContentError(f"Alien card {card.id}: unknown weapon effect")
+        if card.energy != sum(card.stacks):
+            raise ContentError(f"Alien card {card.id}: energy must be the sum of its stacks")
+    return data["species"], cards
+
+
+def species() -> dict[str, str]:
+    return _load()[0]
+
+
+def cards() -> dict[str, ExpansionAlienCard]:
+    return _load()[1]
+
+
+def expansion_alien(card_id: str) -> ExpansionAlienCard:
+    found = cards().get(card_id)
+    if found is None:
+        raise KeyError(card_id)
+    return found
+
+
+def check_playable(card: AlienCard) -> None:
+    """Refuse, by section, an alien whose powers are not played by the engine yet."""
+    if isinstance(card, ExpansionAlienCard):
+        for power in card.sb_powers:
+            section = POWERS[power]
+            if section is not None:
+                raise NotSupportedYet(f"Operation Strikeback {section}")

@@ -1,0 +1,74 @@
+"""Which Operation Strikeback sections the engine implements, and the refusal for the rest.
+
+`SECTIONS` is the single list: a section maps to the module that implements it, or to None
+when it is not built yet. `require` raises `NotSupportedYet` naming the section, so play that
+would need a missing expansion rule stops with a clear message instead of skipping it.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import NotSupportedYet
+
+EXPANSION = "strikeback"
+
+SECTIONS: dict[str, str | None] = {
+    "5.1 Barrier Hex Side": "movement",
+    "6.1 Refresh phase: Mark and Poison": "marks",
+    "6.1 Refresh phase: Power Suit energy": None,
+    "6.2.1.1 Free Action activity": None,
+    "6.2.1.2 Activate NPCs": "npc",
+    "6.3 Event balancers": "events",
+    "7.1 Flying": "movement",
+    "7.2 Burrowing": "movement",
+    "7.2.1 Targeting Burrowing aliens": "burrowing",
+    "7.3 Seize": "movement",
+    "7.3 Seize by agents": None,
+    "8.1 Lethal": "damage",
+    "8.2 Critical": "criticals",
+    "8.3 Mark Locking System": "marks",
+    "8.4 Explosion": None,
+    "8.5 Area Healing": None,
+    "9.2 Fixed-Hit weapons and RED+BLUE dice": None,
+    "9.2.2 Fighting Poses": "poses",
+    "9.3.2 Poisoned": "marks",
+    "9.4 Energy Batteries": None,
+    "9.5 Power Suit": None,
+    "9.7 Powers & Items (five types)": None,
+    "9.7.1 Alien Knowledge skills": None,
+    "9.7.2 Psionic Powers": None,
+    "9.7.3 Tactics as Free Actions": None,
+    "9.7.4 Devices: Hologram, Vigil, GD-5": None,
+    "9.8 GD-Wings (expansion table)": None,
+    "10 NPCs (deck, A.I., activation, Tactics, health)": "npc",
+    "10.1.1.1 Twins in Arms": None,
+    "10.5 / 11.10.1 NPC Signals": "npc",
+    "10.1.2 NPC assignment": "npcs",
+    "11.3 Master Alien (two stages, immunities)": None,
+    "11.3.1 Menace token": "menace",
+    "11.5 Activate X aliens and rank priority": "activation",
+    "11.6 Prime Swarm units": None,
+    "11.7 Multiple Energy Shield stacks": "damage",
+    "11.8 Multi-hex aliens": None,
+    "Storybook 2.2 Ordered Event deck": "events",
+    "Storybook 5 Strikeback campaign": None,
+    "Storybook 5.5.1 High Impact": "damage",
+    "Storybook 6 Difficulty presets": "difficulty",
+    "Storybook 7 Mission 1": "play",
+    "Storybook 7 Missions 2-6": None,
+}
+
+
+def supported(section: str) -> bool:
+    if section not in SECTIONS:
+        raise KeyError(f"unknown Operation Strikeback section {section!r}")
+    return SECTIONS[section] is not None
+
+
+def require(section: str) -> None:
+    """Refuse play that needs a section the engine does not implement yet."""
+    if not supported(section):
+        raise NotSupportedYet(f"Operation Strikeback {section}")
+
+
+def missing() -> list[str]:
+    return [s for s, module in SECTIONS.items() if module is None]

@@ -1,0 +1,67 @@
+"""The Operation Strikeback missions (storybook 7) in the core mission format, plus what the
+storybook adds: an ordered Event deck built from stacks (2.2), the NPC deck's order, and
+Teleport Points that only an event puts on the map. Loaded and checked once."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from pydantic import Field, ValidationError
+
+from engine.core.errors import ContentError
+from engine.galaxy.content import CloseEncounter, Mission, alien_card, content
+
+CONTENT = Path(__file__).parent / "content" / "missions.json"
+CONDITIONS = ("dead>=half", "flames>=", "flames<=", "round>", "all-dead")
+
+
+class ExpansionMission(Mission):
+    stacks: list[list[str]] = Field(default_factory=list)  # the Event deck, top stack first
+    npc_deck: list[str] = Field(default_factory=list)  # top first
+    hidden_tps: list[str] = Field(default_factory=list)  # Teleport Points an event places
+
+
+@cache
+def _load() -> tuple[dict[str, ExpansionMission], dict[str, CloseEncounter]]:
+    try:
+        data = json.loads(CONTENT.read_text())
+        missions = {m["key"]: ExpansionMission.model_validate(m) for m in data["missions"]}
+        cards = {c["id"]: CloseEncounter.model_validate(c) for c in data["close_encounters"]}
+    except (OSError, ValueError, ValidationError) as error:
+        raise ContentError(f"Operation Strikeback missions: {error}") from error
+    for mission in missions.values():
+        _check(mission)
+    return missions, cards
+
+
+def _check(mission: ExpansionMission) -> None:
+    from engine.galaxy.board import load_map
+    from engine.galaxy.strikeback.npc import cards as npc_cards
+
+    board = load_map(mission.map)
+    specials = {s.id for s in mission.special_events}
+    for stack in mission.stacks:
+        for card_id in stack:
+            if card_id not in specials and card_id not in content().events:
+                raise ContentError(f"mission {mission.key}: unknown Event card {card_id}")
+    for card_id in mission.alien_deck:
+        alien_card(card_id)
+    if any(n not in npc_cards() for n in mission.npc_deck):
+        raise ContentError(f"mission {mission.key}: unknown NPC card")
+    if any(s not in board.teleports for s in mission.hidden_tps):
+        raise ContentError(f"mission {mission.key}: hidden Teleport Point not on the map")
+    for objective in mission.objectives:
+        if any(not c.startswith(CONDITIONS) for c in objective.when):
+            raise ContentError(f"mission {mission.key}: unknown condition {objective.when}")
+    if not any(o.when == [f"round>{mission.rounds}"] for o in mission.objectives):
+        raise ContentError(f"mission {mission.key}: no row ends it after round {mission.rounds}")
+
+
+def missions() -> dict[str, ExpansionMission]:
+    return _load()[0]
+
+
+def close_encounters() -> dict[str, CloseEncounter]:
+    return _load()[1]

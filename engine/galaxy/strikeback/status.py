@@ -1,0 +1,48 @@
+"""The expansion's tokens in play: Mark (8.3), Poison (9.3.2), Critical tokens and piles (8.2)
+and the Energy Shield stacks of expansion aliens (11.7). Plain pydantic data, kept in
+`GalaxyState.strikeback` (None in a core game, and then absent from the saved state)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class FigureStatus(BaseModel):
+    mark: int = 0  # 0, Mark 1 or Mark 2
+    poison: int = 0  # 0, Poison 1 or Poison 2
+    criticals: list[str] = Field(default_factory=list)  # keys of Critical tokens held
+
+
+class CriticalPile(BaseModel):
+    level: int
+    draw: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+
+
+class NpcState(BaseModel):
+    """An NPC in play (10): its controller, Tactic token and the controller's orders."""
+
+    controller: str
+    tactic: str | None = None  # the NPC Tactic token on its card, until used
+    activated: bool = False  # in the controller's current turn
+    target: str = "weakest"  # standing order for ties between aliens: weakest/nearest/strongest
+    use_tactic: bool = False  # standing order: spend the Tactic in the next activation
+
+
+class StrikebackState(BaseModel):
+    high_impact: bool = True
+    figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
+    stacks: dict[str, list[int]] = Field(default_factory=dict)  # alien id -> shields left
+    piles: dict[str, CriticalPile] = Field(default_factory=dict)  # "1", "2"
+    poses: dict[str, str] = Field(default_factory=dict)  # agent id -> crouching / prone
+    npc_deck: list[str] = Field(default_factory=list)
+    npc_discard: list[str] = Field(default_factory=list)
+    npc_tactics: list[str] = Field(default_factory=list)  # NPC Tactic tokens not on a card
+    npcs: dict[str, NpcState] = Field(default_factory=dict)  # NPC figure id -> its state
+    # mission play (storybook 7)
+    hidden_tps: list[str] = Field(default_factory=list)  # Points an event has not placed yet
+    flames: list[int] = Field(default_factory=list)  # burning Waypoints (mission 1)
+    flames_from: int = 0  # from this round on every Event phase sets a fire (0: never)
+    firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
+    devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
+    asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
