@@ -569,15 +569,8 @@ def test_wound_card_examples_threshold_and_no_cards() -> None:
     state.wound_deck.draw_pile.append("nasty_hit")
     wound_hero(state, sarge, 3, ScriptedDice([]), [])
     assert sarge.wounds == ["nasty_hit"] and sarge.grants == ["lose"]  # discard or drop
-    state, _ = act(
-        state,
-        "sarge",
-        "act",
-        ScriptedDice([]),
-        unit="sarge",
-        what="discard",
-        target="sprint-sarge1",
-    )
+    d = ScriptedDice([])
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="discard", target="sprint-sarge1")
     assert state.heroes["sarge"].hand == [] and not can_play_cards(state.heroes["sarge"])
 
 
