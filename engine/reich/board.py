@@ -50,6 +50,9 @@ class Board:
     _across: dict[str, list[str]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    _graphs: dict[tuple[str, ...], AreaGraph] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def areas(self) -> list[str]:
@@ -81,9 +84,14 @@ class Board:
         return None
 
     def graph(self, open_doors: Iterable[str]) -> AreaGraph:
-        pairs = [tuple(sorted(p)) for p in self.borders]
-        pairs += [self.doors[d].areas for d in open_doors]
-        return AreaGraph(((a, b) for a, b in pairs), areas=self.areas)
+        """The movement graph with these doors open; cached per door list (never mutate it)."""
+        key = tuple(open_doors)
+        found = self._graphs.get(key)
+        if found is None:
+            pairs = [tuple(sorted(p)) for p in self.borders]
+            pairs += [self.doors[d].areas for d in key]
+            found = self._graphs[key] = AreaGraph(((a, b) for a, b in pairs), areas=self.areas)
+        return found
 
     def sight(self, a: str, b: str, open_doors: set[str], blocked: Callable[[str], bool]) -> bool:
         """Line of Sight between Areas `a` and `b` along a row or column of cells.

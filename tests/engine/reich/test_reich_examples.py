@@ -7,6 +7,7 @@ green 1 blank, 2-3 one, 4 two, 5 three, 6 star; red 1 Overload, 2 blank, 3 one, 
 from __future__ import annotations
 
 import pytest
+from reich_helpers import GAME as GAME_R
 from reich_helpers import act, bare, give_card, put, texts
 
 from engine.core.dice import ScriptedDice
@@ -442,3 +443,162 @@ def test_activation_order_lists_each_type_once() -> None:
     state = bare(["sarge"])
     order = enemy_ai.activation_order(state)
     assert order == ["officer", "dog", "soldier", "zombie", "exp6xx"]
+
+
+# ---------------------------------------------------------------- Board, Range and Door examples
+
+
+def test_line_of_sight_eight_cases() -> None:
+    """Line of Sight: the rulebook's eight cases, on the Radio Silence board.
+
+    Row 5 runs 1A 1A 1B 1B |D2| 2A; row 7 runs 1C 1D 2C over an open border; column 5 runs
+    3C |D1| 1B 1D; 2B and 7A share a wall.
+    """
+    state = bare(["sarge"], area="EN")
+    state.open_doors = ["D1", "D2"]
+    assert rules.hero_sight(state, "1A", "2A")  # 1: horizontal through an Open Door
+    assert rules.hero_sight(state, "1C", "2C")  # 2: horizontal across an Area border
+    assert rules.hero_sight(state, "3C", "1D")  # 3: vertical through an Open Door
+    assert not rules.hero_sight(state, "1A", "1D")  # 4: diagonal only
+    assert not rules.hero_sight(state, "2B", "7A")  # 5: a wall
+    state.open_doors = ["D1"]
+    assert not rules.hero_sight(state, "1B", "2A")  # 6: a Closed Door
+    assert not rules.hero_sight(state, "EN", "1B")  # 7: diagonal only
+    put(state, "soldier", "1D", "s1")  # 8: an Area with an opposing miniature blocks
+    assert not rules.hero_sight(state, "1C", "2C")
+    assert rules.enemy_sight(state, "1D", "1C")  # adjacent Areas always see each other
+    state.heroes["sarge"].area = "1D"
+    state.enemies = []
+    put(state, "soldier", "2C", "s2")
+    assert not rules.enemy_sight(state, "2C", "1C")  # the Hero in 1D blocks the Enemies
+    state.heroes["sarge"].area = "1C"
+    assert rules.enemy_sight(state, "2C", "1C")
+
+
+def test_range_example_brick_claudine_and_the_officer() -> None:
+    """Range: Soldier, Zombie and Officer at 0, 1 and 2 borders; Knife 0, Sten 2, Officer 1."""
+    from engine.reich.attack import can_target, weapon_stats, weapons_of
+    from engine.reich.content import load_content
+
+    state = bare(["brick", "claudine"], area="1C")
+    put(state, "soldier", "1C", "s1")
+    put(state, "zombie", "1A", "z1")
+    officer = put(state, "officer", "2C", "o1")
+    ranges = [rules.sight_range(state, "1C", a, True) for a in ("1C", "1A", "2C")]
+    assert ranges == [0, 1, 2]
+    claudine = state.heroes["claudine"]
+    knife, sten = (w for w in weapons_of(claudine) if w.id in ("knife", "sten"))
+    assert (knife.range, sten.range) == (0, 2)
+    assert load_content().enemies["officer"].ranged[1] == 1  # Ranged Attack Range 1
+    assert load_content().enemies["officer"].main == "ranged"  # main Attack (yellow) is Ranged
+    assert load_content().enemies["zombie"].main == "melee"
+    assert load_content().enemies["officer"].move == 2  # the Enemy Move example
+    state.enemies = [officer]
+    assert can_target(state, claudine, officer, sten, weapon_stats(claudine, sten)[2]) is None
+    assert "Melee" in (can_target(state, claudine, officer, knife, []) or "")
+
+
+def test_doors_in_sarges_area_open_closed_and_locked() -> None:
+    """Open/Unlock: in 7A the border to 2C is open, D9 is Closed, D8 is Locked (key)."""
+    state = bare(["sarge"], area="7A")
+    doors = {
+        a.args.get("target")
+        for a in GAME_R.legal_actions(state, "sarge")
+        if a.args.get("what") == "open"
+    }
+    assert doors == {"D9"}  # the Closed Door opens with one Action; no keys for D8
+    dice = ScriptedDice([])
+    state, _ = act(state, "sarge", "act", dice, unit="sarge", what="open", target="D9")
+    assert "D9" in state.open_doors and state.heroes["sarge"].tokens == 1
+    state.heroes["sarge"].carried = ["keys"]
+    state, _ = act(state, "sarge", "act", dice, unit="sarge", what="open", target="D8")
+    assert "D8" in state.unlocked and "D8" not in state.open_doors  # unlocked: now Closed
+    assert state.heroes["sarge"].tokens == 0  # two successive Actions for a Locked Door
+    with pytest.raises(RuleError):
+        act(state, "sarge", "act", dice, unit="sarge", what="open", target="D9")  # stays open
+
+
+def test_weapon_token_functioning_and_jammed() -> None:
+    """Weapon Token: a Jammed weapon cannot be chosen for an Attack, a Functioning one can."""
+    state = bare(["sarge"], area="EN")
+    put(state, "soldier", "1C", "s1")
+    state.heroes["sarge"].weapons["mg"].jammed = True
+    weapons = {
+        a.args.get("weapon") for a in GAME_R.legal_actions(state, "sarge") if a.verb == "attack"
+    }
+    assert "revolver" in weapons and "mg" not in weapons
+    with pytest.raises(RuleError):
+        act(state, "sarge", "attack", ScriptedDice([]), unit="sarge", target="s1", weapon="mg")
+
+
+def test_heroes_act_in_any_order_and_interleave() -> None:
+    """The Heroes' Turn: one Hero acts, another takes over, then the first acts again."""
+    state = bare(["sarge", "hans"], area="EN")
+    dice = ScriptedDice([])
+    state, _ = act(state, "sarge", "move", dice, unit="sarge", to="1C")
+    state, _ = act(state, "hans", "move", dice, unit="hans", to="1C")
+    state, _ = act(state, "sarge", "act", dice, unit="sarge", what="draw")
+    assert state.heroes["sarge"].tokens == 0 and state.heroes["hans"].tokens == 1
+    assert len(state.heroes["sarge"].hand) == 2 and state.phase == "heroes"
+
+
+# ---------------------------------------------------------- Wound card and Enemy Wound examples
+
+
+def test_wound_card_examples_threshold_and_no_cards() -> None:
+    """Wound cards: below the Damage threshold the card is discarded; at it, it is permanent.
+
+    "Knocked About" (our card in the place of the rulebook's threshold-4 example): 3 Damage
+    Points discard it, 4 keep it and the Hero plays no more cards. "Ugly Hit" (the "discard a
+    card or drop Loot, no more cards" example) asks for the discard first.
+    """
+    from engine.reich.rules import can_play_cards, wound_hero
+
+    state = bare(["sarge"], area="1C")
+    sarge = state.heroes["sarge"]
+    give_card(state, "sarge", "sprint-sarge1")
+    for damage, kept in ((3, False), (4, True)):
+        state.wound_deck.draw_pile.append("roughed_up")
+        ev: list[Event] = []
+        sarge.tokens = 2
+        wound_hero(state, sarge, damage, ScriptedDice([]), ev)
+        assert ("roughed_up" in sarge.wounds) is kept
+        assert sarge.tokens == 1  # the top effect applies either way: a Basic Action token
+    assert not can_play_cards(sarge)
+    sarge.wounds = []
+    state.wound_deck.draw_pile.append("nasty_hit")
+    wound_hero(state, sarge, 3, ScriptedDice([]), [])
+    assert sarge.wounds == ["nasty_hit"] and sarge.grants == ["lose"]  # discard or drop
+    d = ScriptedDice([])
+    state, _ = act(state, "sarge", "act", d, unit="sarge", what="discard", target="sprint-sarge1")
+    assert state.heroes["sarge"].hand == [] and not can_play_cards(state.heroes["sarge"])
+
+
+def test_bjorn_wounds_wolff_who_turns_to_his_last_behaviour() -> None:
+    """Enemy Wounds: Björn's first Success flips Wolff's card; a second Attack Test kills him."""
+    state = bare(["bjorn"], mission="wolffs-lair", area="6C")
+    state.heroes["bjorn"].weapons["axe"].vril = True  # the Vril Axe pierces Armor
+    put(state, "wolff", "6C", "w1")
+    for black_red, alive in (([5, 5, 3, 3], True), ([5, 5, 3, 2], False)):
+        state.heroes["bjorn"].used_attack = False
+        dice = ScriptedDice(black_red)
+        state, _ = act(state, "bjorn", "attack", dice, unit="bjorn", target="w1", weapon="axe")
+        state, _ = act(state, "bjorn", "choose", dice, option="roll")
+        state, ev = act(state, "bjorn", "choose", dice, option="done")
+        assert last_attack(ev).result == "success"  # 6 against 6, then 5 against 5
+        found = rules.find_enemy(state, "w1")
+        assert (found is not None) is alive
+        if found is not None:
+            assert found.behavior == 1 and not found.wounds  # a fresh card, Life 1
+
+
+def test_tiles_rooms_and_areas_examples() -> None:
+    """Tiles and Areas: a Room of one Area, a Room of two Areas; an Open Door joins two Areas."""
+    b = rules.board(bare(["sarge"]))
+    rooms_of = {a: {b.room_of[c] for c in b.cells_of[a]} for a in b.areas}
+    assert {a for c, a in b.area_of.items() if b.tile_of[c] == "EN"} == {"EN"}  # one Area
+    assert rooms_of["3A"] != rooms_of["3B"] != rooms_of["3C"]  # tile 3: three one-Area Rooms
+    assert rooms_of["2A"] == rooms_of["2B"] != rooms_of["2C"]  # tile 2: a Room of two Areas
+    assert b.graph([]).are_adjacent("1A", "1B")  # an Area border inside tile 1's Room
+    assert not b.graph([]).are_adjacent("1B", "2A")  # a Closed Door is a wall to movement
+    assert b.graph(["D2"]).are_adjacent("1B", "2A")  # open, it creates an Area border
