@@ -159,7 +159,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         "mission": mission.title
         if state.campaign is None
         else f"{mission.title} ({state.campaign.index + 1}/{len(state.campaign.missions)})",
-        "round": f"{state.round}/{mission.rounds}",
+        # A mission lost on time ends as round N+1 begins: N rounds were played, not N+1.
+        "round": f"{min(state.round, mission.rounds)}/{mission.rounds}",
         "alpha": state.alpha,
         "kills": str(state.kills),
         "alien tech": f"{state.alien_tech}/4",

@@ -41,3 +41,11 @@ def test_new_game_view_for_every_mission() -> None:
         view = GAME.view(state, "marine")
         assert view.title and view.cells and len(view.figures) >= 2
         assert not view.finished
+
+
+def test_a_mission_lost_on_time_shows_the_rounds_played_not_one_more() -> None:
+    state = blank(["marine"])
+    put_agent(state, "marine", "G5")
+    limit = int(GAME.view(state, None).header["round"].split("/")[1])
+    state.round = limit + 1  # the mission ends as the round after the last one begins
+    assert GAME.view(state, None).header["round"] == f"{limit}/{limit}"
