@@ -489,7 +489,8 @@ def test_range_example_brick_claudine_and_the_officer() -> None:
     claudine = state.heroes["claudine"]
     knife, sten = (w for w in weapons_of(claudine) if w.id in ("knife", "sten"))
     assert (knife.range, sten.range) == (0, 2)
-    assert load_content().enemies["officer"].ranged[1] == 1  # Ranged Attack Range 1
+    ranged = load_content().enemies["officer"].ranged
+    assert ranged is not None and ranged[1] == 1  # Ranged Attack Range 1
     assert load_content().enemies["officer"].main == "ranged"  # main Attack (yellow) is Ranged
     assert load_content().enemies["zombie"].main == "melee"
     assert load_content().enemies["officer"].move == 2  # the Enemy Move example
