@@ -110,6 +110,7 @@ class Fleet:
 
     async def run(self, user: FakeUser, channel: int, command: str, **options: str) -> bool:
         """Send a slash command; True once its public answer has been posted."""
+        posted_before = self.public_activity(channel)
         try:
             record = await self.fake.slash(user, channel, command, **options)
         except RuntimeError:  # nobody serves this guild's shard any more
@@ -117,23 +118,32 @@ class Fleet:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + ANSWER_WITHIN
         while loop.time() < deadline:
-            if self.answered(record):
+            if self.answered(record, posted_before):
                 return True
             await asyncio.sleep(0.05)
         shown = [(m.content[:80], m.loading, m.ephemeral) for m in self.fake.messages_of(record)]
         self.unanswered.append(f"{command} in {self.fake.channels[channel]}: {shown}")
         return False
 
-    def answered(self, record: InteractionRecord) -> bool:
+    def public_activity(self, channel: int) -> int:
+        """How often the bot has posted or edited a public message in `channel` so far."""
+        public = [
+            m
+            for m in self.fake.messages.values()
+            if m.channel_id == channel and not m.ephemeral and not m.deleted
+        ]
+        return len(public) + sum(m.edits for m in public)
+
+    def answered(self, record: InteractionRecord, posted_before: int) -> bool:
         """A public answer on the interaction, or a step whose outcome went to the channel as
-        the bot's turn post: its private "thinking..." note was then removed, with nothing
-        private to say (a refusal leaves its private text instead)."""
-        if any(
-            m.content and not m.loading and not m.ephemeral for m in self.fake.messages_of(record)
-        ):
-            return True
+        the bot's turn post (posted or edited) once the interaction itself was settled: its
+        "thinking..." note removed or replaced by a private line (a catch-up). A refusal
+        settles the interaction too, but changes nothing in the channel."""
         own = [self.fake.messages[i] for i in record.message_ids]
-        return bool(own) and all(m.deleted for m in own)
+        if any(m.content and not m.loading and not m.ephemeral for m in own if not m.deleted):
+            return True
+        settled = bool(own) and all(m.deleted or not m.loading for m in own)
+        return settled and self.public_activity(record.channel_id) > posted_before
 
 
 @pytest.fixture
