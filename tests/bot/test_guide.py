@@ -191,10 +191,12 @@ def _parts(term: str) -> list[str]:
     return [head, *rest.split("+")] if sep else [term]
 
 
-@pytest.mark.parametrize(("game_key", "scenario"), SCENARIOS)
+# The Galaxy campaign opens with m1, which is covered on its own.
+MISSIONS = [param for param in SCENARIOS if param.values[1] != "campaign"]
+
+
+@pytest.mark.parametrize(("game_key", "scenario"), MISSIONS)
 def test_every_term_met_has_a_description_and_a_topic(game_key: str, scenario: str) -> None:
-    if scenario == "campaign":
-        pytest.skip("the campaign opens with m1, covered on its own")
     missing: list[str] = []
     for term in sorted(_terms_met(game_key, scenario, seed=1, steps=250)):
         if is_coordinate(term) or term in NOT_TERMS:
