@@ -23,7 +23,7 @@ from bot.table.context import (
 )
 from bot.table.guidance import refusal_text
 from bot.table.parts import TableParts
-from bot.table.steps import NewStep, log_row
+from bot.table.steps import NewStep, final_step, log_row
 from engine.core.errors import RuleError
 from engine.core.events import parse_events
 from engine.core.game import Action
@@ -140,9 +140,7 @@ class PlayCommands:
             raise UserError("There is nothing to undo.")
         if last.user_id != caller.user_id:
             raise UserError("You can only undo your own last action.")
-        if last.random_used or any(
-            e.visible_to is not None for e in parse_events(json.loads(last.events_json))
-        ):
+        if final_step(last, parse_events(json.loads(last.events_json))):
             raise UserError("That action rolled dice or revealed something: it cannot be undone.")
         rows = await self.repo.log(id_of(campaign))
         to_seq = max(r.seq for r in rows if r.seq < last.seq)

@@ -76,13 +76,16 @@ class StepOutcome:
     undo_seat: str | None = None  # whose action `/undo` can take back right after this step
 
 
+def final_step(log: ActionLog, events: list[Event]) -> bool:
+    """A step `/undo` can never take back: it rolled dice or revealed something to someone."""
+    return log.random_used or any(e.visible_to is not None for e in events)
+
+
 def undoable_by(step: NewStep, after: list[Event]) -> str | None:
-    """The seat whose action `/undo` would take back now: the step was its action, it rolled
-    nothing, revealed nothing to anyone, and no stand-in acted after it (what `/undo` checks)."""
+    """The seat whose action `/undo` would take back now: the step was its action, it is not
+    final (`final_step`), and no stand-in acted after it."""
     log = step.log
-    if log.kind != "action" or log.random_used or after:
-        return None
-    if any(e.visible_to is not None for e in step.events):
+    if log.kind != "action" or after or final_step(log, step.events):
         return None
     return log.seat
 
