@@ -90,6 +90,7 @@ class Pending(BaseModel):
         "sb-firefighter",  # Operation Strikeback: the Alpha Agent elects a Firefighter
         "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
         "sb-mission",  # Operation Strikeback: a mission's own prompt (its question in data)
+        "sb-armory",  # Operation Strikeback campaign: a weapon from GD Headquarters
     ]
     seat: str
     options: list[str]

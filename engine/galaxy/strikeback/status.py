@@ -49,3 +49,7 @@ class StrikebackState(BaseModel):
     # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
     # None in a standalone mission and the campaign's first
     previous: str | None = None
+    # the Strikeback campaign's GD Headquarters pick at a mission's start (storybook 2.1)
+    armory_open: bool = False  # the pick has begun this mission
+    armory: list[str] = Field(default_factory=list)  # agents still to pick, in order
+    armory_picks: dict[str, int] = Field(default_factory=dict)  # agent -> weapons picked
