@@ -33,7 +33,7 @@ def install_stubs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     source = mission_files.CONTENT
     keys = [k for k in BRANCHES if not (source / "missions" / f"{k}.json").exists()]
     for folder in ("missions", "close_encounters"):
-        (tmp_path / folder).mkdir()
+        (tmp_path / folder).mkdir(parents=True)
         for path in (source / folder).glob("*.json"):
             (tmp_path / folder / path.name).write_text(path.read_text())
     os1 = json.loads((source / "missions" / "os1.json").read_text())
