@@ -153,6 +153,7 @@ def _mission_one() -> Iterator[Entry]:
 
 def _suits_and_weapons() -> Iterator[Entry]:
     from engine.galaxy.strikeback import arsenal, suits
+    from engine.galaxy.strikeback.status import SuitState
 
     yield (
         "power-suit",
@@ -164,7 +165,7 @@ def _suits_and_weapons() -> Iterator[Entry]:
         yield (
             f"mk{mark}",
             p.name,
-            suits.describe_suit(suits.SuitState(id="", mark=mark, batteries=0)),
+            suits.describe_suit(SuitState(id="", mark=mark, batteries=0)),
         )
     yield (
         "battery",
