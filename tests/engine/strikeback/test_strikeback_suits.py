@@ -399,3 +399,44 @@ def test_special_event_effects_drop_a_suit_on_a_mark_beside_the_alpha_or_at_head
     assert [(s.id, s.mark, s.batteries) for s in state.strikeback.headquarters] == [
         ("suit-3", 2, 5)
     ]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_contract_holds_in_random_play_with_suits_in_play(seed: int) -> None:
+    """Random play from a mission where every agent has an empty suit within reach and one
+    waits at Headquarters: equip, leave, recall, seize and put down all come up; the contract
+    is checked every few decisions."""
+    from engine.core.dice import derive_seed, pick
+
+    seats = ["hulk", "biotech", "marine"]
+    state = GAME.new("m1", seats, {"human-view": "off", "fighting-poses": "on"}, SeededDice(seed))
+    state = GAME.advance(state, SeededDice(derive_seed(seed, "start"))).state
+    assert state.strikeback is not None
+    for seat in seats:
+        agent = state.agents[seat]
+        if agent.hex is not None:
+            suits.place_suit(state, 1 + len(state.strikeback.suits) % 2, 2, hx(agent.hex), [])
+    suits.stock_headquarters(state, 2, 3, [])
+    policy = SeededDice(derive_seed(seed, "policy"))
+    checked = 0
+    for n in range(120):
+        dice = SeededDice(derive_seed(seed, n))
+        state = GAME.advance(state, dice).state
+        prompt = GAME.waiting_on(state)
+        if prompt.finished:
+            break
+        if n % 7 == 0:
+            check_contract(state)
+            checked += 1
+        seat = prompt.seats[0]
+        actions = GAME.legal_actions(state, seat)
+        suited_acts = [a for a in actions if str(a.args.get("what", "")).startswith("suit-")]
+        others = [a for a in actions if a.verb != "end-turn"]
+        if suited_acts and policy.randrange(2):
+            chosen = pick(policy, suited_acts)
+        elif others and policy.randrange(4):
+            chosen = pick(policy, others)
+        else:
+            chosen = actions[-1]
+        state = GAME.apply(state, seat, chosen, dice).state
+    assert checked >= 3
