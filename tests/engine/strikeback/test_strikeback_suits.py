@@ -369,6 +369,12 @@ def test_the_legal_actions_contract_holds_with_suits_on_the_map() -> None:
     biotech.hex = co(next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h)))
     biotech.bleeding = True
     check_contract(state)
+    # an alien in reach and an added die: the RED+BLUE suit weapon offers BLUE dice (9.2)
+    spot = next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h))
+    lifecycle.place_alien(state, "aracnos-green-1", spot, [], "is placed")
+    hulk.bonus_dice["ranged"] = 1
+    assert any(a.args.get("mode") == "blue-dice" for a in GAME.legal_actions(state, "hulk"))
+    check_contract(state)
     state = do(state, "hulk", act("hulk", suits.SEIZE, target="biotech"))
     check_contract(state)
     state.alpha = "marine"
