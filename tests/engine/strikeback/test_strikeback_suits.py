@@ -446,3 +446,27 @@ def test_the_contract_holds_in_random_play_with_suits_in_play(seed: int) -> None
             chosen = actions[-1]
         state = GAME.apply(state, seat, chosen, dice).state
     assert checked >= 3
+
+
+def test_every_word_a_suit_shows_has_a_help_entry() -> None:
+    from bot.guide import describe
+    from bot.guide.glossary import is_coordinate, terms_in_view
+
+    state = suited(["hulk", "biotech"])
+    suits.place_suit(state, 1, 3, hex_at(state, "hulk", 2), [])
+    suits.place_suit(state, 2, 3, hex_at(state, "hulk", 3), [])
+    suits.stock_headquarters(state, 2, 3, [])
+    met = terms_in_view(GAME.view(state, None))
+    met |= {str(a.args.get("what")) for a in GAME.legal_actions(state, "hulk") if a.verb == "act"}
+    state = do(state, "hulk", act("hulk", suits.EQUIP, target="suit-1"))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    assert hulk.hex is not None
+    biotech.hex = co(next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h)))
+    biotech.bleeding = True
+    state = do(state, "hulk", act("hulk", suits.SEIZE, target="biotech"))
+    met |= terms_in_view(GAME.view(state, None))
+    for a in GAME.legal_actions(state, "hulk"):
+        met |= {a.args[k] for k in ("what", "weapon", "mode") if k in a.args}
+    for term in sorted(t for t in met if not is_coordinate(t)):
+        assert describe("galaxy-defenders", term), term
+    assert {"power-suit", "battery", "suit-shield", "seizing", "suit-drop"} <= met
