@@ -14,6 +14,7 @@ from engine.galaxy.board import label
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback.poses import step_cost
+from engine.galaxy.strikeback.powers import flies
 from engine.galaxy.world import (
     FACINGS,
     agent_name,
@@ -40,10 +41,11 @@ def reach(state: GalaxyState, agent: AgentState) -> Reach[Hex]:
     assert agent.hex is not None
     me = hx(agent.hex)
     cost = step_cost(state, agent)
+    walker = "flyer" if flies(state, agent) else "agent"  # Operation Strikeback Levitation
 
     def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
         for n in neighbours(h):
-            if cost is None or not board.step_ok(h, n, lock, "agent"):
+            if cost is None or not board.step_ok(h, n, lock, walker):
                 continue
             who = occupant(state, n)
             if who is None or who in state.agents:  # agents may pass through friends

@@ -10,6 +10,7 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.lifecycle import kill_alien
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.strikeback import poses
+from engine.galaxy.strikeback.powers import knows_alien_tech
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -97,13 +98,17 @@ def agent_attack(
     )
     if darkness:
         count = max(1, count - 1)
-    alien_tech = w.tier == "alien" and "alien-knowledge" not in agent.skills
+    alien_tech = w.tier == "alien" and not knows_alien_tech(agent)
+    resonance = False
     if state.strikeback is not None:
         from engine.galaxy.strikeback import combat as expansion
+        from engine.galaxy.strikeback import powers as sbpowers
 
         count = max(0, count - expansion.penalty(state, agent.id, "atk"))
         count += poses.attack_dice(state, agent, w.kind)
-    roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
+        count += sbpowers.alien_dice(agent, w)  # Alien Knowledge skills (9.7.1)
+        resonance = sbpowers.rerolls_alien(agent, w)
+    roll = combat.hit_roll(dice, w.color, count, reroll_alien=resonance, alien_tech=alien_tech)
     if state.strikeback is not None and expansion.bolts_blocked(state, agent.id):
         roll.bolt = False  # a Critical forbids his Bolt effects
     notes: list[str] = []

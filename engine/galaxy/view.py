@@ -20,7 +20,6 @@ from engine.galaxy.strikeback import play
 from engine.galaxy.strikeback.badges import expansion_badges
 from engine.galaxy.world import (
     FACINGS,
-    RANKS,
     agent_name,
     alien_name,
     board_of,
@@ -30,6 +29,7 @@ from engine.galaxy.world import (
     max_hp,
     mission_of,
     profile,
+    rank_name,
     weapon,
 )
 
@@ -101,7 +101,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 coord=label(hx(agent.hex)),
                 health=max_hp(agent) - agent.wounds,
                 max_health=max_hp(agent),
-                rank=RANKS[agent.rank],
+                rank=rank_name(state, agent.rank),
                 seat=agent.id,
                 conditions=conditions,
             )
@@ -128,7 +128,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
     panels: list[PanelView] = []
     for agent in state.agents.values():
-        lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {RANKS[agent.rank]}"]
+        rank = rank_name(state, agent.rank)
+        lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {rank}"]
         if agent.dead:
             lines.append("Inoperative (dead)")
         for ws in agent.weapons:

@@ -21,6 +21,15 @@ RANKS = ("Copper", "Bronze", "Silver", "Gold", "Palladium", "Platinum")
 ALPHA_RANKING = ("marine", "biotech", "infiltrator", "sniper", "hulk")
 
 
+def rank_name(state: GalaxyState, rank: int) -> str:
+    """A GD-Wings rank's name: the core table's, or Operation Strikeback's (9.8)."""
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import wings
+
+        return wings.rank_name(rank, wings.uses_table(state))
+    return RANKS[rank]
+
+
 def mission_key(state: GalaxyState) -> str:
     """The mission on the table: the scenario itself, or the campaign's current one."""
     return state.mission or state.scenario
