@@ -199,12 +199,6 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
                 events.append(Note(text=f"{agent_name(agent)} regenerates {healed} Wound(s)."))
 
 
-def begin_mission(state: GalaxyState) -> None:
-    """A new mission: every Psionic Power held is ready again."""
-    g = gear(state)
-    g.used, g.spent, g.flying = {}, {}, []
-
-
 def defend_bonus(state: GalaxyState, agent: AgentState) -> int:
     """Foresight: more Defend dice against alien attacks."""
     return sum(
