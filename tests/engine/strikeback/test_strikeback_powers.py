@@ -20,7 +20,8 @@ from engine.galaxy.lifecycle import place_alien
 from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback import free, powers, wings
 from engine.galaxy.supply import issue_weapon
-from engine.galaxy.world import board_of, co, free as hex_free, hx, rank_name
+from engine.galaxy.world import board_of, co, hx, rank_name
+from engine.galaxy.world import free as hex_free
 
 
 def mission(seats: list[str], rank: int = wings.GOLD, key: str = "os1") -> GalaxyState:
