@@ -33,7 +33,7 @@ def entries() -> Iterator[Entry]:
     yield from _aliens()
     yield from _npcs()
     yield from _tokens()
-    yield from _mission_one()
+    yield from _missions()
 
 
 def _aliens() -> Iterator[Entry]:
@@ -121,28 +121,18 @@ def _tokens() -> Iterator[Entry]:
     )
 
 
-def _mission_one() -> Iterator[Entry]:
+def _missions() -> Iterator[Entry]:
+    from engine.galaxy.strikeback.mission_rules import all_rules
     from engine.galaxy.strikeback.missions import close_encounters, missions
 
-    yield (
-        "extinguish",
-        "Extinguish",
-        "Firefighter Action: next to a burning Waypoint, put the fire out",
-    )
-    yield "recharge", "Recharge", "Firefighter Action: refill the Fire Extinguisher"
     yield (
         "harpoon",
         "Harpoon",
         "Device, Action, once: 2 RED dice at an alien within 2 Areas; Immobilizes",
     )
     yield "jet-boots", "Jet Boots", "Device, Action, once: fly up to 3 hexes, over Barrier sides"
-    yield "flame", "Fire", "A burning fuel cell; four at once lose the mission"
-    for n in range(1, 5):
-        yield (
-            f"wp{n}",
-            f"Waypoint {n}",
-            f"Waypoint {n}: a fuel cell of the shuttle that can catch fire",
-        )
+    for rules in all_rules():
+        yield from rules.terms
     for ce in close_encounters().values():
         yield ce.id, ce.name, f"Close Encounter card {ce.name}: every Flying alien activates"
     for mission in missions().values():
