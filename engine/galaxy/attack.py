@@ -114,7 +114,7 @@ def agent_attack(
     notes: list[str] = []
     human_ranged = w.kind != "melee" and w.tier != "alien" and w.ammo > 0
     if human_ranged:
-        if area:
+        if area and "area-always" not in w.powers:  # Strikeback GD-5: Area Damage always
             ws.ammo -= 1
             notes.append("1 Ammo spent for Area Damage")
         if "auto-ammo" in w.powers:

@@ -58,6 +58,10 @@ def locked(state: GalaxyState) -> set[Side]:
 def profile(agent: AgentState) -> AgentProfile:
     if agent.drone_of is not None:
         drone = content().drones.get(agent.id)
+        if drone is None:  # an Operation Strikeback device's drone (Vigil, GD-5, Hologram)
+            from engine.galaxy.strikeback.devices import drone_profile
+
+            drone = drone_profile(agent.id)
         if drone is None:  # an Operation Strikeback NPC
             from engine.galaxy.strikeback.npc import npc_profile
 
@@ -72,6 +76,10 @@ def card(alien: AlienState) -> AlienCard:
 
 def weapon(key: str) -> Weapon:
     found = content().weapons.get(key)
+    if found is None:  # an Operation Strikeback device drone's weapon
+        from engine.galaxy.strikeback.devices import drone_weapon
+
+        found = drone_weapon(key)
     if found is None:  # an Operation Strikeback NPC's weapon
         from engine.galaxy.strikeback.npc import npc_weapon
 

@@ -100,6 +100,10 @@ def alien_attack(
     reason: str,
 ) -> None:
     """An alien's attack on an agent or drone under the expansion rules."""
+    from engine.galaxy.strikeback import devices
+
+    if devices.attacked(state, agent, events):  # a Hologram vanishes (9.7.4.1)
+        return
     c = card(alien)
     w = c.melee if kind == "melee" else c.ranged
     assert w is not None

@@ -207,7 +207,7 @@ def handles(state: GalaxyState, what: str) -> bool:
     from engine.galaxy.strikeback import devices
 
     return state.strikeback is not None and (
-        what in devices.ACTIONS or what in rules(state).actions
+        devices.is_device(what) or what in rules(state).actions
     )
 
 
@@ -220,7 +220,7 @@ def action_problem(
         return "has no such action"
     if agent.action_used:
         return "has already used his Action this turn"
-    if what in devices.ACTIONS:
+    if devices.is_device(what):
         return devices.problem(state, agent, what, args)
     return rules(state).action_problem(state, agent, what, args)
 
@@ -238,7 +238,7 @@ def do_action(
     problem = action_problem(state, agent, what, args)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    if what in devices.ACTIONS:
+    if devices.is_device(what):
         devices.use(state, agent, what, args, dice, events)
     else:
         rules(state).do_action(state, agent, what, args, dice, events)
