@@ -14,6 +14,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.strikeback.alientech import reached
 from engine.galaxy.strikeback.free import is_free
 from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.world import (
@@ -272,6 +273,7 @@ def _hop(
     start = agent.hex
     agent.hex = co(dest)
     events.append(Moved(figure=agent.id, path=[label(hx(start)), label(dest)], text=text))
+    reached(state, agent, events)  # Operation Strikeback 9.9 tokens
     reveal_in_sight(state, dice, events)
 
 

@@ -291,6 +291,8 @@ def choice_label(option: str) -> str:
     elif option in c.agents:
         agent = c.agents[option]
         text = f"{option}: {agent.codename} ({agent.class_})"
+    elif (found := expansion_item(option)) is not None:
+        text = f"{option}: {found[0]} — {found[1]}"
     else:
         return option
     if len(text) > MAX_LABEL:
@@ -310,6 +312,7 @@ PENDING_WORDS = {
     "boost": "Spend Ammo to boost the attack",
     "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
+    "sb-pick": "Select a device",
     "sb-mission": "The mission asks",
 }
 
@@ -332,4 +335,18 @@ def choice_name(option: str) -> str | None:
         return c.devices[option].name
     if option in c.agents:
         return c.agents[option].codename
+    if (item := expansion_item(option)) is not None:
+        return item[0]
+    return None
+
+
+def expansion_item(option: str) -> tuple[str, str] | None:
+    """An Operation Strikeback device or the `psionic` promotion answer: (name, text)."""
+    from engine.galaxy.strikeback import devices, wings
+
+    if devices.is_device(option):
+        d = devices.catalogue()[option]
+        return d.name, d.text
+    if option == wings.PSIONIC:
+        return "Psionic Power", "a randomly selected Psionic Power instead of a skill"
     return None

@@ -267,6 +267,13 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
+    if state.strategy_step == 3 and state.strikeback is not None:
+        from engine.galaxy.strikeback.alientech import deliver_armory
+
+        if deliver_armory(state, dice, events):  # weapons an Armory token triggered (9.9)
+            if state.pending is not None:
+                return False
+            return strategy(state, dice, events)
     state.strategy_step = 0
     if mission_status(state, events):
         return campaign.campaign_going_on(state)

@@ -16,7 +16,7 @@ from engine.galaxy import campaign
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import play
+from engine.galaxy.strikeback import alientech, play
 from engine.galaxy.strikeback.badges import expansion_badges
 from engine.galaxy.world import (
     FACINGS,
@@ -127,6 +127,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         )
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
+    for where, kind in alientech.tokens(state):  # Operation Strikeback 9.9 Special Tokens
+        tokens.append(TokenView(coord=where, kind=kind, label=alientech.SHORT[kind]))
     panels: list[PanelView] = []
     for agent in state.agents.values():
         rank = rank_name(state, agent.rank)

@@ -262,6 +262,7 @@ def use(
     """Apply a device already checked by `problem` (the caller spends the Action)."""
     from engine.galaxy.attack import resolve_defence
     from engine.galaxy.signals import reveal_in_sight
+    from engine.galaxy.strikeback.alientech import reached
     from engine.galaxy.strikeback.poses import stand
 
     assert agent.hex is not None
@@ -303,6 +304,7 @@ def use(
                 text=f"{who} flies {label(start)} -> {label(dest)} (Jet Boots).",
             )
         )
+        reached(state, agent, events)
         reveal_in_sight(state, dice, events)
     else:
         effects.apply_effect(state, agent, d.effect, args.get("target", ""), d.name, events)

@@ -159,13 +159,15 @@ def _hazard(state: GalaxyState, h: Hex, events: list[Event]) -> None:
 def ask_next(state: GalaxyState) -> None:
     """Open the next queued choice for the Alpha Agent, if none is open. A choice with nothing
     to choose from (no agent on the map) is dropped."""
-    from engine.galaxy.strikeback import devices
+    from engine.galaxy.strikeback import devices, handouts
 
     layer = sb(state)
     while state.pending is None and layer.asks:
         ask = layer.asks[0]
         if ask.startswith(devices.ASK):
             pending = devices.open_ask(state, ask)
+        elif ask.startswith(handouts.ASK):
+            pending = handouts.open_ask(state, ask)
         else:
             pending = rules(state).open_ask(state, ask)
         if pending is None:
@@ -175,7 +177,7 @@ def ask_next(state: GalaxyState) -> None:
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.strikeback import devices
+    from engine.galaxy.strikeback import devices, handouts
 
     layer = sb(state)
     pending = state.pending
@@ -184,6 +186,9 @@ def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
     ask = str(pending.data["ask"])
     if ask.startswith(devices.ASK):
         devices.give(state, ask, option, events)
+        done = True
+    elif ask.startswith(handouts.ASK):
+        handouts.finish(state, ask, option, events)
         done = True
     else:
         done = rules(state).finish_choice(state, pending, option, events)
@@ -196,6 +201,8 @@ def default_choice(state: GalaxyState) -> str:
     """The answer to an open Strikeback prompt when its answer window closes."""
     pending = state.pending
     assert pending is not None
+    if pending.kind == "sb-pick":  # a device selection: the first one offered
+        return pending.options[0]
     return rules(state).default_choice(state, pending)
 
 

@@ -323,6 +323,7 @@ def use(
         events.append(Note(text=f"{who} uses {p.name}: his Movement this turn flies."))
     elif word == "blink":
         from engine.galaxy.signals import reveal_in_sight
+        from engine.galaxy.strikeback.alientech import reached
         from engine.galaxy.strikeback.poses import stand
 
         stand(state, agent, events, "moved outside his Movement")
@@ -336,6 +337,7 @@ def use(
                 text=f"{who} uses {p.name}: {label(start)} -> {label(dest)}.",
             )
         )
+        reached(state, agent, events)
         reveal_in_sight(state, dice, events)
     else:
         effects.apply_effect(state, agent, p.effect, args.get("target", ""), p.name, events)
