@@ -164,17 +164,17 @@ def test_grenades_and_simple_devices_are_discarded_unless_kept() -> None:
     hulk = state.agents["hulk"]
     hold(state, "hulk", "acid-bomb", "field-recharger")
     target = alien_near(state, hulk)
-    # 2 RED dice: 2 (Hit Hit Bolt), 5 (Hit Hit Bolt); the alien defends with Alien faces
+    # 2 RED dice: 4 (Hit, Jam) and 1 (Alien): one Hit; the alien's defence die shows Alien
     state = do(
-        state, "hulk", "act", ScriptedDice([2, 5] + [1] * 10), what="acid-bomb", target=target
+        state, "hulk", "act", ScriptedDice([4, 1, 1] + [1] * 10), what="acid-bomb", target=target
     )
-    alive = [a for a in state.aliens if a.id == target]
-    if alive:
-        assert status(state, target).poison == 1
+    assert [a.wounds for a in state.aliens if a.id == target] == [1]
+    assert status(state, target).poison == 1  # an On Hit Effect on every alien still standing
     assert state.strikeback is not None and "acid-bomb" not in state.strikeback.devices["hulk"]
     start_turn(state, state.agents["hulk"])
     state = do(state, "hulk", "act", what="field-recharger")
     assert state.agents["hulk"].energy >= 1
+    assert state.strikeback is not None
     assert "field-recharger" in state.strikeback.devices["hulk"]  # do not discard after use
 
 
