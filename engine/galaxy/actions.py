@@ -15,7 +15,7 @@ from engine.galaxy.content import content, power, power_card
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback.alientech import reached
-from engine.galaxy.strikeback.free import is_free
+from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.world import (
     adjacent,
@@ -55,7 +55,7 @@ def do_act(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     what = args.get("what", "").lower()
-    free = is_free(state, agent, what)
+    free = becomes_free(state, agent, what)
     problem = action_problem(agent, what, free)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
@@ -71,8 +71,9 @@ def do_act(
     if handler is None:
         raise RuleError(f"Unknown action '{what}'. Try: {', '.join(sorted(ACTIONS))}.")
     handler(state, agent, args, dice, events)
-    if not free:
-        agent.action_used = True
+    if free:  # a Free Action (Operation Strikeback 6.2.1.1): no activity spent
+        return
+    agent.action_used = True
     if agent.movement == "open" and not keeps_movement_open(what):
         # A separate Action after moving ends the Movement (rulebook examples: leap, search,
         # redeploy); only powers that feed the Movement, and Evade, leave it open.

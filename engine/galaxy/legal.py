@@ -18,9 +18,10 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import npc, play, poses
+from engine.galaxy.strikeback import free as free_actions
+from engine.galaxy.strikeback import npc, play, poses, suits
 from engine.galaxy.strikeback import powers as sbpowers
-from engine.galaxy.strikeback.free import is_free
+from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -64,7 +65,9 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                         )
                     )
         out.extend(play.legal_actions(state, agent))
-        out.extend(sbpowers.legal_actions(state, agent))
+        out.extend(suits.legal_actions(state, agent))  # Power Suits (9.5)
+        out.extend(free_actions.legal(state, agent))  # Free Actions (6.2.1.1)
+        out.extend(sbpowers.legal_actions(state, agent))  # Psionic Powers (9.7.2)
         for figure in [n.id for n in npc.mine(state, agent)]:
             if npc.activation_problem(state, agent, figure) is None:
                 out.append(
@@ -137,6 +140,17 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
             name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
             args = {"unit": agent.id, "target": target.id, "weapon": ws.key}
             out.append(Action(verb="attack", args=args, label=f"{w.name} at {name}"))
+            if state.strikeback is not None:
+                from engine.galaxy.strikeback.arsenal import BLUE_DICE, blue_choice_open
+
+                if blue_choice_open(state, agent, w):  # 9.2: added dice may be BLUE
+                    out.append(
+                        Action(
+                            verb="attack",
+                            args={**args, "mode": BLUE_DICE},
+                            label=f"{w.name} at {name}, added dice BLUE",
+                        )
+                    )
             if "area-for-ammo" in w.powers and ws.ammo >= 1:
                 out.append(
                     Action(
@@ -158,7 +172,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     only_free = agent.action_used
 
     def add(what: str, text: str, **extra: str) -> None:
-        if only_free and not is_free(state, agent, what):
+        if only_free and not becomes_free(state, agent, what):
             return
         out.append(Action(verb="act", args={"unit": unit, "what": what, **extra}, label=text))
 

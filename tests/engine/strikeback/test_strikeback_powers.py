@@ -123,7 +123,7 @@ def test_a_core_mission_with_the_layer_keeps_the_core_table() -> None:
     marine = state.agents["marine"]
     marine.rank = 4
     assert rank_name(state, 4) == "Palladium" and wings.top_rank(state) == 5
-    assert not free.is_free(state, marine, "adrenaline")
+    assert not free.becomes_free(state, marine, "adrenaline")
 
 
 def test_moon_promotion_offers_skills_or_a_random_psionic_power_and_death_returns_it() -> None:
