@@ -75,6 +75,12 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     if hidden:
         state.destroyed_tps = hidden[:]  # the engine's list of Points not on the map
     rules(state).begin(state, mission, dice)
+    picks = int(getattr(mission, "device_picks", 0))
+    if picks:  # the briefing's "Devices: N per agent", selected by each agent (2.1)
+        from engine.galaxy.strikeback import handouts
+
+        handouts.select_each(state, picks)
+        ask_next(state)
 
 
 # -- Special Event effects ----------------------------------------------------------------------

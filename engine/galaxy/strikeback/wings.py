@@ -13,8 +13,10 @@ three powers, and an agent who drops below Gold after a death climbs back the co
 Earth takes the place of Palladium (the Elite side), Moon of Platinum; Galaxy is a seventh
 rank. Universe belongs to Extinction Protocol and is not built.
 
-Standalone missions start at the rank of their briefing (`STANDALONE`); the ranks the
-agents owe on the way there are picked in the first Strategy phase, as in the core game.
+Standalone missions start at the rank of their briefing (the mission file's `rank`: gold,
+earth or moon); the powers the agents owe on the way there (Gold: a basic tactic, a skill, an
+improved tactic; Moon: a skill or a Psionic Power) are picked in the first Strategy phase, one
+prompt each with the first option as the default, as in the core game.
 """
 
 from __future__ import annotations
@@ -27,8 +29,7 @@ from engine.galaxy.world import mission_key
 NAMES = ("Copper", "Bronze", "Silver", "Gold", "Earth", "Moon", "Galaxy")
 GOLD, EARTH, MOON, GALAXY = 3, 4, 5, 6
 NEEDED = {EARTH: 1, MOON: 2, GALAXY: 3}  # 9.8, Operation Strikeback column
-# The standalone GD-Wings rank of each mission's briefing (storybook 7)
-STANDALONE = {"os1": GOLD, "os2": GOLD, "os3": EARTH, "os4": MOON, "os5": MOON, "os6": MOON}
+BY_WORD = {"gold": GOLD, "earth": EARTH, "moon": MOON}  # a mission's briefing `rank`
 PSIONIC = "psionic"  # the promotion answer "a random Psionic Power instead of a skill"
 CHOICE_KIND = "skill-or-psionic"
 
@@ -62,7 +63,13 @@ def needed(state: GalaxyState, rank: int, core: dict[int, int]) -> int:
 
 
 def standalone_rank(state: GalaxyState) -> int:
-    return STANDALONE.get(mission_key(state), 0) if uses_table(state) else 0
+    """The briefing's standalone rank (the mission's `rank` field), 0 when it gives none."""
+    if not uses_table(state):
+        return 0
+    from engine.galaxy.world import mission_of
+
+    word = getattr(mission_of(state), "rank", None)
+    return BY_WORD[word] if word else 0
 
 
 def promotion_kind(state: GalaxyState, rank: int, core: dict[int, str]) -> str:

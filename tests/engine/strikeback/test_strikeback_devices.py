@@ -17,6 +17,8 @@ from engine.galaxy.lifecycle import place_alien
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import alientech, devices, handouts, play
 from engine.galaxy.strikeback.combat import alien_attack, status
+from engine.galaxy.strikeback.missions import missions
+from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import board_of, co, hx
 from engine.galaxy.world import free as hex_free
 
@@ -264,3 +266,18 @@ def test_armory_tokens_send_a_weapon_at_the_next_reinforcements() -> None:
     from engine.galaxy.world import weapon
 
     assert weapon(offered).tier == "alien"
+
+
+def test_a_briefing_with_device_picks_asks_each_agent_at_setup() -> None:
+    state = GAME.new("os1", ["marine", "sniper"], {"human-view": "off"}, SeededDice(7))
+    assert state.pending is None  # mission 1's devices come from its kit, one per agent
+    assert [len(a.devices) for a in state.agents.values()] == [1, 1]
+    mission = missions()["os1"].model_copy(update={"device_picks": 2})
+    state.strikeback = StrikebackState()
+    play.begin_mission(state, mission, SeededDice(7))
+    assert state.pending is not None and state.pending.kind == "sb-pick"
+    assert state.strikeback is not None
+    assert state.strikeback.asks.count("pick:marine") == 2
+    assert state.strikeback.asks.count("pick:sniper") == 2
+    state = choose(state, state.pending.options[0])
+    assert state.pending is not None and state.pending.seat == "marine"

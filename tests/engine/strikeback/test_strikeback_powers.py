@@ -19,6 +19,7 @@ from engine.galaxy.content import content
 from engine.galaxy.lifecycle import place_alien
 from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback import free, powers, wings
+from engine.galaxy.strikeback.missions import missions
 from engine.galaxy.supply import issue_weapon
 from engine.galaxy.world import board_of, co, hx, rank_name
 from engine.galaxy.world import free as hex_free
@@ -91,7 +92,7 @@ def test_standalone_missions_start_at_the_briefing_rank_and_owe_its_powers() -> 
     assert marine.rank == wings.GOLD and rank_name(state, marine.rank) == "Gold"
     # Gold: a basic tactic, the first skill and an improved tactic, picked by the player
     assert state.promotions == ["marine:1", "marine:2", "marine:3"]
-    assert wings.STANDALONE == {"os1": 3, "os2": 3, "os3": 4, "os4": 5, "os5": 5, "os6": 5}
+    assert missions()["os1"].rank == "gold"  # the briefing's "Standalone GD-Wings rank"
 
 
 def test_gd_wings_roll_uses_the_expansion_numbers_earth_1_moon_2_galaxy_3() -> None:
