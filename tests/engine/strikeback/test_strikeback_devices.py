@@ -281,3 +281,12 @@ def test_a_briefing_with_device_picks_asks_each_agent_at_setup() -> None:
     assert state.strikeback.asks.count("pick:sniper") == 2
     state = choose(state, state.pending.options[0])
     assert state.pending is not None and state.pending.seat == "marine"
+
+
+def test_every_new_word_has_a_help_term() -> None:
+    from engine.galaxy.strikeback import powers, terms, wings
+
+    keys = {key for key, _, _ in terms.entries()}
+    words = {*devices.catalogue(), *powers.psionics(), *powers.skills(), *alientech.KINDS}
+    words |= {wings.PSIONIC, "vigil-stinger", "gd-5-mortar", "earth-rank", "free-action"}
+    assert words <= keys, sorted(words - keys)
