@@ -24,6 +24,7 @@ from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import difficulty, free, layer, npc, play, poses, suits
+from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
@@ -244,7 +245,7 @@ class GalaxyDefenders:
         elif pending.kind == "search":
             actions.finish_search(state, option, dice, events)
         elif pending.kind == "promote":
-            phases.finish_promotion(state, option, events)
+            phases.finish_promotion(state, option, events, dice)
         elif pending.kind == "drone-move":
             drones.finish_drone_move(state, option, dice, events)
         elif pending.kind == "drone-attack":
@@ -288,6 +289,8 @@ class GalaxyDefenders:
         elif action.verb == "act" and play.handles(state, action.args.get("what", "").lower()):
             what = action.args["what"].lower()
             play.do_action(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and sbpowers.is_psionic(action.args.get("what", "").lower()):
+            sbpowers.use(state, agent, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() in suits.ACTIONS:
             what = action.args["what"].lower()
             suits.do_action(state, agent, what, action.args, dice, events)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, ValidationError
 
@@ -26,6 +27,11 @@ class ExpansionMission(Mission):
     stacks: list[list[str]] = Field(default_factory=list)  # the Event deck, top stack first
     npc_deck: list[str] = Field(default_factory=list)  # top first
     hidden_tps: list[str] = Field(default_factory=list)  # Teleport Points an event places
+    # Briefing (storybook 2.1): the standalone GD-Wings rank (9.8; a campaign carries its own)
+    rank: Literal["gold", "earth", "moon"] | None = None
+    # Briefing "Devices: N per agent" when the agents select them at setup (handouts.py);
+    # 0 when a kit or an event hands them out
+    device_picks: int = 0
 
 
 @cache
