@@ -470,3 +470,70 @@ def test_every_word_a_suit_shows_has_a_help_entry() -> None:
     for term in sorted(t for t in met if not is_coordinate(t)):
         assert describe("galaxy-defenders", term), term
     assert {"power-suit", "battery", "suit-shield", "seizing", "suit-drop"} <= met
+
+
+def test_seize_example_2_the_seized_biotech_leaves_the_alien_without_evading() -> None:
+    """7.3, the text's walk-through and Seize example 2: the pilot moves 2 hexes, seizes the
+    Immobilized and Bleeding Biotech (Engaged with an alien), moves 1 more hex and puts him
+    down on an adjacent empty hex: the Biotech never had to Evade."""
+    state = suited(["hulk", "biotech"])
+    suits.stock_headquarters(state, 1, 3, [])
+    state = do(state, "hulk", act("hulk", suits.RECALL, target="suit-1"))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    start_turn(state, hulk)  # a fresh turn in the suit: 3 + 2 Movement points
+    assert hulk.hex is not None and hulk.mp_left == 5
+    board = board_of(state)
+    found = reach(state, hulk)
+    # a hex two steps away, a hex next to it for the Biotech, an alien next to the Biotech
+    # but not next to the pilot's stop, and a hex one step on, away from the alien
+    plan = None
+    for two in sorted(h for h, c in found.cost.items() if c == 2):
+        for bio in neighbours(two):
+            if not free_hex(state, bio) or not board.adjacent(two, bio, set()):
+                continue
+            for foe in neighbours(bio):
+                if (
+                    foe == two
+                    or not free_hex(state, foe)
+                    or distance(foe, two) < 2
+                    or distance(foe, hx(hulk.hex)) < 2
+                ):
+                    continue
+                for three in neighbours(two):
+                    if (
+                        three not in (bio, foe)
+                        and free_hex(state, three)
+                        and board.step_ok(two, three, set(), "agent")
+                        and distance(three, foe) >= 3
+                    ):
+                        plan = (two, bio, foe, three)
+                        break
+                if plan:
+                    break
+            if plan:
+                break
+        if plan:
+            break
+    assert plan is not None
+    two, bio, foe, three = plan
+    biotech.hex = co(bio)
+    biotech.bleeding, biotech.wounds, biotech.conditions = True, 5, ["immobilize"]
+    lifecycle.place_alien(state, "aracnos-green-1", foe, [], "is placed")
+    state = do(state, "hulk", Action(verb="move", args={"unit": "hulk", "to": label(two)}))
+    assert state.agents["hulk"].mp_left == 3
+    state = do(state, "hulk", act("hulk", suits.SEIZE, target="biotech"))
+    state = do(state, "hulk", Action(verb="move", args={"unit": "hulk", "to": label(three)}))
+    drops = [a for a in GAME.legal_actions(state, "hulk") if a.args.get("what") == suits.DROP]
+    away = next(a for a in drops if distance(hx_label(a.args["to"]), foe) >= 2)
+    state = do(state, "hulk", away)
+    biotech = state.agents["biotech"]
+    assert biotech.hex is not None and distance(hx(biotech.hex), foe) >= 2
+    assert biotech.bleeding and "immobilize" in biotech.conditions  # still hurt, but safe
+
+
+def hx_label(text: str) -> Hex:
+    from engine.galaxy.board import parse_label
+
+    found = parse_label(text)
+    assert found is not None
+    return found
