@@ -15,7 +15,7 @@ from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, CampaignState, GalaxyState, MissionResult, WeaponState
-from engine.galaxy.world import RANKS, agent_name, mission_key, weapon
+from engine.galaxy.world import agent_name, mission_key, rank_name, weapon
 
 CAMPAIGN = "campaign"
 ACCOMPLISHED_BONUS = 1  # Alien Tech fragments the team brings into the next mission
@@ -142,7 +142,8 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         state.agents[seat] = fresh
         events.append(
             Note(
-                text=f"{agent_name(fresh)} carries over: rank {RANKS[fresh.rank]}, weapons "
+                text=f"{agent_name(fresh)} carries over: rank "
+                f"{rank_name(state, fresh.rank)}, weapons "
                 + ", ".join(weapon(w.key).name for w in fresh.weapons)
                 + "."
             )
@@ -151,6 +152,8 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
 
 def carried(agent: AgentState) -> AgentState:
     """What an agent keeps from one mission to the next: rank, tactics, skills, weapons."""
+    from engine.galaxy.supply import own_weapons  # a Power Suit's weapon stays behind
+
     elite = agent.rank >= 4
     return AgentState(
         id=agent.id,
@@ -158,7 +161,7 @@ def carried(agent: AgentState) -> AgentState:
         rank=agent.rank,
         elite=elite,
         energy=content().agents[agent.id].elite.energy if elite else 0,
-        weapons=[WeaponState(key=w.key, ammo=weapon(w.key).ammo) for w in agent.weapons],
+        weapons=[WeaponState(key=w.key, ammo=weapon(w.key).ammo) for w in own_weapons(agent)],
         tactics=list(agent.tactics),
         skills=list(agent.skills),
         rank_powers=dict(agent.rank_powers),

@@ -53,6 +53,10 @@ class Weapon(BaseModel):
     ammo: int
     bolt: str | None = None
     powers: list[str] = Field(default_factory=list)
+    # Operation Strikeback (9.2): BLUE dice rolled besides the `color` ones (RED+BLUE
+    # weapons), and a fixed number of Hits instead of a Hit roll (`dice` is then 0)
+    blue: int = 0
+    fixed: int | None = None
 
 
 class Device(BaseModel):
@@ -108,6 +112,7 @@ class AlienWeapon(BaseModel):
     dice: int
     range: int = 0
     bolt: str | None = None
+    fixed: int | None = None  # Operation Strikeback 11.12: a fixed number of Hits, no roll
 
 
 class AIRule(BaseModel):
@@ -385,6 +390,23 @@ def alien_card(card_id: str) -> AlienCard:
     from engine.galaxy.strikeback.cards import expansion_alien
 
     return expansion_alien(card_id)
+
+
+def power(key: str) -> Power | None:
+    """A tactic or skill: the core box's, else an Operation Strikeback skill (9.7.1)."""
+    found = content().powers.get(key)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.powers import skills
+
+    return skills().get(key)
+
+
+def power_card(key: str) -> Power:
+    found = power(key)
+    if found is None:
+        raise KeyError(key)
+    return found
 
 
 def mission(key: str) -> Mission:

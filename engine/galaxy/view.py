@@ -16,11 +16,11 @@ from engine.galaxy import campaign
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import play
+from engine.galaxy.strikeback import alientech, play
 from engine.galaxy.strikeback.badges import expansion_badges
+from engine.galaxy.strikeback.suits import suit_header, suit_lines, suit_tokens
 from engine.galaxy.world import (
     FACINGS,
-    RANKS,
     agent_name,
     alien_name,
     board_of,
@@ -30,6 +30,7 @@ from engine.galaxy.world import (
     max_hp,
     mission_of,
     profile,
+    rank_name,
     weapon,
 )
 
@@ -102,7 +103,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 coord=label(hx(agent.hex)),
                 health=max_hp(agent) - agent.wounds,
                 max_health=max_hp(agent),
-                rank=RANKS[agent.rank],
+                rank=rank_name(state, agent.rank),
                 seat=agent.id,
                 conditions=conditions,
             )
@@ -127,9 +128,14 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         )
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
+    for where, kind in alientech.tokens(state):  # Operation Strikeback 9.9 Special Tokens
+        tokens.append(TokenView(coord=where, kind=kind, label=alientech.SHORT[kind]))
+    if state.strikeback is not None:
+        tokens += suit_tokens(state)
     panels: list[PanelView] = []
     for agent in state.agents.values():
-        lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {RANKS[agent.rank]}"]
+        rank = rank_name(state, agent.rank)
+        lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {rank}"]
         if agent.dead:
             lines.append("Inoperative (dead)")
         for ws in agent.weapons:
@@ -142,6 +148,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         if agent.devices:
             lines.append("devices: " + ", ".join(content().devices[d].name for d in agent.devices))
+        lines += suit_lines(state, agent.id)
         held = [a.id for a in state.aliens if a.controller == agent.id]
         if held:
             lines.append("controls " + ", ".join(held))
@@ -173,6 +180,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         header["teleports destroyed"] = ", ".join(wrecked)
     if state.rescued:
         header["rescued"] = str(state.rescued)
+    if state.strikeback is not None and (state.strikeback.suits or state.strikeback.headquarters):
+        header["power-suit"] = suit_header(state)
     return View(
         game="galaxy-defenders",
         scenario=state.scenario,

@@ -16,8 +16,9 @@ accomplished. What differs from the core campaign:
 - 5.2 Starting GD-Wings rank: the agents start mission 1 at Gold, choosing one Basic Tactic,
   one Skill and one Improved Tactic (the core rank table's Bronze, Silver and Gold picks).
 - 5.3 Reinforcements: four Alien Tech buy a chosen Generic device from the Warehouse or a new
-  Improved weapon drawn at random among all the Improved weapons not carried and not at GD
-  Headquarters, whatever the classes in play; an Alien weapon when none is left. A weapon no
+  Improved weapon drawn at random among all the Improved weapons (the core box's and the
+  expansion's) not carried and not at GD Headquarters, whatever the classes in play; an Alien
+  weapon when none is left. A weapon no
   agent on the map can (or wants to) take is kept at GD Headquarters.
 - 5.4 GD-Wings: one rank per mission at most; an agent who gained none rolls once more when
   the mission ends.
@@ -45,6 +46,13 @@ from engine.galaxy.state import (
     WeaponState,
 )
 from engine.galaxy.world import RANKS, agent_name, mission_key, weapon
+
+
+def own_weapons(agent: AgentState) -> list[WeaponState]:
+    from engine.galaxy.supply import own_weapons as without_suit
+
+    return without_suit(agent)
+
 
 EXPANSION = "strikeback"
 GOLD = 3  # index of Gold in RANKS
@@ -127,9 +135,11 @@ def debrief(state: GalaxyState, dice: Dice, events: list[Event]) -> tuple[str, i
     events.append(
         Note(text=f"Campaign: mission {number}, {played.title}, {outcome} ({state.outcome_text}).")
     )
+    from engine.galaxy.strikeback.wings import top_rank
+
     for seat in clockwise_from_alpha(state):
         agent = state.agents[seat]
-        if not agent.dead and agent.ranks_gained == 0 and agent.rank < len(RANKS) - 1:
+        if not agent.dead and agent.ranks_gained == 0 and agent.rank < top_rank(state):
             events.append(Note(text=f"GD-Wings: {agent_name(agent)}'s last roll of the mission."))
             gd_wings(state, agent, dice, events)
     if nxt is None:
@@ -179,7 +189,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
     for seat in state.seats:
         old = state.agents[seat]
         fresh = carried(old)
-        for held in old.weapons:
+        for held in own_weapons(old):  # a worn Power Suit's weapon stays with the suit
             if weapon(held.key).tier != "standard" and held.key not in camp.hq:
                 camp.hq.append(held.key)
         fresh.weapons = [
@@ -223,7 +233,7 @@ def carried_count(state: GalaxyState, tier: str) -> int:
     return sum(
         1
         for seat in state.seats
-        for held in state.agents[seat].weapons
+        for held in own_weapons(state.agents[seat])
         if weapon(held.key).tier == tier
     )
 
@@ -263,7 +273,7 @@ def offer_armory(state: GalaxyState, events: list[Event]) -> bool:
         seat = layer.armory[0]
         agent = state.agents[seat]
         picks = layer.armory_picks.get(seat, 0)
-        options = armory_options(state, seat) if picks < len(agent.weapons) else []
+        options = armory_options(state, seat) if picks < len(own_weapons(agent)) else []
         if not options:
             layer.armory.pop(0)
             continue
@@ -304,7 +314,7 @@ def default_armory(state: GalaxyState) -> str:
     agent = state.agents[pending.seat]
 
     def first_of_kind(kind: str) -> str | None:
-        return next((w.key for w in agent.weapons if weapon(w.key).kind == kind), None)
+        return next((w.key for w in own_weapons(agent) if weapon(w.key).kind == kind), None)
 
     upgrades = [
         o
@@ -326,9 +336,12 @@ def weapon_pool(state: GalaxyState) -> list[str]:
     in play; the Alien weapons when no Improved one is left."""
     camp = state.campaign
     assert camp is not None
+    from engine.galaxy.strikeback.arsenal import weapons as expansion_weapons
+
     held = {w.key for a in state.agents.values() for w in a.weapons} | set(camp.hq)
+    every = [*content().weapons.values(), *expansion_weapons().values()]
     for tier in ("improved", "alien"):
-        pool = sorted(k for k, w in content().weapons.items() if w.tier == tier and k not in held)
+        pool = sorted(w.key for w in every if w.tier == tier and w.key not in held)
         if pool:
             return pool
     return []

@@ -35,6 +35,8 @@ GENERIC_EFFECTS = (
     "teleport-at",
     "npc-to-alpha",
     "device",
+    "power-suit",
+    "power-suit-hq",
 )
 
 
@@ -77,6 +79,12 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     if hidden:
         state.destroyed_tps = hidden[:]  # the engine's list of Points not on the map
     rules(state).begin(state, mission, dice)
+    picks = int(getattr(mission, "device_picks", 0))
+    if picks:  # the briefing's "Devices: N per agent", selected by each agent (2.1)
+        from engine.galaxy.strikeback import handouts
+
+        handouts.select_each(state, picks)
+        ask_next(state)
 
 
 # -- Special Event effects ----------------------------------------------------------------------
@@ -142,6 +150,20 @@ def apply_effect(
         npc.arrive_beside(state, state.alpha, dice, events)
     elif kind == "device":
         layer.asks.append(f"{devices.ASK}{effect['key']}")
+    elif kind == "power-suit":  # 9.5: an empty suit on a mark, or next to the Alpha Agent
+        from engine.galaxy.strikeback import suits
+
+        mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
+        if "at" in effect:
+            where = mark_hex(state, str(effect["at"]))
+        else:
+            where = suits.beside(state, state.alpha)
+        suits.place_suit(state, mark, batteries, where, events)
+    elif kind == "power-suit-hq":  # 9.5.1: a suit waits at Headquarters for a Recall
+        from engine.galaxy.strikeback import suits
+
+        mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
+        suits.stock_headquarters(state, mark, batteries, events)
     else:
         rules(state).apply_effect(state, kind, effect, dice, events)
     ask_next(state)
@@ -179,13 +201,15 @@ def _hazard(state: GalaxyState, h: Hex, events: list[Event]) -> None:
 def ask_next(state: GalaxyState) -> None:
     """Open the next queued choice for the Alpha Agent, if none is open. A choice with nothing
     to choose from (no agent on the map) is dropped."""
-    from engine.galaxy.strikeback import devices
+    from engine.galaxy.strikeback import devices, handouts
 
     layer = sb(state)
     while state.pending is None and layer.asks:
         ask = layer.asks[0]
         if ask.startswith(devices.ASK):
             pending = devices.open_ask(state, ask)
+        elif ask.startswith(handouts.ASK):
+            pending = handouts.open_ask(state, ask)
         else:
             pending = rules(state).open_ask(state, ask)
         if pending is None:
@@ -195,7 +219,7 @@ def ask_next(state: GalaxyState) -> None:
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.strikeback import campaign, devices
+    from engine.galaxy.strikeback import campaign, devices, handouts
 
     layer = sb(state)
     pending = state.pending
@@ -207,6 +231,9 @@ def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
     ask = str(pending.data["ask"])
     if ask.startswith(devices.ASK):
         devices.give(state, ask, option, events)
+        done = True
+    elif ask.startswith(handouts.ASK):
+        handouts.finish(state, ask, option, events)
         done = True
     else:
         done = rules(state).finish_choice(state, pending, option, events)
@@ -223,6 +250,8 @@ def default_choice(state: GalaxyState) -> str:
     assert pending is not None
     if pending.kind == campaign.ARMORY_KIND:
         return campaign.default_armory(state)
+    if pending.kind == "sb-pick":  # a device selection: the first one offered
+        return pending.options[0]
     return rules(state).default_choice(state, pending)
 
 
@@ -234,7 +263,7 @@ def handles(state: GalaxyState, what: str) -> bool:
     from engine.galaxy.strikeback import devices
 
     return state.strikeback is not None and (
-        what in devices.ACTIONS or what in rules(state).actions
+        devices.is_device(what) or what in rules(state).actions
     )
 
 
@@ -247,7 +276,7 @@ def action_problem(
         return "has no such action"
     if agent.action_used:
         return "has already used his Action this turn"
-    if what in devices.ACTIONS:
+    if devices.is_device(what):
         return devices.problem(state, agent, what, args)
     return rules(state).action_problem(state, agent, what, args)
 
@@ -265,7 +294,7 @@ def do_action(
     problem = action_problem(state, agent, what, args)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    if what in devices.ACTIONS:
+    if devices.is_device(what):
         devices.use(state, agent, what, args, dice, events)
     else:
         rules(state).do_action(state, agent, what, args, dice, events)

@@ -29,6 +29,33 @@ class NpcState(BaseModel):
     use_tactic: bool = False  # standing order: spend the Tactic in the next activation
 
 
+class GearState(BaseModel):
+    """Powers and items of 9.7-9.9 in play: Psionic Powers held and flipped (9.7.2), the
+    Flying granted by a power for one Movement, the Alien Tech and Armory tokens on the map
+    and the weapons they triggered (9.9), the expansion's deployed devices (9.7.4)."""
+
+    psionics: dict[str, list[str]] = Field(default_factory=dict)  # agent -> powers held
+    used: dict[str, list[str]] = Field(default_factory=dict)  # face down until the Refresh
+    spent: dict[str, list[str]] = Field(default_factory=dict)  # once per mission: rotated
+    flying: list[str] = Field(default_factory=list)  # agents whose Movement flies this turn
+    tokens: dict[str, str] = Field(default_factory=dict)  # hex label -> Alien Tech token kind
+    armory: list[str] = Field(default_factory=list)  # weapon tiers owed at Reinforcements
+
+
+class SuitState(BaseModel):
+    """A Power Suit (9.5) in play: empty on a hex, worn by a pilot, or waiting at Headquarters
+    for a Recall. Its profile (movement bonus, Energy Shield, weapon, Seize, Flying) is the
+    Mark's (`suits.PROFILES`)."""
+
+    id: str  # "suit-1", "suit-2" in order of arrival
+    mark: int  # 1 (Mark I) or 2 (Mark II)
+    batteries: int  # Energy Batteries (9.4) left on its sheet
+    hex: tuple[int, int] | None = None  # where it stands empty (None: worn or at Headquarters)
+    pilot: str | None = None  # the agent wearing it
+    shields: int = 0  # Energy Shield points left until the next Refresh
+    recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -53,3 +80,10 @@ class StrikebackState(BaseModel):
     armory_open: bool = False  # the pick has begun this mission
     armory: list[str] = Field(default_factory=list)  # agents still to pick, in order
     armory_picks: dict[str, int] = Field(default_factory=dict)  # agent -> weapons picked
+    gear: GearState = Field(default_factory=GearState)  # 9.7-9.9 powers and items
+    # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
+    suits: dict[str, SuitState] = Field(default_factory=dict)
+    headquarters: list[SuitState] = Field(default_factory=list)
+    carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
+    seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
+    recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn

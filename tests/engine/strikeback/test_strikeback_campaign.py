@@ -241,12 +241,17 @@ def test_a_dead_agent_returns_at_gold_and_weapons_go_back_to_headquarters() -> N
     assert state.agents["marine"].rank == sb_campaign.GOLD  # alive: keeps his rank
 
 
-def test_reinforcements_bring_an_alien_weapon_once_every_improved_one_is_researched() -> None:
+def test_reinforcements_draw_a_new_improved_weapon_then_alien_ones() -> None:
+    from engine.galaxy.strikeback.arsenal import weapons as expansion_weapons
+
     state = settle(new(["marine"]))
     camp = state.campaign
     assert camp is not None
-    in_hq = set(camp.hq) - set(IMPROVED)
-    assert sb_campaign.weapon_pool(state) == sorted(set(ALIEN) - in_hq)
+    extra = expansion_weapons()
+    new_improved = sorted(k for k, w in extra.items() if w.tier == "improved")
+    # 5.3: the core Improved weapons are all at Headquarters or carried: only the expansion's
+    # are new, whatever the classes in play
+    assert new_improved and sb_campaign.weapon_pool(state) == new_improved
     state.phase, state.alien_tech = "strategy", 4
     events: list[Event] = []
     assert offer_reinforcements(state, events)
@@ -254,12 +259,9 @@ def test_reinforcements_bring_an_alien_weapon_once_every_improved_one_is_researc
     pool = sb_campaign.weapon_pool(state)
     foreign = next(k for k in pool if weapon(k).classes and "marine" not in weapon(k).classes)
     finish_reinforcements(state, "weapon", ScriptedDice(picks=[pool.index(foreign)]), events)
-    # 5.3: nobody on the map can take it: it is kept at GD Headquarters
+    # nobody on the map can take it: it is kept at GD Headquarters
     assert state.pending is None and camp.hq[-1] == foreign and state.alien_tech == 0
-    camp.hq = [*IMPROVED, *ALIEN]
-    assert sb_campaign.weapon_pool(state) == sorted(  # all held: only carried ones are out
-        set(content().weapons)
-        - set(camp.hq)
-        - {w.key for w in state.agents["marine"].weapons}
-        - {k for k, w in content().weapons.items() if w.tier == "standard"}
-    )
+    camp.hq += new_improved
+    every_alien = {*ALIEN, *(k for k, w in extra.items() if w.tier == "alien")}
+    carried = {w.key for w in state.agents["marine"].weapons}
+    assert sb_campaign.weapon_pool(state) == sorted(every_alien - set(camp.hq) - carried)
