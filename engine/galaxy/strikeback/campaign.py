@@ -182,6 +182,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
     """Ranks and powers carry (5.5: a dead agent comes back at Gold); every Improved and Alien
     weapon goes back to GD Headquarters; drones go back to their owners."""
     from engine.galaxy.campaign import carried
+    from engine.galaxy.strikeback.wings import rank_name
 
     camp = state.campaign
     assert camp is not None
@@ -204,7 +205,8 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
                 )
             )
         state.agents[seat] = fresh
-        events.append(Note(text=f"{agent_name(fresh)} carries over: rank {RANKS[fresh.rank]}."))
+        rank = rank_name(fresh.rank, expansion=True)
+        events.append(Note(text=f"{agent_name(fresh)} carries over: rank {rank}."))
     if camp.hq:
         events.append(
             Note(text="GD Headquarters holds " + ", ".join(weapon(k).name for k in camp.hq) + ".")

@@ -265,3 +265,14 @@ def test_reinforcements_draw_a_new_improved_weapon_then_alien_ones() -> None:
     every_alien = {*ALIEN, *(k for k, w in extra.items() if w.tier == "alien")}
     carried = {w.key for w in state.agents["marine"].weapons}
     assert sb_campaign.weapon_pool(state) == sorted(every_alien - set(camp.hq) - carried)
+
+
+@pytest.mark.slow
+def test_a_whole_strikeback_campaign_finishes_with_the_advisor(stubs: list[str]) -> None:
+    from engine.selfplay import play_one
+
+    result = play_one(
+        GAME, "campaign", 2, players=3, policy_name="advisor", options={"expansion": "strikeback"}
+    )
+    assert result.error is None, result.error
+    assert result.finished and result.outcome in ("accomplished", "failed")
