@@ -333,25 +333,28 @@ def default_armory(state: GalaxyState) -> str:
 # -- 5.3 Reinforcements -------------------------------------------------------------------------
 
 
-def weapon_pool(state: GalaxyState) -> list[str]:
+def weapon_pool(state: GalaxyState, tier: str = "improved") -> list[str]:
     """5.3: every Improved weapon not carried and not at GD Headquarters, whatever the classes
-    in play; the Alien weapons when no Improved one is left."""
-    camp = state.campaign
-    assert camp is not None
+    in play; the Alien weapons when no Improved one is left (`tier="alien"`: Alien ones only,
+    for a Red Armory or a mission's new Alien weapon)."""
     from engine.galaxy.strikeback.arsenal import weapons as expansion_weapons
 
+    camp = state.campaign
+    assert camp is not None
     held = {w.key for a in state.agents.values() for w in a.weapons} | set(camp.hq)
     every = [*content().weapons.values(), *expansion_weapons().values()]
-    for tier in ("improved", "alien"):
-        pool = sorted(w.key for w in every if w.tier == tier and w.key not in held)
+    tiers = ("improved", "alien") if tier == "improved" else ("alien",)
+    for one in tiers:
+        pool = sorted(w.key for w in every if w.tier == one and w.key not in held)
         if pool:
             return pool
     return []
 
 
-def random_weapon(state: GalaxyState, dice: Dice) -> str | None:
-    """A new weapon by 5.3's random procedure (also for a mission that delivers one)."""
-    pool = weapon_pool(state)
+def random_weapon(state: GalaxyState, dice: Dice, tier: str = "alien") -> str | None:
+    """A new weapon by 5.3's random procedure, for a mission or an Armory that delivers one
+    (`tier` "improved": an Alien one once every Improved one is researched)."""
+    pool = weapon_pool(state, tier)
     return pool[dice.randrange(len(pool))] if pool else None
 
 

@@ -276,3 +276,18 @@ def test_a_whole_strikeback_campaign_finishes_with_the_advisor(stubs: list[str])
     )
     assert result.error is None, result.error
     assert result.finished and result.outcome in ("accomplished", "failed")
+
+
+def test_an_armory_in_the_campaign_draws_like_reinforcements() -> None:
+    from engine.galaxy.strikeback.alientech import deliver_armory, gear
+
+    state = settle(new(["marine"]))
+    camp = state.campaign
+    assert camp is not None
+    gear(state).armory = ["alien"]  # a Red Armory was reached
+    pool = sb_campaign.weapon_pool(state, "alien")
+    assert pool and all(weapon(k).tier == "alien" for k in pool)
+    foreign = next(k for k in pool if weapon(k).classes and "marine" not in weapon(k).classes)
+    events: list[Event] = []
+    deliver_armory(state, ScriptedDice(picks=[pool.index(foreign)]), events)
+    assert camp.hq[-1] == foreign and gear(state).armory == []  # nobody here takes it
