@@ -291,3 +291,29 @@ def test_an_armory_in_the_campaign_draws_like_reinforcements() -> None:
     events: list[Event] = []
     deliver_armory(state, ScriptedDice(picks=[pool.index(foreign)]), events)
     assert camp.hq[-1] == foreign and gear(state).armory == []  # nobody here takes it
+
+
+def test_every_campaign_prompt_accepts_exactly_what_it_lists() -> None:
+    from engine.core.errors import RuleError
+    from engine.core.game import Action
+
+    state = new()
+    seen: set[str] = set()
+    for n in range(120):
+        state = GAME.advance(state, SeededDice(n)).state
+        prompt = GAME.waiting_on(state)
+        if prompt.kind == "turn" or state.pending is None:
+            break
+        seen.add(state.pending.kind)
+        seat = prompt.seats[0]
+        listed = GAME.legal_actions(state, seat)
+        assert [a.args["option"] for a in listed] == state.pending.options
+        for action in listed:
+            GAME.apply(state, seat, action, SeededDice(n))
+        with pytest.raises(RuleError):
+            GAME.apply(state, seat, Action(verb="choose", args={"option": "zzz"}), SeededDice(n))
+        for other in state.seats:
+            assert other == seat or GAME.legal_actions(state, other) == []
+        assert prompt.default is not None and any(prompt.default.matches(a) for a in listed)
+        state = GAME.apply(state, seat, listed[n % len(listed)], SeededDice(n)).state
+    assert {"sb-armory", "accept", "promote"} <= seen
