@@ -317,3 +317,21 @@ def test_every_campaign_prompt_accepts_exactly_what_it_lists() -> None:
         assert prompt.default is not None and any(prompt.default.matches(a) for a in listed)
         state = GAME.apply(state, seat, listed[n % len(listed)], SeededDice(n)).state
     assert {"sb-armory", "accept", "promote"} <= seen
+
+
+def test_a_psionic_power_carries_to_the_next_mission_and_is_lost_with_its_rank() -> None:
+    from engine.galaxy.strikeback import powers
+
+    state = settle(new(["marine", "sniper"]))
+    key = next(k for k, p in powers.psionics().items() if not p.classes)
+    other = next(k for k, p in powers.psionics().items() if not p.classes and k != key)
+    for seat, power in (("marine", key), ("sniper", other)):
+        agent = state.agents[seat]
+        agent.rank, agent.elite, agent.ranks_gained = 5, True, 1
+        agent.rank_powers["5"] = power
+        powers.grant(state, agent, power)
+    state.agents["sniper"].dead = True
+    state = end(state, "failed")
+    assert powers.held(state, "marine") == [key]  # Moon's power is his again
+    assert powers.held(state, "sniper") == []  # 5.5: back at Gold, the Moon power is gone
+    assert other in powers.pool(state, state.agents["sniper"])
