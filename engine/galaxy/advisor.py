@@ -98,6 +98,8 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         if not agent.wounds:
             order = ("device", "alien-tech", "ammo", "first-aid")
         return next((option(o) for o in order if o in options), actions[0])
+    if pending.kind == "sb-pick":  # Operation Strikeback: a device to select at setup
+        return option(_best_device(options))
     if pending.kind == "boost":
         return option(max(options, key=int)) if options else None
     if pending.kind == "drone-move":
@@ -109,13 +111,12 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
 
 
 def _best_device(options: list[str]) -> str:
-    devices = content().devices
     rank = {"grenade": 0, "heal": 1, "dice": 2}
     return min(
         options,
         key=lambda d: (
-            min(v for k, v in rank.items() if devices[d].effect.startswith(k))
-            if any(devices[d].effect.startswith(k) for k in rank)
+            min(v for k, v in rank.items() if _effect(d).startswith(k))
+            if any(_effect(d).startswith(k) for k in rank)
             else 3,
             d,
         ),
