@@ -375,3 +375,15 @@ def test_legal_actions_contract_holds_with_powers_and_devices(seed: int) -> None
         pool = acts_first if acts_first and policy.randrange(2) else actions
         state = GAME.apply(state, seat, pool[policy.randrange(len(pool))], dice).state
     assert checked >= 4
+
+
+def test_a_free_tactic_in_the_middle_of_the_movement_leaves_it_open() -> None:
+    state = mission(["marine"], rank=wings.EARTH)
+    state.agents["marine"].tactics = ["focus-fire"]
+    step = next(a for a in GAME.legal_actions(state, "marine") if a.verb == "move")
+    state = do(state, "marine", "move", to=step.args["to"])
+    assert state.agents["marine"].movement == "open"
+    state = do(state, "marine", "act", what="focus-fire")
+    marine = state.agents["marine"]
+    assert marine.movement == "open" and not marine.action_used
+    assert any(a.verb == "move" for a in GAME.legal_actions(state, "marine"))
