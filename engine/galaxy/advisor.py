@@ -20,7 +20,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content, power
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.strikeback import alientech, play
+from engine.galaxy.strikeback import alientech, play, suits
 from engine.galaxy.strikeback.powers import knows_alien_tech
 from engine.galaxy.world import (
     FACINGS,
@@ -52,7 +52,8 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
         return _first(actions, "end-turn")
     kind, _ = goals(state)
     rush = kind == "objective"  # walk first, shoot on arrival; hunting aliens: shoot first
-    picks: list[Pick] = [play.advice, alientech.advice, _objective, _unjam_first, _urgent_heal]
+    picks: list[Pick] = [play.advice, suits.advice, alientech.advice, _objective]
+    picks += [_unjam_first, _urgent_heal]
     picks += [_move] if rush else []
     picks += [_boost_then_attack, _psionic_attack, _grenade, _move, _face, _other_acts]
     for pick in picks:
@@ -107,6 +108,10 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
     if pending.kind == "drone-attack":
         targets = [o for o in options if o != "none"]
         return option(_weakest(state, targets)) if targets else option("none")
+    if pending.kind == "sb-armory":  # Strikeback campaign: a weapon from GD Headquarters
+        from engine.galaxy.strikeback.campaign import default_armory
+
+        return option(default_armory(state))
     return actions[0]  # promotions: the first power the class may take
 
 
