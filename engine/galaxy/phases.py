@@ -46,13 +46,13 @@ GD_NEEDED = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
 def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) -> GalaxyState:
     state = GalaxyState(scenario=scenario, seats=list(seats), options=dict(options))
     if scenario == campaign.CAMPAIGN:
-        state.campaign = campaign.new_campaign()
+        state.campaign = campaign.new_campaign(options)
     for seat in seats:
         p = content().agents[seat]
         state.agents[seat] = AgentState(
             id=seat, hex=None, weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons]
         )
-    first = state.campaign.missions[0] if state.campaign else scenario
+    first = state.campaign.missions[state.campaign.index] if state.campaign else scenario
     begin_mission(state, first, 0, dice)
     return state
 
@@ -105,7 +105,8 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.pending = None
     state.strategy_step = 0
     state.revivals = []
-    state.promotions = []
+    if state.campaign is None:  # a campaign's last GD-Wings roll may owe a pick (Strikeback 5.4)
+        state.promotions = []
     state.turn_order = []
     state.turn_index = 0
     state.outcome = None
@@ -164,7 +165,7 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     """Run automatic steps until a seat must decide or the mission ends."""
     for _ in range(10_000):
         if campaign.campaign_going_on(state):
-            carried = campaign.debrief(state, events)
+            carried = campaign.debrief(state, events, dice)
             if carried is not None:
                 begin_mission(state, *carried, dice)
             continue
@@ -363,11 +364,32 @@ def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -
     from engine.galaxy.actions import warehouse_devices
 
     devices = content().devices
-    pool = [d for d in warehouse_devices(state) if devices[d].effect.startswith("grenade")]
+    pool = [
+        d
+        for d in warehouse_devices(state)
+        if d in devices and devices[d].effect.startswith("grenade")
+    ]
+    if state.strikeback is not None:  # Operation Strikeback grenades, after the core box's
+        from engine.galaxy.strikeback import devices as sbdevices
+
+        pool += [
+            d
+            for d in sbdevices.generic_in_warehouse(state)
+            if d not in devices and sbdevices.effect_of(d).startswith("grenade")
+        ]
     taken = pool[:3]
-    agent.devices.extend(taken)
-    names = ", ".join(content().devices[d].name for d in taken) or "none left in the Warehouse"
-    events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names})."))
+    names = []
+    for d in taken:
+        if d in devices:
+            agent.devices.append(d)
+            names.append(devices[d].name)
+        else:
+            from engine.galaxy.strikeback import devices as sbdevices
+
+            sbdevices.hand(state, agent, d)
+            names.append(sbdevices.name_of(d))
+    names_text = ", ".join(names) or "none left in the Warehouse"
+    events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names_text})."))
 
 
 def begin_agent_turn(state: GalaxyState, events: list[Event]) -> None:
@@ -453,7 +475,12 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         )
     )
     agents = len(operative(state))
-    for effect in event.effects:
+    effects = event.effects
+    if state.strikeback is not None:  # the column the previous campaign mission selects
+        from engine.galaxy.strikeback.play import event_effects
+
+        effects = event_effects(state, event)
+    for effect in effects:
         if state.outcome is not None:
             break
         if "signals" in effect:

@@ -18,7 +18,7 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
-from engine.galaxy.content import Mission
+from engine.galaxy.content import EventCard, Mission
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import adjacent, agent_name, board_of, co, free, mission_key
@@ -69,6 +69,8 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     only an event puts on the map."""
     from engine.galaxy.strikeback import npc
 
+    camp = state.campaign
+    sb(state).previous = camp.results[-1].outcome if camp is not None and camp.results else None
     order = list(getattr(mission, "npc_deck", []))
     if npc.enabled(state) or order:
         npc.begin_mission(state, dice, order)
@@ -86,6 +88,24 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
 
 
 # -- Special Event effects ----------------------------------------------------------------------
+
+RESULTS = ("accomplished", "partial", "failed")
+
+
+def previous_result(state: GalaxyState) -> str | None:
+    """The previous campaign mission's result (storybook 2.5): `accomplished`, `partial` or
+    `failed`; None in a standalone mission and in the campaign's first mission."""
+    return state.strikeback.previous if state.strikeback is not None else None
+
+
+def event_effects(state: GalaxyState, event: EventCard) -> list[dict[str, object]]:
+    """The column of a Special Event to apply (storybook 2.5): the one for the previous
+    mission's result when the card has it (`if_previous`), else the standalone column
+    (`effects`), which a previous failure and the campaign's first mission also read."""
+    previous = previous_result(state)
+    if previous is not None and previous in event.if_previous:
+        return list(event.if_previous[previous])
+    return list(event.effects)
 
 
 def apply_effect(
@@ -199,11 +219,14 @@ def ask_next(state: GalaxyState) -> None:
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.strikeback import devices, handouts
+    from engine.galaxy.strikeback import campaign, devices, handouts
 
     layer = sb(state)
     pending = state.pending
     assert pending is not None
+    if pending.kind == campaign.ARMORY_KIND:
+        campaign.finish_armory(state, option, events)
+        return
     state.pending = None
     ask = str(pending.data["ask"])
     if ask.startswith(devices.ASK):
@@ -221,8 +244,12 @@ def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
 
 def default_choice(state: GalaxyState) -> str:
     """The answer to an open Strikeback prompt when its answer window closes."""
+    from engine.galaxy.strikeback import campaign
+
     pending = state.pending
     assert pending is not None
+    if pending.kind == campaign.ARMORY_KIND:
+        return campaign.default_armory(state)
     if pending.kind == "sb-pick":  # a device selection: the first one offered
         return pending.options[0]
     return rules(state).default_choice(state, pending)
