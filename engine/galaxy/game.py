@@ -23,7 +23,7 @@ from engine.galaxy.content import content
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import difficulty, layer, npc, play, poses
+from engine.galaxy.strikeback import activation, difficulty, layer, masters, npc, play, poses
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
@@ -255,6 +255,8 @@ class GalaxyDefenders:
             supply.finish_delivery(state, option, events)
         elif pending.kind in ("sb-firefighter", "sb-device"):
             play.finish_choice(state, option, events)
+        elif pending.kind == "sb-activate":
+            activation.finish_choice(state, option, events)
         self._after_agent_step(state, events, dice)
 
     def _turn_action(
@@ -281,6 +283,8 @@ class GalaxyDefenders:
         elif action.verb == "act" and action.args.get("what", "").lower() in play.ACTIONS:
             what = action.args["what"].lower()
             play.do_action(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
+            masters.do_action(state, agent, action.args["what"].lower(), events)
         elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
             npc.activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":
@@ -364,6 +368,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = supply.default_taker(state)
     elif pending.kind in ("sb-firefighter", "sb-device"):  # Operation Strikeback mission 1
         choice = state.alpha if state.alpha in pending.options else pending.options[0]
+    elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: the earliest arrival
+        choice = pending.options[0]
     else:
         return None
     return Action(verb="choose", args={"option": choice})

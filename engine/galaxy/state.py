@@ -89,6 +89,7 @@ class Pending(BaseModel):
         "deliver",
         "sb-firefighter",  # Operation Strikeback: the Alpha Agent elects a Firefighter
         "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
+        "sb-activate",  # Operation Strikeback: the Alpha Agent breaks an "activate X" tie
     ]
     seat: str
     options: list[str]
