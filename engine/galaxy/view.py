@@ -17,7 +17,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import play
-from engine.galaxy.strikeback.badges import expansion_badges
+from engine.galaxy.strikeback.badges import body_tokens, expansion_badges
 from engine.galaxy.world import (
     FACINGS,
     RANKS,
@@ -126,6 +126,11 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         )
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
+    if state.strikeback is not None:  # the rest of a multi-hex alien's base (11.8)
+        tokens += [
+            TokenView(coord=label(hx(c)), kind="body", label=alien)
+            for c, alien in body_tokens(state)
+        ]
     panels: list[PanelView] = []
     for agent in state.agents.values():
         lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {RANKS[agent.rank]}"]
