@@ -398,11 +398,6 @@ def close_encounter(card_id: str) -> CloseEncounter:
     found = content().close_encounters.get(card_id)
     if found is not None:
         return found
-    from engine.galaxy.strikeback.decks import encounters
-
-    expansion = encounters().get(card_id)
-    if expansion is not None:
-        return expansion
     from engine.galaxy.strikeback.missions import close_encounters
 
     return close_encounters()[card_id]

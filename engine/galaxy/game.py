@@ -188,7 +188,11 @@ class GalaxyDefenders:
             return Prompt(
                 seats=[state.pending.seat],
                 kind="vote" if state.pending.kind == "alpha" else "choice",
-                text=pending_text(state.pending.kind, state.pending.options),
+                text=pending_text(
+                    state.pending.kind,
+                    state.pending.options,
+                    str(state.pending.data.get("question", "")),
+                ),
                 default=_strategy_default(state),
             )
         if state.phase == "agent":
@@ -253,10 +257,10 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
-        elif pending.kind in ("sb-firefighter", "sb-device"):
-            play.finish_choice(state, option, events)
-        elif pending.kind == "sb-activate":
+        elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: a tie-break
             activation.finish_choice(state, option, events)
+        elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
+            play.finish_choice(state, option, events)
         self._after_agent_step(state, events, dice)
 
     def _turn_action(
@@ -280,7 +284,7 @@ class GalaxyDefenders:
             turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
-        elif action.verb == "act" and action.args.get("what", "").lower() in play.ACTIONS:
+        elif action.verb == "act" and play.handles(state, action.args.get("what", "").lower()):
             what = action.args["what"].lower()
             play.do_action(state, agent, what, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
@@ -366,10 +370,10 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = pending.options[0]  # come back, on the first free GD Start Hex
     elif pending.kind == "deliver":
         choice = supply.default_taker(state)
-    elif pending.kind in ("sb-firefighter", "sb-device"):  # Operation Strikeback mission 1
-        choice = state.alpha if state.alpha in pending.options else pending.options[0]
     elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: the earliest arrival
         choice = pending.options[0]
+    elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
+        choice = play.default_choice(state)
     else:
         return None
     return Action(verb="choose", args={"option": choice})

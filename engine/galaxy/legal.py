@@ -304,13 +304,15 @@ PENDING_WORDS = {
     "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
     "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
+    "sb-mission": "The mission asks",
 }
 
 
-def pending_text(kind: str, options: list[str]) -> str:
-    """The question a pending choice asks, in words, with its answers."""
+def pending_text(kind: str, options: list[str], question: str = "") -> str:
+    """The question a pending choice asks, in words, with its answers (a mission's own prompt,
+    kind `sb-mission`, carries its question in `Pending.data["question"]`)."""
     named = [f"{o} ({name})" if (name := choice_name(o)) else o for o in options]
-    return f"{PENDING_WORDS.get(kind, kind)}: {', '.join(named)}"
+    return f"{question or PENDING_WORDS.get(kind, kind)}: {', '.join(named)}"
 
 
 def choice_name(option: str) -> str | None:

@@ -474,7 +474,7 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     if state.strikeback is not None and state.outcome is None:
         from engine.galaxy.strikeback import play
 
-        play.after_event(state, events)
+        play.after_event(state, dice, events)
     if event.type == "special":
         events.append(Note(text=f"Special Event of {mission_of(state).title}."))
     if event.type == "weather":

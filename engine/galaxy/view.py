@@ -57,8 +57,9 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             marks.append("exit")
         if h in board.marks and (h.q, h.r) not in state.rescued_at:
             marks.append(board.marks[h])
-            if state.strikeback is not None and board.marks[h] in play.fire_marks(state):
-                marks.append("flame")
+            token = play.lit_marks(state).get(board.marks[h])
+            if token:
+                marks.append(token)
         cells.append(
             CellView(coord=label(h), col=h.q, row=h.r, area=area, room=rooms.get(area), marks=marks)
         )

@@ -47,7 +47,7 @@ def entries() -> Iterator[Entry]:
     yield from _tokens()
     yield from _masters()
     yield from _cards()
-    yield from _mission_one()
+    yield from _missions()
 
 
 def _aliens() -> Iterator[Entry]:
@@ -195,33 +195,18 @@ def _cards() -> Iterator[Entry]:
         yield ev.id, ev.name, f"Event card {ev.name} (Operation Strikeback)"
 
 
-def _mission_one() -> Iterator[Entry]:
-    from engine.galaxy.strikeback.missions import close_encounters, missions
+def _missions() -> Iterator[Entry]:
+    from engine.galaxy.strikeback.mission_rules import all_rules
+    from engine.galaxy.strikeback.missions import missions
 
-    yield (
-        "extinguish",
-        "Extinguish",
-        "Firefighter Action: next to a burning Waypoint, put the fire out",
-    )
-    yield "recharge", "Recharge", "Firefighter Action: refill the Fire Extinguisher"
     yield (
         "harpoon",
         "Harpoon",
         "Device, Action, once: 2 RED dice at an alien within 2 Areas; Immobilizes",
     )
     yield "jet-boots", "Jet Boots", "Device, Action, once: fly up to 3 hexes, over Barrier sides"
-    yield "flame", "Fire", "A burning fuel cell; four at once lose the mission"
-    for n in range(1, 5):
-        yield (
-            f"wp{n}",
-            f"Waypoint {n}",
-            f"Waypoint {n}: a fuel cell of the shuttle that can catch fire",
-        )
-    from engine.galaxy.strikeback.decks import encounters
-
-    for ce in close_encounters().values():
-        if ce.id not in encounters():  # the box's cards are listed with the others
-            yield ce.id, ce.name, f"Close Encounter card {ce.name}: every Flying alien activates"
+    for rules in all_rules():
+        yield from rules.terms
     for mission in missions().values():
         for ev in mission.special_events:
             yield ev.id, ev.name, f"Special Event of {mission.title}: {ev.name}"
