@@ -63,3 +63,6 @@ class StrikebackState(BaseModel):
     master_down: str = ""  # a mission's Special Event that a fallen Stage I brings ("" : flip)
     held: list[str] = Field(default_factory=list)  # Masters at 0 HP that fight on this round
     activating: Activating | None = None  # an "activate X" card waiting for a tie-break
+    # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
+    # None in a standalone mission and the campaign's first
+    previous: str | None = None
