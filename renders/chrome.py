@@ -296,6 +296,7 @@ TOKEN_NAMES = {
     "blocked-vent": "X: blocked vent",
     "egg": "Eg: egg",
     "smoke": "Sm: smoke",
+    "power-suit": "grey square P#: empty Power Suit",
 }
 
 

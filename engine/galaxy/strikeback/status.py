@@ -40,6 +40,20 @@ class Activating(BaseModel):
     picks: int = 0
 
 
+class SuitState(BaseModel):
+    """A Power Suit (9.5) in play: empty on a hex, worn by a pilot, or waiting at Headquarters
+    for a Recall. Its profile (movement bonus, Energy Shield, weapon, Seize, Flying) is the
+    Mark's (`suits.PROFILES`)."""
+
+    id: str  # "suit-1", "suit-2" in order of arrival
+    mark: int  # 1 (Mark I) or 2 (Mark II)
+    batteries: int  # Energy Batteries (9.4) left on its sheet
+    hex: tuple[int, int] | None = None  # where it stands empty (None: worn or at Headquarters)
+    pilot: str | None = None  # the agent wearing it
+    shields: int = 0  # Energy Shield points left until the next Refresh
+    recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -66,3 +80,9 @@ class StrikebackState(BaseModel):
     # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
     # None in a standalone mission and the campaign's first
     previous: str | None = None
+    # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
+    suits: dict[str, SuitState] = Field(default_factory=dict)
+    headquarters: list[SuitState] = Field(default_factory=list)
+    carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
+    seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
+    recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn
