@@ -137,6 +137,10 @@ def do_move(
         agent.mp_left -= step_cost(state, agent) or 1
         walked.append(h)
         found_now: list[Event] = []
+        if state.strikeback is not None:  # a mission token under the step (Waypoints, items)
+            from engine.galaxy.strikeback import play
+
+            play.entered(state, agent, h, dice, found_now)
         reveal_in_sight(state, dice, found_now)
         if found_now:
             narrate()

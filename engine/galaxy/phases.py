@@ -263,6 +263,11 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
+    if state.strategy_step == 3 and state.strikeback is not None:
+        from engine.galaxy.strikeback import play
+
+        if play.reinforcements(state, dice, events):  # a mission's own Reinforcements
+            return False
     state.strategy_step = 0
     if mission_status(state, events):
         return campaign.campaign_going_on(state)
@@ -445,9 +450,17 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         from engine.galaxy.strikeback.play import event_effects
 
         effects = event_effects(state, event)
+    quiet = False
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.play import quiet_signals
+
+        quiet = quiet_signals(state)  # a mission whose Event phases leave Signals alone
     for effect in effects:
         if state.outcome is not None:
             break
+        if quiet and ("signals" in effect or "teleport" in effect):
+            events.append(Note(text="This mission's Event phases leave the Signals alone."))
+            continue
         if "signals" in effect:
             move_signals(state, str(effect["signals"]), int(effect["areas"]), dice, events)
         elif "teleport" in effect:

@@ -115,6 +115,9 @@ def occupant(state: GalaxyState, h: Hex) -> str | None:
         for alien_id, body in state.strikeback.bodies.items():
             if c in body:
                 return alien_id
+        hunt = state.strikeback.hunt
+        if hunt is not None and c in hunt.rifts:
+            return "rift"  # mission 6's Moon Rift: no figure stands on it
     for signal in state.signals:
         if signal.hex == c:
             return signal.id

@@ -54,6 +54,19 @@ class SuitState(BaseModel):
     recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
 
 
+class WormHunt(BaseModel):
+    """Mission 6: the Underground Probes, the Moon Rifts and the swallowed Alpha Agent."""
+
+    carriers: list[str] = Field(default_factory=list)  # agents carrying a probe
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # probes lying on hexes
+    deployed: list[int] = Field(default_factory=list)  # Waypoints with a probe on them
+    deploy_from: int = 0  # the round probes may be deployed from (0: not yet)
+    rifts: list[tuple[int, int]] = Field(default_factory=list)  # Moon Rift hexes
+    swallowed: str = ""  # the agent inside the Wormoon
+    returned: bool = False  # the Wormoon came back at Stage II
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -77,6 +90,7 @@ class StrikebackState(BaseModel):
     master_down: str = ""  # a mission's Special Event that a fallen Stage I brings ("" : flip)
     held: list[str] = Field(default_factory=list)  # Masters at 0 HP that fight on this round
     activating: Activating | None = None  # an "activate X" card waiting for a tie-break
+    hunt: WormHunt | None = None  # mission 6 only
     # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
     # None in a standalone mission and the campaign's first
     previous: str | None = None
