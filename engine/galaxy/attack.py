@@ -14,9 +14,12 @@ from engine.galaxy.world import (
     adjacent,
     agent_name,
     agent_sees,
+    alien_adjacent,
+    alien_hexes,
     alien_name,
     area_distance,
     card,
+    facing_hex,
     figures_on_map,
     find_alien,
     profile,
@@ -53,21 +56,24 @@ def weapon_problem(
             return "cannot attack himself"
     if healing and target.id == agent.id:
         return None
+    spot = target.hex
+    if isinstance(target, AlienState):  # a multi-hex alien: any hex of its base (11.8)
+        spot = facing_hex(state, target, agent.hex)
     if (
         state.options.get("close-fight") == "on"
         and isinstance(target, AlienState)
-        and any(adjacent(state, agent.hex, a.hex) for a in state.aliens)
-        and not adjacent(state, agent.hex, target.hex)
+        and any(alien_adjacent(state, a, agent.hex) for a in state.aliens)
+        and not alien_adjacent(state, target, agent.hex)
     ):
         return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
-    if not sees(state, agent.hex, target.hex):
+    if not sees(state, agent.hex, spot):
         return "has no line of sight to the target"
-    if not agent_sees(state, agent, target.hex):
+    if not agent_sees(state, agent, spot):
         return "must face the target: with Human View only the 3 front hexes count"
     if w.kind == "melee":
-        if not adjacent(state, agent.hex, target.hex):
+        if not adjacent(state, agent.hex, spot):
             return f"must be adjacent to strike with the {w.name}"
-    elif area_distance(state, agent.hex, target.hex) > w.range:
+    elif area_distance(state, agent.hex, spot) > w.range:
         return f"is out of range: the {w.name} reaches {w.range} Area(s)"
     return None
 
@@ -208,7 +214,9 @@ def targets_of(
 
     assert target.hex is not None
     here = area_of(state, target.hex)
-    ids = [a.id for a in state.aliens if area_of(state, a.hex) == here]
+    ids = [
+        a.id for a in state.aliens if any(area_of(state, h) == here for h in alien_hexes(state, a))
+    ]
     if state.options.get("friendly-fire") == "on":
         for agent in figures_on_map(state):
             assert agent.hex is not None
@@ -258,9 +266,17 @@ def resolve_defence(
             from engine.galaxy.strikeback import combat as expansion
 
             cause = f"{agent_name(agent)}'s {weapon_name}"
-            if expansion.alien_defends(state, alien, hits, def_minus, kind, dice, events, cause):
+            before = alien.wounds
+            dead = expansion.alien_defends(state, alien, hits, def_minus, kind, dice, events, cause)
+            if dead or alien.wounds > before:
+                expansion.wounded_by(state, alien, agent, events)  # the Menace token (11.3.1)
+            if dead:
                 die(state, alien, dice, events)
-            elif condition and condition not in alien.conditions:
+            elif (
+                condition
+                and condition not in alien.conditions
+                and not expansion.immune(alien, condition)
+            ):
                 alien.conditions.append(condition)
             continue
         roll = combat.defend_roll(
@@ -285,7 +301,7 @@ def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) 
     if "acid-blood" in c.powers:
         for agent in figures_on_map(state):
             assert agent.hex is not None
-            if adjacent(state, agent.hex, alien.hex):
+            if alien_adjacent(state, alien, agent.hex):
                 roll = _agent_defends(dice, agent, 1, 0, "basic")
                 events.append(
                     Note(

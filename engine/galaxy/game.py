@@ -23,7 +23,7 @@ from engine.galaxy.content import content
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import difficulty, layer, npc, play, poses
+from engine.galaxy.strikeback import activation, difficulty, layer, masters, npc, play, poses
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
@@ -257,6 +257,8 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
+        elif pending.kind == "sb-activate":
+            activation.finish_choice(state, option, events)
         elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
             play.finish_choice(state, option, events)
         self._after_agent_step(state, events, dice)
@@ -285,6 +287,8 @@ class GalaxyDefenders:
         elif action.verb == "act" and play.handles(state, action.args.get("what", "").lower()):
             what = action.args["what"].lower()
             play.do_action(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
+            masters.do_action(state, agent, action.args["what"].lower(), events)
         elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
             npc.activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":
@@ -366,6 +370,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = pending.options[0]  # come back, on the first free GD Start Hex
     elif pending.kind == "deliver":
         choice = supply.default_taker(state)
+    elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: the earliest arrival
+        choice = pending.options[0]
     elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
         choice = play.default_choice(state)
     else:

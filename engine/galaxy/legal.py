@@ -18,7 +18,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import npc, play, poses
+from engine.galaxy.strikeback import masters, npc, play, poses
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -62,6 +62,7 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                         )
                     )
         out.extend(play.legal_actions(state, agent))
+        out.extend(masters.legal_actions(state, agent))
         for figure in [n.id for n in npc.mine(state, agent)]:
             if npc.activation_problem(state, agent, figure) is None:
                 out.append(
@@ -303,6 +304,7 @@ PENDING_WORDS = {
     "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
     "sb-mission": "The mission asks",
+    "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
 }
 
 

@@ -61,6 +61,12 @@ def place_alien(
 
         expansion.enters_play(state, card_id)
     controller, reason = assign_controller(state, card_id)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.masters import controller_for
+
+        master_to = controller_for(state, card_id)
+        if master_to is not None:  # a Master Alien's card goes to the Alpha Agent (11.3)
+            controller, reason = master_to, "a Master Alien goes to the Alpha Agent"
 
     alien = AlienState(
         id=f"x{state.next_alien}",
@@ -71,6 +77,10 @@ def place_alien(
     )
     state.next_alien += 1
     state.aliens.append(alien)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.masters import arrived
+
+        arrived(state, alien, events)  # a multi-hex base, the Menace token
     events.append(
         Spawned(
             figure=alien.id,
@@ -105,6 +115,11 @@ def kill_alien(state: GalaxyState, alien: AlienState, events: list[Event]) -> No
     if alien not in state.aliens:
         return
     state.aliens.remove(alien)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import bodies, masters
+
+        bodies.lift(state, alien)
+        masters.left_play(state, events)
     state.alien_deck.discard(alien.card)
     state.kills += 1
     state.kills_this_round += 1

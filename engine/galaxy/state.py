@@ -90,6 +90,7 @@ class Pending(BaseModel):
         "sb-firefighter",  # Operation Strikeback: the Alpha Agent elects a Firefighter
         "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
         "sb-mission",  # Operation Strikeback: a mission's own prompt (its question in data)
+        "sb-activate",  # Operation Strikeback: the Alpha Agent breaks an "activate X" tie
     ]
     seat: str
     options: list[str]

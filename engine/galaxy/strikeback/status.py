@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from engine.galaxy.strikeback.menace import Menace
+
 
 class FigureStatus(BaseModel):
     mark: int = 0  # 0, Mark 1 or Mark 2
@@ -29,6 +31,15 @@ class NpcState(BaseModel):
     use_tactic: bool = False  # standing order: spend the Tactic in the next activation
 
 
+class Activating(BaseModel):
+    """An "activate X aliens" card waiting for the Alpha Agent to break a tie at the cut (11.5)."""
+
+    card: str
+    chosen: list[str] = Field(default_factory=list)
+    choose_from: list[str] = Field(default_factory=list)
+    picks: int = 0
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -46,3 +57,9 @@ class StrikebackState(BaseModel):
     firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
     devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
     asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
+    # Master Aliens (11.3) and multi-hex aliens (11.8)
+    menace: Menace | None = None  # the Menace token while a Master Alien is in play
+    bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes
+    master_down: str = ""  # a mission's Special Event that a fallen Stage I brings ("" : flip)
+    held: list[str] = Field(default_factory=list)  # Masters at 0 HP that fight on this round
+    activating: Activating | None = None  # an "activate X" card waiting for a tie-break
