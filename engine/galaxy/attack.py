@@ -19,6 +19,7 @@ from engine.galaxy.world import (
     alien_name,
     area_distance,
     card,
+    engaging,
     facing_hex,
     figures_on_map,
     find_alien,
@@ -62,10 +63,18 @@ def weapon_problem(
     if (
         state.options.get("close-fight") == "on"
         and isinstance(target, AlienState)
-        and any(alien_adjacent(state, a, agent.hex) for a in state.aliens)
+        and any(alien_adjacent(state, a, agent.hex) for a in engaging(state))
         and not alien_adjacent(state, target, agent.hex)
     ):
         return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
+    if isinstance(target, AlienState) and state.strikeback is not None:
+        from engine.galaxy.strikeback.burrowing import exposed
+
+        if not exposed(state, target):
+            return (
+                "cannot target it: a Burrowing alien is underground until the top Close "
+                "Encounter discard clearly matches it (7.2.1)"
+            )
     if not sees(state, agent.hex, spot):
         return "has no line of sight to the target"
     if not agent_sees(state, agent, spot):
@@ -109,6 +118,8 @@ def agent_attack(
 
         count = max(0, count - expansion.penalty(state, agent.id, "atk"))
         count += poses.attack_dice(state, agent, w.kind)
+    # who the attack can damage is fixed at target selection, before the Hit roll (7.2.1)
+    hit_ids = [] if w.kind == "healing" else targets_of(state, target, area, agent)
     roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
     if state.strikeback is not None and expansion.bolts_blocked(state, agent.id):
         roll.bolt = False  # a Critical forbids his Bolt effects
@@ -170,7 +181,7 @@ def agent_attack(
             options=[str(n) for n in range(ws.ammo + 1)],
             data={
                 "weapon": index,
-                "targets": targets_of(state, target, area, agent),
+                "targets": hit_ids,
                 "hits": hits,
                 "def_minus": def_minus,
                 "kind": w.kind,
@@ -187,7 +198,7 @@ def agent_attack(
     resolve_defence(
         state,
         agent,
-        targets_of(state, target, area, agent),
+        hit_ids,
         hits,
         def_minus,
         w.kind,
@@ -217,6 +228,10 @@ def targets_of(
     ids = [
         a.id for a in state.aliens if any(area_of(state, h) == here for h in alien_hexes(state, a))
     ]
+    if state.strikeback is not None:  # underground Burrowing aliens are not damaged (7.2.1)
+        from engine.galaxy.strikeback.burrowing import exposed
+
+        ids = [i for i in ids if exposed(state, find_alien(state, i))]
     if state.options.get("friendly-fire") == "on":
         for agent in figures_on_map(state):
             assert agent.hex is not None
