@@ -59,12 +59,31 @@ def fits(state: GalaxyState, alien: AlienState, agent: AgentState, rule: AIRule)
     return sees(state, spot, agent.hex) and area_distance(state, spot, agent.hex) <= int(rule.when)
 
 
+def unit_of(state: GalaxyState, alien: AlienState) -> list[AlienState]:
+    """The figures that activate together: a Prime Swarm's two (11.6), else the alien."""
+    if state.strikeback is None:
+        return [alien]
+    from engine.galaxy.strikeback.swarm import figures
+
+    return figures(state, alien)
+
+
+def actor_for(state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> AlienState:
+    """The figure the A.I. reads toward `spot`: a Prime Swarm's closest one (11.6)."""
+    if state.strikeback is None:
+        return alien
+    from engine.galaxy.strikeback.swarm import closest
+
+    return closest(state, alien, spot)
+
+
 def pick_target(state: GalaxyState, alien: AlienState, agents: list[AgentState]) -> AgentState:
     order = clockwise_from_alpha(state)
 
     def key(agent: AgentState) -> tuple[int, int, int, int, int]:
         assert agent.hex is not None
-        spot = facing_hex(state, alien, agent.hex)
+        alien_here = actor_for(state, alien, agent.hex)
+        spot = facing_hex(state, alien_here, agent.hex)
         walk = walk_distance(state, spot, agent.hex, walker(alien))
         return (
             -agent.wounds,
@@ -87,12 +106,14 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
         from engine.galaxy.strikeback.masters import hunted
 
         agents = hunted(state, alien, agents, events)
+    unit = unit_of(state, alien)
     for number, rule in enumerate(c.ai, start=1):
-        eligible = [a for a in agents if fits(state, alien, a, rule)]
+        eligible = [a for a in agents if any(fits(state, f, a, rule) for f in unit)]
         if not eligible:
             continue
         target = pick_target(state, alien, eligible)
         assert target.hex is not None
+        alien = actor_for(state, alien, target.hex)  # a Prime Swarm: the closest figure acts
         reach = (
             "adjacent"
             if rule.when == "adjacent"
@@ -129,16 +150,25 @@ def do_step(
         c = card(alien)
         w = c.melee if word == "melee" else c.ranged
         assert w is not None
-        spot = facing_hex(state, alien, target.hex)
-        if word == "melee" and not adjacent(state, spot, target.hex):
+        unit = unit_of(state, alien)  # a Prime Swarm sees with either figure (11.6)
+        seen = any(sees(state, facing_hex(state, f, target.hex), target.hex) for f in unit)
+        if word == "melee":
+            unit = [
+                f for f in unit if adjacent(state, facing_hex(state, f, target.hex), target.hex)
+            ]
+        else:
+            unit = [
+                f
+                for f in unit
+                if area_distance(state, facing_hex(state, f, target.hex), target.hex) <= w.range
+            ]
+        if word == "melee" and not unit:
             events.append(Note(text=f"{alien_name(alien)} cannot reach {agent_name(target)}."))
             return
-        if word == "ranged" and (
-            not sees(state, spot, target.hex) or area_distance(state, spot, target.hex) > w.range
-        ):
+        if word == "ranged" and (not seen or not unit):
             events.append(Note(text=f"{alien_name(alien)} has no shot at {agent_name(target)}."))
             return
-        alien_attack(state, alien, target, word, dice, events, why)
+        alien_attack(state, unit[0], target, word, dice, events, why)
         return
     if "immobilize" in alien.conditions:
         events.append(Note(text=f"{alien_name(alien)} is Immobilized and cannot move."))
@@ -151,6 +181,10 @@ def do_step(
         moved = move_away(state, alien, target, areas, events)
     elif word == "tp":
         moved = move_to_teleport(state, alien, areas, events)
+    if moved and state.strikeback is not None:
+        from engine.galaxy.strikeback.swarm import follow
+
+        follow(state, alien, events)  # a Prime Swarm's other figure keeps up (11.6)
     if moved:
         guard_react(state, alien, dice, events)
 

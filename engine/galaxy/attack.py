@@ -19,6 +19,7 @@ from engine.galaxy.world import (
     alien_name,
     area_distance,
     card,
+    engaging,
     facing_hex,
     figures_on_map,
     find_alien,
@@ -62,10 +63,18 @@ def weapon_problem(
     if (
         state.options.get("close-fight") == "on"
         and isinstance(target, AlienState)
-        and any(alien_adjacent(state, a, agent.hex) for a in state.aliens)
+        and any(alien_adjacent(state, a, agent.hex) for a in engaging(state))
         and not alien_adjacent(state, target, agent.hex)
     ):
         return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
+    if isinstance(target, AlienState) and state.strikeback is not None:
+        from engine.galaxy.strikeback.burrowing import exposed
+
+        if not exposed(state, target):
+            return (
+                "cannot target it: a Burrowing alien is underground until the top Close "
+                "Encounter discard clearly matches it (7.2.1)"
+            )
     if not sees(state, agent.hex, spot):
         return "has no line of sight to the target"
     if not agent_sees(state, agent, spot):
@@ -111,6 +120,11 @@ def agent_attack(
         from engine.galaxy.strikeback import arsenal
         from engine.galaxy.strikeback import combat as expansion
 
+    # who the attack can damage is fixed at target selection, before the Hit roll (7.2.1)
+    hit_ids = [] if w.kind == "healing" else targets_of(state, target, area, agent)
+    if state.strikeback is not None and "explosion" in w.powers:
+        hit_ids = arsenal.explosion_targets(state, target, agent)  # Explosion (8.4)
+    if state.strikeback is not None:
         # poses, Criticals, fixed-Hit and RED+BLUE weapons (9.2, 9.2.2, 8.2.3)
         roll = arsenal.attack_roll(
             state, agent, w, count, dice, alien_tech=alien_tech, extra_blue=extra_blue
@@ -176,9 +190,6 @@ def agent_attack(
             events.append(Note(text=f"{agent_name(one)} heals {healed} Wound(s)."))
         return
     bolt_condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
-    hit_ids = targets_of(state, target, area, agent)
-    if state.strikeback is not None and "explosion" in w.powers:
-        hit_ids = arsenal.explosion_targets(state, target, agent)  # Explosion (8.4)
     if "boost-ammo" in w.powers and ws.ammo > 0 and not reaction:
         state.pending = Pending(
             kind="boost",
@@ -235,6 +246,10 @@ def targets_of(
     ids = [
         a.id for a in state.aliens if any(area_of(state, h) == here for h in alien_hexes(state, a))
     ]
+    if state.strikeback is not None:  # underground Burrowing aliens are not damaged (7.2.1)
+        from engine.galaxy.strikeback.burrowing import exposed
+
+        ids = [i for i in ids if exposed(state, find_alien(state, i))]
     if state.options.get("friendly-fire") == "on":
         for agent in figures_on_map(state):
             assert agent.hex is not None

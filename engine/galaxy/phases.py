@@ -414,6 +414,10 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
                 return False
             return aliens_turn(state, dice, events)
         chosen = [a for a in state.aliens if matches(state, a, ce.match)]
+    if state.strikeback is not None:  # a Prime Swarm activates once (11.6)
+        from engine.galaxy.strikeback.swarm import units
+
+        chosen = units(state, chosen)
     chosen = activation_order(state, chosen)
     if not chosen:
         if ce.danger:

@@ -248,7 +248,16 @@ def walk_distance(state: GalaxyState, a: Coord, b: Coord, walker: str = "alien")
 def engaged(state: GalaxyState, agent: AgentState) -> bool:
     if agent.hex is None:
         return False
-    return any(alien_adjacent(state, alien, agent.hex) for alien in state.aliens)
+    return any(alien_adjacent(state, alien, agent.hex) for alien in engaging(state))
+
+
+def engaging(state: GalaxyState) -> list[AlienState]:
+    """The aliens that engage figures next to them: all but Burrowing ones (7.2)."""
+    if state.strikeback is None:
+        return state.aliens
+    from engine.galaxy.strikeback.burrowing import is_burrower
+
+    return [a for a in state.aliens if not is_burrower(a)]
 
 
 def hex_distance(a: Coord, b: Coord) -> int:

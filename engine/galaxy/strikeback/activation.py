@@ -81,6 +81,7 @@ def select(state: GalaxyState, card_id: str, match: dict[str, object], events: l
     them in `StrikebackState.activating`; False when the Alpha Agent must break a tie first
     (a pending `sb-activate` choice, one alien at a time)."""
     from engine.galaxy.lifecycle import clockwise_from_alpha
+    from engine.galaxy.strikeback import swarm
     from engine.galaxy.world import card, operative
 
     sb = state.strikeback
@@ -97,7 +98,7 @@ def select(state: GalaxyState, card_id: str, match: dict[str, object], events: l
     )
     pool = [
         Candidate(a.id, a.controller, card(a).rank, "paralyze" in a.conditions)
-        for a in state.aliens
+        for a in swarm.units(state, state.aliens)  # a Prime Swarm counts once (11.6)
     ]
     picked = select_x(x, pool, clockwise_from_alpha(state))
     sb.activating = Activating(

@@ -27,8 +27,8 @@ POWERS: dict[str, str | None] = {
     "lock-on": None,
     "archenemy": None,
     "catcher": None,
-    "burrowing": "7.2 Burrowing aliens in play",
-    "prime-swarm": "11.6 Prime Swarm units",
+    "burrowing": None,
+    "prime-swarm": None,
 }
 
 

@@ -84,6 +84,7 @@ class StrikebackState(BaseModel):
     firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
     devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
     asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
+    swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
     # Master Aliens (11.3) and multi-hex aliens (11.8)
     menace: Menace | None = None  # the Menace token while a Master Alien is in play
     bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes
