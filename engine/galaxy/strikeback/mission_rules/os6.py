@@ -384,10 +384,30 @@ class LastStarfighters(MissionRules):
         return {f"wp{n}": "probe" for n in mine.deployed}
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
-        """Deploy a probe when he can; a carrier walks toward the nearest obelisk without one."""
+        """Deploy a probe when he can; shoot the Wormoon when it can be hit (the weapon with
+        the most dice, an Alien Weapon only with Alien Knowledge); a carrier walks toward the
+        nearest obelisk without a probe."""
+        from engine.galaxy.world import weapon
+
         found = next((a for a in actions if a.args.get("what") == "deploy-probe"), None)
         if found is not None:
             return found
+        worms = {a.id for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)}
+        knows = "alien-knowledge" in agent.skills
+
+        def dice_of(a: Action) -> int:
+            w = weapon(a.args.get("weapon", ""))
+            return -1 if w.tier == "alien" and not knows else w.dice
+
+        shots = [
+            a
+            for a in actions
+            if a.verb == "attack" and a.args.get("target") in worms and "weapon" in a.args
+        ]
+        if shots:
+            best = max(shots, key=lambda a: (dice_of(a), a.args.get("mode", "") == "area"))
+            if dice_of(best) > 0:
+                return best
         mine = hunt(state)
         if agent.id not in mine.carriers or agent.hex is None or not mine.deploy_from:
             return None
