@@ -381,7 +381,16 @@ class LastStarfighters(MissionRules):
 
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
         mine = hunt(state) if state.strikeback is not None else WormHunt()
-        return {f"wp{n}": "probe" for n in mine.deployed}
+        lit = {f"wp{n}": "probe" for n in mine.deployed}
+        for name in ("m1", "m2", "m3", "m4"):
+            if co(mark_hex(state, name)) in mine.rifts:
+                lit[name] = "rift"
+        return lit
+
+    def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
+        """Underground Probes lying where their carriers fell."""
+        mine = hunt(state) if state.strikeback is not None else WormHunt()
+        return [(label(hx(c)), "probe", "probe") for c in mine.dropped]
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """Deploy a probe when he can; shoot the Wormoon when it can be hit (the weapon with
