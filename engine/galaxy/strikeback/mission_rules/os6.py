@@ -401,7 +401,8 @@ class LastStarfighters(MissionRules):
         found = next((a for a in actions if a.args.get("what") == "deploy-probe"), None)
         if found is not None:
             return found
-        worms = {a.id for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)}
+        held = sb(state).held  # at 0 HP and fighting on: wounds no longer matter
+        worms = {a.id for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)} - set(held)
         knows = "alien-knowledge" in agent.skills
 
         def dice_of(a: Action) -> int:
