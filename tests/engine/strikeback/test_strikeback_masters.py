@@ -237,6 +237,19 @@ def test_a_master_ignores_paralyze_and_its_critical() -> None:
         "stun",
     )
     assert worm.wounds == 1 and "paralyze" not in worm.conditions
+    attack.resolve_defence(  # the Flash-Bang's Immobilize is a stun it ignores too
+        state,
+        state.agents["marine"],
+        [worm.id],
+        1,
+        0,
+        "ranged",
+        "immobilize",
+        ScriptedDice([1]),
+        events,
+        "flash",
+    )
+    assert worm.wounds == 2 and worm.conditions == []
     from engine.galaxy.strikeback import combat
     from engine.galaxy.strikeback.status import CriticalPile
 
