@@ -189,6 +189,11 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         header["rescued"] = str(state.rescued)
     if state.strikeback is not None and (state.strikeback.suits or state.strikeback.headquarters):
         header["power-suit"] = suit_header(state)
+    if state.strikeback is not None and state.strikeback.menace is not None:
+        menace = state.strikeback.menace  # the Menacing Agent (Operation Strikeback 11.3.1)
+        holder = state.agents.get(menace.owner)
+        who = profile(holder).codename if holder is not None else menace.owner
+        header["menace"] = f"{who} (Level {menace.level})"
     return View(
         game="galaxy-defenders",
         scenario=state.scenario,
