@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.core.events import Event, MissionEnded, Note
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, CampaignState, GalaxyState, MissionResult, WeaponState
-from engine.galaxy.world import RANKS, agent_name, mission_key, weapon
+from engine.galaxy.world import agent_name, mission_key, rank_name, weapon
 
 CAMPAIGN = "campaign"
 ACCOMPLISHED_BONUS = 1  # Alien Tech fragments the team brings into the next mission
@@ -133,7 +133,8 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         state.agents[seat] = fresh
         events.append(
             Note(
-                text=f"{agent_name(fresh)} carries over: rank {RANKS[fresh.rank]}, weapons "
+                text=f"{agent_name(fresh)} carries over: rank "
+                f"{rank_name(state, fresh.rank)}, weapons "
                 + ", ".join(weapon(w.key).name for w in fresh.weapons)
                 + "."
             )

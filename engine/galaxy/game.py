@@ -34,6 +34,7 @@ from engine.galaxy.strikeback import (
     poses,
     suits,
 )
+from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
@@ -254,7 +255,7 @@ class GalaxyDefenders:
         elif pending.kind == "search":
             actions.finish_search(state, option, dice, events)
         elif pending.kind == "promote":
-            phases.finish_promotion(state, option, events)
+            phases.finish_promotion(state, option, events, dice)
         elif pending.kind == "drone-move":
             drones.finish_drone_move(state, option, dice, events)
         elif pending.kind == "drone-attack":
@@ -302,6 +303,8 @@ class GalaxyDefenders:
             play.do_action(state, agent, what, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
             masters.do_action(state, agent, action.args["what"].lower(), events)
+        elif action.verb == "act" and sbpowers.is_psionic(action.args.get("what", "").lower()):
+            sbpowers.use(state, agent, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() in suits.ACTIONS:
             what = action.args["what"].lower()
             suits.do_action(state, agent, what, action.args, dice, events)

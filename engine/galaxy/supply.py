@@ -112,6 +112,13 @@ def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
     )
 
 
+def _expansion(state: GalaxyState, key: str) -> bool:
+    """An Operation Strikeback weapon token (only with the layer on)."""
+    from engine.galaxy.strikeback.arsenal import warehouse
+
+    return any(w.key == key for w in warehouse(state))
+
+
 def own_weapons(agent: AgentState) -> list[WeaponState]:
     """His weapons, without a worn Power Suit's on-board one (never replaced or carried)."""
     from engine.galaxy.strikeback.arsenal import is_suit_weapon
@@ -177,7 +184,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
 def delivery_takers(state: GalaxyState, key: str) -> list[str]:
     """Agents on the map who may receive a delivered device or weapon (a class weapon only
     its class), clockwise from the Alpha Agent."""
-    classes = weapon(key).classes if key in content().weapons else []
+    classes = weapon(key).classes if key in content().weapons or _expansion(state, key) else []
     return [
         s
         for s in clockwise_from_alpha(state)

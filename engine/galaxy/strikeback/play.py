@@ -77,6 +77,12 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     if hidden:
         state.destroyed_tps = hidden[:]  # the engine's list of Points not on the map
     rules(state).begin(state, mission, dice)
+    picks = int(getattr(mission, "device_picks", 0))
+    if picks:  # the briefing's "Devices: N per agent", selected by each agent (2.1)
+        from engine.galaxy.strikeback import handouts
+
+        handouts.select_each(state, picks)
+        ask_next(state)
 
 
 # -- Special Event effects ----------------------------------------------------------------------
@@ -217,13 +223,15 @@ def _hazard(state: GalaxyState, h: Hex, events: list[Event]) -> None:
 def ask_next(state: GalaxyState) -> None:
     """Open the next queued choice for the Alpha Agent, if none is open. A choice with nothing
     to choose from (no agent on the map) is dropped."""
-    from engine.galaxy.strikeback import devices
+    from engine.galaxy.strikeback import devices, handouts
 
     layer = sb(state)
     while state.pending is None and layer.asks:
         ask = layer.asks[0]
         if ask.startswith(devices.ASK):
             pending = devices.open_ask(state, ask)
+        elif ask.startswith(handouts.ASK):
+            pending = handouts.open_ask(state, ask)
         else:
             pending = rules(state).open_ask(state, ask)
         if pending is None:
@@ -233,7 +241,7 @@ def ask_next(state: GalaxyState) -> None:
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.strikeback import devices
+    from engine.galaxy.strikeback import devices, handouts
 
     layer = sb(state)
     pending = state.pending
@@ -242,6 +250,9 @@ def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
     ask = str(pending.data["ask"])
     if ask.startswith(devices.ASK):
         devices.give(state, ask, option, events)
+        done = True
+    elif ask.startswith(handouts.ASK):
+        handouts.finish(state, ask, option, events)
         done = True
     else:
         done = rules(state).finish_choice(state, pending, option, events)
@@ -254,6 +265,8 @@ def default_choice(state: GalaxyState) -> str:
     """The answer to an open Strikeback prompt when its answer window closes."""
     pending = state.pending
     assert pending is not None
+    if pending.kind == "sb-pick":  # a device selection: the first one offered
+        return pending.options[0]
     return rules(state).default_choice(state, pending)
 
 
@@ -265,7 +278,7 @@ def handles(state: GalaxyState, what: str) -> bool:
     from engine.galaxy.strikeback import devices
 
     return state.strikeback is not None and (
-        what in devices.ACTIONS or what in rules(state).actions
+        devices.is_device(what) or what in rules(state).actions
     )
 
 
@@ -278,7 +291,7 @@ def action_problem(
         return "has no such action"
     if agent.action_used:
         return "has already used his Action this turn"
-    if what in devices.ACTIONS:
+    if devices.is_device(what):
         return devices.problem(state, agent, what, args)
     return rules(state).action_problem(state, agent, what, args)
 
@@ -296,7 +309,7 @@ def do_action(
     problem = action_problem(state, agent, what, args)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    if what in devices.ACTIONS:
+    if devices.is_device(what):
         devices.use(state, agent, what, args, dice, events)
     else:
         rules(state).do_action(state, agent, what, args, dice, events)

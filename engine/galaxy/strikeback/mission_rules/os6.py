@@ -35,7 +35,6 @@ from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.strikeback.status import WormHunt
 from engine.galaxy.world import (
-    RANKS,
     agent_name,
     alien_name,
     co,
@@ -216,9 +215,10 @@ class LastStarfighters(MissionRules):
             self._shake(state, dice, events)
         elif kind == "ranks-up":
             from engine.galaxy.ranks import rank_up
+            from engine.galaxy.strikeback.wings import top_rank
 
             for agent in on_map(state):
-                if agent.rank < len(RANKS) - 1:
+                if agent.rank < top_rank(state):  # "if possible": not past the table's top
                     rank_up(state, agent, events)
         elif kind == "swallow-alpha":
             self._swallow(state, events)
