@@ -105,6 +105,10 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
     if pending.kind == "drone-attack":
         targets = [o for o in options if o != "none"]
         return option(_weakest(state, targets)) if targets else option("none")
+    if pending.kind == "sb-armory":  # Strikeback campaign: a weapon from GD Headquarters
+        from engine.galaxy.strikeback.campaign import default_armory
+
+        return option(default_armory(state))
     return actions[0]  # promotions: the first power the class may take
 
 

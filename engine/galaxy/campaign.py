@@ -11,6 +11,7 @@ weapons (rulebook).
 
 from __future__ import annotations
 
+from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, CampaignState, GalaxyState, MissionResult, WeaponState
@@ -32,7 +33,11 @@ def chain() -> list[str]:
     return keys
 
 
-def new_campaign() -> CampaignState:
+def new_campaign(options: dict[str, str] | None = None) -> CampaignState:
+    if (options or {}).get("expansion") == "strikeback":  # Operation Strikeback, storybook 5
+        from engine.galaxy.strikeback.campaign import new_campaign as strikeback_campaign
+
+        return strikeback_campaign()
     return CampaignState(missions=chain())
 
 
@@ -45,9 +50,13 @@ def campaign_going_on(state: GalaxyState) -> bool:
     return state.campaign is not None and not state.campaign.over and state.outcome is not None
 
 
-def debrief(state: GalaxyState, events: list[Event]) -> tuple[str, int] | None:
+def debrief(state: GalaxyState, events: list[Event], dice: Dice) -> tuple[str, int] | None:
     """Record the ended mission and carry the team over. Returns the next mission to set up
     and the Alien Tech it starts with, or None when the campaign is over (outcome set)."""
+    from engine.galaxy.strikeback import campaign as strikeback
+
+    if strikeback.active(state):
+        return strikeback.debrief(state, dice, events)
     camp = state.campaign
     assert camp is not None and state.outcome is not None
     key = mission_key(state)
@@ -167,6 +176,10 @@ def progress_lines(state: GalaxyState) -> list[str]:
     camp = state.campaign
     if camp is None:
         return []
+    from engine.galaxy.strikeback import campaign as strikeback
+
+    if strikeback.active(state):
+        return strikeback.progress_lines(state)
     missions = content().missions
     key = mission_key(state)
     lines = [

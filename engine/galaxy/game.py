@@ -34,6 +34,7 @@ from engine.galaxy.strikeback import (
     poses,
     suits,
 )
+from engine.galaxy.strikeback import campaign as sb_campaign
 from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
@@ -147,7 +148,8 @@ class GalaxyDefenders:
                 summary="Missions "
                 + " -> ".join(campaign.chain())
                 + " in one game: ranks, skills and weapons carry over; a failed mission is "
-                "replayed once.",
+                "replayed once. expansion:strikeback plays Operation Strikeback's six missions, "
+                "the next one chosen by each result.",
                 roles=ROLES,
                 min_seats=1,
                 max_seats=5,
@@ -171,7 +173,8 @@ class GalaxyDefenders:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
-        if options.get("expansion") == layer.EXPANSION:
+        strikeback = options.get("expansion") == layer.EXPANSION
+        if strikeback:
             layer.require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core
         # game is saved (and fingerprinted) exactly as before the expansion existed.
@@ -182,9 +185,11 @@ class GalaxyDefenders:
         state = phases.setup(scenario, seats, options, dice)
         if preset != difficulty.CUSTOM:
             state.options[difficulty.OPTION] = preset
-        if switched or scenario in strikeback_missions():
+        if switched or scenario in strikeback_missions() or strikeback:
             state.options.update({k: "on" for k in switched})
             state.strikeback = StrikebackState(high_impact="high-impact" in switched)
+            if strikeback:
+                sb_campaign.start(state, dice)
             play.begin_mission(state, mission_of(state), dice)
         return state
 

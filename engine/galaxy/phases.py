@@ -46,13 +46,13 @@ GD_NEEDED = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
 def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) -> GalaxyState:
     state = GalaxyState(scenario=scenario, seats=list(seats), options=dict(options))
     if scenario == campaign.CAMPAIGN:
-        state.campaign = campaign.new_campaign()
+        state.campaign = campaign.new_campaign(options)
     for seat in seats:
         p = content().agents[seat]
         state.agents[seat] = AgentState(
             id=seat, hex=None, weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons]
         )
-    first = state.campaign.missions[0] if state.campaign else scenario
+    first = state.campaign.missions[state.campaign.index] if state.campaign else scenario
     begin_mission(state, first, 0, dice)
     return state
 
@@ -105,7 +105,8 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.pending = None
     state.strategy_step = 0
     state.revivals = []
-    state.promotions = []
+    if state.campaign is None:  # a campaign's last GD-Wings roll may owe a pick (Strikeback 5.4)
+        state.promotions = []
     state.turn_order = []
     state.turn_index = 0
     state.outcome = None
@@ -164,7 +165,7 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     """Run automatic steps until a seat must decide or the mission ends."""
     for _ in range(10_000):
         if campaign.campaign_going_on(state):
-            carried = campaign.debrief(state, events)
+            carried = campaign.debrief(state, events, dice)
             if carried is not None:
                 begin_mission(state, *carried, dice)
             continue

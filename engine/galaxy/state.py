@@ -93,6 +93,7 @@ class Pending(BaseModel):
         "sb-pick",  # Operation Strikeback: an agent selects a device at a mission's setup
         "sb-recall",  # Operation Strikeback: the Alpha Agent agrees to a Power Suit Recall
         "sb-mission",  # Operation Strikeback: a mission's own prompt (its question in data)
+        "sb-armory",  # Operation Strikeback campaign: a weapon from GD Headquarters
     ]
     seat: str
     options: list[str]

@@ -100,21 +100,33 @@ def deliver_armory(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     """Reinforcements: send the next weapon an Armory token triggered (True when a prompt
     opened or a weapon went out; False when none is owed)."""
     from engine.galaxy.state import Pending
+    from engine.galaxy.strikeback import campaign
     from engine.galaxy.supply import deliver, delivery_takers, weapon_pool
 
     queue = gear(state).armory
     while queue:
-        tier = owed_weapon(state, queue.pop(0))
+        asked = queue.pop(0)
+        tier = owed_weapon(state, asked)
+        if campaign.active(state):  # storybook 5.3's draw: any class, the core's and ours
+            tier = asked if campaign.weapon_pool(state, asked) else None
         if tier is None:
             events.append(Note(text="Armory: every weapon is researched already; nothing comes."))
             continue
         pool = weapon_pool(state, tier)
+        if campaign.active(state):
+            pool = campaign.weapon_pool(state, tier)
         key = pool[dice.randrange(len(pool))]
         takers = delivery_takers(state, key)
+        if not takers and campaign.active(state):
+            campaign.keep_at_headquarters(state, key, events)
+            continue
         if not takers:
             continue
         events.append(
-            Note(text=f"Armory delivery: a new {tier.title()} Weapon, the {weapon(key).name}.")
+            Note(
+                text=f"Armory delivery: a new {weapon(key).tier.title()} Weapon, the "
+                f"{weapon(key).name}."
+            )
         )
         if len(takers) == 1:
             deliver(state, takers[0], key, events)

@@ -69,6 +69,8 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     only an event puts on the map."""
     from engine.galaxy.strikeback import npc
 
+    camp = state.campaign
+    sb(state).previous = camp.results[-1].outcome if camp is not None and camp.results else None
     order = list(getattr(mission, "npc_deck", []))
     if npc.enabled(state) or order:
         npc.begin_mission(state, dice, order)
@@ -241,11 +243,14 @@ def ask_next(state: GalaxyState) -> None:
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.strikeback import devices, handouts
+    from engine.galaxy.strikeback import campaign, devices, handouts
 
     layer = sb(state)
     pending = state.pending
     assert pending is not None
+    if pending.kind == campaign.ARMORY_KIND:
+        campaign.finish_armory(state, option, events)
+        return
     state.pending = None
     ask = str(pending.data["ask"])
     if ask.startswith(devices.ASK):
@@ -263,8 +268,12 @@ def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
 
 def default_choice(state: GalaxyState) -> str:
     """The answer to an open Strikeback prompt when its answer window closes."""
+    from engine.galaxy.strikeback import campaign
+
     pending = state.pending
     assert pending is not None
+    if pending.kind == campaign.ARMORY_KIND:
+        return campaign.default_armory(state)
     if pending.kind == "sb-pick":  # a device selection: the first one offered
         return pending.options[0]
     return rules(state).default_choice(state, pending)

@@ -108,6 +108,10 @@ class StrikebackState(BaseModel):
     # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
     # None in a standalone mission and the campaign's first
     previous: str | None = None
+    # the Strikeback campaign's GD Headquarters pick at a mission's start (storybook 2.1)
+    armory_open: bool = False  # the pick has begun this mission
+    armory: list[str] = Field(default_factory=list)  # agents still to pick, in order
+    armory_picks: dict[str, int] = Field(default_factory=dict)  # agent -> weapons picked
     gear: GearState = Field(default_factory=GearState)  # 9.7-9.9 powers and items
     # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
     suits: dict[str, SuitState] = Field(default_factory=dict)

@@ -50,6 +50,21 @@ def entries() -> Iterator[Entry]:
     yield from _missions()
     yield from _suits_and_weapons()
     yield from _powers_and_items()
+    yield from _campaign()
+
+
+def _campaign() -> Iterator[Entry]:
+    yield (
+        "gd-headquarters",
+        "GD Headquarters",
+        "Strikeback campaign: researched weapons wait here; each mission takes a few of them",
+    )
+    yield "done", "Done", "GD Headquarters: this agent takes no more weapons for the mission"
+    yield (
+        "strikeback-campaign",
+        "Strikeback campaign",
+        "Six missions; each result names the next one; mission 6 accomplished wins",
+    )
 
 
 def _aliens() -> Iterator[Entry]:
