@@ -140,6 +140,10 @@ def do_move(
         agent.mp_left -= step_cost(state, agent) or 1
         walked.append(h)
         found_now: list[Event] = []
+        if state.strikeback is not None:  # a mission token under the step (Waypoints, items)
+            from engine.galaxy.strikeback import play
+
+            play.entered(state, agent, h, dice, found_now)
         if state.strikeback is not None:  # an Alien Tech or Armory token on the hex (9.9)
             reached(state, agent, found_now)
         reveal_in_sight(state, dice, found_now)

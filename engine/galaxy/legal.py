@@ -19,7 +19,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import free as free_actions
-from engine.galaxy.strikeback import npc, play, poses, suits
+from engine.galaxy.strikeback import masters, npc, play, poses, suits
 from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.world import (
@@ -65,6 +65,7 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                         )
                     )
         out.extend(play.legal_actions(state, agent))
+        out.extend(masters.legal_actions(state, agent))
         out.extend(suits.legal_actions(state, agent))  # Power Suits (9.5)
         out.extend(free_actions.legal(state, agent))  # Free Actions (6.2.1.1)
         out.extend(sbpowers.legal_actions(state, agent))  # Psionic Powers (9.7.2)
@@ -326,6 +327,7 @@ PENDING_WORDS = {
     "boost": "Spend Ammo to boost the attack",
     "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
+    "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
     "sb-pick": "Select a device",
     "sb-mission": "The mission asks",
 }

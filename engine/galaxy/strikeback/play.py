@@ -169,6 +169,30 @@ def apply_effect(
     ask_next(state)
 
 
+def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]) -> None:
+    """An agent steps onto a hex during his Movement (face-down Waypoints, dropped items)."""
+    rules(state).entered(state, agent, h, dice, events)
+    ask_next(state)
+
+
+def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+    """An agent dies on his hex (before his figure leaves the map)."""
+    rules(state).agent_died(state, agent, events)
+
+
+def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """The mission's own Reinforcements step of the Strategy phase; True while a prompt is
+    open (the phase waits for the answer)."""
+    rules(state).reinforcements(state, dice, events)
+    ask_next(state)
+    return state.pending is not None
+
+
+def quiet_signals(state: GalaxyState) -> bool:
+    """This mission's Event phases neither teleport nor move Signals (mission 6)."""
+    return state.strikeback is not None and rules(state).quiet_signals
+
+
 def after_event(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     """The mission's rule for the end of every Event phase (mission 1: a new fire)."""
     rules(state).after_event(state, dice, events)
