@@ -53,6 +53,10 @@ class Weapon(BaseModel):
     ammo: int
     bolt: str | None = None
     powers: list[str] = Field(default_factory=list)
+    # Operation Strikeback (9.2): BLUE dice rolled besides the `color` ones (RED+BLUE
+    # weapons), and a fixed number of Hits instead of a Hit roll (`dice` is then 0)
+    blue: int = 0
+    fixed: int | None = None
 
 
 class Device(BaseModel):
@@ -108,6 +112,7 @@ class AlienWeapon(BaseModel):
     dice: int
     range: int = 0
     bolt: str | None = None
+    fixed: int | None = None  # Operation Strikeback 11.12: a fixed number of Hits, no roll
 
 
 class AIRule(BaseModel):
@@ -118,7 +123,7 @@ class AIRule(BaseModel):
 class AlienCard(BaseModel):
     id: str
     species: str
-    rank: Literal["green", "blue", "red"]
+    rank: Literal["green", "blue", "red", "purple"]  # purple: an Operation Strikeback Master
     hp: int
     energy: int = 0
     armor: str | None = None
@@ -140,8 +145,13 @@ class EventCard(BaseModel):
     name: str
     type: Literal["standard", "weather", "special"]
     effects: list[dict[str, Any]]
-    balance: Literal["always", "fewer-aliens"] = "always"
+    # Operation Strikeback adds the two Event balancers of rulebook 6.3 (`sb-minus-...`)
+    balance: Literal["always", "fewer-aliens", "sb-minus-aliens", "sb-minus-threats"] = "always"
     teleport: list[int] | None = None
+    # Operation Strikeback storybook 2.5: the other columns of a Special Event, by the previous
+    # campaign mission's result ("partial", "accomplished"); each replaces `effects` (the
+    # standalone column) when that result is the previous one.
+    if_previous: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
 
 
 class Objective(BaseModel):
@@ -383,6 +393,23 @@ def alien_card(card_id: str) -> AlienCard:
     return expansion_alien(card_id)
 
 
+def power(key: str) -> Power | None:
+    """A tactic or skill: the core box's, else an Operation Strikeback skill (9.7.1)."""
+    found = content().powers.get(key)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.powers import skills
+
+    return skills().get(key)
+
+
+def power_card(key: str) -> Power:
+    found = power(key)
+    if found is None:
+        raise KeyError(key)
+    return found
+
+
 def mission(key: str) -> Mission:
     """A mission: the core Storybook's, else an Operation Strikeback one."""
     found = content().missions.get(key)
@@ -407,7 +434,12 @@ def event_card(mission_key: str, card_id: str) -> EventCard:
     for special in mission(mission_key).special_events:
         if special.id == card_id:
             return special
-    return content().events[card_id]
+    found = content().events.get(card_id)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.decks import events
+
+    return events()[card_id]
 
 
 def species_name(key: str) -> str:

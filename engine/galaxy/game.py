@@ -23,7 +23,19 @@ from engine.galaxy.content import content
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import difficulty, layer, npc, play, poses
+from engine.galaxy.strikeback import (
+    activation,
+    difficulty,
+    free,
+    layer,
+    masters,
+    npc,
+    play,
+    poses,
+    suits,
+)
+from engine.galaxy.strikeback import campaign as sb_campaign
+from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
@@ -136,7 +148,8 @@ class GalaxyDefenders:
                 summary="Missions "
                 + " -> ".join(campaign.chain())
                 + " in one game: ranks, skills and weapons carry over; a failed mission is "
-                "replayed once.",
+                "replayed once. expansion:strikeback plays Operation Strikeback's six missions, "
+                "the next one chosen by each result.",
                 roles=ROLES,
                 min_seats=1,
                 max_seats=5,
@@ -160,7 +173,8 @@ class GalaxyDefenders:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
-        if options.get("expansion") == layer.EXPANSION:
+        strikeback = options.get("expansion") == layer.EXPANSION
+        if strikeback:
             layer.require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core
         # game is saved (and fingerprinted) exactly as before the expansion existed.
@@ -171,9 +185,11 @@ class GalaxyDefenders:
         state = phases.setup(scenario, seats, options, dice)
         if preset != difficulty.CUSTOM:
             state.options[difficulty.OPTION] = preset
-        if switched or scenario in strikeback_missions():
+        if switched or scenario in strikeback_missions() or strikeback:
             state.options.update({k: "on" for k in switched})
             state.strikeback = StrikebackState(high_impact="high-impact" in switched)
+            if strikeback:
+                sb_campaign.start(state, dice)
             play.begin_mission(state, mission_of(state), dice)
         return state
 
@@ -188,7 +204,11 @@ class GalaxyDefenders:
             return Prompt(
                 seats=[state.pending.seat],
                 kind="vote" if state.pending.kind == "alpha" else "choice",
-                text=pending_text(state.pending.kind, state.pending.options),
+                text=pending_text(
+                    state.pending.kind,
+                    state.pending.options,
+                    str(state.pending.data.get("question", "")),
+                ),
                 default=_strategy_default(state),
             )
         if state.phase == "agent":
@@ -240,7 +260,7 @@ class GalaxyDefenders:
         elif pending.kind == "search":
             actions.finish_search(state, option, dice, events)
         elif pending.kind == "promote":
-            phases.finish_promotion(state, option, events)
+            phases.finish_promotion(state, option, events, dice)
         elif pending.kind == "drone-move":
             drones.finish_drone_move(state, option, dice, events)
         elif pending.kind == "drone-attack":
@@ -253,7 +273,11 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
-        elif pending.kind in ("sb-firefighter", "sb-device"):
+        elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: a tie-break
+            activation.finish_choice(state, option, events)
+        elif pending.kind == "sb-recall":
+            suits.finish_recall(state, option, events)
+        elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
             play.finish_choice(state, option, events)
         self._after_agent_step(state, events, dice)
 
@@ -268,6 +292,7 @@ class GalaxyDefenders:
             raise RuleError(f"{agent_name(agent)} is Paralyzed: he can only end the turn.")
         if action.verb == "end-turn":
             events.append(Note(text=f"{agent_name(agent)} ends the Agent turn."))
+            suits.end_turn(state, agent, events)  # a Seize ends with the turn (7.3)
             npc.end_of_turn(state, agent, dice, events)
             if not check_all_dead(state, events):
                 state.phase = "aliens"
@@ -278,9 +303,19 @@ class GalaxyDefenders:
             turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
-        elif action.verb == "act" and action.args.get("what", "").lower() in play.ACTIONS:
+        elif action.verb == "act" and play.handles(state, action.args.get("what", "").lower()):
             what = action.args["what"].lower()
             play.do_action(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
+            masters.do_action(state, agent, action.args["what"].lower(), events)
+        elif action.verb == "act" and sbpowers.is_psionic(action.args.get("what", "").lower()):
+            sbpowers.use(state, agent, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() in suits.ACTIONS:
+            what = action.args["what"].lower()
+            suits.do_action(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and free.is_free(action.args.get("what", "").lower()):
+            what = action.args["what"].lower()
+            free.do(state, agent, what, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
             npc.activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":
@@ -304,6 +339,7 @@ class GalaxyDefenders:
             return
         if state.phase != "agent":
             return
+        suits.settle(state, events)  # a Seize ends with the carrier's Movement (7.3)
         agent = state.agents[state.turn_order[state.turn_index]]
         if agent.dead:
             phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
@@ -362,8 +398,12 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = pending.options[0]  # come back, on the first free GD Start Hex
     elif pending.kind == "deliver":
         choice = supply.default_taker(state)
-    elif pending.kind in ("sb-firefighter", "sb-device"):  # Operation Strikeback mission 1
-        choice = state.alpha if state.alpha in pending.options else pending.options[0]
+    elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: the earliest arrival
+        choice = pending.options[0]
+    elif pending.kind == "sb-recall":  # Operation Strikeback 9.5.1: the team wants the suit
+        choice = suits.AGREE
+    elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
+        choice = play.default_choice(state)
     else:
         return None
     return Action(verb="choose", args={"option": choice})

@@ -17,7 +17,16 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.attack import impose
 from engine.galaxy.content import AlienCard, alien_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import cards, criticals, damage, marks, poses
+from engine.galaxy.strikeback import (
+    arsenal,
+    cards,
+    criticals,
+    damage,
+    marks,
+    poses,
+    powers,
+    suits,
+)
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
 from engine.galaxy.world import agent_name, alien_name, card, profile, where
 
@@ -50,6 +59,19 @@ def enters_play(state: GalaxyState, card_id: str) -> None:
     cards.check_playable(alien_card(card_id))
 
 
+def wounded_by(state: GalaxyState, alien: AlienState, by: AgentState, events: list[Event]) -> None:
+    """An agent's attack wounded this alien: a Master's Menace token moves (11.3.1)."""
+    from engine.galaxy.strikeback import masters
+
+    masters.wounded(state, alien, by, events)
+
+
+def immune(alien: AlienState, condition: str) -> bool:
+    from engine.galaxy.strikeback import masters
+
+    return masters.immune(alien, condition)
+
+
 def stacks_of(state: GalaxyState, alien: AlienState) -> list[int]:
     """The alien's Energy Shield stacks left (one stack for a core card's shield)."""
     c = card(alien)
@@ -74,7 +96,10 @@ def critical(
     """Draw and place one Critical token; returns the instant extra damage it deals."""
     is_agent = isinstance(target, AgentState) and target.drone_of is None
     pile = _pile(state, level, dice)
-    token = criticals.draw(pile, "agent" if is_agent else "other", dice)
+    fits = "agent" if is_agent else "other"
+    if isinstance(target, AlienState) and immune(target, "paralyze"):
+        fits = "master"  # a Master ignores Paralyze: that token is redrawn as not compatible
+    token = criticals.draw(pile, fits, dice)
     name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
     if token is None:
         events.append(Note(text=f"No Critical {level} token fits {name}."))
@@ -100,15 +125,22 @@ def alien_attack(
     reason: str,
 ) -> None:
     """An alien's attack on an agent or drone under the expansion rules."""
+    from engine.galaxy.strikeback import devices
+
+    if devices.attacked(state, agent, events):  # a Hologram vanishes (9.7.4.1)
+        return
     c = card(alien)
     w = c.melee if kind == "melee" else c.ranged
     assert w is not None
     count = max(0, w.dice - penalty(state, alien.id, "atk"))
-    roll = combat.hit_roll(dice, w.color, count, reroll_alien="reroll-alien" in c.powers)
+    roll = arsenal.alien_hit_roll(
+        state, w.fixed, w.color, count, dice, reroll="reroll-alien" in c.powers
+    )
     bolt = roll.bolt and not bolts_blocked(state, alien.id)
     hits = roll.hits + (1 if bolt and w.bolt == "hit+1" else 0)
     def_minus = (1 if bolt and w.bolt == "def-1" else 0) + penalty(state, agent.id, "def")
     def_minus -= poses.defence_dice(state, agent, "melee" if kind == "melee" else "ranged")
+    def_minus -= powers.defend_bonus(state, agent)  # Psionic Foresight (9.7.2)
     effects = expansion_effects(c, kind) if bolt else []
     events.append(
         Attacked(
@@ -119,16 +151,17 @@ def alien_attack(
             hits=hits,
             result=reason,
             text=f"{alien_name(alien)} attacks {agent_name(agent)} with {w.name} ({reason}): "
-            f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)"
-            + (f", Bolt: {', '.join(effects)}" if effects else "")
-            + ".",
+            f"{', '.join(roll.described) or combat.roll_text(w.color, roll.faces)} - "
+            f"{hits} Hit(s)" + (f", Bolt: {', '.join(effects)}" if effects else "") + ".",
         )
     )
     mine = status(state, agent.id)
     for effect in effects:
         if effect.startswith("mark-"):
             marks.apply_mark(mine, int(effect[-1]))  # marked at once, before the Defend roll
-    stacks = [agent.energy]
+    suit = suits.worn(state, agent.id)
+    in_suit = suit is not None and suit.shields > 0  # 9.5.2.3: the suit's shields override
+    stacks = [suit.shields] if suit is not None and in_suit else [agent.energy]
     out = damage.defend(
         dice,
         hits,
@@ -136,10 +169,13 @@ def alien_attack(
         lethal="lethal" in effects,
         def_minus=def_minus,
         high_impact=layer(state).high_impact,
-        armor=None if bolts_blocked(state, agent.id) else profile(agent).armor,
+        armor=None if bolts_blocked(state, agent.id) or in_suit else profile(agent).armor,
         attack="melee" if kind == "melee" else "ranged",
     )
-    agent.energy = stacks[0]
+    if suit is not None and in_suit:
+        suit.shields = stacks[0]
+    else:
+        agent.energy = stacks[0]
     events.append(Note(text=f"{agent_name(agent)} {_defence_text(out)}."))
     wounds = out.wounds
     if wounds:
@@ -212,22 +248,28 @@ def alien_defends(
     dice: Dice,
     events: list[Event],
     cause: str,
+    sb_effects: tuple[str, ...] = (),
 ) -> bool:
-    """An alien defends an agent's attack; True when it dies (the caller removes it)."""
+    """An alien defends an agent's attack; True when it dies (the caller removes it).
+    `sb_effects`: the attack's Lethal (8.1) and Critical N (8.2) Bolt effects."""
     c = card(alien)
     stacks = stacks_of(state, alien)
     out = damage.defend(
         dice,
         hits,
         stacks,
+        lethal="lethal" in sb_effects,
         def_minus=def_minus + penalty(state, alien.id, "def"),
         high_impact=layer(state).high_impact,
         armor=None if bolts_blocked(state, alien.id) else c.armor,
         attack="melee" if kind == "melee" else "ranged",
         reroll_alien="reroll-alien" in c.powers,
     )
-    if out.absorbed and len(stacks) > 1:
+    if (out.absorbed and len(stacks) > 1) or out.lethal:
         events.append(Note(text=f"{alien_name(alien)}: {_defence_text(out)}."))
+    level = next((int(e[-1]) for e in sb_effects if e.startswith("critical-")), 0)
+    if out.wounds and level:
+        out.wounds += critical(state, alien, level, dice, events)
     roll = combat.DefendRoll(
         hits=hits,
         energy_used=0,
@@ -241,14 +283,29 @@ def alien_defends(
     alien.energy = sum(stacks) + out.absorbed  # the core code spends what the stack absorbed
     roll.energy_used = out.absorbed
     if combat.wound_alien(state, alien, roll, events, cause):
-        return True
+        return _falls(state, alien, events, printed=True)
     hp = c.hp - penalty(state, alien.id, "hp")
     if alien.wounds >= hp:
+        return _falls(state, alien, events, printed=False)
+    return False
+
+
+def _falls(state: GalaxyState, alien: AlienState, events: list[Event], printed: bool) -> bool:
+    """An alien at 0 Health points dies, unless it is a Master with another stage (11.3)."""
+    from engine.galaxy.strikeback import masters
+
+    if masters.is_master(alien):
+        said = events.pop() if printed and events and isinstance(events[-1], Killed) else None
+        if not masters.falls(state, alien, events):
+            return False  # the core's "dies" line is dropped: this Master does not die
+        if said is not None:
+            events.append(said)
+        return True
+    if not printed:
         events.append(
             Killed(figure=alien.id, at=where(alien.hex), text=f"{alien_name(alien)} dies.")
         )
-        return True
-    return False
+    return True
 
 
 def _defence_text(out: damage.Defence) -> str:
@@ -270,6 +327,9 @@ def refresh(state: GalaxyState, dice: Dice, events: list[Event]) -> list[AlienSt
     if state.strikeback is None:
         return []
     sb = state.strikeback
+    from engine.galaxy.strikeback import masters
+
+    masters.refresh(state, events)
     sb.stacks = {}
     for alien in state.aliens:
         alien.energy = sum(stacks_of(state, alien))
@@ -281,7 +341,8 @@ def refresh(state: GalaxyState, dice: Dice, events: list[Event]) -> list[AlienSt
             combat.wound_agent(state, state.agents[figure], wounds, events, "poison")
         hurt = next((a for a in state.aliens if a.id == figure), None)
         if hurt is not None and wounds:
-            hurt.wounds += wounds
-            if hurt.wounds >= card(hurt).hp - penalty(state, hurt.id, "hp"):
+            hurt.wounds = min(card(hurt).hp, hurt.wounds + wounds)
+            down = hurt.wounds >= card(hurt).hp - penalty(state, hurt.id, "hp")
+            if down and _falls(state, hurt, events, printed=True):
                 dead.append(hurt)
     return dead

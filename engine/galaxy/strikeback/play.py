@@ -1,42 +1,43 @@
-"""Operation Strikeback mission play: Special Event effects, mission special actions,
-objective conditions and the advisor's mission moves (storybook 7, mission 1 so far).
+"""Operation Strikeback mission play (storybook 7): the Special Event effects every mission may
+use, and the dispatch to the mission's own rules (`mission_rules/<key>.py`) for its effects,
+special actions, objective conditions, prompts and the advisor's mission moves.
 
-Special Event effects are data (`{"sb": kind, ...}` in `content/missions.json`). Choices the
-storybook gives the Alpha Agent (who the two Firefighters are, who receives a device) are
-prompts to him, asked one after the other.
+Special Event effects are data (`{"sb": kind, ...}` in `content/missions/<key>.json`).
+Choices the storybook gives the Alpha Agent (who the two Firefighters are, who receives a
+device) are prompts to him, asked one after the other from the queue `StrikebackState.asks`.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
-from engine.core.hexgrid import Hex, distance, neighbours
+from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
-from engine.galaxy.content import Mission
-from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.content import EventCard, Mission
+from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
-from engine.galaxy.world import (
-    adjacent,
-    agent_name,
-    alien_name,
-    area_distance,
-    board_of,
-    co,
-    find_alien,
-    free,
-    hex_arg,
-    hx,
-    locked,
-    operative,
-    sees,
-)
+from engine.galaxy.world import adjacent, agent_name, board_of, co, free, mission_key
 
-WAYPOINTS = 4
-ACTIONS = ("extinguish", "recharge", "harpoon", "jet-boots")
-HARPOON_DICE, HARPOON_RANGE, JET_BOOTS_HEXES = 2, 2, 3
+if TYPE_CHECKING:
+    from engine.galaxy.strikeback.mission_rules import MissionRules
+
+GENERIC_EFFECTS = (
+    "hazard-marks",
+    "place-alien",
+    "place-tp",
+    "ce-shuffle",
+    "ce-top",
+    "teleport-at",
+    "npc-to-alpha",
+    "device",
+    "power-suit",
+    "power-suit-hq",
+)
 
 
 def sb(state: GalaxyState) -> StrikebackState:
@@ -51,12 +52,16 @@ def mark_hex(state: GalaxyState, name: str) -> Hex:
     raise RuleError(f"The map has no mark {name}.")
 
 
-def fire_marks(state: GalaxyState) -> set[str]:
-    return {f"wp{n}" for n in burning(state)}
+def rules(state: GalaxyState) -> MissionRules:
+    """The rules of the mission being played."""
+    from engine.galaxy.strikeback.mission_rules import rules_for
+
+    return rules_for(mission_key(state))
 
 
-def burning(state: GalaxyState) -> list[int]:
-    return sorted(sb(state).flames) if state.strikeback is not None else []
+def lit_marks(state: GalaxyState) -> dict[str, str]:
+    """Map marks the board shows with a mission token now (mark -> token)."""
+    return rules(state).lit_marks(state) if state.strikeback is not None else {}
 
 
 def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
@@ -64,6 +69,8 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     only an event puts on the map."""
     from engine.galaxy.strikeback import npc
 
+    camp = state.campaign
+    sb(state).previous = camp.results[-1].outcome if camp is not None and camp.results else None
     order = list(getattr(mission, "npc_deck", []))
     if npc.enabled(state) or order:
         npc.begin_mission(state, dice, order)
@@ -71,9 +78,34 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     sb(state).hidden_tps = hidden
     if hidden:
         state.destroyed_tps = hidden[:]  # the engine's list of Points not on the map
+    rules(state).begin(state, mission, dice)
+    picks = int(getattr(mission, "device_picks", 0))
+    if picks:  # the briefing's "Devices: N per agent", selected by each agent (2.1)
+        from engine.galaxy.strikeback import handouts
+
+        handouts.select_each(state, picks)
+        ask_next(state)
 
 
 # -- Special Event effects ----------------------------------------------------------------------
+
+RESULTS = ("accomplished", "partial", "failed")
+
+
+def previous_result(state: GalaxyState) -> str | None:
+    """The previous campaign mission's result (storybook 2.5): `accomplished`, `partial` or
+    `failed`; None in a standalone mission and in the campaign's first mission."""
+    return state.strikeback.previous if state.strikeback is not None else None
+
+
+def event_effects(state: GalaxyState, event: EventCard) -> list[dict[str, object]]:
+    """The column of a Special Event to apply (storybook 2.5): the one for the previous
+    mission's result when the card has it (`if_previous`), else the standalone column
+    (`effects`), which a previous failure and the campaign's first mission also read."""
+    previous = previous_result(state)
+    if previous is not None and previous in event.if_previous:
+        return list(event.if_previous[previous])
+    return list(event.effects)
 
 
 def apply_effect(
@@ -81,7 +113,7 @@ def apply_effect(
 ) -> None:
     from engine.galaxy.lifecycle import nearest_free, place_alien
     from engine.galaxy.signals import signal_at
-    from engine.galaxy.strikeback import npc
+    from engine.galaxy.strikeback import devices, npc
 
     kind = str(effect["sb"])
     layer = sb(state)
@@ -116,43 +148,55 @@ def apply_effect(
             signal_at(state, board_of(state).teleports[str(effect["symbol"])], dice, events)
     elif kind == "npc-to-alpha":
         npc.arrive_beside(state, state.alpha, dice, events)
-    elif kind == "firefighters":
-        layer.asks.append("firefighter")
     elif kind == "device":
-        layer.asks.append(f"device:{effect['key']}")
-    elif kind == "flame":
-        _flame(state, int(str(effect["waypoint"])), events)
-    elif kind == "flame-next":
-        _flame_next(state, events)
-    elif kind == "flames-every-event":
-        layer.flames_from = state.round + 1
-        events.append(Note(text="From the next round, every Event phase sets a new fire."))
+        layer.asks.append(f"{devices.ASK}{effect['key']}")
+    elif kind == "power-suit":  # 9.5: an empty suit on a mark, or next to the Alpha Agent
+        from engine.galaxy.strikeback import suits
+
+        mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
+        if "at" in effect:
+            where = mark_hex(state, str(effect["at"]))
+        else:
+            where = suits.beside(state, state.alpha)
+        suits.place_suit(state, mark, batteries, where, events)
+    elif kind == "power-suit-hq":  # 9.5.1: a suit waits at Headquarters for a Recall
+        from engine.galaxy.strikeback import suits
+
+        mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
+        suits.stock_headquarters(state, mark, batteries, events)
     else:
-        raise RuleError(f"Unknown Special Event effect {kind}.")
+        rules(state).apply_effect(state, kind, effect, dice, events)
     ask_next(state)
 
 
-def after_event(state: GalaxyState, events: list[Event]) -> None:
-    """The mission's rule for every Event phase (mission 1: a new fire each round)."""
-    layer = sb(state)
-    if layer.flames_from and state.round >= layer.flames_from:
-        _flame_next(state, events)
+def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]) -> None:
+    """An agent steps onto a hex during his Movement (face-down Waypoints, dropped items)."""
+    rules(state).entered(state, agent, h, dice, events)
+    ask_next(state)
 
 
-def _flame(state: GalaxyState, waypoint: int, events: list[Event]) -> None:
-    layer = sb(state)
-    if waypoint not in layer.flames:
-        layer.flames.append(waypoint)
-        at = label(mark_hex(state, f"wp{waypoint}"))
-        events.append(
-            Note(text=f"FIRE at Waypoint {waypoint} ({at}): {len(layer.flames)} burning.")
-        )
+def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+    """An agent dies on his hex (before his figure leaves the map)."""
+    rules(state).agent_died(state, agent, events)
 
 
-def _flame_next(state: GalaxyState, events: list[Event]) -> None:
-    free_wps = [n for n in range(1, WAYPOINTS + 1) if n not in sb(state).flames]
-    if free_wps:
-        _flame(state, free_wps[0], events)
+def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """The mission's own Reinforcements step of the Strategy phase; True while a prompt is
+    open (the phase waits for the answer)."""
+    rules(state).reinforcements(state, dice, events)
+    ask_next(state)
+    return state.pending is not None
+
+
+def quiet_signals(state: GalaxyState) -> bool:
+    """This mission's Event phases neither teleport nor move Signals (mission 6)."""
+    return state.strikeback is not None and rules(state).quiet_signals
+
+
+def after_event(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    """The mission's rule for the end of every Event phase (mission 1: a new fire)."""
+    rules(state).after_event(state, dice, events)
+    ask_next(state)
 
 
 def _hazard(state: GalaxyState, h: Hex, events: list[Event]) -> None:
@@ -179,116 +223,86 @@ def _hazard(state: GalaxyState, h: Hex, events: list[Event]) -> None:
 
 
 def ask_next(state: GalaxyState) -> None:
-    """Open the next queued choice for the Alpha Agent, if none is open."""
+    """Open the next queued choice for the Alpha Agent, if none is open. A choice with nothing
+    to choose from (no agent on the map) is dropped."""
+    from engine.galaxy.strikeback import devices, handouts
+
     layer = sb(state)
-    if state.pending is not None or not layer.asks:
-        return
-    on_map = [a.id for a in operative(state) if a.hex is not None]
-    ask = layer.asks[0]
-    options = [a for a in on_map if a not in layer.firefighters] if ask == "firefighter" else on_map
-    if not options or not state.alpha:
-        layer.asks.pop(0)
-        ask_next(state)
-        return
-    kind = "sb-firefighter" if ask == "firefighter" else "sb-device"
-    state.pending = Pending(kind=kind, seat=state.alpha, options=options, data={"ask": ask})
+    while state.pending is None and layer.asks:
+        ask = layer.asks[0]
+        if ask.startswith(devices.ASK):
+            pending = devices.open_ask(state, ask)
+        elif ask.startswith(handouts.ASK):
+            pending = handouts.open_ask(state, ask)
+        else:
+            pending = rules(state).open_ask(state, ask)
+        if pending is None:
+            layer.asks.pop(0)
+        else:
+            state.pending = pending
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
+    from engine.galaxy.strikeback import campaign, devices, handouts
+
     layer = sb(state)
     pending = state.pending
     assert pending is not None
-    ask = str(pending.data["ask"])
+    if pending.kind == campaign.ARMORY_KIND:
+        campaign.finish_armory(state, option, events)
+        return
     state.pending = None
-    agent = state.agents[option]
-    if ask == "firefighter":
-        layer.firefighters[option] = True
-        events.append(Note(text=f"{agent_name(agent)} is a Firefighter (Fire Extinguisher)."))
-        elected = len(layer.firefighters)
-        others = [
-            a for a in operative(state) if a.hex is not None and a.id not in layer.firefighters
-        ]
-        if elected >= 2 or not others:
-            layer.asks.pop(0)
+    ask = str(pending.data["ask"])
+    if ask.startswith(devices.ASK):
+        devices.give(state, ask, option, events)
+        done = True
+    elif ask.startswith(handouts.ASK):
+        handouts.finish(state, ask, option, events)
+        done = True
     else:
-        key = ask.split(":", 1)[1]
-        layer.devices.setdefault(option, []).append(key)
+        done = rules(state).finish_choice(state, pending, option, events)
+    if done and layer.asks and layer.asks[0] == ask:
         layer.asks.pop(0)
-        events.append(Note(text=f"{agent_name(agent)} receives the {key.replace('-', ' ')}."))
     ask_next(state)
+
+
+def default_choice(state: GalaxyState) -> str:
+    """The answer to an open Strikeback prompt when its answer window closes."""
+    from engine.galaxy.strikeback import campaign
+
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == campaign.ARMORY_KIND:
+        return campaign.default_armory(state)
+    if pending.kind == "sb-pick":  # a device selection: the first one offered
+        return pending.options[0]
+    return rules(state).default_choice(state, pending)
 
 
 # -- mission special actions and devices -------------------------------------------------------
 
 
+def handles(state: GalaxyState, what: str) -> bool:
+    """Whether `/act what:<what>` is a device or a special action of this mission."""
+    from engine.galaxy.strikeback import devices
+
+    return state.strikeback is not None and (
+        devices.is_device(what) or what in rules(state).actions
+    )
+
+
 def action_problem(
     state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]
 ) -> str | None:
-    from engine.galaxy.agent import pinned
+    from engine.galaxy.strikeback import devices
 
     if state.strikeback is None or agent.hex is None:
         return "has no such action"
     if agent.action_used:
         return "has already used his Action this turn"
-    layer = sb(state)
-    if what in ("extinguish", "recharge"):
-        if agent.id not in layer.firefighters:
-            return "is not a Firefighter"
-        if what == "recharge":
-            return None if not layer.firefighters[agent.id] else "has a charged Fire Extinguisher"
-        if not layer.firefighters[agent.id]:
-            return "must recharge his Fire Extinguisher first"
-        wp = _waypoint_arg(args.get("target", ""))
-        if wp is None or wp not in layer.flames:
-            return "must name a burning Waypoint (target:wp1..wp4)"
-        spot = mark_hex(state, f"wp{wp}")
-        if co(spot) != agent.hex and not adjacent(state, agent.hex, co(spot)):
-            return f"must stand next to Waypoint {wp}"
-        return None
-    if what not in layer.devices.get(agent.id, []):
-        return f"has no {what.replace('-', ' ')}"
-    if what == "harpoon":
-        target = next((a for a in state.aliens if a.id == args.get("target", "")), None)
-        if target is None:
-            return "must name an alien (target:x1 ...)"
-        if not sees(state, agent.hex, target.hex):
-            return "has no line of sight to it"
-        if area_distance(state, agent.hex, target.hex) > HARPOON_RANGE:
-            return f"can reach {HARPOON_RANGE} Areas with the harpoon"
-        return None
-    if pinned(state, agent):
-        return "is Engaged in combat: Evade first"
-    try:
-        dest = hex_arg(args.get("to", ""))
-    except RuleError:
-        return "must name a hex (to:C4)"
-    if dest not in _flight(state, agent):
-        return (
-            f"can fly to a free hex within {JET_BOOTS_HEXES} hexes (Barrier sides do not stop him)"
-        )
-    return None
-
-
-def _waypoint_arg(text: str) -> int | None:
-    text = text.lower().removeprefix("wp")
-    return int(text) if text.isdigit() and 1 <= int(text) <= WAYPOINTS else None
-
-
-def _flight(state: GalaxyState, agent: AgentState) -> set[Hex]:
-    """Hexes the Jet Boots reach: up to 3 steps, over Barrier sides, not through walls."""
-    assert agent.hex is not None
-    board, lock = board_of(state), locked(state)
-    start = hx(agent.hex)
-    seen, frontier = {start}, [start]
-    for _ in range(JET_BOOTS_HEXES):
-        nxt = []
-        for h in frontier:
-            for n in neighbours(h):
-                if n not in seen and board.step_ok(h, n, lock, "flyer"):
-                    seen.add(n)
-                    nxt.append(n)
-        frontier = nxt
-    return {h for h in seen if h != start and free(state, h)}
+    if devices.is_device(what):
+        return devices.problem(state, agent, what, args)
+    return rules(state).action_problem(state, agent, what, args)
 
 
 def do_action(
@@ -299,116 +313,41 @@ def do_action(
     dice: Dice,
     events: list[Event],
 ) -> None:
-    from engine.galaxy.attack import resolve_defence
-    from engine.galaxy.signals import reveal_in_sight
-    from engine.galaxy.strikeback.poses import stand
+    from engine.galaxy.strikeback import devices
 
     problem = action_problem(state, agent, what, args)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    layer = sb(state)
-    assert agent.hex is not None
-    if what == "extinguish":
-        wp = _waypoint_arg(args.get("target", ""))
-        assert wp is not None
-        layer.flames.remove(wp)
-        layer.firefighters[agent.id] = False
-        events.append(Note(text=f"{agent_name(agent)} puts out the fire at Waypoint {wp}."))
-    elif what == "recharge":
-        layer.firefighters[agent.id] = True
-        events.append(Note(text=f"{agent_name(agent)} recharges his Fire Extinguisher."))
-    elif what == "harpoon":
-        layer.devices[agent.id].remove("harpoon")
-        target = find_alien(state, args["target"])
-        roll = combat.hit_roll(dice, "red", HARPOON_DICE)
-        events.append(
-            Note(
-                text=f"{agent_name(agent)} fires the harpoon at {alien_name(target)}: "
-                f"{combat.roll_text('red', roll.faces)} - {roll.hits} Hit(s)."
-            )
-        )
-        condition = "immobilize" if roll.hits else ""
-        resolve_defence(
-            state, agent, [target.id], roll.hits, 0, "ranged", condition, dice, events, "harpoon"
-        )
+    if devices.is_device(what):
+        devices.use(state, agent, what, args, dice, events)
     else:
-        layer.devices[agent.id].remove("jet-boots")
-        dest = hex_arg(args["to"])
-        start = hx(agent.hex)
-        stand(state, agent, events, "moved outside his Movement")
-        agent.hex = co(dest)
-        events.append(
-            Moved(
-                figure=agent.id,
-                path=[label(start), label(dest)],
-                text=f"{agent_name(agent)} flies {label(start)} -> {label(dest)} (Jet Boots).",
-            )
-        )
-        reveal_in_sight(state, dice, events)
+        rules(state).do_action(state, agent, what, args, dice, events)
     agent.action_used = True
     if agent.movement == "open":
         agent.movement = "closed"  # a separate Action after moving ends the Movement
+    ask_next(state)
 
 
 def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
+    from engine.galaxy.strikeback import devices
+
     if state.strikeback is None or agent.hex is None or agent.action_used:
         return []
-    layer = sb(state)
-    out: list[Action] = []
-
-    def offer(what: str, label_text: str, **args: str) -> None:
-        if action_problem(state, agent, what, args) is None:
-            out.append(
-                Action(verb="act", args={"unit": agent.id, "what": what, **args}, label=label_text)
-            )
-
-    for wp in layer.flames:
-        offer("extinguish", f"put out the fire at Waypoint {wp}", target=f"wp{wp}")
-    offer("recharge", "recharge the Fire Extinguisher")
-    for alien in state.aliens:
-        offer("harpoon", f"harpoon {alien.id}", target=alien.id)
-    if (
-        "jet-boots" in layer.devices.get(agent.id, [])
-        and action_problem(state, agent, "jet-boots", {"to": "A1"})
-        != "is Engaged in combat: Evade first"
-    ):
-        for h in sorted(_flight(state, agent), key=lambda x: (x.r, x.q)):
-            offer("jet-boots", f"fly to {label(h)}", to=label(h))
-    return out
+    return [*rules(state).legal_actions(state, agent), *devices.legal_actions(state, agent)]
 
 
 # -- objectives and advice ---------------------------------------------------------------------
 
 
 def condition(state: GalaxyState, cond: str) -> bool:
-    flames = len(burning(state))
     if cond == "dead>=half":
         dead = sum(1 for seat in state.seats if state.agents[seat].dead)
         return dead >= (len(state.seats) + 1) // 2
-    if cond.startswith("flames>="):
-        return flames >= int(cond[len("flames>=") :])
-    if cond.startswith("flames<="):
-        return flames <= int(cond[len("flames<=") :])
-    return False
+    return rules(state).condition(state, cond)
 
 
 def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
-    """A Firefighter puts out fires: extinguish, recharge, else walk to the nearest fire."""
-    if state.strikeback is None or agent.id not in sb(state).firefighters or agent.hex is None:
+    """The mission's own advice (its objectives), before the core advisor's."""
+    if state.strikeback is None:
         return None
-    for what in ("extinguish", "recharge"):
-        found = next((a for a in actions if a.args.get("what") == what), None)
-        if found is not None and (what == "extinguish" or burning(state)):
-            return found
-    fires = [mark_hex(state, f"wp{n}") for n in burning(state)]
-    moves = [a for a in actions if a.verb == "move"]
-    if not fires or not moves:
-        return None
-    here = min(distance(hx(agent.hex), f) for f in fires)
-
-    def gap(a: Action) -> int:
-        dest = hex_arg(a.args["to"])
-        return min(distance(dest, f) for f in fires)
-
-    best = min(moves, key=lambda a: (gap(a), a.args["to"]))
-    return best if gap(best) < here else None
+    return rules(state).advice(state, agent, actions)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from engine.galaxy.strikeback.menace import Menace
+
 
 class FigureStatus(BaseModel):
     mark: int = 0  # 0, Mark 1 or Mark 2
@@ -29,6 +31,55 @@ class NpcState(BaseModel):
     use_tactic: bool = False  # standing order: spend the Tactic in the next activation
 
 
+class Activating(BaseModel):
+    """An "activate X aliens" card waiting for the Alpha Agent to break a tie at the cut (11.5)."""
+
+    card: str
+    chosen: list[str] = Field(default_factory=list)
+    choose_from: list[str] = Field(default_factory=list)
+    picks: int = 0
+
+
+class GearState(BaseModel):
+    """Powers and items of 9.7-9.9 in play: Psionic Powers held and flipped (9.7.2), the
+    Flying granted by a power for one Movement, the Alien Tech and Armory tokens on the map
+    and the weapons they triggered (9.9), the expansion's deployed devices (9.7.4)."""
+
+    psionics: dict[str, list[str]] = Field(default_factory=dict)  # agent -> powers held
+    used: dict[str, list[str]] = Field(default_factory=dict)  # face down until the Refresh
+    spent: dict[str, list[str]] = Field(default_factory=dict)  # once per mission: rotated
+    flying: list[str] = Field(default_factory=list)  # agents whose Movement flies this turn
+    tokens: dict[str, str] = Field(default_factory=dict)  # hex label -> Alien Tech token kind
+    armory: list[str] = Field(default_factory=list)  # weapon tiers owed at Reinforcements
+
+
+class SuitState(BaseModel):
+    """A Power Suit (9.5) in play: empty on a hex, worn by a pilot, or waiting at Headquarters
+    for a Recall. Its profile (movement bonus, Energy Shield, weapon, Seize, Flying) is the
+    Mark's (`suits.PROFILES`)."""
+
+    id: str  # "suit-1", "suit-2" in order of arrival
+    mark: int  # 1 (Mark I) or 2 (Mark II)
+    batteries: int  # Energy Batteries (9.4) left on its sheet
+    hex: tuple[int, int] | None = None  # where it stands empty (None: worn or at Headquarters)
+    pilot: str | None = None  # the agent wearing it
+    shields: int = 0  # Energy Shield points left until the next Refresh
+    recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
+
+
+class WormHunt(BaseModel):
+    """Mission 6: the Underground Probes, the Moon Rifts and the swallowed Alpha Agent."""
+
+    carriers: list[str] = Field(default_factory=list)  # agents carrying a probe
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # probes lying on hexes
+    deployed: list[int] = Field(default_factory=list)  # Waypoints with a probe on them
+    deploy_from: int = 0  # the round probes may be deployed from (0: not yet)
+    rifts: list[tuple[int, int]] = Field(default_factory=list)  # Moon Rift hexes
+    swallowed: str = ""  # the agent inside the Wormoon
+    returned: bool = False  # the Wormoon came back at Stage II
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -46,3 +97,25 @@ class StrikebackState(BaseModel):
     firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
     devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
     asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
+    swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
+    # Master Aliens (11.3) and multi-hex aliens (11.8)
+    menace: Menace | None = None  # the Menace token while a Master Alien is in play
+    bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes
+    master_down: str = ""  # a mission's Special Event that a fallen Stage I brings ("" : flip)
+    held: list[str] = Field(default_factory=list)  # Masters at 0 HP that fight on this round
+    activating: Activating | None = None  # an "activate X" card waiting for a tie-break
+    hunt: WormHunt | None = None  # mission 6 only
+    # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
+    # None in a standalone mission and the campaign's first
+    previous: str | None = None
+    # the Strikeback campaign's GD Headquarters pick at a mission's start (storybook 2.1)
+    armory_open: bool = False  # the pick has begun this mission
+    armory: list[str] = Field(default_factory=list)  # agents still to pick, in order
+    armory_picks: dict[str, int] = Field(default_factory=dict)  # agent -> weapons picked
+    gear: GearState = Field(default_factory=GearState)  # 9.7-9.9 powers and items
+    # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
+    suits: dict[str, SuitState] = Field(default_factory=dict)
+    headquarters: list[SuitState] = Field(default_factory=list)
+    carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
+    seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
+    recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn

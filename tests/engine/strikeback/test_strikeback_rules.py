@@ -369,9 +369,9 @@ def test_npc_goes_to_fewest_clockwise_from_alpha_and_never_a_sixth() -> None:
 
 
 def test_missing_sections_are_refused_by_name() -> None:
-    assert "9.5 Power Suit" in layer.missing()
-    with pytest.raises(NotSupportedYet, match=r"9\.5 Power Suit"):
-        layer.require("9.5 Power Suit")
+    assert "10.1.1.1 Twins in Arms" in layer.missing()
+    with pytest.raises(NotSupportedYet, match=r"10\.1\.1\.1 Twins in Arms"):
+        layer.require("10.1.1.1 Twins in Arms")
     layer.require("8.1 Lethal")  # implemented: no error
     with pytest.raises(KeyError):
         layer.supported("99 Nonsense")
@@ -385,11 +385,12 @@ def test_every_implemented_section_names_a_real_module() -> None:
             importlib.import_module(f"engine.galaxy.strikeback.{module}"), section
 
 
-def test_campaign_option_expansion_strikeback_is_refused_by_name() -> None:
+def test_campaign_option_expansion_strikeback_plays_the_strikeback_campaign() -> None:
     from engine.core.dice import SeededDice
     from engine.galaxy import GAME
 
-    with pytest.raises(NotSupportedYet, match="Strikeback campaign"):
-        GAME.new("campaign", ["marine"], {"expansion": "strikeback"}, SeededDice(1))
+    strikeback = GAME.new("campaign", ["marine"], {"expansion": "strikeback"}, SeededDice(1))
+    assert strikeback.mission == "os1" and strikeback.strikeback is not None
     state = GAME.new("campaign", ["marine"], {}, SeededDice(1))
     assert "expansion" not in state.options  # the default stays out of a core save
+    assert state.mission == "m1" and state.strikeback is None

@@ -1,0 +1,136 @@
+"""Each Operation Strikeback mission's own rules (storybook 7), one module per mission.
+
+A storybook mission adds to the game: Special Event effects only it uses, mission special
+actions (`/act what:<verb>`), objective conditions, choices for the Alpha Agent, a rule run
+after every Event phase, and the advisor's moves for all of it. `MissionRules` names those
+hooks with neutral defaults; a mission module defines one subclass with `key` set to its
+mission's key, and `rules_for(key)` finds it (modules are discovered, so adding a mission
+touches no shared file). The generic Special Event effects (placing aliens, Teleport Points,
+Close Encounter cards, devices) stay in `play.py`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from typing import ClassVar
+
+from engine.core.dice import Dice
+from engine.core.errors import RuleError
+from engine.core.events import Event
+from engine.core.game import Action
+from engine.core.hexgrid import Hex
+from engine.galaxy.content import Mission
+from engine.galaxy.state import AgentState, GalaxyState, Pending
+
+
+class MissionRules:
+    """One mission's rules. Every hook is inert by default."""
+
+    key: ClassVar[str] = ""
+    effects: ClassVar[tuple[str, ...]] = ()  # Special Event effect kinds (`"sb": kind`)
+    actions: ClassVar[tuple[str, ...]] = ()  # mission special actions, `/act what:<verb>`
+    conditions: ClassVar[tuple[str, ...]] = ()  # prefixes of its objective conditions
+    # the words this mission shows players: (term, title, help in our words, <= 100 chars)
+    terms: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    # Event phases ignore every effect that teleports or moves Signals (mission 6)
+    quiet_signals: ClassVar[bool] = False
+
+    def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
+        """The mission's setup, after the layer's own."""
+
+    def apply_effect(
+        self,
+        state: GalaxyState,
+        kind: str,
+        effect: dict[str, object],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        raise RuleError(f"Unknown Special Event effect {kind}.")
+
+    def after_event(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        """The mission's rule for the end of every Event phase."""
+
+    def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
+        """The prompt for a queued choice of this mission (None: nothing to ask, drop it)."""
+        return None
+
+    def finish_choice(
+        self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
+    ) -> bool:
+        """Apply the answer to one of this mission's prompts; True when the ask is done."""
+        raise RuleError(f"Unknown choice {pending.kind}.")
+
+    def default_choice(self, state: GalaxyState, pending: Pending) -> str:
+        """The answer when the answer window closes (the Alpha Agent himself, if offered)."""
+        return state.alpha if state.alpha in pending.options else pending.options[0]
+
+    def action_problem(
+        self, state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]
+    ) -> str | None:
+        return "has no such action"
+
+    def do_action(
+        self,
+        state: GalaxyState,
+        agent: AgentState,
+        what: str,
+        args: dict[str, str],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        raise RuleError(f"Unknown mission action {what}.")
+
+    def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
+        return []
+
+    def condition(self, state: GalaxyState, cond: str) -> bool:
+        return False
+
+    def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        """The mission's part of Reinforcements in each Strategy phase (queue `asks`)."""
+
+    def entered(
+        self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
+    ) -> None:
+        """An agent stepped onto `h` during his Movement."""
+
+    def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+        """An agent died on his hex (his figure is still there)."""
+
+    def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
+        """Extra tokens the board shows to `seat` (None: the public): (hex label, kind, text)."""
+        return []
+
+    def lit_marks(self, state: GalaxyState) -> dict[str, str]:
+        """Map marks the board shows with a token now (mark -> token, e.g. `flame`)."""
+        return {}
+
+    def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+        """The advisor's move for this mission's goals, or None for the core advisor."""
+        return None
+
+
+NO_RULES = MissionRules()
+
+
+@cache
+def _registry() -> dict[str, MissionRules]:
+    found: dict[str, MissionRules] = {}
+    for module in pkgutil.iter_modules(__path__):
+        loaded = importlib.import_module(f"{__name__}.{module.name}")
+        for value in vars(loaded).values():
+            if isinstance(value, type) and issubclass(value, MissionRules) and value.key:
+                found[value.key] = value()
+    return found
+
+
+def all_rules() -> list[MissionRules]:
+    return [found for _, found in sorted(_registry().items())]
+
+
+def rules_for(mission_key: str) -> MissionRules:
+    """The mission's own rules; a mission without any gets the inert defaults."""
+    return _registry().get(mission_key, NO_RULES)
