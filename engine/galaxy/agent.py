@@ -115,6 +115,10 @@ def do_move(
         agent.mp_left -= step_cost(state, agent) or 1
         walked.append(h)
         found_now: list[Event] = []
+        if state.strikeback is not None:  # a mission token under the step (Waypoints, items)
+            from engine.galaxy.strikeback import play
+
+            play.entered(state, agent, h, dice, found_now)
         reveal_in_sight(state, dice, found_now)
         if found_now:
             narrate()
@@ -190,6 +194,11 @@ def do_attack(
     index = weapon_index(agent, args.get("weapon"))
     w = weapon(agent.weapons[index].key)
     target_id = args.get("target", "")
+    if state.strikeback is not None and target_id.lower() in state.strikeback.objects:
+        from engine.galaxy.strikeback import objects  # a mission object (Operation Strikeback)
+
+        objects.attack(state, agent, index, target_id.lower(), dice, events)
+        return
     target: AgentState | AlienState
     if target_id.lower() in state.agents:
         target = find_agent(state, target_id)

@@ -210,6 +210,10 @@ def wound_agent(
                 "dead, the player is Inoperative.",
             )
         )
+        if state.strikeback is not None:  # what he carried stays on his hex (mission 5)
+            from engine.galaxy.strikeback import play
+
+            play.agent_died(state, agent, events)
         agent.hex = None
         lose_rank(state, agent, events)
         return

@@ -18,7 +18,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import npc, play, poses
+from engine.galaxy.strikeback import npc, objects, play, poses
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -142,6 +142,8 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
                         label=f"{w.name} at {name}, +1 Ammo for Area Damage",
                     )
                 )
+    if state.strikeback is not None and state.strikeback.objects:
+        out.extend(objects.legal_attacks(state, agent))  # Operation Strikeback mission objects
     return out
 
 
@@ -227,7 +229,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 if free(state, h):
                     add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
         for pair in state.locked:
-            if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not objects.blocked(state, pair):
                 add("bash", "bash the locked door (Action + Combat)")
                 break
     for ws in agent.weapons:

@@ -258,6 +258,11 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
+    if state.strategy_step == 3 and state.strikeback is not None:
+        from engine.galaxy.strikeback import play
+
+        if play.reinforcements(state, dice, events):  # a mission's own Reinforcements
+            return False
     state.strategy_step = 0
     if mission_status(state, events):
         return campaign.campaign_going_on(state)

@@ -17,6 +17,7 @@ from engine.core.errors import ContentError, NotSupportedYet
 from engine.galaxy.content import AlienCard
 
 CONTENT = Path(__file__).parent / "content" / "aliens.json"
+MISSION_ALIENS = Path(__file__).parent / "content" / "mission_aliens.json"
 
 WEAPON_EFFECTS = {"lethal", "mark-1", "mark-2", "poison-1", "poison-2", "critical-1", "critical-2"}
 # power -> None when played, else the section that is not built yet
@@ -39,7 +40,11 @@ class ExpansionAlienCard(AlienCard):
 def _load() -> tuple[dict[str, str], dict[str, ExpansionAlienCard]]:
     try:
         data = json.loads(CONTENT.read_text())
-        cards = {c["id"]: ExpansionAlienCard.model_validate(c) for c in data["cards"]}
+        extra = json.loads(MISSION_ALIENS.read_text())  # core cards our core content lacks
+        data["species"] = {**data["species"], **extra["species"]}
+        cards = {
+            c["id"]: ExpansionAlienCard.model_validate(c) for c in [*data["cards"], *extra["cards"]]
+        }
     except (OSError, ValueError, ValidationError) as error:
         raise ContentError(f"Operation Strikeback Alien cards: {error}") from error
     for card in cards.values():

@@ -37,7 +37,12 @@ def entries() -> Iterator[Entry]:
 
 
 def _aliens() -> Iterator[Entry]:
+    from engine.galaxy.content import content
+
+    core = {c.species for c in content().aliens.values()}  # the core glossary has those
     for key, name in cards.species().items():
+        if key in core:
+            continue
         found = [c for c in cards.cards().values() if c.species == key]
         hp = ", ".join(f"{c.rank} {c.hp}" for c in found)
         powers = sorted({p for c in found for p in c.sb_powers})
