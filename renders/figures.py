@@ -268,6 +268,7 @@ TOKEN_STYLE: dict[str, tuple[str, theme.RGB, str]] = {
     "accessory": ("square", theme.MUTED, "Ac"),
     "egg": ("circle", theme.PURPLE, "Eg"),
     "smoke": ("circle", theme.MUTED, "Sm"),
+    "power-suit": ("square", (150, 150, 158), "PS"),
 }
 MISSION_TOKEN = ("square", theme.SKY, "M")
 
@@ -285,6 +286,8 @@ def token_text(t: TokenView) -> str:
         return name[:2].title()
     if kind == "loot":
         return "Lt"
+    if kind == "power-suit":
+        return t.label[:3] or "PS"
     if kind in TOKEN_STYLE:
         return TOKEN_STYLE[kind][2]
     return (t.label or kind)[:3]

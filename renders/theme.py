@@ -109,6 +109,10 @@ CONDITION_BADGES: dict[str, tuple[str, RGB]] = {
     "acting": ("▶", YELLOW),
     "shield": ("Sh", BLUE),
     "item": ("It", GREEN),
+    "power-suit": ("PS", SKY),
+    "battery": ("Bt", YELLOW),
+    "suit-shield": ("Sh", BLUE),
+    "seizing": ("Sz", ORANGE),
 }
 # Conditions that describe the figure's state (drawn as badges) rather than bookkeeping.
 QUIET_CONDITIONS = frozenset({"stack", "wound", "item"})

@@ -53,6 +53,10 @@ class Weapon(BaseModel):
     ammo: int
     bolt: str | None = None
     powers: list[str] = Field(default_factory=list)
+    # Operation Strikeback (9.2): BLUE dice rolled besides the `color` ones (RED+BLUE
+    # weapons), and a fixed number of Hits instead of a Hit roll (`dice` is then 0)
+    blue: int = 0
+    fixed: int | None = None
 
 
 class Device(BaseModel):
@@ -108,6 +112,7 @@ class AlienWeapon(BaseModel):
     dice: int
     range: int = 0
     bolt: str | None = None
+    fixed: int | None = None  # Operation Strikeback 11.12: a fixed number of Hits, no roll
 
 
 class AIRule(BaseModel):

@@ -112,7 +112,9 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.outcome_text = ""
     if state.strikeback is not None:  # Marks, Poisons, Criticals and shields end with a mission
         from engine.galaxy.strikeback.play import begin_mission as layer_begin
+        from engine.galaxy.strikeback.suits import strip_suit_weapons
 
+        strip_suit_weapons(state)  # Power Suits stay behind with their weapons
         state.strikeback = StrikebackState(high_impact=state.strikeback.high_impact)
         layer_begin(state, mission, dice)
     state.alpha = first_by_ranking(state)
@@ -212,6 +214,9 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
         for alien in expansion.refresh(state, dice, events):
             if alien in state.aliens:
                 die(state, alien, dice, events)
+        from engine.galaxy.strikeback import suits
+
+        suits.refresh(state, events)  # Power Suit energy (6.1, 9.5)
     state.tech_from_kills = False
     state.tech_from_search = False
     state.kills_last_round = state.kills_this_round

@@ -22,4 +22,7 @@ def expansion_badges(state: GalaxyState, figure: str) -> list[str]:
         for key in mine.criticals:
             token = criticals.tokens()[key]
             out.append(f"critical-{token.effect}-{token.level}")
+    from engine.galaxy.strikeback.suits import suit_badges
+
+    out += suit_badges(state, figure)
     return out

@@ -56,6 +56,20 @@ class MissionTokens(BaseModel):
     warehouse: list[str] = Field(default_factory=list)  # alien cards removed from play
 
 
+class SuitState(BaseModel):
+    """A Power Suit (9.5) in play: empty on a hex, worn by a pilot, or waiting at Headquarters
+    for a Recall. Its profile (movement bonus, Energy Shield, weapon, Seize, Flying) is the
+    Mark's (`suits.PROFILES`)."""
+
+    id: str  # "suit-1", "suit-2" in order of arrival
+    mark: int  # 1 (Mark I) or 2 (Mark II)
+    batteries: int  # Energy Batteries (9.4) left on its sheet
+    hex: tuple[int, int] | None = None  # where it stands empty (None: worn or at Headquarters)
+    pilot: str | None = None  # the agent wearing it
+    shields: int = 0  # Energy Shield points left until the next Refresh
+    recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -76,3 +90,9 @@ class StrikebackState(BaseModel):
     objects: dict[str, ObjectState] = Field(default_factory=dict)  # mission objects by id
     blocks: dict[str, list[list[tuple[int, int]]]] = Field(default_factory=dict)  # token -> sides
     tokens: MissionTokens = Field(default_factory=MissionTokens)
+    # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
+    suits: dict[str, SuitState] = Field(default_factory=dict)
+    headquarters: list[SuitState] = Field(default_factory=list)
+    carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
+    seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
+    recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn

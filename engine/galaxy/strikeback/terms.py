@@ -34,6 +34,7 @@ def entries() -> Iterator[Entry]:
     yield from _npcs()
     yield from _tokens()
     yield from _missions()
+    yield from _suits_and_weapons()
 
 
 def _aliens() -> Iterator[Entry]:
@@ -143,3 +144,95 @@ def _missions() -> Iterator[Entry]:
     for mission in missions().values():
         for ev in mission.special_events:
             yield ev.id, ev.name, f"Special Event of {mission.title}: {ev.name}"
+
+
+def _suits_and_weapons() -> Iterator[Entry]:
+    from engine.galaxy.strikeback import arsenal, suits
+    from engine.galaxy.strikeback.status import SuitState
+
+    yield (
+        "power-suit",
+        "Power Suit",
+        "A piloted armour: walk onto it and spend the Action to get in; "
+        "it burns a Battery each Refresh",
+    )
+    for mark, p in suits.PROFILES.items():
+        yield (
+            f"mk{mark}",
+            p.name,
+            suits.describe_suit(SuitState(id="", mark=mark, batteries=0)),
+        )
+    yield (
+        "battery",
+        "Energy Batteries",
+        "Energy Batteries: a Power Suit pays one each Refresh and leaves play when it cannot",
+    )
+    yield (
+        "suit-shield",
+        "Suit shield",
+        "The Power Suit's Energy Shield: absorbs Hits before anything else; refills each Refresh",
+    )
+    yield (
+        "seizing",
+        "Seizing",
+        "Carrying a seized agent: he is put down next to the suit when the Movement ends",
+    )
+    yield (
+        suits.EQUIP,
+        "Equip a Power Suit",
+        "Action: walk onto an empty Power Suit and get in; the Movement goes on with its bonus",
+    )
+    yield (
+        suits.LEAVE,
+        "Leave the Power Suit",
+        "Action: step out onto a free adjacent hex; the empty suit stays",
+    )
+    yield (
+        suits.RECALL,
+        "Recall Power Suit",
+        "Action: a suit at Headquarters teleports onto you (the Alpha Agent must agree)",
+    )
+    yield (
+        suits.SEIZE,
+        "Seize",
+        "Free Action in a suit: carry an adjacent Immobilized, Paralyzed or Bleeding agent",
+    )
+    yield (
+        suits.DROP,
+        "Put down",
+        "Free Action: set the agent you carry on a free hex next to you",
+    )
+    yield suits.AGREE, "Agree", "The Alpha Agent lets an agent Recall a Power Suit"
+    yield (
+        "free-action",
+        "Free Action",
+        "An Action that spends no activity: as many as you like in your turn",
+    )
+    yield (
+        arsenal.BLUE_DICE,
+        "Added dice BLUE",
+        "A RED+BLUE weapon's added Hit dice are rolled BLUE instead of RED",
+    )
+    yield "explosion", "Explosion", "Hits the target's Area and every Area one border away"
+    yield "area-heal", "Area Healing", "Heals every other agent in the target's Area too"
+    for w in [*arsenal.weapons().values(), *arsenal.suit_weapons().values()]:
+        if w.fixed is not None:
+            roll = f"{w.fixed} fixed Hits"
+        else:
+            roll = f"{w.dice} {w.color.upper()}" + (f" + {w.blue} BLUE" if w.blue else "") + " dice"
+        reach = "melee" if w.kind == "melee" else f"range {w.range}"
+        extra = ", ".join(
+            x
+            for x in (
+                w.bolt and f"Bolt {w.bolt}",
+                "explosion" if "explosion" in w.powers else "",
+                "Area Healing" if "area-heal" in w.powers else "",
+                "GD acts as Bolt" if "gd-as-bolt" in w.powers else "",
+            )
+            if x
+        )
+        yield (
+            w.key,
+            w.name,
+            f"{w.tier.title()} weapon: {roll}, {reach}" + (f"; {extra}" if extra else ""),
+        )
