@@ -147,6 +147,10 @@ class EventCard(BaseModel):
     effects: list[dict[str, Any]]
     balance: Literal["always", "fewer-aliens"] = "always"
     teleport: list[int] | None = None
+    # Operation Strikeback storybook 2.5: the other columns of a Special Event, by the previous
+    # campaign mission's result ("partial", "accomplished"); each replaces `effects` (the
+    # standalone column) when that result is the previous one.
+    if_previous: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
 
 
 class Objective(BaseModel):

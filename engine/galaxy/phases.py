@@ -424,7 +424,12 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         )
     )
     agents = len(operative(state))
-    for effect in event.effects:
+    effects = event.effects
+    if state.strikeback is not None:  # the column the previous campaign mission selects
+        from engine.galaxy.strikeback.play import event_effects
+
+        effects = event_effects(state, event)
+    for effect in effects:
         if state.outcome is not None:
             break
         if "signals" in effect:

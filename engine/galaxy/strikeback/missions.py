@@ -20,12 +20,20 @@ from engine.galaxy.content import CloseEncounter, Mission, alien_card, content
 
 CONTENT = Path(__file__).parent / "content"
 CONDITIONS = ("dead>=half", "round>", "all-dead")  # every mission's; the rest are its rules'
+STORYBOOK = ("os1", "os2", "os3", "os4", "os5", "os6")  # the storybook's missions, in order
+RESULTS = ("accomplished", "partial", "failed")
 
 
 class ExpansionMission(Mission):
     stacks: list[list[str]] = Field(default_factory=list)  # the Event deck, top stack first
     npc_deck: list[str] = Field(default_factory=list)  # top first
     hidden_tps: list[str] = Field(default_factory=list)  # Teleport Points an event places
+    # the Objectives table's last column (storybook 2.4): result -> the next mission of the
+    # campaign (None: the campaign ends after it)
+    branches: dict[str, str | None] = Field(default_factory=dict)
+    # the briefing's weapons (storybook 2.1): at most this many Improved / Alien weapons from
+    # GD Headquarters at the start of a campaign mission
+    weapon_limits: dict[str, int] = Field(default_factory=dict)
 
 
 @cache
@@ -71,15 +79,30 @@ def _check(mission: ExpansionMission) -> None:
     if any(s not in board.teleports for s in mission.hidden_tps):
         raise ContentError(f"mission {mission.key}: hidden Teleport Point not on the map")
     for special in mission.special_events:
-        for effect in special.effects:
-            kind = effect.get("sb")
-            if kind is not None and kind not in GENERIC_EFFECTS and kind not in rules.effects:
-                raise ContentError(f"mission {mission.key}: unknown Special Event effect {kind}")
+        if any(result not in RESULTS for result in special.if_previous):
+            raise ContentError(f"mission {mission.key}: {special.id}: unknown previous result")
+        for effect in [special.effects, *special.if_previous.values()]:
+            for one in effect:
+                kind = one.get("sb")
+                if kind is not None and kind not in GENERIC_EFFECTS and kind not in rules.effects:
+                    raise ContentError(
+                        f"mission {mission.key}: unknown Special Event effect {kind}"
+                    )
     for objective in mission.objectives:
         if any(not c.startswith(CONDITIONS + rules.conditions) for c in objective.when):
             raise ContentError(f"mission {mission.key}: unknown condition {objective.when}")
     if not any(o.when == [f"round>{mission.rounds}"] for o in mission.objectives):
         raise ContentError(f"mission {mission.key}: no row ends it after round {mission.rounds}")
+    if mission.key not in STORYBOOK:
+        raise ContentError(f"mission {mission.key}: not a storybook mission ({STORYBOOK})")
+    for judged in {o.result for o in mission.objectives}:
+        if judged not in mission.branches:
+            raise ContentError(f"mission {mission.key}: no next mission after {judged}")
+    for result, nxt in mission.branches.items():
+        if result not in RESULTS or (nxt is not None and nxt not in STORYBOOK):
+            raise ContentError(f"mission {mission.key}: bad branch {result} -> {nxt}")
+    if set(mission.weapon_limits) - {"improved", "alien"}:
+        raise ContentError(f"mission {mission.key}: weapon_limits takes improved and alien")
 
 
 def missions() -> dict[str, ExpansionMission]:

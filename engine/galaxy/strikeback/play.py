@@ -18,7 +18,7 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
-from engine.galaxy.content import Mission
+from engine.galaxy.content import EventCard, Mission
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import (
@@ -86,6 +86,24 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
 
 
 # -- Special Event effects ----------------------------------------------------------------------
+
+RESULTS = ("accomplished", "partial", "failed")
+
+
+def previous_result(state: GalaxyState) -> str | None:
+    """The previous campaign mission's result (storybook 2.5): `accomplished`, `partial` or
+    `failed`; None in a standalone mission and in the campaign's first mission."""
+    return state.strikeback.previous if state.strikeback is not None else None
+
+
+def event_effects(state: GalaxyState, event: EventCard) -> list[dict[str, object]]:
+    """The column of a Special Event to apply (storybook 2.5): the one for the previous
+    mission's result when the card has it (`if_previous`), else the standalone column
+    (`effects`), which a previous failure and the campaign's first mission also read."""
+    previous = previous_result(state)
+    if previous is not None and previous in event.if_previous:
+        return list(event.if_previous[previous])
+    return list(event.effects)
 
 
 def apply_effect(

@@ -96,3 +96,6 @@ class StrikebackState(BaseModel):
     carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
     seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
     recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn
+    # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
+    # None in a standalone mission and the campaign's first
+    previous: str | None = None
