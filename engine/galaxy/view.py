@@ -128,6 +128,11 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         )
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
+    if state.strikeback is not None:  # a Strikeback mission's tokens (objects, Waypoints ...)
+        tokens += [
+            TokenView(coord=c, kind=k, label=text)
+            for c, k, text in play.rules(state).tokens(state, seat)
+        ]
     if state.strikeback is not None:
         tokens += suit_tokens(state)
     panels: list[PanelView] = []

@@ -133,9 +133,9 @@ def attack(
     assert agent.hex is not None
     count = w.dice + agent.bonus_dice.pop("melee" if w.kind == "melee" else "ranged", 0)
     count += agent.bonus_dice.pop("any", 0)
-    if state.weather == "darkness" and w.kind == "ranged":
-        if area_distance(state, agent.hex, co(where(state, obj))) >= 2:
-            count = max(1, count - 1)
+    far = area_distance(state, agent.hex, co(where(state, obj))) >= 2
+    if state.weather == "darkness" and w.kind == "ranged" and far:
+        count = max(1, count - 1)
     count = max(0, count - expansion.penalty(state, agent.id, "atk"))
     count += poses.attack_dice(state, agent, w.kind)
     alien_tech = w.tier == "alien" and "alien-knowledge" not in agent.skills

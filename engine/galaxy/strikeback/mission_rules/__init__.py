@@ -20,8 +20,8 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.game import Action
-from engine.galaxy.content import Mission
 from engine.core.hexgrid import Hex
+from engine.galaxy.content import Mission
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 
 

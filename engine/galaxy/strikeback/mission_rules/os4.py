@@ -22,9 +22,10 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
-from engine.core.hexgrid import distance, neighbours
+from engine.core.hexgrid import Hex, distance, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
+from engine.galaxy.content import Mission
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.strikeback import objects
 from engine.galaxy.strikeback.mission_rules import MissionRules
@@ -101,14 +102,21 @@ class Elysium(MissionRules):
 
     # -- setup and the first Reinforcements ---------------------------------------------------
 
-    def begin(self, state: GalaxyState, mission: object, dice: Dice) -> None:
+    def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         layer = sb(state)
         board = board_of(state)
         events: list[Event] = []
         layer.npc_deck = [c for c in layer.npc_deck if c not in (KNIGHT, ARCHON, WAREHOUSE_ARCHON)]
         for n in (1, 2):
-            objects.add(state, f"gen{n}", f"Shield Generator {n}", f"wp{n}", GENERATOR_HP,
-                        "generators", events)  # fmt: skip
+            objects.add(
+                state,
+                f"gen{n}",
+                f"Shield Generator {n}",
+                f"wp{n}",
+                GENERATOR_HP,
+                "generators",
+                events,
+            )
         sides = []
         for a, b in DOOR_SIDES:
             ha, hb = hex_arg(a), hex_arg(b)
@@ -191,18 +199,16 @@ class Elysium(MissionRules):
                 self._suit(state, at, effect, events)
         else:  # doors
             for n in (3, 4):
-                objects.add(state, f"door{n}", f"Reinforced Door {n}", f"m{n}", DOOR_HP,
-                            "doors", events)  # fmt: skip
+                objects.add(
+                    state, f"door{n}", f"Reinforced Door {n}", f"m{n}", DOOR_HP, "doors", events
+                )
 
-    def _suit(self, state: GalaxyState, at: object, effect: dict[str, object], ev: list[Event]) -> None:
-        from engine.galaxy.strikeback import layer as sections
+    def _suit(
+        self, state: GalaxyState, at: Hex, effect: dict[str, object], ev: list[Event]
+    ) -> None:
+        from engine.galaxy.strikeback import suits
 
-        try:
-            from engine.galaxy.strikeback import suits  # type: ignore[attr-defined,unused-ignore]
-        except ImportError:
-            sections.require("9.5 Power Suit")
-            raise
-        suits.place_suit(state, int(str(effect["mark_i"])), int(str(effect["batteries"])), at, ev)
+        suits.place_suit(state, int(str(effect["suit"])), int(str(effect["batteries"])), at, ev)
 
     def _archon_shot(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         """The Archon's controller fires its Proton Rifle at once at the closest alien in its
@@ -247,8 +253,10 @@ class Elysium(MissionRules):
             if SPECIAL_B not in state.event_deck.all_cards():
                 state.event_deck.put_on_top(SPECIAL_B)
             events.append(
-                Note(text="Both Shield Generators are down: Special Event B goes on top of the "
-                     "Event deck.")  # fmt: skip
+                Note(
+                    text="Both Shield Generators are down: Special Event B goes on top of the "
+                    "Event deck."
+                )
             )
         if objects.group_down(state, "doors") and BLOCK in sb(state).blocks:
             objects.open_block(state, BLOCK)
@@ -337,30 +345,45 @@ class Elysium(MissionRules):
         standing = objects.standing(state)
         hits = [a for a in actions if a.verb == "attack" and a.args.get("target") in standing]
         engaged = any(adjacent(state, agent.hex, a.hex) for a in state.aliens)
-        if hits and not engaged:
-            return max(hits, key=lambda a: _dice_of(agent, a.args["weapon"]))
+        if hits:
+            return max(hits, key=lambda a: (_dice_of(agent, a.args["weapon"]), a.args["target"]))
         sally = [a for a in actions if a.args.get("what") == "sally"]
         if sally:
             return sally[0]
         moves = [a for a in actions if a.verb == "move"]
-        if not moves or engaged:
-            return None
-        goals = [objects.where(state, o) for o in standing.values()]
-        if not goals and BLOCK not in sb(state).blocks:
-            if inside_base(state, agent):
-                return None
-            goals = [
-                h
-                for h in board_of(state).hexes()
-                if board_of(state).area_of[h] in board_of(state).rooms.get(BASE_ROOM, set())
+        base = [
+            h
+            for h in board_of(state).hexes()
+            if board_of(state).area_of[h] in board_of(state).rooms.get(BASE_ROOM, set())
+        ]
+        open_base = not standing and BLOCK not in sb(state).blocks
+        if open_base and inside_base(state, agent):
+            stay = [
+                a for a in actions if a.verb == "attack" and a.args.get("target") not in standing
             ]
-        if not goals:
+            if stay:
+                return stay[0]
+            return next((a for a in actions if a.verb == "end-turn"), None)
+        if open_base:
+            evade = [a for a in actions if a.args.get("what") == "evade"]
+            if not moves and evade:
+                return evade[0]
+            goals = base
+        elif engaged:
+            return None
+        else:
+            goals = [objects.where(state, o) for o in standing.values()]
+        if not goals or not moves:
             return None
         here = min(distance(hx(agent.hex), g) for g in goals)
 
         def gap(a: Action) -> tuple[int, str]:
             dest = hex_arg(a.args["to"])
-            return (min(distance(dest, g) for g in goals), a.args["to"])
+            inside = board_of(state).area_of[dest] in board_of(state).rooms.get(BASE_ROOM, set())
+            return (
+                0 if open_base and inside else min(distance(dest, g) for g in goals),
+                a.args["to"],
+            )
 
         best = min(moves, key=gap)
         return best if gap(best)[0] < here else None
