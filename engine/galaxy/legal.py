@@ -19,7 +19,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import free as free_actions
-from engine.galaxy.strikeback import npc, objects, play, poses, suits
+from engine.galaxy.strikeback import masters, npc, objects, play, poses, suits
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -63,6 +63,7 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                         )
                     )
         out.extend(play.legal_actions(state, agent))
+        out.extend(masters.legal_actions(state, agent))
         out.extend(suits.legal_actions(state, agent))  # Power Suits (9.5)
         out.extend(free_actions.legal(state, agent))  # Free Actions (6.2.1.1)
         for figure in [n.id for n in npc.mine(state, agent)]:
@@ -318,6 +319,7 @@ PENDING_WORDS = {
     "boost": "Spend Ammo to boost the attack",
     "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
+    "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
     "sb-mission": "The mission asks",
 }
 

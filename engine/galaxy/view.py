@@ -17,7 +17,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import play
-from engine.galaxy.strikeback.badges import expansion_badges
+from engine.galaxy.strikeback.badges import body_tokens, expansion_badges
 from engine.galaxy.strikeback.suits import suit_header, suit_lines, suit_tokens
 from engine.galaxy.world import (
     FACINGS,
@@ -132,6 +132,11 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         tokens += [
             TokenView(coord=c, kind=k, label=text)
             for c, k, text in play.rules(state).tokens(state, seat)
+        ]
+    if state.strikeback is not None:  # the rest of a multi-hex alien's base (11.8)
+        tokens += [
+            TokenView(coord=label(hx(c)), kind="body", label=alien)
+            for c, alien in body_tokens(state)
         ]
     if state.strikeback is not None:
         tokens += suit_tokens(state)

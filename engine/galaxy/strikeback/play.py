@@ -43,6 +43,8 @@ GENERIC_EFFECTS = (
     "teleport-at",
     "npc-to-alpha",
     "device",
+    "power-suit",
+    "power-suit-hq",
 )
 
 
@@ -148,6 +150,20 @@ def apply_effect(
         npc.arrive_beside(state, state.alpha, dice, events)
     elif kind == "device":
         layer.asks.append(f"{devices.ASK}{effect['key']}")
+    elif kind == "power-suit":  # 9.5: an empty suit on a mark, or next to the Alpha Agent
+        from engine.galaxy.strikeback import suits
+
+        mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
+        if "at" in effect:
+            where = mark_hex(state, str(effect["at"]))
+        else:
+            where = suits.beside(state, state.alpha)
+        suits.place_suit(state, mark, batteries, where, events)
+    elif kind == "power-suit-hq":  # 9.5.1: a suit waits at Headquarters for a Recall
+        from engine.galaxy.strikeback import suits
+
+        mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
+        suits.stock_headquarters(state, mark, batteries, events)
     else:
         rules(state).apply_effect(state, kind, effect, dice, events)
     ask_next(state)
@@ -181,6 +197,11 @@ def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     rules(state).reinforcements(state, dice, events)
     ask_next(state)
     return state.pending is not None
+
+
+def quiet_signals(state: GalaxyState) -> bool:
+    """This mission's Event phases neither teleport nor move Signals (mission 6)."""
+    return state.strikeback is not None and rules(state).quiet_signals
 
 
 def after_event(state: GalaxyState, dice: Dice, events: list[Event]) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from engine.galaxy.strikeback.menace import Menace
+
 
 class FigureStatus(BaseModel):
     mark: int = 0  # 0, Mark 1 or Mark 2
@@ -56,6 +58,15 @@ class MissionTokens(BaseModel):
     warehouse: list[str] = Field(default_factory=list)  # alien cards removed from play
 
 
+class Activating(BaseModel):
+    """An "activate X aliens" card waiting for the Alpha Agent to break a tie at the cut (11.5)."""
+
+    card: str
+    chosen: list[str] = Field(default_factory=list)
+    choose_from: list[str] = Field(default_factory=list)
+    picks: int = 0
+
+
 class SuitState(BaseModel):
     """A Power Suit (9.5) in play: empty on a hex, worn by a pilot, or waiting at Headquarters
     for a Recall. Its profile (movement bonus, Energy Shield, weapon, Seize, Flying) is the
@@ -68,6 +79,19 @@ class SuitState(BaseModel):
     pilot: str | None = None  # the agent wearing it
     shields: int = 0  # Energy Shield points left until the next Refresh
     recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
+
+
+class WormHunt(BaseModel):
+    """Mission 6: the Underground Probes, the Moon Rifts and the swallowed Alpha Agent."""
+
+    carriers: list[str] = Field(default_factory=list)  # agents carrying a probe
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # probes lying on hexes
+    deployed: list[int] = Field(default_factory=list)  # Waypoints with a probe on them
+    deploy_from: int = 0  # the round probes may be deployed from (0: not yet)
+    rifts: list[tuple[int, int]] = Field(default_factory=list)  # Moon Rift hexes
+    swallowed: str = ""  # the agent inside the Wormoon
+    returned: bool = False  # the Wormoon came back at Stage II
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
 
 
 class StrikebackState(BaseModel):
@@ -90,12 +114,20 @@ class StrikebackState(BaseModel):
     objects: dict[str, ObjectState] = Field(default_factory=dict)  # mission objects by id
     blocks: dict[str, list[list[tuple[int, int]]]] = Field(default_factory=dict)  # token -> sides
     tokens: MissionTokens = Field(default_factory=MissionTokens)
+    swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
+    # Master Aliens (11.3) and multi-hex aliens (11.8)
+    menace: Menace | None = None  # the Menace token while a Master Alien is in play
+    bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes
+    master_down: str = ""  # a mission's Special Event that a fallen Stage I brings ("" : flip)
+    held: list[str] = Field(default_factory=list)  # Masters at 0 HP that fight on this round
+    activating: Activating | None = None  # an "activate X" card waiting for a tie-break
+    hunt: WormHunt | None = None  # mission 6 only
+    # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
+    # None in a standalone mission and the campaign's first
+    previous: str | None = None
     # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
     suits: dict[str, SuitState] = Field(default_factory=dict)
     headquarters: list[SuitState] = Field(default_factory=list)
     carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
     seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
     recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn
-    # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
-    # None in a standalone mission and the campaign's first
-    previous: str | None = None

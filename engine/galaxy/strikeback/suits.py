@@ -162,6 +162,27 @@ def place_suit(
     return suit
 
 
+def beside(state: GalaxyState, agent_id: str) -> Hex:
+    """Where a suit "adjacent to" an agent lands: the first free hex next to him in board
+    order (ours: the text does not say who picks), else the closest free hex."""
+    from engine.galaxy.strikeback.movement import drop_hex
+
+    agent = state.agents.get(agent_id)
+    if agent is None or agent.hex is None:
+        return board_of(state).starts[0]
+    me = hx(agent.hex)
+    board = board_of(state)
+    return drop_hex(
+        me,
+        lambda h: sorted((n for n in neighbours(h) if board.on_map(n)), key=lambda x: (x.r, x.q)),
+        lambda h: (
+            free(state, h)
+            and h != me
+            and (h not in neighbours(me) or adjacent(state, co(me), co(h)))
+        ),
+    )
+
+
 def stock_headquarters(
     state: GalaxyState, mark: int, batteries: int, events: list[Event]
 ) -> SuitState:
@@ -447,6 +468,14 @@ def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
                     )
                 )
     return out
+
+
+def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+    """The advisor gets into a Power Suit whenever one is offered (Recall or the cheapest walk)."""
+    if state.strikeback is None or worn(state, agent.id) is not None:
+        return None
+    offered = [a for a in actions if a.verb == "act" and a.args.get("what") in (RECALL, EQUIP)]
+    return offered[0] if offered else None
 
 
 # -- the Refresh, turns and death ----------------------------------------------------------------

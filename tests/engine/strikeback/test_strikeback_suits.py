@@ -375,3 +375,27 @@ def test_the_legal_actions_contract_holds_with_suits_on_the_map() -> None:
     state.turn_index = 2
     start_turn(state, state.agents["marine"])
     check_contract(state)
+
+
+def test_special_event_effects_drop_a_suit_on_a_mark_beside_the_alpha_or_at_headquarters() -> None:
+    from engine.galaxy.strikeback import play
+
+    state = suited(["marine", "hulk"], scenario="os1")
+    events: list[Event] = []
+    play.apply_effect(
+        state, {"sb": "power-suit", "mark": 1, "batteries": 3, "at": "m1"}, SeededDice(1), events
+    )
+    assert state.strikeback is not None
+    first = state.strikeback.suits["suit-1"]
+    assert first.hex == co(play.mark_hex(state, "m1")) and first.batteries == 3
+    play.apply_effect(state, {"sb": "power-suit", "mark": 1, "batteries": 4}, SeededDice(1), events)
+    second = state.strikeback.suits["suit-2"]
+    alpha = state.agents[state.alpha]
+    assert second.hex is not None and alpha.hex is not None
+    assert distance(hx(second.hex), hx(alpha.hex)) == 1 and second.batteries == 4
+    play.apply_effect(
+        state, {"sb": "power-suit-hq", "mark": 2, "batteries": 5}, SeededDice(1), events
+    )
+    assert [(s.id, s.mark, s.batteries) for s in state.strikeback.headquarters] == [
+        ("suit-3", 2, 5)
+    ]

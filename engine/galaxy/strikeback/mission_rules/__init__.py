@@ -34,6 +34,8 @@ class MissionRules:
     conditions: ClassVar[tuple[str, ...]] = ()  # prefixes of its objective conditions
     # the words this mission shows players: (term, title, help in our words, <= 100 chars)
     terms: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    # Event phases ignore every effect that teleports or moves Signals (mission 6)
+    quiet_signals: ClassVar[bool] = False
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         """The mission's setup, after the layer's own."""
