@@ -50,7 +50,6 @@ def _load() -> tuple[dict[str, str], dict[str, ExpansionAlienCard]]:
         master = json.loads(MASTER.read_text())
         cards = {c["id"]: ExpansionAlienCard.model_validate(c) for c in data["cards"]}
         stages = {c["id"]: ExpansionAlienCard.model_validate(c) for c in master["cards"]}
-        extra = json.loads(MISSION_ALIENS.read_text())  # core cards our core content lacks
     except (OSError, ValueError, ValidationError) as error:
         raise ContentError(f"Operation Strikeback Alien cards: {error}") from error
     if len(cards) != BOX_ALIENS or any(c.rank == "purple" or c.size != 1 for c in cards.values()):
@@ -60,9 +59,8 @@ def _load() -> tuple[dict[str, str], dict[str, ExpansionAlienCard]]:
             raise ContentError(f"Master Alien {stage.id}: purple, Stage I or II")
         if stage.flip_to is not None and stages.get(stage.flip_to, stage).stage != stage.stage + 1:
             raise ContentError(f"Master Alien {stage.id}: it turns to its next stage")
-    data["species"] = {**data["species"], **master["species"], **extra["species"]}
+    data["species"] = {**data["species"], **master["species"]}
     cards.update(stages)
-    cards.update({c["id"]: ExpansionAlienCard.model_validate(c) for c in extra["cards"]})
     for card in cards.values():
         if card.species not in data["species"] or not set(card.sb_powers) <= set(POWERS):
             raise ContentError(f"Alien card {card.id}: unknown species or power")
@@ -81,8 +79,23 @@ def cards() -> dict[str, ExpansionAlienCard]:
     return _load()[1]
 
 
+@cache
+def mission_cards() -> dict[str, ExpansionAlienCard]:
+    """Cards the storybook's missions name that our core box content lacks (the Green Nexus):
+    not in the expansion's box, kept apart from its 12 cards."""
+    try:
+        extra = json.loads(MISSION_ALIENS.read_text())
+        found = {c["id"]: ExpansionAlienCard.model_validate(c) for c in extra["cards"]}
+    except (OSError, ValueError, ValidationError) as error:
+        raise ContentError(f"Operation Strikeback mission Alien cards: {error}") from error
+    for card in found.values():
+        if card.species not in extra["species"] or card.energy != sum(card.stacks):
+            raise ContentError(f"Alien card {card.id}: unknown species or bad stacks")
+    return found
+
+
 def expansion_alien(card_id: str) -> ExpansionAlienCard:
-    found = cards().get(card_id)
+    found = cards().get(card_id) or mission_cards().get(card_id)
     if found is None:
         raise KeyError(card_id)
     return found

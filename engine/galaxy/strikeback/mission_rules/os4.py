@@ -95,6 +95,8 @@ class Elysium(MissionRules):
         ("gen2", "Shield Generator 2", "Waypoint 2: a Shield Generator, 5 HP, does not defend"),
         ("door3", "Reinforced Door 3", "Waypoint 3: a Reinforced Door, 10 HP, does not defend"),
         ("door4", "Reinforced Door 4", "Waypoint 4: a Reinforced Door, 10 HP, does not defend"),
+        ("generator", "Shield Generator", "5 HP, does not defend; both down bring Special Event B"),
+        ("reinforced-door", "Reinforced Door", "10 HP, does not defend; both down lift the BLOCKs"),
         ("block", "BLOCK token", "Shuts an alien base door until both Reinforced Doors fall"),
         ("sally", "Sally", "Stationary weapon: on or next to it, Action + 1 token to fire it"),
         ("base", "Alien base", "The walled Room on tile X1: every agent inside wins mission 4"),

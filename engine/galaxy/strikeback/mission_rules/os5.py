@@ -107,10 +107,15 @@ class Moonrakers(MissionRules):
         ("insert-virus", "Insert Virus", "Action: next to Waypoint 1 or 2, leave the virus there"),
         ("injector", "Virus Injector", "Carried by one agent; dropped where he dies, picked up"),
         ("virus", "Virus", "An injector left on Waypoint 1 or 2: both are needed"),
-        ("waypoint", "Face-down Waypoint", "Waypoint 3, 4 or 5, hidden until an agent steps on"),
-        ("wp4", "Waypoint 4", "Found face down: Special Event A goes on top of the Event deck"),
+        ("virus-target", "Virus target", "Waypoint 1 or 2, still waiting for the virus"),
+        (
+            "waypoint-face-down",
+            "Face-down Waypoint",
+            "Waypoint 3, 4 or 5, turned up when stepped on",
+        ),
+        ("waypoint", "Waypoint", "A Waypoint turned face up (Waypoint 4 brings Special Event A)"),
         ("telepathic-link", "Telepathic Link", "A secret bond of the Alpha Agent with Aneres"),
-        ("overlay", "Alien Base overlay", "Shuts the hive on X2 until Special Event A"),
+        ("alien-base-overlay", "Alien Base overlay", "Shuts the hive on X2 until Special Event A"),
         ("hive", "Hive", "The alien Room on X2 behind the overlay, where the Xeno-Grey waits"),
     )
 
@@ -391,6 +396,8 @@ class Moonrakers(MissionRules):
             goals = [hx(c) for c in tokens.dropped]
         else:
             goals = [mark_hex(state, m) for m in tokens.facedown]
+        if not goals:  # then hunt the Xeno-Grey
+            goals = [hx(a.hex) for a in state.aliens if a.card == GREY]
         moves = [a for a in actions if a.verb == "move"]
         if not goals or not moves:
             return None
