@@ -11,9 +11,11 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.agent import ACT_COMBAT, weapon_index
 from engine.galaxy.attack import resolve_defence, targets_of
 from engine.galaxy.board import label
-from engine.galaxy.content import content
+from engine.galaxy.content import content, power, power_card
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.strikeback.alientech import reached
+from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.world import (
     adjacent,
@@ -36,14 +38,14 @@ from engine.galaxy.world import (
 )
 
 
-def action_problem(agent: AgentState, what: str) -> str | None:
-    if agent.action_used:
+def action_problem(agent: AgentState, what: str, free: bool = False) -> str | None:
+    """`free`: a Free Action (Operation Strikeback 6.2.1.1) needs no unused Action."""
+    if agent.action_used and not free:
         return "has already used his Action this turn"
-    if agent.bleeding and what not in (
-        "ability",
-        "drone-fire",
-        *content().devices,
-        *content().powers,
+    if (
+        agent.bleeding
+        and what not in ("ability", "drone-fire", *content().devices)
+        and power(what) is None
     ):
         return "is Bleeding: his Action may only activate a power or item"
     return None
@@ -53,7 +55,8 @@ def do_act(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     what = args.get("what", "").lower()
-    problem = action_problem(agent, what)
+    free = becomes_free(state, agent, what)
+    problem = action_problem(agent, what, free)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
     if what in ACT_COMBAT or what == "unjam":
@@ -63,11 +66,13 @@ def do_act(
     handler = ACTIONS.get(what)
     if handler is None and what in content().devices:
         handler = use_device
-    if handler is None and what in content().powers:
+    if handler is None and power(what) is not None:
         handler = use_power
     if handler is None:
         raise RuleError(f"Unknown action '{what}'. Try: {', '.join(sorted(ACTIONS))}.")
     handler(state, agent, args, dice, events)
+    if free:  # a Free Action (Operation Strikeback 6.2.1.1): no activity spent
+        return
     agent.action_used = True
     if agent.movement == "open" and not keeps_movement_open(what):
         # A separate Action after moving ends the Movement (rulebook examples: leap, search,
@@ -80,7 +85,7 @@ def keeps_movement_open(what: str) -> bool:
     frees a Movement not yet begun, never the rest of one already under way."""
     if what == "ability":
         return True  # Vanish frees the agent to move; the other abilities aim an attack
-    card = content().powers.get(what) or content().devices.get(what)
+    card = power(what) or content().devices.get(what)
     return card is not None and effects.keeps_movement_open(card.effect)
 
 
@@ -269,6 +274,7 @@ def _hop(
     start = agent.hex
     agent.hex = co(dest)
     events.append(Moved(figure=agent.id, path=[label(hx(start)), label(dest)], text=text))
+    reached(state, agent, events)  # Operation Strikeback 9.9 tokens
     reveal_in_sight(state, dice, events)
 
 
@@ -385,7 +391,7 @@ def throw_grenade(
         or area_distance(state, agent.hex, target.hex) > device.range
     ):
         raise RuleError(f"The {device.name} needs an alien in sight within {device.range} Area.")
-    grenadier = any(content().powers[k].effect == "grenadier" for k in agent.skills)
+    grenadier = any(power_card(k).effect == "grenadier" for k in agent.skills)
     roll = combat.hit_roll(dice, device.color, device.dice, reroll_misses=grenadier)
     events.append(
         Note(
@@ -412,7 +418,7 @@ def throw_grenade(
 
 
 def power_problem(agent: AgentState, key: str, state: GalaxyState | None = None) -> str | None:
-    power = content().powers[key]
+    power = power_card(key)
     if key not in agent.tactics and key not in agent.skills:
         return f"does not have {power.name}"
     if power.effect == "drone":
@@ -440,7 +446,7 @@ def use_power(
     problem = power_problem(agent, key, state)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    power = content().powers[key]
+    power = power_card(key)
     if power.effect == "drone":
         if drones.deployed(state, key) is not None:
             drones.activate_gd209(state, agent, events)

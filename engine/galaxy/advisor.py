@@ -18,9 +18,10 @@ from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import objectives
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
-from engine.galaxy.content import content
+from engine.galaxy.content import content, power
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import play, suits
+from engine.galaxy.strikeback.powers import knows_alien_tech
 from engine.galaxy.world import (
     FACINGS,
     area_of,
@@ -104,6 +105,10 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
     if pending.kind == "drone-attack":
         targets = [o for o in options if o != "none"]
         return option(_weakest(state, targets)) if targets else option("none")
+    if pending.kind == "sb-armory":  # Strikeback campaign: a weapon from GD Headquarters
+        from engine.galaxy.strikeback.campaign import default_armory
+
+        return option(default_armory(state))
     return actions[0]  # promotions: the first power the class may take
 
 
@@ -155,8 +160,8 @@ def _hp_left(agent: AgentState) -> int:
 def _effect(what: str) -> str:
     if what in content().devices:
         return content().devices[what].effect
-    if what in content().powers:
-        return content().powers[what].effect
+    if (found := power(what)) is not None:
+        return found.effect
     return ""
 
 
@@ -187,7 +192,7 @@ def _expected(agent: AgentState, key: str) -> float:
     w = weapon(key)
     dice = w.dice + sum(agent.bonus_dice.values())
     hits = dice * HITS_PER_DIE[w.color]
-    if w.tier == "alien" and "alien-knowledge" not in agent.skills:
+    if w.tier == "alien" and not knows_alien_tech(agent):
         hits *= (4 / 6) ** dice
     return hits
 

@@ -16,12 +16,11 @@ from engine.galaxy import campaign
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import play
+from engine.galaxy.strikeback import alientech, play
 from engine.galaxy.strikeback.badges import body_tokens, expansion_badges
 from engine.galaxy.strikeback.suits import suit_header, suit_lines, suit_tokens
 from engine.galaxy.world import (
     FACINGS,
-    RANKS,
     agent_name,
     alien_name,
     board_of,
@@ -31,6 +30,7 @@ from engine.galaxy.world import (
     max_hp,
     mission_of,
     profile,
+    rank_name,
     weapon,
 )
 
@@ -103,7 +103,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 coord=label(hx(agent.hex)),
                 health=max_hp(agent) - agent.wounds,
                 max_health=max_hp(agent),
-                rank=RANKS[agent.rank],
+                rank=rank_name(state, agent.rank),
                 seat=agent.id,
                 conditions=conditions,
             )
@@ -138,11 +138,14 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             TokenView(coord=label(hx(c)), kind="body", label=alien)
             for c, alien in body_tokens(state)
         ]
+    for where, kind in alientech.tokens(state):  # Operation Strikeback 9.9 Special Tokens
+        tokens.append(TokenView(coord=where, kind=kind, label=alientech.SHORT[kind]))
     if state.strikeback is not None:
         tokens += suit_tokens(state)
     panels: list[PanelView] = []
     for agent in state.agents.values():
-        lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {RANKS[agent.rank]}"]
+        rank = rank_name(state, agent.rank)
+        lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {rank}"]
         if agent.dead:
             lines.append("Inoperative (dead)")
         for ws in agent.weapons:

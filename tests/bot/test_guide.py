@@ -164,10 +164,12 @@ def test_play_by_post_topic_agrees_with_the_answer_window() -> None:
         assert "window_minutes" in topic.text and "default applies" in topic.text
 
 
-def _terms_met(game_key: str, scenario: str, seed: int, steps: int) -> set[str]:
+def _terms_met(
+    game_key: str, scenario: str, seed: int, steps: int, options: dict[str, str] | None = None
+) -> set[str]:
     """Terms a player meets in a short random game: board words and offered choices."""
     game = get_game(game_key)
-    state = _new(game, scenario)
+    state = _new(game, scenario, options)
     policy, patience = SeededDice(derive_seed(seed, "policy")), 0
     met: set[str] = set()
     for n in range(steps):
@@ -193,14 +195,28 @@ def _parts(term: str) -> list[str]:
     return [head, *rest.split("+")] if sep else [term]
 
 
-# The Galaxy campaign opens with m1, which is covered on its own.
-MISSIONS = [param for param in SCENARIOS if param.values[1] != "campaign"]
+# The Galaxy campaign opens with m1, which is covered on its own; the Strikeback campaign opens
+# with GD Headquarters' weapon picks, which no standalone mission shows.
+MISSIONS = [
+    pytest.param(*param.values, {}, id=param.id)
+    for param in SCENARIOS
+    if param.values[1] != "campaign"
+] + [
+    pytest.param(
+        "galaxy-defenders",
+        "campaign",
+        {"expansion": "strikeback"},
+        id="galaxy-defenders-campaign-strikeback",
+    )
+]
 
 
-@pytest.mark.parametrize(("game_key", "scenario"), MISSIONS)
-def test_every_term_met_has_a_description_and_a_topic(game_key: str, scenario: str) -> None:
+@pytest.mark.parametrize(("game_key", "scenario", "options"), MISSIONS)
+def test_every_term_met_has_a_description_and_a_topic(
+    game_key: str, scenario: str, options: dict[str, str]
+) -> None:
     missing: list[str] = []
-    for term in sorted(_terms_met(game_key, scenario, seed=1, steps=250)):
+    for term in sorted(_terms_met(game_key, scenario, seed=1, steps=250, options=options)):
         if is_coordinate(term) or term in NOT_TERMS:
             continue
         short = describe(game_key, term)

@@ -50,7 +50,7 @@ SECTIONS: dict[str, str | None] = {
     "11.7 Multiple Energy Shield stacks": "damage",
     "11.8 Multi-hex aliens": "bodies",
     "Storybook 2.2 Ordered Event deck": "events",
-    "Storybook 5 Strikeback campaign": None,
+    "Storybook 5 Strikeback campaign": "campaign",
     "Storybook 5.5.1 High Impact": "damage",
     "Storybook 6 Difficulty presets": "difficulty",
     "Storybook 7 Mission 1": "play",

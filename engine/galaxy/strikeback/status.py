@@ -67,6 +67,19 @@ class Activating(BaseModel):
     picks: int = 0
 
 
+class GearState(BaseModel):
+    """Powers and items of 9.7-9.9 in play: Psionic Powers held and flipped (9.7.2), the
+    Flying granted by a power for one Movement, the Alien Tech and Armory tokens on the map
+    and the weapons they triggered (9.9), the expansion's deployed devices (9.7.4)."""
+
+    psionics: dict[str, list[str]] = Field(default_factory=dict)  # agent -> powers held
+    used: dict[str, list[str]] = Field(default_factory=dict)  # face down until the Refresh
+    spent: dict[str, list[str]] = Field(default_factory=dict)  # once per mission: rotated
+    flying: list[str] = Field(default_factory=list)  # agents whose Movement flies this turn
+    tokens: dict[str, str] = Field(default_factory=dict)  # hex label -> Alien Tech token kind
+    armory: list[str] = Field(default_factory=list)  # weapon tiers owed at Reinforcements
+
+
 class SuitState(BaseModel):
     """A Power Suit (9.5) in play: empty on a hex, worn by a pilot, or waiting at Headquarters
     for a Recall. Its profile (movement bonus, Energy Shield, weapon, Seize, Flying) is the
@@ -125,6 +138,11 @@ class StrikebackState(BaseModel):
     # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
     # None in a standalone mission and the campaign's first
     previous: str | None = None
+    # the Strikeback campaign's GD Headquarters pick at a mission's start (storybook 2.1)
+    armory_open: bool = False  # the pick has begun this mission
+    armory: list[str] = Field(default_factory=list)  # agents still to pick, in order
+    armory_picks: dict[str, int] = Field(default_factory=dict)  # agent -> weapons picked
+    gear: GearState = Field(default_factory=GearState)  # 9.7-9.9 powers and items
     # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
     suits: dict[str, SuitState] = Field(default_factory=dict)
     headquarters: list[SuitState] = Field(default_factory=list)

@@ -235,3 +235,9 @@ def test_expansion_weapons_join_the_warehouse_only_with_the_layer() -> None:
     assert "suit-autocannon" not in supply.weapon_pool(state, "improved")
     core = GAME.new("m1", ["marine"], {}, SeededDice(7))
     assert "fusion-lance" not in supply.weapon_pool(core, "alien")
+
+
+def test_a_class_weapon_of_the_expansion_goes_only_to_its_class() -> None:
+    state = armed("marine", "nova-launcher", others=["sniper"])
+    assert supply.delivery_takers(state, "xeno-needler") == ["sniper"]
+    assert set(supply.delivery_takers(state, "fusion-lance")) == {"marine", "sniper"}

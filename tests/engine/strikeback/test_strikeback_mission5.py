@@ -21,8 +21,9 @@ from engine.galaxy.world import co, hex_arg, hx
 from renders import alt_text, text_board
 
 
-def mission(seats: list[str], seed: int = 1, **options: str) -> GalaxyState:
-    return GAME.new("os5", seats, {"human-view": "off", **options}, SeededDice(seed))
+def mission(seats: list[str], seed: int = 1, options: dict[str, str] | None = None) -> GalaxyState:
+    chosen = {"human-view": "off", **(options or {})}
+    return GAME.new("os5", seats, chosen, SeededDice(seed))
 
 
 def run_event(state: GalaxyState, card_id: str, dice: object = None) -> list[Event]:
@@ -35,6 +36,8 @@ def run_event(state: GalaxyState, card_id: str, dice: object = None) -> list[Eve
 def my_turn(state: GalaxyState, seat: str, at: str) -> AgentState:
     state.phase, state.turn_order, state.turn_index = "agent", [seat], 0
     state.pending, state.signals, state.aliens = None, [], []
+    assert state.strikeback is not None
+    state.strikeback.asks = []  # the setup's device picks are not this test's business
     agent = state.agents[seat]
     agent.hex = co(hex_arg(at))
     start_turn(state, agent)
@@ -215,7 +218,7 @@ def test_special_event_a_opens_the_hive_and_the_link_becomes_public() -> None:
 
 
 def test_the_pose_roll_keeps_on_a_shield_else_a_wound_and_prone() -> None:
-    state = mission(["marine", "biotech"], **{"fighting-poses": "on"})
+    state = mission(["marine", "biotech"], options={"fighting-poses": "on"})
     state.signals = []
     state.agents["marine"].hex = co(hex_arg("B5"))
     state.agents["biotech"].hex = co(hex_arg("C5"))
