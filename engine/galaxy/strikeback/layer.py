@@ -33,13 +33,17 @@ SECTIONS: dict[str, str | None] = {
     "9.3.2 Poisoned": "marks",
     "9.4 Energy Batteries": "suits",
     "9.5 Power Suit": "suits",
-    "9.7 Powers & Items (five types)": None,
-    "9.7.1 Alien Knowledge skills": None,
-    "9.7.2 Psionic Powers": None,
-    "9.7.3 Tactics as Free Actions": None,
-    "9.7.4 Devices: Hologram, Vigil, GD-5": None,
-    "9.8 GD-Wings (expansion table)": None,
+    "9.7 Powers & Items (five types)": "powers",
+    "9.7.1 Alien Knowledge skills": "powers",
+    "9.7.2 Psionic Powers": "powers",
+    "9.7.3 Tactics as Free Actions": "free",
+    "9.7.4 Devices: Hologram, Vigil, GD-5": "devices",
+    "9.8 GD-Wings (expansion table)": "wings",
+    "9.9 Alien Tech tokens and Armory": "alientech",
+    "Storybook 2.1 Briefing device hand-outs": "handouts",
     "10 NPCs (deck, A.I., activation, Tactics, health)": "npc",
+    # Twins in Arms needs NPC cards that are "ally versions" of playable agents; the expansion's
+    # four NPCs (Knights, Archons) are none, so the rule has nothing to act on (see the doc)
     "10.1.1.1 Twins in Arms": None,
     "10.5 / 11.10.1 NPC Signals": "npc",
     "10.1.2 NPC assignment": "npcs",
@@ -54,9 +58,10 @@ SECTIONS: dict[str, str | None] = {
     "Storybook 5.5.1 High Impact": "damage",
     "Storybook 6 Difficulty presets": "difficulty",
     "Storybook 7 Mission 1": "play",
+    "Storybook 7 Missions 2-3": None,
     "Storybook 7 Mission 4": "mission_rules.os4",
     "Storybook 7 Mission 5": "mission_rules.os5",
-    "Storybook 7 Missions 2-6": None,
+    "Storybook 7 Mission 6": "mission_rules.os6",
 }
 
 

@@ -176,6 +176,11 @@ def _masters() -> Iterator[Entry]:
         "Master Alien",
         "A purple Master Alien: two-stage card, big base, immune to Paralyze",
     )
+    yield (
+        "menace",
+        "Menace token",
+        "The Master Alien's Menacing Agent and his level (1 or 2); Archenemy hunts him",
+    )
     for level in (1, 2):
         yield (
             f"menace-{level}",
