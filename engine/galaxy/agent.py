@@ -132,6 +132,10 @@ def do_move(
         step = direction_to(walked[-2], walked[-1])
         agent.facing = agent.facing if step is None else step
     narrate()
+    if state.strikeback is not None:  # a mission's tokens picked up on the way
+        from engine.galaxy.strikeback.play import after_move
+
+        after_move(state, agent, [co(h) for h in walked], events)
 
 
 def face_problem(state: GalaxyState, agent: AgentState) -> str | None:

@@ -202,6 +202,10 @@ def wound_agent(
         return
     if agent.bleeding:
         agent.dead = True
+        if state.strikeback is not None:  # a mission's tokens he carried stay on his hex
+            from engine.galaxy.strikeback.play import agent_falls
+
+            agent_falls(state, agent, events)
         events.append(
             Killed(
                 figure=agent.id,

@@ -258,6 +258,11 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.play import strategy_asks
+
+        if strategy_asks(state):  # a mission's Reinforcements prompts (storybook 7)
+            return False
     state.strategy_step = 0
     if mission_status(state, events):
         return campaign.campaign_going_on(state)
@@ -431,6 +436,15 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
 
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import play
+
+        if play.event_phase(state, dice, events):  # the mission runs this Event phase
+            if state.outcome is None:
+                play.after_event(state, dice, events)
+            state.round += 1
+            state.phase = "refresh"
+            return
     card_id = state.event_deck.draw(dice)
     event = event_card(mission_key(state), card_id)
     events.append(

@@ -19,7 +19,7 @@ from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission
-from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import adjacent, agent_name, board_of, co, free, mission_key
 
@@ -271,3 +271,43 @@ def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Acti
     if state.strikeback is None:
         return None
     return rules(state).advice(state, agent, actions)
+
+
+# -- mission hooks in the core phases ---------------------------------------------------------
+
+
+def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """True when the mission ran this Event phase its own way (no card is drawn)."""
+    handled = rules(state).event_phase(state, dice, events)
+    ask_next(state)
+    return handled
+
+
+def decoys(state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
+    return rules(state).decoys(state, alien) if state.strikeback is not None else {}
+
+
+def strike_decoy(
+    state: GalaxyState, alien: AlienState, token: str, kind: str, dice: Dice, events: list[Event]
+) -> None:
+    rules(state).strike_decoy(state, alien, token, kind, dice, events)
+
+
+def agent_falls(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+    if state.strikeback is not None:
+        rules(state).agent_falls(state, agent, events)
+
+
+def after_move(
+    state: GalaxyState, agent: AgentState, walked: list[Coord], events: list[Event]
+) -> None:
+    if state.strikeback is not None:
+        rules(state).after_move(state, agent, walked, events)
+
+
+def strategy_asks(state: GalaxyState) -> bool:
+    """Open a mission prompt queued for the Strategy phase; True when one is open."""
+    if state.strikeback is None:
+        return False
+    ask_next(state)
+    return state.pending is not None

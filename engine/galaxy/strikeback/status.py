@@ -40,6 +40,19 @@ class Activating(BaseModel):
     picks: int = 0
 
 
+class MissionToken(BaseModel):
+    """A mission's token (storybook 7): carried by an agent, lying on a hex, or deployed on a
+    Waypoint; some can be attacked (Health points)."""
+
+    kind: str  # probe, bomb, remote ...
+    holder: str = ""  # the agent carrying it ("" when it lies on the map or is gone)
+    hex: tuple[int, int] | None = None  # where it lies, when not carried
+    waypoint: int = 0  # the Waypoint it is deployed on (0: not deployed)
+    hp: int = 0
+    wounds: int = 0
+    gone: bool = False  # destroyed or spent: back to the Warehouse
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -58,6 +71,8 @@ class StrikebackState(BaseModel):
     devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
     asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
     swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
+    tokens: dict[str, MissionToken] = Field(default_factory=dict)  # a mission's own tokens
+    flags: dict[str, int] = Field(default_factory=dict)  # a mission's own counters
     # Master Aliens (11.3) and multi-hex aliens (11.8)
     menace: Menace | None = None  # the Menace token while a Master Alien is in play
     bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes

@@ -21,7 +21,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.game import Action
 from engine.galaxy.content import Mission
-from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 
 
 class MissionRules:
@@ -89,6 +89,35 @@ class MissionRules:
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
         """Map marks the board shows with a token now (mark -> token, e.g. `flame`)."""
         return {}
+
+    def event_phase(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+        """Run this Event phase the mission's way instead of drawing a card (True), or let
+        the card be drawn (False, after any preparation of the deck)."""
+        return False
+
+    def decoys(self, state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
+        """Mission tokens this alien may target as if agents, always as the most wounded and
+        weakest one (token id -> its hex)."""
+        return {}
+
+    def strike_decoy(
+        self,
+        state: GalaxyState,
+        alien: AlienState,
+        token: str,
+        kind: str,
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        raise RuleError(f"No mission token {token} to attack.")
+
+    def agent_falls(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+        """An agent dies (still on his hex): what he carried stays there."""
+
+    def after_move(
+        self, state: GalaxyState, agent: AgentState, walked: list[Coord], events: list[Event]
+    ) -> None:
+        """An agent's Movement passed over these hexes (picking tokens up)."""
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """The advisor's move for this mission's goals, or None for the core advisor."""
