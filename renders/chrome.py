@@ -9,7 +9,7 @@ from engine.core.events import Event
 from engine.core.view import FigureView, View
 from renders import paint, theme
 from renders.figures import HIDDEN_TOKENS, badges, conditions_of, rank_tag, token_text
-from renders.terrain import edge_base
+from renders.terrain import HEX_MARK_FORMS, edge_base
 
 GAME_NAMES = {
     "forlorn-hope": "Forlorn: Hope",
@@ -133,8 +133,8 @@ class Section:
 
 
 def figure_line(f: FigureView, label: str) -> str:
-    parts = [label, f.name, f"@{f.coord}"]
     tag = rank_tag(f.rank)
+    parts = [label, _short_name(f, label, bool(tag)), f"@{f.coord}"]
     if tag:
         parts.append(f"[{tag}]")
     if f.health is not None and f.max_health:
@@ -145,6 +145,15 @@ def figure_line(f: FigureView, label: str) -> str:
     if marks:
         parts.append(" ".join(marks))
     return " ".join(parts)
+
+
+def _short_name(f: FigureView, label: str, tagged: bool) -> str:
+    """The figure's name without what its line already says: its label (`x3`) and, when the
+    rank tag follows, the rank word (`GREEN Xeno-Delta x3` -> `Xeno-Delta`)."""
+    name = f.name.removesuffix(f" {label}").removesuffix(f" {f.id}")
+    if tagged and f.rank and name.lower().startswith(f"{f.rank.lower()} "):
+        name = name[len(f.rank) + 1 :]
+    return name or f.name
 
 
 def _plain(f: FigureView) -> bool:
@@ -255,7 +264,7 @@ def legend_items(view: View) -> list[str]:
         "setup": "green corner: setup square",
         "letter": "big letter: objective",
         "centre": "ring: Area centre",
-        "teleport": "TP: Teleport Point",
+        "teleport": "purple ring: Teleport Point (its symbol below)",
         "start": "S: start hex",
         "barracks": "BK: barracks",
         "exit": "EX: exit",
@@ -266,10 +275,14 @@ def legend_items(view: View) -> list[str]:
         "civilian": "CIVIL: civilian",
         "smoke": "hatched, SM: smoke",
         "flame": "F: flame",
+        "probe": "PROBE: planted probe",
         "suppressing-fire": "SF: suppressing fire",
         "accessory": "ACC, AC: accessory",
     }
     items += [names[m] for m in sorted(marks) if m in names]
+    if view.board == "hex":  # numbered marks (Waypoints, hex marks) in their short forms
+        stems = {m.rstrip("0123456789") for m in marks if m[-1:].isdigit()}
+        items += [HEX_MARK_FORMS[s][1] for s in sorted(stems) if s in HEX_MARK_FORMS]
     items += token_legend(view)
     return items
 
@@ -284,6 +297,7 @@ TOKEN_NAMES = {
     "blocked-vent": "X: blocked vent",
     "egg": "Eg: egg",
     "smoke": "Sm: smoke",
+    "power-suit": "grey square P#: empty Power Suit",
 }
 
 

@@ -21,7 +21,7 @@ from renders.areamarks import mark_boxes
 from renders.geometry import Placement, Point, Segment, place, shape_key
 from renders.labels import Box, Placer, placing
 
-DYNAMIC_MARKS = frozenset({"flame", "blocked", "smoke", "suppressing-fire", "civilian"})
+DYNAMIC_MARKS = frozenset({"flame", "blocked", "smoke", "suppressing-fire", "civilian", "probe"})
 STATIC_EDGES = frozenset({"wall", "blocked", "area-border", "window", "airlock", "barrier"})
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
@@ -315,6 +315,32 @@ class SquareBoard:
 # --- hex boards with Areas (Galaxy Defenders) ----------------------------------------------
 
 
+# Hex boards label a mark in the few characters a hex holds; the legend explains each form.
+HEX_MARK_FORMS: dict[str, tuple[str, str, theme.RGB]] = {
+    # prefix of the mark name -> (label prefix, legend, colour); digits after it are kept
+    "wp": ("W", "W#: Waypoint", theme.YELLOW),
+    "m": ("#", "#N: numbered hex mark", theme.YELLOW),
+    "u": ("U", "U#: dig site Waypoint", theme.YELLOW),  # Operation Strikeback map M1
+}
+HEX_MARK_WORDS: dict[str, tuple[str, theme.RGB]] = {
+    "flame": ("F", theme.ORANGE),
+    "blocked": ("BLOCK", theme.YELLOW),
+    "civilian": ("CIVIL", theme.YELLOW),
+    "probe": ("PROBE", theme.ORANGE),  # Operation Strikeback mission 2
+}
+
+
+def hex_mark_text(name: str) -> tuple[str, theme.RGB]:
+    """A hex mark's short label and colour: `wp3` -> W3, `m1` -> #1, `flame` -> F."""
+    if name in HEX_MARK_WORDS:
+        return HEX_MARK_WORDS[name]
+    stem = name.rstrip("0123456789")
+    if stem in HEX_MARK_FORMS and stem != name:
+        prefix, _, fill = HEX_MARK_FORMS[stem]
+        return f"{prefix}{name[len(stem) :]}", fill
+    return name[:5].upper(), theme.YELLOW
+
+
 class HexBoard:
     board = "hex"
 
@@ -382,7 +408,8 @@ class HexBoard:
             elif name == "teleport":
                 self.teleport(draw, cx, cy, cs, arg, size, destroyed=False)
             elif name not in ("search", "exit"):
-                paint.pill(draw, (cx, cy + cs * 0.3), name[:5].upper(), size - 1, theme.YELLOW)
+                text, fill = hex_mark_text(name)
+                paint.pill(draw, (cx, cy + cs * 0.3), text, size - 1, fill)
 
     @staticmethod
     def teleport(
@@ -390,7 +417,7 @@ class HexBoard:
     ) -> None:
         r = cs * 0.36
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.PURPLE, width=3)
-        text = "TP " + arg.split(":")[0][:6]
+        text = arg.split(":")[0][:6] or "TP"  # the ring says Teleport Point; the pill its symbol
         paint.pill(draw, (cx, cy + cs * 0.3), text, size - 1, theme.PURPLE, theme.INK)
         if destroyed:
             draw.line((cx - r, cy - r, cx + r, cy + r), fill=theme.VERMILION, width=3)
@@ -407,12 +434,11 @@ class HexBoard:
                 if name == "teleport":
                     self.teleport(draw, cx, cy, placement.cell_size, arg, size, destroyed=True)
                 else:
+                    # beside the hex's own mark pill (a Waypoint's W#), not over it
+                    shift = placement.cell_size * (0.42 if len(cell.marks) > 1 else 0)
+                    text, fill = hex_mark_text(name)
                     paint.pill(
-                        draw,
-                        (cx, cy + placement.cell_size * 0.3),
-                        name[:5].upper(),
-                        size - 1,
-                        theme.YELLOW,
+                        draw, (cx + shift, cy + placement.cell_size * 0.3), text, size - 1, fill
                     )
         for edge in view.edges:
             if not is_static_edge(edge):

@@ -20,7 +20,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.strikeback import play
+from engine.galaxy.strikeback import play, suits
 from engine.galaxy.world import (
     FACINGS,
     area_of,
@@ -51,7 +51,7 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
         return _first(actions, "end-turn")
     kind, _ = goals(state)
     rush = kind == "objective"  # walk first, shoot on arrival; hunting aliens: shoot first
-    picks: list[Pick] = [play.advice, _objective, _unjam_first, _urgent_heal]
+    picks: list[Pick] = [play.advice, suits.advice, _objective, _unjam_first, _urgent_heal]
     picks += [_move] if rush else []
     picks += [_boost_then_attack, _grenade, _move, _face, _other_acts]
     for pick in picks:

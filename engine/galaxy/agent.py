@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
@@ -34,22 +34,39 @@ from engine.galaxy.world import (
 ACT_COMBAT = ("evade", "redeploy", "bash")
 
 
-def reach(state: GalaxyState, agent: AgentState) -> Reach[Hex]:
+def reach(
+    state: GalaxyState, agent: AgentState, can_stop: Callable[[Hex], bool] | None = None
+) -> Reach[Hex]:
+    """Hexes the agent can walk to with his Movement points left; `can_stop` replaces "a free
+    hex" as where he may stop (Operation Strikeback: the hex of a Power Suit he equips)."""
     board = board_of(state)
     lock = locked(state)
     assert agent.hex is not None
     me = hx(agent.hex)
     cost = step_cost(state, agent)
+    flyer = False
+    suit_ids: set[str] = set()
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.suits import flies
+
+        flyer = flies(state, agent)  # a Flying Power Suit crosses Barrier sides (7.1.1)
+        suit_ids = set(state.strikeback.suits)
 
     def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
         for n in neighbours(h):
-            if cost is None or not board.step_ok(h, n, lock, "agent"):
+            if cost is None:
+                continue
+            if not board.step_ok(h, n, lock, "agent") and not (
+                flyer and board.side_kind(h, n, lock) == "barrier"
+            ):
                 continue
             who = occupant(state, n)
-            if who is None or who in state.agents:  # agents may pass through friends
+            # agents may pass through friends (and through an empty Power Suit)
+            if who is None or who in state.agents or who in suit_ids:
                 yield n, cost
 
-    return reachable(me, steps, budget=agent.mp_left, can_stop=lambda h: h == me or free(state, h))
+    stop = can_stop if can_stop is not None else (lambda h: h == me or free(state, h))
+    return reachable(me, steps, budget=agent.mp_left, can_stop=stop)
 
 
 def move_problem(state: GalaxyState, agent: AgentState) -> str | None:
@@ -77,12 +94,17 @@ def pinned(state: GalaxyState, agent: AgentState) -> bool:
 
 
 def do_move(
-    state: GalaxyState, agent: AgentState, dest: Hex, dice: Dice, events: list[Event]
+    state: GalaxyState,
+    agent: AgentState,
+    dest: Hex,
+    dice: Dice,
+    events: list[Event],
+    can_stop: Callable[[Hex], bool] | None = None,
 ) -> None:
     problem = move_problem(state, agent)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    found = reach(state, agent)
+    found = reach(state, agent, can_stop)
     if dest not in found.cost or dest == hx(agent.hex or (0, 0)):
         raise RuleError(
             f"{agent_name(agent)} cannot reach {label(dest)}: it needs a free hex within "
@@ -115,15 +137,20 @@ def do_move(
         agent.mp_left -= step_cost(state, agent) or 1
         walked.append(h)
         found_now: list[Event] = []
+        if state.strikeback is not None:  # a mission token under the step (Waypoints, items)
+            from engine.galaxy.strikeback import play
+
+            play.entered(state, agent, h, dice, found_now)
         reveal_in_sight(state, dice, found_now)
         if found_now:
             narrate()
             events.extend(found_now)
         if agent.dead:
             return
-    # never end on a friend's hex: step back to the last free one
-    while len(walked) > 1 and any(
-        a.hex == co(walked[-1]) and a.id != agent.id for a in state.agents.values()
+    # never end on a friend's hex (or a hex he may not stop on): step back to the last free one
+    while len(walked) > 1 and (
+        any(a.hex == co(walked[-1]) and a.id != agent.id for a in state.agents.values())
+        or (can_stop is not None and not can_stop(walked[-1]) and not free(state, walked[-1]))
     ):
         walked.pop()
         shown = min(shown, len(walked) - 1)
@@ -132,10 +159,6 @@ def do_move(
         step = direction_to(walked[-2], walked[-1])
         agent.facing = agent.facing if step is None else step
     narrate()
-    if state.strikeback is not None:  # a mission's tokens picked up on the way
-        from engine.galaxy.strikeback.play import after_move
-
-        after_move(state, agent, [co(h) for h in walked], events)
 
 
 def face_problem(state: GalaxyState, agent: AgentState) -> str | None:
@@ -204,13 +227,20 @@ def do_attack(
     problem = weapon_problem(state, agent, index, target)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    area = args.get("mode", "").lower() == "area"
+    mode = args.get("mode", "").lower()
+    area = mode == "area"
     if area and "area-for-ammo" not in w.powers:
         raise RuleError(f"The {w.name} cannot deal Area Damage.")
+    extra_blue = state.strikeback is not None and mode == "blue-dice"
+    if extra_blue:
+        from engine.galaxy.strikeback.arsenal import blue_choice_open
+
+        if not blue_choice_open(state, agent, w):
+            raise RuleError(f"The {w.name} has no added Hit dice to roll BLUE.")
     agent.combat_used = True
     if agent.movement == "open":
         agent.movement = "closed"
-    agent_attack(state, agent, index, target, area, dice, events)
+    agent_attack(state, agent, index, target, area, dice, events, extra_blue=extra_blue)
 
 
 def finish_boost(state: GalaxyState, extra: int, dice: Dice, events: list[Event]) -> None:
@@ -226,6 +256,8 @@ def finish_boost(state: GalaxyState, extra: int, dice: Dice, events: list[Event]
         events.append(Note(text=f"{agent_name(agent)} spends {extra} more Ammo: {hits} Hits."))
     targets = pending.data["targets"]
     assert isinstance(targets, list)
+    effects = pending.data.get("effects", [])
+    assert isinstance(effects, list)
     resolve_defence(
         state,
         agent,
@@ -237,6 +269,7 @@ def finish_boost(state: GalaxyState, extra: int, dice: Dice, events: list[Event]
         dice,
         events,
         weapon(ws.key).name,
+        tuple(effects),
     )
 
 
@@ -300,9 +333,12 @@ def start_turn(state: GalaxyState, agent: AgentState) -> None:
     if state.weather == "storm":
         move = max(1, move - 1)
     if state.strikeback is not None:
+        from engine.galaxy.strikeback import suits
         from engine.galaxy.strikeback.combat import penalty
 
         move = max(0, move - penalty(state, agent.id, "move"))  # a Critical -X Movement
+        move += suits.move_bonus(state, agent)  # a worn Power Suit (9.5.2.1)
+        suits.start_turn(state, agent)
     agent.movement = "unused"
     agent.mp_left = 1 if agent.bleeding else move
     agent.combat_used = agent.bleeding

@@ -97,8 +97,10 @@ def agent_attack(
     events: list[Event],
     reaction: bool = False,
     prefix: str = "",
+    extra_blue: bool = False,
 ) -> None:
-    """`reaction`: fired outside the agent's own Combat (Guard, drones): no Ammo choice."""
+    """`reaction`: fired outside the agent's own Combat (Guard, drones): no Ammo choice.
+    `extra_blue`: added Hit dice of a RED+BLUE weapon are BLUE (Operation Strikeback 9.2)."""
     ws = agent.weapons[index]
     w = weapon(ws.key)
     count = w.dice
@@ -113,16 +115,25 @@ def agent_attack(
     if darkness:
         count = max(1, count - 1)
     alien_tech = w.tier == "alien" and "alien-knowledge" not in agent.skills
+    sb_effects: tuple[str, ...] = ()
     if state.strikeback is not None:
+        from engine.galaxy.strikeback import arsenal
         from engine.galaxy.strikeback import combat as expansion
 
-        count = max(0, count - expansion.penalty(state, agent.id, "atk"))
-        count += poses.attack_dice(state, agent, w.kind)
     # who the attack can damage is fixed at target selection, before the Hit roll (7.2.1)
     hit_ids = [] if w.kind == "healing" else targets_of(state, target, area, agent)
-    roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
-    if state.strikeback is not None and expansion.bolts_blocked(state, agent.id):
-        roll.bolt = False  # a Critical forbids his Bolt effects
+    if state.strikeback is not None and "explosion" in w.powers:
+        hit_ids = arsenal.explosion_targets(state, target, agent)  # Explosion (8.4)
+    if state.strikeback is not None:
+        # poses, Criticals, fixed-Hit and RED+BLUE weapons (9.2, 9.2.2, 8.2.3)
+        roll = arsenal.attack_roll(
+            state, agent, w, count, dice, alien_tech=alien_tech, extra_blue=extra_blue
+        )
+        if expansion.bolts_blocked(state, agent.id):
+            roll.bolt = False  # a Critical forbids his Bolt effects
+        sb_effects = arsenal.bolt_effects(w, roll.bolt)
+    else:
+        roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
     notes: list[str] = []
     human_ranged = w.kind != "melee" and w.tier != "alien" and w.ammo > 0
     if human_ranged:
@@ -154,24 +165,29 @@ def agent_attack(
     if darkness:
         notes.append("darkness: one die fewer")
     target_name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
+    shown = ", ".join(roll.described) if roll.described else combat.roll_text(w.color, roll.faces)
     events.append(
         Attacked(
             attacker=agent.id,
             target=target.id,
             weapon=w.name,
-            faces=gdice.describe(w.color, roll.faces),
+            faces=roll.described or gdice.describe(w.color, roll.faces),
             hits=hits,
             result="; ".join(notes),
             text=f"{prefix}{agent_name(agent)} attacks {target_name} "
-            f"with the {w.name}: {combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)"
+            f"with the {w.name}: {shown} - {hits} Hit(s)"
             + (f" ({'; '.join(notes)})" if notes else "")
             + ".",
         )
     )
     if w.kind == "healing":
         assert isinstance(target, AgentState)
-        healed = combat.heal_agent(target, hits)
-        events.append(Note(text=f"{agent_name(target)} heals {healed} Wound(s)."))
+        healed_ones = [target]
+        if state.strikeback is not None and "area-heal" in w.powers:
+            healed_ones = arsenal.area_heal_targets(state, target)  # Area Healing (8.5)
+        for one in healed_ones:
+            healed = combat.heal_agent(one, hits)
+            events.append(Note(text=f"{agent_name(one)} heals {healed} Wound(s)."))
         return
     bolt_condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
     if "boost-ammo" in w.powers and ws.ammo > 0 and not reaction:
@@ -186,6 +202,7 @@ def agent_attack(
                 "def_minus": def_minus,
                 "kind": w.kind,
                 "condition": bolt_condition,
+                **({"effects": list(sb_effects)} if sb_effects else {}),
             },
         )
         events.append(
@@ -206,6 +223,7 @@ def agent_attack(
         dice,
         events,
         w.name,
+        sb_effects,
     )
 
 
@@ -252,15 +270,17 @@ def resolve_defence(
     dice: Dice,
     events: list[Event],
     weapon_name: str,
+    sb_effects: tuple[str, ...] = (),
 ) -> None:
-    """Each target defends separately against the same Hits (Area Damage)."""
+    """Each target defends separately against the same Hits (Area Damage). `sb_effects`:
+    the Operation Strikeback Bolt effects (Lethal, Critical N) that reach aliens."""
     for target_id in target_ids:
         if target_id in state.agents:
             friend = state.agents[target_id]
-            if friend.dead:
+            if friend.dead or friend.hex is None:
                 continue
             pose = poses.defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
-            roll = _agent_defends(dice, friend, hits, def_minus - pose, kind)
+            roll = _agent_defends(dice, friend, hits, def_minus - pose, kind, state)
             events.append(
                 Note(
                     text=f"Friendly fire! {agent_name(friend)} defends with "
@@ -282,7 +302,9 @@ def resolve_defence(
 
             cause = f"{agent_name(agent)}'s {weapon_name}"
             before = alien.wounds
-            dead = expansion.alien_defends(state, alien, hits, def_minus, kind, dice, events, cause)
+            dead = expansion.alien_defends(
+                state, alien, hits, def_minus, kind, dice, events, cause, sb_effects
+            )
             if dead or alien.wounds > before:
                 expansion.wounded_by(state, alien, agent, events)  # the Menace token (11.3.1)
             if dead:
@@ -317,7 +339,7 @@ def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) 
         for agent in figures_on_map(state):
             assert agent.hex is not None
             if alien_adjacent(state, alien, agent.hex):
-                roll = _agent_defends(dice, agent, 1, 0, "basic")
+                roll = _agent_defends(dice, agent, 1, 0, "basic", state)
                 events.append(
                     Note(
                         text=f"Acid blood splashes {agent_name(agent)}: defends 1 Hit with "
@@ -359,7 +381,7 @@ def alien_attack(
             f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s).",
         )
     )
-    defend = _agent_defends(dice, agent, hits, def_minus, kind)
+    defend = _agent_defends(dice, agent, hits, def_minus, kind, state)
     extra = f", armor Bolt {defend.bolt_effect}" if defend.bolt_effect else ""
     events.append(
         Note(
@@ -428,14 +450,30 @@ def guard_weapons(agent: AgentState) -> list[tuple[int, bool]]:
 
 
 def _agent_defends(
-    dice: Dice, agent: AgentState, hits: int, def_minus: int, kind: str
+    dice: Dice,
+    agent: AgentState,
+    hits: int,
+    def_minus: int,
+    kind: str,
+    state: GalaxyState | None = None,
 ) -> combat.DefendRoll:
     """An agent's defend roll against `hits`; his Energy Shield is spent first.
 
     `kind` "melee" is a melee attack, "basic" a Hit that is no attack (acid blood), anything
-    else a ranged attack.
+    else a ranged attack. With the Strikeback layer a worn Power Suit's shields come first and,
+    while they last, override his own shield and armor (9.5.2.3).
     """
     attack = kind if kind in ("melee", "basic") else "ranged"
+    if state is not None and state.strikeback is not None:
+        from engine.galaxy.strikeback import suits
+
+        suit = suits.worn(state, agent.id)
+        if suit is not None and suit.shields > 0:
+            roll = combat.defend_roll(
+                dice, hits, energy=suit.shields, def_minus=def_minus, armor=None, attack=attack
+            )
+            suit.shields -= roll.energy_used
+            return roll
     roll = combat.defend_roll(
         dice,
         hits,

@@ -142,6 +142,8 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
 
 def carried(agent: AgentState) -> AgentState:
     """What an agent keeps from one mission to the next: rank, tactics, skills, weapons."""
+    from engine.galaxy.supply import own_weapons  # a Power Suit's weapon stays behind
+
     elite = agent.rank >= 4
     return AgentState(
         id=agent.id,
@@ -149,7 +151,7 @@ def carried(agent: AgentState) -> AgentState:
         rank=agent.rank,
         elite=elite,
         energy=content().agents[agent.id].elite.energy if elite else 0,
-        weapons=[WeaponState(key=w.key, ammo=weapon(w.key).ammo) for w in agent.weapons],
+        weapons=[WeaponState(key=w.key, ammo=weapon(w.key).ammo) for w in own_weapons(agent)],
         tactics=list(agent.tactics),
         skills=list(agent.skills),
         rank_powers=dict(agent.rank_powers),

@@ -32,6 +32,7 @@ class HitRoll:
     jam: bool = False
     fail: bool = False
     rerolled: list[int] = field(default_factory=list)
+    described: list[str] = field(default_factory=list)  # mixed or fixed rolls (Strikeback 9.2)
 
 
 def hit_roll(
@@ -202,10 +203,6 @@ def wound_agent(
         return
     if agent.bleeding:
         agent.dead = True
-        if state.strikeback is not None:  # a mission's tokens he carried stay on his hex
-            from engine.galaxy.strikeback.play import agent_falls
-
-            agent_falls(state, agent, events)
         events.append(
             Killed(
                 figure=agent.id,
@@ -214,6 +211,12 @@ def wound_agent(
                 "dead, the player is Inoperative.",
             )
         )
+        if state.strikeback is not None:
+            from engine.galaxy.strikeback import play
+            from engine.galaxy.strikeback.suits import on_death
+
+            play.agent_died(state, agent, events)  # what he carried stays on his hex (mission 5)
+            on_death(state, agent, events)  # his Power Suit is destroyed with him (9.5.2.3)
         agent.hex = None
         lose_rank(state, agent, events)
         return

@@ -53,6 +53,10 @@ class Weapon(BaseModel):
     ammo: int
     bolt: str | None = None
     powers: list[str] = Field(default_factory=list)
+    # Operation Strikeback (9.2): BLUE dice rolled besides the `color` ones (RED+BLUE
+    # weapons), and a fixed number of Hits instead of a Hit roll (`dice` is then 0)
+    blue: int = 0
+    fixed: int | None = None
 
 
 class Device(BaseModel):
@@ -108,6 +112,7 @@ class AlienWeapon(BaseModel):
     dice: int
     range: int = 0
     bolt: str | None = None
+    fixed: int | None = None  # Operation Strikeback 11.12: a fixed number of Hits, no roll
 
 
 class AIRule(BaseModel):
@@ -143,6 +148,10 @@ class EventCard(BaseModel):
     # Operation Strikeback adds the two Event balancers of rulebook 6.3 (`sb-minus-...`)
     balance: Literal["always", "fewer-aliens", "sb-minus-aliens", "sb-minus-threats"] = "always"
     teleport: list[int] | None = None
+    # Operation Strikeback storybook 2.5: the other columns of a Special Event, by the previous
+    # campaign mission's result ("partial", "accomplished"); each replaces `effects` (the
+    # standalone column) when that result is the previous one.
+    if_previous: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
 
 
 class Objective(BaseModel):
@@ -398,11 +407,6 @@ def close_encounter(card_id: str) -> CloseEncounter:
     found = content().close_encounters.get(card_id)
     if found is not None:
         return found
-    from engine.galaxy.strikeback.decks import encounters
-
-    expansion = encounters().get(card_id)
-    if expansion is not None:
-        return expansion
     from engine.galaxy.strikeback.missions import close_encounters
 
     return close_encounters()[card_id]

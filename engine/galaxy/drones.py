@@ -108,7 +108,8 @@ def drone_moves(state: GalaxyState, drone: AgentState) -> list[Hex]:
         for n in neighbours(h):
             if board.step_ok(h, n, lock, "agent"):
                 who = occupant(state, n)
-                if who is None or who in state.agents:
+                suits = state.strikeback.suits if state.strikeback is not None else {}
+                if who is None or who in state.agents or who in suits:
                     yield n, 1
 
     move = content().drones[drone.id].move

@@ -23,7 +23,17 @@ from engine.galaxy.content import content
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import activation, difficulty, layer, masters, npc, play, poses
+from engine.galaxy.strikeback import (
+    activation,
+    difficulty,
+    free,
+    layer,
+    masters,
+    npc,
+    play,
+    poses,
+    suits,
+)
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
@@ -257,8 +267,10 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
-        elif pending.kind == "sb-activate":
+        elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: a tie-break
             activation.finish_choice(state, option, events)
+        elif pending.kind == "sb-recall":
+            suits.finish_recall(state, option, events)
         elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
             play.finish_choice(state, option, events)
         self._after_agent_step(state, events, dice)
@@ -274,6 +286,7 @@ class GalaxyDefenders:
             raise RuleError(f"{agent_name(agent)} is Paralyzed: he can only end the turn.")
         if action.verb == "end-turn":
             events.append(Note(text=f"{agent_name(agent)} ends the Agent turn."))
+            suits.end_turn(state, agent, events)  # a Seize ends with the turn (7.3)
             npc.end_of_turn(state, agent, dice, events)
             if not check_all_dead(state, events):
                 state.phase = "aliens"
@@ -289,6 +302,12 @@ class GalaxyDefenders:
             play.do_action(state, agent, what, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
             masters.do_action(state, agent, action.args["what"].lower(), events)
+        elif action.verb == "act" and action.args.get("what", "").lower() in suits.ACTIONS:
+            what = action.args["what"].lower()
+            suits.do_action(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and free.is_free(action.args.get("what", "").lower()):
+            what = action.args["what"].lower()
+            free.do(state, agent, what, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
             npc.activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":
@@ -312,6 +331,7 @@ class GalaxyDefenders:
             return
         if state.phase != "agent":
             return
+        suits.settle(state, events)  # a Seize ends with the carrier's Movement (7.3)
         agent = state.agents[state.turn_order[state.turn_index]]
         if agent.dead:
             phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
@@ -372,6 +392,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = supply.default_taker(state)
     elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: the earliest arrival
         choice = pending.options[0]
+    elif pending.kind == "sb-recall":  # Operation Strikeback 9.5.1: the team wants the suit
+        choice = suits.AGREE
     elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
         choice = play.default_choice(state)
     else:

@@ -18,7 +18,8 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import masters, npc, play, poses
+from engine.galaxy.strikeback import free as free_actions
+from engine.galaxy.strikeback import masters, npc, play, poses, suits
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -63,6 +64,8 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                     )
         out.extend(play.legal_actions(state, agent))
         out.extend(masters.legal_actions(state, agent))
+        out.extend(suits.legal_actions(state, agent))  # Power Suits (9.5)
+        out.extend(free_actions.legal(state, agent))  # Free Actions (6.2.1.1)
         for figure in [n.id for n in npc.mine(state, agent)]:
             if npc.activation_problem(state, agent, figure) is None:
                 out.append(
@@ -135,6 +138,17 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
             name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
             args = {"unit": agent.id, "target": target.id, "weapon": ws.key}
             out.append(Action(verb="attack", args=args, label=f"{w.name} at {name}"))
+            if state.strikeback is not None:
+                from engine.galaxy.strikeback.arsenal import BLUE_DICE, blue_choice_open
+
+                if blue_choice_open(state, agent, w):  # 9.2: added dice may be BLUE
+                    out.append(
+                        Action(
+                            verb="attack",
+                            args={**args, "mode": BLUE_DICE},
+                            label=f"{w.name} at {name}, added dice BLUE",
+                        )
+                    )
             if "area-for-ammo" in w.powers and ws.ammo >= 1:
                 out.append(
                     Action(
@@ -303,8 +317,8 @@ PENDING_WORDS = {
     "boost": "Spend Ammo to boost the attack",
     "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
-    "sb-mission": "The mission asks",
     "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
+    "sb-mission": "The mission asks",
 }
 
 

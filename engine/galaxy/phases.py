@@ -112,7 +112,9 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.outcome_text = ""
     if state.strikeback is not None:  # Marks, Poisons, Criticals and shields end with a mission
         from engine.galaxy.strikeback.play import begin_mission as layer_begin
+        from engine.galaxy.strikeback.suits import strip_suit_weapons
 
+        strip_suit_weapons(state)  # Power Suits stay behind with their weapons
         state.strikeback = StrikebackState(high_impact=state.strikeback.high_impact)
         layer_begin(state, mission, dice)
     state.alpha = first_by_ranking(state)
@@ -212,6 +214,9 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
         for alien in expansion.refresh(state, dice, events):
             if alien in state.aliens:
                 die(state, alien, dice, events)
+        from engine.galaxy.strikeback import suits
+
+        suits.refresh(state, events)  # Power Suit energy (6.1, 9.5)
     state.tech_from_kills = False
     state.tech_from_search = False
     state.kills_last_round = state.kills_this_round
@@ -258,10 +263,10 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.play import strategy_asks
+    if state.strategy_step == 3 and state.strikeback is not None:
+        from engine.galaxy.strikeback import play
 
-        if strategy_asks(state):  # a mission's Reinforcements prompts (storybook 7)
+        if play.reinforcements(state, dice, events):  # a mission's own Reinforcements
             return False
     state.strategy_step = 0
     if mission_status(state, events):
@@ -453,9 +458,22 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         )
     )
     agents = len(operative(state))
-    for effect in event.effects:
+    effects = event.effects
+    if state.strikeback is not None:  # the column the previous campaign mission selects
+        from engine.galaxy.strikeback.play import event_effects
+
+        effects = event_effects(state, event)
+    quiet = False
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.play import quiet_signals
+
+        quiet = quiet_signals(state)  # a mission whose Event phases leave Signals alone
+    for effect in effects:
         if state.outcome is not None:
             break
+        if quiet and ("signals" in effect or "teleport" in effect):
+            events.append(Note(text="This mission's Event phases leave the Signals alone."))
+            continue
         if "signals" in effect:
             move_signals(state, str(effect["signals"]), int(effect["areas"]), dice, events)
         elif "teleport" in effect:

@@ -25,7 +25,9 @@ def revival_queue(state: GalaxyState) -> list[str]:
     the beginning of Reinforcements (never with Permanent Death on)."""
     if state.options.get("permanent-death") == "on":
         return []
-    return [s for s in clockwise_from_alpha(state) if state.agents[s].dead]
+    hunt = state.strikeback.hunt if state.strikeback is not None else None
+    swallowed = hunt.swallowed if hunt is not None else ""  # mission 6: inside the Wormoon
+    return [s for s in clockwise_from_alpha(state) if state.agents[s].dead and s != swallowed]
 
 
 def revival_spots(state: GalaxyState) -> list[str]:
@@ -98,11 +100,23 @@ def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
     classes = {a.id for a in operative(state)}
     held = {ws.key for a in state.agents.values() for ws in a.weapons}
     held |= set(state.campaign.hq if state.campaign is not None else [])
+    stock = list(content().weapons.values())
+    if state.strikeback is not None:  # the expansion's weapon tokens join the Warehouse (2.2)
+        from engine.galaxy.strikeback.arsenal import warehouse
+
+        stock += warehouse(state)
     return sorted(
         w.key
-        for w in content().weapons.values()
+        for w in stock
         if w.tier == tier and w.key not in held and (not w.classes or set(w.classes) & classes)
     )
+
+
+def own_weapons(agent: AgentState) -> list[WeaponState]:
+    """His weapons, without a worn Power Suit's on-board one (never replaced or carried)."""
+    from engine.galaxy.strikeback.arsenal import is_suit_weapon
+
+    return [ws for ws in agent.weapons if not is_suit_weapon(ws.key)]
 
 
 def armory(state: GalaxyState) -> bool:
@@ -206,7 +220,7 @@ def offer_weapon(
 ) -> None:
     """A new weapon for an agent: `/choose replace-<weapon>` or `refuse` (rulebook: an agent
     need not take a weapon; in a campaign the refused one goes to GD Headquarters)."""
-    options = [f"replace-{ws.key}" for ws in agent.weapons] + ["refuse"]
+    options = [f"replace-{ws.key}" for ws in own_weapons(agent)] + ["refuse"]
     state.pending = Pending(
         kind="accept", seat=agent.id, options=options, data={"weapon": key, "from": source}
     )
@@ -224,7 +238,8 @@ def default_replacement(state: GalaxyState) -> str:
     assert pending is not None
     agent = state.agents[pending.seat]
     kind = weapon(str(pending.data["weapon"])).kind
-    slot = next((ws for ws in agent.weapons if weapon(ws.key).kind == kind), agent.weapons[0])
+    mine = own_weapons(agent)
+    slot = next((ws for ws in mine if weapon(ws.key).kind == kind), mine[0])
     return f"replace-{slot.key}"
 
 

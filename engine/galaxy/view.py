@@ -17,7 +17,8 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import play
-from engine.galaxy.strikeback.badges import expansion_badges
+from engine.galaxy.strikeback.badges import body_tokens, expansion_badges
+from engine.galaxy.strikeback.suits import suit_header, suit_lines, suit_tokens
 from engine.galaxy.world import (
     FACINGS,
     RANKS,
@@ -127,6 +128,13 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         )
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
+    if state.strikeback is not None:  # the rest of a multi-hex alien's base (11.8)
+        tokens += [
+            TokenView(coord=label(hx(c)), kind="body", label=alien)
+            for c, alien in body_tokens(state)
+        ]
+    if state.strikeback is not None:
+        tokens += suit_tokens(state)
     panels: list[PanelView] = []
     for agent in state.agents.values():
         lines = [f"HP {max_hp(agent) - agent.wounds}/{max_hp(agent)}  rank {RANKS[agent.rank]}"]
@@ -142,6 +150,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         if agent.devices:
             lines.append("devices: " + ", ".join(content().devices[d].name for d in agent.devices))
+        lines += suit_lines(state, agent.id)
         held = [a.id for a in state.aliens if a.controller == agent.id]
         if held:
             lines.append("controls " + ", ".join(held))
@@ -173,6 +182,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         header["teleports destroyed"] = ", ".join(wrecked)
     if state.rescued:
         header["rescued"] = str(state.rescued)
+    if state.strikeback is not None and (state.strikeback.suits or state.strikeback.headquarters):
+        header["power-suit"] = suit_header(state)
     return View(
         game="galaxy-defenders",
         scenario=state.scenario,

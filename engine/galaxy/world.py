@@ -63,10 +63,10 @@ def card(alien: AlienState) -> AlienCard:
 
 def weapon(key: str) -> Weapon:
     found = content().weapons.get(key)
-    if found is None:  # an Operation Strikeback NPC's weapon
-        from engine.galaxy.strikeback.npc import npc_weapon
+    if found is None:  # an Operation Strikeback weapon (Warehouse, Power Suit or NPC)
+        from engine.galaxy.strikeback.arsenal import expansion_weapon
 
-        return npc_weapon(key)
+        return expansion_weapon(key)
     return found
 
 
@@ -115,9 +115,16 @@ def occupant(state: GalaxyState, h: Hex) -> str | None:
         for alien_id, body in state.strikeback.bodies.items():
             if c in body:
                 return alien_id
+        hunt = state.strikeback.hunt
+        if hunt is not None and c in hunt.rifts:
+            return "rift"  # mission 6's Moon Rift: no figure stands on it
     for signal in state.signals:
         if signal.hex == c:
             return signal.id
+    if state.strikeback is not None:  # an empty Power Suit occupies its hex (9.5)
+        for suit in state.strikeback.suits.values():
+            if suit.hex == c:
+                return suit.id
     return None
 
 

@@ -17,7 +17,7 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.attack import impose
 from engine.galaxy.content import AlienCard, alien_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import cards, criticals, damage, marks, poses
+from engine.galaxy.strikeback import arsenal, cards, criticals, damage, marks, poses, suits
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
 from engine.galaxy.world import agent_name, alien_name, card, profile, where
 
@@ -120,7 +120,9 @@ def alien_attack(
     w = c.melee if kind == "melee" else c.ranged
     assert w is not None
     count = max(0, w.dice - penalty(state, alien.id, "atk"))
-    roll = combat.hit_roll(dice, w.color, count, reroll_alien="reroll-alien" in c.powers)
+    roll = arsenal.alien_hit_roll(
+        state, w.fixed, w.color, count, dice, reroll="reroll-alien" in c.powers
+    )
     bolt = roll.bolt and not bolts_blocked(state, alien.id)
     hits = roll.hits + (1 if bolt and w.bolt == "hit+1" else 0)
     def_minus = (1 if bolt and w.bolt == "def-1" else 0) + penalty(state, agent.id, "def")
@@ -135,16 +137,17 @@ def alien_attack(
             hits=hits,
             result=reason,
             text=f"{alien_name(alien)} attacks {agent_name(agent)} with {w.name} ({reason}): "
-            f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)"
-            + (f", Bolt: {', '.join(effects)}" if effects else "")
-            + ".",
+            f"{', '.join(roll.described) or combat.roll_text(w.color, roll.faces)} - "
+            f"{hits} Hit(s)" + (f", Bolt: {', '.join(effects)}" if effects else "") + ".",
         )
     )
     mine = status(state, agent.id)
     for effect in effects:
         if effect.startswith("mark-"):
             marks.apply_mark(mine, int(effect[-1]))  # marked at once, before the Defend roll
-    stacks = [agent.energy]
+    suit = suits.worn(state, agent.id)
+    in_suit = suit is not None and suit.shields > 0  # 9.5.2.3: the suit's shields override
+    stacks = [suit.shields] if suit is not None and in_suit else [agent.energy]
     out = damage.defend(
         dice,
         hits,
@@ -152,10 +155,13 @@ def alien_attack(
         lethal="lethal" in effects,
         def_minus=def_minus,
         high_impact=layer(state).high_impact,
-        armor=None if bolts_blocked(state, agent.id) else profile(agent).armor,
+        armor=None if bolts_blocked(state, agent.id) or in_suit else profile(agent).armor,
         attack="melee" if kind == "melee" else "ranged",
     )
-    agent.energy = stacks[0]
+    if suit is not None and in_suit:
+        suit.shields = stacks[0]
+    else:
+        agent.energy = stacks[0]
     events.append(Note(text=f"{agent_name(agent)} {_defence_text(out)}."))
     wounds = out.wounds
     if wounds:
@@ -228,22 +234,28 @@ def alien_defends(
     dice: Dice,
     events: list[Event],
     cause: str,
+    sb_effects: tuple[str, ...] = (),
 ) -> bool:
-    """An alien defends an agent's attack; True when it dies (the caller removes it)."""
+    """An alien defends an agent's attack; True when it dies (the caller removes it).
+    `sb_effects`: the attack's Lethal (8.1) and Critical N (8.2) Bolt effects."""
     c = card(alien)
     stacks = stacks_of(state, alien)
     out = damage.defend(
         dice,
         hits,
         stacks,
+        lethal="lethal" in sb_effects,
         def_minus=def_minus + penalty(state, alien.id, "def"),
         high_impact=layer(state).high_impact,
         armor=None if bolts_blocked(state, alien.id) else c.armor,
         attack="melee" if kind == "melee" else "ranged",
         reroll_alien="reroll-alien" in c.powers,
     )
-    if out.absorbed and len(stacks) > 1:
+    if (out.absorbed and len(stacks) > 1) or out.lethal:
         events.append(Note(text=f"{alien_name(alien)}: {_defence_text(out)}."))
+    level = next((int(e[-1]) for e in sb_effects if e.startswith("critical-")), 0)
+    if out.wounds and level:
+        out.wounds += critical(state, alien, level, dice, events)
     roll = combat.DefendRoll(
         hits=hits,
         energy_used=0,

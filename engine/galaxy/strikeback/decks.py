@@ -1,5 +1,6 @@
-"""The expansion's Close Encounter (24) and Event (15) cards, ours, and what a Close Encounter
-card activates under the expansion (11.5).
+"""The expansion's Close Encounter (24, `content/close_encounters/expansion.json`, loaded with
+the missions by `missions.py`) and Event (15, `content/events.json`) cards, ours, and what a
+Close Encounter card activates under the expansion (11.5).
 
 Missions name the cards by id: a Close Encounter card `os-NN` carries the number the storybook
 gives it (`os-11a`/`os-11b` and `os-28a`/`os-28b` are the two copies of #11 and #28); the
@@ -26,7 +27,7 @@ from engine.core.errors import ContentError
 from engine.galaxy.content import CloseEncounter, EventCard, content
 from engine.galaxy.strikeback.burrowing import Activation
 
-CONTENT = Path(__file__).parent / "content" / "cards.json"
+CONTENT = Path(__file__).parent / "content" / "events.json"  # the Close Encounters: missions.py
 BOX_ENCOUNTERS = 24  # component list: Close Encounters Cards (24)
 BOX_EVENTS = 15  # component list: Event Cards (15)
 MATCHES = {"all", "rank", "species", "power", "wounded", "healthy", "position", "alpha", "count"}
@@ -38,26 +39,32 @@ class ExpansionEncounter(CloseEncounter):
 
 
 @cache
-def _load() -> tuple[dict[str, ExpansionEncounter], dict[str, EventCard]]:
+def _events() -> dict[str, EventCard]:
     try:
         data = json.loads(CONTENT.read_text())
-        ces = {c["id"]: ExpansionEncounter.model_validate(c) for c in data["close_encounters"]}
         evs = {c["id"]: EventCard.model_validate(c) for c in data["events"]}
     except (OSError, ValueError, ValidationError) as error:
-        raise ContentError(f"Operation Strikeback cards: {error}") from error
-    if len(ces) != BOX_ENCOUNTERS or len(evs) != BOX_EVENTS:
-        raise ContentError("Operation Strikeback: the box holds 24 Close Encounters, 15 Events")
+        raise ContentError(f"Operation Strikeback Event cards: {error}") from error
+    if len(evs) != BOX_EVENTS:
+        raise ContentError(f"Operation Strikeback: the box holds {BOX_EVENTS} Event cards")
     core = content()
-    for ce in ces.values():
-        if ce.id in core.close_encounters or len(ce.match) != 1 or not set(ce.match) <= MATCHES:
-            raise ContentError(f"Close Encounter {ce.id}: a clash with the core box or a bad match")
-        _check_match(ce.id, ce.match)
     for ev in evs.values():
         if ev.id in core.events or ev.type == "special":
             raise ContentError(f"Event {ev.id}: a clash with the core box or a Special Event")
         if ev.teleport is not None and len(ev.teleport) != 5:
             raise ContentError(f"Event {ev.id}: the Signal Teleport Table needs 5 entries")
-    return ces, evs
+    return evs
+
+
+def check_encounters(ces: dict[str, ExpansionEncounter]) -> None:
+    """The box's Close Encounter cards, checked when `missions.py` loads them."""
+    if len(ces) != BOX_ENCOUNTERS:
+        raise ContentError(f"Operation Strikeback: the box holds {BOX_ENCOUNTERS} Close Encounters")
+    core = content()
+    for ce in ces.values():
+        if ce.id in core.close_encounters or len(ce.match) != 1 or not set(ce.match) <= MATCHES:
+            raise ContentError(f"Close Encounter {ce.id}: a clash with the core box or a bad match")
+        _check_match(ce.id, ce.match)
 
 
 def _check_match(card_id: str, match: dict[str, Any]) -> None:
@@ -71,11 +78,13 @@ def _check_match(card_id: str, match: dict[str, Any]) -> None:
 
 
 def encounters() -> dict[str, ExpansionEncounter]:
-    return _load()[0]
+    from engine.galaxy.strikeback.missions import expansion_encounters
+
+    return expansion_encounters()
 
 
 def events() -> dict[str, EventCard]:
-    return _load()[1]
+    return _events()
 
 
 def is_count(match: dict[str, Any]) -> bool:

@@ -17,19 +17,28 @@ from pydantic import Field, ValidationError
 
 from engine.core.errors import ContentError
 from engine.galaxy.content import CloseEncounter, Mission, alien_card, content
+from engine.galaxy.strikeback.decks import ExpansionEncounter, check_encounters
 
 CONTENT = Path(__file__).parent / "content"
 CONDITIONS = ("dead>=half", "round>", "all-dead")  # every mission's; the rest are its rules'
+STORYBOOK = ("os1", "os2", "os3", "os4", "os5", "os6")  # the storybook's missions, in order
+RESULTS = ("accomplished", "partial", "failed")
 
 
 class ExpansionMission(Mission):
     stacks: list[list[str]] = Field(default_factory=list)  # the Event deck, top stack first
     npc_deck: list[str] = Field(default_factory=list)  # top first
     hidden_tps: list[str] = Field(default_factory=list)  # Teleport Points an event places
+    # the Objectives table's last column (storybook 2.4): result -> the next mission of the
+    # campaign (None: the campaign ends after it)
+    branches: dict[str, str | None] = Field(default_factory=dict)
+    # the briefing's weapons (storybook 2.1): at most this many Improved / Alien weapons from
+    # GD Headquarters at the start of a campaign mission
+    weapon_limits: dict[str, int] = Field(default_factory=dict)
 
 
 @cache
-def _load() -> tuple[dict[str, ExpansionMission], dict[str, CloseEncounter]]:
+def _load() -> tuple[dict[str, ExpansionMission], dict[str, ExpansionEncounter]]:
     try:
         missions: dict[str, ExpansionMission] = {}
         for path in sorted((CONTENT / "missions").glob("*.json")):
@@ -37,14 +46,15 @@ def _load() -> tuple[dict[str, ExpansionMission], dict[str, CloseEncounter]]:
             if mission.key != path.stem:
                 raise ContentError(f"{path.name} holds mission {mission.key}")
             missions[mission.key] = mission
-        cards: dict[str, CloseEncounter] = {}
+        cards: dict[str, ExpansionEncounter] = {}
         for path in sorted((CONTENT / "close_encounters").glob("*.json")):
             for card in json.loads(path.read_text())["close_encounters"]:
                 if card["id"] in cards:
                     raise ContentError(f"Close Encounter {card['id']} is defined twice")
-                cards[card["id"]] = CloseEncounter.model_validate(card)
+                cards[card["id"]] = ExpansionEncounter.model_validate(card)
     except (OSError, ValueError, ValidationError) as error:
         raise ContentError(f"Operation Strikeback missions: {error}") from error
+    check_encounters(cards)
     for mission in missions.values():
         _check(mission)
     return missions, cards
@@ -52,6 +62,7 @@ def _load() -> tuple[dict[str, ExpansionMission], dict[str, CloseEncounter]]:
 
 def _check(mission: ExpansionMission) -> None:
     from engine.galaxy.board import load_map
+    from engine.galaxy.strikeback.decks import events
     from engine.galaxy.strikeback.mission_rules import rules_for
     from engine.galaxy.strikeback.npc import cards as npc_cards
     from engine.galaxy.strikeback.play import GENERIC_EFFECTS
@@ -62,7 +73,8 @@ def _check(mission: ExpansionMission) -> None:
     specials = {s.id for s in mission.special_events}
     for stack in mission.stacks:
         for card_id in stack:
-            if card_id not in specials and card_id not in content().events:
+            known = card_id in content().events or card_id in events()
+            if card_id not in specials and not known:
                 raise ContentError(f"mission {mission.key}: unknown Event card {card_id}")
     for card_id in mission.alien_deck:
         alien_card(card_id)
@@ -71,20 +83,40 @@ def _check(mission: ExpansionMission) -> None:
     if any(s not in board.teleports for s in mission.hidden_tps):
         raise ContentError(f"mission {mission.key}: hidden Teleport Point not on the map")
     for special in mission.special_events:
-        for effect in special.effects:
-            kind = effect.get("sb")
-            if kind is not None and kind not in GENERIC_EFFECTS and kind not in rules.effects:
-                raise ContentError(f"mission {mission.key}: unknown Special Event effect {kind}")
+        if any(result not in RESULTS for result in special.if_previous):
+            raise ContentError(f"mission {mission.key}: {special.id}: unknown previous result")
+        for effect in [special.effects, *special.if_previous.values()]:
+            for one in effect:
+                kind = one.get("sb")
+                if kind is not None and kind not in GENERIC_EFFECTS and kind not in rules.effects:
+                    raise ContentError(
+                        f"mission {mission.key}: unknown Special Event effect {kind}"
+                    )
     for objective in mission.objectives:
         if any(not c.startswith(CONDITIONS + rules.conditions) for c in objective.when):
             raise ContentError(f"mission {mission.key}: unknown condition {objective.when}")
     if not any(o.when == [f"round>{mission.rounds}"] for o in mission.objectives):
         raise ContentError(f"mission {mission.key}: no row ends it after round {mission.rounds}")
+    if mission.key not in STORYBOOK:
+        raise ContentError(f"mission {mission.key}: not a storybook mission ({STORYBOOK})")
+    for judged in {o.result for o in mission.objectives}:
+        if judged not in mission.branches:
+            raise ContentError(f"mission {mission.key}: no next mission after {judged}")
+    for result, nxt in mission.branches.items():
+        if result not in RESULTS or (nxt is not None and nxt not in STORYBOOK):
+            raise ContentError(f"mission {mission.key}: bad branch {result} -> {nxt}")
+    if set(mission.weapon_limits) - {"improved", "alien"}:
+        raise ContentError(f"mission {mission.key}: weapon_limits takes improved and alien")
 
 
 def missions() -> dict[str, ExpansionMission]:
     return _load()[0]
 
 
-def close_encounters() -> dict[str, CloseEncounter]:
+def expansion_encounters() -> dict[str, ExpansionEncounter]:
     return _load()[1]
+
+
+def close_encounters() -> dict[str, CloseEncounter]:
+    """Every Close Encounter card of the expansion (the box's 24: `decks.encounters`)."""
+    return dict(_load()[1])

@@ -18,7 +18,7 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
-from engine.galaxy.content import Mission
+from engine.galaxy.content import EventCard, Mission
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import adjacent, agent_name, board_of, co, free, mission_key
@@ -35,6 +35,8 @@ GENERIC_EFFECTS = (
     "teleport-at",
     "npc-to-alpha",
     "device",
+    "power-suit",
+    "power-suit-hq",
 )
 
 
@@ -79,6 +81,24 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
 
 # -- Special Event effects ----------------------------------------------------------------------
 
+RESULTS = ("accomplished", "partial", "failed")
+
+
+def previous_result(state: GalaxyState) -> str | None:
+    """The previous campaign mission's result (storybook 2.5): `accomplished`, `partial` or
+    `failed`; None in a standalone mission and in the campaign's first mission."""
+    return state.strikeback.previous if state.strikeback is not None else None
+
+
+def event_effects(state: GalaxyState, event: EventCard) -> list[dict[str, object]]:
+    """The column of a Special Event to apply (storybook 2.5): the one for the previous
+    mission's result when the card has it (`if_previous`), else the standalone column
+    (`effects`), which a previous failure and the campaign's first mission also read."""
+    previous = previous_result(state)
+    if previous is not None and previous in event.if_previous:
+        return list(event.if_previous[previous])
+    return list(event.effects)
+
 
 def apply_effect(
     state: GalaxyState, effect: dict[str, object], dice: Dice, events: list[Event]
@@ -122,9 +142,47 @@ def apply_effect(
         npc.arrive_beside(state, state.alpha, dice, events)
     elif kind == "device":
         layer.asks.append(f"{devices.ASK}{effect['key']}")
+    elif kind == "power-suit":  # 9.5: an empty suit on a mark, or next to the Alpha Agent
+        from engine.galaxy.strikeback import suits
+
+        mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
+        if "at" in effect:
+            where = mark_hex(state, str(effect["at"]))
+        else:
+            where = suits.beside(state, state.alpha)
+        suits.place_suit(state, mark, batteries, where, events)
+    elif kind == "power-suit-hq":  # 9.5.1: a suit waits at Headquarters for a Recall
+        from engine.galaxy.strikeback import suits
+
+        mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
+        suits.stock_headquarters(state, mark, batteries, events)
     else:
         rules(state).apply_effect(state, kind, effect, dice, events)
     ask_next(state)
+
+
+def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]) -> None:
+    """An agent steps onto a hex during his Movement (face-down Waypoints, dropped items)."""
+    rules(state).entered(state, agent, h, dice, events)
+    ask_next(state)
+
+
+def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+    """An agent dies on his hex (before his figure leaves the map)."""
+    rules(state).agent_died(state, agent, events)
+
+
+def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """The mission's own Reinforcements step of the Strategy phase; True while a prompt is
+    open (the phase waits for the answer)."""
+    rules(state).reinforcements(state, dice, events)
+    ask_next(state)
+    return state.pending is not None
+
+
+def quiet_signals(state: GalaxyState) -> bool:
+    """This mission's Event phases neither teleport nor move Signals (mission 6)."""
+    return state.strikeback is not None and rules(state).quiet_signals
 
 
 def after_event(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
@@ -291,23 +349,3 @@ def strike_decoy(
     state: GalaxyState, alien: AlienState, token: str, kind: str, dice: Dice, events: list[Event]
 ) -> None:
     rules(state).strike_decoy(state, alien, token, kind, dice, events)
-
-
-def agent_falls(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-    if state.strikeback is not None:
-        rules(state).agent_falls(state, agent, events)
-
-
-def after_move(
-    state: GalaxyState, agent: AgentState, walked: list[Coord], events: list[Event]
-) -> None:
-    if state.strikeback is not None:
-        rules(state).after_move(state, agent, walked, events)
-
-
-def strategy_asks(state: GalaxyState) -> bool:
-    """Open a mission prompt queued for the Strategy phase; True when one is open."""
-    if state.strikeback is None:
-        return False
-    ask_next(state)
-    return state.pending is not None

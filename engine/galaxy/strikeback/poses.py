@@ -68,6 +68,10 @@ def pose_problem(state: GalaxyState, agent: AgentState, new: str) -> str | None:
         return f"knows no pose {new!r} (standing, crouching, prone)"
     if agent.drone_of is not None or agent.hex is None:
         return "cannot take a Fighting Pose"
+    from engine.galaxy.strikeback.suits import worn
+
+    if worn(state, agent.id) is not None:
+        return "wears a Power Suit: Standing is the only pose (9.2.2)"
     old = pose(state, agent)
     if new == old:
         return f"is already {new}"

@@ -53,6 +53,33 @@ class MissionToken(BaseModel):
     gone: bool = False  # destroyed or spent: back to the Warehouse
 
 
+class SuitState(BaseModel):
+    """A Power Suit (9.5) in play: empty on a hex, worn by a pilot, or waiting at Headquarters
+    for a Recall. Its profile (movement bonus, Energy Shield, weapon, Seize, Flying) is the
+    Mark's (`suits.PROFILES`)."""
+
+    id: str  # "suit-1", "suit-2" in order of arrival
+    mark: int  # 1 (Mark I) or 2 (Mark II)
+    batteries: int  # Energy Batteries (9.4) left on its sheet
+    hex: tuple[int, int] | None = None  # where it stands empty (None: worn or at Headquarters)
+    pilot: str | None = None  # the agent wearing it
+    shields: int = 0  # Energy Shield points left until the next Refresh
+    recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
+
+
+class WormHunt(BaseModel):
+    """Mission 6: the Underground Probes, the Moon Rifts and the swallowed Alpha Agent."""
+
+    carriers: list[str] = Field(default_factory=list)  # agents carrying a probe
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # probes lying on hexes
+    deployed: list[int] = Field(default_factory=list)  # Waypoints with a probe on them
+    deploy_from: int = 0  # the round probes may be deployed from (0: not yet)
+    rifts: list[tuple[int, int]] = Field(default_factory=list)  # Moon Rift hexes
+    swallowed: str = ""  # the agent inside the Wormoon
+    returned: bool = False  # the Wormoon came back at Stage II
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -79,3 +106,13 @@ class StrikebackState(BaseModel):
     master_down: str = ""  # a mission's Special Event that a fallen Stage I brings ("" : flip)
     held: list[str] = Field(default_factory=list)  # Masters at 0 HP that fight on this round
     activating: Activating | None = None  # an "activate X" card waiting for a tie-break
+    hunt: WormHunt | None = None  # mission 6 only
+    # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
+    # None in a standalone mission and the campaign's first
+    previous: str | None = None
+    # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
+    suits: dict[str, SuitState] = Field(default_factory=dict)
+    headquarters: list[SuitState] = Field(default_factory=list)
+    carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
+    seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
+    recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn

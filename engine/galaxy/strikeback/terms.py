@@ -26,6 +26,18 @@ POWER_WORDS = {
     "catcher": "on a Bolt flies back 1 Area carrying the agent it Immobilized",
     "burrowing": "digs under Barrier sides; hit only when a Close Encounter clearly names it",
     "prime-swarm": "two figures on one card",
+    "archenemy": "always hunts the agent holding the Menace token",
+}
+MATCH_WORDS = {
+    "all": "every alien activates",
+    "rank": "every {} alien activates",
+    "species": "every {} activates",
+    "power": "every alien with the {} power activates",
+    "wounded": "every wounded alien activates",
+    "healthy": "every unwounded alien activates",
+    "position": "every {} alien activates",
+    "alpha": "the Alpha Agent's aliens activate",
+    "count": "activate {} alien(s), the Alpha Agent's first, highest rank first",
 }
 
 
@@ -33,12 +45,19 @@ def entries() -> Iterator[Entry]:
     yield from _aliens()
     yield from _npcs()
     yield from _tokens()
+    yield from _masters()
+    yield from _cards()
     yield from _missions()
+    yield from _suits_and_weapons()
 
 
 def _aliens() -> Iterator[Entry]:
     for key, name in cards.species().items():
         found = [c for c in cards.cards().values() if c.species == key]
+        if any(c.rank == "purple" for c in found):
+            hp = ", ".join(f"Stage {'I' * c.stage} {c.hp} HP" for c in found)
+            yield key, name, f"Master Alien {name}: {hp}; hunts the Menacing Agent; 2 hexes"
+            continue
         hp = ", ".join(f"{c.rank} {c.hp}" for c in found)
         powers = sorted({p for c in found for p in c.sb_powers})
         words = "; ".join(POWER_WORDS[p] for p in powers)
@@ -49,6 +68,14 @@ def _aliens() -> Iterator[Entry]:
         )
     for c in cards.cards().values():
         stacks = "+".join(str(n) for n in c.stacks) or "no"
+        if c.rank == "purple":
+            yield (
+                c.id,
+                f"{cards.species()[c.species]} (Stage {'I' * c.stage})",
+                f"{cards.species()[c.species]}, Stage {'I' * c.stage}: {c.hp} HP, "
+                f"Energy Shield stacks {stacks}",
+            )
+            continue
         yield (
             c.id,
             f"{cards.species()[c.species]} ({c.rank})",
@@ -121,9 +148,57 @@ def _tokens() -> Iterator[Entry]:
     )
 
 
+def _masters() -> Iterator[Entry]:
+    yield (
+        "master",
+        "Master Alien",
+        "A purple Master Alien: two-stage card, big base, immune to Paralyze",
+    )
+    for level in (1, 2):
+        yield (
+            f"menace-{level}",
+            f"Menace {level}",
+            f"Holds the Menace token at Level {level}: the Master Alien's Menacing Agent",
+        )
+    yield (
+        "menace-up",
+        "Raise the Menace",
+        "Action of the Menacing Agent: flip the Menace token to Level 2",
+    )
+    yield (
+        "menace-down",
+        "Lower the Menace",
+        "Action: flip the Menace token from Level 2 back to Level 1",
+    )
+    yield (
+        "menace-take",
+        "Take the Menace",
+        "Action: take the Menace token while it is at Level 1 and become the Menacing Agent",
+    )
+    yield (
+        "fights-on",
+        "Fights on",
+        "A Master Alien at 0 Health points still fighting until the round ends",
+    )
+    yield "body", "Base", "Another hex of a big alien's base: it counts as the alien"
+
+
+def _cards() -> Iterator[Entry]:
+    from engine.galaxy.strikeback import decks
+
+    for ce in decks.encounters().values():
+        kind, value = next(iter(ce.match.items()))
+        words = MATCH_WORDS[kind].format(str(value).replace("-", " "))
+        if kind == "count" and value == "agents":
+            words = "activate 1 alien per agent, the Alpha Agent's first, highest rank first"
+        yield ce.id, ce.name, f"Close Encounter #{ce.number} {ce.name}: {words}"
+    for ev in decks.events().values():
+        yield ev.id, ev.name, f"Event card {ev.name} (Operation Strikeback)"
+
+
 def _missions() -> Iterator[Entry]:
     from engine.galaxy.strikeback.mission_rules import all_rules
-    from engine.galaxy.strikeback.missions import close_encounters, missions
+    from engine.galaxy.strikeback.missions import missions
 
     yield (
         "harpoon",
@@ -133,8 +208,98 @@ def _missions() -> Iterator[Entry]:
     yield "jet-boots", "Jet Boots", "Device, Action, once: fly up to 3 hexes, over Barrier sides"
     for rules in all_rules():
         yield from rules.terms
-    for ce in close_encounters().values():
-        yield ce.id, ce.name, f"Close Encounter card {ce.name}: every Flying alien activates"
     for mission in missions().values():
         for ev in mission.special_events:
             yield ev.id, ev.name, f"Special Event of {mission.title}: {ev.name}"
+
+
+def _suits_and_weapons() -> Iterator[Entry]:
+    from engine.galaxy.strikeback import arsenal, suits
+    from engine.galaxy.strikeback.status import SuitState
+
+    yield (
+        "power-suit",
+        "Power Suit",
+        "A piloted armour: walk onto it and spend the Action to get in; "
+        "it burns a Battery each Refresh",
+    )
+    for mark, p in suits.PROFILES.items():
+        yield (
+            f"mk{mark}",
+            p.name,
+            suits.describe_suit(SuitState(id="", mark=mark, batteries=0)),
+        )
+    yield (
+        "battery",
+        "Energy Batteries",
+        "Energy Batteries: a Power Suit pays one each Refresh and leaves play when it cannot",
+    )
+    yield (
+        "suit-shield",
+        "Suit shield",
+        "The Power Suit's Energy Shield: absorbs Hits before anything else; refills each Refresh",
+    )
+    yield (
+        "seizing",
+        "Seizing",
+        "Carrying a seized agent: he is put down next to the suit when the Movement ends",
+    )
+    yield (
+        suits.EQUIP,
+        "Equip a Power Suit",
+        "Action: walk onto an empty Power Suit and get in; the Movement goes on with its bonus",
+    )
+    yield (
+        suits.LEAVE,
+        "Leave the Power Suit",
+        "Action: step out onto a free adjacent hex; the empty suit stays",
+    )
+    yield (
+        suits.RECALL,
+        "Recall Power Suit",
+        "Action: a suit at Headquarters teleports onto you (the Alpha Agent must agree)",
+    )
+    yield (
+        suits.SEIZE,
+        "Seize",
+        "Free Action in a suit: carry an adjacent Immobilized, Paralyzed or Bleeding agent",
+    )
+    yield (
+        suits.DROP,
+        "Put down",
+        "Free Action: set the agent you carry on a free hex next to you",
+    )
+    yield suits.AGREE, "Agree", "The Alpha Agent lets an agent Recall a Power Suit"
+    yield (
+        "free-action",
+        "Free Action",
+        "An Action that spends no activity: as many as you like in your turn",
+    )
+    yield (
+        arsenal.BLUE_DICE,
+        "Added dice BLUE",
+        "A RED+BLUE weapon's added Hit dice are rolled BLUE instead of RED",
+    )
+    yield "explosion", "Explosion", "Hits the target's Area and every Area one border away"
+    yield "area-heal", "Area Healing", "Heals every other agent in the target's Area too"
+    for w in [*arsenal.weapons().values(), *arsenal.suit_weapons().values()]:
+        if w.fixed is not None:
+            roll = f"{w.fixed} fixed Hits"
+        else:
+            roll = f"{w.dice} {w.color.upper()}" + (f" + {w.blue} BLUE" if w.blue else "") + " dice"
+        reach = "melee" if w.kind == "melee" else f"range {w.range}"
+        extra = ", ".join(
+            x
+            for x in (
+                w.bolt and f"Bolt {w.bolt}",
+                "explosion" if "explosion" in w.powers else "",
+                "Area Healing" if "area-heal" in w.powers else "",
+                "GD acts as Bolt" if "gd-as-bolt" in w.powers else "",
+            )
+            if x
+        )
+        yield (
+            w.key,
+            w.name,
+            f"{w.tier.title()} weapon: {roll}, {reach}" + (f"; {extra}" if extra else ""),
+        )

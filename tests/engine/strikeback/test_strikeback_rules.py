@@ -369,9 +369,9 @@ def test_npc_goes_to_fewest_clockwise_from_alpha_and_never_a_sixth() -> None:
 
 
 def test_missing_sections_are_refused_by_name() -> None:
-    assert "9.5 Power Suit" in layer.missing()
-    with pytest.raises(NotSupportedYet, match=r"9\.5 Power Suit"):
-        layer.require("9.5 Power Suit")
+    assert "10.1.1.1 Twins in Arms" in layer.missing()
+    with pytest.raises(NotSupportedYet, match=r"10\.1\.1\.1 Twins in Arms"):
+        layer.require("10.1.1.1 Twins in Arms")
     layer.require("8.1 Lethal")  # implemented: no error
     with pytest.raises(KeyError):
         layer.supported("99 Nonsense")

@@ -20,6 +20,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.game import Action
+from engine.core.hexgrid import Hex
 from engine.galaxy.content import Mission
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 
@@ -33,6 +34,8 @@ class MissionRules:
     conditions: ClassVar[tuple[str, ...]] = ()  # prefixes of its objective conditions
     # the words this mission shows players: (term, title, help in our words, <= 100 chars)
     terms: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    # Event phases ignore every effect that teleports or moves Signals (mission 6)
+    quiet_signals: ClassVar[bool] = False
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         """The mission's setup, after the layer's own."""
@@ -86,6 +89,17 @@ class MissionRules:
     def condition(self, state: GalaxyState, cond: str) -> bool:
         return False
 
+    def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        """The mission's part of Reinforcements in each Strategy phase (queue `asks`)."""
+
+    def entered(
+        self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
+    ) -> None:
+        """An agent stepped onto `h` during his Movement."""
+
+    def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+        """An agent died on his hex (his figure is still there)."""
+
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
         """Map marks the board shows with a token now (mark -> token, e.g. `flame`)."""
         return {}
@@ -110,14 +124,6 @@ class MissionRules:
         events: list[Event],
     ) -> None:
         raise RuleError(f"No mission token {token} to attack.")
-
-    def agent_falls(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-        """An agent dies (still on his hex): what he carried stays there."""
-
-    def after_move(
-        self, state: GalaxyState, agent: AgentState, walked: list[Coord], events: list[Event]
-    ) -> None:
-        """An agent's Movement passed over these hexes (picking tokens up)."""
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """The advisor's move for this mission's goals, or None for the core advisor."""

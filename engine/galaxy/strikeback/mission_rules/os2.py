@@ -18,6 +18,7 @@ from engine.core.dice import Dice, shuffle
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
+from engine.core.hexgrid import Hex
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission, content
@@ -30,7 +31,7 @@ from engine.galaxy.strikeback.mission_rules.tokens import (
     lying,
     pick_up,
 )
-from engine.galaxy.strikeback.play import mark_hex, sb
+from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.strikeback.status import MissionToken
 from engine.galaxy.world import (
     adjacent,
@@ -46,6 +47,7 @@ PROBES = 4
 PROBE_HP = 2
 SITES = {1: "u1", 2: "u2", 3: "u3"}  # the dig site's Waypoints on map b1m1
 ASK = "probe"
+DEVICE_ASK = "device-pick:"
 
 
 def probes(state: GalaxyState) -> dict[str, MissionToken]:
@@ -95,22 +97,44 @@ class UndergroundTremor(MissionRules):
         layer = sb(state)
         for n in range(1, PROBES + 1):
             layer.tokens[f"probe{n}"] = MissionToken(kind="probe", hp=PROBE_HP)
-        layer.asks += [ASK] * PROBES
-        previous = getattr(layer, "previous", None)
-        if previous != "accomplished":  # standalone or partial: a random device each
+
+    def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        """The first Strategy phase: devices (chosen after an accomplished mission 1, else
+        random and compatible), then the Alpha Agent hands out the four probes."""
+        layer = sb(state)
+        if layer.flags.get("reinforced"):
+            return
+        layer.flags["reinforced"] = 1
+        if previous_result(state) == "accomplished":
+            layer.asks += [f"{DEVICE_ASK}{a.id}" for a in operative(state)]
+        else:
             pool = shuffle(
                 dice, [d.key for d in content().devices.values() for _ in range(d.count)]
             )
-            for seat in state.seats:
-                agent = state.agents[seat]
+            for agent in operative(state):
                 while pool:
                     key = pool.pop(0)
                     classes = content().devices[key].classes
-                    if not classes or seat in classes:
+                    if not classes or agent.id in classes:
                         agent.devices.append(key)
+                        events.append(Note(text=f"{agent_name(agent)} draws a device: {key}."))
                         break
+        layer.asks += [ASK] * PROBES
 
     def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
+        if ask.startswith(DEVICE_ASK):
+            seat = ask.removeprefix(DEVICE_ASK)
+            if state.agents[seat].dead:
+                return None
+            choices = [
+                d.key for d in content().devices.values() if not d.classes or seat in d.classes
+            ]
+            return Pending(
+                kind="sb-mission",
+                seat=seat,
+                options=choices,
+                data={"ask": ask, "question": "Pick a device for this mission"},
+            )
         if ask != ASK or not state.alpha:
             return None
         left = [k for k, t in probes(state).items() if not t.holder and t.hex is None]
@@ -130,6 +154,10 @@ class UndergroundTremor(MissionRules):
     def finish_choice(
         self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
     ) -> bool:
+        if str(pending.data["ask"]).startswith(DEVICE_ASK):
+            state.agents[pending.seat].devices.append(option)
+            events.append(Note(text=f"{agent_name(state.agents[pending.seat])} takes {option}."))
+            return True
         left = [k for k, t in probes(state).items() if not t.holder and t.hex is None]
         if not left:
             return True
@@ -142,9 +170,12 @@ class UndergroundTremor(MissionRules):
         return True
 
     def default_choice(self, state: GalaxyState, pending: Pending) -> str:
-        """The agent carrying the fewest probes, first from the Alpha Agent clockwise."""
+        """The agent carrying the fewest probes, first from the Alpha Agent clockwise (a
+        device pick: the first listed)."""
         from engine.galaxy.lifecycle import clockwise_from_alpha
 
+        if str(pending.data["ask"]).startswith(DEVICE_ASK):
+            return pending.options[0]
         order = [s for s in clockwise_from_alpha(state) if s in pending.options]
         return min(order, key=lambda s: (len(carried(state, s, "probe")), order.index(s)))
 
@@ -211,9 +242,9 @@ class UndergroundTremor(MissionRules):
             return True
         if layer.flags.get("rush"):
             layer.flags["rush"] = 0
-            pile = state.event_deck.draw_pile
-            while pile and pile[0] != "os2-b":
-                state.event_deck.discard(pile.pop(0))
+            pile = state.event_deck.draw_pile  # the top card is the last one
+            while pile and pile[-1] != "os2-b":
+                state.event_deck.discard(pile.pop())
             events.append(
                 Note(
                     text="The second probe was planted early: the deck is drawn through to "
@@ -260,13 +291,13 @@ class UndergroundTremor(MissionRules):
 
     # -- carrying ----------------------------------------------------------------------------
 
-    def agent_falls(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+    def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
         drop_all(state, agent, events)
 
-    def after_move(
-        self, state: GalaxyState, agent: AgentState, walked: list[Coord], events: list[Event]
+    def entered(
+        self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
     ) -> None:
-        pick_up(state, agent, walked, events)
+        pick_up(state, agent, [co(h)], events)
 
     # -- special actions ---------------------------------------------------------------------
 
@@ -361,27 +392,43 @@ class UndergroundTremor(MissionRules):
         return {SITES[t.waypoint]: "probe" for t in probes(state).values() if t.waypoint}
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
-        """Plant probes (Waypoint 1 first), arm them from Waypoint 3, pick up dropped ones."""
+        """Arm, then plant (Waypoint 1 first); a carrier whose probe is not needed yet waits
+        next to Waypoint 1 (Special Event B takes that probe away); the agent without a probe
+        nearest Waypoint 3 goes there and holds it (fighting from it) until he can arm; an
+        agent without a job picks up a dropped probe, else fights as usual."""
         if agent.hex is None:
             return None
         for what in ("arm", "deploy"):
             found = [a for a in actions if a.args.get("what") == what]
             if found:
                 return min(found, key=lambda a: a.args["target"])
-        goals: list[Coord] = []
-        if carried(state, agent.id, "probe"):
-            goals = [site(state, wp) for wp in (1, 2) if not planted(state, wp)]
-        elif planted(state, 1) and planted(state, 2) and hunting(state) and not armed(state):
-            goals = [site(state, 3)]
+        mine = carried(state, agent.id, "probe")
+        if mine:
+            empty = [site(state, wp) for wp in (1, 2) if not planted(state, wp)]
+            return advisor_step_toward(
+                state, agent, actions, empty or [site(state, 1)], adjacent_ok=True
+            )
+        if agent.id == self._armer(state):
+            goal = site(state, 3)
+            if agent.hex == goal:
+                attacks = [a for a in actions if a.verb == "attack"]
+                if attacks or agent.movement != "open":
+                    return attacks[0] if attacks else None
+                return next((a for a in actions if a.verb == "end-turn"), None)
+            return advisor_step_toward(state, agent, actions, [goal], adjacent_ok=False)
         loose = lying(state, "probe")
-        if not goals and loose:
-            goals = loose
-        if not goals:
+        if loose:
+            return advisor_step_toward(state, agent, actions, loose, adjacent_ok=False)
+        return None
+
+    def _armer(self, state: GalaxyState) -> str | None:
+        """The agent without a probe nearest Waypoint 3 (a lone agent: himself)."""
+        from engine.galaxy.world import hex_distance
+
+        team = [a for a in operative(state) if a.hex is not None]
+        free_hands = [a for a in team if not carried(state, a.id, "probe")]
+        if not free_hands:
             return None
-        return advisor_step_toward(
-            state,
-            agent,
-            actions,
-            goals,
-            adjacent_ok=bool(goals) and carried(state, agent.id, "probe") != [],
-        )
+        goal = site(state, 3)
+        best = min(free_hands, key=lambda a: (hex_distance(a.hex or goal, goal), a.id))
+        return best.id

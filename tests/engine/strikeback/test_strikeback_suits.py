@@ -1,0 +1,401 @@
+"""Energy Batteries (9.4), Power Suits (9.5), Free Actions (6.2.1.1) and agents seizing from a
+suit (7.3), through the engine's own commands and Refresh, on scenario states set up directly
+(no shipped mission places a suit yet)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.errors import RuleError
+from engine.core.events import Event
+from engine.core.game import Action
+from engine.core.hexgrid import Hex, distance, neighbours
+from engine.galaxy import GAME, attack, lifecycle, phases
+from engine.galaxy.agent import reach, start_turn
+from engine.galaxy.board import label
+from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback import free, layer, suits
+from engine.galaxy.world import board_of, co, hx
+from engine.galaxy.world import free as free_hex
+from tests.engine.galaxy.test_galaxy_legal_contract import check_contract
+
+
+def suited(
+    seats: list[str], options: dict[str, str] | None = None, scenario: str = "m1"
+) -> GalaxyState:
+    """A core mission with the layer on (Fighting Poses), no Signals or aliens, agent turn of
+    the first seat."""
+    state = GAME.new(
+        scenario,
+        seats,
+        {"human-view": "off", "fighting-poses": "on", **(options or {})},
+        SeededDice(7),
+    )
+    assert state.strikeback is not None
+    state.signals, state.aliens, state.pending = [], [], None
+    state.phase, state.alpha = "agent", seats[0]
+    state.turn_order, state.turn_index = list(seats), 0
+    for i, seat in enumerate(seats):
+        state.agents[seat].hex = co(board_of(state).starts[i])
+    start_turn(state, state.agents[seats[0]])
+    return state
+
+
+def hex_at(state: GalaxyState, seat: str, steps: int) -> Hex:
+    """A free hex exactly `steps` walking steps from the agent."""
+    agent = state.agents[seat]
+    found = reach(state, agent)
+    return next(h for h, c in sorted(found.cost.items()) if c == steps and free_hex(state, h))
+
+
+def do(state: GalaxyState, seat: str, action: Action, dice: object = None) -> GalaxyState:
+    listed = GAME.legal_actions(state, seat)
+    assert any(a.matches(action) for a in listed), (action, [a.args for a in listed])
+    new = GAME.apply(state, seat, action, dice or SeededDice(1)).state  # type: ignore[arg-type]
+    assert isinstance(new, GalaxyState)
+    return new
+
+
+def act(seat: str, what: str, **args: str) -> Action:
+    return Action(verb="act", args={"unit": seat, "what": what, **args})
+
+
+def test_suit_sections_are_built() -> None:
+    for section in (
+        "6.1 Refresh phase: Power Suit energy",
+        "6.2.1.1 Free Action activity",
+        "7.3 Seize by agents",
+        "9.4 Energy Batteries",
+        "9.5 Power Suit",
+    ):
+        assert layer.supported(section), section
+
+
+def test_empty_suit_occupies_its_hex_can_be_crossed_and_is_equipped_with_the_action() -> None:
+    state = suited(["marine"])
+    marine = state.agents["marine"]
+    spot = hex_at(state, "marine", 2)
+    events: list[Event] = []
+    suit = suits.place_suit(state, 1, 3, spot, events)
+    assert suit.id == "suit-1" and suit.shields == 3
+    view = GAME.view(state, None)
+    assert any(t.kind == "power-suit" and t.coord == label(spot) for t in view.tokens)
+    assert "power-suit" in view.header
+    # No plain move may stop on the suit's hex, but he may walk through it.
+    moves = {a.args["to"] for a in GAME.legal_actions(state, "marine") if a.verb == "move"}
+    assert label(spot) not in moves
+    with pytest.raises(RuleError):
+        GAME.apply(
+            state,
+            "marine",
+            Action(verb="move", args={"unit": "marine", "to": label(spot)}),
+            SeededDice(1),
+        )
+    # Equip: walk the 2 hexes, spend the Action, keep moving with +2 (Mark I).
+    assert marine.mp_left == 4
+    state = do(state, "marine", act("marine", suits.EQUIP, target="suit-1"))
+    marine = state.agents["marine"]
+    assert marine.hex == co(spot)
+    assert marine.action_used and marine.movement == "open"
+    assert marine.mp_left == 4 - 2 + 2
+    assert suits.worn(state, "marine") is not None
+    assert [w.key for w in marine.weapons][-1] == "suit-autocannon"
+    view = GAME.view(state, None)
+    assert not any(t.kind == "power-suit" for t in view.tokens)
+    me = next(f for f in view.figures if f.id == "marine")
+    assert {"power-suit:mk1", "battery:3", "suit-shield:3"} <= set(me.conditions)
+    # The next turn he has 4 + 2 Movement points.
+    start_turn(state, state.agents["marine"])
+    assert state.agents["marine"].mp_left == 6
+
+
+def test_the_agent_walks_through_the_empty_suit() -> None:
+    state = suited(["marine"])
+    marine = state.agents["marine"]
+    assert marine.hex is not None
+    # a suit on a neighbour; the hex beyond it (2 steps straight on) stays reachable through it
+    me = hx(marine.hex)
+    board = board_of(state)
+    n, beyond = next(
+        (n, n + (n - me))
+        for n in neighbours(me)
+        if free_hex(state, n)
+        and free_hex(state, n + (n - me))
+        and board.step_ok(me, n, set(), "agent")
+        and board.step_ok(n, n + (n - me), set(), "agent")
+    )
+    suits.place_suit(state, 1, 3, n, [])
+    found = reach(state, marine)
+    assert n not in found.cost  # he may not stop there
+    assert found.cost[beyond] == 2  # straight through it
+
+
+def test_leaving_puts_the_agent_next_to_the_suit_and_takes_the_bonus_away() -> None:
+    state = suited(["hulk"])
+    hulk = state.agents["hulk"]
+    assert hulk.hex is not None
+    suit = suits.place_suit(state, 2, 3, hx(hulk.hex), [])  # taken: the closest free hex
+    assert suit.hex != hulk.hex
+    state = do(state, "hulk", act("hulk", suits.EQUIP, target=suit.id))
+    assert state.agents["hulk"].mp_left == 3 - 1 + 3
+    start_turn(state, state.agents["hulk"])
+    leaves = [a for a in GAME.legal_actions(state, "hulk") if a.args.get("what") == suits.LEAVE]
+    assert leaves
+    spot = leaves[0].args["to"]
+    inside = state.agents["hulk"].hex
+    state = do(state, "hulk", leaves[0])
+    hulk = state.agents["hulk"]
+    assert label(hx(hulk.hex or (0, 0))) == spot
+    assert state.strikeback is not None and state.strikeback.suits[suit.id].hex == inside
+    assert hulk.mp_left == 3  # the Mark II's +3 is gone with the suit
+    assert "suit-plasma-array" not in [w.key for w in hulk.weapons]
+    # a separate Action: no second Action to get back in this turn
+    assert not [a for a in GAME.legal_actions(state, "hulk") if a.args.get("what") == suits.EQUIP]
+
+
+def test_refresh_spends_a_battery_from_every_suit_and_removes_one_that_cannot_pay() -> None:
+    state = suited(["marine", "sniper"])
+    worn_one = suits.place_suit(state, 1, 1, hex_at(state, "marine", 1), [])
+    empty = suits.place_suit(state, 2, 0, hex_at(state, "marine", 3), [])
+    state = do(state, "marine", act("marine", suits.EQUIP, target=worn_one.id))
+    worn_one = suits.worn(state, "marine")  # type: ignore[assignment]
+    assert worn_one is not None
+    worn_one.shields = 1
+    events: list[Event] = []
+    phases.refresh(state, events, SeededDice(1))
+    assert state.strikeback is not None
+    assert empty.id not in state.strikeback.suits  # no Battery to pay: back to the Warehouse
+    kept = state.strikeback.suits[worn_one.id]
+    assert kept.batteries == 0 and kept.shields == 3  # paid its last one; shields refilled
+    state.pending = None
+    phases.refresh(state, events, SeededDice(1))
+    assert worn_one.id not in state.strikeback.suits
+    marine = state.agents["marine"]
+    assert marine.hex is not None  # he stays where the suit stood, at no cost
+    assert "suit-autocannon" not in [w.key for w in marine.weapons]
+    assert any("Warehouse" in e.text for e in events)
+
+
+def test_suit_shields_override_the_agents_own_and_are_used_first() -> None:
+    state = suited(["marine"])
+    suit = suits.place_suit(state, 1, 3, hex_at(state, "marine", 1), [])
+    state = do(state, "marine", act("marine", suits.EQUIP, target=suit.id))
+    marine = state.agents["marine"]
+    marine.energy = 1  # an Elite shield he has besides
+    taken = {a.hex for a in state.agents.values()}
+    assert marine.hex is not None
+    spot = next(h for h in neighbours(hx(marine.hex)) if co(h) not in taken and free_hex(state, h))
+    alien = lifecycle.place_alien(state, "xeno-beta-blue-1", spot, [], "is placed")
+    worn_suit = suits.worn(state, "marine")
+    assert worn_suit is not None
+    # Rifle Butt, 2 BLUE dice: hit+hit+bolt and an Alien face = 2 Hits. The suit's 3 shields
+    # absorb both; his own shield is untouched and nothing is rolled to defend.
+    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([4, 1]), [], "test")
+    assert worn_suit.shields == 1 and marine.energy == 1 and marine.wounds == 0
+    # 2 more Hits: the suit's last shield takes 1, the other is rolled (an Alien face: a wound)
+    # and his own shield is bypassed, not spent.
+    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([4, 1, 1]), [], "test")
+    assert worn_suit.shields == 0 and marine.energy == 1 and marine.wounds == 1
+    # With the suit's shields gone his own shield works again: 1 absorbed, 1 rolled.
+    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([4, 1, 1]), [], "test")
+    assert marine.energy == 0 and marine.wounds == 2
+
+
+def test_pilot_death_destroys_the_suit() -> None:
+    state = suited(["marine"])
+    suit = suits.place_suit(state, 1, 3, hex_at(state, "marine", 1), [])
+    state = do(state, "marine", act("marine", suits.EQUIP, target=suit.id))
+    marine = state.agents["marine"]
+    marine.bleeding = True
+    from engine.galaxy import combat
+
+    events: list[Event] = []
+    combat.wound_agent(state, marine, 1, events, "test")
+    assert marine.dead
+    assert state.strikeback is not None and not state.strikeback.suits
+
+
+def test_recall_from_headquarters_with_the_alpha_agents_agreement() -> None:
+    state = suited(["marine", "sniper"])
+    suits.stock_headquarters(state, 2, 5, [])
+    state.alpha = "sniper"
+    recall = act("marine", suits.RECALL, target="suit-1")
+    state = do(state, "marine", recall)
+    assert state.pending is not None and state.pending.kind == "sb-recall"
+    assert state.pending.seat == "sniper"
+    refused = GAME.apply(
+        state, "sniper", Action(verb="choose", args={"option": "refuse"}), SeededDice(1)
+    ).state
+    assert isinstance(refused, GalaxyState)
+    assert suits.worn(refused, "marine") is None
+    assert not refused.agents["marine"].action_used
+    assert not any(a.matches(recall) for a in GAME.legal_actions(refused, "marine"))
+    agreed = GAME.apply(
+        state, "sniper", Action(verb="choose", args={"option": "agree"}), SeededDice(1)
+    ).state
+    assert isinstance(agreed, GalaxyState)
+    suit = suits.worn(agreed, "marine")
+    assert suit is not None and suit.mark == 2 and suit.batteries == 5 and suit.recalled
+    marine = agreed.agents["marine"]
+    assert marine.action_used and marine.mp_left == 4 + 3
+    # He may not leave before the next Refresh.
+    start_turn(agreed, marine)
+    assert suits.leave_problem(agreed, marine, "A1") is not None
+    assert "recalled" in (suits.leave_problem(agreed, marine, "A1") or "")
+    phases.refresh(agreed, [], SeededDice(1))
+    assert not suit.recalled and suit.batteries == 4
+
+
+def test_the_alpha_agent_recalls_without_asking() -> None:
+    state = suited(["marine"])
+    suits.stock_headquarters(state, 1, 5, [])
+    state = do(state, "marine", act("marine", suits.RECALL, target="suit-1"))
+    assert state.pending is None and suits.worn(state, "marine") is not None
+
+
+def test_a_pilot_stands_and_cannot_change_pose_and_must_stand_to_get_in() -> None:
+    state = suited(["marine"])
+    suit = suits.place_suit(state, 1, 3, hex_at(state, "marine", 2), [])
+    assert state.strikeback is not None
+    state.strikeback.poses["marine"] = "crouching"
+    assert not any(a.args.get("what") == suits.EQUIP for a in GAME.legal_actions(state, "marine"))
+    state.strikeback.poses.pop("marine")
+    state = do(state, "marine", act("marine", suits.EQUIP, target=suit.id))
+    orders = [a.args["order"] for a in GAME.legal_actions(state, "marine") if a.verb == "orders"]
+    assert not [o for o in orders if o.startswith("pose-")]
+
+
+def test_seize_example_2_a_pilot_drags_one_bleeding_agent_as_a_free_action() -> None:
+    """7.3: he moves, seizes a bleeding adjacent teammate as a Free Action, moves on, and the
+    teammate is put down next to him when the Movement ends (one agent per turn)."""
+    state = suited(["hulk", "biotech"])
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    suit = suits.place_suit(state, 1, 3, hex_at(state, "hulk", 1), [])
+    state = do(state, "hulk", act("hulk", suits.EQUIP, target=suit.id))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    assert hulk.hex is not None
+    spot = next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h))
+    biotech.hex = co(spot)
+    biotech.bleeding = True
+    biotech.wounds = 5
+    seize = act("hulk", suits.SEIZE, target="biotech")
+    mp = hulk.mp_left
+    state = do(state, "hulk", seize)
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    assert biotech.hex is None and hulk.mp_left == mp  # a Free Action: no points, no Action
+    assert any("seizing:biotech" in c for f in GAME.view(state, None).figures for c in f.conditions)
+    # move 1 more hex; he still has points, so he is still carrying
+    dest = hex_at(state, "hulk", 1)
+    state = do(state, "hulk", Action(verb="move", args={"unit": "hulk", "to": label(dest)}))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    assert state.strikeback is not None
+    if hulk.mp_left:
+        assert biotech.hex is None
+        drops = [a for a in GAME.legal_actions(state, "hulk") if a.args.get("what") == suits.DROP]
+        assert drops
+        state = do(state, "hulk", drops[-1])
+        hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+        assert label(hx(biotech.hex or (0, 0))) == drops[-1].args["to"]
+    assert biotech.hex is not None and hulk.hex is not None
+    assert distance(hx(biotech.hex), hx(hulk.hex)) == 1
+    assert state.strikeback is not None and not state.strikeback.carrying
+    # one agent per turn
+    assert suits.seize_problem(state, hulk, {"target": "biotech"}) is not None
+
+
+def test_a_seized_agent_is_put_down_when_the_carrier_ends_his_turn() -> None:
+    state = suited(["hulk", "biotech"])
+    suit = suits.place_suit(state, 2, 3, hex_at(state, "hulk", 1), [])
+    state = do(state, "hulk", act("hulk", suits.EQUIP, target=suit.id))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    assert hulk.hex is not None
+    biotech.hex = co(next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h)))
+    biotech.conditions = ["immobilize"]
+    state = do(state, "hulk", act("hulk", suits.SEIZE, target="biotech"))
+    state = do(state, "hulk", Action(verb="end-turn", args={"unit": "hulk"}))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    assert biotech.hex is not None and hulk.hex is not None
+    assert distance(hx(biotech.hex), hx(hulk.hex)) == 1
+
+
+def test_a_mark_ii_pilot_flies_over_barrier_sides() -> None:
+    state = suited(["marine"], scenario="os1")
+    board = board_of(state)
+    marine = state.agents["marine"]
+    # put him beside a Barrier side, with its other hex free
+    a, b = next(
+        (x, y)
+        for x, y in (tuple(s) for s in board.barriers)
+        if free_hex(state, x) and free_hex(state, y)
+    )
+    marine.hex = co(a)
+    start_turn(state, marine)
+    assert b not in reach(state, marine).cost or reach(state, marine).cost[b] > 1
+    suit = suits.place_suit(
+        state,
+        2,
+        3,
+        next(
+            n
+            for n in neighbours(a)
+            if free_hex(state, n) and n != b and board.step_ok(a, n, set(), "agent")
+        ),
+        [],
+    )
+    state = do(state, "marine", act("marine", suits.EQUIP, target=suit.id))
+    marine = state.agents["marine"]
+    marine.hex = co(a)
+    assert reach(state, marine).cost.get(b) == 1
+
+
+def test_free_actions_are_listed_applied_and_refused_exactly() -> None:
+    assert free.is_free(suits.SEIZE) and free.is_free(suits.DROP)
+    assert not free.is_free("search")
+    state = suited(["marine"])
+    assert not [a for a in free.legal(state, state.agents["marine"])]
+    with pytest.raises(RuleError):
+        GAME.apply(state, "marine", act("marine", suits.SEIZE, target="marine"), SeededDice(1))
+
+
+def test_the_legal_actions_contract_holds_with_suits_on_the_map() -> None:
+    state = suited(["hulk", "biotech", "marine"])
+    suit = suits.place_suit(state, 1, 3, hex_at(state, "hulk", 2), [])
+    suits.stock_headquarters(state, 2, 3, [])
+    check_contract(state)
+    state = do(state, "hulk", act("hulk", suits.EQUIP, target=suit.id))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    assert hulk.hex is not None
+    biotech.hex = co(next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h)))
+    biotech.bleeding = True
+    check_contract(state)
+    state = do(state, "hulk", act("hulk", suits.SEIZE, target="biotech"))
+    check_contract(state)
+    state.alpha = "marine"
+    state.turn_index = 2
+    start_turn(state, state.agents["marine"])
+    check_contract(state)
+
+
+def test_special_event_effects_drop_a_suit_on_a_mark_beside_the_alpha_or_at_headquarters() -> None:
+    from engine.galaxy.strikeback import play
+
+    state = suited(["marine", "hulk"], scenario="os1")
+    events: list[Event] = []
+    play.apply_effect(
+        state, {"sb": "power-suit", "mark": 1, "batteries": 3, "at": "m1"}, SeededDice(1), events
+    )
+    assert state.strikeback is not None
+    first = state.strikeback.suits["suit-1"]
+    assert first.hex == co(play.mark_hex(state, "m1")) and first.batteries == 3
+    play.apply_effect(state, {"sb": "power-suit", "mark": 1, "batteries": 4}, SeededDice(1), events)
+    second = state.strikeback.suits["suit-2"]
+    alpha = state.agents[state.alpha]
+    assert second.hex is not None and alpha.hex is not None
+    assert distance(hx(second.hex), hx(alpha.hex)) == 1 and second.batteries == 4
+    play.apply_effect(
+        state, {"sb": "power-suit-hq", "mark": 2, "batteries": 5}, SeededDice(1), events
+    )
+    assert [(s.id, s.mark, s.batteries) for s in state.strikeback.headquarters] == [
+        ("suit-3", 2, 5)
+    ]

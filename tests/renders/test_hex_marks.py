@@ -1,0 +1,44 @@
+"""Hex boards write a mark in the few characters a hex holds, and the legend says each form."""
+
+from __future__ import annotations
+
+from engine.core.dice import SeededDice
+from engine.core.game import scenario_info
+from engine.core.view import FigureView
+from engine.galaxy import GAME
+from renders import theme
+from renders.chrome import figure_line, legend_items
+from renders.terrain import hex_mark_text
+
+
+def test_numbered_marks_and_flames_have_short_forms() -> None:
+    assert hex_mark_text("wp3") == ("W3", theme.YELLOW)
+    assert hex_mark_text("m12") == ("#12", theme.YELLOW)
+    assert hex_mark_text("flame") == ("F", theme.ORANGE)
+    assert hex_mark_text("wp") == ("WP", theme.YELLOW)  # no number: the word itself
+    assert hex_mark_text("beacon") == ("BEACO", theme.YELLOW)
+
+
+def test_the_legend_explains_waypoints_and_hex_marks_and_lines_do_not_repeat_names() -> None:
+    options = scenario_info(GAME, "os1").resolve_options({})
+    state = GAME.new("os1", ["marine", "biotech"], options, SeededDice(3))
+    view = GAME.view(state, None)
+    items = legend_items(view)
+    assert "W#: Waypoint" in items
+    assert "#N: numbered hex mark" in items
+
+
+def test_a_figure_line_says_the_label_and_rank_once() -> None:
+    alien = FigureView(
+        id="x3",
+        label="x3",
+        name="GREEN Xeno-Delta x3",
+        side="enemy",
+        coord="D4",
+        health=3,
+        max_health=4,
+        rank="green",
+    )
+    assert figure_line(alien, "x3") == "x3 Xeno-Delta @D4 [G] 3/4"
+    nameless = alien.model_copy(update={"name": "x3"})
+    assert figure_line(nameless, "x3").startswith("x3 x3 @D4")  # never an empty name
