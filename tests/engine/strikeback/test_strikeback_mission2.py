@@ -277,3 +277,22 @@ def test_the_last_event_without_armed_probes_fails_the_mission() -> None:
     events: list[Event] = []
     assert objectives.mission_status(state, events)
     assert state.outcome == "failed"
+
+
+def test_search_in_the_shuttle_opens_only_after_special_event_d() -> None:
+    state = mission(["marine"])
+    state = hand_out(state)
+    marine = agent_turn(state, "marine")
+    from engine.galaxy.board import load_map
+
+    shuttle = load_map("b1m1").centres["d"]
+    marine.hex = co(shuttle)
+
+    def searches() -> list[Action]:
+        return [a for a in GAME.legal_actions(state, "marine") if a.args.get("what") == "search"]
+
+    assert searches() == []
+    play.sb(state).flags["listening"] = 1
+    run_event(state)  # Special Event D, the top card
+    marine = agent_turn(state, "marine")
+    assert searches()

@@ -109,6 +109,10 @@ class MissionRules:
         the card be drawn (False, after any preparation of the deck)."""
         return False
 
+    def search_open(self, state: GalaxyState) -> bool:
+        """Whether the map's Search Areas can be searched now (mission 2: after Event D)."""
+        return True
+
     def decoys(self, state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
         """Mission tokens this alien may target as if agents, always as the most wounded and
         weakest one (token id -> its hex)."""

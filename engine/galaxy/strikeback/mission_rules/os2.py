@@ -253,6 +253,10 @@ class UndergroundTremor(MissionRules):
             )
         return False
 
+    def search_open(self, state: GalaxyState) -> bool:
+        """Search in the shuttle only after Special Event D is resolved."""
+        return "os2-d" in state.event_deck.discard_pile
+
     # -- the Diggers against probes ----------------------------------------------------------
 
     def decoys(self, state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
