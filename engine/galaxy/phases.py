@@ -398,6 +398,10 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         ce_id, ce = waiting.card, close_encounter(waiting.card)
         chosen = [a for a in state.aliens if a.id in waiting.chosen]
     else:
+        if state.strikeback is not None:  # his agent turn is over (a mission's carried bomb)
+            from engine.galaxy.strikeback.play import turn_over
+
+            turn_over(state, seat, events)
         ce_id = state.ce_deck.draw(dice)
         ce = close_encounter(ce_id)
         events.append(

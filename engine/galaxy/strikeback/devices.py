@@ -118,7 +118,8 @@ def use(
     from engine.galaxy.strikeback.poses import stand
 
     assert agent.hex is not None
-    sb(state).devices[agent.id].remove(what)
+    if not (what == "jet-boots" and sb(state).flags.get("keep-jet-boots")):
+        sb(state).devices[agent.id].remove(what)  # used once (mission 3 keeps the Jet Boots)
     if what == "harpoon":
         target = find_alien(state, args["target"])
         roll = combat.hit_roll(dice, "red", HARPOON_DICE)

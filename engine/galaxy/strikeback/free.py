@@ -37,7 +37,10 @@ from engine.galaxy.world import agent_name
 Args = dict[str, str]
 
 # Modules that register Free Actions (imported on first use).
-PROVIDERS = ("engine.galaxy.strikeback.suits",)
+PROVIDERS = (
+    "engine.galaxy.strikeback.suits",
+    "engine.galaxy.strikeback.mission_rules.os3",  # mission 3: carry / put down a bomb
+)
 
 
 @dataclass(frozen=True)

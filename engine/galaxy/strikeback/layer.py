@@ -55,6 +55,7 @@ SECTIONS: dict[str, str | None] = {
     "Storybook 6 Difficulty presets": "difficulty",
     "Storybook 7 Mission 1": "play",
     "Storybook 7 Mission 2": "mission_rules.os2",
+    "Storybook 7 Mission 3": "mission_rules.os3",
     "Storybook 7 Missions 2-6": None,
 }
 

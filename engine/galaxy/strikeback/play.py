@@ -349,3 +349,8 @@ def strike_decoy(
     state: GalaxyState, alien: AlienState, token: str, kind: str, dice: Dice, events: list[Event]
 ) -> None:
     rules(state).strike_decoy(state, alien, token, kind, dice, events)
+
+
+def turn_over(state: GalaxyState, seat: str, events: list[Event]) -> None:
+    if state.strikeback is not None:
+        rules(state).turn_over(state, seat, events)

@@ -109,6 +109,9 @@ class MissionRules:
         the card be drawn (False, after any preparation of the deck)."""
         return False
 
+    def turn_over(self, state: GalaxyState, seat: str, events: list[Event]) -> None:
+        """The seat's agent turn is over (called as his Aliens turn begins)."""
+
     def search_open(self, state: GalaxyState) -> bool:
         """Whether the map's Search Areas can be searched now (mission 2: after Event D)."""
         return True
