@@ -293,6 +293,7 @@ TOKEN_STYLE: dict[str, tuple[str, theme.RGB, str]] = {
     "accessory": ("square", theme.MUTED, "Ac"),
     "egg": ("circle", theme.PURPLE, "Eg"),
     "smoke": ("circle", theme.MUTED, "Sm"),
+    "probe": ("circle", theme.SKY, "Pr"),
     "power-suit": ("square", (150, 150, 158), "PS"),
 }
 MISSION_TOKEN = ("square", theme.SKY, "M")

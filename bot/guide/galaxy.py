@@ -53,7 +53,7 @@ def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     return lines
 
 
-def _special(mission: Mission) -> list[str]:
+def _special(mission: Mission, in_campaign: bool = False) -> list[str]:
     out = [SPECIAL_WORDS[key] for key in mission.special if key in SPECIAL_WORDS]
     if mission.special_events:
         names = ", ".join(e.name for e in mission.special_events)
@@ -65,7 +65,7 @@ def _special(mission: Mission) -> list[str]:
             for cls, keys in mission.kit.items()
         )
         out.append(f"Starting devices: {kit}.")
-    if mission.issued:
+    if mission.issued and not in_campaign:  # a campaign's weapons are the ones researched
         weapons = content().weapons
         issued = "; ".join(
             f"{cls}: {', '.join(weapons[w].name if w in weapons else w for w in keys)}"
@@ -78,6 +78,8 @@ def _special(mission: Mission) -> list[str]:
 def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
     missions = content().missions
     agents = len(state.seats) if state is not None else None
+    if scenario == campaign.CAMPAIGN and options.get("expansion") == "strikeback":
+        return _strikeback_briefing(state, agents)
     if scenario == campaign.CAMPAIGN:
         key = state.mission if state is not None and state.mission else campaign.chain()[0]
         chain = " → ".join(missions[k].title for k in campaign.chain())
@@ -91,7 +93,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
                 "the last among them, to win it; a failed mission is replayed once.",
             ],
             limit=f"{mission.rounds} rounds for this mission.",
-            special=_special(mission),
+            special=_special(mission, in_campaign=True),
             figures=_figures(),
             notes=NOTES,
         )
@@ -103,6 +105,46 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
         limit=f"{mission.rounds} rounds; the table above is read top-down at every Mission "
         "Status check, and the first row that holds ends the mission.",
         special=_special(mission),
+        figures=_figures(),
+        notes=NOTES,
+    )
+
+
+def _strikeback_briefing(state: Any, agents: int | None) -> Briefing:
+    """Operation Strikeback's campaign: the mission on the table, its table with the next
+    mission each result leads to, and GD Headquarters' weapons for it."""
+    from engine.galaxy.strikeback import campaign as strikeback
+    from engine.galaxy.strikeback.missions import STORYBOOK
+
+    key = state.mission if state is not None and state.mission else STORYBOOK[0]
+    mission = mission_of_key(key)
+    branches: dict[str, str | None] = dict(getattr(mission, "branches", {}))
+    lines = objective_lines(mission, agents)
+    nexts = []
+    for result, nxt in branches.items():
+        where = "the campaign is won" if nxt is None else f"mission {STORYBOOK.index(nxt) + 1}"
+        nexts.append(f"{RESULTS[result].lower()} → {where}")
+    if nexts:
+        lines.append("Next mission: " + "; ".join(nexts) + ".")
+    lines.append(
+        "Operation Strikeback: each result sends the team to the mission the table names; "
+        f"mission 6 accomplished wins the campaign, a mission failed {strikeback.MAX_ATTEMPTS} "
+        "times in a row ends it."
+    )
+    special = _special(mission, in_campaign=True)
+    limits: dict[str, int] = dict(getattr(mission, "weapon_limits", {}))
+    special.append(
+        f"GD Headquarters: the team takes up to {limits.get('improved', 0)} Improved and "
+        f"{limits.get('alien', 0)} Alien weapons for this mission (`/choose`, each agent in "
+        "turn from the Alpha Agent)."
+    )
+    number = STORYBOOK.index(key) + 1
+    return Briefing(
+        title=f"Operation Strikeback campaign: {mission.title} (mission {number} of 6)",
+        situation=mission.briefing,
+        objectives=lines,
+        limit=f"{mission.rounds} rounds for this mission.",
+        special=special,
         figures=_figures(),
         notes=NOTES,
     )

@@ -279,8 +279,8 @@ def describe(game_key: str, term: str) -> str | None:
     """A description of `term` in at most 100 characters, or None if it is not a term.
 
     Compound answers are described by their parts: `card:sprint-sarge1`, `burst:soldier2`,
-    `swap:m01+m11`, `guard-with-assault-rifle-area`, `face-ne`; a written compound such as
-    `support:always` has its own entry.
+    `swap:m01+m11`, `guard-with-assault-rifle-area`, `face-ne`, `replace-assault-rifle`; a
+    written compound such as `support:always` has its own entry.
     """
     exact = glossary(game_key).get(key_of(term))
     if exact is not None:
@@ -295,7 +295,7 @@ def describe(game_key: str, term: str) -> str | None:
         if first is not None:
             return clip(f"{first.short} ({rest})")
         return None
-    for prefix in ("guard-with-", "face-"):
+    for prefix in ("guard-with-", "face-", "replace-"):
         if term.startswith(prefix):
             weapon = term[len(prefix) :].removesuffix("-area")
             base = lookup(game_key, prefix.rstrip("-"))

@@ -11,6 +11,8 @@ shows nothing public (a standing order, a private draw) and continues nothing po
 
 from __future__ import annotations
 
+import json
+
 from bot.disclosure import private_texts, public_buttons, public_events, public_texts
 from bot.pacing import campaign_settings
 from bot.pictures import has_activity
@@ -19,6 +21,7 @@ from bot.table.context import id_of, waiting_line
 from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
 from bot.table.turnposts import StepShape, TurnPosts
+from engine.core.events import MissionEnded
 from engine.core.view import View
 
 
@@ -47,6 +50,7 @@ class Presenter:
         quiet = not lines and not outcome.mentions and not phase and not prompt.finished
         if not (quiet and not self.posts.continues(id_of(campaign), shape)):
             replies = await self._public(outcome, shape, lines, phase)
+        replies = [*self._next_briefing(outcome), *replies]  # as at /campaign begin
         my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
         secret = private_texts(events, my_roles)
         if secret:
@@ -54,6 +58,22 @@ class Presenter:
         elif not replies:
             replies = ephemeral("Done: nothing of it is public.")
         return replies
+
+    def _next_briefing(self, outcome: StepOutcome) -> list[Reply]:
+        """A mission ended and the game goes on: a campaign set up its next mission, whose
+        briefing is posted before the step's post, as at `/campaign begin`."""
+        from bot.guide import briefing
+
+        ended = any(isinstance(e, MissionEnded) for e in outcome.events)
+        if not ended or outcome.prompt.finished:
+            return []
+        table = outcome.table
+        campaign = table.campaign
+        holders = {s.role: s.user_name or "free" for s in outcome.seats}
+        options = json.loads(campaign.options_json) if campaign.options_json else {}
+        told = briefing(table.game, campaign.scenario, options, table.state, holders)
+        mirrors = list(campaign_settings(campaign).mirrors)
+        return [Reply(chunk, mirror_to=mirrors) for chunk in split_message(told.text())]
 
     async def _public(
         self, outcome: StepOutcome, shape: StepShape, lines: list[str], phase: bool

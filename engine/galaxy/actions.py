@@ -11,9 +11,11 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.agent import ACT_COMBAT, weapon_index
 from engine.galaxy.attack import resolve_defence, targets_of
 from engine.galaxy.board import label
-from engine.galaxy.content import content
+from engine.galaxy.content import content, power, power_card
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.strikeback.alientech import reached
+from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.world import (
     adjacent,
@@ -36,14 +38,14 @@ from engine.galaxy.world import (
 )
 
 
-def action_problem(agent: AgentState, what: str) -> str | None:
-    if agent.action_used:
+def action_problem(agent: AgentState, what: str, free: bool = False) -> str | None:
+    """`free`: a Free Action (Operation Strikeback 6.2.1.1) needs no unused Action."""
+    if agent.action_used and not free:
         return "has already used his Action this turn"
-    if agent.bleeding and what not in (
-        "ability",
-        "drone-fire",
-        *content().devices,
-        *content().powers,
+    if (
+        agent.bleeding
+        and what not in ("ability", "drone-fire", *content().devices)
+        and power(what) is None
     ):
         return "is Bleeding: his Action may only activate a power or item"
     return None
@@ -53,7 +55,8 @@ def do_act(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     what = args.get("what", "").lower()
-    problem = action_problem(agent, what)
+    free = becomes_free(state, agent, what)
+    problem = action_problem(agent, what, free)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
     if what in ACT_COMBAT or what == "unjam":
@@ -63,11 +66,13 @@ def do_act(
     handler = ACTIONS.get(what)
     if handler is None and what in content().devices:
         handler = use_device
-    if handler is None and what in content().powers:
+    if handler is None and power(what) is not None:
         handler = use_power
     if handler is None:
         raise RuleError(f"Unknown action '{what}'. Try: {', '.join(sorted(ACTIONS))}.")
     handler(state, agent, args, dice, events)
+    if free:  # a Free Action (Operation Strikeback 6.2.1.1): no activity spent
+        return
     agent.action_used = True
     if agent.movement == "open" and not keeps_movement_open(what):
         # A separate Action after moving ends the Movement (rulebook examples: leap, search,
@@ -80,7 +85,7 @@ def keeps_movement_open(what: str) -> bool:
     frees a Movement not yet begun, never the rest of one already under way."""
     if what == "ability":
         return True  # Vanish frees the agent to move; the other abilities aim an attack
-    card = content().powers.get(what) or content().devices.get(what)
+    card = power(what) or content().devices.get(what)
     return card is not None and effects.keeps_movement_open(card.effect)
 
 
@@ -184,6 +189,10 @@ def warehouse_devices(state: GalaxyState) -> list[str]:
     for key, device in content().devices.items():
         if not device.classes:
             out.extend([key] * max(0, device.count - held.count(key)))
+    if state.strikeback is not None:  # Operation Strikeback 2.2: its devices join the box
+        from engine.galaxy.strikeback.devices import generic_in_warehouse
+
+        out.extend(generic_in_warehouse(state))
     return out
 
 
@@ -202,8 +211,15 @@ def finish_search(state: GalaxyState, option: str, dice: Dice, events: list[Even
     elif option == "device":
         pool = warehouse_devices(state)
         device = pool[dice.randrange(len(pool))]
-        agent.devices.append(device)
-        events.append(Note(text=f"{agent_name(agent)} finds a {content().devices[device].name}."))
+        if device in content().devices:
+            agent.devices.append(device)
+            name = content().devices[device].name
+        else:  # an Operation Strikeback device
+            from engine.galaxy.strikeback.devices import hand, name_of
+
+            hand(state, agent, device)
+            name = name_of(device)
+        events.append(Note(text=f"{agent_name(agent)} finds a {name}."))
     elif option == "alien-tech":
         state.tech_from_search = True
         state.alien_tech += 1
@@ -274,6 +290,7 @@ def _hop(
     start = agent.hex
     agent.hex = co(dest)
     events.append(Moved(figure=agent.id, path=[label(hx(start)), label(dest)], text=text))
+    reached(state, agent, events)  # Operation Strikeback 9.9 tokens
     reveal_in_sight(state, dice, events)
 
 
@@ -281,8 +298,10 @@ def act_bash(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     assert agent.hex is not None
+    from engine.galaxy.strikeback.objects import blocked
+
     for pair in list(state.locked):
-        if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+        if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not blocked(state, pair):
             state.locked.remove(pair)
             agent.combat_used = True
             events.append(Note(text=f"{agent_name(agent)} bashes the locked door open."))
@@ -388,7 +407,7 @@ def throw_grenade(
         or area_distance(state, agent.hex, target.hex) > device.range
     ):
         raise RuleError(f"The {device.name} needs an alien in sight within {device.range} Area.")
-    grenadier = any(content().powers[k].effect == "grenadier" for k in agent.skills)
+    grenadier = any(power_card(k).effect == "grenadier" for k in agent.skills)
     roll = combat.hit_roll(dice, device.color, device.dice, reroll_misses=grenadier)
     events.append(
         Note(
@@ -415,7 +434,7 @@ def throw_grenade(
 
 
 def power_problem(agent: AgentState, key: str, state: GalaxyState | None = None) -> str | None:
-    power = content().powers[key]
+    power = power_card(key)
     if key not in agent.tactics and key not in agent.skills:
         return f"does not have {power.name}"
     if power.effect == "drone":
@@ -443,7 +462,7 @@ def use_power(
     problem = power_problem(agent, key, state)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    power = content().powers[key]
+    power = power_card(key)
     if power.effect == "drone":
         if drones.deployed(state, key) is not None:
             drones.activate_gd209(state, agent, events)

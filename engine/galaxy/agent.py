@@ -13,7 +13,9 @@ from engine.galaxy.attack import agent_attack, resolve_defence, weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.strikeback.alientech import reached
 from engine.galaxy.strikeback.poses import step_cost
+from engine.galaxy.strikeback.powers import flies as levitates
 from engine.galaxy.world import (
     FACINGS,
     agent_name,
@@ -50,6 +52,7 @@ def reach(
         from engine.galaxy.strikeback.suits import flies
 
         flyer = flies(state, agent)  # a Flying Power Suit crosses Barrier sides (7.1.1)
+        flyer = flyer or levitates(state, agent)  # Psionic Levitation (9.7.2)
         suit_ids = set(state.strikeback.suits)
 
     def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
@@ -141,6 +144,8 @@ def do_move(
             from engine.galaxy.strikeback import play
 
             play.entered(state, agent, h, dice, found_now)
+        if state.strikeback is not None:  # an Alien Tech or Armory token on the hex (9.9)
+            reached(state, agent, found_now)
         reveal_in_sight(state, dice, found_now)
         if found_now:
             narrate()
@@ -217,6 +222,11 @@ def do_attack(
     index = weapon_index(agent, args.get("weapon"))
     w = weapon(agent.weapons[index].key)
     target_id = args.get("target", "")
+    if state.strikeback is not None and target_id.lower() in state.strikeback.objects:
+        from engine.galaxy.strikeback import objects  # a mission object (Operation Strikeback)
+
+        objects.attack(state, agent, index, target_id.lower(), dice, events)
+        return
     target: AgentState | AlienState
     if target_id.lower() in state.agents:
         target = find_agent(state, target_id)

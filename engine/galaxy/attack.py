@@ -10,6 +10,7 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.lifecycle import kill_alien
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.strikeback import poses
+from engine.galaxy.strikeback.powers import knows_alien_tech
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -114,11 +115,12 @@ def agent_attack(
     )
     if darkness:
         count = max(1, count - 1)
-    alien_tech = w.tier == "alien" and "alien-knowledge" not in agent.skills
+    alien_tech = w.tier == "alien" and not knows_alien_tech(agent)
     sb_effects: tuple[str, ...] = ()
     if state.strikeback is not None:
         from engine.galaxy.strikeback import arsenal
         from engine.galaxy.strikeback import combat as expansion
+        from engine.galaxy.strikeback import powers as sbpowers
 
     # who the attack can damage is fixed at target selection, before the Hit roll (7.2.1)
     hit_ids = [] if w.kind == "healing" else targets_of(state, target, area, agent)
@@ -126,8 +128,16 @@ def agent_attack(
         hit_ids = arsenal.explosion_targets(state, target, agent)  # Explosion (8.4)
     if state.strikeback is not None:
         # poses, Criticals, fixed-Hit and RED+BLUE weapons (9.2, 9.2.2, 8.2.3)
+        count += sbpowers.alien_dice(agent, w)  # Alien Knowledge skills (9.7.1)
         roll = arsenal.attack_roll(
-            state, agent, w, count, dice, alien_tech=alien_tech, extra_blue=extra_blue
+            state,
+            agent,
+            w,
+            count,
+            dice,
+            alien_tech=alien_tech,
+            extra_blue=extra_blue,
+            reroll_alien=sbpowers.rerolls_alien(agent, w),
         )
         if expansion.bolts_blocked(state, agent.id):
             roll.bolt = False  # a Critical forbids his Bolt effects
@@ -137,7 +147,7 @@ def agent_attack(
     notes: list[str] = []
     human_ranged = w.kind != "melee" and w.tier != "alien" and w.ammo > 0
     if human_ranged:
-        if area:
+        if area and "area-always" not in w.powers:  # Strikeback GD-5: Area Damage always
             ws.ammo -= 1
             notes.append("1 Ammo spent for Area Damage")
         if "auto-ammo" in w.powers:

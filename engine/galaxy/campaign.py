@@ -11,10 +11,11 @@ weapons (rulebook).
 
 from __future__ import annotations
 
+from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, CampaignState, GalaxyState, MissionResult, WeaponState
-from engine.galaxy.world import RANKS, agent_name, mission_key, weapon
+from engine.galaxy.world import agent_name, mission_key, rank_name, weapon
 
 CAMPAIGN = "campaign"
 ACCOMPLISHED_BONUS = 1  # Alien Tech fragments the team brings into the next mission
@@ -32,7 +33,11 @@ def chain() -> list[str]:
     return keys
 
 
-def new_campaign() -> CampaignState:
+def new_campaign(options: dict[str, str] | None = None) -> CampaignState:
+    if (options or {}).get("expansion") == "strikeback":  # Operation Strikeback, storybook 5
+        from engine.galaxy.strikeback.campaign import new_campaign as strikeback_campaign
+
+        return strikeback_campaign()
     return CampaignState(missions=chain())
 
 
@@ -45,9 +50,13 @@ def campaign_going_on(state: GalaxyState) -> bool:
     return state.campaign is not None and not state.campaign.over and state.outcome is not None
 
 
-def debrief(state: GalaxyState, events: list[Event]) -> tuple[str, int] | None:
+def debrief(state: GalaxyState, events: list[Event], dice: Dice) -> tuple[str, int] | None:
     """Record the ended mission and carry the team over. Returns the next mission to set up
     and the Alien Tech it starts with, or None when the campaign is over (outcome set)."""
+    from engine.galaxy.strikeback import campaign as strikeback
+
+    if strikeback.active(state):
+        return strikeback.debrief(state, dice, events)
     camp = state.campaign
     assert camp is not None and state.outcome is not None
     key = mission_key(state)
@@ -133,7 +142,8 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         state.agents[seat] = fresh
         events.append(
             Note(
-                text=f"{agent_name(fresh)} carries over: rank {RANKS[fresh.rank]}, weapons "
+                text=f"{agent_name(fresh)} carries over: rank "
+                f"{rank_name(state, fresh.rank)}, weapons "
                 + ", ".join(weapon(w.key).name for w in fresh.weapons)
                 + "."
             )
@@ -166,6 +176,10 @@ def progress_lines(state: GalaxyState) -> list[str]:
     camp = state.campaign
     if camp is None:
         return []
+    from engine.galaxy.strikeback import campaign as strikeback
+
+    if strikeback.active(state):
+        return strikeback.progress_lines(state)
     missions = content().missions
     key = mission_key(state)
     lines = [

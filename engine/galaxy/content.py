@@ -393,6 +393,23 @@ def alien_card(card_id: str) -> AlienCard:
     return expansion_alien(card_id)
 
 
+def power(key: str) -> Power | None:
+    """A tactic or skill: the core box's, else an Operation Strikeback skill (9.7.1)."""
+    found = content().powers.get(key)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.powers import skills
+
+    return skills().get(key)
+
+
+def power_card(key: str) -> Power:
+    found = power(key)
+    if found is None:
+        raise KeyError(key)
+    return found
+
+
 def mission(key: str) -> Mission:
     """A mission: the core Storybook's, else an Operation Strikeback one."""
     found = content().missions.get(key)

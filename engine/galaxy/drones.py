@@ -34,10 +34,12 @@ from engine.galaxy.world import (
     hx,
     locked,
     occupant,
+    profile,
     weapon,
 )
 
 SENTRY, GD209 = "sentry-gun", "gd-209"
+FLYING = ("vigil",)  # Operation Strikeback's Vigil flies over Barrier sides (9.7.4.2)
 
 
 def deployed(state: GalaxyState, key: str) -> AgentState | None:
@@ -103,30 +105,39 @@ def drone_moves(state: GalaxyState, drone: AgentState) -> list[Hex]:
     board = board_of(state)
     lock = locked(state)
     me = hx(drone.hex)
+    walker = "flyer" if drone.id in FLYING else "agent"
 
     def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
         for n in neighbours(h):
-            if board.step_ok(h, n, lock, "agent"):
+            if board.step_ok(h, n, lock, walker):
                 who = occupant(state, n)
                 suits = state.strikeback.suits if state.strikeback is not None else {}
                 if who is None or who in state.agents or who in suits:
                     yield n, 1
 
-    move = content().drones[drone.id].move
+    move = profile(drone).move
     found = reachable(me, steps, budget=move, can_stop=lambda h: h == me or free(state, h))
     return sorted((h for h in found.cost if h != me), key=lambda h: (found.cost[h], h.r, h.q))
 
 
 def activate_gd209(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-    drone = deployed(state, GD209)
+    activate_mover(state, agent, GD209, events)
+
+
+def activate_mover(state: GalaxyState, agent: AgentState, key: str, events: list[Event]) -> None:
+    """A drone that moves and fires (the GD-209; Operation Strikeback's Vigil and GD-5): a
+    `/choose` of its hex, then of its target."""
+    drone = deployed(state, key)
+    name = profile(drone).codename if drone is not None else key
     if drone is None or drone.drone_of != agent.id:
-        raise RuleError(f"{agent_name(agent)} has no GD-209 deployed.")
+        raise RuleError(f"{agent_name(agent)} has no {name} deployed.")
     if not drone.ready:
-        raise RuleError("The GD-209 acts from your next turn on.")
+        raise RuleError(f"The {name} acts from your next turn on.")
     options = [label(h) for h in drone_moves(state, drone)] + ["stay"]
-    state.pending = Pending(kind="drone-move", seat=agent.id, options=options)
+    data: dict[str, str | int | list[str]] = {} if key == GD209 else {"drone": key}
+    state.pending = Pending(kind="drone-move", seat=agent.id, options=options, data=data)
     events.append(
-        Note(text=f"{agent_name(agent)} activates the GD-209: /choose its hex (or stay).")
+        Note(text=f"{agent_name(agent)} activates the {name}: /choose its hex (or stay).")
     )
 
 
@@ -134,9 +145,11 @@ def finish_drone_move(state: GalaxyState, option: str, dice: Dice, events: list[
     pending = state.pending
     assert pending is not None
     state.pending = None
-    drone = deployed(state, GD209)
+    key = str(pending.data.get("drone", GD209))
+    drone = deployed(state, key)
     if drone is None:
         return
+    name = profile(drone).codename
     if option != "stay":
         start = drone.hex
         assert start is not None
@@ -145,22 +158,27 @@ def finish_drone_move(state: GalaxyState, option: str, dice: Dice, events: list[
             Moved(
                 figure=drone.id,
                 path=[label(hx(start)), option],
-                text=f"The GD-209 moves {label(hx(start))} -> {option}.",
+                text=f"The {name} moves {label(hx(start))} -> {option}.",
             )
         )
         reveal_in_sight(state, dice, events)
-    if deployed(state, GD209) is None:
+    if deployed(state, key) is None:
         return
     targets = fire_targets(state, drone)
     if targets:
-        state.pending = Pending(kind="drone-attack", seat=pending.seat, options=[*targets, "none"])
+        state.pending = Pending(
+            kind="drone-attack", seat=pending.seat, options=[*targets, "none"], data=pending.data
+        )
         names = ", ".join(alien_name(find_alien(state, t)) for t in targets)
-        events.append(Note(text=f"The GD-209 may fire at {names}: /choose option:<alien>|none."))
+        events.append(Note(text=f"The {name} may fire at {names}: /choose option:<alien>|none."))
 
 
 def finish_drone_attack(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
     state.pending = None
-    drone = deployed(state, GD209)
+    drone = deployed(state, str(pending.data.get("drone", GD209)))
     if drone is None or option == "none":
         return
-    agent_attack(state, drone, 0, find_alien(state, option), False, dice, events, reaction=True)
+    area = "area-always" in weapon(drone.weapons[0].key).powers  # Strikeback GD-5
+    agent_attack(state, drone, 0, find_alien(state, option), area, dice, events, reaction=True)

@@ -34,6 +34,8 @@ from engine.galaxy.strikeback import (
     poses,
     suits,
 )
+from engine.galaxy.strikeback import campaign as sb_campaign
+from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
@@ -146,7 +148,8 @@ class GalaxyDefenders:
                 summary="Missions "
                 + " -> ".join(campaign.chain())
                 + " in one game: ranks, skills and weapons carry over; a failed mission is "
-                "replayed once.",
+                "replayed once. expansion:strikeback plays Operation Strikeback's six missions, "
+                "the next one chosen by each result.",
                 roles=ROLES,
                 min_seats=1,
                 max_seats=5,
@@ -170,7 +173,8 @@ class GalaxyDefenders:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
-        if options.get("expansion") == layer.EXPANSION:
+        strikeback = options.get("expansion") == layer.EXPANSION
+        if strikeback:
             layer.require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core
         # game is saved (and fingerprinted) exactly as before the expansion existed.
@@ -181,9 +185,11 @@ class GalaxyDefenders:
         state = phases.setup(scenario, seats, options, dice)
         if preset != difficulty.CUSTOM:
             state.options[difficulty.OPTION] = preset
-        if switched or scenario in strikeback_missions():
+        if switched or scenario in strikeback_missions() or strikeback:
             state.options.update({k: "on" for k in switched})
             state.strikeback = StrikebackState(high_impact="high-impact" in switched)
+            if strikeback:
+                sb_campaign.start(state, dice)
             play.begin_mission(state, mission_of(state), dice)
         return state
 
@@ -254,7 +260,7 @@ class GalaxyDefenders:
         elif pending.kind == "search":
             actions.finish_search(state, option, dice, events)
         elif pending.kind == "promote":
-            phases.finish_promotion(state, option, events)
+            phases.finish_promotion(state, option, events, dice)
         elif pending.kind == "drone-move":
             drones.finish_drone_move(state, option, dice, events)
         elif pending.kind == "drone-attack":
@@ -302,6 +308,8 @@ class GalaxyDefenders:
             play.do_action(state, agent, what, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
             masters.do_action(state, agent, action.args["what"].lower(), events)
+        elif action.verb == "act" and sbpowers.is_psionic(action.args.get("what", "").lower()):
+            sbpowers.use(state, agent, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() in suits.ACTIONS:
             what = action.args["what"].lower()
             suits.do_action(state, agent, what, action.args, dice, events)

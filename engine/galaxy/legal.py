@@ -16,10 +16,12 @@ from engine.galaxy.agent import (
 )
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
-from engine.galaxy.content import content
+from engine.galaxy.content import content, power, power_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import free as free_actions
-from engine.galaxy.strikeback import masters, npc, play, poses, suits
+from engine.galaxy.strikeback import masters, npc, objects, play, poses, suits
+from engine.galaxy.strikeback import powers as sbpowers
+from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -66,6 +68,7 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
         out.extend(masters.legal_actions(state, agent))
         out.extend(suits.legal_actions(state, agent))  # Power Suits (9.5)
         out.extend(free_actions.legal(state, agent))  # Free Actions (6.2.1.1)
+        out.extend(sbpowers.legal_actions(state, agent))  # Psionic Powers (9.7.2)
         for figure in [n.id for n in npc.mine(state, agent)]:
             if npc.activation_problem(state, agent, figure) is None:
                 out.append(
@@ -157,6 +160,8 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
                         label=f"{w.name} at {name}, +1 Ammo for Area Damage",
                     )
                 )
+    if state.strikeback is not None and state.strikeback.objects:
+        out.extend(objects.legal_attacks(state, agent))  # Operation Strikeback mission objects
     return out
 
 
@@ -167,12 +172,16 @@ def search_open(state: GalaxyState) -> bool:
 
 def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     out: list[Action] = []
-    if agent.action_used:
+    if agent.action_used and state.strikeback is None:
         return out
     assert agent.hex is not None
     unit = agent.id
+    # Operation Strikeback: after his Action only Free Actions (6.2.1.1) are left
+    only_free = agent.action_used
 
     def add(what: str, text: str, **extra: str) -> None:
+        if only_free and not becomes_free(state, agent, what):
+            return
         out.append(Action(verb="act", args={"unit": unit, "what": what, **extra}, label=text))
 
     key = profile(agent).ability
@@ -192,15 +201,16 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     for key in [*agent.tactics, *agent.skills]:
         if power_problem(agent, key, state) is not None:
             continue
-        name = content().powers[key].name
-        if content().powers[key].effect == "drone":
+        pcard = power_card(key)
+        name = pcard.name
+        if pcard.effect == "drone":
             if drones.deployed(state, key) is not None:
                 add(key, f"activate the {name}: it moves and fires")
             else:
                 for h in drones.deploy_spots(state, agent):
                     add(key, f"deploy the {name} at {label(h)}", to=label(h))
-        elif content().powers[key].effect.startswith(effects.TARGETED):
-            for other in effects.heal_targets(state, agent, content().powers[key].effect):
+        elif pcard.effect.startswith(effects.TARGETED):
+            for other in effects.heal_targets(state, agent, pcard.effect):
                 add(key, f"{name} on {agent_name(other)}", target=other.id)
         else:
             add(key, name)
@@ -247,7 +257,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 if free(state, h):
                     add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
         for pair in state.locked:
-            if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not objects.blocked(state, pair):
                 add("bash", "bash the locked door (Action + Combat)")
                 break
     for ws in agent.weapons:
@@ -291,9 +301,9 @@ def choice_label(option: str) -> str:
     """A `/choose` answer in words: a tactic or skill with what it does, a weapon or device
     by name, an agent by codename; anything else (a hex, `nothing`) as it is typed."""
     c = content()
-    if option in c.powers:
-        power = c.powers[option]
-        text = f"{option}: {power.name} — {power.text}"
+    if power(option) is not None:
+        card = power_card(option)
+        text = f"{option}: {card.name} — {card.text}"
     elif option in c.weapons:
         w = c.weapons[option]
         reach = "melee" if w.range == 0 else f"range {w.range}"
@@ -303,6 +313,8 @@ def choice_label(option: str) -> str:
     elif option in c.agents:
         agent = c.agents[option]
         text = f"{option}: {agent.codename} ({agent.class_})"
+    elif (found := expansion_item(option)) is not None:
+        text = f"{option}: {found[0]} — {found[1]}"
     else:
         return option
     if len(text) > MAX_LABEL:
@@ -323,6 +335,7 @@ PENDING_WORDS = {
     "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
     "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
+    "sb-pick": "Select a device",
     "sb-mission": "The mission asks",
 }
 
@@ -337,12 +350,26 @@ def pending_text(kind: str, options: list[str], question: str = "") -> str:
 def choice_name(option: str) -> str | None:
     """The name of what a `/choose` answer names (a power, weapon, device or agent)."""
     c = content()
-    if option in c.powers:
-        return c.powers[option].name
+    if (found := power(option)) is not None:
+        return found.name
     if option in c.weapons:
         return c.weapons[option].name
     if option in c.devices:
         return c.devices[option].name
     if option in c.agents:
         return c.agents[option].codename
+    if (item := expansion_item(option)) is not None:
+        return item[0]
+    return None
+
+
+def expansion_item(option: str) -> tuple[str, str] | None:
+    """An Operation Strikeback device or the `psionic` promotion answer: (name, text)."""
+    from engine.galaxy.strikeback import devices, wings
+
+    if devices.is_device(option):
+        d = devices.catalogue()[option]
+        return d.name, d.text
+    if option == wings.PSIONIC:
+        return "Psionic Power", "a randomly selected Psionic Power instead of a skill"
     return None

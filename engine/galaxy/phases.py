@@ -11,11 +11,11 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
 from engine.galaxy.board import Board, load_map
-from engine.galaxy.content import close_encounter, content, event_card
+from engine.galaxy.content import close_encounter, content, event_card, power_card
 from engine.galaxy.content import mission as mission_by_key
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha
 from engine.galaxy.objectives import mission_status
-from engine.galaxy.ranks import PROMOTION_KIND, grant_power, promotion_options, rank_up
+from engine.galaxy.ranks import grant_power, kind_of, promotion_options, rank_up
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
 from engine.galaxy.strikeback.status import StrikebackState
@@ -46,13 +46,13 @@ GD_NEEDED = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
 def setup(scenario: str, seats: list[str], options: dict[str, str], dice: Dice) -> GalaxyState:
     state = GalaxyState(scenario=scenario, seats=list(seats), options=dict(options))
     if scenario == campaign.CAMPAIGN:
-        state.campaign = campaign.new_campaign()
+        state.campaign = campaign.new_campaign(options)
     for seat in seats:
         p = content().agents[seat]
         state.agents[seat] = AgentState(
             id=seat, hex=None, weapons=[WeaponState(key=k, ammo=weapon(k).ammo) for k in p.weapons]
         )
-    first = state.campaign.missions[0] if state.campaign else scenario
+    first = state.campaign.missions[state.campaign.index] if state.campaign else scenario
     begin_mission(state, first, 0, dice)
     return state
 
@@ -105,7 +105,8 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.pending = None
     state.strategy_step = 0
     state.revivals = []
-    state.promotions = []
+    if state.campaign is None:  # a campaign's last GD-Wings roll may owe a pick (Strikeback 5.4)
+        state.promotions = []
     state.turn_order = []
     state.turn_index = 0
     state.outcome = None
@@ -114,8 +115,10 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
         from engine.galaxy.strikeback.play import begin_mission as layer_begin
         from engine.galaxy.strikeback.suits import strip_suit_weapons
 
+        held = state.strikeback.gear.psionics  # Psionic Powers stay with their agents
         strip_suit_weapons(state)  # Power Suits stay behind with their weapons
         state.strikeback = StrikebackState(high_impact=state.strikeback.high_impact)
+        state.strikeback.gear.psionics = held
         layer_begin(state, mission, dice)
     state.alpha = first_by_ranking(state)
     state.round = 1
@@ -139,6 +142,10 @@ def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> 
     for _ in range(mission.start_signals):
         teleport_signal(state, dice, events)
     start = RANKS.index(state.options.get("start-rank", "copper").title())
+    if state.strikeback is not None and not start:
+        from engine.galaxy.strikeback.wings import standalone_rank
+
+        start = standalone_rank(state)  # Operation Strikeback: the briefing's rank
     if state.campaign is not None and (state.campaign.index or state.campaign.attempt > 1):
         start = 0  # later missions of a campaign: the ranks are carried, not set
     if alien_tech := state.alien_tech:
@@ -158,7 +165,7 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     """Run automatic steps until a seat must decide or the mission ends."""
     for _ in range(10_000):
         if campaign.campaign_going_on(state):
-            carried = campaign.debrief(state, events)
+            carried = campaign.debrief(state, events, dice)
             if carried is not None:
                 begin_mission(state, *carried, dice)
             continue
@@ -214,6 +221,9 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
         for alien in expansion.refresh(state, dice, events):
             if alien in state.aliens:
                 die(state, alien, dice, events)
+        from engine.galaxy.strikeback import powers as sbpowers
+
+        sbpowers.refresh(state, events)  # Psionic Powers turn up, Regeneration heals
         from engine.galaxy.strikeback import suits
 
         suits.refresh(state, events)  # Power Suit energy (6.1, 9.5)
@@ -265,7 +275,12 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
             return False
     if state.strategy_step == 3 and state.strikeback is not None:
         from engine.galaxy.strikeback import play
+        from engine.galaxy.strikeback.alientech import deliver_armory
 
+        if deliver_armory(state, dice, events):  # weapons an Armory token triggered (9.9)
+            if state.pending is not None:
+                return False
+            return strategy(state, dice, events)
         if play.reinforcements(state, dice, events):  # a mission's own Reinforcements
             return False
     state.strategy_step = 0
@@ -280,14 +295,23 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
 def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Event]) -> None:
     """Roll 3 RED dice; enough GD results raise the agent one rank. A standalone mission sets
     no limit; in a campaign (`rank-limit` option) an agent gains at most one rank a mission."""
-    if agent.dead or agent.rank >= len(RANKS) - 1:
+    top = len(RANKS) - 1
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import wings
+
+        top = wings.top_rank(state)
+    if agent.dead or agent.rank >= top:
         return
     limited = state.options.get("rank-limit") == "campaign" or state.campaign is not None
     if limited and agent.ranks_gained >= 1:
         return
     faces = gdice.roll(dice, "red", 3)
     got = gdice.tally("red", faces)[gdice.GD]
-    need = GD_NEEDED[agent.rank + 1]
+    need = GD_NEEDED.get(agent.rank + 1, 0)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import wings
+
+        need = wings.needed(state, agent.rank + 1, GD_NEEDED)
     if got < need:
         events.append(Note(text=f"GD-Wings: {agent_name(agent)} rolls {got} GD of {need} needed."))
         return
@@ -300,7 +324,7 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
     while state.promotions:
         seat, _, rank = state.promotions.pop(0).partition(":")
         agent = state.agents[seat]
-        options = promotion_options(agent, int(rank))
+        options = promotion_options(agent, int(rank), state)
         if not options or agent.dead:
             continue
         state.pending = Pending(
@@ -309,7 +333,7 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
         events.append(
             Note(
                 text=f"{agent_name(agent)} picks a "
-                f"{PROMOTION_KIND[int(rank)].replace('-', ' ')}: "
+                f"{kind_of(state, int(rank)).replace('-', ' ')}: "
                 f"/choose option:{'|'.join(options)}."
             )
         )
@@ -317,12 +341,21 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
     return False
 
 
-def finish_promotion(state: GalaxyState, option: str, events: list[Event]) -> None:
+def finish_promotion(
+    state: GalaxyState, option: str, events: list[Event], dice: Dice | None = None
+) -> None:
     pending = state.pending
     assert pending is not None
     state.pending = None
     agent = state.agents[pending.seat]
-    power = content().powers[option]
+    if state.strikeback is not None and dice is not None:
+        from engine.galaxy.strikeback import wings
+
+        if option == wings.PSIONIC:  # Moon / Galaxy: a random Psionic Power (9.7.2)
+            rank = int(str(pending.data.get("rank", agent.rank)))
+            wings.grant_psionic(state, agent, rank, dice, events)
+            return
+    power = power_card(option)
     grant_power(agent, option, int(str(pending.data.get("rank", agent.rank))))
     events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
     if power.effect == "grenadier":
@@ -334,11 +367,32 @@ def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -
     from engine.galaxy.actions import warehouse_devices
 
     devices = content().devices
-    pool = [d for d in warehouse_devices(state) if devices[d].effect.startswith("grenade")]
+    pool = [
+        d
+        for d in warehouse_devices(state)
+        if d in devices and devices[d].effect.startswith("grenade")
+    ]
+    if state.strikeback is not None:  # Operation Strikeback grenades, after the core box's
+        from engine.galaxy.strikeback import devices as sbdevices
+
+        pool += [
+            d
+            for d in sbdevices.generic_in_warehouse(state)
+            if d not in devices and sbdevices.effect_of(d).startswith("grenade")
+        ]
     taken = pool[:3]
-    agent.devices.extend(taken)
-    names = ", ".join(content().devices[d].name for d in taken) or "none left in the Warehouse"
-    events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names})."))
+    names = []
+    for d in taken:
+        if d in devices:
+            agent.devices.append(d)
+            names.append(devices[d].name)
+        else:
+            from engine.galaxy.strikeback import devices as sbdevices
+
+            sbdevices.hand(state, agent, d)
+            names.append(sbdevices.name_of(d))
+    names_text = ", ".join(names) or "none left in the Warehouse"
+    events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names_text})."))
 
 
 def begin_agent_turn(state: GalaxyState, events: list[Event]) -> None:

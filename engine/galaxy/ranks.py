@@ -9,9 +9,9 @@ with it the enhancement that rank gave: the power chosen for it, or the Elite si
 from __future__ import annotations
 
 from engine.core.events import Event, Note
-from engine.galaxy.content import content
+from engine.galaxy.content import content, power_card
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.world import RANKS, agent_name
+from engine.galaxy.world import agent_name, rank_name
 
 ELITE_RANK = 4  # Palladium flips the Agent Profile Sheet
 PROMOTION_KIND = {1: "basic-tactic", 2: "skill", 3: "improved-tactic", 5: "skill"}
@@ -26,24 +26,55 @@ def rank_up(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
         agent.energy = content().agents[agent.id].elite.energy
         gain = "Elite Agent: improved profile and Energy Shield"
     else:
-        gain = PROMOTION_KIND[agent.rank].replace("-", " ")
+        gain = kind_of(state, agent.rank).replace("-", " ")
         state.promotions.append(f"{agent.id}:{agent.rank}")
-    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {RANKS[agent.rank]} ({gain})."))
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import wings
+
+        gain = wings.gain_text(state, agent.rank, gain)
+    name = rank_name(state, agent.rank)
+    events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {name} ({gain})."))
 
 
-def promotion_options(agent: AgentState, rank: int) -> list[str]:
-    kind = PROMOTION_KIND[rank]
+def kind_of(state: GalaxyState, rank: int) -> str:
+    """What a rank owes: a basic/improved tactic or a skill (Operation Strikeback's Moon and
+    Galaxy: a skill or a random Psionic Power)."""
+    if state.strikeback is None:
+        return PROMOTION_KIND[rank]
+    from engine.galaxy.strikeback import wings
+
+    return wings.promotion_kind(state, rank, PROMOTION_KIND)
+
+
+def promotion_options(agent: AgentState, rank: int, state: GalaxyState | None = None) -> list[str]:
+    """The powers a rank lets the agent pick (on an Operation Strikeback mission also the
+    expansion's skills, and at Moon and Galaxy `psionic`, a random Psionic Power)."""
+    kind = PROMOTION_KIND[rank] if state is None else kind_of(state, rank)
+    cards = list(content().powers.values())
+    expansion = False
+    if state is not None and state.strikeback is not None:
+        from engine.galaxy.strikeback import powers, wings
+
+        expansion = wings.uses_table(state)
+        if expansion:
+            cards += list(powers.skills().values())
     owned = set(agent.tactics) | set(agent.skills)
-    return [
+    wanted = "skill" if expansion and kind == "skill-or-psionic" else kind
+    keys = [
         p.key
-        for p in content().powers.values()
-        if p.kind == kind and p.key not in owned and (not p.classes or agent.id in p.classes)
+        for p in cards
+        if p.kind == wanted and p.key not in owned and (not p.classes or agent.id in p.classes)
     ]
+    if state is not None and kind == "skill-or-psionic":
+        from engine.galaxy.strikeback import wings
+
+        return wings.options(state, agent, rank, keys)
+    return keys
 
 
 def grant_power(agent: AgentState, key: str, rank: int) -> None:
     """Give the power picked for a rank, remembering which rank gave it."""
-    power = content().powers[key]
+    power = power_card(key)
     (agent.skills if power.kind == "skill" else agent.tactics).append(key)
     agent.rank_powers[str(rank)] = key
 
@@ -63,18 +94,29 @@ def lose_rank(state: GalaxyState, agent: AgentState, events: list[Event]) -> Non
         key = agent.rank_powers.pop(str(lost), None) or _fallback_power(agent, lost)
         if key is None:
             what = "no power (none was chosen for that rank)"
+        elif state.strikeback is not None and _drop_psionic(state, agent, key):
+            what = f"the Psionic Power {key}"
         else:
             _drop_power(state, agent, key)
-            what = content().powers[key].name
-    events.append(Note(text=f"{agent_name(agent)} drops to {RANKS[agent.rank]} and loses {what}."))
+            what = power_card(key).name
+    name = rank_name(state, agent.rank)
+    events.append(Note(text=f"{agent_name(agent)} drops to {name} and loses {what}."))
+
+
+def _drop_psionic(state: GalaxyState, agent: AgentState, key: str) -> bool:
+    from engine.galaxy.strikeback import powers
+
+    if key not in powers.psionics():
+        return False
+    powers.drop(state, agent, key)
+    return True
 
 
 def _fallback_power(agent: AgentState, rank: int) -> str | None:
     """Saves made before ranks were recorded: the last power of the lost rank's kind."""
-    kind = PROMOTION_KIND[rank]
+    kind = PROMOTION_KIND.get(rank, "skill")
     owned = agent.skills if kind == "skill" else agent.tactics
-    powers = content().powers
-    return next((k for k in reversed(owned) if powers[k].kind == kind), None)
+    return next((k for k in reversed(owned) if power_card(k).kind == kind), None)
 
 
 def _drop_power(state: GalaxyState, agent: AgentState, key: str) -> None:

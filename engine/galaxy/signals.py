@@ -13,7 +13,10 @@ from engine.galaxy.world import area_of, board_of, co, figures_on_map, hx, locke
 
 
 def seen_by_agent(state: GalaxyState, h: Hex) -> bool:
-    return any(a.hex is not None and sees(state, a.hex, co(h)) for a in figures_on_map(state))
+    return any(
+        a.hex is not None and a.id != "hologram" and sees(state, a.hex, co(h))
+        for a in figures_on_map(state)
+    )  # an Operation Strikeback Hologram is a projection: it sees nothing
 
 
 def reveal_in_sight(state: GalaxyState, dice: Dice, events: list[Event]) -> None:

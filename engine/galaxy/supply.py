@@ -112,6 +112,13 @@ def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
     )
 
 
+def _expansion(state: GalaxyState, key: str) -> bool:
+    """An Operation Strikeback weapon token (only with the layer on)."""
+    from engine.galaxy.strikeback.arsenal import warehouse
+
+    return any(w.key == key for w in warehouse(state))
+
+
 def own_weapons(agent: AgentState) -> list[WeaponState]:
     """His weapons, without a worn Power Suit's on-board one (never replaced or carried)."""
     from engine.galaxy.strikeback.arsenal import is_suit_weapon
@@ -130,9 +137,12 @@ def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
     if state.alien_tech < 4 or not operative(state):
         return False
     from engine.galaxy.actions import warehouse_devices
+    from engine.galaxy.strikeback import campaign as strikeback
 
     weapons = ["weapon"] if weapon_pool(state, "improved") else []
-    if armory(state) and weapon_pool(state, "alien"):
+    if strikeback.active(state):  # 5.3: a new Improved weapon, or an Alien one when none is left
+        weapons = ["weapon"] if strikeback.weapon_pool(state) else []
+    elif armory(state) and weapon_pool(state, "alien"):
         weapons.append("alien-weapon")
     options = [*weapons, *sorted(set(warehouse_devices(state))), "keep"]
     state.pending = Pending(kind="reinforce", seat=state.alpha, options=options)
@@ -151,16 +161,23 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
     if option == "keep":
         events.append(Note(text="The Alpha Agent keeps the Alien Tech for now."))
         return
+    from engine.galaxy.strikeback import campaign as strikeback
+
     state.alien_tech -= 4
     if option in ("weapon", "alien-weapon"):
         pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
+        if strikeback.active(state):
+            pool = strikeback.weapon_pool(state)
         key = pool[dice.randrange(len(pool))]
         w = weapon(key)
         kind = "Alien" if w.tier == "alien" else "Improved"
         what = f"a random {kind} Weapon, the {w.name}"
     else:
-        key, what = option, f"a {content().devices[option].name}"
+        key, what = option, f"a {device_name(option)}"
     takers = delivery_takers(state, key)
+    if not takers and strikeback.active(state):
+        strikeback.keep_at_headquarters(state, key, events)  # 5.3: kept in Headquarters
+        return
     if len(takers) == 1:
         deliver(state, takers[0], key, events)
         return
@@ -174,10 +191,19 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
     )
 
 
+def device_name(key: str) -> str:
+    found = content().devices.get(key)
+    if found is not None:
+        return found.name
+    from engine.galaxy.strikeback.devices import name_of  # an Operation Strikeback device
+
+    return name_of(key)
+
+
 def delivery_takers(state: GalaxyState, key: str) -> list[str]:
     """Agents on the map who may receive a delivered device or weapon (a class weapon only
     its class), clockwise from the Alpha Agent."""
-    classes = weapon(key).classes if key in content().weapons else []
+    classes = weapon(key).classes if key in content().weapons or _expansion(state, key) else []
     return [
         s
         for s in clockwise_from_alpha(state)
@@ -210,6 +236,14 @@ def deliver(state: GalaxyState, seat: str, key: str, events: list[Event]) -> Non
             Note(text=f"Reinforcements: a {content().devices[key].name} for {agent_name(agent)}.")
         )
         return
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import devices
+
+        if devices.is_device(key):  # an Operation Strikeback device
+            devices.hand(state, agent, key)
+            name = devices.name_of(key)
+            events.append(Note(text=f"Reinforcements: a {name} for {agent_name(agent)}."))
+            return
     w = weapon(key)
     kind = "Alien" if w.tier == "alien" else "Improved"
     offer_weapon(state, agent, key, "reinforce", events, f"a random {kind} Weapon")
@@ -281,6 +315,10 @@ def finish_accept(state: GalaxyState, option: str, events: list[Event]) -> None:
 def offer_headquarters(state: GalaxyState, events: list[Event]) -> bool:
     """At a campaign mission's first Strategy phase each weapon kept at GD Headquarters is
     offered to the first agent clockwise from the Alpha Agent who may use it."""
+    from engine.galaxy.strikeback import campaign as strikeback
+
+    if strikeback.active(state):  # storybook 2.1: the mission's weapons from GD Headquarters
+        return strikeback.offer_armory(state, events)
     camp = state.campaign
     while camp is not None and camp.offers:
         key = camp.offers.pop(0)

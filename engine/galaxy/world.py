@@ -21,6 +21,15 @@ RANKS = ("Copper", "Bronze", "Silver", "Gold", "Palladium", "Platinum")
 ALPHA_RANKING = ("marine", "biotech", "infiltrator", "sniper", "hulk")
 
 
+def rank_name(state: GalaxyState, rank: int) -> str:
+    """A GD-Wings rank's name: the core table's, or Operation Strikeback's (9.8)."""
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import wings
+
+        return wings.rank_name(rank, wings.uses_table(state))
+    return RANKS[rank]
+
+
 def mission_key(state: GalaxyState) -> str:
     """The mission on the table: the scenario itself, or the campaign's current one."""
     return state.mission or state.scenario
@@ -49,6 +58,10 @@ def locked(state: GalaxyState) -> set[Side]:
 def profile(agent: AgentState) -> AgentProfile:
     if agent.drone_of is not None:
         drone = content().drones.get(agent.id)
+        if drone is None:  # an Operation Strikeback device's drone (Vigil, GD-5, Hologram)
+            from engine.galaxy.strikeback.devices import drone_profile
+
+            drone = drone_profile(agent.id)
         if drone is None:  # an Operation Strikeback NPC
             from engine.galaxy.strikeback.npc import npc_profile
 
@@ -63,6 +76,10 @@ def card(alien: AlienState) -> AlienCard:
 
 def weapon(key: str) -> Weapon:
     found = content().weapons.get(key)
+    if found is None:  # an Operation Strikeback device drone's weapon (Vigil, GD-5)
+        from engine.galaxy.strikeback.devices import drone_weapon
+
+        found = drone_weapon(key)
     if found is None:  # an Operation Strikeback weapon (Warehouse, Power Suit or NPC)
         from engine.galaxy.strikeback.arsenal import expansion_weapon
 
@@ -129,11 +146,11 @@ def occupant(state: GalaxyState, h: Hex) -> str | None:
 
 
 def free(state: GalaxyState, h: Hex) -> bool:
-    if state.strikeback is not None and state.strikeback.tokens:  # a mission's bombs (os3)
+    if state.strikeback is not None and state.strikeback.pieces:  # a mission's bombs (os3)
         c = co(h)
         if any(
             t.kind == "bomb" and t.hex == c and not t.holder and not t.gone
-            for t in state.strikeback.tokens.values()
+            for t in state.strikeback.pieces.values()
         ):
             return False
     return board_of(state).on_map(h) and occupant(state, h) is None

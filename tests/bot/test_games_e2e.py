@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from strikeback_stubs import install_stubs, remove_stubs
 
 from bot.playground.server import create_app
 from bot.storage.db import Database
@@ -142,4 +143,66 @@ async def test_galaxy_campaign_crosses_to_the_next_mission(
     assert result["replies"][-1]["images"], result
     view = game.view(state, None)
     assert any(p.title == "Campaign" for p in view.panels)
+    # the next mission's briefing is posted when the table moves on, as at /campaign begin
+    briefings = [m["content"] for m in await whole_feed(client) if "**Briefing" in m["content"]]
+    assert len(briefings) == 2, briefings
+    title = game.view(state, None).title
+    number = state.campaign.index + 1
+    assert f"(mission {number})" in briefings[-1], (title, briefings[-1])
     assert all(ok for _, ok, _ in await service.verify())
+
+
+async def test_strikeback_campaign_crosses_to_the_mission_its_table_names(
+    api: tuple[TestClient[Any, Any], TableService],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Operation Strikeback's campaign from mission 1 to the mission its Objectives table
+    names, with GD Headquarters' prompts on the way (missions not shipped yet are test-only
+    stand-ins, `tests/strikeback_stubs.py`)."""
+    stubbed = install_stubs(tmp_path / "content", monkeypatch)
+    try:
+        client, service = api
+        created = await send(
+            client,
+            "p0",
+            "/campaign create game:galaxy-defenders scenario:campaign expansion:strikeback",
+        )
+        assert created["ok"], created
+        assert (await send(client, "p0", "/campaign join role:marine"))["ok"]
+        assert (await send(client, "p1", "/campaign join role:sniper"))["ok"]
+        players = {"marine": "p0", "sniper": "p1"}
+        assert (await send(client, "p0", "/campaign begin"))["ok"]
+        game: Any = get_game("galaxy-defenders")
+        kinds: set[str] = set()
+        for _ in range(MAX_STEPS):
+            campaign = await service.repo.latest_in_channel(CHANNEL)
+            assert campaign is not None and campaign.state_json
+            state = game.load(json.loads(campaign.state_json))
+            if state.campaign.results:
+                break
+            prompt = game.waiting_on(state)
+            if state.pending is not None:
+                kinds.add(state.pending.kind)
+            seat = prompt.seats[0]
+            action = game.advise(state, seat, game.legal_actions(state, seat))
+            result = await send(client, players[seat], action.command())
+            assert result["ok"], (action.command(), result)
+        else:
+            raise AssertionError("mission 1 of the Strikeback campaign did not end")
+        assert {"promote", "sb-armory", "accept"} <= kinds
+        first = state.campaign.results[0]
+        expected = {"accomplished": "os2", "partial": "os2", "failed": "os1"}[first.outcome]
+        assert state.mission == expected and state.round == 1
+        assert state.strikeback.previous == first.outcome
+        briefings = [m["content"] for m in await whole_feed(client) if "**Briefing" in m["content"]]
+        assert len(briefings) == 2
+        assert (
+            "Operation Strikeback campaign" in briefings[0] and "(mission 1 of 6)" in briefings[0]
+        )
+        number = int(expected[-1])
+        assert f"(mission {number} of 6)" in briefings[-1]
+        assert expected in stubbed or expected == "os1" or "Stub" not in briefings[-1]
+        assert all(ok for _, ok, _ in await service.verify())
+    finally:
+        remove_stubs(monkeypatch)

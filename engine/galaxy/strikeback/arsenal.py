@@ -118,6 +118,7 @@ def attack_roll(
     *,
     alien_tech: bool,
     extra_blue: bool = False,
+    reroll_alien: bool = False,
 ) -> combat.HitRoll:
     """An agent's Hit roll with the layer on. `count` is the core's RED/BLUE dice count for
     the weapon (its dice, bonus dice, darkness); the pose and Critical penalties come here."""
@@ -138,7 +139,7 @@ def attack_roll(
         main += delta
     main, cut = max(0, main - cut), max(0, cut - main)
     blue = max(0, blue - cut) if mixed(w) else 0
-    roll = combat.hit_roll(dice, w.color, main, alien_tech=alien_tech)
+    roll = combat.hit_roll(dice, w.color, main, reroll_alien=reroll_alien, alien_tech=alien_tech)
     if not mixed(w) and "gd-as-bolt" not in w.powers:
         return roll
     return _with_blue(roll, w, blue, dice, alien_tech)

@@ -17,7 +17,16 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.attack import impose
 from engine.galaxy.content import AlienCard, alien_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import arsenal, cards, criticals, damage, marks, poses, suits
+from engine.galaxy.strikeback import (
+    arsenal,
+    cards,
+    criticals,
+    damage,
+    marks,
+    poses,
+    powers,
+    suits,
+)
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
 from engine.galaxy.world import agent_name, alien_name, card, profile, where
 
@@ -116,6 +125,10 @@ def alien_attack(
     reason: str,
 ) -> None:
     """An alien's attack on an agent or drone under the expansion rules."""
+    from engine.galaxy.strikeback import devices
+
+    if devices.attacked(state, agent, events):  # a Hologram vanishes (9.7.4.1)
+        return
     c = card(alien)
     w = c.melee if kind == "melee" else c.ranged
     assert w is not None
@@ -127,6 +140,7 @@ def alien_attack(
     hits = roll.hits + (1 if bolt and w.bolt == "hit+1" else 0)
     def_minus = (1 if bolt and w.bolt == "def-1" else 0) + penalty(state, agent.id, "def")
     def_minus -= poses.defence_dice(state, agent, "melee" if kind == "melee" else "ranged")
+    def_minus -= powers.defend_bonus(state, agent)  # Psionic Foresight (9.7.2)
     effects = expansion_effects(c, kind) if bolt else []
     events.append(
         Attacked(

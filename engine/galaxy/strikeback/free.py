@@ -3,9 +3,18 @@
 A Free Action follows the rules of the Action it stands for (who may do it, what it needs)
 but spends no activity: it leaves `action_used` alone and does not end the Movement (ours:
 the text makes it "free" and the Seize example uses one in the middle of a Movement). An agent
-may take any number of them in his turn.
+may take any number of them in his turn, before or after his Action.
 
-A rule that gives a Free Action registers it once, at import, as a `FreeAction`:
+Two kinds of rules give Free Actions, both here:
+
+1. **New Free Action verbs** (a Power Suit's abilities, picking things up): a `FreeAction`
+   in the registry below, with its own `/act what:` word.
+2. **Actions that become free** for an agent in some condition: a predicate in `RULES`
+   (`register_rule`), asked through `becomes_free(state, agent, what)` by the core Action
+   path (`actions.do_act`, `legal.legal_acts`). The first is 9.7.3: from the Earth
+   GD-Wings rank, basic and improved Tactics are Free Actions (still flipped face down).
+
+A rule that gives a new Free Action verb registers it once, at import, as a `FreeAction`:
 
     free.register(FreeAction(key="pick-up", offers=..., problem=..., apply=...))
 
@@ -35,6 +44,8 @@ from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.world import agent_name
 
 Args = dict[str, str]
+Rule = Callable[[GalaxyState, AgentState, str], bool]
+RULES: list[Rule] = []
 
 # Modules that register Free Actions (imported on first use).
 PROVIDERS = (
@@ -98,3 +109,26 @@ def do(
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
     action.apply(state, agent, args, dice, events)
+
+
+# -- Actions that become Free Actions (kind 2) ---------------------------------------------------
+
+
+def register_rule(rule: Rule) -> Rule:
+    RULES.append(rule)
+    return rule
+
+
+def becomes_free(state: GalaxyState, agent: AgentState, what: str) -> bool:
+    """Whether the Action `/act what:<what>` is a Free Action for this agent now."""
+    if state.strikeback is None:
+        return False
+    return any(rule(state, agent, what) for rule in RULES)
+
+
+@register_rule
+def tactics_from_earth(state: GalaxyState, agent: AgentState, what: str) -> bool:
+    """9.7.3: from the Earth GD-Wings rank, basic and improved Tactics are Free Actions."""
+    from engine.galaxy.strikeback import wings
+
+    return what in agent.tactics and wings.uses_table(state) and agent.rank >= wings.EARTH

@@ -3,7 +3,8 @@ powers and the Menace token.
 
 - Entering play, the card goes to the Alpha Agent, who also takes the Menace token at Level 1
   (unless a Menace token is already in play: one Master, one token).
-- Innate powers: immune to Paralyze (a Paralyze effect or Critical does nothing; a Critical
+- Innate powers: immune to Paralyze and stuns (a Paralyze or Immobilize effect does nothing,
+  Immobilize being our Flash-Bang's effect, the rulebook's "Flash grenade"; a Critical
   Paralyze token is redrawn as not compatible), never moved by agents' powers (the engine has
   no agent power that pushes an alien), ignores powers that stop it targeting an agent (the
   core game has none; Stealth-like powers of later helpers must ask `ignores_stealth`).
@@ -51,8 +52,9 @@ def powers(alien: AlienState) -> list[str]:
 
 
 def immune(alien: AlienState, condition: str) -> bool:
-    """A Master ignores Paralyze and anything that would stop its activation."""
-    return is_master(alien) and condition == "paralyze"
+    """A Master ignores Paralyze and stun effects: our Stun Grenade (Paralyze) and our
+    Flash-Bang, the "Flash grenade" the rulebook names, whose effect is Immobilize."""
+    return is_master(alien) and condition in ("paralyze", "immobilize")
 
 
 def ignores_stealth(alien: AlienState) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, ValidationError
 
@@ -35,6 +36,11 @@ class ExpansionMission(Mission):
     # the briefing's weapons (storybook 2.1): at most this many Improved / Alien weapons from
     # GD Headquarters at the start of a campaign mission
     weapon_limits: dict[str, int] = Field(default_factory=dict)
+    # Briefing (storybook 2.1): the standalone GD-Wings rank (9.8; a campaign carries its own)
+    rank: Literal["gold", "earth", "moon"] | None = None
+    # Briefing "Devices: N per agent" when the agents select them at setup (handouts.py);
+    # 0 when a kit or an event hands them out
+    device_picks: int = 0
 
 
 @cache

@@ -21,7 +21,15 @@ from engine.galaxy.board import label
 from engine.galaxy.content import EventCard, Mission
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
-from engine.galaxy.world import adjacent, agent_name, board_of, co, free, mission_key
+from engine.galaxy.world import (
+    adjacent,
+    agent_name,
+    alien_name,
+    board_of,
+    co,
+    free,
+    mission_key,
+)
 
 if TYPE_CHECKING:
     from engine.galaxy.strikeback.mission_rules import MissionRules
@@ -69,6 +77,8 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     only an event puts on the map."""
     from engine.galaxy.strikeback import npc
 
+    camp = state.campaign
+    sb(state).previous = camp.results[-1].outcome if camp is not None and camp.results else None
     order = list(getattr(mission, "npc_deck", []))
     if npc.enabled(state) or order:
         npc.begin_mission(state, dice, order)
@@ -77,6 +87,12 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     if hidden:
         state.destroyed_tps = hidden[:]  # the engine's list of Points not on the map
     rules(state).begin(state, mission, dice)
+    picks = int(getattr(mission, "device_picks", 0))
+    if picks:  # the briefing's "Devices: N per agent", selected by each agent (2.1)
+        from engine.galaxy.strikeback import handouts
+
+        handouts.select_each(state, picks)
+        ask_next(state)
 
 
 # -- Special Event effects ----------------------------------------------------------------------
@@ -172,6 +188,17 @@ def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> No
     rules(state).agent_died(state, agent, events)
 
 
+def alien_killed(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+    """A mission may put a dead alien's card in the Warehouse instead of the discard pile."""
+    if alien.card in rules(state).warehouse_on_death(state, alien):
+        if alien.card in state.alien_deck.discard_pile:
+            state.alien_deck.discard_pile.remove(alien.card)
+        sb(state).tokens.warehouse.append(alien.card)
+        events.append(
+            Note(text=f"{alien_name(alien)} is removed from play: its card goes to the Warehouse.")
+        )
+
+
 def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     """The mission's own Reinforcements step of the Strategy phase; True while a prompt is
     open (the phase waits for the answer)."""
@@ -217,13 +244,15 @@ def _hazard(state: GalaxyState, h: Hex, events: list[Event]) -> None:
 def ask_next(state: GalaxyState) -> None:
     """Open the next queued choice for the Alpha Agent, if none is open. A choice with nothing
     to choose from (no agent on the map) is dropped."""
-    from engine.galaxy.strikeback import devices
+    from engine.galaxy.strikeback import devices, handouts
 
     layer = sb(state)
     while state.pending is None and layer.asks:
         ask = layer.asks[0]
         if ask.startswith(devices.ASK):
             pending = devices.open_ask(state, ask)
+        elif ask.startswith(handouts.ASK):
+            pending = handouts.open_ask(state, ask)
         else:
             pending = rules(state).open_ask(state, ask)
         if pending is None:
@@ -233,15 +262,21 @@ def ask_next(state: GalaxyState) -> None:
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.strikeback import devices
+    from engine.galaxy.strikeback import campaign, devices, handouts
 
     layer = sb(state)
     pending = state.pending
     assert pending is not None
+    if pending.kind == campaign.ARMORY_KIND:
+        campaign.finish_armory(state, option, events)
+        return
     state.pending = None
     ask = str(pending.data["ask"])
     if ask.startswith(devices.ASK):
         devices.give(state, ask, option, events)
+        done = True
+    elif ask.startswith(handouts.ASK):
+        handouts.finish(state, ask, option, events)
         done = True
     else:
         done = rules(state).finish_choice(state, pending, option, events)
@@ -252,8 +287,14 @@ def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
 
 def default_choice(state: GalaxyState) -> str:
     """The answer to an open Strikeback prompt when its answer window closes."""
+    from engine.galaxy.strikeback import campaign
+
     pending = state.pending
     assert pending is not None
+    if pending.kind == campaign.ARMORY_KIND:
+        return campaign.default_armory(state)
+    if pending.kind == "sb-pick":  # a device selection: the first one offered
+        return pending.options[0]
     return rules(state).default_choice(state, pending)
 
 
@@ -265,7 +306,7 @@ def handles(state: GalaxyState, what: str) -> bool:
     from engine.galaxy.strikeback import devices
 
     return state.strikeback is not None and (
-        what in devices.ACTIONS or what in rules(state).actions
+        devices.is_device(what) or what in rules(state).actions
     )
 
 
@@ -278,7 +319,7 @@ def action_problem(
         return "has no such action"
     if agent.action_used:
         return "has already used his Action this turn"
-    if what in devices.ACTIONS:
+    if devices.is_device(what):
         return devices.problem(state, agent, what, args)
     return rules(state).action_problem(state, agent, what, args)
 
@@ -296,7 +337,7 @@ def do_action(
     problem = action_problem(state, agent, what, args)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    if what in devices.ACTIONS:
+    if devices.is_device(what):
         devices.use(state, agent, what, args, dice, events)
     else:
         rules(state).do_action(state, agent, what, args, dice, events)

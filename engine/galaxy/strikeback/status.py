@@ -31,6 +31,33 @@ class NpcState(BaseModel):
     use_tactic: bool = False  # standing order: spend the Tactic in the next activation
 
 
+class ObjectState(BaseModel):
+    """An attackable mission object that does not defend (missions 4: Shield Generators,
+    Reinforced Doors): it stands on a map mark and is destroyed at 0 HP."""
+
+    name: str
+    mark: str
+    hp: int
+    group: str  # objects destroyed together trigger the mission's rule (e.g. "generators")
+    wounds: int = 0
+    destroyed: bool = False
+
+
+class MissionTokens(BaseModel):
+    """Missions 4 and 5: the stationary weapon's tokens, Virus Injectors, face-down Waypoints,
+    the Telepathic Link and the alien cards put back in the Warehouse."""
+
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+    sally: int = 0  # tokens left on the stationary weapon Sally
+    injectors: list[str] = Field(default_factory=list)  # agents carrying a Virus Injector
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # injectors lying on hexes
+    viruses: list[int] = Field(default_factory=list)  # Waypoints with a virus inserted
+    facedown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint (secret)
+    shown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint turned face up
+    linked: str = ""  # the agent with the Telepathic Link (secret until Special Event A)
+    warehouse: list[str] = Field(default_factory=list)  # alien cards removed from play
+
+
 class Activating(BaseModel):
     """An "activate X aliens" card waiting for the Alpha Agent to break a tie at the cut (11.5)."""
 
@@ -51,6 +78,19 @@ class MissionToken(BaseModel):
     hp: int = 0
     wounds: int = 0
     gone: bool = False  # destroyed or spent: back to the Warehouse
+
+
+class GearState(BaseModel):
+    """Powers and items of 9.7-9.9 in play: Psionic Powers held and flipped (9.7.2), the
+    Flying granted by a power for one Movement, the Alien Tech and Armory tokens on the map
+    and the weapons they triggered (9.9), the expansion's deployed devices (9.7.4)."""
+
+    psionics: dict[str, list[str]] = Field(default_factory=dict)  # agent -> powers held
+    used: dict[str, list[str]] = Field(default_factory=dict)  # face down until the Refresh
+    spent: dict[str, list[str]] = Field(default_factory=dict)  # once per mission: rotated
+    flying: list[str] = Field(default_factory=list)  # agents whose Movement flies this turn
+    tokens: dict[str, str] = Field(default_factory=dict)  # hex label -> Alien Tech token kind
+    armory: list[str] = Field(default_factory=list)  # weapon tiers owed at Reinforcements
 
 
 class SuitState(BaseModel):
@@ -97,8 +137,11 @@ class StrikebackState(BaseModel):
     firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
     devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
     asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
+    objects: dict[str, ObjectState] = Field(default_factory=dict)  # mission objects by id
+    blocks: dict[str, list[list[tuple[int, int]]]] = Field(default_factory=dict)  # token -> sides
+    tokens: MissionTokens = Field(default_factory=MissionTokens)
     swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
-    tokens: dict[str, MissionToken] = Field(default_factory=dict)  # a mission's own tokens
+    pieces: dict[str, MissionToken] = Field(default_factory=dict)  # missions 2-3: probes, bombs
     flags: dict[str, int] = Field(default_factory=dict)  # a mission's own counters
     # Master Aliens (11.3) and multi-hex aliens (11.8)
     menace: Menace | None = None  # the Menace token while a Master Alien is in play
@@ -110,6 +153,11 @@ class StrikebackState(BaseModel):
     # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
     # None in a standalone mission and the campaign's first
     previous: str | None = None
+    # the Strikeback campaign's GD Headquarters pick at a mission's start (storybook 2.1)
+    armory_open: bool = False  # the pick has begun this mission
+    armory: list[str] = Field(default_factory=list)  # agents still to pick, in order
+    armory_picks: dict[str, int] = Field(default_factory=dict)  # agent -> weapons picked
+    gear: GearState = Field(default_factory=GearState)  # 9.7-9.9 powers and items
     # Power Suits (9.5): on the battlefield and waiting at Headquarters for a Recall
     suits: dict[str, SuitState] = Field(default_factory=dict)
     headquarters: list[SuitState] = Field(default_factory=list)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.galaxy.content import species_name
 from engine.galaxy.strikeback import cards, criticals, npc, poses
 
 Entry = tuple[str, str, str]
@@ -49,10 +50,31 @@ def entries() -> Iterator[Entry]:
     yield from _cards()
     yield from _missions()
     yield from _suits_and_weapons()
+    yield from _powers_and_items()
+    yield from _campaign()
+
+
+def _campaign() -> Iterator[Entry]:
+    yield (
+        "gd-headquarters",
+        "GD Headquarters",
+        "Strikeback campaign: researched weapons wait here; each mission takes a few of them",
+    )
+    yield "done", "Done", "GD Headquarters: this agent takes no more weapons for the mission"
+    yield (
+        "strikeback-campaign",
+        "Strikeback campaign",
+        "Six missions; each result names the next one; mission 6 accomplished wins",
+    )
 
 
 def _aliens() -> Iterator[Entry]:
+    from engine.galaxy.content import content
+
+    core = {c.species for c in content().aliens.values()}  # the core glossary has those
     for key, name in cards.species().items():
+        if key in core:
+            continue
         found = [c for c in cards.cards().values() if c.species == key]
         if any(c.rank == "purple" for c in found):
             hp = ", ".join(f"Stage {'I' * c.stage} {c.hp} HP" for c in found)
@@ -66,20 +88,20 @@ def _aliens() -> Iterator[Entry]:
             name,
             f"Alien {name} (Operation Strikeback): HP {hp}" + (f"; {words}" if words else ""),
         )
-    for c in cards.cards().values():
+    for c in [*cards.cards().values(), *cards.mission_cards().values()]:
         stacks = "+".join(str(n) for n in c.stacks) or "no"
         if c.rank == "purple":
             yield (
                 c.id,
-                f"{cards.species()[c.species]} (Stage {'I' * c.stage})",
-                f"{cards.species()[c.species]}, Stage {'I' * c.stage}: {c.hp} HP, "
+                f"{species_name(c.species)} (Stage {'I' * c.stage})",
+                f"{species_name(c.species)}, Stage {'I' * c.stage}: {c.hp} HP, "
                 f"Energy Shield stacks {stacks}",
             )
             continue
         yield (
             c.id,
-            f"{cards.species()[c.species]} ({c.rank})",
-            (f"{cards.species()[c.species]}, {c.rank}: {c.hp} HP, Energy Shield stacks {stacks}"),
+            f"{species_name(c.species)} ({c.rank})",
+            (f"{species_name(c.species)}, {c.rank}: {c.hp} HP, Energy Shield stacks {stacks}"),
         )
 
 
@@ -154,6 +176,11 @@ def _masters() -> Iterator[Entry]:
         "Master Alien",
         "A purple Master Alien: two-stage card, big base, immune to Paralyze",
     )
+    yield (
+        "menace",
+        "Menace token",
+        "The Master Alien's Menacing Agent and his level (1 or 2); Archenemy hunts him",
+    )
     for level in (1, 2):
         yield (
             f"menace-{level}",
@@ -200,12 +227,6 @@ def _missions() -> Iterator[Entry]:
     from engine.galaxy.strikeback.mission_rules import all_rules
     from engine.galaxy.strikeback.missions import missions
 
-    yield (
-        "harpoon",
-        "Harpoon",
-        "Device, Action, once: 2 RED dice at an alien within 2 Areas; Immobilizes",
-    )
-    yield "jet-boots", "Jet Boots", "Device, Action, once: fly up to 3 hexes, over Barrier sides"
     for rules in all_rules():
         yield from rules.terms
     for mission in missions().values():
@@ -273,7 +294,7 @@ def _suits_and_weapons() -> Iterator[Entry]:
     yield (
         "free-action",
         "Free Action",
-        "An Action that spends no activity: as many as you like in your turn",
+        "An Action that spends no activity, as often as you like; from Earth rank Tactics are free",
     )
     yield (
         arsenal.BLUE_DICE,
@@ -303,3 +324,47 @@ def _suits_and_weapons() -> Iterator[Entry]:
             w.name,
             f"{w.tier.title()} weapon: {roll}, {reach}" + (f"; {extra}" if extra else ""),
         )
+
+
+def _powers_and_items() -> Iterator[Entry]:
+    """9.7-9.9: power types, Alien Knowledge skills, Psionic Powers, devices and their drones,
+    the expansion's GD-Wings ranks, Alien Tech tokens."""
+    from engine.galaxy.strikeback import alientech, devices, powers, wings
+
+    for kind, words in powers.TYPE_WORDS.items():
+        yield f"{kind}-power", f"{kind.title()} power", f"A {kind} power or item {words}"
+    for skill in powers.skills().values():
+        bonus = skill.text.split(", and ", 1)[1].rstrip(".")
+        yield skill.key, skill.name, f"Skill, counts as Alien Knowledge; also {bonus}"
+    for p in powers.psionics().values():
+        usage = {"round": "once a round", "mission": "once a mission"}.get(p.usage)
+        head = f"Psionic, {p.type}" + (f", {usage}" if usage else "")
+        yield p.key, p.name, f"{head}: {p.text.split(': ', 1)[1]}"
+    yield (
+        wings.PSIONIC,
+        "Psionic Power",
+        "A randomly drawn Psionic Power instead of a skill, from the Moon rank on",
+    )
+    for d in devices.catalogue().values():
+        owner = f"{', '.join(d.classes)} only" if d.classes else "any agent"
+        keep = ", kept" if d.keep else ""
+        yield d.key, d.name, f"Device ({owner}{keep}): {d.text.split(': ', 1)[1]}"
+    for key in ("vigil-stinger", "gd-5-mortar"):
+        w = devices.drone_weapon(key)
+        assert w is not None
+        yield w.key, w.name, f"Drone weapon: {w.dice} {w.color.upper()} dice, range {w.range}"
+    ranks = {
+        "earth": "Elite side, and Tactics become Free Actions (1 GD to reach)",
+        "moon": "a second skill or a random Psionic Power (2 GD to reach)",
+        "galaxy": "one more skill or Psionic Power (3 GD to reach); the top rank",
+    }
+    for key, text in ranks.items():
+        yield f"{key}-rank", f"{key.title()} rank", f"Operation Strikeback GD-Wings rank: {text}"
+    texts = {
+        "alien-tech": "the first agent on it gains the team 1 Alien Tech fragment (max 4)",
+        "alien-tech-2": "the first agent on it gains the team 2 Alien Tech fragments (max 4)",
+        "blue-armory": "step on it: a new Improved Weapon comes at the next Reinforcements",
+        "red-armory": "step on it: a new Alien Weapon comes at the next Reinforcements",
+    }
+    for kind, name in alientech.KINDS.items():
+        yield kind, name, f"Token: {texts[kind]}"

@@ -78,12 +78,23 @@ def turn_candidates(state: GalaxyState, agent: AgentState) -> list[Action]:
     hexes += [label(h) for h in spread[-3:]]
     near = [label(h) for h in spread if distance(h, me) <= 2]
     close = [label(h) for h in spread if distance(h, me) <= 1]
-    hex_whats = {"redeploy", "leap", "sentry-gun", "gd-209"}
+    hex_whats = {"redeploy", "leap", "sentry-gun", "gd-209", "suit-leave", "suit-drop"}
     figures = [a.id for a in state.aliens] + list(state.agents) + ["x999"]
+    if state.strikeback is not None:  # Power Suits on the map and at Headquarters
+        figures += [*state.strikeback.suits, *(s.id for s in state.strikeback.headquarters)]
     weapons = [ws.key for ws in agent.weapons] + ["plasma-cannon", "ion-lance"]
+    layer: set[str] = set()
+    if state.strikeback is not None:  # Operation Strikeback devices and Psionic Powers
+        layer = {
+            *state.strikeback.devices.get(unit, []),
+            *state.strikeback.gear.psionics.get(unit, []),
+        }
+        layer |= {k for k in ("vigil", "gd-5", "hologram") if k in state.agents}
+        hex_whats |= {"hologram", "vigil", "gd-5", "jet-boots", "phase-step"}
     whats = sorted(
-        {"ability", *ACTIONS, *agent.devices, *agent.tactics, *agent.skills}
+        {"ability", *ACTIONS, *agent.devices, *agent.tactics, *agent.skills, *layer}
         | {"frag-grenade", "medkit", "sprint", "adrenaline"}
+        | {"suit-equip", "suit-leave", "suit-recall", "suit-seize", "suit-drop"}
     )
     out = [Action(verb="end-turn", args={"unit": unit})]
     out += [Action(verb="move", args={"unit": unit, "to": h}) for h in [*hexes, "Z99"]]
@@ -92,6 +103,7 @@ def turn_candidates(state: GalaxyState, agent: AgentState) -> list[Action]:
             base = {"unit": unit, "target": target, "weapon": w}
             out.append(Action(verb="attack", args=base))
             out.append(Action(verb="attack", args={**base, "mode": "area"}))
+            out.append(Action(verb="attack", args={**base, "mode": "blue-dice"}))
     for what in whats:
         out.append(Action(verb="act", args={"unit": unit, "what": what}))
         out += [Action(verb="act", args={"unit": unit, "what": what, "target": t}) for t in figures]

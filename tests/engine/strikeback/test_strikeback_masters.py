@@ -103,13 +103,13 @@ def test_menace_example_in_play_the_marines_guard_takes_the_token_but_the_hulk_i
     events: list[Event] = []
     guard = [4, 4, 4]  # Guard: the Marine's assault rifle, 3 RED hit+jam = 3 Hits
     parry = [1, 1, 1]  # the Wormoon defends with 3 BLUE Alien faces: 3 wounds
-    bite = [4, 4, 4, 4, 4]  # its Tearing Maw, 5 RED hit+jam: 5 Hits, no Bolt
-    hulk_defends = [1, 1, 1, 1, 1]  # the Hulk's 5 BLUE dice (High Impact): no Shield
+    bite = [4, 4, 4, 4]  # its Tearing Maw, 4 RED hit+jam: 4 Hits, no Bolt
+    hulk_defends = [1, 1, 1, 1]  # the Hulk's 4 BLUE dice: no Shield
     dice = ScriptedDice([*guard, *parry, *bite, *hulk_defends])
     aliens.activate(state, worm, dice, events)
     assert worm.wounds == 3
     assert sb.menace.owner == "marine"  # he wounded it: the token passed at Level 1
-    assert hulk.wounds == 5 and marine.wounds == 0  # the target chosen at activation
+    assert hulk.wounds == 4 and marine.wounds == 0  # the target chosen at activation
     assert any("Archenemy" in e.text and "Hulk" in e.text for e in events)
 
 
@@ -151,7 +151,7 @@ def test_stage_one_at_zero_turns_to_stage_two_and_does_not_die() -> None:
     sb = state.strikeback
     assert sb is not None
     sb.stacks[worm.id] = [0, 0]
-    worm.wounds = 10  # 12 Health points: 2 left
+    worm.wounds = 6  # 8 Health points: 2 left
     events: list[Event] = []
     attack.resolve_defence(
         state,
@@ -177,13 +177,13 @@ def test_a_mission_can_hold_the_fallen_stage_one_until_its_special_event() -> No
     assert sb is not None
     sb.master_down = "os6-a"
     sb.stacks[worm.id] = [0, 0]
-    worm.wounds = 11
+    worm.wounds = 7  # 8 Health points: 1 left
     events: list[Event] = []
     marine = state.agents["marine"]
     attack.resolve_defence(
         state, marine, [worm.id], 1, 0, "ranged", "", ScriptedDice([1]), events, "rifle"
     )
-    assert worm in state.aliens and worm.card == "wormoon-1" and worm.wounds == 12
+    assert worm in state.aliens and worm.card == "wormoon-1" and worm.wounds == 8
     assert state.event_deck.draw_pile[-1] == "os6-a"  # on top of the Event deck
     attack.resolve_defence(
         state, marine, [worm.id], 1, 0, "ranged", "", ScriptedDice([1]), events, "rifle"
@@ -199,7 +199,7 @@ def test_stage_two_at_zero_dies_and_the_menace_token_leaves() -> None:
     sb = state.strikeback
     assert sb is not None
     sb.stacks[worm.id] = [0, 0]
-    worm.wounds = 14
+    worm.wounds = 9  # 10 Health points: 1 left
     events: list[Event] = []
     attack.resolve_defence(
         state,
@@ -237,6 +237,19 @@ def test_a_master_ignores_paralyze_and_its_critical() -> None:
         "stun",
     )
     assert worm.wounds == 1 and "paralyze" not in worm.conditions
+    attack.resolve_defence(  # the Flash-Bang's Immobilize is a stun it ignores too
+        state,
+        state.agents["marine"],
+        [worm.id],
+        1,
+        0,
+        "ranged",
+        "immobilize",
+        ScriptedDice([1]),
+        events,
+        "flash",
+    )
+    assert worm.wounds == 2 and worm.conditions == []
     from engine.galaxy.strikeback import combat
     from engine.galaxy.strikeback.status import CriticalPile
 

@@ -76,7 +76,7 @@ def test_os2_is_listed_on_the_joined_map_with_the_storybook_deck() -> None:
     assert len(top_first) == 8
     assert (top_first[0], top_first[4], top_first[7]) == ("os2-d", "os2-b", "os2-c")
     assert state.strikeback is not None
-    assert sorted(state.strikeback.tokens) == ["probe1", "probe2", "probe3", "probe4"]
+    assert sorted(state.strikeback.pieces) == ["probe1", "probe2", "probe3", "probe4"]
 
 
 def test_the_alpha_agent_hands_out_four_probes_at_least_one_each() -> None:
@@ -143,7 +143,7 @@ def test_deploy_is_refused_when_engaged_far_or_without_a_probe() -> None:
     lifecycle.place_alien(state, "xeno-beta-green-1", hx(spot), [], "lands")
     assert rules.action_problem(state, agent, "deploy", {"target": "u2"}) == "is Engaged in combat"
     state.aliens = []
-    for token in play.sb(state).tokens.values():
+    for token in play.sb(state).pieces.values():
         token.holder = ""
     assert rules.action_problem(state, agent, "deploy", {"target": "u2"}) == (
         "carries no Underground Probe"
@@ -188,7 +188,7 @@ def _label(c: tuple[int, int]) -> str:
 def test_second_probe_before_b_rushes_the_deck_to_b_which_brings_the_diggers() -> None:
     state = mission(["marine", "biotech"])
     state = hand_out(state)
-    for token in play.sb(state).tokens.values():
+    for token in play.sb(state).pieces.values():
         token.holder = "marine"
     marine = agent_turn(state, "marine")
     marine.hex = next_to(state, os2.site(state, 1))
@@ -221,7 +221,7 @@ def test_second_probe_before_b_rushes_the_deck_to_b_which_brings_the_diggers() -
 def test_diggers_hunt_a_planted_probe_first_and_two_wounds_destroy_it() -> None:
     state = mission(["marine"])
     state = hand_out(state)
-    for token in play.sb(state).tokens.values():
+    for token in play.sb(state).pieces.values():
         token.holder = "marine"
     marine = agent_turn(state, "marine")
     marine.hex = next_to(state, os2.site(state, 2))
@@ -246,7 +246,7 @@ def test_diggers_hunt_a_planted_probe_first_and_two_wounds_destroy_it() -> None:
 def test_arm_needs_both_probes_the_probe_rules_and_waypoint_3_then_the_mission_is_won() -> None:
     state = mission(["marine", "biotech"])
     state = hand_out(state)
-    for token in play.sb(state).tokens.values():
+    for token in play.sb(state).pieces.values():
         token.holder = "marine"
     marine = agent_turn(state, "marine")
     marine.hex = next_to(state, os2.site(state, 1))

@@ -57,7 +57,7 @@ def test_setup_bombs_on_the_shuttle_waypoints_remote_and_two_jet_boots() -> None
     state = ready(mission(["marine", "biotech", "hulk"]))
     bombs = os3.bombs(state)
     assert bombs["bomb1"].hex == os3.site(state, 3) and bombs["bomb2"].hex == os3.site(state, 4)
-    assert play.sb(state).tokens["remote"].holder in state.seats
+    assert play.sb(state).pieces["remote"].holder in state.seats
     shod = [a for a, kit in play.sb(state).devices.items() if "jet-boots" in kit]
     assert len(shod) == 2
     assert all(len(state.agents[a].devices) == 1 for a in shod)  # in place of a device
@@ -116,11 +116,11 @@ def test_aliens_go_for_a_lying_bomb_and_a_wrecked_one_returns_to_its_waypoint() 
 
 def test_deploy_then_the_remote_holder_detonates_both_and_four_win() -> None:
     state = ready(mission(["marine", "biotech"]))
-    holder = play.sb(state).tokens["remote"].holder
+    holder = play.sb(state).pieces["remote"].holder
     other = next(s for s in state.seats if s != holder)
     for key, wp in (("bomb1", 1), ("bomb2", 2)):
         agent = turn(state, other)
-        play.sb(state).tokens[key].holder, play.sb(state).tokens[key].hex = other, None
+        play.sb(state).pieces[key].holder, play.sb(state).pieces[key].hex = other, None
         agent.hex = next_to(state, os3.site(state, wp))
         state = act(state, other, "deploy-bomb", target=f"wp{wp}")
     assert os3.planted(state, 1) == "bomb1" and os3.planted(state, 2) == "bomb2"

@@ -385,11 +385,12 @@ def test_every_implemented_section_names_a_real_module() -> None:
             importlib.import_module(f"engine.galaxy.strikeback.{module}"), section
 
 
-def test_campaign_option_expansion_strikeback_is_refused_by_name() -> None:
+def test_campaign_option_expansion_strikeback_plays_the_strikeback_campaign() -> None:
     from engine.core.dice import SeededDice
     from engine.galaxy import GAME
 
-    with pytest.raises(NotSupportedYet, match="Strikeback campaign"):
-        GAME.new("campaign", ["marine"], {"expansion": "strikeback"}, SeededDice(1))
+    strikeback = GAME.new("campaign", ["marine"], {"expansion": "strikeback"}, SeededDice(1))
+    assert strikeback.mission == "os1" and strikeback.strikeback is not None
     state = GAME.new("campaign", ["marine"], {}, SeededDice(1))
     assert "expansion" not in state.options  # the default stays out of a core save
+    assert state.mission == "m1" and state.strikeback is None

@@ -369,6 +369,12 @@ def test_the_legal_actions_contract_holds_with_suits_on_the_map() -> None:
     biotech.hex = co(next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h)))
     biotech.bleeding = True
     check_contract(state)
+    # an alien in reach and an added die: the RED+BLUE suit weapon offers BLUE dice (9.2)
+    spot = next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h))
+    lifecycle.place_alien(state, "aracnos-green-1", spot, [], "is placed")
+    hulk.bonus_dice["ranged"] = 1
+    assert any(a.args.get("mode") == "blue-dice" for a in GAME.legal_actions(state, "hulk"))
+    check_contract(state)
     state = do(state, "hulk", act("hulk", suits.SEIZE, target="biotech"))
     check_contract(state)
     state.alpha = "marine"
@@ -399,3 +405,135 @@ def test_special_event_effects_drop_a_suit_on_a_mark_beside_the_alpha_or_at_head
     assert [(s.id, s.mark, s.batteries) for s in state.strikeback.headquarters] == [
         ("suit-3", 2, 5)
     ]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_contract_holds_in_random_play_with_suits_in_play(seed: int) -> None:
+    """Random play from a mission where every agent has an empty suit within reach and one
+    waits at Headquarters: equip, leave, recall, seize and put down all come up; the contract
+    is checked every few decisions."""
+    from engine.core.dice import derive_seed, pick
+
+    seats = ["hulk", "biotech", "marine"]
+    state = GAME.new("m1", seats, {"human-view": "off", "fighting-poses": "on"}, SeededDice(seed))
+    state = GAME.advance(state, SeededDice(derive_seed(seed, "start"))).state
+    assert state.strikeback is not None
+    for seat in seats:
+        agent = state.agents[seat]
+        if agent.hex is not None:
+            suits.place_suit(state, 1 + len(state.strikeback.suits) % 2, 2, hx(agent.hex), [])
+    suits.stock_headquarters(state, 2, 3, [])
+    policy = SeededDice(derive_seed(seed, "policy"))
+    checked = 0
+    for n in range(120):
+        dice = SeededDice(derive_seed(seed, n))
+        state = GAME.advance(state, dice).state
+        prompt = GAME.waiting_on(state)
+        if prompt.finished:
+            break
+        if n % 7 == 0:
+            check_contract(state)
+            checked += 1
+        seat = prompt.seats[0]
+        actions = GAME.legal_actions(state, seat)
+        suited_acts = [a for a in actions if str(a.args.get("what", "")).startswith("suit-")]
+        others = [a for a in actions if a.verb != "end-turn"]
+        if suited_acts and policy.randrange(2):
+            chosen = pick(policy, suited_acts)
+        elif others and policy.randrange(4):
+            chosen = pick(policy, others)
+        else:
+            chosen = actions[-1]
+        state = GAME.apply(state, seat, chosen, dice).state
+    assert checked >= 3
+
+
+def test_every_word_a_suit_shows_has_a_help_entry() -> None:
+    from bot.guide import describe
+    from bot.guide.glossary import is_coordinate, terms_in_view
+
+    state = suited(["hulk", "biotech"])
+    suits.place_suit(state, 1, 3, hex_at(state, "hulk", 2), [])
+    suits.place_suit(state, 2, 3, hex_at(state, "hulk", 3), [])
+    suits.stock_headquarters(state, 2, 3, [])
+    met = terms_in_view(GAME.view(state, None))
+    met |= {str(a.args.get("what")) for a in GAME.legal_actions(state, "hulk") if a.verb == "act"}
+    state = do(state, "hulk", act("hulk", suits.EQUIP, target="suit-1"))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    assert hulk.hex is not None
+    biotech.hex = co(next(h for h in neighbours(hx(hulk.hex)) if free_hex(state, h)))
+    biotech.bleeding = True
+    state = do(state, "hulk", act("hulk", suits.SEIZE, target="biotech"))
+    met |= terms_in_view(GAME.view(state, None))
+    for a in GAME.legal_actions(state, "hulk"):
+        met |= {a.args[k] for k in ("what", "weapon", "mode") if k in a.args}
+    for term in sorted(t for t in met if not is_coordinate(t)):
+        assert describe("galaxy-defenders", term), term
+    assert {"power-suit", "battery", "suit-shield", "seizing", "suit-drop"} <= met
+
+
+def test_seize_example_2_the_seized_biotech_leaves_the_alien_without_evading() -> None:
+    """7.3, the text's walk-through and Seize example 2: the pilot moves 2 hexes, seizes the
+    Immobilized and Bleeding Biotech (Engaged with an alien), moves 1 more hex and puts him
+    down on an adjacent empty hex: the Biotech never had to Evade."""
+    state = suited(["hulk", "biotech"])
+    suits.stock_headquarters(state, 1, 3, [])
+    state = do(state, "hulk", act("hulk", suits.RECALL, target="suit-1"))
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    start_turn(state, hulk)  # a fresh turn in the suit: 3 + 2 Movement points
+    assert hulk.hex is not None and hulk.mp_left == 5
+    board = board_of(state)
+    found = reach(state, hulk)
+    # a hex two steps away, a hex next to it for the Biotech, an alien next to the Biotech
+    # but not next to the pilot's stop, and a hex one step on, away from the alien
+    plan = None
+    for two in sorted(h for h, c in found.cost.items() if c == 2):
+        for bio in neighbours(two):
+            if not free_hex(state, bio) or not board.adjacent(two, bio, set()):
+                continue
+            for foe in neighbours(bio):
+                if (
+                    foe == two
+                    or not free_hex(state, foe)
+                    or distance(foe, two) < 2
+                    or distance(foe, hx(hulk.hex)) < 2
+                ):
+                    continue
+                for three in neighbours(two):
+                    if (
+                        three not in (bio, foe)
+                        and free_hex(state, three)
+                        and board.step_ok(two, three, set(), "agent")
+                        and distance(three, foe) >= 3
+                    ):
+                        plan = (two, bio, foe, three)
+                        break
+                if plan:
+                    break
+            if plan:
+                break
+        if plan:
+            break
+    assert plan is not None
+    two, bio, foe, three = plan
+    biotech.hex = co(bio)
+    biotech.bleeding, biotech.wounds, biotech.conditions = True, 5, ["immobilize"]
+    lifecycle.place_alien(state, "aracnos-green-1", foe, [], "is placed")
+    state = do(state, "hulk", Action(verb="move", args={"unit": "hulk", "to": label(two)}))
+    assert state.agents["hulk"].mp_left == 3
+    state = do(state, "hulk", act("hulk", suits.SEIZE, target="biotech"))
+    state = do(state, "hulk", Action(verb="move", args={"unit": "hulk", "to": label(three)}))
+    drops = [a for a in GAME.legal_actions(state, "hulk") if a.args.get("what") == suits.DROP]
+    away = next(a for a in drops if distance(hx_label(a.args["to"]), foe) >= 2)
+    state = do(state, "hulk", away)
+    biotech = state.agents["biotech"]
+    assert biotech.hex is not None and distance(hx(biotech.hex), foe) >= 2
+    assert biotech.bleeding and "immobilize" in biotech.conditions  # still hurt, but safe
+
+
+def hx_label(text: str) -> Hex:
+    from engine.galaxy.board import parse_label
+
+    found = parse_label(text)
+    assert found is not None
+    return found

@@ -51,7 +51,7 @@ DEVICE_ASK = "device-pick:"
 
 
 def probes(state: GalaxyState) -> dict[str, MissionToken]:
-    return {k: t for k, t in sb(state).tokens.items() if t.kind == "probe" and not t.gone}
+    return {k: t for k, t in sb(state).pieces.items() if t.kind == "probe" and not t.gone}
 
 
 def planted(state: GalaxyState, waypoint: int) -> str | None:
@@ -96,7 +96,7 @@ class UndergroundTremor(MissionRules):
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         layer = sb(state)
         for n in range(1, PROBES + 1):
-            layer.tokens[f"probe{n}"] = MissionToken(kind="probe", hp=PROBE_HP)
+            layer.pieces[f"probe{n}"] = MissionToken(kind="probe", hp=PROBE_HP)
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         """The first Strategy phase: devices (chosen after an accomplished mission 1, else

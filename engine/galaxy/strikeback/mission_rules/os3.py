@@ -49,7 +49,7 @@ def active(state: GalaxyState) -> bool:
 
 
 def bombs(state: GalaxyState) -> dict[str, MissionToken]:
-    return {k: t for k, t in sb(state).tokens.items() if t.kind == "bomb" and not t.gone}
+    return {k: t for k, t in sb(state).pieces.items() if t.kind == "bomb" and not t.gone}
 
 
 def site(state: GalaxyState, waypoint: int) -> Coord:
@@ -188,8 +188,8 @@ class DeepImpact(MissionRules):
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         layer = sb(state)
         for key, wp in START.items():
-            layer.tokens[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
-        layer.tokens["remote"] = MissionToken(kind="remote")
+            layer.pieces[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
+        layer.pieces["remote"] = MissionToken(kind="remote")
         layer.flags["keep-jet-boots"] = 1
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
@@ -206,7 +206,7 @@ class DeepImpact(MissionRules):
         if not team or not state.alpha:
             return None
         if ask == ASK_REMOTE:
-            token = sb(state).tokens["remote"]
+            token = sb(state).pieces["remote"]
             if token.holder or token.hex is not None:
                 return None
             question = "Who holds the Remote Control?"
@@ -235,7 +235,7 @@ class DeepImpact(MissionRules):
         ask = str(pending.data["ask"])
         agent = state.agents.get(option)
         if ask == ASK_REMOTE and agent is not None:
-            sb(state).tokens["remote"].holder = option
+            sb(state).pieces["remote"].holder = option
             events.append(Note(text=f"{agent_name(agent)} holds the Remote Control."))
         elif ask == ASK_BOOTS and agent is not None:
             sb(state).devices.setdefault(option, []).append("jet-boots")
@@ -267,7 +267,7 @@ class DeepImpact(MissionRules):
         layer = sb(state)
         if kind == "reset-bombs":
             for key, wp in START.items():
-                layer.tokens[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
+                layer.pieces[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
             layer.flags["carry-from"] = state.round + 1
             events.append(Note(text="Two more EMP-Nuke Bombs wait on Waypoints 3 and 4."))
         elif kind == "move-waypoints":
@@ -355,7 +355,7 @@ class DeepImpact(MissionRules):
             )
         )
         if bomb.wounds >= bomb.hp:
-            sb(state).tokens[token] = MissionToken(
+            sb(state).pieces[token] = MissionToken(
                 kind="bomb", hp=BOMB_HP, hex=site(state, START[token])
             )
             events.append(
@@ -400,7 +400,7 @@ class DeepImpact(MissionRules):
     ) -> str | None:
         assert agent.hex is not None
         if what == "detonate":
-            if sb(state).tokens["remote"].holder != agent.id:
+            if sb(state).pieces["remote"].holder != agent.id:
                 return "does not hold the Remote Control"
             if not (planted(state, 1) and planted(state, 2)):
                 return "needs bombs planted on Waypoints 1 and 2"
@@ -430,7 +430,7 @@ class DeepImpact(MissionRules):
             for wp in (1, 2):
                 key = planted(state, wp)
                 if key is not None:
-                    sb(state).tokens[key].gone = True
+                    sb(state).pieces[key].gone = True
             sb(state).flags["detonated"] = detonated(state) + 2
             events.append(
                 Note(
@@ -483,7 +483,7 @@ class DeepImpact(MissionRules):
         if carried(state, agent.id, "bomb"):
             empty = [site(state, wp) for wp in (1, 2) if not planted(state, wp)]
             return advisor_step_toward(state, agent, actions, empty, adjacent_ok=True)
-        remote = sb(state).tokens["remote"]
+        remote = sb(state).pieces["remote"]
         if not remote.holder and remote.hex is not None:
             return advisor_step_toward(state, agent, actions, [remote.hex], adjacent_ok=False)
         loose = [t.hex for t in bombs(state).values() if t.hex and not t.holder and not t.waypoint]

@@ -35,7 +35,6 @@ from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.strikeback.status import WormHunt
 from engine.galaxy.world import (
-    RANKS,
     agent_name,
     alien_name,
     co,
@@ -216,9 +215,10 @@ class LastStarfighters(MissionRules):
             self._shake(state, dice, events)
         elif kind == "ranks-up":
             from engine.galaxy.ranks import rank_up
+            from engine.galaxy.strikeback.wings import top_rank
 
             for agent in on_map(state):
-                if agent.rank < len(RANKS) - 1:
+                if agent.rank < top_rank(state):  # "if possible": not past the table's top
                     rank_up(state, agent, events)
         elif kind == "swallow-alpha":
             self._swallow(state, events)
@@ -381,13 +381,43 @@ class LastStarfighters(MissionRules):
 
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
         mine = hunt(state) if state.strikeback is not None else WormHunt()
-        return {f"wp{n}": "probe" for n in mine.deployed}
+        lit = {f"wp{n}": "probe" for n in mine.deployed}
+        for name in ("m1", "m2", "m3", "m4"):
+            if co(mark_hex(state, name)) in mine.rifts:
+                lit[name] = "rift"
+        return lit
+
+    def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
+        """Underground Probes lying where their carriers fell."""
+        mine = hunt(state) if state.strikeback is not None else WormHunt()
+        return [(label(hx(c)), "probe", "probe") for c in mine.dropped]
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
-        """Deploy a probe when he can; a carrier walks toward the nearest obelisk without one."""
+        """Deploy a probe when he can; shoot the Wormoon when it can be hit (the weapon with
+        the most dice, an Alien Weapon only with Alien Knowledge); a carrier walks toward the
+        nearest obelisk without a probe."""
+        from engine.galaxy.world import weapon
+
         found = next((a for a in actions if a.args.get("what") == "deploy-probe"), None)
         if found is not None:
             return found
+        held = sb(state).held  # at 0 HP and fighting on: wounds no longer matter
+        worms = {a.id for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)} - set(held)
+        knows = "alien-knowledge" in agent.skills
+
+        def dice_of(a: Action) -> int:
+            w = weapon(a.args.get("weapon", ""))
+            return -1 if w.tier == "alien" and not knows else w.dice
+
+        shots = [
+            a
+            for a in actions
+            if a.verb == "attack" and a.args.get("target") in worms and "weapon" in a.args
+        ]
+        if shots:
+            best = max(shots, key=lambda a: (dice_of(a), a.args.get("mode", "") == "area"))
+            if dice_of(best) > 0:
+                return best
         mine = hunt(state)
         if agent.id not in mine.carriers or agent.hex is None or not mine.deploy_from:
             return None

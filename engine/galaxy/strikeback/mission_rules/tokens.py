@@ -19,7 +19,7 @@ def carried(state: GalaxyState, agent: str, kind: str) -> list[str]:
     """The tokens of this kind the agent carries, by name."""
     return sorted(
         k
-        for k, t in sb(state).tokens.items()
+        for k, t in sb(state).pieces.items()
         if t.kind == kind and t.holder == agent and not t.gone
     )
 
@@ -28,7 +28,7 @@ def lying(state: GalaxyState, kind: str) -> list[Coord]:
     """Hexes where a dropped token of this kind lies (not planted on a Waypoint)."""
     return sorted(
         t.hex
-        for t in sb(state).tokens.values()
+        for t in sb(state).pieces.values()
         if t.kind == kind and not t.gone and not t.holder and not t.waypoint and t.hex is not None
     )
 
@@ -37,7 +37,7 @@ def drop_all(state: GalaxyState, agent: AgentState, events: list[Event]) -> None
     """A carrier dies: what he carried lies on the hex his figure held."""
     if agent.hex is None:
         return
-    for key, token in sb(state).tokens.items():
+    for key, token in sb(state).pieces.items():
         if token.holder == agent.id and not token.gone:
             token.holder, token.hex = "", agent.hex
             events.append(
@@ -49,7 +49,7 @@ def pick_up(
     state: GalaxyState, agent: AgentState, walked: list[Coord], events: list[Event]
 ) -> None:
     """Walking over a dropped token picks it up."""
-    for key, token in sb(state).tokens.items():
+    for key, token in sb(state).pieces.items():
         if token.gone or token.holder or token.waypoint or token.hex not in walked:
             continue
         if token.kind not in ("probe", "remote"):
