@@ -144,6 +144,11 @@ def act_search(
     assert agent.hex is not None
     if area_of(state, agent.hex) not in board_of(state).search_areas:
         raise RuleError(f"{agent_name(agent)} is not inside a Search Area.")
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.play import rules
+
+        if not rules(state).search_open(state):
+            raise RuleError("The mission does not open Search yet.")
     if engaged(state, agent):
         raise RuleError(f"{agent_name(agent)} is Engaged in combat and cannot search.")
     face = gdice.roll(dice, "blue", 1)[0]

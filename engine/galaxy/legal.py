@@ -165,6 +165,11 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
     return out
 
 
+def search_open(state: GalaxyState) -> bool:
+    """Search Areas are open, unless an Operation Strikeback mission opens them later."""
+    return state.strikeback is None or play.rules(state).search_open(state)
+
+
 def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     out: list[Action] = []
     if agent.action_used and state.strikeback is None:
@@ -241,7 +246,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
         return out
     is_engaged = engaged(state, agent)
     board = board_of(state)
-    if area_of(state, agent.hex) in board.search_areas and not is_engaged:
+    if area_of(state, agent.hex) in board.search_areas and not is_engaged and search_open(state):
         add("search", "search this Area")
     free_to_go = not is_engaged or agent.evaded
     if not agent.combat_used:

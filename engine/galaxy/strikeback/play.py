@@ -19,7 +19,7 @@ from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import EventCard, Mission
-from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import (
     adjacent,
@@ -370,3 +370,28 @@ def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Acti
     if state.strikeback is None:
         return None
     return rules(state).advice(state, agent, actions)
+
+
+# -- mission hooks in the core phases ---------------------------------------------------------
+
+
+def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """True when the mission ran this Event phase its own way (no card is drawn)."""
+    handled = rules(state).event_phase(state, dice, events)
+    ask_next(state)
+    return handled
+
+
+def decoys(state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
+    return rules(state).decoys(state, alien) if state.strikeback is not None else {}
+
+
+def strike_decoy(
+    state: GalaxyState, alien: AlienState, token: str, kind: str, dice: Dice, events: list[Event]
+) -> None:
+    rules(state).strike_decoy(state, alien, token, kind, dice, events)
+
+
+def turn_over(state: GalaxyState, seat: str, events: list[Event]) -> None:
+    if state.strikeback is not None:
+        rules(state).turn_over(state, seat, events)

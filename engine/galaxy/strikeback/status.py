@@ -67,6 +67,19 @@ class Activating(BaseModel):
     picks: int = 0
 
 
+class MissionToken(BaseModel):
+    """A mission's token (storybook 7): carried by an agent, lying on a hex, or deployed on a
+    Waypoint; some can be attacked (Health points)."""
+
+    kind: str  # probe, bomb, remote ...
+    holder: str = ""  # the agent carrying it ("" when it lies on the map or is gone)
+    hex: tuple[int, int] | None = None  # where it lies, when not carried
+    waypoint: int = 0  # the Waypoint it is deployed on (0: not deployed)
+    hp: int = 0
+    wounds: int = 0
+    gone: bool = False  # destroyed or spent: back to the Warehouse
+
+
 class GearState(BaseModel):
     """Powers and items of 9.7-9.9 in play: Psionic Powers held and flipped (9.7.2), the
     Flying granted by a power for one Movement, the Alien Tech and Armory tokens on the map
@@ -128,6 +141,8 @@ class StrikebackState(BaseModel):
     blocks: dict[str, list[list[tuple[int, int]]]] = Field(default_factory=dict)  # token -> sides
     tokens: MissionTokens = Field(default_factory=MissionTokens)
     swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
+    pieces: dict[str, MissionToken] = Field(default_factory=dict)  # missions 2-3: probes, bombs
+    flags: dict[str, int] = Field(default_factory=dict)  # a mission's own counters
     # Master Aliens (11.3) and multi-hex aliens (11.8)
     menace: Menace | None = None  # the Menace token while a Master Alien is in play
     bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes
