@@ -18,7 +18,7 @@ from engine.galaxy.content import Weapon, content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import alientech, play
 from engine.galaxy.strikeback import powers as sbpowers
-from engine.galaxy.strikeback.badges import expansion_badges
+from engine.galaxy.strikeback.badges import body_tokens, expansion_badges
 from engine.galaxy.strikeback.suits import suit_header, suit_lines, suit_tokens
 from engine.galaxy.world import (
     FACINGS,
@@ -129,6 +129,16 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         )
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
+    if state.strikeback is not None:  # a Strikeback mission's tokens (objects, Waypoints ...)
+        tokens += [
+            TokenView(coord=c, kind=k, label=text)
+            for c, k, text in play.rules(state).tokens(state, seat)
+        ]
+    if state.strikeback is not None:  # the rest of a multi-hex alien's base (11.8)
+        tokens += [
+            TokenView(coord=label(hx(c)), kind="body", label=alien)
+            for c, alien in body_tokens(state)
+        ]
     for where, kind in alientech.tokens(state):  # Operation Strikeback 9.9 Special Tokens
         tokens.append(TokenView(coord=where, kind=kind, label=alientech.SHORT[kind]))
     if state.strikeback is not None:
@@ -183,6 +193,11 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         header["rescued"] = str(state.rescued)
     if state.strikeback is not None and (state.strikeback.suits or state.strikeback.headquarters):
         header["power-suit"] = suit_header(state)
+    if state.strikeback is not None and state.strikeback.menace is not None:
+        menace = state.strikeback.menace  # the Menacing Agent (Operation Strikeback 11.3.1)
+        holder = state.agents.get(menace.owner)
+        who = profile(holder).codename if holder is not None else menace.owner
+        header["menace"] = f"{who} (Level {menace.level})"
     return View(
         game="galaxy-defenders",
         scenario=state.scenario,
