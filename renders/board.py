@@ -20,6 +20,7 @@ from engine.core.events import Event
 from engine.core.view import View
 from renders import chrome, paint, story, theme
 from renders.figures import (
+    draw_bodies,
     draw_figure,
     draw_figure_pills,
     draw_token,
@@ -111,10 +112,12 @@ def _draw_steps(
     where = story.story_positions(view, events, placement, positions)
     story.under(draw, view, events, placement, where, labels)
     occupied = {placement.resolve(f.coord) or "" for f in view.figures}
+    occupied |= {placement.resolve(t.coord) or "" for t in view.tokens if t.kind == "body"}
     small = token_radius(placement)
     for token, xy in token_positions(view, placement, occupied):
         draw_token(draw, token, xy, small)
     r = placement.token_radius
+    draw_bodies(draw, view, placement, positions, r)
     active = _active(view, events)
     for figure in view.figures:
         spot = positions.get(figure.id)

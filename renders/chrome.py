@@ -275,6 +275,8 @@ def legend_items(view: View) -> list[str]:
         "civilian": "CIVIL: civilian",
         "smoke": "hatched, SM: smoke",
         "flame": "F: flame",
+        "rift": "dark hex, RIFT: Moon Rift (no one stops on it)",
+        "probe": "PRB: Underground Probe set",
         "suppressing-fire": "SF: suppressing fire",
         "accessory": "ACC, AC: accessory",
     }
@@ -297,6 +299,7 @@ TOKEN_NAMES = {
     "egg": "Eg: egg",
     "smoke": "Sm: smoke",
     "power-suit": "grey square P#: empty Power Suit",
+    "probe": "blue circle Pr: Underground Probe lying on the ground",
 }
 
 

@@ -248,8 +248,33 @@ def token_positions(
     return out
 
 
-# Tokens another layer already shows (an open door is drawn on its edge).
-HIDDEN_TOKENS = frozenset({"open-door"})
+# Tokens another layer already shows (an open door is drawn on its edge; the rest of a
+# figure's base of several cells is drawn with the figure, `draw_bodies`).
+HIDDEN_TOKENS = frozenset({"open-door", "body"})
+
+
+def draw_bodies(
+    draw: paint.Draw, view: View, placement: Placement, positions: dict[str, Point], r: float
+) -> None:
+    """A figure standing on several cells (a `body` token names the figure in its label): a
+    band in the figure's colour joins the figure to each further cell of its base, which gets
+    the figure's shape at a smaller size, so the whole base reads as one figure."""
+    figures = {f.id: f for f in view.figures}
+    for t in view.tokens:
+        if t.kind != "body" or t.label not in figures or t.label not in positions:
+            continue
+        key = placement.resolve(t.coord)
+        if key is None:
+            continue
+        figure = figures[t.label]
+        fill = theme.SIDE_FILL.get(figure.side, theme.YELLOW)
+        shape = theme.SIDE_SHAPE.get(figure.side, "circle")
+        head, tail = positions[t.label], placement.centres[key]
+        draw.line([head, tail], fill=theme.INK, width=max(3, int(r * 1.25)))
+        draw.line([head, tail], fill=fill, width=max(2, int(r * 0.95)))
+        paint.token(draw, shape, tail[0], tail[1], r * 0.8, fill, theme.WHITE, 2)
+        size = paint.fit_size(figure.label, r * 1.2, paint.legible(r * 0.7), 6)
+        paint.label(draw, tail, figure.label, size, theme.WHITE, True)
 
 
 def token_radius(placement: Placement) -> float:
@@ -268,6 +293,7 @@ TOKEN_STYLE: dict[str, tuple[str, theme.RGB, str]] = {
     "accessory": ("square", theme.MUTED, "Ac"),
     "egg": ("circle", theme.PURPLE, "Eg"),
     "smoke": ("circle", theme.MUTED, "Sm"),
+    "probe": ("circle", theme.SKY, "Pr"),
     "power-suit": ("square", (150, 150, 158), "PS"),
 }
 MISSION_TOKEN = ("square", theme.SKY, "M")

@@ -21,7 +21,9 @@ from renders.areamarks import mark_boxes
 from renders.geometry import Placement, Point, Segment, place, shape_key
 from renders.labels import Box, Placer, placing
 
-DYNAMIC_MARKS = frozenset({"flame", "blocked", "smoke", "suppressing-fire", "civilian"})
+DYNAMIC_MARKS = frozenset(
+    {"flame", "blocked", "smoke", "suppressing-fire", "civilian", "rift", "probe"}
+)
 STATIC_EDGES = frozenset({"wall", "blocked", "area-border", "window", "airlock", "barrier"})
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
@@ -325,6 +327,8 @@ HEX_MARK_WORDS: dict[str, tuple[str, theme.RGB]] = {
     "flame": ("F", theme.ORANGE),
     "blocked": ("BLOCK", theme.YELLOW),
     "civilian": ("CIVIL", theme.YELLOW),
+    "rift": ("RIFT", theme.ORANGE),  # Operation Strikeback mission 6: a Moon Rift overlay
+    "probe": ("PRB", theme.SKY),  # an Underground Probe set by an obelisk
 }
 
 
@@ -431,13 +435,14 @@ class HexBoard:
                 name, _, arg = mark.partition(":")
                 if name == "teleport":
                     self.teleport(draw, cx, cy, placement.cell_size, arg, size, destroyed=True)
-                else:
-                    # beside the hex's own mark pill (a Waypoint's W#), not over it
-                    shift = placement.cell_size * (0.42 if len(cell.marks) > 1 else 0)
-                    text, fill = hex_mark_text(name)
-                    paint.pill(
-                        draw, (cx + shift, cy + placement.cell_size * 0.3), text, size - 1, fill
-                    )
+                    continue
+                if name == "rift":  # an overlay over the hex: a dark chasm
+                    poly = placement.polygons[cell.coord]
+                    draw.polygon(poly, fill=(22, 20, 26), outline=theme.ORANGE)
+                # beside the hex's own mark pill (a Waypoint's W#), not over it
+                shift = placement.cell_size * (0.42 if len(cell.marks) > 1 else 0)
+                text, fill = hex_mark_text(name)
+                paint.pill(draw, (cx + shift, cy + placement.cell_size * 0.3), text, size - 1, fill)
         for edge in view.edges:
             if not is_static_edge(edge):
                 draw_edge(draw, edge, placement)

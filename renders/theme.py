@@ -109,6 +109,9 @@ CONDITION_BADGES: dict[str, tuple[str, RGB]] = {
     "acting": ("▶", YELLOW),
     "shield": ("Sh", BLUE),
     "item": ("It", GREEN),
+    "menace-1": ("M1", VERMILION),  # Operation Strikeback: the Menacing Agent's token
+    "menace-2": ("M2", VERMILION),
+    "fights-on": ("0!", PURPLE),  # a Master Alien fighting on at 0 Health points
     "power-suit": ("PS", SKY),
     "battery": ("Bt", YELLOW),
     "suit-shield": ("Sh", BLUE),

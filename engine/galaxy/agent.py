@@ -140,6 +140,10 @@ def do_move(
         agent.mp_left -= step_cost(state, agent) or 1
         walked.append(h)
         found_now: list[Event] = []
+        if state.strikeback is not None:  # a mission token under the step (Waypoints, items)
+            from engine.galaxy.strikeback import play
+
+            play.entered(state, agent, h, dice, found_now)
         if state.strikeback is not None:  # an Alien Tech or Armory token on the hex (9.9)
             reached(state, agent, found_now)
         reveal_in_sight(state, dice, found_now)
@@ -218,6 +222,11 @@ def do_attack(
     index = weapon_index(agent, args.get("weapon"))
     w = weapon(agent.weapons[index].key)
     target_id = args.get("target", "")
+    if state.strikeback is not None and target_id.lower() in state.strikeback.objects:
+        from engine.galaxy.strikeback import objects  # a mission object (Operation Strikeback)
+
+        objects.attack(state, agent, index, target_id.lower(), dice, events)
+        return
     target: AgentState | AlienState
     if target_id.lower() in state.agents:
         target = find_agent(state, target_id)

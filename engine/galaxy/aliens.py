@@ -30,6 +30,7 @@ from engine.galaxy.world import (
     board_of,
     card,
     co,
+    facing_hex,
     figures_on_map,
     free,
     hx,
@@ -48,15 +49,32 @@ def walker(alien: AlienState) -> str:
 
 def fits(state: GalaxyState, alien: AlienState, agent: AgentState, rule: AIRule) -> bool:
     assert agent.hex is not None
+    spot = facing_hex(state, alien, agent.hex)  # a multi-hex alien: its closest hex (11.8)
     if rule.when == "adjacent":
-        return adjacent(state, alien.hex, agent.hex)
-    if walk_distance(state, alien.hex, agent.hex, walker(alien)) is None:
+        return adjacent(state, spot, agent.hex)
+    if walk_distance(state, spot, agent.hex, walker(alien)) is None:
         return False
     if rule.when == "any":
         return True
-    return sees(state, alien.hex, agent.hex) and area_distance(state, alien.hex, agent.hex) <= int(
-        rule.when
-    )
+    return sees(state, spot, agent.hex) and area_distance(state, spot, agent.hex) <= int(rule.when)
+
+
+def unit_of(state: GalaxyState, alien: AlienState) -> list[AlienState]:
+    """The figures that activate together: a Prime Swarm's two (11.6), else the alien."""
+    if state.strikeback is None:
+        return [alien]
+    from engine.galaxy.strikeback.swarm import figures
+
+    return figures(state, alien)
+
+
+def actor_for(state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> AlienState:
+    """The figure the A.I. reads toward `spot`: a Prime Swarm's closest one (11.6)."""
+    if state.strikeback is None:
+        return alien
+    from engine.galaxy.strikeback.swarm import closest
+
+    return closest(state, alien, spot)
 
 
 def pick_target(state: GalaxyState, alien: AlienState, agents: list[AgentState]) -> AgentState:
@@ -64,12 +82,14 @@ def pick_target(state: GalaxyState, alien: AlienState, agents: list[AgentState])
 
     def key(agent: AgentState) -> tuple[int, int, int, int, int]:
         assert agent.hex is not None
-        walk = walk_distance(state, alien.hex, agent.hex, walker(alien))
+        alien_here = actor_for(state, alien, agent.hex)
+        spot = facing_hex(state, alien_here, agent.hex)
+        walk = walk_distance(state, spot, agent.hex, walker(alien))
         return (
             -agent.wounds,
             max_hp(agent) - agent.wounds,
             99 if walk is None else walk,
-            distance(hx(alien.hex), hx(agent.hex)),
+            distance(hx(spot), hx(agent.hex)),
             order.index(agent.drone_of or agent.id),
         )
 
@@ -82,12 +102,18 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
         return
     c = card(alien)
     agents = figures_on_map(state)
+    if state.strikeback is not None:  # a Master Alien with Archenemy hunts the Menacing Agent
+        from engine.galaxy.strikeback.masters import hunted
+
+        agents = hunted(state, alien, agents, events)
+    unit = unit_of(state, alien)
     for number, rule in enumerate(c.ai, start=1):
-        eligible = [a for a in agents if fits(state, alien, a, rule)]
+        eligible = [a for a in agents if any(fits(state, f, a, rule) for f in unit)]
         if not eligible:
             continue
         target = pick_target(state, alien, eligible)
         assert target.hex is not None
+        alien = actor_for(state, alien, target.hex)  # a Prime Swarm: the closest figure acts
         reach = (
             "adjacent"
             if rule.when == "adjacent"
@@ -124,16 +150,25 @@ def do_step(
         c = card(alien)
         w = c.melee if word == "melee" else c.ranged
         assert w is not None
-        if word == "melee" and not adjacent(state, alien.hex, target.hex):
+        unit = unit_of(state, alien)  # a Prime Swarm sees with either figure (11.6)
+        seen = any(sees(state, facing_hex(state, f, target.hex), target.hex) for f in unit)
+        if word == "melee":
+            unit = [
+                f for f in unit if adjacent(state, facing_hex(state, f, target.hex), target.hex)
+            ]
+        else:
+            unit = [
+                f
+                for f in unit
+                if area_distance(state, facing_hex(state, f, target.hex), target.hex) <= w.range
+            ]
+        if word == "melee" and not unit:
             events.append(Note(text=f"{alien_name(alien)} cannot reach {agent_name(target)}."))
             return
-        if word == "ranged" and (
-            not sees(state, alien.hex, target.hex)
-            or area_distance(state, alien.hex, target.hex) > w.range
-        ):
+        if word == "ranged" and (not seen or not unit):
             events.append(Note(text=f"{alien_name(alien)} has no shot at {agent_name(target)}."))
             return
-        alien_attack(state, alien, target, word, dice, events, why)
+        alien_attack(state, unit[0], target, word, dice, events, why)
         return
     if "immobilize" in alien.conditions:
         events.append(Note(text=f"{alien_name(alien)} is Immobilized and cannot move."))
@@ -146,6 +181,10 @@ def do_step(
         moved = move_away(state, alien, target, areas, events)
     elif word == "tp":
         moved = move_to_teleport(state, alien, areas, events)
+    if moved and state.strikeback is not None:
+        from engine.galaxy.strikeback.swarm import follow
+
+        follow(state, alien, events)  # a Prime Swarm's other figure keeps up (11.6)
     if moved:
         guard_react(state, alien, dice, events)
 
@@ -156,6 +195,11 @@ def final_hex(
     board = board_of(state)
     own = hx(alien.hex)
     options = [h for h in board.area_hexes(area) if h == own or free(state, h)]
+    if state.strikeback is not None:  # a multi-hex alien needs room for its whole base (11.8)
+        from engine.galaxy.strikeback import bodies
+
+        if bodies.multi(state, alien):
+            options = [h for h in board.area_hexes(area) if bodies.fits(state, alien, h)]
     if not options:
         return None
     centre = board.centres[area]
@@ -184,6 +228,10 @@ def relocate(
     if len(path) > 1:
         alien.came_from = path[-2]
     alien.hex = co(dest)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.bodies import settle
+
+        settle(state, alien)
     events.append(
         Moved(
             figure=alien.id,
@@ -279,6 +327,14 @@ def move_to_teleport(
 
 
 def activation_order(state: GalaxyState, aliens: list[AlienState]) -> list[AlienState]:
-    """Aliens of the Alpha Agent's player first, then clockwise; each player's by arrival."""
+    """Aliens of the Alpha Agent's player first, then clockwise; each player's by arrival
+    (with Operation Strikeback, by rank first: Purple, Red, Blue, Green, 11.1 and 11.5)."""
     order = clockwise_from_alpha(state)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.activation import RANK
+
+        return sorted(
+            aliens,
+            key=lambda a: (order.index(a.controller), RANK[card(a).rank], int(a.id[1:])),
+        )
     return sorted(aliens, key=lambda a: (order.index(a.controller), int(a.id[1:])))

@@ -15,9 +15,13 @@ from engine.galaxy.world import (
     adjacent,
     agent_name,
     agent_sees,
+    alien_adjacent,
+    alien_hexes,
     alien_name,
     area_distance,
     card,
+    engaging,
+    facing_hex,
     figures_on_map,
     find_alien,
     profile,
@@ -54,21 +58,32 @@ def weapon_problem(
             return "cannot attack himself"
     if healing and target.id == agent.id:
         return None
+    spot = target.hex
+    if isinstance(target, AlienState):  # a multi-hex alien: any hex of its base (11.8)
+        spot = facing_hex(state, target, agent.hex)
     if (
         state.options.get("close-fight") == "on"
         and isinstance(target, AlienState)
-        and any(adjacent(state, agent.hex, a.hex) for a in state.aliens)
-        and not adjacent(state, agent.hex, target.hex)
+        and any(alien_adjacent(state, a, agent.hex) for a in engaging(state))
+        and not alien_adjacent(state, target, agent.hex)
     ):
         return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
-    if not sees(state, agent.hex, target.hex):
+    if isinstance(target, AlienState) and state.strikeback is not None:
+        from engine.galaxy.strikeback.burrowing import exposed
+
+        if not exposed(state, target):
+            return (
+                "cannot target it: a Burrowing alien is underground until the top Close "
+                "Encounter discard clearly matches it (7.2.1)"
+            )
+    if not sees(state, agent.hex, spot):
         return "has no line of sight to the target"
-    if not agent_sees(state, agent, target.hex):
+    if not agent_sees(state, agent, spot):
         return "must face the target: with Human View only the 3 front hexes count"
     if w.kind == "melee":
-        if not adjacent(state, agent.hex, target.hex):
+        if not adjacent(state, agent.hex, spot):
             return f"must be adjacent to strike with the {w.name}"
-    elif area_distance(state, agent.hex, target.hex) > w.range:
+    elif area_distance(state, agent.hex, spot) > w.range:
         return f"is out of range: the {w.name} reaches {w.range} Area(s)"
     return None
 
@@ -107,6 +122,11 @@ def agent_attack(
         from engine.galaxy.strikeback import combat as expansion
         from engine.galaxy.strikeback import powers as sbpowers
 
+    # who the attack can damage is fixed at target selection, before the Hit roll (7.2.1)
+    hit_ids = [] if w.kind == "healing" else targets_of(state, target, area, agent)
+    if state.strikeback is not None and "explosion" in w.powers:
+        hit_ids = arsenal.explosion_targets(state, target, agent)  # Explosion (8.4)
+    if state.strikeback is not None:
         # poses, Criticals, fixed-Hit and RED+BLUE weapons (9.2, 9.2.2, 8.2.3)
         count += sbpowers.alien_dice(agent, w)  # Alien Knowledge skills (9.7.1)
         roll = arsenal.attack_roll(
@@ -180,9 +200,6 @@ def agent_attack(
             events.append(Note(text=f"{agent_name(one)} heals {healed} Wound(s)."))
         return
     bolt_condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
-    hit_ids = targets_of(state, target, area, agent)
-    if state.strikeback is not None and "explosion" in w.powers:
-        hit_ids = arsenal.explosion_targets(state, target, agent)  # Explosion (8.4)
     if "boost-ammo" in w.powers and ws.ammo > 0 and not reaction:
         state.pending = Pending(
             kind="boost",
@@ -236,7 +253,13 @@ def targets_of(
 
     assert target.hex is not None
     here = area_of(state, target.hex)
-    ids = [a.id for a in state.aliens if area_of(state, a.hex) == here]
+    ids = [
+        a.id for a in state.aliens if any(area_of(state, h) == here for h in alien_hexes(state, a))
+    ]
+    if state.strikeback is not None:  # underground Burrowing aliens are not damaged (7.2.1)
+        from engine.galaxy.strikeback.burrowing import exposed
+
+        ids = [i for i in ids if exposed(state, find_alien(state, i))]
     if state.options.get("friendly-fire") == "on":
         for agent in figures_on_map(state):
             assert agent.hex is not None
@@ -288,11 +311,19 @@ def resolve_defence(
             from engine.galaxy.strikeback import combat as expansion
 
             cause = f"{agent_name(agent)}'s {weapon_name}"
-            if expansion.alien_defends(
+            before = alien.wounds
+            dead = expansion.alien_defends(
                 state, alien, hits, def_minus, kind, dice, events, cause, sb_effects
-            ):
+            )
+            if dead or alien.wounds > before:
+                expansion.wounded_by(state, alien, agent, events)  # the Menace token (11.3.1)
+            if dead:
                 die(state, alien, dice, events)
-            elif condition and condition not in alien.conditions:
+            elif (
+                condition
+                and condition not in alien.conditions
+                and not expansion.immune(alien, condition)
+            ):
                 alien.conditions.append(condition)
             continue
         roll = combat.defend_roll(
@@ -317,7 +348,7 @@ def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) 
     if "acid-blood" in c.powers:
         for agent in figures_on_map(state):
             assert agent.hex is not None
-            if adjacent(state, agent.hex, alien.hex):
+            if alien_adjacent(state, alien, agent.hex):
                 roll = _agent_defends(dice, agent, 1, 0, "basic", state)
                 events.append(
                     Note(

@@ -212,8 +212,10 @@ def wound_agent(
             )
         )
         if state.strikeback is not None:
+            from engine.galaxy.strikeback import play
             from engine.galaxy.strikeback.suits import on_death
 
+            play.agent_died(state, agent, events)  # what he carried stays on his hex (mission 5)
             on_death(state, agent, events)  # his Power Suit is destroyed with him (9.5.2.3)
         agent.hex = None
         lose_rank(state, agent, events)

@@ -123,7 +123,7 @@ class AIRule(BaseModel):
 class AlienCard(BaseModel):
     id: str
     species: str
-    rank: Literal["green", "blue", "red"]
+    rank: Literal["green", "blue", "red", "purple"]  # purple: an Operation Strikeback Master
     hp: int
     energy: int = 0
     armor: str | None = None
@@ -145,7 +145,8 @@ class EventCard(BaseModel):
     name: str
     type: Literal["standard", "weather", "special"]
     effects: list[dict[str, Any]]
-    balance: Literal["always", "fewer-aliens"] = "always"
+    # Operation Strikeback adds the two Event balancers of rulebook 6.3 (`sb-minus-...`)
+    balance: Literal["always", "fewer-aliens", "sb-minus-aliens", "sb-minus-threats"] = "always"
     teleport: list[int] | None = None
     # Operation Strikeback storybook 2.5: the other columns of a Special Event, by the previous
     # campaign mission's result ("partial", "accomplished"); each replaces `effects` (the
@@ -433,7 +434,12 @@ def event_card(mission_key: str, card_id: str) -> EventCard:
     for special in mission(mission_key).special_events:
         if special.id == card_id:
             return special
-    return content().events[card_id]
+    found = content().events.get(card_id)
+    if found is not None:
+        return found
+    from engine.galaxy.strikeback.decks import events
+
+    return events()[card_id]
 
 
 def species_name(key: str) -> str:

@@ -23,8 +23,18 @@ from engine.galaxy.content import content
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback import (
+    activation,
+    difficulty,
+    free,
+    layer,
+    masters,
+    npc,
+    play,
+    poses,
+    suits,
+)
 from engine.galaxy.strikeback import campaign as sb_campaign
-from engine.galaxy.strikeback import difficulty, free, layer, npc, play, poses, suits
 from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
@@ -263,6 +273,8 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
+        elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: a tie-break
+            activation.finish_choice(state, option, events)
         elif pending.kind == "sb-recall":
             suits.finish_recall(state, option, events)
         elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
@@ -294,6 +306,8 @@ class GalaxyDefenders:
         elif action.verb == "act" and play.handles(state, action.args.get("what", "").lower()):
             what = action.args["what"].lower()
             play.do_action(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
+            masters.do_action(state, agent, action.args["what"].lower(), events)
         elif action.verb == "act" and sbpowers.is_psionic(action.args.get("what", "").lower()):
             sbpowers.use(state, agent, action.args, dice, events)
         elif action.verb == "act" and action.args.get("what", "").lower() in suits.ACTIONS:
@@ -384,6 +398,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = pending.options[0]  # come back, on the first free GD Start Hex
     elif pending.kind == "deliver":
         choice = supply.default_taker(state)
+    elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: the earliest arrival
+        choice = pending.options[0]
     elif pending.kind == "sb-recall":  # Operation Strikeback 9.5.1: the team wants the suit
         choice = suits.AGREE
     elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt

@@ -19,7 +19,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import free as free_actions
-from engine.galaxy.strikeback import npc, play, poses, suits
+from engine.galaxy.strikeback import masters, npc, objects, play, poses, suits
 from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.world import (
@@ -65,6 +65,7 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                         )
                     )
         out.extend(play.legal_actions(state, agent))
+        out.extend(masters.legal_actions(state, agent))
         out.extend(suits.legal_actions(state, agent))  # Power Suits (9.5)
         out.extend(free_actions.legal(state, agent))  # Free Actions (6.2.1.1)
         out.extend(sbpowers.legal_actions(state, agent))  # Psionic Powers (9.7.2)
@@ -159,6 +160,8 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
                         label=f"{w.name} at {name}, +1 Ammo for Area Damage",
                     )
                 )
+    if state.strikeback is not None and state.strikeback.objects:
+        out.extend(objects.legal_attacks(state, agent))  # Operation Strikeback mission objects
     return out
 
 
@@ -249,7 +252,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 if free(state, h):
                     add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
         for pair in state.locked:
-            if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not objects.blocked(state, pair):
                 add("bash", "bash the locked door (Action + Combat)")
                 break
     for ws in agent.weapons:
@@ -326,6 +329,7 @@ PENDING_WORDS = {
     "boost": "Spend Ammo to boost the attack",
     "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
+    "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
     "sb-pick": "Select a device",
     "sb-mission": "The mission asks",
 }

@@ -29,7 +29,12 @@ def assign_controller(state: GalaxyState, card_id: str) -> tuple[str, str]:
         if c.species == new[0] and c.rank == new[1]:
             return alien.controller, "holds the same Alien card"
     order = clockwise_from_alpha(state)
-    held = {seat: sum(1 for a in state.aliens if a.controller == seat) for seat in order}
+    cards_held = state.aliens
+    if state.strikeback is not None:  # a Prime Swarm's two figures are one card (11.6)
+        from engine.galaxy.strikeback.swarm import units
+
+        cards_held = units(state, state.aliens)
+    held = {seat: sum(1 for a in cards_held if a.controller == seat) for seat in order}
     fewest = min(held.values())
     seat = next(seat for seat in order if held[seat] == fewest)
     return seat, f"fewest Alien cards ({fewest}), first clockwise from the Alpha Agent"
@@ -61,6 +66,12 @@ def place_alien(
 
         expansion.enters_play(state, card_id)
     controller, reason = assign_controller(state, card_id)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.masters import controller_for
+
+        master_to = controller_for(state, card_id)
+        if master_to is not None:  # a Master Alien's card goes to the Alpha Agent (11.3)
+            controller, reason = master_to, "a Master Alien goes to the Alpha Agent"
 
     alien = AlienState(
         id=f"x{state.next_alien}",
@@ -71,6 +82,10 @@ def place_alien(
     )
     state.next_alien += 1
     state.aliens.append(alien)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.masters import arrived
+
+        arrived(state, alien, events)  # a multi-hex base, the Menace token
     events.append(
         Spawned(
             figure=alien.id,
@@ -79,6 +94,10 @@ def place_alien(
             f"({reason}).",
         )
     )
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.swarm import arrive
+
+        arrive(state, alien, events)  # a Prime Swarm's second figure (11.6)
     return alien
 
 
@@ -105,7 +124,20 @@ def kill_alien(state: GalaxyState, alien: AlienState, events: list[Event]) -> No
     if alien not in state.aliens:
         return
     state.aliens.remove(alien)
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import bodies, masters
+
+        bodies.lift(state, alien)
+        masters.left_play(state, events)
+        from engine.galaxy.strikeback.swarm import falls
+
+        if falls(state, alien, events):  # a Prime Swarm lives on while a figure does (11.6)
+            return
     state.alien_deck.discard(alien.card)
+    if state.strikeback is not None:  # a mission may put the card back in the Warehouse
+        from engine.galaxy.strikeback import play
+
+        play.alien_killed(state, alien, events)
     state.kills += 1
     state.kills_this_round += 1
     if not state.tech_from_kills:

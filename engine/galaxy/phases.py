@@ -191,8 +191,8 @@ def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
             else:
                 return
         elif state.phase == "aliens":
-            aliens_turn(state, dice, events)
-            next_turn(state, events)
+            if aliens_turn(state, dice, events):
+                next_turn(state, events)
         elif state.phase == "event":
             event_phase(state, dice, events)
         else:
@@ -274,12 +274,15 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         if offer_reinforcements(state, events):
             return False
     if state.strategy_step == 3 and state.strikeback is not None:
+        from engine.galaxy.strikeback import play
         from engine.galaxy.strikeback.alientech import deliver_armory
 
         if deliver_armory(state, dice, events):  # weapons an Armory token triggered (9.9)
             if state.pending is not None:
                 return False
             return strategy(state, dice, events)
+        if play.reinforcements(state, dice, events):  # a mission's own Reinforcements
+            return False
     state.strategy_step = 0
     if mission_status(state, events):
         return campaign.campaign_going_on(state)
@@ -431,21 +434,45 @@ def matches(state: GalaxyState, alien: AlienState, match: dict[str, object]) -> 
         return False
     if "power" in match and match["power"] not in getattr(c, "sb_powers", []):
         return False  # an Operation Strikeback card: every alien with a power
+    if "healthy" in match or "position" in match:  # Operation Strikeback cards
+        from engine.galaxy.strikeback.activation import fits_card
+
+        return fits_card(state, alien, match)
     return not (match.get("wounded") and alien.wounds == 0)
 
 
-def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """One player's Aliens turn; False when it waits for the Alpha Agent to break a tie of an
+    Operation Strikeback "activate X aliens" card (the turn resumes after his choice)."""
     seat = state.turn_order[state.turn_index]
-    ce_id = state.ce_deck.draw(dice)
-    ce = close_encounter(ce_id)
-    events.append(
-        CardDrawn(
-            deck="close-encounter",
-            card=ce_id,
-            text=f"Aliens turn ({seat}): Close Encounter {ce.name}.",
+    waiting = state.strikeback.activating if state.strikeback is not None else None
+    if waiting is not None and waiting.picks == 0:
+        assert state.strikeback is not None
+        state.strikeback.activating = None
+        ce_id, ce = waiting.card, close_encounter(waiting.card)
+        chosen = [a for a in state.aliens if a.id in waiting.chosen]
+    else:
+        ce_id = state.ce_deck.draw(dice)
+        ce = close_encounter(ce_id)
+        events.append(
+            CardDrawn(
+                deck="close-encounter",
+                card=ce_id,
+                text=f"Aliens turn ({seat}): Close Encounter {ce.name}.",
+            )
         )
-    )
-    chosen = activation_order(state, [a for a in state.aliens if matches(state, a, ce.match)])
+        if state.strikeback is not None and ("count" in ce.match or "alpha" in ce.match):
+            from engine.galaxy.strikeback.activation import select
+
+            if not select(state, ce_id, ce.match, events):
+                return False
+            return aliens_turn(state, dice, events)
+        chosen = [a for a in state.aliens if matches(state, a, ce.match)]
+    if state.strikeback is not None:  # a Prime Swarm activates once (11.6)
+        from engine.galaxy.strikeback.swarm import units
+
+        chosen = units(state, chosen)
+    chosen = activation_order(state, chosen)
     if not chosen:
         if ce.danger:
             teleport_alien(state, ce.danger, dice, events, f"Danger on {ce.name}")
@@ -456,6 +483,7 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
             activate(state, alien, dice, events)
             reveal_in_sight(state, dice, events)
     state.ce_deck.discard(ce_id)
+    return True
 
 
 def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
@@ -480,9 +508,17 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         from engine.galaxy.strikeback.play import event_effects
 
         effects = event_effects(state, event)
+    quiet = False
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.play import quiet_signals
+
+        quiet = quiet_signals(state)  # a mission whose Event phases leave Signals alone
     for effect in effects:
         if state.outcome is not None:
             break
+        if quiet and ("signals" in effect or "teleport" in effect):
+            events.append(Note(text="This mission's Event phases leave the Signals alone."))
+            continue
         if "signals" in effect:
             move_signals(state, str(effect["signals"]), int(effect["areas"]), dice, events)
         elif "teleport" in effect:
@@ -490,7 +526,12 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
                 events.append(Note(text="Aliens already match the agents: no Signal arrives."))
                 continue
             table = event.teleport or [1, 1, 1, 1, 1]
-            for _ in range(table[max(1, min(5, agents)) - 1]):
+            count = table[max(1, min(5, agents)) - 1]
+            if event.balance.startswith("sb-"):  # Operation Strikeback balancers (6.3)
+                from engine.galaxy.strikeback.events import balanced_teleports
+
+                count = balanced_teleports(state, event.balance, events)
+            for _ in range(count):
                 teleport_signal(state, dice, events)
         elif "weather" in effect:
             weather = str(effect["weather"])

@@ -89,6 +89,7 @@ class Pending(BaseModel):
         "deliver",
         "sb-firefighter",  # Operation Strikeback: the Alpha Agent elects a Firefighter
         "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
+        "sb-activate",  # Operation Strikeback: the Alpha Agent breaks an "activate X" tie
         "sb-pick",  # Operation Strikeback: an agent selects a device at a mission's setup
         "sb-recall",  # Operation Strikeback: the Alpha Agent agrees to a Power Suit Recall
         "sb-mission",  # Operation Strikeback: a mission's own prompt (its question in data)

@@ -25,7 +25,9 @@ def revival_queue(state: GalaxyState) -> list[str]:
     the beginning of Reinforcements (never with Permanent Death on)."""
     if state.options.get("permanent-death") == "on":
         return []
-    return [s for s in clockwise_from_alpha(state) if state.agents[s].dead]
+    hunt = state.strikeback.hunt if state.strikeback is not None else None
+    swallowed = hunt.swallowed if hunt is not None else ""  # mission 6: inside the Wormoon
+    return [s for s in clockwise_from_alpha(state) if state.agents[s].dead and s != swallowed]
 
 
 def revival_spots(state: GalaxyState) -> list[str]:

@@ -14,11 +14,11 @@ from engine.core.view import (
 )
 from engine.galaxy import campaign
 from engine.galaxy.board import label
-from engine.galaxy.content import content
+from engine.galaxy.content import Weapon, content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import alientech, play
 from engine.galaxy.strikeback import powers as sbpowers
-from engine.galaxy.strikeback.badges import expansion_badges
+from engine.galaxy.strikeback.badges import body_tokens, expansion_badges
 from engine.galaxy.strikeback.suits import suit_header, suit_lines, suit_tokens
 from engine.galaxy.world import (
     FACINGS,
@@ -129,6 +129,16 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             )
         )
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
+    if state.strikeback is not None:  # a Strikeback mission's tokens (objects, Waypoints ...)
+        tokens += [
+            TokenView(coord=c, kind=k, label=text)
+            for c, k, text in play.rules(state).tokens(state, seat)
+        ]
+    if state.strikeback is not None:  # the rest of a multi-hex alien's base (11.8)
+        tokens += [
+            TokenView(coord=label(hx(c)), kind="body", label=alien)
+            for c, alien in body_tokens(state)
+        ]
     for where, kind in alientech.tokens(state):  # Operation Strikeback 9.9 Special Tokens
         tokens.append(TokenView(coord=where, kind=kind, label=alientech.SHORT[kind]))
     if state.strikeback is not None:
@@ -144,8 +154,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             ammo = f", ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
             reach = "melee" if w.range == 0 else f"range {w.range}"
             lines.append(
-                f"{w.name}: {w.dice} {w.color.upper()} dice, {reach}{ammo}"
-                + (" JAMMED" if ws.jammed else "")
+                f"{w.name}: {dice_text(w)}, {reach}{ammo}" + (" JAMMED" if ws.jammed else "")
             )
         carried = [content().devices[d].name for d in agent.devices]
         carried += sbpowers.device_names(state, agent.id)  # Operation Strikeback devices
@@ -186,6 +195,11 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         header["rescued"] = str(state.rescued)
     if state.strikeback is not None and (state.strikeback.suits or state.strikeback.headquarters):
         header["power-suit"] = suit_header(state)
+    if state.strikeback is not None and state.strikeback.menace is not None:
+        menace = state.strikeback.menace  # the Menacing Agent (Operation Strikeback 11.3.1)
+        holder = state.agents.get(menace.owner)
+        who = profile(holder).codename if holder is not None else menace.owner
+        header["menace"] = f"{who} (Level {menace.level})"
     return View(
         game="galaxy-defenders",
         scenario=state.scenario,
@@ -216,3 +230,11 @@ def _summary(state: GalaxyState) -> SummaryView:
         objectives=[f"Alien Tech recovered: {state.alien_tech}/4"]
         + ([f"Civilians rescued: {state.rescued}"] if state.rescued else []),
     )
+
+
+def dice_text(w: Weapon) -> str:
+    """A weapon's Hit roll in words: "3 RED dice", "2 RED + 2 BLUE dice" or "3 fixed Hits"
+    (the last two are Operation Strikeback's, 9.2)."""
+    if w.fixed is not None:
+        return f"{w.fixed} fixed Hits"
+    return f"{w.dice} {w.color.upper()}" + (f" + {w.blue} BLUE" if w.blue else "") + " dice"

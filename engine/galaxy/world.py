@@ -128,6 +128,13 @@ def occupant(state: GalaxyState, h: Hex) -> str | None:
     for alien in state.aliens:
         if alien.hex == c:
             return alien.id
+    if state.strikeback is not None:  # the rest of a multi-hex alien's base (11.8)
+        for alien_id, body in state.strikeback.bodies.items():
+            if c in body:
+                return alien_id
+        hunt = state.strikeback.hunt
+        if hunt is not None and c in hunt.rifts:
+            return "rift"  # mission 6's Moon Rift: no figure stands on it
     for signal in state.signals:
         if signal.hex == c:
             return signal.id
@@ -143,7 +150,38 @@ def free(state: GalaxyState, h: Hex) -> bool:
 
 
 def alien_at(state: GalaxyState, h: Hex) -> AlienState | None:
-    return next((a for a in state.aliens if a.hex == co(h)), None)
+    found = next((a for a in state.aliens if a.hex == co(h)), None)
+    if found is None and state.strikeback is not None:
+        return next((a for a in state.aliens if co(h) in alien_hexes(state, a)), None)
+    return found
+
+
+def alien_hexes(state: GalaxyState, alien: AlienState) -> list[Coord]:
+    """Every hex of the alien's base (one, unless an Operation Strikeback multi-hex alien)."""
+    if state.strikeback is None:
+        return [alien.hex]
+    return [alien.hex, *state.strikeback.bodies.get(alien.id, [])]
+
+
+def facing_hex(state: GalaxyState, alien: AlienState, other: Coord) -> Coord:
+    """The hex of the alien's base that counts toward `other` (11.8: sight, adjacency and
+    range from any hex of the base; the A.I. uses the one closest to the agent)."""
+    spots = alien_hexes(state, alien)
+    if len(spots) == 1:
+        return spots[0]
+    return min(
+        spots,
+        key=lambda c: (
+            not adjacent(state, c, other),
+            not sees(state, c, other),
+            area_distance(state, c, other),
+            hex_distance(c, other),
+        ),
+    )
+
+
+def alien_adjacent(state: GalaxyState, alien: AlienState, other: Coord) -> bool:
+    return any(adjacent(state, c, other) for c in alien_hexes(state, alien))
 
 
 def find_alien(state: GalaxyState, alien_id: str) -> AlienState:
@@ -227,7 +265,16 @@ def walk_distance(state: GalaxyState, a: Coord, b: Coord, walker: str = "alien")
 def engaged(state: GalaxyState, agent: AgentState) -> bool:
     if agent.hex is None:
         return False
-    return any(adjacent(state, agent.hex, alien.hex) for alien in state.aliens)
+    return any(alien_adjacent(state, alien, agent.hex) for alien in engaging(state))
+
+
+def engaging(state: GalaxyState) -> list[AlienState]:
+    """The aliens that engage figures next to them: all but Burrowing ones (7.2)."""
+    if state.strikeback is None:
+        return state.aliens
+    from engine.galaxy.strikeback.burrowing import is_burrower
+
+    return [a for a in state.aliens if not is_burrower(a)]
 
 
 def hex_distance(a: Coord, b: Coord) -> int:

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.events import Event, Note
+from engine.galaxy.state import AlienState, GalaxyState, Pending
+from engine.galaxy.strikeback.status import Activating
+
 RANK = {"purple": 0, "red": 1, "blue": 2, "green": 3}
 
 
@@ -52,3 +56,84 @@ def select_x(x: int, aliens: list[Candidate], table_from_alpha: list[str]) -> Se
             out.choose_from, out.picks = [], 0
         need = 0
     return out
+
+
+# -- in play -----------------------------------------------------------------------------------
+
+
+def fits_card(state: GalaxyState, alien: AlienState, match: dict[str, object]) -> bool:
+    """The expansion's own matches: `healthy` (no wound) and `position` (engaged / lurking)."""
+    from engine.galaxy.world import alien_adjacent, figures_on_map
+
+    if match.get("healthy") and alien.wounds:
+        return False
+    position = match.get("position")
+    if position is not None:
+        near = any(
+            a.hex is not None and alien_adjacent(state, alien, a.hex) for a in figures_on_map(state)
+        )
+        return near if position == "engaged" else not near
+    return True
+
+
+def select(state: GalaxyState, card_id: str, match: dict[str, object], events: list[Event]) -> bool:
+    """Choose the aliens of an "activate X" or "the Alpha Agent's aliens" card (11.5). Stores
+    them in `StrikebackState.activating`; False when the Alpha Agent must break a tie first
+    (a pending `sb-activate` choice, one alien at a time)."""
+    from engine.galaxy.lifecycle import clockwise_from_alpha
+    from engine.galaxy.strikeback import swarm
+    from engine.galaxy.world import card, operative
+
+    sb = state.strikeback
+    assert sb is not None
+    if "alpha" in match:
+        chosen = [a.id for a in state.aliens if a.controller == state.alpha]
+        sb.activating = Activating(card=card_id, chosen=chosen)
+        return True
+    count = match["count"]
+    x = (
+        len([a for a in operative(state) if a.hex is not None])
+        if count == "agents"
+        else int(str(count))
+    )
+    pool = [
+        Candidate(a.id, a.controller, card(a).rank, "paralyze" in a.conditions)
+        for a in swarm.units(state, state.aliens)  # a Prime Swarm counts once (11.6)
+    ]
+    picked = select_x(x, pool, clockwise_from_alpha(state))
+    sb.activating = Activating(
+        card=card_id, chosen=picked.chosen, choose_from=picked.choose_from, picks=picked.picks
+    )
+    events.append(Note(text=f"Activate {x} alien(s), from the Alpha Agent's aliens on."))
+    return ask(state)
+
+
+def ask(state: GalaxyState) -> bool:
+    """Open the Alpha Agent's tie-break choice if one is owed; True when none is."""
+    sb = state.strikeback
+    assert sb is not None and sb.activating is not None
+    waiting = sb.activating
+    if waiting.picks <= 0:
+        return True
+    state.pending = Pending(
+        kind="sb-activate",
+        seat=state.alpha,
+        options=list(waiting.choose_from),
+        data={"picks": waiting.picks},
+    )
+    return False
+
+
+def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
+    """The Alpha Agent names one of the tied aliens to activate."""
+    from engine.galaxy.world import alien_name, find_alien
+
+    sb = state.strikeback
+    assert sb is not None and sb.activating is not None
+    waiting = sb.activating
+    state.pending = None
+    waiting.chosen.append(option)
+    waiting.choose_from.remove(option)
+    waiting.picks -= 1
+    events.append(Note(text=f"The Alpha Agent activates {alien_name(find_alien(state, option))}."))
+    ask(state)

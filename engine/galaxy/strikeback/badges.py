@@ -1,4 +1,5 @@
-"""The expansion's tokens on a figure as short view badges: pose, mark, poison, criticals."""
+"""The expansion's tokens on a figure as short view badges: pose, Menace token, mark, poison,
+criticals; and the rest of a multi-hex alien's base as `body` tokens."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ def expansion_badges(state: GalaxyState, figure: str) -> list[str]:
     pose = state.strikeback.poses.get(figure)
     if pose:
         out.append(pose)
+    menace = state.strikeback.menace
+    if menace is not None and menace.owner == figure:
+        out.append(f"menace-{menace.level}")  # the Menacing Agent (11.3.1)
+    if figure in state.strikeback.held:
+        out.append("fights-on")  # a Master at 0 Health points fighting to the end of the round
     mine = state.strikeback.figures.get(figure)
     if mine is not None:
         if mine.mark:
@@ -26,3 +32,10 @@ def expansion_badges(state: GalaxyState, figure: str) -> list[str]:
 
     out += suit_badges(state, figure)
     return out
+
+
+def body_tokens(state: GalaxyState) -> list[tuple[tuple[int, int], str]]:
+    """(hex, alien id) for every hex of a multi-hex base other than the figure's own (11.8)."""
+    if state.strikeback is None:
+        return []
+    return [(c, alien) for alien, body in state.strikeback.bodies.items() for c in body]

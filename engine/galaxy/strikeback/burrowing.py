@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.galaxy.state import AlienState, GalaxyState
+
 CLEAR = frozenset({"all", "color", "position", "power", "health", "species"})
 INDIRECT = frozenset({"alpha", "count", "count-agents"})
 
@@ -65,3 +67,34 @@ def lock_targets(
 ) -> list[str]:
     """The targets (by id) an attack may damage, decided once before the Hit roll."""
     return [key for key, facts in targets if vulnerable(top_discard, facts)]
+
+
+# -- in play -----------------------------------------------------------------------------------
+
+INDIRECT_KEYS = frozenset({"alpha", "count", "count-agents"})
+
+
+def is_burrower(alien: AlienState) -> bool:
+    """An alien whose card has the Burrowing power (expansion cards only)."""
+    from engine.galaxy.world import card
+
+    return "burrowing" in getattr(card(alien), "sb_powers", [])
+
+
+def exposed(state: GalaxyState, alien: AlienState) -> bool:
+    """7.2.1 in play: the alien can be targeted now. A non-burrower always can; a burrower only
+    while the top card of the Close Encounter discard pile clearly matches an activation of it
+    (a card naming the aliens directly: all, rank, species, power, position, health) - the
+    "activate X" and "the Alpha Agent's aliens" cards never do."""
+    from engine.galaxy.content import close_encounter
+    from engine.galaxy.phases import matches
+
+    if not is_burrower(alien):
+        return True
+    pile = state.ce_deck.discard_pile
+    if not pile:
+        return False
+    match = close_encounter(pile[-1]).match
+    if INDIRECT_KEYS & set(match):
+        return False
+    return matches(state, alien, match)

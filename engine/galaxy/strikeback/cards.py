@@ -17,15 +17,19 @@ from engine.core.errors import ContentError, NotSupportedYet
 from engine.galaxy.content import AlienCard
 
 CONTENT = Path(__file__).parent / "content" / "aliens.json"
+MISSION_ALIENS = Path(__file__).parent / "content" / "mission_aliens.json"
+MASTER = Path(__file__).parent / "content" / "master.json"  # the Master Alien card, two stages
+BOX_ALIENS = 12  # component list: Alien Cards (12), Master Alien Card (1)
 
 WEAPON_EFFECTS = {"lethal", "mark-1", "mark-2", "poison-1", "poison-2", "critical-1", "critical-2"}
 # power -> None when played, else the section that is not built yet
 POWERS: dict[str, str | None] = {
     "flying": None,
     "lock-on": None,
+    "archenemy": None,
     "catcher": None,
-    "burrowing": "7.2 Burrowing aliens in play",
-    "prime-swarm": "11.6 Prime Swarm units",
+    "burrowing": None,
+    "prime-swarm": None,
 }
 
 
@@ -33,15 +37,30 @@ class ExpansionAlienCard(AlienCard):
     stacks: list[int] = Field(default_factory=list)  # Energy Shield stacks, left to right
     sb_powers: list[str] = Field(default_factory=list)
     effects: dict[str, list[str]] = Field(default_factory=dict)  # weapon kind -> Bolt effects
+    # Master Aliens (11.3): the card's stage, the stage it turns to, and the hexes of its base
+    stage: int = 0
+    flip_to: str | None = None
+    size: int = 1
 
 
 @cache
 def _load() -> tuple[dict[str, str], dict[str, ExpansionAlienCard]]:
     try:
         data = json.loads(CONTENT.read_text())
+        master = json.loads(MASTER.read_text())
         cards = {c["id"]: ExpansionAlienCard.model_validate(c) for c in data["cards"]}
+        stages = {c["id"]: ExpansionAlienCard.model_validate(c) for c in master["cards"]}
     except (OSError, ValueError, ValidationError) as error:
         raise ContentError(f"Operation Strikeback Alien cards: {error}") from error
+    if len(cards) != BOX_ALIENS or any(c.rank == "purple" or c.size != 1 for c in cards.values()):
+        raise ContentError("Operation Strikeback Alien cards: 12 cards, none of them a Master")
+    for stage in stages.values():
+        if stage.rank != "purple" or stage.stage not in (1, 2) or stage.size < 1:
+            raise ContentError(f"Master Alien {stage.id}: purple, Stage I or II")
+        if stage.flip_to is not None and stages.get(stage.flip_to, stage).stage != stage.stage + 1:
+            raise ContentError(f"Master Alien {stage.id}: it turns to its next stage")
+    data["species"] = {**data["species"], **master["species"]}
+    cards.update(stages)
     for card in cards.values():
         if card.species not in data["species"] or not set(card.sb_powers) <= set(POWERS):
             raise ContentError(f"Alien card {card.id}: unknown species or power")
@@ -60,8 +79,23 @@ def cards() -> dict[str, ExpansionAlienCard]:
     return _load()[1]
 
 
+@cache
+def mission_cards() -> dict[str, ExpansionAlienCard]:
+    """Cards the storybook's missions name that our core box content lacks (the Green Nexus):
+    not in the expansion's box, kept apart from its 12 cards."""
+    try:
+        extra = json.loads(MISSION_ALIENS.read_text())
+        found = {c["id"]: ExpansionAlienCard.model_validate(c) for c in extra["cards"]}
+    except (OSError, ValueError, ValidationError) as error:
+        raise ContentError(f"Operation Strikeback mission Alien cards: {error}") from error
+    for card in found.values():
+        if card.species not in extra["species"] or card.energy != sum(card.stacks):
+            raise ContentError(f"Alien card {card.id}: unknown species or bad stacks")
+    return found
+
+
 def expansion_alien(card_id: str) -> ExpansionAlienCard:
-    found = cards().get(card_id)
+    found = cards().get(card_id) or mission_cards().get(card_id)
     if found is None:
         raise KeyError(card_id)
     return found

@@ -59,6 +59,19 @@ def enters_play(state: GalaxyState, card_id: str) -> None:
     cards.check_playable(alien_card(card_id))
 
 
+def wounded_by(state: GalaxyState, alien: AlienState, by: AgentState, events: list[Event]) -> None:
+    """An agent's attack wounded this alien: a Master's Menace token moves (11.3.1)."""
+    from engine.galaxy.strikeback import masters
+
+    masters.wounded(state, alien, by, events)
+
+
+def immune(alien: AlienState, condition: str) -> bool:
+    from engine.galaxy.strikeback import masters
+
+    return masters.immune(alien, condition)
+
+
 def stacks_of(state: GalaxyState, alien: AlienState) -> list[int]:
     """The alien's Energy Shield stacks left (one stack for a core card's shield)."""
     c = card(alien)
@@ -83,7 +96,10 @@ def critical(
     """Draw and place one Critical token; returns the instant extra damage it deals."""
     is_agent = isinstance(target, AgentState) and target.drone_of is None
     pile = _pile(state, level, dice)
-    token = criticals.draw(pile, "agent" if is_agent else "other", dice)
+    fits = "agent" if is_agent else "other"
+    if isinstance(target, AlienState) and immune(target, "paralyze"):
+        fits = "master"  # a Master ignores Paralyze: that token is redrawn as not compatible
+    token = criticals.draw(pile, fits, dice)
     name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
     if token is None:
         events.append(Note(text=f"No Critical {level} token fits {name}."))
@@ -267,14 +283,29 @@ def alien_defends(
     alien.energy = sum(stacks) + out.absorbed  # the core code spends what the stack absorbed
     roll.energy_used = out.absorbed
     if combat.wound_alien(state, alien, roll, events, cause):
-        return True
+        return _falls(state, alien, events, printed=True)
     hp = c.hp - penalty(state, alien.id, "hp")
     if alien.wounds >= hp:
+        return _falls(state, alien, events, printed=False)
+    return False
+
+
+def _falls(state: GalaxyState, alien: AlienState, events: list[Event], printed: bool) -> bool:
+    """An alien at 0 Health points dies, unless it is a Master with another stage (11.3)."""
+    from engine.galaxy.strikeback import masters
+
+    if masters.is_master(alien):
+        said = events.pop() if printed and events and isinstance(events[-1], Killed) else None
+        if not masters.falls(state, alien, events):
+            return False  # the core's "dies" line is dropped: this Master does not die
+        if said is not None:
+            events.append(said)
+        return True
+    if not printed:
         events.append(
             Killed(figure=alien.id, at=where(alien.hex), text=f"{alien_name(alien)} dies.")
         )
-        return True
-    return False
+    return True
 
 
 def _defence_text(out: damage.Defence) -> str:
@@ -296,6 +327,9 @@ def refresh(state: GalaxyState, dice: Dice, events: list[Event]) -> list[AlienSt
     if state.strikeback is None:
         return []
     sb = state.strikeback
+    from engine.galaxy.strikeback import masters
+
+    masters.refresh(state, events)
     sb.stacks = {}
     for alien in state.aliens:
         alien.energy = sum(stacks_of(state, alien))
@@ -307,7 +341,8 @@ def refresh(state: GalaxyState, dice: Dice, events: list[Event]) -> list[AlienSt
             combat.wound_agent(state, state.agents[figure], wounds, events, "poison")
         hurt = next((a for a in state.aliens if a.id == figure), None)
         if hurt is not None and wounds:
-            hurt.wounds += wounds
-            if hurt.wounds >= card(hurt).hp - penalty(state, hurt.id, "hp"):
+            hurt.wounds = min(card(hurt).hp, hurt.wounds + wounds)
+            down = hurt.wounds >= card(hurt).hp - penalty(state, hurt.id, "hp")
+            if down and _falls(state, hurt, events, printed=True):
                 dead.append(hurt)
     return dead

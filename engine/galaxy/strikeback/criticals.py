@@ -47,7 +47,10 @@ def new_pile(level: int, dice: Dice) -> CriticalPile:
 
 
 def fits(token: CriticalToken, kind: str) -> bool:
-    """`kind` is 'agent' for agents, 'other' for aliens, drones and NPCs (8.2.1, 10.4.1)."""
+    """`kind` is 'agent' for agents, 'other' for aliens, drones and NPCs (8.2.1, 10.4.1);
+    'master' is a Master Alien: an alien immune to Paralyze (11.3)."""
+    if kind == "master":
+        return token.fits in ("any", "other") and token.effect != "paralyze"
     return token.fits in ("any", kind)
 
 

@@ -37,6 +37,7 @@ from engine.galaxy import combat, effects
 from engine.galaxy.board import label
 from engine.galaxy.content import AgentProfile, Weapon
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
+from engine.galaxy.strikeback.burrowing import exposed
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import (
     adjacent,
@@ -199,6 +200,8 @@ def problem(state: GalaxyState, agent: AgentState, what: str, args: dict[str, st
         target = next((a for a in state.aliens if a.id == args.get("target", "")), None)
         if target is None:
             return "must name an alien (target:x1 ...)"
+        if not exposed(state, target):
+            return "cannot target a Burrowing alien underground (7.2.1)"
         if not sees(state, agent.hex, target.hex):
             return "has no line of sight to it"
         if area_distance(state, agent.hex, target.hex) > HARPOON_RANGE:

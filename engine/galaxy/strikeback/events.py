@@ -8,6 +8,8 @@ stack 1 goes on top of stack 2, that pile on top of stack 3, and so on. Special 
 from __future__ import annotations
 
 from engine.core.dice import Dice, shuffle
+from engine.core.events import Event, Note
+from engine.galaxy.state import GalaxyState
 
 
 def build_deck(
@@ -33,3 +35,20 @@ def teleports_fewer_aliens(agents: int, aliens: int) -> int:
 def teleports_fewer_threats(agents: int, aliens: int, signals: int) -> int:
     """6.3, second balancer: agents minus aliens and Signals in play, never below 0."""
     return max(0, agents - aliens - signals)
+
+
+def balanced_teleports(state: GalaxyState, balance: str, events: list[Event]) -> int:
+    """How many Signals an Event card with a 6.3 balancer teleports: real agents in play
+    (operative players: drones and NPCs do not count) minus aliens (and Signals) in play."""
+    from engine.galaxy.world import operative
+
+    agents = len([a for a in operative(state) if a.hex is not None])
+    aliens, signals = len(state.aliens), len(state.signals)
+    if balance == "sb-minus-aliens":
+        count = teleports_fewer_aliens(agents, aliens)
+        why = f"{agents} agent(s) - {aliens} alien(s)"
+    else:
+        count = teleports_fewer_threats(agents, aliens, signals)
+        why = f"{agents} agent(s) - {aliens} alien(s) - {signals} Signal(s)"
+    events.append(Note(text=f"Event balancer: {why} = {count} Signal(s) to teleport."))
+    return count

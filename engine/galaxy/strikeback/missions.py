@@ -18,6 +18,7 @@ from pydantic import Field, ValidationError
 
 from engine.core.errors import ContentError
 from engine.galaxy.content import CloseEncounter, Mission, alien_card, content
+from engine.galaxy.strikeback.decks import ExpansionEncounter, check_encounters
 
 CONTENT = Path(__file__).parent / "content"
 CONDITIONS = ("dead>=half", "round>", "all-dead")  # every mission's; the rest are its rules'
@@ -43,7 +44,7 @@ class ExpansionMission(Mission):
 
 
 @cache
-def _load() -> tuple[dict[str, ExpansionMission], dict[str, CloseEncounter]]:
+def _load() -> tuple[dict[str, ExpansionMission], dict[str, ExpansionEncounter]]:
     try:
         missions: dict[str, ExpansionMission] = {}
         for path in sorted((CONTENT / "missions").glob("*.json")):
@@ -51,14 +52,15 @@ def _load() -> tuple[dict[str, ExpansionMission], dict[str, CloseEncounter]]:
             if mission.key != path.stem:
                 raise ContentError(f"{path.name} holds mission {mission.key}")
             missions[mission.key] = mission
-        cards: dict[str, CloseEncounter] = {}
+        cards: dict[str, ExpansionEncounter] = {}
         for path in sorted((CONTENT / "close_encounters").glob("*.json")):
             for card in json.loads(path.read_text())["close_encounters"]:
                 if card["id"] in cards:
                     raise ContentError(f"Close Encounter {card['id']} is defined twice")
-                cards[card["id"]] = CloseEncounter.model_validate(card)
+                cards[card["id"]] = ExpansionEncounter.model_validate(card)
     except (OSError, ValueError, ValidationError) as error:
         raise ContentError(f"Operation Strikeback missions: {error}") from error
+    check_encounters(cards)
     for mission in missions.values():
         _check(mission)
     return missions, cards
@@ -66,6 +68,7 @@ def _load() -> tuple[dict[str, ExpansionMission], dict[str, CloseEncounter]]:
 
 def _check(mission: ExpansionMission) -> None:
     from engine.galaxy.board import load_map
+    from engine.galaxy.strikeback.decks import events
     from engine.galaxy.strikeback.mission_rules import rules_for
     from engine.galaxy.strikeback.npc import cards as npc_cards
     from engine.galaxy.strikeback.play import GENERIC_EFFECTS
@@ -76,7 +79,8 @@ def _check(mission: ExpansionMission) -> None:
     specials = {s.id for s in mission.special_events}
     for stack in mission.stacks:
         for card_id in stack:
-            if card_id not in specials and card_id not in content().events:
+            known = card_id in content().events or card_id in events()
+            if card_id not in specials and not known:
                 raise ContentError(f"mission {mission.key}: unknown Event card {card_id}")
     for card_id in mission.alien_deck:
         alien_card(card_id)
@@ -115,5 +119,10 @@ def missions() -> dict[str, ExpansionMission]:
     return _load()[0]
 
 
-def close_encounters() -> dict[str, CloseEncounter]:
+def expansion_encounters() -> dict[str, ExpansionEncounter]:
     return _load()[1]
+
+
+def close_encounters() -> dict[str, CloseEncounter]:
+    """Every Close Encounter card of the expansion (the box's 24: `decks.encounters`)."""
+    return dict(_load()[1])

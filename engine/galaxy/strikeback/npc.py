@@ -33,6 +33,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import AgentProfile, AIRule, Weapon
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, WeaponState
 from engine.galaxy.strikeback import npcs
+from engine.galaxy.strikeback.burrowing import exposed
 from engine.galaxy.strikeback.status import NpcState
 from engine.galaxy.world import (
     adjacent,
@@ -328,7 +329,7 @@ def activate(state: GalaxyState, npc: AgentState, dice: Dice, events: list[Event
         info.tactic, info.use_tactic = None, False
     c = cards()[npc.id]
     for rule in c.ai:
-        targets = [a for a in state.aliens if _fits(state, npc, a, rule)]
+        targets = [a for a in state.aliens if exposed(state, a) and _fits(state, npc, a, rule)]
         if targets:
             target = _pick(state, npc, targets, info.target)
             events.append(

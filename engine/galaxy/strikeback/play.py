@@ -19,9 +19,17 @@ from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import EventCard, Mission
-from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
-from engine.galaxy.world import adjacent, agent_name, board_of, co, free, mission_key
+from engine.galaxy.world import (
+    adjacent,
+    agent_name,
+    alien_name,
+    board_of,
+    co,
+    free,
+    mission_key,
+)
 
 if TYPE_CHECKING:
     from engine.galaxy.strikeback.mission_rules import MissionRules
@@ -167,6 +175,41 @@ def apply_effect(
     else:
         rules(state).apply_effect(state, kind, effect, dice, events)
     ask_next(state)
+
+
+def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]) -> None:
+    """An agent steps onto a hex during his Movement (face-down Waypoints, dropped items)."""
+    rules(state).entered(state, agent, h, dice, events)
+    ask_next(state)
+
+
+def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+    """An agent dies on his hex (before his figure leaves the map)."""
+    rules(state).agent_died(state, agent, events)
+
+
+def alien_killed(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+    """A mission may put a dead alien's card in the Warehouse instead of the discard pile."""
+    if alien.card in rules(state).warehouse_on_death(state, alien):
+        if alien.card in state.alien_deck.discard_pile:
+            state.alien_deck.discard_pile.remove(alien.card)
+        sb(state).tokens.warehouse.append(alien.card)
+        events.append(
+            Note(text=f"{alien_name(alien)} is removed from play: its card goes to the Warehouse.")
+        )
+
+
+def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """The mission's own Reinforcements step of the Strategy phase; True while a prompt is
+    open (the phase waits for the answer)."""
+    rules(state).reinforcements(state, dice, events)
+    ask_next(state)
+    return state.pending is not None
+
+
+def quiet_signals(state: GalaxyState) -> bool:
+    """This mission's Event phases neither teleport nor move Signals (mission 6)."""
+    return state.strikeback is not None and rules(state).quiet_signals
 
 
 def after_event(state: GalaxyState, dice: Dice, events: list[Event]) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from engine.galaxy.strikeback.menace import Menace
+
 
 class FigureStatus(BaseModel):
     mark: int = 0  # 0, Mark 1 or Mark 2
@@ -27,6 +29,42 @@ class NpcState(BaseModel):
     activated: bool = False  # in the controller's current turn
     target: str = "weakest"  # standing order for ties between aliens: weakest/nearest/strongest
     use_tactic: bool = False  # standing order: spend the Tactic in the next activation
+
+
+class ObjectState(BaseModel):
+    """An attackable mission object that does not defend (missions 4: Shield Generators,
+    Reinforced Doors): it stands on a map mark and is destroyed at 0 HP."""
+
+    name: str
+    mark: str
+    hp: int
+    group: str  # objects destroyed together trigger the mission's rule (e.g. "generators")
+    wounds: int = 0
+    destroyed: bool = False
+
+
+class MissionTokens(BaseModel):
+    """Missions 4 and 5: the stationary weapon's tokens, Virus Injectors, face-down Waypoints,
+    the Telepathic Link and the alien cards put back in the Warehouse."""
+
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+    sally: int = 0  # tokens left on the stationary weapon Sally
+    injectors: list[str] = Field(default_factory=list)  # agents carrying a Virus Injector
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # injectors lying on hexes
+    viruses: list[int] = Field(default_factory=list)  # Waypoints with a virus inserted
+    facedown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint (secret)
+    shown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint turned face up
+    linked: str = ""  # the agent with the Telepathic Link (secret until Special Event A)
+    warehouse: list[str] = Field(default_factory=list)  # alien cards removed from play
+
+
+class Activating(BaseModel):
+    """An "activate X aliens" card waiting for the Alpha Agent to break a tie at the cut (11.5)."""
+
+    card: str
+    chosen: list[str] = Field(default_factory=list)
+    choose_from: list[str] = Field(default_factory=list)
+    picks: int = 0
 
 
 class GearState(BaseModel):
@@ -56,6 +94,19 @@ class SuitState(BaseModel):
     recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
 
 
+class WormHunt(BaseModel):
+    """Mission 6: the Underground Probes, the Moon Rifts and the swallowed Alpha Agent."""
+
+    carriers: list[str] = Field(default_factory=list)  # agents carrying a probe
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # probes lying on hexes
+    deployed: list[int] = Field(default_factory=list)  # Waypoints with a probe on them
+    deploy_from: int = 0  # the round probes may be deployed from (0: not yet)
+    rifts: list[tuple[int, int]] = Field(default_factory=list)  # Moon Rift hexes
+    swallowed: str = ""  # the agent inside the Wormoon
+    returned: bool = False  # the Wormoon came back at Stage II
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+
+
 class StrikebackState(BaseModel):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
@@ -73,6 +124,17 @@ class StrikebackState(BaseModel):
     firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
     devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
     asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
+    objects: dict[str, ObjectState] = Field(default_factory=dict)  # mission objects by id
+    blocks: dict[str, list[list[tuple[int, int]]]] = Field(default_factory=dict)  # token -> sides
+    tokens: MissionTokens = Field(default_factory=MissionTokens)
+    swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
+    # Master Aliens (11.3) and multi-hex aliens (11.8)
+    menace: Menace | None = None  # the Menace token while a Master Alien is in play
+    bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes
+    master_down: str = ""  # a mission's Special Event that a fallen Stage I brings ("" : flip)
+    held: list[str] = Field(default_factory=list)  # Masters at 0 HP that fight on this round
+    activating: Activating | None = None  # an "activate X" card waiting for a tie-break
+    hunt: WormHunt | None = None  # mission 6 only
     # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
     # None in a standalone mission and the campaign's first
     previous: str | None = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.galaxy.content import species_name
 from engine.galaxy.strikeback import cards, criticals, npc, poses
 
 Entry = tuple[str, str, str]
@@ -26,6 +27,18 @@ POWER_WORDS = {
     "catcher": "on a Bolt flies back 1 Area carrying the agent it Immobilized",
     "burrowing": "digs under Barrier sides; hit only when a Close Encounter clearly names it",
     "prime-swarm": "two figures on one card",
+    "archenemy": "always hunts the agent holding the Menace token",
+}
+MATCH_WORDS = {
+    "all": "every alien activates",
+    "rank": "every {} alien activates",
+    "species": "every {} activates",
+    "power": "every alien with the {} power activates",
+    "wounded": "every wounded alien activates",
+    "healthy": "every unwounded alien activates",
+    "position": "every {} alien activates",
+    "alpha": "the Alpha Agent's aliens activate",
+    "count": "activate {} alien(s), the Alpha Agent's first, highest rank first",
 }
 
 
@@ -33,6 +46,8 @@ def entries() -> Iterator[Entry]:
     yield from _aliens()
     yield from _npcs()
     yield from _tokens()
+    yield from _masters()
+    yield from _cards()
     yield from _missions()
     yield from _suits_and_weapons()
     yield from _powers_and_items()
@@ -54,8 +69,17 @@ def _campaign() -> Iterator[Entry]:
 
 
 def _aliens() -> Iterator[Entry]:
+    from engine.galaxy.content import content
+
+    core = {c.species for c in content().aliens.values()}  # the core glossary has those
     for key, name in cards.species().items():
+        if key in core:
+            continue
         found = [c for c in cards.cards().values() if c.species == key]
+        if any(c.rank == "purple" for c in found):
+            hp = ", ".join(f"Stage {'I' * c.stage} {c.hp} HP" for c in found)
+            yield key, name, f"Master Alien {name}: {hp}; hunts the Menacing Agent; 2 hexes"
+            continue
         hp = ", ".join(f"{c.rank} {c.hp}" for c in found)
         powers = sorted({p for c in found for p in c.sb_powers})
         words = "; ".join(POWER_WORDS[p] for p in powers)
@@ -64,12 +88,20 @@ def _aliens() -> Iterator[Entry]:
             name,
             f"Alien {name} (Operation Strikeback): HP {hp}" + (f"; {words}" if words else ""),
         )
-    for c in cards.cards().values():
+    for c in [*cards.cards().values(), *cards.mission_cards().values()]:
         stacks = "+".join(str(n) for n in c.stacks) or "no"
+        if c.rank == "purple":
+            yield (
+                c.id,
+                f"{species_name(c.species)} (Stage {'I' * c.stage})",
+                f"{species_name(c.species)}, Stage {'I' * c.stage}: {c.hp} HP, "
+                f"Energy Shield stacks {stacks}",
+            )
+            continue
         yield (
             c.id,
-            f"{cards.species()[c.species]} ({c.rank})",
-            (f"{cards.species()[c.species]}, {c.rank}: {c.hp} HP, Energy Shield stacks {stacks}"),
+            f"{species_name(c.species)} ({c.rank})",
+            (f"{species_name(c.species)}, {c.rank}: {c.hp} HP, Energy Shield stacks {stacks}"),
         )
 
 
@@ -138,14 +170,65 @@ def _tokens() -> Iterator[Entry]:
     )
 
 
+def _masters() -> Iterator[Entry]:
+    yield (
+        "master",
+        "Master Alien",
+        "A purple Master Alien: two-stage card, big base, immune to Paralyze",
+    )
+    yield (
+        "menace",
+        "Menace token",
+        "The Master Alien's Menacing Agent and his level (1 or 2); Archenemy hunts him",
+    )
+    for level in (1, 2):
+        yield (
+            f"menace-{level}",
+            f"Menace {level}",
+            f"Holds the Menace token at Level {level}: the Master Alien's Menacing Agent",
+        )
+    yield (
+        "menace-up",
+        "Raise the Menace",
+        "Action of the Menacing Agent: flip the Menace token to Level 2",
+    )
+    yield (
+        "menace-down",
+        "Lower the Menace",
+        "Action: flip the Menace token from Level 2 back to Level 1",
+    )
+    yield (
+        "menace-take",
+        "Take the Menace",
+        "Action: take the Menace token while it is at Level 1 and become the Menacing Agent",
+    )
+    yield (
+        "fights-on",
+        "Fights on",
+        "A Master Alien at 0 Health points still fighting until the round ends",
+    )
+    yield "body", "Base", "Another hex of a big alien's base: it counts as the alien"
+
+
+def _cards() -> Iterator[Entry]:
+    from engine.galaxy.strikeback import decks
+
+    for ce in decks.encounters().values():
+        kind, value = next(iter(ce.match.items()))
+        words = MATCH_WORDS[kind].format(str(value).replace("-", " "))
+        if kind == "count" and value == "agents":
+            words = "activate 1 alien per agent, the Alpha Agent's first, highest rank first"
+        yield ce.id, ce.name, f"Close Encounter #{ce.number} {ce.name}: {words}"
+    for ev in decks.events().values():
+        yield ev.id, ev.name, f"Event card {ev.name} (Operation Strikeback)"
+
+
 def _missions() -> Iterator[Entry]:
     from engine.galaxy.strikeback.mission_rules import all_rules
-    from engine.galaxy.strikeback.missions import close_encounters, missions
+    from engine.galaxy.strikeback.missions import missions
 
     for rules in all_rules():
         yield from rules.terms
-    for ce in close_encounters().values():
-        yield ce.id, ce.name, f"Close Encounter card {ce.name}: every Flying alien activates"
     for mission in missions().values():
         for ev in mission.special_events:
             yield ev.id, ev.name, f"Special Event of {mission.title}: {ev.name}"

@@ -4,10 +4,7 @@ defence and Refresh code, with scripted dice."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core.dice import ScriptedDice, SeededDice
-from engine.core.errors import NotSupportedYet
 from engine.core.events import Event
 from engine.core.hexgrid import neighbours
 from engine.galaxy import GAME, attack, lifecycle, phases
@@ -136,13 +133,6 @@ def test_live_critical_movement_and_health_penalties() -> None:
 
     combat.wound_agent(state, marine, max_hp(marine) - 1, [], "test")
     assert marine.bleeding  # one Health point fewer: he bleeds one wound earlier
-
-
-@pytest.mark.parametrize("card_id", ["diggers-green", "sentinels-blue"])
-def test_unbuilt_alien_powers_refuse_entry_by_section(card_id: str) -> None:
-    state = layered(["marine"])
-    with pytest.raises(NotSupportedYet, match="Operation Strikeback"):
-        put(state, card_id)
 
 
 def test_a_core_game_saves_without_the_expansion() -> None:

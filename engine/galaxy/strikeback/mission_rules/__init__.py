@@ -20,8 +20,9 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.game import Action
+from engine.core.hexgrid import Hex
 from engine.galaxy.content import Mission
-from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 
 
 class MissionRules:
@@ -33,6 +34,8 @@ class MissionRules:
     conditions: ClassVar[tuple[str, ...]] = ()  # prefixes of its objective conditions
     # the words this mission shows players: (term, title, help in our words, <= 100 chars)
     terms: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    # Event phases ignore every effect that teleports or moves Signals (mission 6)
+    quiet_signals: ClassVar[bool] = False
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         """The mission's setup, after the layer's own."""
@@ -85,6 +88,30 @@ class MissionRules:
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
         return False
+
+    def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        """The mission's part of Reinforcements in each Strategy phase (queue `asks`)."""
+
+    def entered(
+        self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
+    ) -> None:
+        """An agent stepped onto `h` during his Movement."""
+
+    def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+        """An agent died on his hex (his figure is still there)."""
+
+    def warehouse_on_death(self, state: GalaxyState, alien: AlienState) -> tuple[str, ...]:
+        """Alien cards this mission removes from play when they die (to the Warehouse)."""
+        return ()
+
+    def object_destroyed(
+        self, state: GalaxyState, key: str, dice: Dice, events: list[Event]
+    ) -> None:
+        """A mission object (`objects.py`) fell to 0 HP."""
+
+    def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
+        """Extra tokens the board shows to `seat` (None: the public): (hex label, kind, text)."""
+        return []
 
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
         """Map marks the board shows with a token now (mark -> token, e.g. `flame`)."""

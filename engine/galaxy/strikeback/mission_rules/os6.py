@@ -1,0 +1,440 @@
+"""Mission 6 (storybook 7, "The Last Starfighters"): the Wormoon hunt.
+
+As printed: the Wormoon (Master Alien, Stage I) and the Menace token go to the Alpha Agent in
+the first Strategy phase, with four Underground Probes (one per agent at most), the random
+NPC and, after an accomplished mission 5, an Archon; Event phases never teleport or move
+Signals; when Stage I reaches 0 Health points Special Event A goes on top of the Event deck
+and the Wormoon fights on until the end of the round; a Mark II Power Suit with 3 Batteries
+waits at Headquarters for a Recall; Special Events A, B, C follow the printed effects (B and C
+open the Moon Rifts and shake the agents; A gives every agent a GD-Wings rank, the Wormoon
+swallows the Alpha Agent and dives, four Flying Critters land, and from the next round on
+the probes can be deployed next to Waypoints 2, 3 and 4). The mission is accomplished when the
+Wormoon's Stage II dies and fails when Special Event E is drawn with the Wormoon alive.
+
+Ours (the storybook does not print them): Special Event D, which a third deployed probe puts
+on top of the Event deck (the probes find the Wormoon: Stage II surfaces at its lair,
+Waypoint 1); Special Event E, the last card of the deck; the Moon Rift (a chasm: no figure
+stops on its two hexes and agents cannot walk across them; aliens, who pass through figures,
+pass over it); the shake ("each agent rolls 1 BLUE die: a Shield keeps his pose, else 1
+wound and Prone"); a probe is picked up by walking onto it, one per agent.
+"""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice, shuffle
+from engine.core.errors import RuleError
+from engine.core.events import Event, Moved, Note
+from engine.core.game import Action
+from engine.core.hexgrid import Hex, distance, neighbours
+from engine.galaxy import combat
+from engine.galaxy import dice as gdice
+from engine.galaxy.board import label
+from engine.galaxy.content import Mission
+from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.strikeback.mission_rules import MissionRules
+from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
+from engine.galaxy.strikeback.status import WormHunt
+from engine.galaxy.world import (
+    agent_name,
+    alien_name,
+    co,
+    engaged,
+    free,
+    hex_arg,
+    hx,
+    operative,
+)
+
+PROBES = 4
+PROBE_WAYPOINTS = (2, 3, 4)
+LAIR = "wp1"
+STAGE_ONE, STAGE_TWO = "wormoon-1", "wormoon-2"
+EVENT_A, EVENT_D, EVENT_E = "os6-a", "os6-d", "os6-e"
+ASK_PROBE, ASK_NPC, ASK_ARCHON = "probe", "npc", "archon"
+
+
+def hunt(state: GalaxyState) -> WormHunt:
+    layer = sb(state)
+    if layer.hunt is None:
+        layer.hunt = WormHunt()
+    return layer.hunt
+
+
+def wormoon_in_play(state: GalaxyState) -> bool:
+    return any(a.card in (STAGE_ONE, STAGE_TWO) for a in state.aliens)
+
+
+def on_map(state: GalaxyState) -> list[AgentState]:
+    return [a for a in operative(state) if a.hex is not None]
+
+
+def _away(state: GalaxyState, h: Hex, events: list[Event], why: str) -> None:
+    """A figure standing where a rift opens steps to the first free neighbouring hex."""
+    for figure in list(state.agents.values()):
+        if figure.hex != co(h) or figure.dead:
+            continue
+        spots = [n for n in neighbours(h) if free(state, n)]
+        if spots:
+            dest = min(spots, key=lambda x: (x.r, x.q))
+            figure.hex = co(dest)
+            events.append(
+                Moved(
+                    figure=figure.id,
+                    path=[label(h), label(dest)],
+                    text=f"{agent_name(figure)} leaps clear of the {why} to {label(dest)}.",
+                )
+            )
+
+
+class LastStarfighters(MissionRules):
+    key = "os6"
+    effects = (
+        "rift",
+        "shake",
+        "ranks-up",
+        "swallow-alpha",
+        "wormoon-dives",
+        "probes-ready",
+        "wormoon-returns",
+    )
+    actions = ("deploy-probe",)
+    conditions = ("wormoon-dead", "event-drawn:")
+    quiet_signals = True  # "ignore any effect that teleports and/or moves Signals"
+    terms = (
+        (
+            "deploy-probe",
+            "Deploy a probe",
+            "Action, not Engaged, carrying a probe: set it next to Waypoint 2, 3 or 4",
+        ),
+        ("probe", "Underground Probe", "A probe to set by an obelisk; three find the Wormoon"),
+        ("rift", "Moon Rift", "A chasm two hexes long: no one stops on it, agents cannot cross"),
+        ("swallowed", "Swallowed", "Inside the Wormoon: out of play until it dies"),
+        *(
+            (f"wp{n}", f"Waypoint {n}", f"Waypoint {n}: an alien obelisk (probes go next to it)")
+            for n in PROBE_WAYPOINTS
+        ),
+        ("wp1", "Waypoint 1", "Waypoint 1: the Wormoon's lair"),
+    )
+
+    # -- setup and Reinforcements -----------------------------------------------------------
+
+    def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
+        from engine.galaxy.lifecycle import nearest_free, place_alien
+        from engine.galaxy.strikeback import suits
+
+        layer = sb(state)
+        layer.hunt = WormHunt()
+        layer.master_down = EVENT_A
+        # NPC deck: the Archons out, one random Knight set aside for the first Reinforcements
+        knights = [c for c in layer.npc_deck if c.startswith("knight")]
+        layer.npc_deck = shuffle(dice, knights)
+        events: list[Event] = []
+        spot = nearest_free(state, mark_hex(state, LAIR))
+        assert spot is not None
+        place_alien(state, STAGE_ONE, spot, events, "lurks")
+        suits.stock_headquarters(state, 2, 3, events)  # a Mark II with 3 Batteries
+
+    def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        """The first Strategy phase: the Wormoon's card and the Menace token to the Alpha Agent;
+        the probes, the random NPC (and an Archon after an accomplished mission 5) handed out."""
+        mine = hunt(state)
+        if "reinforced" in mine.flags:
+            return
+        mine.flags.append("reinforced")
+        layer = sb(state)
+        for worm in [a for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)]:
+            worm.controller = state.alpha
+        if layer.menace is not None:
+            layer.menace.owner, layer.menace.level = state.alpha, 1
+        events.append(
+            Note(text="The Wormoon's card and the Menace token (Level 1) go to the Alpha Agent.")
+        )
+        probes = min(PROBES, len(on_map(state)))
+        layer.asks += [ASK_PROBE] * probes + [ASK_NPC]
+        if previous_result(state) == "accomplished":
+            layer.asks.append(ASK_ARCHON)
+
+    def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
+        mine = hunt(state)
+        agents = [a.id for a in on_map(state)]
+        if ask == ASK_PROBE:
+            options = [a for a in agents if a not in mine.carriers]
+            question = "Who carries an Underground Probe (one each)"
+        else:
+            options = agents
+            question = "Who takes the NPC (it stands next to him)"
+        if not options or not state.alpha:
+            return None
+        return Pending(
+            kind="sb-mission",
+            seat=state.alpha,
+            options=options,
+            data={"ask": ask, "question": question},
+        )
+
+    def finish_choice(
+        self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
+    ) -> bool:
+        from engine.core.dice import SeededDice
+        from engine.galaxy.strikeback import npc
+
+        ask = str(pending.data["ask"])
+        agent = state.agents[option]
+        if ask == ASK_PROBE:
+            hunt(state).carriers.append(option)
+            events.append(Note(text=f"{agent_name(agent)} carries an Underground Probe."))
+            return True
+        layer = sb(state)
+        if ask == ASK_ARCHON:
+            layer.npc_deck.insert(0, "archon-1")
+        # arrive_beside takes the top card; no die is rolled for an NPC placed beside him
+        npc.arrive_beside(state, option, SeededDice(0), events)
+        return True
+
+    # -- Special Event effects ----------------------------------------------------------------
+
+    def apply_effect(
+        self,
+        state: GalaxyState,
+        kind: str,
+        effect: dict[str, object],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        mine = hunt(state)
+        if kind == "rift":
+            marks = [str(m) for m in effect["marks"]]  # type: ignore[attr-defined]
+            for name in marks:
+                h = mark_hex(state, name)
+                _away(state, h, events, "Moon Rift")
+                if co(h) not in mine.rifts:
+                    mine.rifts.append(co(h))
+            where = " and ".join(label(mark_hex(state, m)) for m in marks)
+            events.append(Note(text=f"The ground splits: a Moon Rift opens over {where}."))
+        elif kind == "shake":
+            self._shake(state, dice, events)
+        elif kind == "ranks-up":
+            from engine.galaxy.ranks import rank_up
+            from engine.galaxy.strikeback.wings import top_rank
+
+            for agent in on_map(state):
+                if agent.rank < top_rank(state):  # "if possible": not past the table's top
+                    rank_up(state, agent, events)
+        elif kind == "swallow-alpha":
+            self._swallow(state, events)
+        elif kind == "wormoon-dives":
+            self._dive(state, events)
+        elif kind == "probes-ready":
+            mine.deploy_from = state.round + 1
+            events.append(
+                Note(text="From the next round the probes can be set next to Waypoints 2, 3, 4.")
+            )
+        else:  # wormoon-returns
+            self._surface(state, events)
+
+    def _shake(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        poses_on = state.options.get("fighting-poses") == "on"
+        for agent in on_map(state):
+            face = gdice.roll(dice, "blue", 1)[0]
+            if gdice.SHIELD in gdice.symbols("blue", face):
+                events.append(Note(text=f"{agent_name(agent)} keeps his footing (Shield)."))
+                continue
+            shown = "+".join(gdice.symbols("blue", face))
+            events.append(Note(text=f"{agent_name(agent)} is thrown down ({shown})."))
+            combat.wound_agent(state, agent, 1, events, "the quake")
+            if poses_on and not agent.dead:
+                sb(state).poses[agent.id] = "prone"
+
+    def _swallow(self, state: GalaxyState, events: list[Event]) -> None:
+        from engine.galaxy.phases import fix_alpha
+
+        agent = state.agents.get(state.alpha)
+        if agent is None or agent.dead or agent.hex is None:
+            return
+        mine = hunt(state)
+        if agent.id in mine.carriers:  # his probe stays where he stood
+            mine.carriers.remove(agent.id)
+            mine.dropped.append(agent.hex)
+        agent.hex = None
+        agent.dead = True  # Inoperative: he skips his turns (storybook: "counts as inoperative")
+        mine.swallowed = agent.id
+        events.append(
+            Note(text=f"The Wormoon swallows {agent_name(agent)}: his player is Inoperative.")
+        )
+        fix_alpha(state, events)
+
+    def _dive(self, state: GalaxyState, events: list[Event]) -> None:
+        from engine.galaxy.strikeback.bodies import lift
+
+        layer = sb(state)
+        for worm in [a for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)]:
+            state.aliens.remove(worm)
+            lift(state, worm)
+            layer.stacks.pop(worm.id, None)
+            layer.held = [h for h in layer.held if h != worm.id]
+            events.append(Note(text=f"{alien_name(worm)} dives deep under the regolith."))
+
+    def _surface(self, state: GalaxyState, events: list[Event]) -> None:
+        from engine.galaxy.lifecycle import nearest_free, place_alien
+
+        mine = hunt(state)
+        if mine.returned or wormoon_in_play(state):
+            return
+        spot = nearest_free(state, mark_hex(state, LAIR))
+        if spot is None:
+            return
+        mine.returned = True
+        place_alien(state, STAGE_TWO, spot, events, "bursts out of its lair (Stage II)")
+
+    # -- Underground Probes --------------------------------------------------------------------
+
+    def entered(
+        self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
+    ) -> None:
+        mine = hunt(state)
+        if co(h) in mine.dropped and agent.id not in mine.carriers and agent.drone_of is None:
+            mine.dropped.remove(co(h))
+            mine.carriers.append(agent.id)
+            events.append(Note(text=f"{agent_name(agent)} picks up an Underground Probe."))
+
+    def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+        mine = hunt(state)
+        if agent.id in mine.carriers and agent.hex is not None:
+            mine.carriers.remove(agent.id)
+            mine.dropped.append(agent.hex)
+            events.append(Note(text=f"An Underground Probe lies at {label(hx(agent.hex))}."))
+
+    def _probe_spot(self, state: GalaxyState, agent: AgentState, wp: int) -> bool:
+        """Next to the Waypoint, the obelisk's Blocking sides ignored (so: 1 hex away)."""
+        assert agent.hex is not None
+        return distance(hx(agent.hex), mark_hex(state, f"wp{wp}")) == 1
+
+    def action_problem(
+        self, state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]
+    ) -> str | None:
+        mine = hunt(state)
+        if agent.id not in mine.carriers:
+            return "carries no Underground Probe"
+        if not mine.deploy_from or state.round < mine.deploy_from:
+            return "cannot deploy a probe yet (from the round after Special Event A)"
+        if engaged(state, agent):
+            return "is Engaged in combat"
+        wp = _waypoint(args.get("target", ""))
+        if wp is None:
+            return "must name Waypoint 2, 3 or 4 (target:wp2)"
+        if wp in mine.deployed:
+            return f"finds a probe already at Waypoint {wp}"
+        if not self._probe_spot(state, agent, wp):
+            return f"must stand next to Waypoint {wp}"
+        return None
+
+    def do_action(
+        self,
+        state: GalaxyState,
+        agent: AgentState,
+        what: str,
+        args: dict[str, str],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        wp = _waypoint(args.get("target", ""))
+        if wp is None:
+            raise RuleError("Name Waypoint 2, 3 or 4 (target:wp2).")
+        mine = hunt(state)
+        mine.carriers.remove(agent.id)
+        mine.deployed.append(wp)
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} drives an Underground Probe in by Waypoint {wp} "
+                f"({len(mine.deployed)}/{len(PROBE_WAYPOINTS)})."
+            )
+        )
+        if sorted(mine.deployed) == list(PROBE_WAYPOINTS) and "found" not in mine.flags:
+            mine.flags.append("found")
+            state.event_deck.put_on_top(EVENT_D)
+            events.append(
+                Note(text="The probes find the Wormoon: a Special Event goes on top of the deck.")
+            )
+
+    def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
+        out: list[Action] = []
+        for wp in PROBE_WAYPOINTS:
+            args = {"target": f"wp{wp}"}
+            if self.action_problem(state, agent, "deploy-probe", args) is None:
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"unit": agent.id, "what": "deploy-probe", **args},
+                        label=f"deploy the Underground Probe by Waypoint {wp}",
+                    )
+                )
+        return out
+
+    # -- objectives, board and advice ----------------------------------------------------------
+
+    def condition(self, state: GalaxyState, cond: str) -> bool:
+        if cond == "wormoon-dead":
+            return hunt(state).returned and not wormoon_in_play(state)
+        if cond.startswith("event-drawn:"):
+            return cond.split(":", 1)[1] in state.event_deck.discard_pile
+        return False
+
+    def lit_marks(self, state: GalaxyState) -> dict[str, str]:
+        mine = hunt(state) if state.strikeback is not None else WormHunt()
+        lit = {f"wp{n}": "probe" for n in mine.deployed}
+        for name in ("m1", "m2", "m3", "m4"):
+            if co(mark_hex(state, name)) in mine.rifts:
+                lit[name] = "rift"
+        return lit
+
+    def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
+        """Underground Probes lying where their carriers fell."""
+        mine = hunt(state) if state.strikeback is not None else WormHunt()
+        return [(label(hx(c)), "probe", "probe") for c in mine.dropped]
+
+    def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+        """Deploy a probe when he can; shoot the Wormoon when it can be hit (the weapon with
+        the most dice, an Alien Weapon only with Alien Knowledge); a carrier walks toward the
+        nearest obelisk without a probe."""
+        from engine.galaxy.world import weapon
+
+        found = next((a for a in actions if a.args.get("what") == "deploy-probe"), None)
+        if found is not None:
+            return found
+        held = sb(state).held  # at 0 HP and fighting on: wounds no longer matter
+        worms = {a.id for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)} - set(held)
+        knows = "alien-knowledge" in agent.skills
+
+        def dice_of(a: Action) -> int:
+            w = weapon(a.args.get("weapon", ""))
+            return -1 if w.tier == "alien" and not knows else w.dice
+
+        shots = [
+            a
+            for a in actions
+            if a.verb == "attack" and a.args.get("target") in worms and "weapon" in a.args
+        ]
+        if shots:
+            best = max(shots, key=lambda a: (dice_of(a), a.args.get("mode", "") == "area"))
+            if dice_of(best) > 0:
+                return best
+        mine = hunt(state)
+        if agent.id not in mine.carriers or agent.hex is None or not mine.deploy_from:
+            return None
+        goals = [mark_hex(state, f"wp{n}") for n in PROBE_WAYPOINTS if n not in mine.deployed]
+        moves = [a for a in actions if a.verb == "move"]
+        if not goals or not moves:
+            return None
+        here = min(distance(hx(agent.hex), g) for g in goals)
+
+        def gap(a: Action) -> int:
+            dest = hex_arg(a.args["to"])
+            return min(distance(dest, g) for g in goals)
+
+        best = min(moves, key=lambda a: (gap(a), a.args["to"]))
+        return best if gap(best) < here else None
+
+
+def _waypoint(text: str) -> int | None:
+    text = text.lower().removeprefix("wp")
+    return int(text) if text.isdigit() and int(text) in PROBE_WAYPOINTS else None
