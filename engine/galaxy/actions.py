@@ -184,6 +184,10 @@ def warehouse_devices(state: GalaxyState) -> list[str]:
     for key, device in content().devices.items():
         if not device.classes:
             out.extend([key] * max(0, device.count - held.count(key)))
+    if state.strikeback is not None:  # Operation Strikeback 2.2: its devices join the box
+        from engine.galaxy.strikeback.devices import generic_in_warehouse
+
+        out.extend(generic_in_warehouse(state))
     return out
 
 
@@ -202,8 +206,15 @@ def finish_search(state: GalaxyState, option: str, dice: Dice, events: list[Even
     elif option == "device":
         pool = warehouse_devices(state)
         device = pool[dice.randrange(len(pool))]
-        agent.devices.append(device)
-        events.append(Note(text=f"{agent_name(agent)} finds a {content().devices[device].name}."))
+        if device in content().devices:
+            agent.devices.append(device)
+            name = content().devices[device].name
+        else:  # an Operation Strikeback device
+            from engine.galaxy.strikeback.devices import hand, name_of
+
+            hand(state, agent, device)
+            name = name_of(device)
+        events.append(Note(text=f"{agent_name(agent)} finds a {name}."))
     elif option == "alien-tech":
         state.tech_from_search = True
         state.alien_tech += 1

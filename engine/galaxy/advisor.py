@@ -20,7 +20,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content, power
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.strikeback import play, suits
+from engine.galaxy.strikeback import alientech, play, suits
 from engine.galaxy.strikeback.powers import knows_alien_tech
 from engine.galaxy.world import (
     FACINGS,
@@ -52,9 +52,10 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
         return _first(actions, "end-turn")
     kind, _ = goals(state)
     rush = kind == "objective"  # walk first, shoot on arrival; hunting aliens: shoot first
-    picks: list[Pick] = [play.advice, suits.advice, _objective, _unjam_first, _urgent_heal]
+    picks: list[Pick] = [play.advice, suits.advice, alientech.advice, _objective]
+    picks += [_unjam_first, _urgent_heal]
     picks += [_move] if rush else []
-    picks += [_boost_then_attack, _grenade, _move, _face, _other_acts]
+    picks += [_boost_then_attack, _psionic_attack, _grenade, _move, _face, _other_acts]
     for pick in picks:
         found = pick(state, agent, actions)
         if found is not None:
@@ -98,6 +99,8 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         if not agent.wounds:
             order = ("device", "alien-tech", "ammo", "first-aid")
         return next((option(o) for o in order if o in options), actions[0])
+    if pending.kind == "sb-pick":  # Operation Strikeback: a device to select at setup
+        return option(_best_device(options))
     if pending.kind == "boost":
         return option(max(options, key=int)) if options else None
     if pending.kind == "drone-move":
@@ -113,13 +116,12 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
 
 
 def _best_device(options: list[str]) -> str:
-    devices = content().devices
     rank = {"grenade": 0, "heal": 1, "dice": 2}
     return min(
         options,
         key=lambda d: (
-            min(v for k, v in rank.items() if devices[d].effect.startswith(k))
-            if any(devices[d].effect.startswith(k) for k in rank)
+            min(v for k, v in rank.items() if _effect(d).startswith(k))
+            if any(_effect(d).startswith(k) for k in rank)
             else 3,
             d,
         ),
@@ -162,6 +164,12 @@ def _effect(what: str) -> str:
         return content().devices[what].effect
     if (found := power(what)) is not None:
         return found.effect
+    from engine.galaxy.strikeback import devices, powers  # Operation Strikeback's
+
+    if devices.is_device(what):
+        return devices.catalogue()[what].effect
+    if powers.is_psionic(what):
+        return powers.psionics()[what].effect
     return ""
 
 
@@ -241,6 +249,32 @@ def _boost_then_attack(
     return best
 
 
+def _psionic_attack(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+    """Operation Strikeback: with no weapon attack open, Mind Spike the weakest alien in
+    reach; Mind Lock the strongest alien next to the agent."""
+    spikes = [a for a in actions if _effect(a.args.get("what", "")).startswith("psi-attack")]
+    if spikes and not _attacks(state, actions):
+        weakest = _weakest(state, [a.args["target"] for a in spikes])
+        return next(a for a in spikes if a.args["target"] == weakest)
+    locks = [a for a in actions if _effect(a.args.get("what", "")) == "psi-paralyze"]
+    near = [a for a in locks if agent.hex is not None and _adjacent_alien(state, agent, a)]
+    if near:
+        return max(near, key=lambda a: (_left(state, a.args["target"]), a.args["target"]))
+    return None
+
+
+def _adjacent_alien(state: GalaxyState, agent: AgentState, a: Action) -> bool:
+    from engine.galaxy.world import adjacent
+
+    alien = find_alien(state, a.args["target"])
+    return agent.hex is not None and adjacent(state, agent.hex, alien.hex)
+
+
+def _left(state: GalaxyState, alien_id: str) -> int:
+    alien = find_alien(state, alien_id)
+    return card(alien).hp - alien.wounds
+
+
 def _unjam_first(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
     """A jammed weapon is cleared with the Movement when the agent can already shoot."""
     if not _attacks(state, actions):
@@ -253,8 +287,7 @@ def _grenade(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Ac
     throws = [
         a
         for a in actions
-        if a.verb == "act"
-        and _effect(a.args.get("what", "")) in ("grenade", "grenade-immobilize", "grenade-paralyze")
+        if a.verb == "act" and _effect(a.args.get("what", "")).startswith("grenade")
     ]
     if not throws:
         return None

@@ -367,11 +367,32 @@ def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -
     from engine.galaxy.actions import warehouse_devices
 
     devices = content().devices
-    pool = [d for d in warehouse_devices(state) if devices[d].effect.startswith("grenade")]
+    pool = [
+        d
+        for d in warehouse_devices(state)
+        if d in devices and devices[d].effect.startswith("grenade")
+    ]
+    if state.strikeback is not None:  # Operation Strikeback grenades, after the core box's
+        from engine.galaxy.strikeback import devices as sbdevices
+
+        pool += [
+            d
+            for d in sbdevices.generic_in_warehouse(state)
+            if d not in devices and sbdevices.effect_of(d).startswith("grenade")
+        ]
     taken = pool[:3]
-    agent.devices.extend(taken)
-    names = ", ".join(content().devices[d].name for d in taken) or "none left in the Warehouse"
-    events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names})."))
+    names = []
+    for d in taken:
+        if d in devices:
+            agent.devices.append(d)
+            names.append(devices[d].name)
+        else:
+            from engine.galaxy.strikeback import devices as sbdevices
+
+            sbdevices.hand(state, agent, d)
+            names.append(sbdevices.name_of(d))
+    names_text = ", ".join(names) or "none left in the Warehouse"
+    events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names_text})."))
 
 
 def begin_agent_turn(state: GalaxyState, events: list[Event]) -> None:

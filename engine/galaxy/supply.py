@@ -173,7 +173,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         kind = "Alien" if w.tier == "alien" else "Improved"
         what = f"a random {kind} Weapon, the {w.name}"
     else:
-        key, what = option, f"a {content().devices[option].name}"
+        key, what = option, f"a {device_name(option)}"
     takers = delivery_takers(state, key)
     if not takers and strikeback.active(state):
         strikeback.keep_at_headquarters(state, key, events)  # 5.3: kept in Headquarters
@@ -189,6 +189,15 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
             f"/choose option:{'|'.join(takers)}."
         )
     )
+
+
+def device_name(key: str) -> str:
+    found = content().devices.get(key)
+    if found is not None:
+        return found.name
+    from engine.galaxy.strikeback.devices import name_of  # an Operation Strikeback device
+
+    return name_of(key)
 
 
 def delivery_takers(state: GalaxyState, key: str) -> list[str]:
@@ -227,6 +236,14 @@ def deliver(state: GalaxyState, seat: str, key: str, events: list[Event]) -> Non
             Note(text=f"Reinforcements: a {content().devices[key].name} for {agent_name(agent)}.")
         )
         return
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import devices
+
+        if devices.is_device(key):  # an Operation Strikeback device
+            devices.hand(state, agent, key)
+            name = devices.name_of(key)
+            events.append(Note(text=f"Reinforcements: a {name} for {agent_name(agent)}."))
+            return
     w = weapon(key)
     kind = "Alien" if w.tier == "alien" else "Improved"
     offer_weapon(state, agent, key, "reinforce", events, f"a random {kind} Weapon")

@@ -17,6 +17,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import alientech, play
+from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.badges import body_tokens, expansion_badges
 from engine.galaxy.strikeback.suits import suit_header, suit_lines, suit_tokens
 from engine.galaxy.world import (
@@ -159,6 +160,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         if agent.devices:
             lines.append("devices: " + ", ".join(content().devices[d].name for d in agent.devices))
         lines += suit_lines(state, agent.id)
+        lines += sbpowers.panel_lines(state, agent.id)  # expansion devices, Psionic Powers
         held = [a.id for a in state.aliens if a.controller == agent.id]
         if held:
             lines.append("controls " + ", ".join(held))

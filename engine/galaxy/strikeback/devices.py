@@ -116,6 +116,37 @@ def drone_weapon(key: str) -> Weapon | None:
     return _load()[2].get(key)
 
 
+def name_of(key: str) -> str:
+    """A device's name, core or expansion."""
+    from engine.galaxy.content import content
+
+    core = content().devices.get(key)
+    return core.name if core is not None else catalogue()[key].name
+
+
+def effect_of(key: str) -> str:
+    from engine.galaxy.content import content
+
+    core = content().devices.get(key)
+    return core.effect if core is not None else catalogue()[key].effect
+
+
+def hand(state: GalaxyState, agent: AgentState, key: str) -> None:
+    """Give a device from the Warehouse: a core one to the agent's sheet, an expansion one to
+    the layer's list."""
+    from engine.galaxy.content import content
+
+    if key in content().devices:
+        agent.devices.append(key)
+    else:
+        sb(state).devices.setdefault(agent.id, []).append(key)
+
+
+def generic_in_warehouse(state: GalaxyState) -> list[str]:
+    """2.2: the expansion's Generic devices join the core box's (search, Reinforcements)."""
+    return [k for k in in_warehouse(state) if not catalogue()[k].classes]
+
+
 def sb(state: GalaxyState) -> StrikebackState:
     assert state.strikeback is not None
     return state.strikeback

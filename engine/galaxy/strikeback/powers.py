@@ -391,3 +391,26 @@ def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
         else:
             add(p.name)
     return out
+
+
+def panel_lines(state: GalaxyState, agent_id: str) -> list[str]:
+    """The agent sheet's lines for the expansion's devices and Psionic Powers."""
+    if state.strikeback is None:
+        return []
+    from engine.galaxy.strikeback import devices
+
+    out: list[str] = []
+    held_devices = state.strikeback.devices.get(agent_id, [])
+    if held_devices:
+        out.append("devices: " + ", ".join(devices.name_of(k) for k in held_devices))
+    g = gear(state)
+    names = []
+    for key in held(state, agent_id):
+        p = psionics()[key]
+        down = key in g.used.get(agent_id, []) or key in g.spent.get(agent_id, [])
+        names.append(p.name + (" (used)" if down else ""))
+    if names:
+        out.append("psionic: " + ", ".join(names))
+    if agent_id in g.flying:
+        out.append("flying this turn (Levitation)")
+    return out

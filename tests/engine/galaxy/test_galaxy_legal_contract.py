@@ -83,8 +83,16 @@ def turn_candidates(state: GalaxyState, agent: AgentState) -> list[Action]:
     if state.strikeback is not None:  # Power Suits on the map and at Headquarters
         figures += [*state.strikeback.suits, *(s.id for s in state.strikeback.headquarters)]
     weapons = [ws.key for ws in agent.weapons] + ["plasma-cannon", "ion-lance"]
+    layer: set[str] = set()
+    if state.strikeback is not None:  # Operation Strikeback devices and Psionic Powers
+        layer = {
+            *state.strikeback.devices.get(unit, []),
+            *state.strikeback.gear.psionics.get(unit, []),
+        }
+        layer |= {k for k in ("vigil", "gd-5", "hologram") if k in state.agents}
+        hex_whats |= {"hologram", "vigil", "gd-5", "jet-boots", "phase-step"}
     whats = sorted(
-        {"ability", *ACTIONS, *agent.devices, *agent.tactics, *agent.skills}
+        {"ability", *ACTIONS, *agent.devices, *agent.tactics, *agent.skills, *layer}
         | {"frag-grenade", "medkit", "sprint", "adrenaline"}
         | {"suit-equip", "suit-leave", "suit-recall", "suit-seize", "suit-drop"}
     )

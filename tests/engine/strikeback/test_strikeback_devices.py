@@ -290,3 +290,33 @@ def test_every_new_word_has_a_help_term() -> None:
     words = {*devices.catalogue(), *powers.psionics(), *powers.skills(), *alientech.KINDS}
     words |= {wings.PSIONIC, "vigil-stinger", "gd-5-mortar", "earth-rank", "free-action"}
     assert words <= keys, sorted(words - keys)
+
+
+def test_expansion_devices_join_the_box_for_search_and_reinforcements() -> None:
+    from engine.galaxy import actions, supply
+
+    state = mission(["marine"])
+    pool = actions.warehouse_devices(state)
+    assert "hologram" in pool and "gd-5" not in pool  # Generic ones only, as in the core box
+    core = GAME.new("m1", ["marine"], {}, SeededDice(7))
+    assert "hologram" not in actions.warehouse_devices(core)
+    # Reinforcements: 4 fragments buy a chosen device, an expansion one too
+    state.alien_tech = 4
+    events: list[Event] = []
+    assert supply.offer_reinforcements(state, events)
+    assert state.pending is not None and "vigil" in state.pending.options
+    state.phase = "strategy"
+    supply.finish_reinforcements(state, "vigil", SeededDice(1), events)
+    assert state.strikeback is not None and state.strikeback.devices["marine"] == ["vigil"]
+    assert state.alien_tech == 0
+    panel = next(p for p in GAME.view(state, None).panels if p.seat == "marine")
+    assert "devices: Vigil" in panel.lines
+    # a Search that turns up a device can find one of the expansion's
+    state.pending = None
+    state.agents["marine"].devices = []
+    index = actions.warehouse_devices(state).index("hologram")
+    from engine.galaxy.state import Pending
+
+    state.pending = Pending(kind="search", seat="marine", options=["device", "nothing"])
+    actions.finish_search(state, "device", ScriptedDice(picks=[index]), events)
+    assert state.strikeback.devices["marine"] == ["vigil", "hologram"]

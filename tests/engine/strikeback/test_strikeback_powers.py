@@ -338,3 +338,52 @@ def test_psionic_powers_stay_with_their_agent_into_the_next_mission() -> None:
     phases.begin_mission(state, "os1", 0, SeededDice(4))
     assert state.strikeback.gear.psionics == {"marine": ["mind-lock"]}
     assert state.strikeback.gear.spent == {}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_legal_actions_contract_holds_with_powers_and_devices(seed: int) -> None:
+    """Agents holding every Psionic Power and several expansion devices, at the Earth rank
+    (free Tactics): apply accepts exactly what legal_actions lists, along a random game."""
+    from tests.engine.galaxy.test_galaxy_legal_contract import check_contract
+
+    state = GAME.new(
+        "os1", ["marine", "biotech", "sniper"], {"human-view": "off"}, SeededDice(seed)
+    )
+    keys = list(powers.psionics())
+    assert state.strikeback is not None
+    for i, seat in enumerate(state.seats):
+        state.strikeback.gear.psionics[seat] = keys[i::3]
+        state.strikeback.devices[seat] = ["hologram", "vigil", "acid-bomb", "nano-injector"][i:]
+    state.strikeback.devices["biotech"].append("gd-5")
+    policy = SeededDice(seed + 100)
+    checked = 0
+    for n in range(120):
+        dice = SeededDice(seed * 1000 + n)
+        state = GAME.advance(state, dice).state
+        prompt = GAME.waiting_on(state)
+        if prompt.finished:
+            break
+        seat = prompt.seats[0]
+        if state.pending is None and n % 8 == 0:
+            agent = state.agents[seat]
+            agent.rank, agent.elite = max(agent.rank, wings.EARTH), True
+            agent.tactics = agent.tactics or ["adrenaline", "second-wind"]
+            check_contract(state)
+            checked += 1
+        actions = GAME.legal_actions(state, seat)
+        acts_first = [a for a in actions if a.verb == "act"]
+        pool = acts_first if acts_first and policy.randrange(2) else actions
+        state = GAME.apply(state, seat, pool[policy.randrange(len(pool))], dice).state
+    assert checked >= 4
+
+
+def test_a_free_tactic_in_the_middle_of_the_movement_leaves_it_open() -> None:
+    state = mission(["marine"], rank=wings.EARTH)
+    state.agents["marine"].tactics = ["focus-fire"]
+    step = next(a for a in GAME.legal_actions(state, "marine") if a.verb == "move")
+    state = do(state, "marine", "move", to=step.args["to"])
+    assert state.agents["marine"].movement == "open"
+    state = do(state, "marine", "act", what="focus-fire")
+    marine = state.agents["marine"]
+    assert marine.movement == "open" and not marine.action_used
+    assert any(a.verb == "move" for a in GAME.legal_actions(state, "marine"))
