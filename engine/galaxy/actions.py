@@ -293,8 +293,10 @@ def act_bash(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     assert agent.hex is not None
+    from engine.galaxy.strikeback.objects import blocked
+
     for pair in list(state.locked):
-        if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+        if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not blocked(state, pair):
             state.locked.remove(pair)
             agent.combat_used = True
             events.append(Note(text=f"{agent_name(agent)} bashes the locked door open."))

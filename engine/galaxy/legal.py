@@ -19,7 +19,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import free as free_actions
-from engine.galaxy.strikeback import masters, npc, play, poses, suits
+from engine.galaxy.strikeback import masters, npc, objects, play, poses, suits
 from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.world import (
@@ -160,6 +160,8 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
                         label=f"{w.name} at {name}, +1 Ammo for Area Damage",
                     )
                 )
+    if state.strikeback is not None and state.strikeback.objects:
+        out.extend(objects.legal_attacks(state, agent))  # Operation Strikeback mission objects
     return out
 
 
@@ -250,7 +252,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 if free(state, h):
                     add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
         for pair in state.locked:
-            if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not objects.blocked(state, pair):
                 add("bash", "bash the locked door (Action + Combat)")
                 break
     for ws in agent.weapons:

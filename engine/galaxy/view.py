@@ -14,7 +14,7 @@ from engine.core.view import (
 )
 from engine.galaxy import campaign
 from engine.galaxy.board import label
-from engine.galaxy.content import content
+from engine.galaxy.content import Weapon, content
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import alientech, play
 from engine.galaxy.strikeback import powers as sbpowers
@@ -154,8 +154,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             ammo = f", ammo {ws.ammo}/{w.ammo}" if w.ammo else ""
             reach = "melee" if w.range == 0 else f"range {w.range}"
             lines.append(
-                f"{w.name}: {w.dice} {w.color.upper()} dice, {reach}{ammo}"
-                + (" JAMMED" if ws.jammed else "")
+                f"{w.name}: {dice_text(w)}, {reach}{ammo}" + (" JAMMED" if ws.jammed else "")
             )
         if agent.devices:
             lines.append("devices: " + ", ".join(content().devices[d].name for d in agent.devices))
@@ -229,3 +228,11 @@ def _summary(state: GalaxyState) -> SummaryView:
         objectives=[f"Alien Tech recovered: {state.alien_tech}/4"]
         + ([f"Civilians rescued: {state.rescued}"] if state.rescued else []),
     )
+
+
+def dice_text(w: Weapon) -> str:
+    """A weapon's Hit roll in words: "3 RED dice", "2 RED + 2 BLUE dice" or "3 fixed Hits"
+    (the last two are Operation Strikeback's, 9.2)."""
+    if w.fixed is not None:
+        return f"{w.fixed} fixed Hits"
+    return f"{w.dice} {w.color.upper()}" + (f" + {w.blue} BLUE" if w.blue else "") + " dice"

@@ -197,7 +197,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
             WeaponState(key=k, ammo=weapon(k).ammo) for k in content().agents[seat].weapons
         ]
         if old.dead and fresh.rank > GOLD:
-            back_to_gold(fresh)
+            back_to_gold(fresh, state)
             events.append(
                 Note(
                     text=f"{agent_name(fresh)} died in the mission and returns to the "
@@ -213,9 +213,15 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         )
 
 
-def back_to_gold(agent: AgentState) -> None:
-    """5.5: the ranks above Gold are lost, with the powers (and the Elite side) they gave."""
+def back_to_gold(agent: AgentState, state: GalaxyState | None = None) -> None:
+    """5.5: the ranks above Gold are lost, with the powers (and the Elite side) they gave; a
+    Psionic Power among them goes back to the box."""
+    from engine.galaxy.strikeback import powers
+
     lost = [p for r, p in agent.rank_powers.items() if int(r) > GOLD]
+    if state is not None and state.strikeback is not None:
+        for key in lost:
+            powers.drop(state, agent, key)
     agent.tactics = [t for t in agent.tactics if t not in lost]
     agent.skills = [s for s in agent.skills if s not in lost]
     agent.rank_powers = {r: p for r, p in agent.rank_powers.items() if int(r) <= GOLD}

@@ -241,3 +241,51 @@ def test_a_class_weapon_of_the_expansion_goes_only_to_its_class() -> None:
     state = armed("marine", "nova-launcher", others=["sniper"])
     assert supply.delivery_takers(state, "xeno-needler") == ["sniper"]
     assert set(supply.delivery_takers(state, "fusion-lance")) == {"marine", "sniper"}
+
+
+@pytest.mark.parametrize("seed", [4])
+def test_the_contract_holds_in_random_play_with_the_expansion_weapons(seed: int) -> None:
+    """Every agent starts with an expansion weapon (Friendly Fire on, so Explosions reach
+    agents too); random play, the legal-actions contract checked every few decisions."""
+    from engine.core.dice import derive_seed, pick
+    from tests.engine.galaxy.test_galaxy_legal_contract import check_contract
+
+    seats = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
+    kit = {
+        "marine": "nova-launcher",
+        "biotech": "regen-projector",
+        "infiltrator": "phase-scythe",
+        "sniper": "xeno-needler",
+        "hulk": "gravity-maul",
+    }
+    state = GAME.new("m2", seats, {"fighting-poses": "on", "friendly-fire": "on"}, SeededDice(seed))
+    for seat, key in kit.items():
+        agent = state.agents[seat]
+        agent.weapons[-1] = WeaponState(key=key, ammo=arsenal.weapons()[key].ammo)
+        agent.weapons[0] = WeaponState(
+            key="fusion-lance" if seat != "biotech" else agent.weapons[0].key, ammo=0
+        )
+        agent.skills.append("alien-knowledge")
+    policy = SeededDice(derive_seed(seed, "policy"))
+    checked = 0
+    for n in range(160):
+        dice = SeededDice(derive_seed(seed, n))
+        state = GAME.advance(state, dice).state
+        prompt = GAME.waiting_on(state)
+        if prompt.finished:
+            break
+        if n % 12 == 5:
+            check_contract(state)
+            checked += 1
+        seat = prompt.seats[0]
+        actions = GAME.legal_actions(state, seat)
+        attacks = [a for a in actions if a.verb == "attack"]
+        others = [a for a in actions if a.verb != "end-turn"]
+        if attacks and policy.randrange(2):
+            chosen = pick(policy, attacks)
+        elif others and policy.randrange(4):
+            chosen = pick(policy, others)
+        else:
+            chosen = actions[-1]
+        state = GAME.apply(state, seat, chosen, dice).state
+    assert checked >= 3

@@ -291,3 +291,47 @@ def test_an_armory_in_the_campaign_draws_like_reinforcements() -> None:
     events: list[Event] = []
     deliver_armory(state, ScriptedDice(picks=[pool.index(foreign)]), events)
     assert camp.hq[-1] == foreign and gear(state).armory == []  # nobody here takes it
+
+
+def test_every_campaign_prompt_accepts_exactly_what_it_lists() -> None:
+    from engine.core.errors import RuleError
+    from engine.core.game import Action
+
+    state = new()
+    seen: set[str] = set()
+    for n in range(120):
+        state = GAME.advance(state, SeededDice(n)).state
+        prompt = GAME.waiting_on(state)
+        if prompt.kind == "turn" or state.pending is None:
+            break
+        seen.add(state.pending.kind)
+        seat = prompt.seats[0]
+        listed = GAME.legal_actions(state, seat)
+        assert [a.args["option"] for a in listed] == state.pending.options
+        for action in listed:
+            GAME.apply(state, seat, action, SeededDice(n))
+        with pytest.raises(RuleError):
+            GAME.apply(state, seat, Action(verb="choose", args={"option": "zzz"}), SeededDice(n))
+        for other in state.seats:
+            assert other == seat or GAME.legal_actions(state, other) == []
+        assert prompt.default is not None and any(prompt.default.matches(a) for a in listed)
+        state = GAME.apply(state, seat, listed[n % len(listed)], SeededDice(n)).state
+    assert {"sb-armory", "accept", "promote"} <= seen
+
+
+def test_a_psionic_power_carries_to_the_next_mission_and_is_lost_with_its_rank() -> None:
+    from engine.galaxy.strikeback import powers
+
+    state = settle(new(["marine", "sniper"]))
+    key = next(k for k, p in powers.psionics().items() if not p.classes)
+    other = next(k for k, p in powers.psionics().items() if not p.classes and k != key)
+    for seat, power in (("marine", key), ("sniper", other)):
+        agent = state.agents[seat]
+        agent.rank, agent.elite, agent.ranks_gained = 5, True, 1
+        agent.rank_powers["5"] = power
+        powers.grant(state, agent, power)
+    state.agents["sniper"].dead = True
+    state = end(state, "failed")
+    assert powers.held(state, "marine") == [key]  # Moon's power is his again
+    assert powers.held(state, "sniper") == []  # 5.5: back at Gold, the Moon power is gone
+    assert other in powers.pool(state, state.agents["sniper"])

@@ -22,7 +22,7 @@ from engine.core.events import Event
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
 from engine.galaxy.content import Mission
-from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 
 
 class MissionRules:
@@ -99,6 +99,15 @@ class MissionRules:
 
     def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
         """An agent died on his hex (his figure is still there)."""
+
+    def warehouse_on_death(self, state: GalaxyState, alien: AlienState) -> tuple[str, ...]:
+        """Alien cards this mission removes from play when they die (to the Warehouse)."""
+        return ()
+
+    def object_destroyed(
+        self, state: GalaxyState, key: str, dice: Dice, events: list[Event]
+    ) -> None:
+        """A mission object (`objects.py`) fell to 0 HP."""
 
     def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
         """Extra tokens the board shows to `seat` (None: the public): (hex label, kind, text)."""
