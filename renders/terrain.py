@@ -322,6 +322,7 @@ HEX_MARK_FORMS: dict[str, tuple[str, str, theme.RGB]] = {
     # prefix of the mark name -> (label prefix, legend, colour); digits after it are kept
     "wp": ("W", "W#: Waypoint", theme.YELLOW),
     "m": ("#", "#N: numbered hex mark", theme.YELLOW),
+    "u": ("U", "U#: dig site Waypoint", theme.YELLOW),  # Operation Strikeback map M1
 }
 HEX_MARK_WORDS: dict[str, tuple[str, theme.RGB]] = {
     "flame": ("F", theme.ORANGE),

@@ -144,6 +144,11 @@ def act_search(
     assert agent.hex is not None
     if area_of(state, agent.hex) not in board_of(state).search_areas:
         raise RuleError(f"{agent_name(agent)} is not inside a Search Area.")
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback.play import rules
+
+        if not rules(state).search_open(state):
+            raise RuleError("The mission does not open Search yet.")
     if engaged(state, agent):
         raise RuleError(f"{agent_name(agent)} is Engaged in combat and cannot search.")
     face = gdice.roll(dice, "blue", 1)[0]
@@ -293,8 +298,10 @@ def act_bash(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     assert agent.hex is not None
+    from engine.galaxy.strikeback.objects import blocked
+
     for pair in list(state.locked):
-        if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+        if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not blocked(state, pair):
             state.locked.remove(pair)
             agent.combat_used = True
             events.append(Note(text=f"{agent_name(agent)} bashes the locked door open."))

@@ -222,6 +222,11 @@ def do_attack(
     index = weapon_index(agent, args.get("weapon"))
     w = weapon(agent.weapons[index].key)
     target_id = args.get("target", "")
+    if state.strikeback is not None and target_id.lower() in state.strikeback.objects:
+        from engine.galaxy.strikeback import objects  # a mission object (Operation Strikeback)
+
+        objects.attack(state, agent, index, target_id.lower(), dice, events)
+        return
     target: AgentState | AlienState
     if target_id.lower() in state.agents:
         target = find_agent(state, target_id)

@@ -49,14 +49,18 @@ def walker(alien: AlienState) -> str:
 
 def fits(state: GalaxyState, alien: AlienState, agent: AgentState, rule: AIRule) -> bool:
     assert agent.hex is not None
-    spot = facing_hex(state, alien, agent.hex)  # a multi-hex alien: its closest hex (11.8)
+    return fits_at(state, alien, agent.hex, rule)
+
+
+def fits_at(state: GalaxyState, alien: AlienState, goal: tuple[int, int], rule: AIRule) -> bool:
+    spot = facing_hex(state, alien, goal)  # a multi-hex alien: its closest hex (11.8)
     if rule.when == "adjacent":
-        return adjacent(state, spot, agent.hex)
-    if walk_distance(state, spot, agent.hex, walker(alien)) is None:
+        return adjacent(state, spot, goal)
+    if walk_distance(state, spot, goal, walker(alien)) is None:
         return False
     if rule.when == "any":
         return True
-    return sees(state, spot, agent.hex) and area_distance(state, spot, agent.hex) <= int(rule.when)
+    return sees(state, spot, goal) and area_distance(state, spot, goal) <= int(rule.when)
 
 
 def unit_of(state: GalaxyState, alien: AlienState) -> list[AlienState]:
@@ -107,7 +111,16 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
 
         agents = hunted(state, alien, agents, events)
     unit = unit_of(state, alien)
+    decoys: dict[str, tuple[int, int]] = {}
+    if state.strikeback is not None:  # mission tokens it takes for the weakest agent
+        from engine.galaxy.strikeback.play import decoys as mission_decoys
+
+        decoys = mission_decoys(state, alien)
     for number, rule in enumerate(c.ai, start=1):
+        spots = [t for t, at in decoys.items() if any(fits_at(state, f, at, rule) for f in unit)]
+        if spots:
+            decoy_rule(state, alien, number, rule, spots, decoys, dice, events)
+            return
         eligible = [a for a in agents if any(fits(state, f, a, rule) for f in unit)]
         if not eligible:
             continue
@@ -133,6 +146,79 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
             do_step(state, alien, target, step, dice, events, why)
         return
     events.append(Note(text=f"{alien_name(alien)} has no rule to apply and stays put."))
+
+
+def decoy_rule(
+    state: GalaxyState,
+    alien: AlienState,
+    number: int,
+    rule: AIRule,
+    spots: list[str],
+    decoys: dict[str, tuple[int, int]],
+    dice: Dice,
+    events: list[Event],
+) -> None:
+    """An A.I. rule against a mission token an Operation Strikeback mission makes a target
+    (a probe, a bomb): it counts as the most wounded and weakest agent, so it is chosen
+    first; between tokens the nearest (walk, then hexes, then name)."""
+    from engine.galaxy.strikeback.play import strike_decoy
+
+    def near(token: str) -> tuple[int, int, str]:
+        at = decoys[token]
+        walk = walk_distance(state, alien.hex, at, walker(alien))
+        return (99 if walk is None else walk, distance(hx(alien.hex), hx(at)), token)
+
+    token = min(spots, key=near)
+    goal = decoys[token]
+    alien = actor_for(state, alien, goal)
+    events.append(
+        Note(text=f"{alien_name(alien)} activates - A.I. rule {number}: the {token} token.")
+    )
+    stand_in = AgentState(id=token, hex=goal, weapons=[])  # where it lies, for the A.I. steps
+    for step in rule.do:
+        if alien not in state.aliens or state.outcome or token not in decoys_now(state, alien):
+            return
+        word, _, count = step.partition(" ")
+        if word in ("melee", "ranged"):
+            w = card(alien).melee if word == "melee" else card(alien).ranged
+            assert w is not None
+            unit = unit_of(state, alien)
+            seen = any(sees(state, facing_hex(state, f, goal), goal) for f in unit)
+            if word == "melee":
+                unit = [f for f in unit if adjacent(state, facing_hex(state, f, goal), goal)]
+            else:
+                unit = [
+                    f
+                    for f in unit
+                    if area_distance(state, facing_hex(state, f, goal), goal) <= w.range
+                ]
+            if unit and (word == "melee" or seen):
+                strike_decoy(state, unit[0], token, word, dice, events)
+            else:
+                events.append(Note(text=f"{alien_name(alien)} cannot reach the {token} token."))
+            continue
+        if "immobilize" in alien.conditions:
+            events.append(Note(text=f"{alien_name(alien)} is Immobilized and cannot move."))
+            return
+        areas = int(count or 1)
+        moved = False
+        if word in ("toward", "adjacent"):
+            moved = move_toward(state, alien, goal, areas, stand_in, events, f"the {token} token")
+        elif word == "away":
+            moved = move_away(state, alien, stand_in, areas, events)
+        elif word == "tp":
+            moved = move_to_teleport(state, alien, areas, events)
+        if moved:
+            from engine.galaxy.strikeback.swarm import follow
+
+            follow(state, alien, events)
+            guard_react(state, alien, dice, events)
+
+
+def decoys_now(state: GalaxyState, alien: AlienState) -> dict[str, tuple[int, int]]:
+    from engine.galaxy.strikeback.play import decoys as mission_decoys
+
+    return mission_decoys(state, alien)
 
 
 def do_step(
@@ -249,6 +335,7 @@ def move_toward(
     areas: int,
     target: AgentState | None,
     events: list[Event],
+    goal_name: str = "",
 ) -> bool:
     graph = board_of(state).walk_graph(locked(state), walker(alien))
     here = area_of(state, alien.hex)
@@ -273,7 +360,7 @@ def move_toward(
             if fallback is not None and adjacent(state, co(fallback), engage.hex):
                 steps, spot = steps[:-1], fallback
         if spot is not None:
-            name = agent_name(target) if target else f"{label(hx(goal))}"
+            name = goal_name or (agent_name(target) if target else f"{label(hx(goal))}")
             return relocate(state, alien, steps, spot, events, f"toward {name}")
         steps = steps[:-1]
     return False

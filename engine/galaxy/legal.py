@@ -19,7 +19,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import free as free_actions
-from engine.galaxy.strikeback import masters, npc, play, poses, suits
+from engine.galaxy.strikeback import masters, npc, objects, play, poses, suits
 from engine.galaxy.strikeback import powers as sbpowers
 from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.world import (
@@ -160,7 +160,14 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
                         label=f"{w.name} at {name}, +1 Ammo for Area Damage",
                     )
                 )
+    if state.strikeback is not None and state.strikeback.objects:
+        out.extend(objects.legal_attacks(state, agent))  # Operation Strikeback mission objects
     return out
+
+
+def search_open(state: GalaxyState) -> bool:
+    """Search Areas are open, unless an Operation Strikeback mission opens them later."""
+    return state.strikeback is None or play.rules(state).search_open(state)
 
 
 def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
@@ -239,7 +246,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
         return out
     is_engaged = engaged(state, agent)
     board = board_of(state)
-    if area_of(state, agent.hex) in board.search_areas and not is_engaged:
+    if area_of(state, agent.hex) in board.search_areas and not is_engaged and search_open(state):
         add("search", "search this Area")
     free_to_go = not is_engaged or agent.evaded
     if not agent.combat_used:
@@ -250,7 +257,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 if free(state, h):
                     add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
         for pair in state.locked:
-            if agent.hex in (tuple(pair[0]), tuple(pair[1])):
+            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not objects.blocked(state, pair):
                 add("bash", "bash the locked door (Action + Combat)")
                 break
     for ws in agent.weapons:

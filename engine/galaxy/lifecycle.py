@@ -134,6 +134,10 @@ def kill_alien(state: GalaxyState, alien: AlienState, events: list[Event]) -> No
         if falls(state, alien, events):  # a Prime Swarm lives on while a figure does (11.6)
             return
     state.alien_deck.discard(alien.card)
+    if state.strikeback is not None:  # a mission may put the card back in the Warehouse
+        from engine.galaxy.strikeback import play
+
+        play.alien_killed(state, alien, events)
     state.kills += 1
     state.kills_this_round += 1
     if not state.tech_from_kills:

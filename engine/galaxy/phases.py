@@ -452,6 +452,10 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         ce_id, ce = waiting.card, close_encounter(waiting.card)
         chosen = [a for a in state.aliens if a.id in waiting.chosen]
     else:
+        if state.strikeback is not None:  # his agent turn is over (a mission's carried bomb)
+            from engine.galaxy.strikeback.play import turn_over
+
+            turn_over(state, seat, events)
         ce_id = state.ce_deck.draw(dice)
         ce = close_encounter(ce_id)
         events.append(
@@ -495,6 +499,15 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
 
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import play
+
+        if play.event_phase(state, dice, events):  # the mission runs this Event phase
+            if state.outcome is None:
+                play.after_event(state, dice, events)
+            state.round += 1
+            state.phase = "refresh"
+            return
     card_id = state.event_deck.draw(dice)
     event = event_card(mission_key(state), card_id)
     events.append(

@@ -146,6 +146,13 @@ def occupant(state: GalaxyState, h: Hex) -> str | None:
 
 
 def free(state: GalaxyState, h: Hex) -> bool:
+    if state.strikeback is not None and state.strikeback.pieces:  # a mission's bombs (os3)
+        c = co(h)
+        if any(
+            t.kind == "bomb" and t.hex == c and not t.holder and not t.gone
+            for t in state.strikeback.pieces.values()
+        ):
+            return False
     return board_of(state).on_map(h) and occupant(state, h) is None
 
 

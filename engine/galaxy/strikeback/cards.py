@@ -17,6 +17,7 @@ from engine.core.errors import ContentError, NotSupportedYet
 from engine.galaxy.content import AlienCard
 
 CONTENT = Path(__file__).parent / "content" / "aliens.json"
+MISSION_ALIENS = Path(__file__).parent / "content" / "mission_aliens.json"
 MASTER = Path(__file__).parent / "content" / "master.json"  # the Master Alien card, two stages
 BOX_ALIENS = 12  # component list: Alien Cards (12), Master Alien Card (1)
 
@@ -78,8 +79,23 @@ def cards() -> dict[str, ExpansionAlienCard]:
     return _load()[1]
 
 
+@cache
+def mission_cards() -> dict[str, ExpansionAlienCard]:
+    """Cards the storybook's missions name that our core box content lacks (the Green Nexus):
+    not in the expansion's box, kept apart from its 12 cards."""
+    try:
+        extra = json.loads(MISSION_ALIENS.read_text())
+        found = {c["id"]: ExpansionAlienCard.model_validate(c) for c in extra["cards"]}
+    except (OSError, ValueError, ValidationError) as error:
+        raise ContentError(f"Operation Strikeback mission Alien cards: {error}") from error
+    for card in found.values():
+        if card.species not in extra["species"] or card.energy != sum(card.stacks):
+            raise ContentError(f"Alien card {card.id}: unknown species or bad stacks")
+    return found
+
+
 def expansion_alien(card_id: str) -> ExpansionAlienCard:
-    found = cards().get(card_id)
+    found = cards().get(card_id) or mission_cards().get(card_id)
     if found is None:
         raise KeyError(card_id)
     return found

@@ -303,7 +303,8 @@ def use(
     d = catalogue()[what]
     who = agent_name(agent)
     deployed = d.effect == "drone" and what in state.agents
-    if not d.keep and not deployed:
+    kept = what == "jet-boots" and sb(state).flags.get("keep-jet-boots")  # mission 3
+    if not d.keep and not deployed and not kept:
         sb(state).devices[agent.id].remove(what)
     if d.effect == "harpoon":
         target = find_alien(state, args["target"])

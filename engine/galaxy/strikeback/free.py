@@ -48,7 +48,10 @@ Rule = Callable[[GalaxyState, AgentState, str], bool]
 RULES: list[Rule] = []
 
 # Modules that register Free Actions (imported on first use).
-PROVIDERS = ("engine.galaxy.strikeback.suits",)
+PROVIDERS = (
+    "engine.galaxy.strikeback.suits",
+    "engine.galaxy.strikeback.mission_rules.os3",  # mission 3: carry / put down a bomb
+)
 
 
 @dataclass(frozen=True)

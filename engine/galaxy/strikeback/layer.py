@@ -58,7 +58,10 @@ SECTIONS: dict[str, str | None] = {
     "Storybook 5.5.1 High Impact": "damage",
     "Storybook 6 Difficulty presets": "difficulty",
     "Storybook 7 Mission 1": "play",
-    "Storybook 7 Missions 2-5": None,
+    "Storybook 7 Mission 2": "mission_rules.os2",
+    "Storybook 7 Mission 3": "mission_rules.os3",
+    "Storybook 7 Mission 4": "mission_rules.os4",
+    "Storybook 7 Mission 5": "mission_rules.os5",
     "Storybook 7 Mission 6": "mission_rules.os6",
 }
 

@@ -19,9 +19,17 @@ from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import EventCard, Mission
-from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
 from engine.galaxy.strikeback.status import StrikebackState
-from engine.galaxy.world import adjacent, agent_name, board_of, co, free, mission_key
+from engine.galaxy.world import (
+    adjacent,
+    agent_name,
+    alien_name,
+    board_of,
+    co,
+    free,
+    mission_key,
+)
 
 if TYPE_CHECKING:
     from engine.galaxy.strikeback.mission_rules import MissionRules
@@ -178,6 +186,17 @@ def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: l
 def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
     """An agent dies on his hex (before his figure leaves the map)."""
     rules(state).agent_died(state, agent, events)
+
+
+def alien_killed(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+    """A mission may put a dead alien's card in the Warehouse instead of the discard pile."""
+    if alien.card in rules(state).warehouse_on_death(state, alien):
+        if alien.card in state.alien_deck.discard_pile:
+            state.alien_deck.discard_pile.remove(alien.card)
+        sb(state).tokens.warehouse.append(alien.card)
+        events.append(
+            Note(text=f"{alien_name(alien)} is removed from play: its card goes to the Warehouse.")
+        )
 
 
 def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
@@ -351,3 +370,28 @@ def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Acti
     if state.strikeback is None:
         return None
     return rules(state).advice(state, agent, actions)
+
+
+# -- mission hooks in the core phases ---------------------------------------------------------
+
+
+def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+    """True when the mission ran this Event phase its own way (no card is drawn)."""
+    handled = rules(state).event_phase(state, dice, events)
+    ask_next(state)
+    return handled
+
+
+def decoys(state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
+    return rules(state).decoys(state, alien) if state.strikeback is not None else {}
+
+
+def strike_decoy(
+    state: GalaxyState, alien: AlienState, token: str, kind: str, dice: Dice, events: list[Event]
+) -> None:
+    rules(state).strike_decoy(state, alien, token, kind, dice, events)
+
+
+def turn_over(state: GalaxyState, seat: str, events: list[Event]) -> None:
+    if state.strikeback is not None:
+        rules(state).turn_over(state, seat, events)

@@ -31,6 +31,33 @@ class NpcState(BaseModel):
     use_tactic: bool = False  # standing order: spend the Tactic in the next activation
 
 
+class ObjectState(BaseModel):
+    """An attackable mission object that does not defend (missions 4: Shield Generators,
+    Reinforced Doors): it stands on a map mark and is destroyed at 0 HP."""
+
+    name: str
+    mark: str
+    hp: int
+    group: str  # objects destroyed together trigger the mission's rule (e.g. "generators")
+    wounds: int = 0
+    destroyed: bool = False
+
+
+class MissionTokens(BaseModel):
+    """Missions 4 and 5: the stationary weapon's tokens, Virus Injectors, face-down Waypoints,
+    the Telepathic Link and the alien cards put back in the Warehouse."""
+
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+    sally: int = 0  # tokens left on the stationary weapon Sally
+    injectors: list[str] = Field(default_factory=list)  # agents carrying a Virus Injector
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # injectors lying on hexes
+    viruses: list[int] = Field(default_factory=list)  # Waypoints with a virus inserted
+    facedown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint (secret)
+    shown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint turned face up
+    linked: str = ""  # the agent with the Telepathic Link (secret until Special Event A)
+    warehouse: list[str] = Field(default_factory=list)  # alien cards removed from play
+
+
 class Activating(BaseModel):
     """An "activate X aliens" card waiting for the Alpha Agent to break a tie at the cut (11.5)."""
 
@@ -38,6 +65,19 @@ class Activating(BaseModel):
     chosen: list[str] = Field(default_factory=list)
     choose_from: list[str] = Field(default_factory=list)
     picks: int = 0
+
+
+class MissionToken(BaseModel):
+    """A mission's token (storybook 7): carried by an agent, lying on a hex, or deployed on a
+    Waypoint; some can be attacked (Health points)."""
+
+    kind: str  # probe, bomb, remote ...
+    holder: str = ""  # the agent carrying it ("" when it lies on the map or is gone)
+    hex: tuple[int, int] | None = None  # where it lies, when not carried
+    waypoint: int = 0  # the Waypoint it is deployed on (0: not deployed)
+    hp: int = 0
+    wounds: int = 0
+    gone: bool = False  # destroyed or spent: back to the Warehouse
 
 
 class GearState(BaseModel):
@@ -97,7 +137,12 @@ class StrikebackState(BaseModel):
     firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
     devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
     asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
+    objects: dict[str, ObjectState] = Field(default_factory=dict)  # mission objects by id
+    blocks: dict[str, list[list[tuple[int, int]]]] = Field(default_factory=dict)  # token -> sides
+    tokens: MissionTokens = Field(default_factory=MissionTokens)
     swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
+    pieces: dict[str, MissionToken] = Field(default_factory=dict)  # missions 2-3: probes, bombs
+    flags: dict[str, int] = Field(default_factory=dict)  # a mission's own counters
     # Master Aliens (11.3) and multi-hex aliens (11.8)
     menace: Menace | None = None  # the Menace token while a Master Alien is in play
     bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes

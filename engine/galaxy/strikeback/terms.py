@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.galaxy.content import species_name
 from engine.galaxy.strikeback import cards, criticals, npc, poses
 
 Entry = tuple[str, str, str]
@@ -68,7 +69,12 @@ def _campaign() -> Iterator[Entry]:
 
 
 def _aliens() -> Iterator[Entry]:
+    from engine.galaxy.content import content
+
+    core = {c.species for c in content().aliens.values()}  # the core glossary has those
     for key, name in cards.species().items():
+        if key in core:
+            continue
         found = [c for c in cards.cards().values() if c.species == key]
         if any(c.rank == "purple" for c in found):
             hp = ", ".join(f"Stage {'I' * c.stage} {c.hp} HP" for c in found)
@@ -82,20 +88,20 @@ def _aliens() -> Iterator[Entry]:
             name,
             f"Alien {name} (Operation Strikeback): HP {hp}" + (f"; {words}" if words else ""),
         )
-    for c in cards.cards().values():
+    for c in [*cards.cards().values(), *cards.mission_cards().values()]:
         stacks = "+".join(str(n) for n in c.stacks) or "no"
         if c.rank == "purple":
             yield (
                 c.id,
-                f"{cards.species()[c.species]} (Stage {'I' * c.stage})",
-                f"{cards.species()[c.species]}, Stage {'I' * c.stage}: {c.hp} HP, "
+                f"{species_name(c.species)} (Stage {'I' * c.stage})",
+                f"{species_name(c.species)}, Stage {'I' * c.stage}: {c.hp} HP, "
                 f"Energy Shield stacks {stacks}",
             )
             continue
         yield (
             c.id,
-            f"{cards.species()[c.species]} ({c.rank})",
-            (f"{cards.species()[c.species]}, {c.rank}: {c.hp} HP, Energy Shield stacks {stacks}"),
+            f"{species_name(c.species)} ({c.rank})",
+            (f"{species_name(c.species)}, {c.rank}: {c.hp} HP, Energy Shield stacks {stacks}"),
         )
 
 

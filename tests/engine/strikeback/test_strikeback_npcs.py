@@ -167,3 +167,28 @@ def test_a_bleeding_or_immobilized_agent_may_still_activate_his_npc_first() -> N
     start_turn(state, marine)
     assert marine.combat_used and marine.movement == "closed"
     assert npc.activation_problem(state, marine, figure) is None
+
+
+def test_npc_ai_leaves_an_underground_burrower_alone_until_a_card_matches_it() -> None:
+    """7.2.1 for NPCs: a Digger next to the NPC is no target while the top Close Encounter
+    discard does not clearly match it; a green-aliens card on the discard pile exposes it."""
+    state = with_npcs(["marine"])
+    figure = reveal_npc(state, "marine")
+    body = state.agents[figure]
+    assert body.hex is not None
+    spot = next(
+        h for h in neighbours(hx(body.hex)) if free(state, h) and adjacent(state, body.hex, co(h))
+    )
+    digger = lifecycle.place_alien(state, "diggers-green", spot, [], "digs up")
+    state.ce_deck.discard_pile.append("ce14")  # blue aliens: no match
+    events: list[Event] = []
+    npc.activate(state, body, SeededDice(11), events)
+    assert not [e.text for e in events if "attacks" in e.text]
+    assert state.strikeback is not None
+    state.strikeback.npcs[figure].activated = False
+    state.ce_deck.discard_pile.append("ce12")  # green aliens: a clear match
+    events = []
+    npc.activate(state, body, SeededDice(11), events)
+    attacked = [e.text for e in events if "attacks" in e.text]
+    figures = {digger.id} | {d.id for d in state.aliens if d.card == "diggers-green"}
+    assert attacked and any(f"Diggers {i}" in attacked[0] for i in figures)

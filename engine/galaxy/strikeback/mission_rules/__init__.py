@@ -22,7 +22,7 @@ from engine.core.events import Event
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
 from engine.galaxy.content import Mission
-from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 
 
 class MissionRules:
@@ -100,6 +100,15 @@ class MissionRules:
     def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
         """An agent died on his hex (his figure is still there)."""
 
+    def warehouse_on_death(self, state: GalaxyState, alien: AlienState) -> tuple[str, ...]:
+        """Alien cards this mission removes from play when they die (to the Warehouse)."""
+        return ()
+
+    def object_destroyed(
+        self, state: GalaxyState, key: str, dice: Dice, events: list[Event]
+    ) -> None:
+        """A mission object (`objects.py`) fell to 0 HP."""
+
     def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
         """Extra tokens the board shows to `seat` (None: the public): (hex label, kind, text)."""
         return []
@@ -107,6 +116,34 @@ class MissionRules:
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
         """Map marks the board shows with a token now (mark -> token, e.g. `flame`)."""
         return {}
+
+    def event_phase(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+        """Run this Event phase the mission's way instead of drawing a card (True), or let
+        the card be drawn (False, after any preparation of the deck)."""
+        return False
+
+    def turn_over(self, state: GalaxyState, seat: str, events: list[Event]) -> None:
+        """The seat's agent turn is over (called as his Aliens turn begins)."""
+
+    def search_open(self, state: GalaxyState) -> bool:
+        """Whether the map's Search Areas can be searched now (mission 2: after Event D)."""
+        return True
+
+    def decoys(self, state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
+        """Mission tokens this alien may target as if agents, always as the most wounded and
+        weakest one (token id -> its hex)."""
+        return {}
+
+    def strike_decoy(
+        self,
+        state: GalaxyState,
+        alien: AlienState,
+        token: str,
+        kind: str,
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        raise RuleError(f"No mission token {token} to attack.")
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """The advisor's move for this mission's goals, or None for the core advisor."""

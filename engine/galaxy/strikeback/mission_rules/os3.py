@@ -1,0 +1,521 @@
+"""Mission 3 (storybook 7, "A Deep Impact"): the EMP-Nuke Bombs.
+
+Two bombs start on Waypoints 3 and 4 of the crashed shuttle (B1). Every alien takes a bomb
+lying on the map for the most wounded agent (2 Health points, BLUE defence); a destroyed bomb
+is back on its starting Waypoint, whole. A bomb fills its hex: figures walk through but never
+stop on it. An agent next to a bomb picks it up as a Free Action (`carry-bomb`); it moves with
+him, and when his turn ends it is put down on a free hex next to him (`drop-bomb` lets him
+choose first). Next to an empty Waypoint 1 or 2 he plants it with his Action (`deploy-bomb`):
+aliens leave it alone from then on. With bombs on Waypoints 1 and 2, the holder of the Remote
+Control (the Alpha Agent hands it out at the first Reinforcements; dropped where its holder
+dies, picked up by walking over it) detonates both with his Action (`detonate`). Until the
+first two are detonated, every Event phase moves the Signals 1 Area toward the agents and
+teleports Signals instead of drawing a card. Two agents wear Jet Boots kept after use.
+Special Event A puts the bomb tokens back on Waypoints 3 and 4 (bombs 3 and 4) and moves
+Waypoints 1 and 2 to marks #1 and #2; B brings the set-aside Archon, an Alien weapon offer,
+four aliens and the Archon's free shot; E brings an empty Power Suit to mark #4.
+"""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.core.errors import RuleError
+from engine.core.events import Event, Note
+from engine.core.game import Action
+from engine.core.hexgrid import Hex, neighbours
+from engine.galaxy import combat
+from engine.galaxy.board import label
+from engine.galaxy.content import Mission
+from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
+from engine.galaxy.strikeback import free as free_actions
+from engine.galaxy.strikeback.mission_rules import MissionRules
+from engine.galaxy.strikeback.mission_rules.tokens import (
+    advisor_step_toward,
+    carried,
+    drop_all,
+    pick_up,
+)
+from engine.galaxy.strikeback.play import mark_hex, rules, sb
+from engine.galaxy.strikeback.status import MissionToken
+from engine.galaxy.world import adjacent, agent_name, alien_at, alien_name, card, co, operative
+
+BOMB_HP = 2
+START = {"bomb1": 3, "bomb2": 4}  # the shuttle Waypoints the bombs start on (B1 marks wp3, wp4)
+ASK_REMOTE, ASK_BOOTS, ASK_WEAPON = "remote", "jet-boots", "alien-weapon"
+
+
+def active(state: GalaxyState) -> bool:
+    return state.strikeback is not None and rules(state).key == "os3"
+
+
+def bombs(state: GalaxyState) -> dict[str, MissionToken]:
+    return {k: t for k, t in sb(state).pieces.items() if t.kind == "bomb" and not t.gone}
+
+
+def site(state: GalaxyState, waypoint: int) -> Coord:
+    """Waypoints 1 and 2 stand on the dig site (u1, u2) until Special Event A moves them to
+    hex marks #1 and #2; 3 and 4 are the shuttle's."""
+    if waypoint >= 3:
+        return co(mark_hex(state, f"wp{waypoint}"))
+    moved = sb(state).flags.get("wp-moved")
+    return co(mark_hex(state, f"m{waypoint}" if moved else f"u{waypoint}"))
+
+
+def planted(state: GalaxyState, waypoint: int) -> str | None:
+    return next((k for k, t in bombs(state).items() if t.waypoint == waypoint), None)
+
+
+def detonated(state: GalaxyState) -> int:
+    return sb(state).flags.get("detonated", 0)
+
+
+def bomb_hex(state: GalaxyState, c: Coord) -> bool:
+    """A bomb lies or stands planted on this hex (no figure may stop there)."""
+    return any(t.hex == c and not t.holder for t in bombs(state).values())
+
+
+# -- the Free Actions: pick a bomb up, put it down ---------------------------------------------
+
+
+def _carry_offers(state: GalaxyState, agent: AgentState) -> list[tuple[dict[str, str], str]]:
+    if not active(state) or agent.hex is None or carried(state, agent.id, "bomb"):
+        return []
+    return [
+        ({"target": k}, f"pick up the EMP-Nuke Bomb at {label(_hx(t.hex))}")
+        for k, t in sorted(bombs(state).items())
+        if _carry_problem(state, agent, {"target": k}) is None and t.hex is not None
+    ]
+
+
+def _hx(c: Coord | None) -> Hex:
+    assert c is not None
+    return Hex(c[0], c[1])
+
+
+def _carry_problem(state: GalaxyState, agent: AgentState, args: dict[str, str]) -> str | None:
+    if not active(state) or agent.hex is None:
+        return "has no bomb to carry here"
+    token = bombs(state).get(args.get("target", ""))
+    if token is None or token.hex is None or token.holder or token.waypoint:
+        return "must name a bomb lying on the map (target:bomb1|bomb2)"
+    if sb(state).flags.get("carry-from", 0) > state.round:
+        return "may carry the bombs again from the round after Special Event A"
+    if carried(state, agent.id, "bomb"):
+        return "already carries a bomb"
+    if token.hex != agent.hex and not adjacent(state, agent.hex, token.hex):
+        return "must stand next to the bomb"
+    return None
+
+
+def _carry(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    token = bombs(state)[args["target"]]
+    token.holder, token.hex = agent.id, None
+    events.append(Note(text=f"{agent_name(agent)} picks up an EMP-Nuke Bomb (Free Action)."))
+
+
+def _drop_spots(state: GalaxyState, agent: AgentState) -> list[Hex]:
+    from engine.galaxy.world import free
+
+    if agent.hex is None:
+        return []
+    return sorted(
+        (
+            n
+            for n in neighbours(_hx(agent.hex))
+            if free(state, n) and adjacent(state, agent.hex, co(n))
+        ),
+        key=lambda h: (h.r, h.q),
+    )
+
+
+def _drop_offers(state: GalaxyState, agent: AgentState) -> list[tuple[dict[str, str], str]]:
+    if not active(state) or not carried(state, agent.id, "bomb"):
+        return []
+    return [
+        ({"to": label(h)}, f"put the bomb down at {label(h)}") for h in _drop_spots(state, agent)
+    ]
+
+
+def _drop_problem(state: GalaxyState, agent: AgentState, args: dict[str, str]) -> str | None:
+    if not active(state) or not carried(state, agent.id, "bomb"):
+        return "carries no bomb"
+    if args.get("to", "").upper() not in {label(h) for h in _drop_spots(state, agent)}:
+        return "must name a free hex next to him (to:C4)"
+    return None
+
+
+def _drop(
+    state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
+) -> None:
+    from engine.galaxy.world import hex_arg
+
+    key = carried(state, agent.id, "bomb")[0]
+    token = bombs(state)[key]
+    token.holder, token.hex = "", co(hex_arg(args["to"]))
+    events.append(Note(text=f"{agent_name(agent)} puts the bomb down at {args['to'].upper()}."))
+
+
+free_actions.register(free_actions.FreeAction("carry-bomb", _carry_offers, _carry_problem, _carry))
+free_actions.register(free_actions.FreeAction("drop-bomb", _drop_offers, _drop_problem, _drop))
+
+
+class DeepImpact(MissionRules):
+    key = "os3"
+    effects = (
+        "reset-bombs",
+        "move-waypoints",
+        "archon-at",
+        "alien-weapon-offer",
+        "archon-shot",
+    )
+    actions = ("deploy-bomb", "detonate")
+    conditions = ("bombs>=", "events-out")
+    terms = (
+        ("carry-bomb", "Carry a bomb", "Free Action next to an EMP-Nuke Bomb: pick it up"),
+        ("drop-bomb", "Put the bomb down", "Free Action: put your bomb on a free hex next to you"),
+        ("deploy-bomb", "Deploy a bomb", "Action next to empty Waypoint 1 or 2: plant your bomb"),
+        ("detonate", "Detonate", "Remote Control Action: blow both bombs on Waypoints 1 and 2"),
+        ("bomb", "EMP-Nuke Bomb", "Mission 3 token: 2 HP, aliens hunt it until it is planted"),
+        ("remote", "Remote Control", "Mission 3 token: its holder detonates the planted bombs"),
+        ("u1", "Waypoint 1", "Dig site Waypoint 1: plant a bomb here"),
+        ("u2", "Waypoint 2", "Dig site Waypoint 2: plant a bomb here"),
+    )
+
+    # -- setup and Reinforcements -----------------------------------------------------------
+
+    def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
+        layer = sb(state)
+        for key, wp in START.items():
+            layer.pieces[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
+        layer.pieces["remote"] = MissionToken(kind="remote")
+        layer.flags["keep-jet-boots"] = 1
+
+    def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        layer = sb(state)
+        if not layer.flags.get("reinforced"):
+            layer.flags["reinforced"] = 1
+            layer.asks += [ASK_REMOTE, ASK_BOOTS, ASK_BOOTS]
+        if layer.flags.get("weapon-offer"):
+            layer.flags["weapon-offer"] = 0
+            layer.asks.append(ASK_WEAPON)
+
+    def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
+        team = [a.id for a in operative(state) if a.hex is not None]
+        if not team or not state.alpha:
+            return None
+        if ask == ASK_REMOTE:
+            token = sb(state).pieces["remote"]
+            if token.holder or token.hex is not None:
+                return None
+            question = "Who holds the Remote Control?"
+            options = team
+        elif ask == ASK_BOOTS:
+            shod = [a for a, kit in sb(state).devices.items() if "jet-boots" in kit]
+            options = [a for a in team if a not in shod]
+            if len(shod) >= 2 or not options:
+                return None
+            question = "Who wears a pair of Jet Boots (in place of his second device)?"
+        else:
+            if not _alien_weapons(state):
+                return None
+            options = [*team, "none"]
+            question = "Who takes a random Alien weapon from the Warehouse (or none)?"
+        return Pending(
+            kind="sb-mission",
+            seat=state.alpha,
+            options=options,
+            data={"ask": ask, "question": question},
+        )
+
+    def finish_choice(
+        self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
+    ) -> bool:
+        ask = str(pending.data["ask"])
+        agent = state.agents.get(option)
+        if ask == ASK_REMOTE and agent is not None:
+            sb(state).pieces["remote"].holder = option
+            events.append(Note(text=f"{agent_name(agent)} holds the Remote Control."))
+        elif ask == ASK_BOOTS and agent is not None:
+            sb(state).devices.setdefault(option, []).append("jet-boots")
+            if len(agent.devices) >= 2:
+                agent.devices.pop()
+            events.append(Note(text=f"{agent_name(agent)} wears Jet Boots."))
+        elif ask == ASK_WEAPON and agent is not None:
+            from engine.galaxy.supply import issue_weapon
+
+            pool = _alien_weapons(state)
+            key = pool[sb(state).flags.get("weapon-pick", 0) % len(pool)]
+            old = issue_weapon(agent, key)
+            events.append(Note(text=f"{agent_name(agent)} takes the {key} (for the {old})."))
+        return True
+
+    def default_choice(self, state: GalaxyState, pending: Pending) -> str:
+        return state.alpha if state.alpha in pending.options else pending.options[0]
+
+    # -- Special Events ----------------------------------------------------------------------
+
+    def apply_effect(
+        self,
+        state: GalaxyState,
+        kind: str,
+        effect: dict[str, object],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        layer = sb(state)
+        if kind == "reset-bombs":
+            for key, wp in START.items():
+                layer.pieces[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
+            layer.flags["carry-from"] = state.round + 1
+            events.append(Note(text="Two more EMP-Nuke Bombs wait on Waypoints 3 and 4."))
+        elif kind == "move-waypoints":
+            layer.flags["wp-moved"] = 1
+            events.append(Note(text="Waypoints 1 and 2 move to hex marks #1 and #2."))
+        elif kind == "archon-at":
+            from engine.galaxy.lifecycle import nearest_free
+            from engine.galaxy.strikeback import npc
+
+            spot = nearest_free(state, mark_hex(state, str(effect["mark"])))
+            if spot is not None:
+                layer.npc_deck.insert(0, str(effect["card"]))
+                npc.arrive(state, spot, dice, events, "Special Event")
+        elif kind == "alien-weapon-offer":
+            layer.flags["weapon-offer"] = 1
+            layer.flags["weapon-pick"] = dice.randrange(64)
+        elif kind == "archon-shot":
+            self._archon_shot(state, str(effect["card"]), dice, events)
+        else:
+            raise RuleError(f"Unknown Special Event effect {kind}.")
+
+    def _archon_shot(
+        self, state: GalaxyState, target_card: str, dice: Dice, events: list[Event]
+    ) -> None:
+        from engine.galaxy.attack import resolve_defence
+        from engine.galaxy.strikeback.npc import npc_weapon
+
+        archon = next((a for a in state.agents.values() if a.id.startswith("archon")), None)
+        target = next((a for a in state.aliens if a.card == target_card), None)
+        if archon is None or archon.hex is None or target is None:
+            events.append(Note(text="The Archon has no shot to take."))
+            return
+        w = npc_weapon("proton-rifle")
+        roll = combat.hit_roll(dice, w.color, w.dice)
+        hits = roll.hits + (1 if roll.bolt and w.bolt == "hit+1" else 0)
+        events.append(
+            Note(
+                text=f"The Archon fires its {w.name} at {alien_name(target)} (any distance): "
+                f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)."
+            )
+        )
+        resolve_defence(state, archon, [target.id], hits, 0, "ranged", "", dice, events, w.name)
+
+    def event_phase(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+        if detonated(state) >= 2:
+            return False
+        from engine.galaxy.signals import move_signals, teleport_signal
+
+        events.append(
+            Note(text="Event phase (the bombs are not detonated): Signals close in and teleport.")
+        )
+        move_signals(state, "toward-agent", 1, dice, events)
+        teleport_signal(state, dice, events)
+        return True
+
+    # -- aliens against bombs ----------------------------------------------------------------
+
+    def decoys(self, state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
+        return {
+            k: t.hex
+            for k, t in bombs(state).items()
+            if t.hex is not None and not t.holder and not t.waypoint
+        }
+
+    def strike_decoy(
+        self,
+        state: GalaxyState,
+        alien: AlienState,
+        token: str,
+        kind: str,
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        bomb = bombs(state)[token]
+        w = card(alien).melee if kind == "melee" else card(alien).ranged
+        assert w is not None
+        roll = combat.hit_roll(dice, w.color, w.dice)
+        defend = combat.defend_roll(dice, roll.hits)
+        bomb.wounds += defend.wounds
+        events.append(
+            Note(
+                text=f"{alien_name(alien)} attacks an EMP-Nuke Bomb with its {w.name}: "
+                f"{combat.roll_text(w.color, roll.faces)} - {roll.hits} Hit(s); it defends with "
+                f"{combat.roll_text('blue', defend.faces)}: {defend.wounds} wound(s)."
+            )
+        )
+        if bomb.wounds >= bomb.hp:
+            sb(state).pieces[token] = MissionToken(
+                kind="bomb", hp=BOMB_HP, hex=site(state, START[token])
+            )
+            events.append(
+                Note(text=f"The bomb is wrecked; a whole one waits on Waypoint {START[token]}.")
+            )
+
+    # -- carrying ----------------------------------------------------------------------------
+
+    def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+        drop_all(state, agent, events)
+        kit = sb(state).devices.get(agent.id, [])
+        if "jet-boots" in kit:
+            kit.remove("jet-boots")
+            sb(state).asks.append(ASK_BOOTS)
+
+    def entered(
+        self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
+    ) -> None:
+        pick_up(state, agent, [co(h)], events)
+
+    def turn_over(self, state: GalaxyState, seat: str, events: list[Event]) -> None:
+        """His turn is over: a bomb he still carries is put down next to him."""
+        agent = state.agents.get(seat)
+        if agent is None or agent.hex is None or not carried(state, seat, "bomb"):
+            return
+        spots = _drop_spots(state, agent)
+        key = carried(state, seat, "bomb")[0]
+        token = bombs(state)[key]
+        goals = [site(state, wp) for wp in (1, 2) if not planted(state, wp)] or [agent.hex]
+        where = (
+            min(spots, key=lambda h: (min(_gap(state, co(h), g) for g in goals), h.r, h.q))
+            if spots
+            else _hx(agent.hex)
+        )
+        token.holder, token.hex = "", co(where)
+        events.append(Note(text=f"The bomb {agent_name(agent)} carried is left at {label(where)}."))
+
+    # -- special actions ---------------------------------------------------------------------
+
+    def action_problem(
+        self, state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]
+    ) -> str | None:
+        assert agent.hex is not None
+        if what == "detonate":
+            if sb(state).pieces["remote"].holder != agent.id:
+                return "does not hold the Remote Control"
+            if not (planted(state, 1) and planted(state, 2)):
+                return "needs bombs planted on Waypoints 1 and 2"
+            return None
+        if not carried(state, agent.id, "bomb"):
+            return "carries no EMP-Nuke Bomb"
+        wp = {"wp1": 1, "wp2": 2}.get(args.get("target", "").lower())
+        if wp is None:
+            return "must name Waypoint 1 or 2 (target:wp1|wp2)"
+        spot = site(state, wp)
+        if planted(state, wp) or alien_at(state, _hx(spot)) is not None:
+            return f"finds Waypoint {wp} taken"
+        if agent.hex != spot and not adjacent(state, agent.hex, spot):
+            return f"must stand next to Waypoint {wp}"
+        return None
+
+    def do_action(
+        self,
+        state: GalaxyState,
+        agent: AgentState,
+        what: str,
+        args: dict[str, str],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        if what == "detonate":
+            for wp in (1, 2):
+                key = planted(state, wp)
+                if key is not None:
+                    sb(state).pieces[key].gone = True
+            sb(state).flags["detonated"] = detonated(state) + 2
+            events.append(
+                Note(
+                    text=f"{agent_name(agent)} detonates the two EMP-Nuke Bombs "
+                    f"({detonated(state)} detonated)."
+                )
+            )
+            return
+        wp = {"wp1": 1, "wp2": 2}[args["target"].lower()]
+        key = carried(state, agent.id, "bomb")[0]
+        token = bombs(state)[key]
+        token.holder, token.hex, token.waypoint = "", site(state, wp), wp
+        events.append(Note(text=f"{agent_name(agent)} plants an EMP-Nuke Bomb on Waypoint {wp}."))
+
+    def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
+        out: list[Action] = []
+        for what, target, text in (
+            ("deploy-bomb", "wp1", "plant the bomb on Waypoint 1"),
+            ("deploy-bomb", "wp2", "plant the bomb on Waypoint 2"),
+            ("detonate", "wp1", "detonate the bombs"),
+        ):
+            args = {"target": target}
+            if self.action_problem(state, agent, what, args) is None:
+                out.append(
+                    Action(verb="act", args={"unit": agent.id, "what": what, **args}, label=text)
+                )
+        return out
+
+    # -- objectives, board, advice -----------------------------------------------------------
+
+    def condition(self, state: GalaxyState, cond: str) -> bool:
+        if cond.startswith("bombs>="):
+            return detonated(state) >= int(cond[len("bombs>=") :])
+        if cond == "events-out":
+            return detonated(state) >= 2 and not state.event_deck.draw_pile
+        return False
+
+    def lit_marks(self, state: GalaxyState) -> dict[str, str]:
+        return {}
+
+    def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+        """Detonate, plant, pick a bomb up; carry it to an empty Waypoint 1/2; walk to the
+        nearest loose bomb (the agent closest to it) or the dropped Remote Control."""
+        if agent.hex is None:
+            return None
+        for what in ("detonate", "deploy-bomb", "carry-bomb"):
+            found = [a for a in actions if a.args.get("what") == what]
+            if found:
+                return found[0]
+        if carried(state, agent.id, "bomb"):
+            empty = [site(state, wp) for wp in (1, 2) if not planted(state, wp)]
+            return advisor_step_toward(state, agent, actions, empty, adjacent_ok=True)
+        remote = sb(state).pieces["remote"]
+        if not remote.holder and remote.hex is not None:
+            return advisor_step_toward(state, agent, actions, [remote.hex], adjacent_ok=False)
+        loose = [t.hex for t in bombs(state).values() if t.hex and not t.holder and not t.waypoint]
+        if not loose or sb(state).flags.get("carry-from", 0) > state.round:
+            return None
+        from engine.galaxy.world import hex_distance
+
+        team = [
+            a for a in operative(state) if a.hex is not None and not carried(state, a.id, "bomb")
+        ]
+        porters = sorted(team, key=lambda a: min(hex_distance(a.hex or b, b) for b in loose))
+        if agent not in porters[: len(loose)]:
+            return None
+        return advisor_step_toward(state, agent, actions, loose, adjacent_ok=True)
+
+
+def _gap(state: GalaxyState, a: Coord, b: Coord | None) -> tuple[int, int]:
+    """Areas to walk, then hexes, from a to b (the default spot for a bomb left behind: the
+    free hex next to the carrier nearest the Waypoint he was heading for)."""
+    from engine.galaxy.world import area_of, board_of, hex_distance, locked
+
+    if b is None:
+        return (0, 0)
+    areas = (
+        board_of(state)
+        .walk_graph(locked(state), "alien")
+        .distance(area_of(state, a), area_of(state, b))
+    )
+    return (99 if areas is None else areas, hex_distance(a, b))
+
+
+def _alien_weapons(state: GalaxyState) -> list[str]:
+    from engine.galaxy.supply import weapon_pool
+
+    return weapon_pool(state, "alien")
