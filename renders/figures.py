@@ -22,6 +22,10 @@ RANK_TAGS = {
     "gold": "Au",
     "palladium": "Pd",
     "platinum": "Pt",
+    # Operation Strikeback's ranks (9.8): two letters, so Galaxy never reads as green's G
+    "earth": "Ea",
+    "moon": "Mo",
+    "galaxy": "Ga",
     "green": "G",
     "blue": "B",
     "red": "R",

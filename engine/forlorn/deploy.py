@@ -31,10 +31,27 @@ def deploy_squares(state: ForlornState, unit: Unit) -> list[Square]:
             ]
             if room == here or len(inside) < len(ids):
                 out += [s for s in board.rooms[room] if board.vent_at(s) is None]
+            else:  # the other room is full: trade places with one of the Marines there
+                out += [sq(u.at) for u in inside]
         return sorted(out)
     if sc["setup"] == "around-A":
         return sorted(n for n in neighbours(board.letters["A"]) if board.on_board(n))
     return sorted(board.setup)
+
+
+def swap_partner(state: ForlornState, unit: Unit, target: Square) -> Unit | None:
+    """Solo B set-up: the trapped Marine in the other sealed room whose square `unit` may take
+    (the two trade places, so each room keeps two)."""
+    board = board_of(state)
+    trapped: dict[str, list[str]] = sc_of(state).get("trapped", {})
+    if not any(unit.id in ids for ids in trapped.values()):
+        return None
+    here = board.room_of(sq(unit.at))
+    other = next((u for u in state.at(label(target)) if u.side == "marines"), None)
+    if other is None or not any(other.id in ids for ids in trapped.values()):
+        return None
+    there = board.room_of(target)
+    return other if there is not None and there != here else None
 
 
 def pending_cut(state: ForlornState) -> list[str]:
@@ -59,7 +76,7 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
         if u.seat not in (None, seat):
             continue
         for s in deploy_squares(state, u):
-            if label(s) not in taken:
+            if label(s) not in taken or swap_partner(state, u, s) is not None:
                 out.append(
                     Action(
                         verb="move",
@@ -133,10 +150,21 @@ def apply(state: ForlornState, seat: str, action: Action) -> list[Event]:
     allowed = deploy_squares(state, unit)
     if target is None or target not in allowed:
         raise RuleError(f"{unit.name} must set up on one of: {', '.join(map(label, allowed))}.")
-    if state.at(label(target)):
+    partner = swap_partner(state, unit, target)
+    if state.at(label(target)) and partner is None:
         raise RuleError(f"{label(target)} is already taken.")
     old = sq(unit.at)
     unit.at = label(target)
-    return [
+    events: list[Event] = [
         Moved(figure=unit.id, path=[label(old), unit.at], text=f"{unit.name} sets up on {unit.at}.")
     ]
+    if partner is not None:
+        partner.at = label(old)
+        events.append(
+            Moved(
+                figure=partner.id,
+                path=[unit.at, partner.at],
+                text=f"{partner.name} trades places with {unit.name} and sets up on {partner.at}.",
+            )
+        )
+    return events

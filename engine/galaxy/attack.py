@@ -290,6 +290,17 @@ def resolve_defence(
             if friend.dead or friend.hex is None:
                 continue
             pose = poses.defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
+            if state.strikeback is not None and sb_effects:  # Lethal / Critical Bolts (8.1, 8.2)
+                from engine.galaxy.strikeback import combat as expansion
+
+                wounds = expansion.friendly_defends(
+                    state, friend, hits, def_minus - pose, kind, sb_effects, dice, events
+                )
+                cause = f"{agent_name(agent)}'s {weapon_name}"
+                combat.wound_agent(state, friend, wounds, events, cause)
+                if condition and not friend.dead and condition not in friend.conditions:
+                    friend.conditions.append(condition)
+                continue
             roll = _agent_defends(dice, friend, hits, def_minus - pose, kind, state)
             events.append(
                 Note(

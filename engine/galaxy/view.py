@@ -156,8 +156,10 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             lines.append(
                 f"{w.name}: {dice_text(w)}, {reach}{ammo}" + (" JAMMED" if ws.jammed else "")
             )
-        if agent.devices:
-            lines.append("devices: " + ", ".join(content().devices[d].name for d in agent.devices))
+        carried = [content().devices[d].name for d in agent.devices]
+        carried += sbpowers.device_names(state, agent.id)  # Operation Strikeback devices
+        if carried:
+            lines.append("devices: " + ", ".join(carried))
         lines += suit_lines(state, agent.id)
         lines += sbpowers.panel_lines(state, agent.id)  # expansion devices, Psionic Powers
         held = [a.id for a in state.aliens if a.controller == agent.id]

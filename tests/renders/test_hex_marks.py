@@ -42,3 +42,10 @@ def test_a_figure_line_says_the_label_and_rank_once() -> None:
     assert figure_line(alien, "x3") == "x3 Xeno-Delta @D4 [G] 3/4"
     nameless = alien.model_copy(update={"name": "x3"})
     assert figure_line(nameless, "x3").startswith("x3 x3 @D4")  # never an empty name
+
+
+def test_every_rank_has_its_own_tag() -> None:
+    from renders.figures import RANK_TAGS, rank_tag
+
+    assert rank_tag("Galaxy") == "Ga" and rank_tag("Moon") == "Mo" and rank_tag("Earth") == "Ea"
+    assert len(set(RANK_TAGS.values())) == len(RANK_TAGS)  # Galaxy is not green's G

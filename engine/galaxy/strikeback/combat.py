@@ -308,6 +308,44 @@ def _falls(state: GalaxyState, alien: AlienState, events: list[Event], printed: 
     return True
 
 
+def friendly_defends(
+    state: GalaxyState,
+    friend: AgentState,
+    hits: int,
+    def_minus: int,
+    kind: str,
+    sb_effects: tuple[str, ...],
+    dice: Dice,
+    events: list[Event],
+) -> int:
+    """Friendly Fire from an agent's weapon with a Lethal or Critical Bolt: the hit agent
+    defends as against an alien's attack (a worn suit's shields first); returns his wounds,
+    a Critical's instant damage included."""
+    suit = suits.worn(state, friend.id)
+    in_suit = suit is not None and suit.shields > 0
+    stacks = [suit.shields] if suit is not None and in_suit else [friend.energy]
+    out = damage.defend(
+        dice,
+        hits,
+        stacks,
+        lethal="lethal" in sb_effects,
+        def_minus=def_minus + penalty(state, friend.id, "def"),
+        high_impact=layer(state).high_impact,
+        armor=None if bolts_blocked(state, friend.id) or in_suit else profile(friend).armor,
+        attack="melee" if kind == "melee" else "ranged",
+    )
+    if suit is not None and in_suit:
+        suit.shields = stacks[0]
+    else:
+        friend.energy = stacks[0]
+    events.append(Note(text=f"Friendly fire! {agent_name(friend)}: {_defence_text(out)}."))
+    wounds = out.wounds
+    level = next((int(e[-1]) for e in sb_effects if e.startswith("critical-")), 0)
+    if wounds and level:
+        wounds += critical(state, friend, level, dice, events)
+    return wounds
+
+
 def _defence_text(out: damage.Defence) -> str:
     parts = []
     if out.stack is not None and out.absorbed:

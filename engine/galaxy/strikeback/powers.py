@@ -393,16 +393,20 @@ def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
     return out
 
 
-def panel_lines(state: GalaxyState, agent_id: str) -> list[str]:
-    """The agent sheet's lines for the expansion's devices and Psionic Powers."""
+def device_names(state: GalaxyState, agent_id: str) -> list[str]:
+    """The expansion devices the agent holds, by name (his sheet lists them with the core's)."""
     if state.strikeback is None:
         return []
     from engine.galaxy.strikeback import devices
 
+    return [devices.name_of(k) for k in state.strikeback.devices.get(agent_id, [])]
+
+
+def panel_lines(state: GalaxyState, agent_id: str) -> list[str]:
+    """The agent sheet's lines for his Psionic Powers (and a power's Flying this turn)."""
+    if state.strikeback is None:
+        return []
     out: list[str] = []
-    held_devices = state.strikeback.devices.get(agent_id, [])
-    if held_devices:
-        out.append("devices: " + ", ".join(devices.name_of(k) for k in held_devices))
     g = gear(state)
     names = []
     for key in held(state, agent_id):

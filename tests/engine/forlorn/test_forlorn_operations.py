@@ -144,8 +144,23 @@ def test_solo_b_trapped_marines_may_swap_rooms_two_per_room() -> None:
     moves = {
         a.args["to"] for a in GAME.legal_actions(state, "marines") if a.args.get("unit") == "lt"
     }
-    in_b = [m for m in moves if len(m) > 1 and m[0] in "GHIJKL" and int(m[1:]) >= 12]
-    assert not in_b  # room B is full (2 there)
+    in_b = {m for m in moves if len(m) > 1 and m[0] in "GHIJKL" and int(m[1:]) >= 12}
+    # Room B is full (2 there): the LT may only trade places with one of them.
+    assert in_b == {unit(state, "berns").at, unit(state, "reyes").at}
     lt = state.unit("lt")
     assert lt is not None and lt.at is not None
     assert any(m[0] in "BCDE" and m != lt.at for m in moves if len(m) > 1)  # own room is fine
+    where_lt, where_berns = lt.at, unit(state, "berns").at
+    after = GAME.apply(
+        state, "marines", Action(verb="move", args={"unit": "lt", "to": where_berns}), SeededDice(1)
+    ).state
+    assert unit(after, "lt").at == where_berns and unit(after, "berns").at == where_lt
+    # Still two in each room; a free square of the full room is refused.
+    free_b = next(f"{c}{r}" for c in "GHIJKL" for r in (12, 13, 14) if not after.at(f"{c}{r}"))
+    with pytest.raises(RuleError):
+        GAME.apply(
+            after,
+            "marines",
+            Action(verb="move", args={"unit": "berns", "to": free_b}),
+            SeededDice(1),
+        )

@@ -289,3 +289,24 @@ def test_the_contract_holds_in_random_play_with_the_expansion_weapons(seed: int)
             chosen = actions[-1]
         state = GAME.apply(state, seat, chosen, dice).state
     assert checked >= 3
+
+
+def test_friendly_fire_with_a_lethal_bolt_gives_the_agent_no_defend_roll() -> None:
+    state = GAME.new(
+        "m1",
+        ["infiltrator", "marine"],
+        {"human-view": "off", "fighting-poses": "on", "friendly-fire": "on"},
+        SeededDice(7),
+    )
+    state.signals, state.aliens, state.pending = [], [], None
+    state.phase, state.alpha = "agent", "infiltrator"
+    state.turn_order, state.turn_index = ["infiltrator", "marine"], 0
+    infiltrator, marine = state.agents["infiltrator"], state.agents["marine"]
+    infiltrator.hex = co(board_of(state).starts[0])
+    marine.hex = co(next(h for h in neighbours(hx(infiltrator.hex)) if free(state, h)))
+    infiltrator.weapons[0] = WeaponState(key="phase-scythe", ammo=0)
+    infiltrator.skills.append("alien-knowledge")
+    start_turn(state, infiltrator)
+    # RED 4: hit+hit+bolt, hit+jam, Alien, Alien = 3 Lethal Hits: no BLUE die, 3 wounds
+    state = fire(state, "infiltrator", "marine", "phase-scythe", [2, 4, 1, 1])
+    assert state.agents["marine"].wounds == 3

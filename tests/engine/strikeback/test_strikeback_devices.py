@@ -310,7 +310,7 @@ def test_expansion_devices_join_the_box_for_search_and_reinforcements() -> None:
     assert state.strikeback is not None and state.strikeback.devices["marine"] == ["vigil"]
     assert state.alien_tech == 0
     panel = next(p for p in GAME.view(state, None).panels if p.seat == "marine")
-    assert "devices: Vigil" in panel.lines
+    assert "devices: Frag Grenade, Vigil" in panel.lines  # the kit's and the expansion's
     # a Search that turns up a device can find one of the expansion's
     state.pending = None
     state.agents["marine"].devices = []
