@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterable
 from functools import cache
 from typing import ClassVar
 
@@ -85,6 +86,20 @@ class MissionRules:
 
     def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
         return []
+
+    def offered(
+        self,
+        state: GalaxyState,
+        agent: AgentState,
+        candidates: Iterable[tuple[str, dict[str, str], str]],
+    ) -> list[Action]:
+        """The candidate special actions `(what, args, label)` the agent may take now: exactly
+        those `action_problem` accepts, so `legal_actions` and `apply` agree by construction."""
+        return [
+            Action(verb="act", args={"unit": agent.id, "what": what, **args}, label=text)
+            for what, args, text in candidates
+            if self.action_problem(state, agent, what, args) is None
+        ]
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
         return False

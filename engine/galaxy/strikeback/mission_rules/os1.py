@@ -153,20 +153,14 @@ class FarSideCrash(MissionRules):
             events.append(Note(text=f"{agent_name(agent)} recharges his Fire Extinguisher."))
 
     def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
-        out: list[Action] = []
 
-        def offer(what: str, label_text: str, **args: str) -> None:
-            if self.action_problem(state, agent, what, args) is None:
-                out.append(
-                    Action(
-                        verb="act", args={"unit": agent.id, "what": what, **args}, label=label_text
-                    )
-                )
-
-        for wp in sb(state).flames:
-            offer("extinguish", f"put out the fire at Waypoint {wp}", target=f"wp{wp}")
-        offer("recharge", "recharge the Fire Extinguisher")
-        return out
+        fires = [
+            ("extinguish", {"target": f"wp{wp}"}, f"put out the fire at Waypoint {wp}")
+            for wp in sb(state).flames
+        ]
+        return self.offered(
+            state, agent, [*fires, ("recharge", {}, "recharge the Fire Extinguisher")]
+        )
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
         flames = len(burning(state))

@@ -370,18 +370,15 @@ class UndergroundTremor(MissionRules):
             layer.flags["rush-watch"] = 0
 
     def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
-        out: list[Action] = []
-        for what, target, text in (
-            ("deploy", "u1", "plant a probe on Waypoint 1"),
-            ("deploy", "u2", "plant a probe on Waypoint 2"),
-            ("arm", "u3", "arm the probes"),
-        ):
-            args = {"target": target}
-            if self.action_problem(state, agent, what, args) is None:
-                out.append(
-                    Action(verb="act", args={"unit": agent.id, "what": what, **args}, label=text)
-                )
-        return out
+        return self.offered(
+            state,
+            agent,
+            (
+                ("deploy", {"target": "u1"}, "plant a probe on Waypoint 1"),
+                ("deploy", {"target": "u2"}, "plant a probe on Waypoint 2"),
+                ("arm", {"target": "u3"}, "arm the probes"),
+            ),
+        )
 
     # -- objectives, board, advice -----------------------------------------------------------
 

@@ -446,18 +446,15 @@ class DeepImpact(MissionRules):
         events.append(Note(text=f"{agent_name(agent)} plants an EMP-Nuke Bomb on Waypoint {wp}."))
 
     def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
-        out: list[Action] = []
-        for what, target, text in (
-            ("deploy-bomb", "wp1", "plant the bomb on Waypoint 1"),
-            ("deploy-bomb", "wp2", "plant the bomb on Waypoint 2"),
-            ("detonate", "wp1", "detonate the bombs"),
-        ):
-            args = {"target": target}
-            if self.action_problem(state, agent, what, args) is None:
-                out.append(
-                    Action(verb="act", args={"unit": agent.id, "what": what, **args}, label=text)
-                )
-        return out
+        return self.offered(
+            state,
+            agent,
+            (
+                ("deploy-bomb", {"target": "wp1"}, "plant the bomb on Waypoint 1"),
+                ("deploy-bomb", {"target": "wp2"}, "plant the bomb on Waypoint 2"),
+                ("detonate", {"target": "wp1"}, "detonate the bombs"),
+            ),
+        )
 
     # -- objectives, board, advice -----------------------------------------------------------
 

@@ -357,18 +357,18 @@ class LastStarfighters(MissionRules):
             )
 
     def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
-        out: list[Action] = []
-        for wp in PROBE_WAYPOINTS:
-            args = {"target": f"wp{wp}"}
-            if self.action_problem(state, agent, "deploy-probe", args) is None:
-                out.append(
-                    Action(
-                        verb="act",
-                        args={"unit": agent.id, "what": "deploy-probe", **args},
-                        label=f"deploy the Underground Probe by Waypoint {wp}",
-                    )
+        return self.offered(
+            state,
+            agent,
+            (
+                (
+                    "deploy-probe",
+                    {"target": f"wp{wp}"},
+                    f"deploy the Underground Probe by Waypoint {wp}",
                 )
-        return out
+                for wp in PROBE_WAYPOINTS
+            ),
+        )
 
     # -- objectives, board and advice ----------------------------------------------------------
 
