@@ -247,8 +247,9 @@ def test_a_class_weapon_of_the_expansion_goes_only_to_its_class() -> None:
 def test_the_contract_holds_in_random_play_with_the_expansion_weapons(seed: int) -> None:
     """Every agent starts with an expansion weapon (Friendly Fire on, so Explosions reach
     agents too); random play, the legal-actions contract checked every few decisions."""
+    from galaxy_contract import check_contract
+
     from engine.core.dice import derive_seed, pick
-    from tests.engine.galaxy.test_galaxy_legal_contract import check_contract
 
     seats = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
     kit = {

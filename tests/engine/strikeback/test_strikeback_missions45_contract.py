@@ -5,8 +5,7 @@ Insert Virus) and the Alpha Agent's prompts come in."""
 from __future__ import annotations
 
 import pytest
-
-from tests.engine.galaxy.test_galaxy_legal_contract import check_contract, reach_state
+from galaxy_contract import check_contract, reach_state
 
 
 @pytest.mark.parametrize("scenario", ["os4", "os5"])

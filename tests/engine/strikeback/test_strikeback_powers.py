@@ -344,7 +344,7 @@ def test_psionic_powers_stay_with_their_agent_into_the_next_mission() -> None:
 def test_legal_actions_contract_holds_with_powers_and_devices(seed: int) -> None:
     """Agents holding every Psionic Power and several expansion devices, at the Earth rank
     (free Tactics): apply accepts exactly what legal_actions lists, along a random game."""
-    from tests.engine.galaxy.test_galaxy_legal_contract import check_contract
+    from galaxy_contract import check_contract
 
     state = GAME.new(
         "os1", ["marine", "biotech", "sniper"], {"human-view": "off"}, SeededDice(seed)

@@ -5,6 +5,7 @@ suit (7.3), through the engine's own commands and Refresh, on scenario states se
 from __future__ import annotations
 
 import pytest
+from galaxy_contract import check_contract
 
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import RuleError
@@ -18,7 +19,6 @@ from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import free, layer, suits
 from engine.galaxy.world import board_of, co, hx
 from engine.galaxy.world import free as free_hex
-from tests.engine.galaxy.test_galaxy_legal_contract import check_contract
 
 
 def suited(
