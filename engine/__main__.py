@@ -10,7 +10,7 @@ from dataclasses import asdict
 
 from engine.core.game import scenario_info
 from engine.registry import games, get_game
-from engine.selfplay import POLICIES, play_one
+from engine.selfplay import POLICIES, mission_tally, play_one
 
 
 def parse_seeds(text: str) -> list[int]:
@@ -60,6 +60,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         "mean_rounds": round(sum(r.rounds for r in finished) / max(1, len(finished)), 2),
         "mean_ms_per_step": round(sum(r.ms_per_step for r in results) / max(1, len(results)), 3),
     }
+    missions = mission_tally(results)
+    if missions:
+        summary["missions"] = missions  # a campaign: each mission's outcomes as played
     print(json.dumps({"summary": summary}))
     return 0 if summary["errors"] == 0 else 1
 

@@ -65,6 +65,24 @@ def advisor_for(game: Game[Any], policy: str) -> Advisor | None:
     return advisor
 
 
+def selfplay_extra(game: Game[Any], state: Any) -> dict[str, Any]:
+    """What a game adds to a finished game's line (optional `selfplay_extra(state)` hook), e.g.
+    a campaign's missions as played: {"missions": ["os1:failed", "os1:accomplished", ...]}."""
+    hook = getattr(game, "selfplay_extra", None)
+    return dict(hook(state)) if callable(hook) else {}
+
+
+def mission_tally(results: list[GameResult]) -> dict[str, dict[str, int]]:
+    """Per mission, how often each outcome came up over the games' `extra["missions"]`."""
+    tally: dict[str, dict[str, int]] = {}
+    for result in results:
+        for played in result.extra.get("missions", []):
+            mission, _, outcome = str(played).partition(":")
+            row = tally.setdefault(mission, {})
+            row[outcome] = row.get(outcome, 0) + 1
+    return tally
+
+
 def play_one(
     game: Game[Any],
     scenario: str,
@@ -108,6 +126,7 @@ def play_one(
             raise RuntimeError(f"no outcome after {max_steps} steps")
         view = game.view(state, None)
         result.rounds = view.round
+        result.extra = selfplay_extra(game, state)
     except Exception as error:  # self-play reports every failure as data
         result.error = f"{type(error).__name__}: {error}"
     elapsed = (time.perf_counter() - started) * 1000

@@ -363,6 +363,12 @@ class GalaxyDefenders:
         """A purposeful action for the seat (see engine/galaxy/advisor.py)."""
         return advisor.advise(state, seat, actions)
 
+    def selfplay_extra(self, state: GalaxyState) -> dict[str, Any]:
+        """Self-play's extra line for a campaign: every mission as played, in order."""
+        if state.campaign is None:
+            return {}
+        return {"missions": [f"{r.mission}:{r.outcome}" for r in state.campaign.results]}
+
     def view(self, state: GalaxyState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state))
 

@@ -92,3 +92,19 @@ def test_bad_selfplay_options_are_clear_errors(capsys: pytest.CaptureFixture[str
     assert "Option 'pace' must be one of: 2, 3" in capsys.readouterr().err
     assert main([*argv, "--option", "pace"]) == 2
     assert "Options are KEY=VALUE" in capsys.readouterr().err
+
+
+def test_a_game_may_add_extra_data_and_campaign_missions_are_tallied(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dash = get_game("dash")
+    assert play_one(dash, "sprint", 1, players=1).extra == {}
+
+    def extra(state: Any) -> dict[str, Any]:
+        return {"missions": ["m1:failed", "m1:accomplished", "m2:partial"]}
+
+    monkeypatch.setattr(type(dash), "selfplay_extra", staticmethod(extra), raising=False)
+    assert play_one(dash, "sprint", 1, players=1).extra["missions"][0] == "m1:failed"
+    assert main(["selfplay", "--game", "dash", "--scenario", "sprint", "--seeds", "1-2"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
+    assert summary["missions"] == {"m1": {"failed": 2, "accomplished": 2}, "m2": {"partial": 2}}

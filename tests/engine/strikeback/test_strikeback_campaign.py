@@ -176,6 +176,7 @@ def test_a_mission_failed_three_times_in_a_row_ends_the_campaign() -> None:
     prompt = GAME.waiting_on(state)
     assert prompt.finished and prompt.outcome == "failed"
     assert "3 times in a row" in state.outcome_text
+    assert GAME.selfplay_extra(state) == {"missions": ["os1:failed"] * 3}  # self-play's tally
 
 
 def test_the_previous_result_picks_the_special_event_column(stubs: list[str]) -> None:
