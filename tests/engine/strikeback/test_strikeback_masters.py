@@ -12,6 +12,7 @@ from engine.galaxy import GAME, aliens, attack, lifecycle, phases
 from engine.galaxy.board import parse_label
 from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.strikeback import bodies, masters
+from engine.galaxy.strikeback.cards import cards
 from engine.galaxy.strikeback.menace import Menace
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import alien_at, alien_hexes, area_of, board_of, co, hx, occupant
@@ -151,7 +152,7 @@ def test_stage_one_at_zero_turns_to_stage_two_and_does_not_die() -> None:
     sb = state.strikeback
     assert sb is not None
     sb.stacks[worm.id] = [0, 0]
-    worm.wounds = 6  # 8 Health points: 2 left
+    worm.wounds = cards()["wormoon-1"].hp - 2  # 2 Health points left
     events: list[Event] = []
     attack.resolve_defence(
         state,
@@ -177,13 +178,14 @@ def test_a_mission_can_hold_the_fallen_stage_one_until_its_special_event() -> No
     assert sb is not None
     sb.master_down = "os6-a"
     sb.stacks[worm.id] = [0, 0]
-    worm.wounds = 7  # 8 Health points: 1 left
+    hp = cards()["wormoon-1"].hp
+    worm.wounds = hp - 1  # 1 Health point left
     events: list[Event] = []
     marine = state.agents["marine"]
     attack.resolve_defence(
         state, marine, [worm.id], 1, 0, "ranged", "", ScriptedDice([1]), events, "rifle"
     )
-    assert worm in state.aliens and worm.card == "wormoon-1" and worm.wounds == 8
+    assert worm in state.aliens and worm.card == "wormoon-1" and worm.wounds == hp
     assert state.event_deck.draw_pile[-1] == "os6-a"  # on top of the Event deck
     attack.resolve_defence(
         state, marine, [worm.id], 1, 0, "ranged", "", ScriptedDice([1]), events, "rifle"
@@ -199,7 +201,7 @@ def test_stage_two_at_zero_dies_and_the_menace_token_leaves() -> None:
     sb = state.strikeback
     assert sb is not None
     sb.stacks[worm.id] = [0, 0]
-    worm.wounds = 9  # 10 Health points: 1 left
+    worm.wounds = cards()["wormoon-2"].hp - 1  # 1 Health point left
     events: list[Event] = []
     attack.resolve_defence(
         state,

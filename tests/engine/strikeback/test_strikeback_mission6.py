@@ -233,3 +233,39 @@ def test_the_last_special_event_ends_the_mission_failed_with_the_wormoon_alive()
 
     assert mission_status(state, [])  # read in the Strategy phase: the table's second row
     assert state.outcome == "failed" and "still lives" in state.outcome_text
+
+
+def test_the_advisor_shares_the_obelisks_out_and_fetches_a_lying_probe() -> None:
+    from engine.core.hexgrid import distance
+    from engine.galaxy.strikeback.mission_rules.os6 import probe_goals
+
+    state = to_first_turn(start())
+    sb = state.strikeback
+    assert sb is not None and sb.hunt is not None
+    state.aliens, state.signals = [], []  # an empty field: the Wormoon has dived
+    sb.bodies, sb.swarms = {}, {}
+    marine, hulk, sniper = (state.agents[s] for s in SEATS)
+    assert probe_goals(state, marine) == ([], 0)  # not before Special Event A
+    sb.hunt.deploy_from = state.round
+    _probe_ready(state, "marine", 2)
+    _probe_ready(state, "hulk", 3)
+    sb.hunt.carriers = ["marine", "hulk"]
+    sb.hunt.dropped = [sniper.hex or (0, 0)]
+    # each carrier keeps the obelisk next to him, to stand beside it (1 hex away)
+    assert probe_goals(state, marine) == ([mark_hex(state, "wp2")], 1)
+    assert probe_goals(state, hulk) == ([mark_hex(state, "wp3")], 1)
+    # two carriers for three obelisks: the sniper walks to the lying probe
+    sb.hunt.dropped = [co(mark_hex(state, "m1"))]
+    assert probe_goals(state, sniper) == ([mark_hex(state, "m1")], 0)
+    sb.hunt.deployed = [4]  # as many carriers as obelisks left: nobody fetches
+    assert probe_goals(state, sniper) == ([], 0)
+    # an agent standing ON an obelisk steps off it to a hex next to it
+    from engine.galaxy.world import hex_arg
+
+    seat = state.turn_order[state.turn_index]
+    sb.hunt.deployed, sb.hunt.carriers = [], [seat]
+    state.agents[seat].hex = co(mark_hex(state, "wp4"))
+    moves = [a for a in GAME.legal_actions(state, seat) if a.verb == "move"]
+    advice = rules_for("os6").advice(state, state.agents[seat], moves)
+    assert advice is not None and advice.verb == "move"
+    assert distance(hex_arg(advice.args["to"]), mark_hex(state, "wp4")) == 1

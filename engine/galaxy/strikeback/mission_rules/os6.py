@@ -395,7 +395,8 @@ class LastStarfighters(MissionRules):
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """Deploy a probe when he can; shoot the Wormoon when it can be hit (the weapon with
         the most dice, an Alien Weapon only with Alien Knowledge); a carrier walks toward the
-        nearest obelisk without a probe."""
+        obelisk the share-out leaves him, and an agent without one picks up a lying probe
+        (`probe_goals`); once Stage II is up, the others close in on it."""
         from engine.galaxy.world import weapon
 
         found = next((a for a in actions if a.args.get("what") == "deploy-probe"), None)
@@ -418,21 +419,54 @@ class LastStarfighters(MissionRules):
             best = max(shots, key=lambda a: (dice_of(a), a.args.get("mode", "") == "area"))
             if dice_of(best) > 0:
                 return best
-        mine = hunt(state)
-        if agent.id not in mine.carriers or agent.hex is None or not mine.deploy_from:
-            return None
-        goals = [mark_hex(state, f"wp{n}") for n in PROBE_WAYPOINTS if n not in mine.deployed]
+        goals, ring = probe_goals(state, agent)
+        stage_two = [hx(a.hex) for a in state.aliens if a.card == STAGE_TWO and a.id in worms]
+        if not goals and stage_two:  # the last fight: close in to the surfaced Wormoon
+            goals, ring = stage_two, 1
         moves = [a for a in actions if a.verb == "move"]
-        if not goals or not moves:
+        if not goals or not moves or agent.hex is None:
             return None
-        here = min(distance(hx(agent.hex), g) for g in goals)
+
+        def off(h: Hex) -> int:  # steps from where he wants to stand (next to an obelisk)
+            return min(abs(distance(h, g) - ring) for g in goals)
+
+        here = off(hx(agent.hex))
 
         def gap(a: Action) -> int:
-            dest = hex_arg(a.args["to"])
-            return min(distance(dest, g) for g in goals)
+            return off(hex_arg(a.args["to"]))
 
         best = min(moves, key=lambda a: (gap(a), a.args["to"]))
         return best if gap(best) < here else None
+
+
+def probe_goals(state: GalaxyState, agent: AgentState) -> tuple[list[Hex], int]:
+    """Where the advisor walks an agent once probes may be deployed: a carrier to the obelisk
+    the carriers' nearest-first share-out leaves him (each obelisk wants one probe); an agent
+    without one to a probe lying on the map while the carriers are fewer than the obelisks
+    still to fill. With the distance to stand at: 1 from an obelisk (the probe goes in next to
+    it, not on it), 0 on a lying probe."""
+    mine = hunt(state)
+    if not mine.deploy_from or agent.hex is None:
+        return [], 0
+    left = [n for n in PROBE_WAYPOINTS if n not in mine.deployed]
+    carriers = [a for a in on_map(state) if a.id in mine.carriers]
+    if agent.id not in mine.carriers:
+        if len(carriers) >= len(left):
+            return [], 0
+        return [hx(c) for c in mine.dropped], 0
+    pairs = sorted(
+        (distance(hx(a.hex), mark_hex(state, f"wp{n}")), a.id, n)
+        for a in carriers
+        if a.hex is not None
+        for n in left
+    )
+    taken: dict[str, int] = {}
+    for _, who, n in pairs:
+        if who not in taken and n not in taken.values():
+            taken[who] = n
+    mine_wp = taken.get(agent.id)
+    wps = [mine_wp] if mine_wp is not None else left
+    return [mark_hex(state, f"wp{n}") for n in wps], 1
 
 
 def _waypoint(text: str) -> int | None:
