@@ -232,6 +232,8 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
     state.kills_last_round = state.kills_this_round
     state.kills_this_round = 0
     state.phase = "strategy"
+    if check_all_dead(state, events):
+        return  # a Poison's wound at this Refresh took the last Operative agent
     chooser = (
         state.alpha
         if state.alpha in [a.id for a in operative(state)]

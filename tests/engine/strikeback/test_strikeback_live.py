@@ -11,7 +11,7 @@ from engine.galaxy import GAME, attack, lifecycle, phases
 from engine.galaxy.agent import start_turn
 from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
-from engine.galaxy.world import board_of, co, hx
+from engine.galaxy.world import board_of, co, hx, max_hp
 
 
 def layered(seats: list[str]) -> GalaxyState:
@@ -117,6 +117,23 @@ def test_live_refresh_poison_wounds_marks_fade_and_stacks_refill() -> None:
     assert (mine.mark, mine.poison) == (1, 0)
     assert state.agents["marine"].wounds == 1
     assert delta.energy == 3
+
+
+def test_poison_at_refresh_killing_the_last_agent_fails_the_mission() -> None:
+    """Self-play os6 seed 37, 4 agents: the last Operative agent died of Poison at the
+    Refresh, and the Strategy phase then asked a dead player to name an Alpha Agent among
+    nobody. Core rules (Death): all players Inoperative -> the mission fails at once."""
+    state = layered(["marine", "hulk"])
+    state.agents["hulk"].dead, state.agents["hulk"].hex = True, None
+    marine = state.agents["marine"]
+    marine.wounds, marine.bleeding = max_hp(marine), True  # at 0 HP: a further wound kills
+    assert state.strikeback is not None
+    state.strikeback.figures["marine"] = FigureStatus(poison=1)
+    events: list[Event] = []
+    phases.refresh(state, events, SeededDice(1))
+    assert marine.dead and state.pending is None
+    assert state.outcome == "failed" and state.phase == "ended"
+    assert GAME.waiting_on(state).finished
 
 
 def test_live_critical_movement_and_health_penalties() -> None:
