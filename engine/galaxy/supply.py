@@ -203,7 +203,7 @@ def device_name(key: str) -> str:
 def delivery_takers(state: GalaxyState, key: str) -> list[str]:
     """Agents on the map who may receive a delivered device or weapon (a class weapon only
     its class), clockwise from the Alpha Agent."""
-    classes = weapon(key).classes if key in content().weapons or _expansion(state, key) else []
+    classes = _delivered_classes(state, key)
     return [
         s
         for s in clockwise_from_alpha(state)
@@ -211,6 +211,23 @@ def delivery_takers(state: GalaxyState, key: str) -> list[str]:
         and state.agents[s].hex is not None
         and (not classes or s in classes)
     ]
+
+
+def _delivered_classes(state: GalaxyState, key: str) -> list[str]:
+    """The classes that may take a delivered item, read as `deliver` reads the key: a core
+    device, then an Operation Strikeback device (which may name classes), then a weapon. The
+    expansion's Nano Injector device shares its key with the Biotech's Nano Injector weapon:
+    delivered as a device, any agent takes it."""
+    if key in content().devices:
+        return []
+    if state.strikeback is not None:
+        from engine.galaxy.strikeback import devices
+
+        if devices.is_device(key):
+            return list(devices.catalogue()[key].classes)
+    if key in content().weapons or _expansion(state, key):
+        return list(weapon(key).classes)
+    return []
 
 
 def default_taker(state: GalaxyState) -> str:

@@ -320,3 +320,19 @@ def test_expansion_devices_join_the_box_for_search_and_reinforcements() -> None:
     state.pending = Pending(kind="search", seat="marine", options=["device", "nothing"])
     actions.finish_search(state, "device", ScriptedDice(picks=[index]), events)
     assert state.strikeback.devices["marine"] == ["vigil", "hologram"]
+
+
+def test_reinforcements_hand_the_nano_injector_device_to_any_agent() -> None:
+    """Self-play os6 seed 165, one Marine, random policy: 4 Alien Tech bought the expansion's
+    Nano Injector, whose key is also the Biotech's Nano Injector weapon; the takers were read
+    as the weapon's (the Biotech only), so the Alpha Agent was asked to hand it to nobody."""
+    from engine.galaxy.supply import delivery_takers, finish_reinforcements
+
+    state = mission(["marine"])
+    assert devices.is_device("nano-injector")
+    assert delivery_takers(state, "nano-injector") == ["marine"]
+    state.alien_tech = 4
+    events: list[Event] = []
+    finish_reinforcements(state, "nano-injector", SeededDice(1), events)
+    assert state.pending is None  # the only taker gets it at once
+    assert "nano-injector" in devices.held(state, "marine")
