@@ -51,8 +51,10 @@ typecheck: $(STAMP)
 			--no-error-summary $$dir/*.py; \
 	done
 
+# One worker per core (pytest-xdist; work stealing evens out the whole-mission tests); each
+# worker has a PostgreSQL database of its own (tests/conftest.py).
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 test: lint typecheck pytest
 

@@ -44,12 +44,16 @@ def _needs_line(objective: Objective, agents: int | None) -> str:
 
 
 def objective_lines(mission: Mission, agents: int | None) -> list[str]:
-    """Every row of the Objectives table, top-down as the engine reads it."""
-    lines = []
+    """Every row of the Objectives table, top-down as the engine reads it; a row that reads
+    exactly as one above it (a round-limit row repeating the Event deck's, as in Strikeback
+    missions 4 and 5) is said once."""
+    lines: list[str] = []
     for row in mission.objectives:
         needs = _needs_line(row, agents)
         extra = f" (needs {needs})" if needs else ""
-        lines.append(f"**{RESULTS[row.result]}:** {row.text}{extra}")
+        line = f"**{RESULTS[row.result]}:** {row.text}{extra}"
+        if line not in lines:
+            lines.append(line)
     return lines
 
 

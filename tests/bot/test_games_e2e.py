@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from strikeback_stubs import install_stubs, remove_stubs
+from offered import NoPictures
 
 from bot.playground.server import create_app
 from bot.storage.db import Database
 from bot.table import TableService
 from engine.core.dice import SeededDice
+from engine.galaxy.strikeback.missions import missions
 from engine.registry import get_game
 from engine.selfplay import choose_action
 
@@ -152,57 +153,70 @@ async def test_galaxy_campaign_crosses_to_the_next_mission(
     assert all(ok for _, ok, _ in await service.verify())
 
 
-async def test_strikeback_campaign_crosses_to_the_mission_its_table_names(
-    api: tuple[TestClient[Any, Any], TableService],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Operation Strikeback's campaign from mission 1 to the mission its Objectives table
-    names, with GD Headquarters' prompts on the way (missions not shipped yet are test-only
-    stand-ins, `tests/strikeback_stubs.py`)."""
-    stubbed = install_stubs(tmp_path / "content", monkeypatch)
-    try:
-        client, service = api
+# The campaign seed of the whole Strikeback campaign below: with two agents and the advisor it
+# runs os1 accomplished -> os2 accomplished -> os4 accomplished -> os5 partial -> os6 failed three
+# times (466 commands), the shortest path to the campaign's end among seeds 1-399 (found by
+# driving the engine in-process with the service's own step dice, `bot.replay.step_dice`). The
+# Discord test of the same campaign takes the other branch of mission 2 (os3). One agent cannot
+# pass mission 5 (two must come back) and the advisor never wins mission 6 with two.
+STRIKEBACK_SEED = 107
+BETWEEN_MISSIONS = {"sb-armory", "accept", "promote", "reinforce"}
+
+
+async def test_a_whole_strikeback_campaign_through_the_playground(tmp_path: Path) -> None:
+    """Operation Strikeback's campaign from mission 1 to its end, through the branching: every
+    command (GD Headquarters' weapon picks, promotions and reinforcements between and inside
+    the missions included) is the advisor's choice, sent as typed text to `POST /api/command`.
+    No pixels are drawn (`NoPictures`): the commands, the posts and the briefings are under
+    test, and the missions' maps are rendered by the render tests."""
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'sb.db'}")
+    await db.init()
+    service = TableService(db, new_seed=lambda: STRIKEBACK_SEED, limits=None, pictures=NoPictures())
+    async with TestClient(TestServer(create_app(service))) as client:
         created = await send(
             client,
             "p0",
             "/campaign create game:galaxy-defenders scenario:campaign expansion:strikeback",
         )
         assert created["ok"], created
-        assert (await send(client, "p0", "/campaign join role:marine"))["ok"]
-        assert (await send(client, "p1", "/campaign join role:sniper"))["ok"]
         players = {"marine": "p0", "sniper": "p1"}
+        for role, user in players.items():
+            assert (await send(client, user, f"/campaign join role:{role}"))["ok"]
         assert (await send(client, "p0", "/campaign begin"))["ok"]
         game: Any = get_game("galaxy-defenders")
-        kinds: set[str] = set()
-        for _ in range(MAX_STEPS):
+        asked: dict[int, set[str]] = {}  # mission played (0-based) -> prompts answered in it
+        for _ in range(3000):
             campaign = await service.repo.latest_in_channel(CHANNEL)
             assert campaign is not None and campaign.state_json
             state = game.load(json.loads(campaign.state_json))
-            if state.campaign.results:
-                break
             prompt = game.waiting_on(state)
+            if prompt.finished:
+                break
             if state.pending is not None:
-                kinds.add(state.pending.kind)
+                asked.setdefault(len(state.campaign.results), set()).add(state.pending.kind)
             seat = prompt.seats[0]
             action = game.advise(state, seat, game.legal_actions(state, seat))
             result = await send(client, players[seat], action.command())
             assert result["ok"], (action.command(), result)
         else:
-            raise AssertionError("mission 1 of the Strikeback campaign did not end")
-        assert {"promote", "sb-armory", "accept"} <= kinds
-        first = state.campaign.results[0]
-        expected = {"accomplished": "os2", "partial": "os2", "failed": "os1"}[first.outcome]
-        assert state.mission == expected and state.round == 1
-        assert state.strikeback.previous == first.outcome
-        briefings = [m["content"] for m in await whole_feed(client) if "**Briefing" in m["content"]]
-        assert len(briefings) == 2
-        assert (
-            "Operation Strikeback campaign" in briefings[0] and "(mission 1 of 6)" in briefings[0]
-        )
-        number = int(expected[-1])
-        assert f"(mission {number} of 6)" in briefings[-1]
-        assert expected in stubbed or expected == "os1" or "Stub" not in briefings[-1]
+            raise AssertionError("the Strikeback campaign did not end")
+        assert campaign.status == "finished" and campaign.outcome == state.outcome
+        camp = state.campaign
+        assert camp.over and state.outcome in ("accomplished", "failed")
+        played = [r.mission for r in camp.results]
+        assert played[0] == "os1" and played[-1] == "os6" and "os4" in played
+        for done, nxt in zip(camp.results, played[1:], strict=False):
+            assert missions()[done.mission].branches[done.outcome] == nxt  # the table's column
+        # GD Headquarters' picks in every mission; promotions and reinforcements on the way
+        assert all("sb-armory" in asked.get(n, set()) for n in range(len(played)))
+        assert set().union(*asked.values()) >= BETWEEN_MISSIONS
+        assert any("promote" in asked.get(n, set()) for n in range(1, len(played)))
+        messages = [m["content"] for m in await whole_feed(client)]
+        briefings = [m for m in messages if "**Briefing" in m]
+        assert len(briefings) == len(played)  # one at /campaign begin, one per mission change
+        for text, key in zip(briefings, played, strict=True):
+            assert f"(mission {key[-1]} of 6)" in text, text
+        assert any("Campaign won" in m or "Campaign failed" in m for m in messages)
+        assert "Mission over" in messages[-1] or any("Mission over" in m for m in messages[-3:])
         assert all(ok for _, ok, _ in await service.verify())
-    finally:
-        remove_stubs(monkeypatch)
+    await db.close()

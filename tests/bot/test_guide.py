@@ -87,6 +87,18 @@ def test_galaxy_objectives_count_for_the_team() -> None:
     assert any("2/4/6/8/9 aliens killed" in line for line in general.objectives)
 
 
+@pytest.mark.parametrize("key", ["os4", "os5"])
+def test_a_row_that_reads_as_one_above_it_is_briefed_once(key: str) -> None:
+    """Missions 4 and 5 end failed the same way when the Event deck is spent and when the
+    rounds run out: two rows of the table, one line of the briefing."""
+    from engine.galaxy.strikeback.missions import missions
+
+    rows = [(r.result, r.text) for r in missions()[key].objectives]
+    assert len(set(rows)) < len(rows)
+    lines = briefing(get_game("galaxy-defenders"), key).objectives
+    assert len(lines) == len(set(lines)) == len(set(rows))
+
+
 async def test_rules_topic_answers_every_scenario(table: TableService) -> None:
     for game_key in GAMES:
         for n, info in enumerate(get_game(game_key).scenarios()):

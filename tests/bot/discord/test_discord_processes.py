@@ -93,7 +93,11 @@ class Fleet:
     async def answering(self, channel: int) -> None:
         """Wait until the process of this channel's shard answers (a busy machine is slow)."""
         for _ in range(30):
-            record = await self.fake.slash(self.ann, channel, "help")
+            try:  # a shard reconnecting (missed heartbeats on a loaded machine) has no socket
+                record = await self.fake.slash(self.ann, channel, "help")
+            except RuntimeError:
+                await asyncio.sleep(2.0)
+                continue
             try:
                 await asyncio.wait_for(record.acked.wait(), 2.0)
                 return

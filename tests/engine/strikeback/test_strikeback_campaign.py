@@ -1,15 +1,10 @@
 """Storybook 5: the Operation Strikeback campaign (scenario `campaign`, `expansion:strikeback`),
 its start (5.1, 5.2), Reinforcements (5.3), ranks (5.4), death (5.5) and the branching of the
-Objectives tables' next-mission column. Missions 2-6 that are not shipped yet are test-only
-stubs (`tests/strikeback_stubs.py`)."""
+Objectives tables' next-mission column."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from strikeback_stubs import install_stubs, remove_stubs
 
 from engine.core.dice import Dice, ScriptedDice, SeededDice
 from engine.core.errors import NotSupportedYet
@@ -26,13 +21,6 @@ from engine.galaxy.world import weapon
 TEAM = ["marine", "sniper", "hulk"]
 IMPROVED = sorted(k for k, w in content().weapons.items() if w.tier == "improved")
 ALIEN = sorted(k for k, w in content().weapons.items() if w.tier == "alien")
-
-
-@pytest.fixture
-def stubs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    keys = install_stubs(tmp_path, monkeypatch)
-    yield keys
-    remove_stubs(monkeypatch)
 
 
 def new(seats: list[str] = TEAM, seed: int = 5) -> GalaxyState:
@@ -113,9 +101,7 @@ def test_the_headquarters_pick_is_each_agents_choice_within_the_limits() -> None
     assert not set(state.pending.options) & set(ALIEN)
 
 
-def test_the_next_mission_is_the_tables_column_and_mission_6_accomplished_wins(
-    stubs: list[str],
-) -> None:
+def test_the_next_mission_is_the_tables_column_and_mission_6_accomplished_wins() -> None:
     state = settle(new())
     route = [
         ("partial", "os2"),
@@ -150,7 +136,7 @@ def test_the_next_mission_is_the_tables_column_and_mission_6_accomplished_wins(
     assert lines[-1].startswith("Campaign won")
 
 
-def test_mission_2_accomplished_skips_mission_3(stubs: list[str]) -> None:
+def test_mission_2_accomplished_skips_mission_3() -> None:
     state = end(end(settle(new()), "accomplished"), "accomplished")
     assert state.mission == "os4"
 
@@ -178,7 +164,7 @@ def test_a_mission_failed_three_times_in_a_row_ends_the_campaign() -> None:
     assert "3 times in a row" in state.outcome_text
 
 
-def test_the_previous_result_picks_the_special_event_column(stubs: list[str]) -> None:
+def test_the_previous_result_picks_the_special_event_column() -> None:
     card = EventCard(
         id="t",
         name="t",
@@ -268,7 +254,7 @@ def test_reinforcements_draw_a_new_improved_weapon_then_alien_ones() -> None:
 
 
 @pytest.mark.slow
-def test_a_whole_strikeback_campaign_finishes_with_the_advisor(stubs: list[str]) -> None:
+def test_a_whole_strikeback_campaign_finishes_with_the_advisor() -> None:
     from engine.selfplay import play_one
 
     result = play_one(
