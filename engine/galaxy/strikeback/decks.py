@@ -3,8 +3,8 @@ the missions by `missions.py`) and Event (15, `content/events.json`) cards, ours
 Close Encounter card activates under the expansion (11.5).
 
 Missions name the cards by id: a Close Encounter card `os-NN` carries the number the storybook
-gives it (`os-11a`/`os-11b` and `os-28a`/`os-28b` are the two copies of #11 and #28); the
-Event cards are `os-f1` .. `os-t1`. A card's `match` is one of:
+gives it (`os-11a`/`os-11b`, `os-28a`/`os-28b` and `os-29a`/`os-29b` are the two copies of
+#11, #28 and #29); the Event cards are `os-f1` .. `os-t1`. A card's `match` is one of:
 
 - `all`, `rank` (green/blue/red/purple), `species`, `power`, `wounded`, `healthy` (no wound),
   `position` (`engaged`: adjacent to an agent, drone or NPC; `lurking`: adjacent to none):

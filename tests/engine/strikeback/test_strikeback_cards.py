@@ -21,9 +21,11 @@ def test_the_box_counts() -> None:
 
 def test_the_numbered_cards_the_missions_and_rules_name_exist() -> None:
     numbers = Counter(c.number for c in decks.encounters().values())
-    for number in (1, 3, 4, 9, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26, 29, 30, 31):
+    for number in (1, 3, 4, 9, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26, 30, 31):
         assert numbers[number] == 1, number
-    assert numbers[11] == 2 and numbers[28] == 2  # missions 4 and 1 use two copies
+    # missions 4, 1 and 2 use two copies (mission 2's DANGER #29: one shuffled in, one on top)
+    assert numbers[11] == 2 and numbers[28] == 2 and numbers[29] == 2
+    assert all(c.danger for c in decks.encounters().values() if c.number == 29)
 
 
 def test_event_cards_are_lettered_f1_to_t1_and_carry_the_63_balancers() -> None:

@@ -211,11 +211,28 @@ def test_second_probe_before_b_rushes_the_deck_to_b_which_brings_the_diggers() -
     left = state.seats[(state.seats.index(state.alpha) + 1) % 2]
     assert {a.controller for a in green} == {left}
     assert state.alien_deck.draw_pile.count("diggers-blue") == 1
-    assert state.ce_deck.draw_pile[-1] == "os-29"  # the #29 card on top
+    assert state.ce_deck.draw_pile[-1] == "os-29b"  # one #29 on top, the other shuffled in
+    assert state.ce_deck.draw_pile.count("os-29a") == 1
     assert play.sb(state).flags["probe-rules"] == 4  # from the next round on
     assert state.round == 4 and os2.hunting(state)
     state.round = 3
     assert not os2.hunting(state)
+
+
+def test_the_danger_on_29_teleports_green_diggers_in_when_none_is_on_the_battlefield() -> None:
+    """#29 is a DANGER card (Special Event B shuffles one in and puts the other on top): with
+    no Diggers on the battlefield, a green Diggers comes in from the Alien deck instead."""
+    state = hand_out(mission(["marine"]))
+    state.aliens = [a for a in state.aliens if not a.card.startswith("diggers")]
+    state.alien_deck.draw_pile.append("diggers-green")
+    state.phase, state.turn_order, state.turn_index = "aliens", ["marine"], 0
+    state.ce_deck.put_on_top("os-29a")
+    events: list[Event] = []
+    phases.aliens_turn(state, SeededDice(4), events)
+    arrived = [a for a in state.aliens if a.card == "diggers-green"]
+    assert arrived, [e.text for e in events]
+    assert any("Danger on Swarm Below" in (e.text or "") for e in events)
+    assert "diggers-green" not in state.alien_deck.draw_pile
 
 
 def test_diggers_hunt_a_planted_probe_first_and_two_wounds_destroy_it() -> None:
