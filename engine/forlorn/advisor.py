@@ -13,7 +13,12 @@ Marines, one decision at a time:
   dice and Defence Value; flame and grenade blasts count every unit they reach and never burn a
   Marine); a grappled Marine fights;
 - otherwise walk the Marine that carries the goal (and its escort) towards the goal square by
-  the shortest door-aware route, opening the door on the way;
+  the shortest door-aware route, opening the door on the way (Op 01: the MCGFN goes to the
+  airlock the whole squad reaches soonest, back to its cover; Solo B: the nearest free Marine
+  per sealed door cuts it, the others walk to airlock C, the Marine whose exit pays most VP
+  for its APs first, and seals are cut before anyone leaves);
+- Solo B pays VP for Warriors, Blasters and Eggs slain: those kills count twice in the odds,
+  Eggs are worth a shot there, and a grenade is kept back less;
 - leftover APs: every Marine keeps a standing interrupt order, then the seat ends the phase.
 
 Xenos: a Drone or Warrior walks to the free square next to the nearest Marine it can reach and
@@ -36,6 +41,7 @@ from engine.forlorn.board import Board, door_id, label, parse_label
 from engine.forlorn.combat import blast_squares
 from engine.forlorn.content import cards, scenarios
 from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.turn import VP_EXIT
 from engine.forlorn.world import attack_range, board_of, in_arc, marine_profile, max_hits, sq
 
 THREAT = 9  # a Xeno this close (range) to a Marine is worth shooting at
@@ -110,7 +116,7 @@ def shot_value(state: ForlornState, marine: Unit, target: Unit, spin: bool) -> f
     dv = attack_range(sq(marine.at), sq(target.at)) + (1 if spin else 0)
     p = max(0, 6 - dv) / 6
     need = 2 if target.kind == "egg" else max_hits(target) - target.hits
-    return p_at_least(n, p, need)
+    return p_at_least(n, p, need) * vp_weight(state, target)
 
 
 def flame_value(state: ForlornState, chain: list[Square]) -> float:
@@ -119,7 +125,9 @@ def flame_value(state: ForlornState, chain: list[Square]) -> float:
         for u in state.at(label(s)):
             if u.side == "marines":
                 return -1.0
-            value += 1.0 if u.kind == "egg" else (5 / 6) / (max_hits(u) - u.hits)
+            value += (1.0 if u.kind == "egg" else (5 / 6) / (max_hits(u) - u.hits)) * vp_weight(
+                state, u
+            )
     return value
 
 
@@ -130,11 +138,16 @@ def grenade_value(state: ForlornState, centre: Square) -> float:
             if u.side == "marines":
                 return -1.0
             if u.kind == "egg":
-                value += 1.0
+                value += 1.0 * vp_weight(state, u)
                 continue
             p = (7 - need) / 6
-            value += p_at_least(2, p, max_hits(u) - u.hits)
+            value += p_at_least(2, p, max_hits(u) - u.hits) * vp_weight(state, u)
     return value
+
+
+def vp_weight(state: ForlornState, u: Unit) -> float:
+    """Solo B pays a VP for each Warrior, Blaster and Egg slain: such a kill counts twice."""
+    return 2.0 if state.scenario == "solo-b" and u.kind in ("warrior", "blaster", "egg") else 1.0
 
 
 # --- the Marine seats -------------------------------------------------------------------------
@@ -148,7 +161,7 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
     if kind == "mcgfn-exit":
         locks = airlock_squares(board)
         if "mcgfn" in marine.items or any("mcgfn" in m.items for m in state.active("marines")):
-            return locks
+            return _rally_airlock(state)
         spots = {sq(at) for at, items in state.floor_items.items() if "mcgfn" in items}
         return spots or locks
     if kind == "exit":
@@ -169,11 +182,60 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
         a = board.letters["A"]
         return {a, *(n for n in neighbours(a) if n in board.floor)}
     if state.scenario == "solo-b":
-        trapped = board.room_of(sq(marine.at)) in ("A", "B")
-        if state.sealed_doors and not trapped:
-            return {s for name in state.sealed_doors for s in _door_squares(board, name)}
+        cutter = _seal_cutters(state).get(marine.id)
+        if cutter is not None:
+            return _door_squares(board, cutter)
         return {s for s in board.airlock_names["C"] if s in board.floor}
     return set()
+
+
+def _sealed_in(state: ForlornState, marine: Unit) -> bool:
+    """Solo B: the Marine stands in a room whose door is still sealed."""
+    board = board_of(state)
+    room = board.room_of(sq(marine.at))
+    return room in ("A", "B") and any(
+        _door_room(board, name) == room for name in state.sealed_doors
+    )
+
+
+def _door_room(board: Board, name: str) -> str | None:
+    for key in board.doors():
+        if door_id(*key) == name:
+            return next((board.room_of(s) for s in key if board.room_of(s) in ("A", "B")), None)
+    return None
+
+
+def _seal_cutters(state: ForlornState) -> dict[str, str]:
+    """Solo B: for each sealed door the nearest free Marine (by walking distance to the
+    door's outside square) goes to cut it; every other free Marine heads for airlock C."""
+    board = board_of(state)
+    free = [m for m in state.active("marines") if m.at and not _sealed_in(state, m)]
+    out: dict[str, str] = {}
+    for name in sorted(state.sealed_doors):
+        dist = dist_to(state, _door_squares(board, name))
+        left = [m for m in free if m.id not in out]
+        if left:
+            best = min(left, key=lambda m: (dist.get(sq(m.at), 1 << 20), m.id))
+            out[best.id] = name
+    return out
+
+
+def _rally_airlock(state: ForlornState) -> set[Square]:
+    """Op 01: the airlock the carrier takes is the one it and the rest of the squad reach
+    soonest together (its own walk counted double), so it runs home to its cover rather than
+    alone to the nearest door."""
+    board = board_of(state)
+    marines = [m for m in state.active("marines") if m.at]
+    best: tuple[float, list[Square]] | None = None
+    for key in sorted(board.airlocks_of_all()):
+        squares = [s for s in key if s in board.floor]
+        dist = dist_to(state, set(squares))
+        cost = sum(
+            dist.get(sq(m.at), 99) * (2 if "mcgfn" in m.items else 1) for m in marines
+        ) / max(1, len(marines))
+        if best is None or cost < best[0]:
+            best = (cost, squares)
+    return set(best[1]) if best else airlock_squares(board)
 
 
 def busy_rooms(state: ForlornState) -> list[str]:
@@ -266,7 +328,10 @@ def _attack_choice(
             clearing = scenarios()[state.scenario]["goal"]["kind"] == "clear-rooms"
             busy = busy_rooms(state) if clearing else []
             room = board_of(state).room_of(sq(target.at))
-            if near > THREAT or (target.kind == "egg" and near > 2 and room not in busy):
+            prize = state.scenario == "solo-b"  # an Egg is a VP there
+            if near > THREAT or (
+                target.kind == "egg" and near > 2 and room not in busy and not prize
+            ):
                 continue  # far away, or an Egg that threatens nobody yet
             value = shot_value(state, marine, target, a.args.get("what") == "spin")
             value *= 1.5 if near <= 3 else 1.0
@@ -274,10 +339,18 @@ def _attack_choice(
             target_sq = parse_label(a.args.get("to", ""))
             if target_sq is None:
                 continue
-            value = grenade_value(state, target_sq) - (1.4 if state.grenades > 1 else 1.9)
+            value = grenade_value(state, target_sq) - _reserve(state)
         if value > 0 and (best is None or value > best[0]):
             best = (value, a)
     return best
+
+
+def _reserve(state: ForlornState) -> float:
+    """What a grenade kept in hand is worth, in expected kills: the last one more. In Solo B
+    half as much, since a grenade also wins VP there (Eggs it destroys, Warriors and Blasters
+    it kills) and one still in hand at the end wins nothing."""
+    keep = 1.4 if state.grenades > 1 else 1.9
+    return keep / 2 if state.scenario == "solo-b" else keep
 
 
 def _walk(
@@ -331,6 +404,19 @@ def _face_threat(
     return None
 
 
+def _exit_vp(marine: Unit) -> int:
+    return VP_EXIT.get(marine.kind, 8)
+
+
+def _step_rank(state: ForlornState, a: Action) -> tuple[int, int]:
+    """Seals before exits, and the exit of a Marine worth more before the others (Solo B)."""
+    what = a.args.get("what")
+    marine = state.unit(a.args.get("unit", ""))
+    if what == "exit" and marine is not None:
+        return (1, -_exit_vp(marine))
+    return (0, 0)
+
+
 def _movers(state: ForlornState, mine: list[Unit]) -> list[Unit]:
     """Who walks first: the carrier of the goal item, then the Marine nearest the goal (a
     spearhead: tried against moving the laggards first, it wins more, see the docs)."""
@@ -339,6 +425,15 @@ def _movers(state: ForlornState, mine: list[Unit]) -> list[Unit]:
     def dist(m: Unit) -> int:
         return dist_to(state, marine_goal(state, m)).get(sq(m.at), far)
 
+    if state.scenario == "solo-b":
+        # The seal cutters first; then the Marine whose exit pays most VP for the APs its
+        # walk and the airlock cost.
+        cutters = _seal_cutters(state)
+
+        def worth(m: Unit) -> float:
+            return _exit_vp(m) / (dist(m) / marine_profile(m)[0] + 2)
+
+        return sorted(mine, key=lambda m: (m.id not in cutters, -worth(m), m.id))
     return sorted(mine, key=lambda m: (0 if "mcgfn" in m.items else 1, dist(m), m.id))
 
 
@@ -347,12 +442,17 @@ def advise_marines(state: ForlornState, seat: str, actions: list[Action]) -> Act
         return _default(actions)
     mine = [m for m in state.active("marines") if m.at and m.seat in (None, seat)]
     xenos = [x for x in state.active("xenos") if x.at and x.kind != "egg"]
-    for m in mine:  # the operation's own steps first
-        found = _objective(state, m, _unit_actions(actions, m.id)) or _room_doors(
-            state, m, _unit_actions(actions, m.id)
+    steps = [
+        found
+        for m in mine
+        if (
+            found := _objective(state, m, _unit_actions(actions, m.id))
+            or _room_doors(state, m, _unit_actions(actions, m.id))
         )
-        if found is not None:
-            return found
+        is not None
+    ]
+    if steps:  # the operation's own steps first: cut seals, then the most valuable exit
+        return min(steps, key=lambda a: _step_rank(state, a))
     threatened = any(
         attack_range(sq(x.at), sq(m.at)) <= 4 for x in xenos for m in state.active("marines")
     )

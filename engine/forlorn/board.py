@@ -490,7 +490,11 @@ def _validate(board: Board) -> None:
             raise ContentError(f"map {board.name}: door {door_id(*key)} must join two squares")
 
 
-MAP_FILES = {"A": "command-deck.txt", "B": "engineering-sublevel.txt"}
+MAP_FILES = {
+    "A": "command-deck.txt",
+    "B": "engineering-sublevel.txt",
+    "B-solo": "engineering-sublevel-solo.txt",
+}
 
 
 @cache

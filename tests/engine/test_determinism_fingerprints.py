@@ -26,7 +26,8 @@ from engine.selfplay import choose_action, default_seats
 # (game, scenario, seed, players) -> (sha256 of the final dump, sha256 of the whole trace), 16
 # hex digits; players 0 is the scenario's default (its required roles).
 # Forlorn was re-pinned after the rules fixes of issue #19 (Surge, flames, Xeno choices), and
-# Solo B's trace (only) when its trapped Marines could trade rooms at set-up (issue #19).
+# Solo B's trace (only) when its trapped Marines could trade rooms at set-up (issue #19), and
+# its dump (only: the map key) when it moved onto its own Map B layout, "B-solo" (issue #19).
 # Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
@@ -34,7 +35,7 @@ from engine.selfplay import choose_action, default_seats
 # on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17).
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("1cebf205863bded6", "0a43c85a2c7d617f"),
+    ("forlorn-hope", "solo-b", 1, 0): ("a75acb98b4f98b54", "0a43c85a2c7d617f"),
     ("forlorn-hope", "op-04", 1, 0): ("bf97d00e4b18c45a", "3e1b329630fa196b"),
     ("forlorn-hope", "op-01", 2, 0): ("719cfcf1da6dce2a", "5c9b85cb6eb9b032"),
     ("forlorn-hope", "op-02", 1, 2): ("954611d09df8d975", "ff77c90a111051af"),  # a Xeno seat

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from conftest import bare, put
+from conftest import bare, put, unit
 
 from engine.core.dice import ScriptedDice, SeededDice, derive_seed
 from engine.core.game import Action
 from engine.forlorn import GAME
+from engine.forlorn.advisor import _seal_cutters, marine_goal
+from engine.forlorn.board import label
 from engine.forlorn.state import ForlornState
 from engine.selfplay import play_one
 
@@ -93,3 +95,44 @@ def test_the_advisor_wins_some_operation_03_games() -> None:
     results = [play_one(GAME, "op-03", seed, policy_name="advisor") for seed in (1, 2, 3, 4)]
     assert all(r.error is None and r.finished for r in results)
     assert any(r.outcome == "victory" for r in results)
+
+
+def test_solo_b_the_nearest_free_marine_cuts_each_seal_and_the_others_walk_to_c() -> None:
+    state = bare("solo-b")
+    assert sorted(state.sealed_doors) == ["C9-C10", "I11-I12"]
+    put(state, "fox", "C11", "N")
+    put(state, "krauss", "H11", "E")
+    put(state, "bates", "B12", "N")
+    put(state, "lt", "C8", "S")  # still sealed in room A
+    assert _seal_cutters(state) == {"fox": "C9-C10", "krauss": "I11-I12"}
+    assert {label(s) for s in marine_goal(state, unit(state, "bates"))} == {"A7"}
+    # Room A's seal is cut: the freed LT walks to airlock C, not to the other sealed door
+    # (Krauss, nearer to it, cuts that one).
+    state.sealed_doors.remove("C9-C10")
+    state.open_doors.append("C9-C10")
+    put(state, "lt", "C10", "S")
+    assert _seal_cutters(state) == {"krauss": "I11-I12"}
+    assert {label(s) for s in marine_goal(state, unit(state, "lt"))} == {"A7"}
+
+
+def test_solo_b_cuts_a_seal_before_anyone_leaves_and_the_lt_leaves_before_a_private() -> None:
+    state = bare("solo-b")
+    state.ap = 6
+    put(state, "fox", "C10", "N")  # beside room A's sealed door
+    put(state, "bates", "A7", "W")  # both beside airlock C
+    put(state, "lt", "A7", "W")
+    legal = GAME.legal_actions(state, "marines")
+    first = GAME.advise(state, "marines", legal)
+    assert first is not None and first.args.get("what") == "unseal"
+    state = GAME.apply(state, "marines", first, ScriptedDice()).state
+    second = GAME.advise(state, "marines", GAME.legal_actions(state, "marines"))
+    assert second is not None and second.args == {"unit": "lt", "what": "exit"}
+
+
+def test_op_01_the_carrier_runs_home_to_the_squads_airlock() -> None:
+    state = bare("op-01")
+    carrier = put(state, "bates", "J7", "W")
+    carrier.items.append("mcgfn")
+    put(state, "fox", "B2", "E")
+    put(state, "zac", "C3", "E")
+    assert {label(s) for s in marine_goal(state, carrier)} == {"A2"}

@@ -113,7 +113,7 @@ def test_solo_b_seal_is_cut_from_outside_and_exits_at_c_score(fresh: Fresh) -> N
     assert "C9-C10" in after.open_doors and "C9-C10" not in after.sealed_doors
     f2 = after.unit("fox")
     assert f2 is not None
-    f2.at = "R2"
+    f2.at = "A7"  # Solo B's own Map B layout: airlock C on the west corridor
     gone = act(after, "act", unit="fox", what="exit")
     assert gone.unit("fox").exited_via == "C"  # type: ignore[union-attr]
     assert fox.status == "active"
