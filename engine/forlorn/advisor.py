@@ -168,7 +168,7 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
         edge = board.airlock_names[sc["goal"]["airlock"]]
         return {s for s in edge if s in board.floor}
     if kind == "mcgfn-activate":
-        return {board.letters[sc["goal"]["square"]]}
+        return _activation_goal(state, marine)
     if kind == "clear-rooms":
         # Stand in the doorway of a room that still holds Xenos and shoot in from there.
         return {
@@ -187,6 +187,30 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
             return _door_squares(board, cutter)
         return {s for s in board.airlock_names["C"] if s in board.floor}
     return set()
+
+
+def _activation_goal(state: ForlornState, marine: Unit) -> set[Square]:
+    """Op 03: the carrier heads for C; when the MCGFN lies on the floor the Marine nearest to
+    it fetches it; everybody else gathers in C's room around C, leaving C itself free for the
+    carrier (a Marine standing on C without the MCGFN would block the goal)."""
+    board = board_of(state)
+    c = board.letters[scenarios()[state.scenario]["goal"]["square"]]
+    if "mcgfn" in marine.items:
+        return {c}
+    spots = {sq(at) for at, items in state.floor_items.items() if "mcgfn" in items}
+    if spots and _fetcher(state, spots) == marine.id:
+        return spots
+    room = board.room_of(c)
+    around = set(board.rooms.get(room, set())) if room else set()
+    return (around or {n for n in neighbours(c) if n in board.floor}) - {c}
+
+
+def _fetcher(state: ForlornState, spots: set[Square]) -> str | None:
+    """The free Marine with the shortest walk to the dropped MCGFN."""
+    dist = dist_to(state, spots)
+    marines = [m for m in state.active("marines") if m.at]
+    best = min(marines, key=lambda m: (dist.get(sq(m.at), 1 << 20), m.id), default=None)
+    return best.id if best else None
 
 
 def _sealed_in(state: ForlornState, marine: Unit) -> bool:

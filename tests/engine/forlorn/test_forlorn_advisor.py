@@ -136,3 +136,24 @@ def test_op_01_the_carrier_runs_home_to_the_squads_airlock() -> None:
     put(state, "fox", "B2", "E")
     put(state, "zac", "C3", "E")
     assert {label(s) for s in marine_goal(state, carrier)} == {"A2"}
+
+
+def test_op_03_the_nearest_marine_fetches_a_dropped_mcgfn_and_nobody_else_blocks_c() -> None:
+    state = bare("op-03")
+    for u in state.units:
+        if "mcgfn" in u.items:
+            u.items.remove("mcgfn")
+    state.floor_items = {"Q2": ["mcgfn"]}  # the carrier fell one square short of C (R2)
+    on_c = put(state, "zac", "R2", "W")
+    far = put(state, "fox", "M10", "N")
+    # Zac stands next to the MCGFN: he fetches it (before, everyone headed for C and Zac,
+    # already there, stood still while the MCGFN lay beside him).
+    assert {label(s) for s in marine_goal(state, on_c)} == {"Q2"}
+    # Anyone else gathers in C's room but leaves C itself free for the carrier.
+    fox_goal = {label(s) for s in marine_goal(state, far)}
+    assert "R2" not in fox_goal and {"Q2", "P3", "N1"} <= fox_goal
+    # Once Zac carries it, C is his goal; Fox stays off it.
+    state.floor_items = {}
+    on_c.items.append("mcgfn")
+    assert {label(s) for s in marine_goal(state, on_c)} == {"R2"}
+    assert "R2" not in {label(s) for s in marine_goal(state, far)}
