@@ -260,7 +260,7 @@ def legend_items(view: View) -> list[str]:
     marks = {m.split(":")[0] for c in view.cells for m in c.marks}
     names = {
         "vent": "V# vent",
-        "cache": "C cache",
+        "cache": "IT item cache",
         "setup": "green corner: setup square",
         "letter": "big letter: objective",
         "centre": "ring: Area centre",

@@ -289,7 +289,7 @@ class SquareBoard:
                 continue
             text, fill, ink = {
                 "vent": (f"V{arg}", theme.PURPLE, theme.INK),
-                "cache": ("C", theme.YELLOW, theme.INK),
+                "cache": ("IT", theme.YELLOW, theme.INK),
                 "airlock": ("AL", theme.BLUE, theme.WHITE),
                 "exit": ("EX", theme.GREEN, theme.INK),
             }.get(name, (name[:2].upper(), theme.MUTED, theme.INK))
