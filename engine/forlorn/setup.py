@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from engine.core.dice import Dice, pick, shuffle
-from engine.core.errors import NotSupportedYet
+from engine.core.errors import ContentError, NotSupportedYet
 from engine.core.squaregrid import Square
 from engine.forlorn.board import Board, door_id, label, load_board
 from engine.forlorn.content import cards, scenarios, units
@@ -222,6 +222,14 @@ def _place_force(
             for s in free_squares(state, board, setup)
             if all(attack_range(s, m) >= 4 for m in [*setup, *marines])
         ]
+        if "near" in force:  # the automatic Xenos' set-up guards this lettered square
+            guarded = board.letters.get(force["near"])
+            if guarded is None:
+                raise ContentError(
+                    f"{state.scenario}: map {state.map} has no square {force['near']}"
+                )
+            within = int(force.get("within", 4))
+            spots = [s for s in spots if attack_range(s, guarded) <= within]
         spots = shuffle(dice, spots)[:count]
     else:
         raise NotSupportedYet(f"xeno set-up location {where}")

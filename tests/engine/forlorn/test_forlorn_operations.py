@@ -12,8 +12,10 @@ from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.game import Action
 from engine.forlorn import GAME
+from engine.forlorn.content import scenarios
 from engine.forlorn.state import ForlornState
 from engine.forlorn.turn import end_of_turn
+from engine.forlorn.world import attack_range, board_of, sq
 
 Fresh = Callable[..., ForlornState]
 
@@ -164,3 +166,22 @@ def test_solo_b_trapped_marines_may_swap_rooms_two_per_room() -> None:
             Action(verb="move", args={"unit": "berns", "to": free_b}),
             SeededDice(1),
         )
+
+
+def test_op03_automatic_xenos_set_up_round_c_and_a_human_places_hers_anywhere() -> None:
+    forces = [f for f in scenarios()["op-03"]["xeno_forces"] if f.get("near") == "C"]
+    within = int(forces[0]["within"])
+    for seed in range(1, 16):
+        state = GAME.new("op-03", ["marines"], {"difficulty": "standard"}, SeededDice(seed))
+        board = board_of(state)
+        c = board.letters["C"]
+        xenos = [sq(x.at) for x in state.active("xenos") if x.at and x.kind != "egg"]
+        assert len(xenos) == 6, seed  # 3 Drones and 3 Warriors (12.0)
+        for s in xenos:
+            assert attack_range(s, c) <= within, (seed, s)
+            assert all(attack_range(s, m) >= 4 for m in board.setup), (seed, s)
+    # The guard is the automatic Xenos' set-up policy: a Xeno player chooses her own squares.
+    human = GAME.new(
+        "op-03", ["marines", "xeno"], {"difficulty": "standard", "xeno": "human"}, SeededDice(1)
+    )
+    assert {p.zone for p in human.placements} == {"far"}
