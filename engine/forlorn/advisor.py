@@ -371,8 +371,7 @@ def _siege(state: ForlornState, mine: list[Unit], actions: list[Action]) -> Acti
         mobile = [x for x in inside if x.kind != "egg"]
         if plan.door in state.open_doors:
             if mobile and _in_doorway(plan, here):
-                spots = [s for s in plan.line if not state.at(label(s))]
-                step = _walk(state, opener, acts, set(spots)) if spots else None
+                step = _retreat(state, plan, acts)
                 if step is not None:
                     return step
             if not mobile:
@@ -390,9 +389,41 @@ def _siege(state: ForlornState, mine: list[Unit], actions: list[Action]) -> Acti
         for a in acts:
             if a.args.get("what") == "open" and a.args.get("to") == label(plan.inside):
                 return a
-        step = _walk(state, opener, acts, {plan.outside})
+        step = _door_on_the_way(state, acts, plan.outside, here) or _walk(
+            state, opener, acts, {plan.outside}
+        )
         if step is not None:
             return step
+    return None
+
+
+def _door_on_the_way(
+    state: ForlornState, acts: list[Action], goal: Square, here: Square
+) -> Action | None:
+    """A closed normal door next to the Marine that its shortest route goes through (1 MP)
+    rather than a walk round it: open it first. It also stays open for the run back."""
+    dist = dist_to(state, {goal})
+    for a in acts:
+        other = parse_label(a.args.get("to", "")) if a.args.get("what") == "open" else None
+        if other is not None and dist.get(other, 99) < dist.get(here, 99):
+            if board_of(state).edge(here, other) == DOOR:
+                return a
+    return None
+
+
+def _retreat(state: ForlornState, plan: SiegePlan, acts: list[Action]) -> Action | None:
+    """The opener's run back: the free line square nearest the squad's set-up area that one
+    move reaches (never through flames), so the room's Xenos follow it towards the squad."""
+    moves = {
+        a.args["to"]: a
+        for a in acts
+        if a.verb == "move"
+        and "through flames" not in (a.label or "")
+        and a.args["to"] not in state.flames
+    }
+    for s in plan.line:  # best first
+        if label(s) in moves and not state.at(label(s)):
+            return moves[label(s)]
     return None
 
 
