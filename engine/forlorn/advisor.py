@@ -405,9 +405,12 @@ def _door_on_the_way(
     dist = dist_to(state, {goal})
     for a in acts:
         other = parse_label(a.args.get("to", "")) if a.args.get("what") == "open" else None
-        if other is not None and dist.get(other, 99) < dist.get(here, 99):
-            if board_of(state).edge(here, other) == DOOR:
-                return a
+        if (
+            other is not None
+            and dist.get(other, 99) < dist.get(here, 99)
+            and board_of(state).edge(here, other) == DOOR
+        ):
+            return a
     return None
 
 
