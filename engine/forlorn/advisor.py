@@ -146,8 +146,13 @@ def grenade_value(state: ForlornState, centre: Square) -> float:
 
 
 def vp_weight(state: ForlornState, u: Unit) -> float:
-    """Solo B pays a VP for each Warrior, Blaster and Egg slain: such a kill counts twice."""
-    return 2.0 if state.scenario == "solo-b" and u.kind in ("warrior", "blaster", "egg") else 1.0
+    """Solo B pays a VP for each Warrior, Blaster and Egg slain: such a kill counts twice.
+    Clear-rooms: an Egg in a goal room counts twice too (it never walks out by itself)."""
+    if state.scenario == "solo-b" and u.kind in ("warrior", "blaster", "egg"):
+        return 2.0
+    if u.kind == "egg" and u.at and scenarios()[state.scenario]["goal"]["kind"] == "clear-rooms":
+        return 2.0 if board_of(state).room_of(sq(u.at)) in busy_rooms(state) else 1.0
+    return 1.0
 
 
 # --- the Marine seats -------------------------------------------------------------------------
@@ -383,7 +388,8 @@ def _siege(state: ForlornState, mine: list[Unit], actions: list[Action]) -> Acti
         walk = dist_to(state, {plan.outside}).get(here, 99)
         mp = marine_profile(opener)[0]
         carried = state.mp_left if state.mover == opener.id else 0
-        cost = (0 if walk <= carried else -(-(walk - carried) // mp)) + 1 + (1 if mobile else 0)
+        # Open, then run back (Xenos inside) or go in and shoot (only Eggs left).
+        cost = (0 if walk <= carried else -(-(walk - carried) // mp)) + 2
         if state.ap < cost:
             continue
         for a in acts:
@@ -424,9 +430,16 @@ def _retreat(state: ForlornState, plan: SiegePlan, acts: list[Action]) -> Action
         and "through flames" not in (a.label or "")
         and a.args["to"] not in state.flames
     }
+    opener = state.unit(plan.opener)
     for s in plan.line:  # best first
-        if label(s) in moves and not state.at(label(s)):
+        if state.at(label(s)):
+            continue
+        if label(s) in moves:
             return moves[label(s)]
+        if opener is not None and opener.at:
+            door = _door_on_the_way(state, acts, s, sq(opener.at))
+            if door is not None:
+                return door
     return None
 
 
