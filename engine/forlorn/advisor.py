@@ -316,13 +316,14 @@ def _line_squares(state: ForlornState, outside: Square) -> list[Square]:
     return sorted(out, key=lambda s: (home.get(s, 99), attack_range(s, outside), label(s)))
 
 
-OFFICERS = ("fox", "krauss", "lt", "berns", "zac")  # Leadership and heavy weapons: not openers
+OFFICERS = ("krauss", "lt", "berns", "zac")  # not openers: Leadership, heavy weapons
 
 
 def _siege_plans(state: ForlornState) -> list[SiegePlan]:
     """One plan per busy goal room, the room whose door the squad reaches soonest first; each
-    gets its own opener, a Private (the Sergeant's Leadership and the heavy weapons are worth
-    more) nearest its door, while there are Marines to spare."""
+    gets its own opener, the Marine nearest its door among the Privates and Sgt. Fox (his
+    Defence 3 outlives the room's Warrior more often; the LT's Leadership and the heavy
+    weapons are worth more), while there are Marines to spare."""
     board = board_of(state)
     marines = [m for m in state.active("marines") if m.at]
     rooms: list[tuple[int, str, tuple[str, Square, Square]]] = []
