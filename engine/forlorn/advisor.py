@@ -19,6 +19,10 @@ Marines, one decision at a time:
   for its APs first, and seals are cut before anyone leaves);
 - Solo B pays VP for Warriors, Blasters and Eggs slain: those kills count twice in the odds,
   Eggs are worth a shot there, and a grenade is kept back less;
+- clear-rooms (Op 02): before any shot, for each room that still holds a Xeno one Marine walks
+  to its security door, opens it when the pool pays for the run back and runs out of the
+  doorway towards the squad, so the room's Xenos come out (the room is then clear; they cannot
+  open a security door to get back in); with only Eggs left it goes in after them;
 - leftover APs: every Marine keeps a standing interrupt order, then the seat ends the phase.
 
 Xenos: a Drone or Warrior walks to the free square next to the nearest Marine it can reach and
