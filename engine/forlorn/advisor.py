@@ -19,6 +19,10 @@ Marines, one decision at a time:
   for its APs first, and seals are cut before anyone leaves);
 - Solo B pays VP for Warriors, Blasters and Eggs slain: those kills count twice in the odds,
   Eggs are worth a shot there, and a grenade is kept back less;
+- clear-rooms (Op 02): before any shot, for each room that still holds a Xeno one Marine walks
+  to its security door, opens it when the pool pays for the run back and runs out of the
+  doorway towards the squad, so the room's Xenos come out (the room is then clear; they cannot
+  open a security door to get back in); with only Eggs left it goes in after them;
 - leftover APs: every Marine keeps a standing interrupt order, then the seat ends the phase.
 
 Xenos: a Drone or Warrior walks to the free square next to the nearest Marine it can reach and
@@ -37,7 +41,7 @@ from math import comb
 
 from engine.core.game import Action
 from engine.core.squaregrid import Facing, Square, in_front_arc, neighbours
-from engine.forlorn.board import Board, door_id, label, parse_label
+from engine.forlorn.board import DOOR, Board, clear_line, door_id, label, parse_label
 from engine.forlorn.combat import blast_squares
 from engine.forlorn.content import cards, scenarios
 from engine.forlorn.state import ForlornState, Unit
@@ -146,8 +150,13 @@ def grenade_value(state: ForlornState, centre: Square) -> float:
 
 
 def vp_weight(state: ForlornState, u: Unit) -> float:
-    """Solo B pays a VP for each Warrior, Blaster and Egg slain: such a kill counts twice."""
-    return 2.0 if state.scenario == "solo-b" and u.kind in ("warrior", "blaster", "egg") else 1.0
+    """Solo B pays a VP for each Warrior, Blaster and Egg slain: such a kill counts twice.
+    Clear-rooms: an Egg in a goal room counts twice too (it never walks out by itself)."""
+    if state.scenario == "solo-b" and u.kind in ("warrior", "blaster", "egg"):
+        return 2.0
+    if u.kind == "egg" and u.at and scenarios()[state.scenario]["goal"]["kind"] == "clear-rooms":
+        return 2.0 if board_of(state).room_of(sq(u.at)) in busy_rooms(state) else 1.0
+    return 1.0
 
 
 # --- the Marine seats -------------------------------------------------------------------------
@@ -170,14 +179,11 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
     if kind == "mcgfn-activate":
         return _activation_goal(state, marine)
     if kind == "clear-rooms":
-        # Stand in the doorway of a room that still holds Xenos and shoot in from there.
-        return {
-            outside
-            for room in busy_rooms(state)
-            for key in board.doors()
-            for outside in key
-            if any(s in board.rooms[room] for s in key) and outside not in board.rooms[room]
-        }
+        # The opener of a room heads for its door (see `_siege`); the squad holds.
+        for plan in _siege_plans(state):
+            if marine.id == plan.opener and plan.door not in state.open_doors:
+                return {plan.outside}
+        return set()
     if state.scenario == "solo-a":
         a = board.letters["A"]
         return {a, *(n for n in neighbours(a) if n in board.floor)}
@@ -285,11 +291,204 @@ def _room_doors(state: ForlornState, marine: Unit, mine: list[Action]) -> Action
         room = board.room_of(other) if other is not None else None
         if room not in scenarios()[state.scenario]["goal"]["rooms"]:
             continue
-        if a.args.get("what") == "open" and room in busy:
-            return a
+        # Opening a busy room's door is the siege's decision (`_siege`), not any passer-by's.
         if a.args.get("what") == "close" and room not in busy and room not in inside:
             return a
     return None
+
+
+# --- clear-rooms: the siege of a room ---------------------------------------------------------
+
+LINE_RANGE = (2, 4)  # where an opener runs back to: this far from the door's outside square
+
+
+class SiegePlan:
+    """A room to clear: its door, the Marine who opens it and where the others stand."""
+
+    def __init__(
+        self, room: str, door: str, outside: Square, inside: Square, line: list[Square], opener: str
+    ) -> None:
+        self.room, self.door, self.outside, self.inside = room, door, outside, inside
+        self.line, self.opener = line, opener
+
+
+def _room_door_keys(board: Board, room: str) -> list[tuple[str, Square, Square]]:
+    """(door name, outside square, inside square) of each door into `room`."""
+    out = []
+    for key in board.doors():
+        inside = [s for s in key if s in board.rooms[room]]
+        if len(inside) == 1:
+            outside = key[1] if key[0] == inside[0] else key[0]
+            out.append((door_id(*key), outside, inside[0]))
+    return out
+
+
+def _line_squares(state: ForlornState, outside: Square) -> list[Square]:
+    """Squares at range 2-4 of a door's outside square that see it (normal doors counted
+    open: the squad opens them on its way), outside the goal rooms and off the vents, best
+    first: nearest the squad's set-up area (its back to the base), then nearer the door."""
+    board = board_of(state)
+    rooms = scenarios()[state.scenario]["goal"]["rooms"]
+    doors = frozenset(door_id(*k) for k, v in board.edges.items() if v == DOOR)
+    home = dist_to(state, set(board.setup))
+    out = []
+    for s in board.floor:
+        r = attack_range(s, outside)
+        if not LINE_RANGE[0] <= r <= LINE_RANGE[1] or s in neighbours(outside):
+            continue
+        if board.room_of(s) in rooms or board.vent_at(s) is not None:
+            continue
+        if not clear_line(board, s, outside, doors):
+            continue
+        out.append(s)
+    return sorted(out, key=lambda s: (home.get(s, 99), attack_range(s, outside), label(s)))
+
+
+OFFICERS = ("krauss", "lt", "berns", "zac")  # not openers: Leadership, heavy weapons
+
+
+def _siege_plans(state: ForlornState) -> list[SiegePlan]:
+    """One plan per busy goal room, the room whose door the squad reaches soonest first; each
+    gets its own opener, the Marine nearest its door among the Privates and Sgt. Fox (his
+    Defence 3 outlives the room's Warrior more often; the LT's Leadership and the heavy
+    weapons are worth more), while there are Marines to spare."""
+    board = board_of(state)
+    marines = [m for m in state.active("marines") if m.at]
+    rooms: list[tuple[int, str, tuple[str, Square, Square]]] = []
+    for room in busy_rooms(state):
+        for door in _room_door_keys(board, room):
+            dist = dist_to(state, {door[1]})
+            cost = sum(dist.get(sq(m.at), 99) for m in marines)
+            rooms.append((cost, room, door))
+    rooms.sort(key=lambda r: r[:2])
+    plans: list[SiegePlan] = []
+    taken: set[str] = set()
+    seen: set[str] = set()
+    for _, room, (name, outside, inside) in rooms:
+        if room in seen:
+            continue
+        seen.add(room)
+        dist = dist_to(state, {outside})
+        free = [m for m in marines if m.id not in taken]
+        if not free:
+            break
+        opener = min(
+            free,
+            key=lambda m: (m.kind in OFFICERS, dist.get(sq(m.at), 99), m.id),
+        )
+        taken.add(opener.id)
+        plans.append(
+            SiegePlan(room, name, outside, inside, _line_squares(state, outside), opener.id)
+        )
+    return plans
+
+
+def _siege_plan(state: ForlornState) -> SiegePlan | None:
+    plans = _siege_plans(state)
+    return plans[0] if plans else None
+
+
+def _siege(state: ForlornState, mine: list[Unit], actions: list[Action]) -> Action | None:
+    """Clear-rooms: a room is clear as soon as its Xenos have left it, and they cannot open
+    a security door. So for each busy room a Private walks to the door, opens it and runs
+    back out of the doorway: the room's Xenos must come out after the squad (into its
+    standing orders) instead of the squad going in one by one and the room's Warrior killing
+    each Marine at the doorway from inside. Both rooms at once when the pool pays for it."""
+    board = board_of(state)
+    for plan in _siege_plans(state):
+        opener = state.unit(plan.opener)
+        if opener is None or opener not in mine:
+            continue
+        acts = _unit_actions(actions, opener.id)
+        here = sq(opener.at)
+        inside = [x for x in state.active("xenos") if x.at and board.room_of(sq(x.at)) == plan.room]
+        mobile = [x for x in inside if x.kind != "egg"]
+        if plan.door in state.open_doors:
+            if mobile and _in_doorway(plan, here):
+                step = _retreat(state, plan, acts)
+                if step is not None:
+                    return step
+            if not mobile:
+                # Only Eggs left: go in after them (nothing in there fights back).
+                step = _walk(state, opener, acts, _egg_posts(state, inside))
+                if step is not None and state.ap > 0:
+                    return step
+            continue
+        walk = dist_to(state, {plan.outside}).get(here, 99)
+        mp = marine_profile(opener)[0]
+        carried = state.mp_left if state.mover == opener.id else 0
+        # Open, then run back (Xenos inside) or go in and shoot (only Eggs left).
+        cost = (0 if walk <= carried else -(-(walk - carried) // mp)) + 2
+        if state.ap < cost:
+            continue
+        for a in acts:
+            if a.args.get("what") == "open" and a.args.get("to") == label(plan.inside):
+                return a
+        step = _door_on_the_way(state, acts, plan.outside, here) or _walk(
+            state, opener, acts, {plan.outside}
+        )
+        if step is not None:
+            return step
+    return None
+
+
+def _door_on_the_way(
+    state: ForlornState, acts: list[Action], goal: Square, here: Square
+) -> Action | None:
+    """A closed normal door next to the Marine that its shortest route goes through (1 MP)
+    rather than a walk round it: open it first. It also stays open for the run back."""
+    dist = dist_to(state, {goal})
+    for a in acts:
+        other = parse_label(a.args.get("to", "")) if a.args.get("what") == "open" else None
+        if (
+            other is not None
+            and dist.get(other, 99) < dist.get(here, 99)
+            and board_of(state).edge(here, other) == DOOR
+        ):
+            return a
+    return None
+
+
+def _retreat(state: ForlornState, plan: SiegePlan, acts: list[Action]) -> Action | None:
+    """The opener's run back: the free line square nearest the squad's set-up area that one
+    move reaches (never through flames), so the room's Xenos follow it towards the squad."""
+    moves = {
+        a.args["to"]: a
+        for a in acts
+        if a.verb == "move"
+        and "through flames" not in (a.label or "")
+        and a.args["to"] not in state.flames
+    }
+    opener = state.unit(plan.opener)
+    for s in plan.line:  # best first
+        if state.at(label(s)):
+            continue
+        if label(s) in moves:
+            return moves[label(s)]
+        if opener is not None and opener.at:
+            door = _door_on_the_way(state, acts, s, sq(opener.at))
+            if door is not None:
+                return door
+    return None
+
+
+def _egg_posts(state: ForlornState, eggs: list[Unit]) -> set[Square]:
+    """Squares next to an Egg (in its room) to shoot it from at range 1."""
+    board = board_of(state)
+    return {
+        n
+        for e in eggs
+        for n in neighbours(sq(e.at))
+        if n in board.floor
+        and board.room_of(n) == board.room_of(sq(e.at))
+        and not state.at(label(n))
+    }
+
+
+def _in_doorway(plan: SiegePlan, s: Square) -> bool:
+    """On the door's outside square or next to it: where the room's Xenos reach a Marine
+    without leaving the room."""
+    return s == plan.outside or s in neighbours(plan.outside)
 
 
 def _scoring_airlock(state: ForlornState, marine: Unit) -> bool:
@@ -480,6 +679,11 @@ def advise_marines(state: ForlornState, seat: str, actions: list[Action]) -> Act
     threatened = any(
         attack_range(sq(x.at), sq(m.at)) <= 4 for x in xenos for m in state.active("marines")
     )
+    sc_kind = scenarios()[state.scenario]["goal"]["kind"]
+    if sc_kind == "clear-rooms":
+        siege = _siege(state, mine, actions)
+        if siege is not None:
+            return siege
     shots = [c for m in mine if (c := _attack_choice(state, m, _unit_actions(actions, m.id)))]
     shots.sort(key=lambda c: -c[0])
     if shots and shots[0][0] >= (0.3 if threatened else 0.45):

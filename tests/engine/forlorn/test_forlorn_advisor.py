@@ -157,3 +157,54 @@ def test_op_03_the_nearest_marine_fetches_a_dropped_mcgfn_and_nobody_else_blocks
     on_c.items.append("mcgfn")
     assert {label(s) for s in marine_goal(state, on_c)} == {"R2"}
     assert "R2" not in {label(s) for s in marine_goal(state, far)}
+
+
+def _op_02_room_b_siege(ap: int) -> ForlornState:
+    """Op 02: room B (G12-L14) holds a Warrior; Bates stands at its security door I11-I12,
+    the rest of the squad in the staging room; room A is already clear."""
+    state = bare("op-02")
+    state.ap = ap
+    put(state, "w2", "L14")
+    put(state, "bates", "I11", "E")
+    put(state, "fox", "C12", "N")
+    put(state, "berns", "D12", "N")
+    put(state, "ortiz", "C13", "N")
+    put(state, "novak", "D13", "N")
+    return state
+
+
+def test_op_02_a_private_opens_a_busy_room_only_when_the_pool_pays_for_the_run_back() -> None:
+    # One AP would open the door and leave Bates in the doorway, where the Warrior kills him
+    # from inside the room and the room stays busy: he waits. With two he opens it.
+    state = _op_02_room_b_siege(ap=1)
+    advice = GAME.advise(state, "marines", GAME.legal_actions(state, "marines"))
+    assert advice is not None and advice.args.get("what") != "open"
+    state = _op_02_room_b_siege(ap=2)
+    advice = GAME.advise(state, "marines", GAME.legal_actions(state, "marines"))
+    assert advice is not None and (advice.verb, advice.args) == (
+        "act",
+        {"unit": "bates", "what": "open", "to": "I12"},
+    )
+
+
+def test_op_02_the_opener_runs_back_out_of_the_doorway_towards_the_squad() -> None:
+    # The door is open and the Warrior is still inside: Bates leaves the doorway for the
+    # line square nearest the set-up area (E11, range 4), so the Warrior has to come out.
+    state = _op_02_room_b_siege(ap=3)
+    state.open_doors.append("I11-I12")
+    put(state, "bates", "I11", "S")
+    legal = GAME.legal_actions(state, "marines")
+    advice = GAME.advise(state, "marines", legal)
+    assert advice in legal
+    assert advice is not None and (advice.verb, advice.args) == (
+        "move",
+        {"unit": "bates", "to": "E11"},
+    )
+    after = GAME.apply(state, "marines", advice, ScriptedDice()).state
+    assert unit(after, "bates").at == "E11"
+
+
+def test_op_02_the_advisor_wins_some_games() -> None:
+    results = [play_one(GAME, "op-02", seed, policy_name="advisor") for seed in (2, 3, 7)]
+    assert all(r.error is None and r.finished for r in results)
+    assert any(r.outcome == "victory" for r in results)
