@@ -571,8 +571,10 @@ def _attack_choice(
 def _reserve(state: ForlornState) -> float:
     """What a grenade kept in hand is worth, in expected kills: the last one more. In Solo B
     half as much, since a grenade also wins VP there (Eggs it destroys, Warriors and Blasters
-    it kills) and one still in hand at the end wins nothing."""
-    keep = 1.4 if state.grenades > 1 else 1.9
+    it kills) and one still in hand at the end wins nothing. (1.4 and 1.9 kept most grenades
+    unthrown; 0.7 and 1.2 won more of Operations 01 and 03 and the same elsewhere: see the
+    docs' balance notes.)"""
+    keep = 0.7 if state.grenades > 1 else 1.2
     return keep / 2 if state.scenario == "solo-b" else keep
 
 

@@ -208,3 +208,16 @@ def test_op_02_the_advisor_wins_some_games() -> None:
     results = [play_one(GAME, "op-02", seed, policy_name="advisor") for seed in (2, 3, 7)]
     assert all(r.error is None and r.finished for r in results)
     assert any(r.outcome == "victory" for r in results)
+
+
+def test_a_grenade_goes_at_two_drones_out_of_easy_range() -> None:
+    # Two Drones side by side five squares off: a Private's shot needs 6s, a grenade kills
+    # about 1.6 of them. Kept back for 1.4 expected kills, the grenade stayed in hand and Bates
+    # walked on; now it is thrown.
+    state = bare("op-01")
+    put(state, "bates", "H10", "N")
+    put(state, "d1", "H5")
+    put(state, "d2", "I5")
+    advice = GAME.advise(state, "marines", GAME.legal_actions(state, "marines"))
+    assert advice is not None and advice.args.get("what") == "grenade", advice
+    assert advice.args.get("to") in ("H5", "I5")
