@@ -16,7 +16,10 @@ Marines, one decision at a time:
   the shortest door-aware route, opening the door on the way (Op 01: the MCGFN goes to the
   airlock the whole squad reaches soonest, back to its cover; Solo B: the nearest free Marine
   per sealed door cuts it, the others walk to airlock C, the Marine whose exit pays most VP
-  for its APs first, and seals are cut before anyone leaves);
+  for its APs first, and seals are cut before anyone leaves; Op 03: the Marine nearest a
+  dropped MCGFN fetches it, the others gather in C's room but leave C to the carrier);
+- a grenade must beat the best shot by what a grenade kept in hand is worth (0.7 expected
+  kills, the last one 1.2);
 - Solo B pays VP for Warriors, Blasters and Eggs slain: those kills count twice in the odds,
   Eggs are worth a shot there, and a grenade is kept back less;
 - clear-rooms (Op 02): before any shot, for each room that still holds a Xeno one Marine walks
