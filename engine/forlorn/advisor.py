@@ -174,7 +174,7 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
         locks = airlock_squares(board)
         if "mcgfn" in marine.items or any("mcgfn" in m.items for m in state.active("marines")):
             return _rally_airlock(state)
-        spots = {sq(at) for at, items in state.floor_items.items() if "mcgfn" in items}
+        spots = _dropped_mcgfn(state)
         return spots or locks
     if kind == "exit":
         edge = board.airlock_names[sc["goal"]["airlock"]]
@@ -206,12 +206,17 @@ def _activation_goal(state: ForlornState, marine: Unit) -> set[Square]:
     c = board.letters[scenarios()[state.scenario]["goal"]["square"]]
     if "mcgfn" in marine.items:
         return {c}
-    spots = {sq(at) for at, items in state.floor_items.items() if "mcgfn" in items}
+    spots = _dropped_mcgfn(state)
     if spots and _fetcher(state, spots) == marine.id:
         return spots
     room = board.room_of(c)
     around = set(board.rooms.get(room, set())) if room else set()
     return (around or {n for n in neighbours(c) if n in board.floor}) - {c}
+
+
+def _dropped_mcgfn(state: ForlornState) -> set[Square]:
+    """The square the MCGFN lies on, when nobody carries it (empty otherwise)."""
+    return {sq(at) for at, items in state.floor_items.items() if "mcgfn" in items}
 
 
 def _fetcher(state: ForlornState, spots: set[Square]) -> str | None:
