@@ -1,0 +1,192 @@
+"""Black-box helpers for the Forlorn: Hope rulebook probes.
+
+Everything goes through the Game protocol (`new`, `waiting_on`, `legal_actions`, `apply`,
+`advance`, `view`, `dump`, `load`). Positions that play cannot reach in a few actions are made
+by editing the dumped JSON state (`edit`/`put`), which the protocol offers; the probes then act
+through `apply` and read the result through `view` (or the dump, for counters the view lacks).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.core.dice import ScriptedDice
+from engine.core.game import Action, Game, Prompt, Step
+from engine.core.view import FigureView, View
+from engine.registry import get_game
+
+GAME: Game[Any] = get_game("forlorn-hope")
+
+
+def dice(*rolls: int, picks: Iterable[int] | None = None) -> ScriptedDice:
+    return ScriptedDice(rolls, picks)
+
+
+def new(scenario: str = "solo-a", seats: Iterable[str] = ("marines",), **options: str) -> Any:
+    """A fresh operation; new() may roll (egg drop, random vents), so it gets seeded-like picks."""
+    return GAME.new(scenario, list(seats), dict(options), ScriptedDice([1] * 60))
+
+
+def waiting(state: Any) -> Prompt:
+    return GAME.waiting_on(state)
+
+
+def legal(state: Any, seat: str = "marines") -> list[Action]:
+    return GAME.legal_actions(state, seat)
+
+
+def can(state: Any, verb: str, seat: str = "marines", **args: str) -> bool:
+    """Whether `legal_actions` lists exactly this verb and these arguments."""
+    want = Action(verb=verb, args=args)
+    return any(a.matches(want) for a in legal(state, seat))
+
+
+def find(state: Any, seat: str = "marines", **args: str) -> list[Action]:
+    """The legal actions whose arguments include all of `args`."""
+    return [a for a in legal(state, seat) if all(a.args.get(k) == v for k, v in args.items())]
+
+
+def act(
+    state: Any, verb: str, rolls: Iterable[int] = (), seat: str = "marines", **args: str
+) -> Step[Any]:
+    return GAME.apply(state, seat, Action(verb=verb, args=args), ScriptedDice(list(rolls)))
+
+
+def advance(state: Any, rolls: Iterable[int] = (), picks: Iterable[int] | None = None) -> Step[Any]:
+    return GAME.advance(state, ScriptedDice(list(rolls), picks))
+
+
+def view(state: Any, seat: str | None = "marines") -> View:
+    return GAME.view(state, seat)
+
+
+def fig(state: Any, uid: str) -> FigureView | None:
+    return next((f for f in view(state).figures if f.id == uid), None)
+
+
+def at(state: Any, coord: str) -> FigureView | None:
+    return next((f for f in view(state).figures if f.coord == coord), None)
+
+
+def header(state: Any) -> dict[str, str]:
+    return view(state).header
+
+
+def ap(state: Any) -> int:
+    return int(header(state)["ap"])
+
+
+def texts(step: Step[Any]) -> str:
+    return "\n".join(e.text for e in step.events)
+
+
+def dump(state: Any) -> dict[str, Any]:
+    return copy.deepcopy(GAME.dump(state))
+
+
+def edit(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:
+    """Dump, let `change` edit the JSON, load it back (for positions play cannot reach fast)."""
+    data = dump(state)
+    change(data)
+    return GAME.load(data)
+
+
+def unit(data: dict[str, Any], uid: str) -> dict[str, Any]:
+    return next(u for u in data["units"] if u["id"] == uid)
+
+
+def put(state: Any, **where: str | None) -> Any:
+    """Move units by id: `put(s, fox="C4:E", d1="C6")` (coord, optional ':facing');
+    None takes a unit off the board (Marines become exited, Xenos return to the pool)."""
+
+    def change(data: dict[str, Any]) -> None:
+        for uid, spot in where.items():
+            u = unit(data, uid)
+            if spot is None:
+                u["at"] = None
+                u["status"] = "pool" if u["side"] == "xenos" else "exited"
+                continue
+            coord, _, facing = spot.partition(":")
+            u["at"] = coord
+            u["status"] = "active"
+            if facing:
+                u["facing"] = facing
+
+    return edit(state, change)
+
+
+def clear_xenos(state: Any) -> Any:
+    """Every Xeno (and Egg) back to the pool: an empty station to stage a probe in."""
+
+    def change(data: dict[str, Any]) -> None:
+        for u in data["units"]:
+            if u["side"] == "xenos":
+                u["at"] = None
+                u["status"] = "pool"
+                if u["id"].startswith("h"):
+                    u["kind"] = "hatchling"
+
+    return edit(state, change)
+
+
+def set_ap(state: Any, value: int) -> Any:
+    return edit(state, lambda d: d.__setitem__("ap", value))
+
+
+def bench(state: Any, *uids: str) -> Any:
+    """Take Marines off the board (exited), to thin the squad for a probe."""
+    return put(state, **{u: None for u in uids})
+
+
+def marine_phase(
+    scenario: str = "solo-a",
+    seats: Iterable[str] = ("marines",),
+    ap_roll: tuple[int, int] = (3, 5),
+    **options: str,
+) -> Any:
+    """Play set-up with the default placements and stop at the first Marine phase."""
+    state = new(scenario, seats, **options)
+    rolls = [*ap_roll]
+    for _ in range(40):
+        prompt = waiting(state)
+        if prompt.seats == ["marines"] and view(state).phase == "marine":
+            return state
+        if not prompt.seats:
+            state = advance(state, rolls if view(state).phase != "marine" else []).state
+            rolls = []
+            continue
+        seat = prompt.seats[0]
+        actions = legal(state, seat)
+        pick = next(
+            (a for a in actions if a.verb == "end-turn" or a.args.get("option") == "keep"),
+            actions[0],
+        )
+        state = GAME.apply(state, seat, pick, ScriptedDice([1] * 10)).state
+    raise AssertionError("never reached the Marine phase")
+
+
+def figures(state: Any, side: str) -> list[FigureView]:
+    return [f for f in view(state).figures if f.side == side]
+
+
+def run_automatic(state: Any, rolls: Iterable[int], picks: Iterable[int] | None = None) -> Any:
+    """Advance through automatic phases on one scripted dice stream until a seat must act."""
+    script = ScriptedDice(list(rolls), picks)
+    for _ in range(20):
+        if waiting(state).seats or waiting(state).finished:
+            return state
+        state = GAME.advance(state, script).state
+    raise AssertionError("the game never stopped for a seat")
+
+
+def next_turn(
+    state: Any,
+    spawn: Iterable[int] = (1, 1, 1, 1, 2, 2),
+    ap_roll: tuple[int, int] = (3, 5),
+) -> Any:
+    """Solo A: end the Marine phase, let the automatic Xenos spawn (`spawn` faces, 4 Drones then
+    2 Warriors by default) and roll `ap_roll` for the next turn's Action Points."""
+    state = act(state, "end-turn").state
+    return run_automatic(state, [*spawn, *ap_roll])
