@@ -54,6 +54,11 @@ def act(
     return GAME.apply(state, seat, Action(verb=verb, args=args), ScriptedDice(list(rolls)))
 
 
+def do(state: Any, action: Action, rolls: Iterable[int] = (), seat: str = "marines") -> Step[Any]:
+    """Apply an Action taken from `legal_actions`."""
+    return GAME.apply(state, seat, action, ScriptedDice(list(rolls)))
+
+
 def advance(state: Any, rolls: Iterable[int] = (), picks: Iterable[int] | None = None) -> Step[Any]:
     return GAME.advance(state, ScriptedDice(list(rolls), picks))
 
@@ -185,8 +190,12 @@ def next_turn(
     state: Any,
     spawn: Iterable[int] = (1, 1, 1, 1, 2, 2),
     ap_roll: tuple[int, int] = (3, 5),
+    clear: bool = True,
 ) -> Any:
     """Solo A: end the Marine phase, let the automatic Xenos spawn (`spawn` faces, 4 Drones then
-    2 Warriors by default) and roll `ap_roll` for the next turn's Action Points."""
+    2 Warriors by default) and roll `ap_roll` for the next turn's Action Points. With `clear`,
+    the Xenos on the map go back to the pool first, so the Xeno phase rolls nothing."""
+    if clear:
+        state = clear_xenos(state)
     state = act(state, "end-turn").state
     return run_automatic(state, [*spawn, *ap_roll])
