@@ -12,7 +12,7 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.core.dice import ScriptedDice
+from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.game import Action, Game, Prompt, Step
 from engine.core.view import FigureView, View
 from engine.registry import get_game
@@ -25,8 +25,8 @@ def dice(*rolls: int, picks: Iterable[int] | None = None) -> ScriptedDice:
 
 
 def new(scenario: str = "solo-a", seats: Iterable[str] = ("marines",), **options: str) -> Any:
-    """A fresh operation; new() may roll (egg drop, random vents), so it gets seeded-like picks."""
-    return GAME.new(scenario, list(seats), dict(options), ScriptedDice([1] * 60))
+    """A fresh operation; set-up rolls (egg drop, random vents) come from a fixed seed."""
+    return GAME.new(scenario, list(seats), dict(options), SeededDice(7))
 
 
 def waiting(state: Any) -> Prompt:
@@ -153,14 +153,14 @@ def marine_phase(
 ) -> Any:
     """Play set-up with the default placements and stop at the first Marine phase."""
     state = new(scenario, seats, **options)
-    rolls = [*ap_roll]
+    rolls = ScriptedDice(list(ap_roll))
     for _ in range(40):
         prompt = waiting(state)
         if prompt.seats == ["marines"] and view(state).phase == "marine":
+            assert rolls.remaining == 0, "the AP dice were not rolled"
             return state
         if not prompt.seats:
-            state = advance(state, rolls if view(state).phase != "marine" else []).state
-            rolls = []
+            state = GAME.advance(state, rolls).state
             continue
         seat = prompt.seats[0]
         actions = legal(state, seat)
@@ -168,7 +168,7 @@ def marine_phase(
             (a for a in actions if a.verb == "end-turn" or a.args.get("option") == "keep"),
             actions[0],
         )
-        state = GAME.apply(state, seat, pick, ScriptedDice([1] * 10)).state
+        state = GAME.apply(state, seat, pick, SeededDice(3)).state
     raise AssertionError("never reached the Marine phase")
 
 
@@ -199,3 +199,17 @@ def next_turn(
         state = clear_xenos(state)
     state = act(state, "end-turn").state
     return run_automatic(state, [*spawn, *ap_roll])
+
+
+def xeno_phase(state: Any, rolls: Iterable[int] = ()) -> Any:
+    """From a Marine phase with a human Xeno seat: end the Marines' phase and stop when the
+    Xeno player must act."""
+    state = act(state, "end-turn").state
+    return run_automatic(state, rolls)
+
+
+def op01() -> Any:
+    """Operation 01 at its first Marine phase, with a human Xeno seat and no reaction windows,
+    every Xeno and Egg cleared from the map."""
+    state = marine_phase("op-01", ("marines", "xeno"), ap_roll=(3, 5), reactions="off")
+    return clear_xenos(state)
