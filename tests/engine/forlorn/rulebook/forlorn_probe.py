@@ -213,3 +213,31 @@ def op01() -> Any:
     every Xeno and Egg cleared from the map."""
     state = marine_phase("op-01", ("marines", "xeno"), ap_roll=(3, 5), reactions="off")
     return clear_xenos(state)
+
+
+def exact(
+    state: Any, verb: str, rolls: Iterable[int], seat: str = "marines", **args: str
+) -> Step[Any]:
+    """Apply with a dice script that must be used up exactly: a probe of how many dice an
+    attack rolls (too few rolled leaves dice over; too many exhausts the script)."""
+    script = ScriptedDice(list(rolls))
+    step = GAME.apply(state, seat, Action(verb=verb, args=args), script)
+    assert script.remaining == 0, f"{script.remaining} scripted dice were not rolled"
+    return step
+
+
+def squad(scenario_state: Any, keep: Iterable[str], **where: str) -> Any:
+    """Keep only the named Marines (placed by `where`), every Xeno cleared, then place Xenos."""
+    state = clear_xenos(scenario_state)
+    marines = [f.id for f in view(state).figures if f.side == "player"]
+    state = bench(state, *[m for m in marines if m not in set(keep)])
+    return put(state, **where)
+
+
+def egg(state: Any, uid: str, coord: str) -> Any:
+    """Turn hatchling counter `uid` into an Egg on `coord`."""
+
+    def change(data: dict[str, Any]) -> None:
+        unit(data, uid).update(kind="egg", at=coord, status="active")
+
+    return edit(state, change)
