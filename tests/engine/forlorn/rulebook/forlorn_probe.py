@@ -149,10 +149,11 @@ def marine_phase(
     scenario: str = "solo-a",
     seats: Iterable[str] = ("marines",),
     ap_roll: tuple[int, int] = (3, 5),
+    opts: dict[str, str] | None = None,
     **options: str,
 ) -> Any:
     """Play set-up with the default placements and stop at the first Marine phase."""
-    state = new(scenario, seats, **options)
+    state = new(scenario, seats, **(opts or {}), **options)
     rolls = ScriptedDice(list(ap_roll))
     for _ in range(40):
         prompt = waiting(state)
