@@ -143,3 +143,15 @@ def test_eggs_in_sight_of_a_marine_hatch_at_phase_end() -> None:
     ended = run_automatic(ended, [1] * 4 + [3, 5])
     assert fig(ended, "h1").kind == "hatchling"  # type: ignore[union-attr]
     assert fig(ended, "h2").kind == "egg"  # type: ignore[union-attr]
+
+
+def test_xeno_closes_a_normal_door_for_two_mp() -> None:
+    """6.2: closing a Normal door also costs a Xeno 2 MP."""
+    state = squad(op01(), ("fox",), fox="C3:E", d1="G7")
+    state = edit(state, lambda d: d.update(open_doors=["F7-G7"]))
+    phase_state = xeno_phase(state)
+    closes = [a for a in find(phase_state, seat="xeno", unit="d1") if a.args.get("what") == "close"]
+    assert closes
+    closed = do(phase_state, closes[0], seat="xeno").state
+    assert xeno_mp(closed) == 6 - 2
+    assert not dump(closed)["open_doors"]

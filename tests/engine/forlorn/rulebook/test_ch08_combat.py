@@ -559,3 +559,14 @@ def test_interrupt_spin_loses_another_die() -> None:
     state = do(state, spin[0]).state
     phase = xeno_phase(state)
     exact(phase, "move", [1], seat="xeno", unit="d1", to="K7")
+
+
+def test_no_interrupt_without_xeno_movement() -> None:
+    """5.7: interrupts come per square moved; a Xeno that attacks without moving gives no
+    interrupt (Fox's standing order stays unused)."""
+    state = squad(op01(), ["fox"], fox="H7:E", w1="I7")
+    state = act(state, "orders", unit="fox", order="interrupt", aps="2", range="6").state
+    phase = xeno_phase(state)
+    ap_before = int(header(phase)["ap"])
+    after = exact(phase, "attack", [4, 4], seat="xeno", unit="w1", target="fox").state
+    assert int(header(after)["ap"]) == ap_before

@@ -10,6 +10,7 @@ import pytest
 from forlorn_probe import (
     act,
     ap,
+    clear_xenos,
     do,
     dump,
     edit,
@@ -17,6 +18,7 @@ from forlorn_probe import (
     find,
     legal,
     marine_phase,
+    next_turn,
     op01,
     squad,
     unit,
@@ -148,3 +150,12 @@ def test_maintenance_bot_cannot_be_moved_once_placed() -> None:
     placed = do(state, bots[0]).state
     assert not [a for a in legal(placed) if a.args.get("what") == "bot"]
     assert not [a for a in legal(placed) if a.args.get("target") == "maintenance-bot"]
+
+
+def test_equipment_on_the_floor_does_nothing() -> None:
+    """9.2: an Item lying on the floor does not work: a Bio-Scanner left on the ground adds
+    no AP."""
+    state = clear_xenos(marine_phase())
+    floor = edit(state, lambda d: d["floor_items"].__setitem__("H9", ["bio-scanner"]))
+    held = edit(state, lambda d: unit(d, "bates")["items"].append("bio-scanner"))
+    assert ap(next_turn(floor, ap_roll=(6, 5))) == ap(next_turn(held, ap_roll=(6, 5))) - 2

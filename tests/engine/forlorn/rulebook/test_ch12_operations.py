@@ -391,3 +391,87 @@ def test_map_b_is_the_same_in_every_operation() -> None:
         return {(c.coord, m) for c in cells for m in c.marks if m in ("airlock", "letter:C")}
 
     assert marks("op-03") == marks("solo-b")
+
+
+def spawn_choices(state: Any, rolls: list[int]) -> tuple[Any, list[str]]:
+    """End the turn up to the Xeno player's decision on the spawn roll; its options."""
+    state = act(xeno_phase(state), "end-turn", seat="xeno").state
+    dice = ScriptedDice(rolls)
+    while not waiting(state).seats:
+        state = GAME.advance(state, dice).state
+    return state, [a.args.get("option", "") for a in legal(state, "xeno")]
+
+
+def test_op02_xeno_reroll_once() -> None:
+    """Op 02 rule 2: once per game the Xeno player may re-roll the spawn dice."""
+    state = put(clear_xenos(op("op-02")), w1="C7")
+    state, options = spawn_choices(state, [3])
+    assert "reroll" in options
+    rerolled = GAME.apply(
+        state,
+        "xeno",
+        next(a for a in legal(state, "xeno") if a.args.get("option") == "reroll"),
+        ScriptedDice([5]),
+    ).state
+    assert "reroll" not in [a.args.get("option") for a in legal(rerolled, "xeno")]
+
+
+def test_op02_veteran_blaster_for_two_drones() -> None:
+    """Op 02 Veteran: once per spawn phase, one Blaster may replace two Drones."""
+    state = put(clear_xenos(op("op-02", difficulty="veteran")), w1="C7")
+    state, options = spawn_choices(state, [3])
+    assert "blaster" in options
+    standard = put(clear_xenos(op("op-02")), w1="C7")
+    _, plain = spawn_choices(standard, [3])
+    assert "blaster" not in plain
+
+
+def test_op04_turn_four_reinforcements() -> None:
+    """Op 04 rule 3: at the start of turn 4 a SGT, the Flamethrower and up to two Privates
+    (counters freed by casualties) arrive on the set-up squares."""
+    state = clear_xenos(op("op-04"))
+
+    def casualties(d: dict[str, Any]) -> None:
+        for u in ("bates", "ortiz", "fox"):
+            unit(d, u).update(status="dead", at=None, hits=1)
+        d["turn"] = 3
+
+    state = edit(state, casualties)
+    state = put(state, lt="A1:E", zac="A3:E", novak="A4:E")  # free set-up squares
+    state, _ = to_spawn(state, [3])
+    cells = {c.coord: c for c in view(state).cells}
+    arrived = {f.id: f.coord for f in view(state).figures if f.side == "player"}
+    assert {"krauss", "berns"} <= set(arrived)
+    privates = [f for f in view(state).figures if f.side == "player" and f.rank == "PVT"]
+    assert len(privates) == 3 + 2  # novak, reyes, lund, plus bates and ortiz again
+    for who in ("krauss", "berns"):
+        assert "setup" in cells[arrived[who]].marks
+
+
+def test_op04_no_reinforcements_before_turn_four() -> None:
+    """Op 04 rule 3: nobody arrives before turn 4."""
+    state = clear_xenos(op("op-04"))
+    state, _ = to_spawn(edit(state, lambda d: d.update(turn=2)), [3])
+    assert "krauss" not in {f.id for f in view(state).figures}
+
+
+@pytest.mark.parametrize(("turn", "specials"), [(1, 0), (2, 1)])
+def test_op04_trainee_specials_on_even_turns(turn: int, specials: int) -> None:
+    """Op 04 Trainee: the Special trooper spawns on even-numbered turns only (turn 1's spawn
+    is the fixed ten Drones, so turns 2 and 3 are compared)."""
+    state = clear_xenos(op("op-04", difficulty="trainee"))
+    state = edit(state, lambda d: d.update(turn=turn + 1))
+    _, new = to_spawn(state, [3])
+    got = len([k for k in new if k in ("warrior", "blaster")])
+    assert got == (1 if (turn + 1) % 2 == 0 else 0)
+    assert specials in (0, 1)
+
+
+def test_op04_veteran_adds_a_warrior_and_a_blaster() -> None:
+    """Op 04 Veteran: a Warrior and a Blaster each turn on top of the usual spawn."""
+    state = clear_xenos(op("op-04", difficulty="veteran"))
+    state = edit(state, lambda d: d.update(turn=2))
+    _, new = to_spawn(state, [3])
+    specials = [k for k in new if k in ("warrior", "blaster")]
+    assert len(specials) == 1 + 2
+    assert "warrior" in specials and "blaster" in specials
