@@ -202,3 +202,15 @@ def test_solo_b_trapped_marines_start_in_rooms_a_and_b() -> None:
             assert room in ("A", "B"), f"{f.name} starts outside rooms A/B"
         elif f.rank == "SGT":
             assert "setup" in cells[f.coord].marks
+
+
+def test_one_xeno_per_square_at_set_up() -> None:
+    """2.0: the Xeno player places at most one Xeno per square."""
+    state = to_marine_setup("op-01")
+    ended = act(state, "end-turn").state
+    while not waiting(ended).seats:
+        ended = GAME.advance(ended, SeededDice(1)).state
+    first = next(a for a in legal(ended, "xeno") if a.args.get("option") not in (None, "auto"))
+    placed = do(ended, first, seat="xeno").state
+    again = {a.args.get("option") for a in legal(placed, "xeno")}
+    assert first.args["option"] not in again

@@ -184,3 +184,10 @@ def test_xenos_cannot_open_security_doors() -> None:
     """1.6: Xenos open only Normal doors; the Security Door L8-M8 bars them."""
     state = xenos(d1="L8")
     assert "M8" not in destinations(state, "d1", "xeno")
+
+
+def test_marines_do_not_grapple_xenos() -> None:
+    """7.3: a Xeno next to a Marine may still move away (Marines do not grapple Xenos)."""
+    state = xenos(d1="G6")
+    state = put(state, novak="G5:S")
+    assert destinations(state, "d1", "xeno") - {"G5"}

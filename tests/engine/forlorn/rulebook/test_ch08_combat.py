@@ -570,3 +570,46 @@ def test_no_interrupt_without_xeno_movement() -> None:
     ap_before = int(header(phase)["ap"])
     after = exact(phase, "attack", [4, 4], seat="xeno", unit="w1", target="fox").state
     assert int(header(after)["ap"]) == ap_before
+
+
+def test_straight_through_an_open_door() -> None:
+    """8.1: a line straight through an open doorway is clear."""
+    state = solo(fox="H7:W", d1="F7")
+    state = edit(state, lambda d: d.update(open_doors=["F7-G7"]))
+    assert can(state, "attack", unit="fox", target="d1")
+
+
+def test_open_door_frame_blocks_a_slanted_line() -> None:
+    """8.1: a line that clips the frame of an open door is blocked (H8 to F6 passes the
+    corner where the F7-G7 doorway meets the wall)."""
+    state = solo(fox="H8:W", d1="F6")
+    state = edit(state, lambda d: d.update(open_doors=["F7-G7"]))
+    assert not can(state, "attack", unit="fox", target="d1")
+
+
+def test_no_counterattack_from_the_rear_diagonal() -> None:
+    """8.3.4: the three rear squares include the rear diagonals: a 1 there just misses."""
+    state = xeno_vs_fox("E", spot="G8")
+    after = act(state, "attack", [1, 4], seat="xeno", unit="w1", target="fox").state
+    assert "wounded" not in fig(after, "w1").conditions  # type: ignore[union-attr]
+
+
+def test_counterattack_from_the_side() -> None:
+    """8.3.4: a 1 rolled from the side square (directly left of the facing) is countered."""
+    state = xeno_vs_fox("E", spot="H6")
+    after = act(state, "attack", [1, 4], seat="xeno", unit="w1", target="fox").state
+    assert "wounded" in fig(after, "w1").conditions  # type: ignore[union-attr]
+
+
+def test_grenade_thrower_in_the_blast_is_attacked_too() -> None:
+    """8.5: every unit in the blast is rolled for, Marines included, the thrower too."""
+    state = solo(fox="H9:E", d1="I9")
+    exact(state, "act", [1, 1, 1, 1], unit="fox", what="grenade", to="I9")
+
+
+def test_flame_rolls_for_a_marine_in_the_square() -> None:
+    """8.7: only the Flamethrower's own square is excluded, so flame may cover a fellow
+    Marine's square, and each unit in a burning square is rolled for."""
+    state = squad(marine_phase(), ["berns", "ortiz"], berns="H9:E", ortiz="I9:E")
+    assert can(state, "attack", unit="berns", target="I9", weapon="flame")
+    exact(state, "attack", [1], unit="berns", target="I9", weapon="flame")
