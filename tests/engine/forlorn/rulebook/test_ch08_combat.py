@@ -613,3 +613,23 @@ def test_flame_rolls_for_a_marine_in_the_square() -> None:
     state = squad(marine_phase(), ["berns", "ortiz"], berns="H9:E", ortiz="I9:E")
     assert can(state, "attack", unit="berns", target="I9", weapon="flame")
     exact(state, "attack", [1], unit="berns", target="I9", weapon="flame")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="5.8 lets a Surge pay for an interrupt attack; no standing order offers the Surge, "
+    "and an interrupt by a Marine holding a Surge spends a pool AP while the Surge stays",
+)
+def test_surge_can_pay_for_an_interrupt() -> None:
+    """5.8: the free action of a Surge marker may be an interrupt attack."""
+    state = squad(op01(), ["fox"], fox="G7:E", d1="H7", d2="L9")
+    state = act(state, "attack", [6, 1, 1], unit="fox", target="d1").state
+    assert "surge" in fig(state, "fox").conditions  # type: ignore[union-attr]
+    orders = [a for a in legal_orders(state) if a.args.get("surge") == "yes"]
+    if orders:
+        state = do(state, orders[0]).state
+    else:
+        state = act(state, "orders", unit="fox", order="interrupt", aps="1", range="6").state
+    phase = xeno_phase(state)
+    moved = act(phase, "move", [1, 1], seat="xeno", unit="d2", to="K9").state
+    assert int(header(moved)["ap"]) == int(header(phase)["ap"])

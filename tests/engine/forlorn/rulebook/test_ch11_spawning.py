@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from forlorn_probe import GAME, act, do, legal, op01, put, view, waiting, xeno_phase
+from forlorn_probe import GAME, act, do, legal, marine_phase, op01, put, view, waiting, xeno_phase
 
 from engine.core.dice import ScriptedDice
 
@@ -132,3 +132,47 @@ def test_xeno_rush_adds_a_special_spawn() -> None:
     done = finish(ended)
     after = {f.id for f in view(done).figures if f.kind in ("warrior", "blaster")}
     assert len(after - before) == 1
+
+
+def test_only_one_rush_per_turn() -> None:
+    """8.3.3: however many natural-6 kills, the Xeno player gets one Rush unit a turn."""
+    state = put(op01(), w1="I7", fox="H7:E", w2="C4", novak="B4:E")
+    phase = xeno_phase(state)
+    one = act(phase, "attack", [6, 1, 1], seat="xeno", unit="w1", target="fox").state
+    two = act(one, "attack", [6, 1, 1], seat="xeno", unit="w2", target="novak").state
+    ended = act(two, "end-turn", seat="xeno").state
+    dice = ScriptedDice([5])
+    while not waiting(ended).seats:
+        ended = GAME.advance(ended, dice).state
+    before = {f.id for f in view(ended).figures if f.kind in ("warrior", "blaster")}
+    done = finish(ended)
+    after = {f.id for f in view(done).figures if f.kind in ("warrior", "blaster")}
+    assert len(after - before) == 1
+
+
+def test_op02_rush_cannot_be_a_warrior() -> None:
+    """Op 02 rule 4: no Warriors by any method, the Rush bonus included: the Rush unit is a
+    Blaster."""
+    state = marine_phase("op-02", ("marines", "xeno"), opts={"reactions": "off"})
+    state = put(state, fox="O12:E", w1="P12")
+    phase = xeno_phase(state)
+    killed = act(phase, "attack", [6, 2, 1], seat="xeno", unit="w1", target="fox").state
+    ended = act(killed, "end-turn", seat="xeno").state
+    before = {f.id: f.kind for f in view(ended).figures if f.side == "enemy"}
+    dice = ScriptedDice([5] + [3] * 12, [0] * 20)
+    offered: set[str] = set()
+    for _ in range(20):
+        prompt = waiting(ended)
+        if prompt.seats == ["marines"] and view(ended).phase == "marine":
+            break
+        if prompt.seats:
+            actions = legal(ended, prompt.seats[0])
+            offered |= {a.args.get("option", "") for a in actions}
+            pick = next(a for a in actions if a.args.get("option") not in ("reroll", "warrior"))
+            ended = do(ended, pick, seat=prompt.seats[0]).state
+            continue
+        ended = GAME.advance(ended, dice).state
+    new = [f.kind for f in view(ended).figures if f.side == "enemy" and f.id not in before]
+    assert "warrior" not in offered
+    assert "warrior" not in new
+    assert new.count("blaster") == 1
