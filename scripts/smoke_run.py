@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -67,6 +68,7 @@ class Result:
     install_seconds: float
     serve_seconds: float
     create_seconds: float
+    stop_seconds: float
     python: str
 
 
@@ -157,16 +159,19 @@ def create_campaign(base: str) -> None:
         raise SmokeFailure(f"{text} was refused: {answer}")
 
 
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """`make run` and the bot under it, the way Ctrl-C or docker stop would."""
+def stop(process: subprocess.Popen[bytes]) -> float:
+    """Stop `make run` and the bot under it the way Ctrl-C would; the seconds it took."""
     if process.poll() is not None:
-        return
-    os.killpg(process.pid, signal.SIGTERM)
+        return 0.0
+    began = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
     try:
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+        raise SmokeFailure("make run did not stop within 30 s of Ctrl-C") from None
+    return time.monotonic() - began
 
 
 def smoke(python: Interpreter, work: Path) -> Result:
@@ -211,12 +216,16 @@ def smoke(python: Interpreter, work: Path) -> Result:
             create_campaign(base)
             created = time.monotonic()
         finally:
-            stop(process)
-    return Result(installed - started, serving - installed, created - serving, str(python.path))
+            stopped = stop(process)
+    return Result(
+        installed - started, serving - installed, created - serving, stopped, str(python.path)
+    )
 
 
 def main(argv: list[str]) -> int:
     failures = checked = 0
+    # A virtualenv is thousands of files: one clone is deleted while the next one installs.
+    cleanups: list[threading.Thread] = []
     for wanted in argv or DEFAULT_VERSIONS:
         python = find(wanted)
         if python is None:
@@ -233,14 +242,17 @@ def main(argv: list[str]) -> int:
             print(f"smoke {python.version}: FAILED: {failure}\n{tail}", flush=True)
             print(f"smoke {python.version}: the clone and its log are kept in {work}", flush=True)
             continue
-        shutil.rmtree(work)
+        cleanups.append(threading.Thread(target=shutil.rmtree, args=(work,)))
+        cleanups[-1].start()
         print(
             f"smoke {python.version} ({result.python}): fresh clone, `make run` made the "
             f"virtualenv and installed in {result.install_seconds:.0f} s, the playground "
             f"answered {result.serve_seconds:.1f} s later, a campaign was created in "
-            f"{result.create_seconds:.1f} s",
+            f"{result.create_seconds:.1f} s, and Ctrl-C stopped it in {result.stop_seconds:.1f} s",
             flush=True,
         )
+    for cleanup in cleanups:
+        cleanup.join()
     if checked == 0:
         print("smoke: none of the Pythons asked for is on this machine; nothing was checked")
         return 1
