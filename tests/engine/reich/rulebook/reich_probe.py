@@ -162,3 +162,31 @@ def texts(events: list[Event]) -> list[str]:
 
 def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
+
+
+def attack(state: Any, seat: str, target: str, weapon: str, rolls: Iterable[int]) -> Any:
+    """A whole Basic Attack with no cards or spends: declare, roll, resolve."""
+    state = act(state, seat, "attack", unit=seat, target=target, weapon=weapon)
+    state = act(state, seat, "choose", rolls, option="roll")
+    return act(state, seat, "choose", option="done")
+
+
+def soldier_beside_sarge(alarm: bool = False) -> Any:
+    """A quiet board: Sarge in 1D, one Active Soldier in the adjacent 1B (Line of Sight)."""
+
+    def edit(d: Data) -> None:
+        d["enemy_tokens"] = []
+        d["alarm"] = alarm
+        d["heroes"]["sarge"]["area"] = "1D"
+        d["enemies"].append(
+            {
+                "id": "s1",
+                "type": "soldier",
+                "area": "1B",
+                "wounds": 0,
+                "behavior": 0,
+                "active": True,
+            }
+        )
+
+    return patch(fresh(), edit)
