@@ -35,10 +35,10 @@ def fresh(
     scenario: str = "radio-silence",
     seats: list[str] | None = None,
     seed: int = 1,
-    **options: str,
+    options: dict[str, str] | None = None,
 ) -> Any:
     """A new mission for the four-team commando (Sarge, Hans, Claudine, Tane)."""
-    return GAME.new(scenario, list(seats or TEAM), dict(options), SeededDice(seed))
+    return GAME.new(scenario, list(seats or TEAM), dict(options or {}), SeededDice(seed))
 
 
 def dump(state: Any) -> Data:
