@@ -190,3 +190,8 @@ def soldier_beside_sarge(alarm: bool = False) -> Any:
         )
 
     return patch(fresh(), edit)
+
+
+def perform(state: Any, seat: str, chosen: Action, rolls: Iterable[int] = ()) -> Any:
+    """Apply an action exactly as `legal_actions` listed it."""
+    return GAME.apply(state, seat, chosen, ScriptedDice(list(rolls))).state
