@@ -195,3 +195,32 @@ def test_failed_defense_at_threshold_is_a_permanent_wound() -> None:
     # A star (2) then its extra die blank: 2 against 5 is 3 damage; Shaky Hands needs 3.
     state, _ = advance(state, rolls=[G_STAR, G_BLANK, G_BLANK])
     assert dump(state)["heroes"]["sarge"]["wounds"] == ["shaky_hands"]
+
+
+def test_drop_loot_needs_a_kill() -> None:
+    """Special Results (Drop Loot): only an Enemy killed in this Test drops Loot; on a Fail
+    the spent star draws nothing."""
+    state = _rolled(_hans_vs_soldier(), [B_STAR, B_BLANK, B_BLANK, B_BLANK])
+    pile = len(dump(state)["loot_deck"]["draw_pile"])
+    state = act(state, "hans", "choose", option="loot")
+    state = act(state, "hans", "choose", option="done")
+    data = dump(state)
+    assert [e["id"] for e in data["enemies"]] == ["s"]
+    assert len(data["loot_deck"]["draw_pile"]) == pile
+    assert not [g for g in data["ground"] if g["area"] == "1B"]
+
+
+def test_empty_wound_pile_is_rebuilt_from_its_discards() -> None:
+    """Discarding and Shuffling: with the Wound pile empty, the discards form a new pile."""
+    state = _zombie_on_sarge()
+
+    def empty(d: Data) -> None:
+        deck = d["wound_deck"]
+        deck["discard_pile"] = deck["draw_pile"]
+        deck["draw_pile"] = []
+
+    state = patch(state, empty)
+    total = len(dump(state)["wound_deck"]["discard_pile"])
+    state, _ = advance(state, rolls=[G_THREE, G_ONE])
+    deck = dump(state)["wound_deck"]
+    assert len(deck["draw_pile"]) == total - 1

@@ -267,3 +267,21 @@ def test_enemies_are_unharmed_by_a_failed_attack() -> None:
     state = act(state, "sarge", "choose", [B_BLANK, B_BLANK], option="roll")
     state = act(state, "sarge", "choose", option="done")
     assert enemies(state)[0]["wounds"] == 0
+
+
+def test_face_down_loot_is_turned_up_by_a_pick_up() -> None:
+    """Pick Up: a face-down Loot card is turned face up and taken."""
+    state = patch(_board({"sarge": "1D"}), lambda d: d["ground"][3].update(face_up=False))
+    assert offered(state, "sarge", "act", unit="sarge", what="pickup", target="L1")
+    state = act(state, "sarge", "act", unit="sarge", what="pickup", target="L1")
+    assert hero(state, "sarge")["loot"] == ["light_em_up"]
+
+
+def test_cards_move_a_hero_after_the_basic_move() -> None:
+    """Making Basic Actions (Important): after the Basic Move, cards still allow more moves."""
+    state = act(_board({}), "claudine", "move", unit="claudine", to="1C")
+    assert not offered(state, "claudine", "move", unit="claudine", to="1D")
+    state = act(state, "claudine", "act", unit="claudine", what="play", target="sprint-claudine4")
+    state = act(state, "claudine", "move", unit="claudine", to="1D")
+    state = act(state, "claudine", "move", unit="claudine", to="2C")
+    assert hero(state, "claudine")["area"] == "2C"

@@ -312,3 +312,44 @@ def test_tie_break_last_step_is_the_players_choice() -> None:
         assert len(hit) == 1
         if target is not None:
             assert hit == [target]
+
+
+def test_one_zombie_opens_the_door_the_others_go_through() -> None:
+    """Move (worked example): of three Zombies at a Closed Door, one spends its Move Point
+    opening it and the other two walk through; the type splits into two groups."""
+    state = _turn(
+        {"sarge": "1A"}, [("z1", "zombie", "3A"), ("z2", "zombie", "3A"), ("z3", "zombie", "3A")]
+    )
+    state, events = advance(state, rolls=BLANKS)
+    areas = sorted(_area(state, z) for z in ("z1", "z2", "z3"))
+    assert areas == ["1A", "1A", "3A"]
+    assert [a[3] for a in _attacks(events)] == [9]
+
+
+def test_suppressed_enemy_still_keeps_watch() -> None:
+    """Surveillance / Suppressing Fire: the token stops Moving and Attacking only; a
+    suppressed Enemy that sees a Hero still raises the alarm."""
+
+    def suppress(d: Data) -> None:
+        d["suppress"] = ["1C"]
+
+    state = _turn({"sarge": "EN"}, [("s", "soldier", "1C")], alarm=False, edit=suppress)
+    state, events = advance(state, rolls=[])
+    assert dump(state)["alarm"] is True
+    assert _attacks(events) == []
+
+
+def test_empty_reinforcement_pile_is_rebuilt_from_its_discards() -> None:
+    """Discarding and Shuffling: an empty Reinforcement pile is reshuffled from the discards."""
+
+    def empty(d: Data) -> None:
+        deck = d["reinforcement_deck"]
+        deck["discard_pile"] = deck["draw_pile"]
+        deck["draw_pile"] = []
+
+    state = _turn({"sarge": "EN"}, [], edit=empty)
+    state, events = advance(state, seed=5)
+    deck = dump(state)["reinforcement_deck"]
+    assert any(e.kind == "card" for e in events)
+    assert len(deck["draw_pile"]) + len(deck["discard_pile"]) == 10
+    assert len(deck["discard_pile"]) == 1

@@ -132,3 +132,14 @@ def test_harder_objective_needs_more_than_the_cadet_one() -> None:
     state = _wreck_radio(_quiet(difficulty="veteran"))
     assert not waiting(state).finished
     assert "cadet" in dump(state)["achieved"]
+
+
+def test_no_free_pick_up_of_a_face_down_loot_card() -> None:
+    """Upkeep 4 (worked example): a face-down Loot card cannot be taken by the free Pick Up."""
+
+    def edit(d: Data) -> None:
+        d["heroes"]["sarge"]["area"] = "1D"
+        d["ground"][3]["face_up"] = False
+
+    state = _upkeep(_quiet(edit))
+    assert hero(state, "sarge")["loot"] == []
