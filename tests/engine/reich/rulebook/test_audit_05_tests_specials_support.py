@@ -22,6 +22,7 @@ from reich_probe import (
     enemies,
     fresh,
     hero,
+    legal,
     offered,
     patch,
     run,
@@ -224,3 +225,12 @@ def test_empty_wound_pile_is_rebuilt_from_its_discards() -> None:
     state, _ = advance(state, rolls=[G_THREE, G_ONE])
     deck = dump(state)["wound_deck"]
     assert len(deck["draw_pile"]) == total - 1
+
+
+def test_feat_cards_have_no_modifier_section() -> None:
+    """Play an Action Card: Feat cards only have an Action section, so they never modify a
+    Test."""
+    state = act(_hans_vs_soldier(), "hans", "attack", unit="hans", target="s", weapon="hmg")
+    options = [a.args["option"] for a in legal(state, "hans") if a.verb == "choose"]
+    assert "card:pin_down-hans4" in options
+    assert not [o for o in options if o.startswith("card:f_")]

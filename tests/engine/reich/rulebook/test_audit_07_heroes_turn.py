@@ -285,3 +285,17 @@ def test_cards_move_a_hero_after_the_basic_move() -> None:
     state = act(state, "claudine", "move", unit="claudine", to="1D")
     state = act(state, "claudine", "move", unit="claudine", to="2C")
     assert hero(state, "claudine")["area"] == "2C"
+
+
+def test_take_also_needs_the_owners_consent() -> None:
+    """Give/Take: taking a Loot card happens only if the other Hero accepts."""
+    state = _board({"sarge": "7A", "hans": "7A"}, loot=["helmet"])
+    state = act(state, "hans", "act", unit="hans", what="take", target="helmet", to="sarge")
+    assert waiting(state).seats == ["sarge"]
+    assert hero(act(state, "sarge", "choose", option="decline"), "hans")["loot"] == []
+    assert hero(act(state, "sarge", "choose", option="accept"), "hans")["loot"] == ["helmet"]
+
+
+def test_unjam_is_only_for_a_jammed_weapon() -> None:
+    """Unjam a Weapon: it turns a Jammed token over; with nothing Jammed there is nothing to do."""
+    assert not offered_like(_board({}), "sarge", "act", what="unjam")

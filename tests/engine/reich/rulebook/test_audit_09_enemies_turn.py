@@ -353,3 +353,10 @@ def test_empty_reinforcement_pile_is_rebuilt_from_its_discards() -> None:
     assert any(e.kind == "card" for e in events)
     assert len(deck["draw_pile"]) + len(deck["discard_pile"]) == 10
     assert len(deck["discard_pile"]) == 1
+
+
+def test_groups_with_different_targets_attack_separately() -> None:
+    """Attack: each group picks its own Target Hero; only attacks on the same Hero combine."""
+    state = _turn({"sarge": "1A", "hans": "1D"}, [("z1", "zombie", "1A"), ("z2", "zombie", "1D")])
+    state, events = advance(state, rolls=BLANKS)
+    assert sorted((a[1], a[3]) for a in _attacks(events)) == [("hans", 5), ("sarge", 5)]

@@ -22,6 +22,7 @@ from reich_probe import (
     patch,
     perform,
     run,
+    view,
     waiting,
 )
 
@@ -278,3 +279,19 @@ def test_vrilmeister_changes_behaviour_instead_of_dying() -> None:
     assert [e["id"] for e in left] == ["w"]
     assert left[0]["behavior"] != 0
     assert left[0]["wounds"] == 0
+
+
+def test_vril_sten_loses_shoddy_kit() -> None:
+    """Vril a Weapon (worked example): the Vril Sten has more dice and no Shoddy Kit."""
+
+    def edit(d: Data) -> None:
+        d["heroes"]["claudine"]["weapons"]["sten"]["vril"] = True
+
+    plain = next(p for p in view(fresh()).panels if p.seat == "claudine")
+    state = patch(fresh(), edit)
+    vril = next(p for p in view(state).panels if p.seat == "claudine")
+    plain_line = next(line for line in plain.lines if line.startswith("sten:"))
+    vril_line = next(line for line in vril.lines if line.startswith("sten:"))
+    assert "shoddy" in plain_line
+    assert "shoddy" not in vril_line
+    assert "red" in vril_line
