@@ -360,3 +360,30 @@ def test_groups_with_different_targets_attack_separately() -> None:
     state = _turn({"sarge": "1A", "hans": "1D"}, [("z1", "zombie", "1A"), ("z2", "zombie", "1D")])
     state, events = advance(state, rolls=BLANKS)
     assert sorted((a[1], a[3]) for a in _attacks(events)) == [("hans", 5), ("sarge", 5)]
+
+
+def _alarm_by_dog(letters: str) -> Any:
+    """Pre-Alarm: a Dog in 1D will spot Sarge (EN) in its Surveillance step; an Enemy token
+    holding `letters` waits out of sight in 1A."""
+
+    def token(d: Data) -> None:
+        d["enemy_tokens"] = [{"id": "TX", "area": "1A", "level": 1, "letters": letters}]
+
+    return _turn({"sarge": "EN"}, [("d", "dog", "1D")], alarm=False, edit=token)
+
+
+def test_enemies_spawned_mid_turn_of_an_activated_type_wait() -> None:
+    """Attack (Note) / Enemy Spawning: an Officer spawned by the alarm after the Officers'
+    activation does not Move or Attack this Enemies' Turn."""
+    state, events = advance(_alarm_by_dog("A"), rolls=BLANKS)
+    officers = [e for e in dump(state)["enemies"] if e["type"] == "officer" and e["area"] == "1A"]
+    assert len(officers) == 1
+    assert [a[2] for a in _attacks(events)] == ["d"]
+
+
+def test_enemies_spawned_mid_turn_of_a_later_type_act_now() -> None:
+    """Attack (Note): a Zombie spawned by the alarm before the Zombies' activation Moves
+    this very Enemies' Turn."""
+    state, _ = advance(_alarm_by_dog("E"), rolls=BLANKS)
+    zombies = [e for e in dump(state)["enemies"] if e["type"] == "zombie"]
+    assert [z["area"] for z in zombies] == ["1C"]
