@@ -13,6 +13,7 @@ from reich_probe import (
     end_heroes_turn,
     fresh,
     hero,
+    legal,
     patch,
     view,
     waiting,
@@ -143,3 +144,31 @@ def test_no_free_pick_up_of_a_face_down_loot_card() -> None:
 
     state = _upkeep(_quiet(edit))
     assert hero(state, "sarge")["loot"] == []
+
+
+def _codebook_out(state: Any) -> Any:
+    """Sarge takes the documents token in 3C, then leaves through the Exit next to 7D."""
+    state = patch(state, lambda d: d["heroes"]["sarge"].update(area="3C"))
+    state = act(state, "sarge", "act", unit="sarge", what="pickup", target="M3")
+    state = patch(state, lambda d: d["heroes"]["sarge"].update(area="7D", used_move=False))
+    return act(state, "sarge", "move", unit="sarge", to="EXIT")
+
+
+def test_miniature_reaching_the_exit_leaves_the_board_for_good() -> None:
+    """Tiles and Areas (Note): a miniature reaching the Exit is removed and cannot return."""
+    state = _codebook_out(_quiet(difficulty="veteran"))
+    assert hero(state, "sarge")["exited"] is True
+    assert "sarge" not in {f.id for f in view(state).figures}
+    assert not [a for a in legal(state, "sarge") if a.verb in {"move", "attack", "act"}]
+
+
+def test_veteran_objective_needs_the_cadet_one_first() -> None:
+    """The End of the Game: a harder Objective counts only with the easier ones done
+    (codebook out first: nothing yet; radio wrecked after: Cadet and Veteran, victory)."""
+    state = _codebook_out(_quiet(difficulty="veteran"))
+    assert dump(state)["achieved"] == []
+    assert not waiting(state).finished
+    state = patch(state, lambda d: d["heroes"]["hans"].update(area="7B"))
+    state = act(state, "hans", "act", unit="hans", what="sabotage", target="M2")
+    assert dump(state)["achieved"] == ["cadet", "veteran"]
+    assert waiting(state).outcome == "victory"
