@@ -108,3 +108,29 @@ def test_spawn_during_heroes_turn_does_not_trigger_the_alarm() -> None:
     state = patch(state, lambda d: d["heroes"]["hans"].update(area="1C"))
     state = act(state, "hans", "move", unit="hans", to="1D")
     assert dump(state)["alarm"] is False
+
+
+def _alarm_spawn(scenario: str, letters: str) -> list[str]:
+    """Types spawned when the alarm turns over one token holding `letters`."""
+
+    def edit(d: Data) -> None:
+        area = d["enemy_tokens"][0]["area"]
+        d["enemy_tokens"] = [{"id": "TX", "area": area, "level": 1, "letters": letters}]
+        d["enemies"] = []
+        d["heroes"]["sarge"]["hand"].append("grenade-sarge9")
+
+    state = patch(fresh(scenario), edit)
+    state = act(state, "sarge", "act", unit="sarge", what="play", target="grenade-sarge9")
+    return sorted(e["type"] for e in dump(state)["enemies"])
+
+
+def test_letter_missing_from_the_mission_card_is_ignored() -> None:
+    """Enemy Spawning 2 / Reinforcements 2: a letter the Mission card does not list spawns
+    nothing (Mission 3 lists A to F)."""
+    assert _alarm_spawn("lab-rats", "DG") == ["soldier"]
+    assert _alarm_spawn("lab-rats", "H") == []
+
+
+def test_augen_handler_brings_an_augen_along() -> None:
+    """Keywords (Augen Handler): when the Augen Keeper spawns, an Augen spawns with it."""
+    assert _alarm_spawn("lab-rats", "E") == ["augen", "keeper"]

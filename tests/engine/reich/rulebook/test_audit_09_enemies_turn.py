@@ -387,3 +387,19 @@ def test_enemies_spawned_mid_turn_of_a_later_type_act_now() -> None:
     state, _ = advance(_alarm_by_dog("E"), rolls=BLANKS)
     zombies = [e for e in dump(state)["enemies"] if e["type"] == "zombie"]
     assert [z["area"] for z in zombies] == ["1C"]
+
+
+def test_bodyguard_gains_one_per_offizier_in_sight() -> None:
+    """Keywords (Bodyguard): a Soldier's Attack Value rises by one for an Offizier it sees."""
+    alone = _turn({"sarge": "EN"}, [("s", "soldier", "1C")])
+    _, events = advance(alone, rolls=BLANKS)
+    assert [a[3] for a in _attacks(events) if a[2] == "s"] == [4]
+
+    def suppress_officer(d: Data) -> None:
+        d["suppress"] = ["1A"]
+
+    guarded = _turn(
+        {"sarge": "EN"}, [("s", "soldier", "1C"), ("o", "officer", "1A")], edit=suppress_officer
+    )
+    _, events = advance(guarded, rolls=BLANKS)
+    assert [a[3] for a in _attacks(events) if a[2] == "s"] == [5]
