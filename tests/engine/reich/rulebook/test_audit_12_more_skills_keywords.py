@@ -209,3 +209,36 @@ def test_silent_weapon_attack_stays_silent_post_hit() -> None:
     state = act(state, "claudine", "choose", [B_ONE, B_ONE], option="roll")
     state = act(state, "claudine", "choose", option="done")
     assert dump(state)["discretion"] == before
+
+
+def _hans_defends_beside(friend: str) -> Any:
+    """Hans (one Wound, so the Zombie's Target Hero) and `friend` in 1C with a Zombie; the
+    friend always supports and may play cards."""
+    seats = [friend, "hans", "claudine", "tane"]
+
+    def change(d: Data) -> None:
+        d["enemy_tokens"] = []
+        d["alarm"] = True
+        for h in d["heroes"].values():
+            h["area"] = "7B"
+            h["orders"].update(defend="no-cards", elusive="off")
+        d["heroes"]["hans"].update(area="1C", wounds=["winded"])
+        d["heroes"][friend]["area"] = "1C"
+        d["heroes"][friend]["orders"].update(support="always", defend="cards")
+        d["enemies"].append(
+            {"id": "z", "type": "zombie", "area": "1C", "wounds": 0, "behavior": 0, "active": True}
+        )
+
+    return end_heroes_turn(patch(fresh(seats=seats), change))
+
+
+def test_guardian_doc_supports_a_friends_defense() -> None:
+    """Hero Skills (Guardian, Doc): Doc may Support another Hero's Defense Test in his Area;
+    a Hero without the Skill (Sarge) cannot."""
+    state = _hans_defends_beside("doc")
+    pile = len(hero(state, "doc")["deck"]["discard_pile"])
+    state, events = advance(state, rolls=[G_BLANK] * 4)
+    assert len(hero(state, "doc")["deck"]["discard_pile"]) == pile + 1
+    assert any(e.text.startswith("doc plays") for e in events)
+    state, events = advance(_hans_defends_beside("sarge"), rolls=[G_BLANK] * 2)
+    assert not any(e.text.startswith("sarge plays") for e in events)
