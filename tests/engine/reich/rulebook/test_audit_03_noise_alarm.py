@@ -138,3 +138,29 @@ def test_pre_alarm_enemies_turn_brings_no_reinforcements() -> None:
     data = dump(state)
     assert len(data["reinforcement_deck"]["draw_pile"]) == pile
     assert data["enemies"] == []
+
+
+def test_grenade_example_wounds_everyone_next_door_and_is_consumed() -> None:
+    """Noise, worked example 3 / Effect Duration (Consumable): the Grenade Wounds every
+    miniature in the adjacent Area (a Hero's Wound is permanent), sets the alarm off, and the
+    card leaves play for the rest of the Mission."""
+
+    def edit(d: Data) -> None:
+        d["enemy_tokens"] = []
+        d["heroes"]["sarge"]["area"] = "1D"
+        d["heroes"]["hans"]["area"] = "1C"
+        d["heroes"]["sarge"]["hand"].append("grenade-sarge9")
+        d["enemies"].append(
+            {"id": "s", "type": "soldier", "area": "1C", "wounds": 0, "behavior": 0, "active": True}
+        )
+
+    state = patch(fresh(), edit)
+    state = act(state, "sarge", "act", unit="sarge", what="play", target="grenade-sarge9")
+    state = act(state, "sarge", "act", unit="sarge", what="grenade", to="1C")
+    data = dump(state)
+    assert data["alarm"] is True
+    assert data["enemies"] == []
+    assert len(data["heroes"]["hans"]["wounds"]) == 1
+    sarge = data["heroes"]["sarge"]
+    assert sarge["removed"] == ["grenade-sarge9"]
+    assert "grenade-sarge9" not in sarge["hand"] + sarge["deck"]["discard_pile"]

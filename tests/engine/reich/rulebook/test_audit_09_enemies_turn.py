@@ -403,3 +403,29 @@ def test_bodyguard_gains_one_per_offizier_in_sight() -> None:
     )
     _, events = advance(guarded, rolls=BLANKS)
     assert [a[3] for a in _attacks(events) if a[2] == "s"] == [5]
+
+
+def _rotate_reinforcements(state: Any, by: int) -> Any:
+    """Put a different Reinforcement card on top of the pile."""
+
+    def edit(d: Data) -> None:
+        pile = d["reinforcement_deck"]["draw_pile"]
+        d["reinforcement_deck"]["draw_pile"] = pile[by:] + pile[:by]
+
+    return patch(state, edit)
+
+
+def test_reinforcements_spawn_at_barracks_a_then_b_then_c() -> None:
+    """Reinforcements 2: spawn in front of Barracks A, then B, then C."""
+    seen: list[str] = []
+    for by in range(5):
+        state = _rotate_reinforcements(_turn({"sarge": "EN"}, []), by)
+        _, events = advance(state, rolls=[])
+        order = [
+            e.text.split("(Barracks ")[1][0]
+            for e in events
+            if e.kind == "spawned" and "(Barracks " in e.text
+        ]
+        assert order == sorted(order), order
+        seen += order
+    assert len(set(seen)) >= 2
