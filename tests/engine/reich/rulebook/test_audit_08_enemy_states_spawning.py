@@ -134,3 +134,50 @@ def test_letter_missing_from_the_mission_card_is_ignored() -> None:
 def test_augen_handler_brings_an_augen_along() -> None:
     """Keywords (Augen Handler): when the Augen Keeper spawns, an Augen spawns with it."""
     assert _alarm_spawn("lab-rats", "E") == ["augen", "keeper"]
+
+
+def test_letters_beyond_the_reserve_are_ignored() -> None:
+    """Enemy Spawning 2: with no miniature of the type left in the Reserve, the letter is
+    ignored (a token of 200 Soldier letters brings out only the boxed Soldiers)."""
+    soldiers = _alarm_spawn("radio-silence", "D" * 200)
+    assert 0 < len(soldiers) < 200
+    assert set(soldiers) == {"soldier"}
+
+
+def _reserve_probe(kill_first: bool) -> int:
+    """Every boxed Soldier on the board; optionally Sarge kills one first; then the alarm turns
+    a one-Soldier token. Returns how many Soldiers that token brought."""
+    boxed = len(_alarm_spawn("radio-silence", "D" * 200))
+
+    def edit(d: Data) -> None:
+        # 2A: out of Sarge's sight from 1D, so only the alarm turns the token.
+        d["enemy_tokens"] = [{"id": "TX", "area": "2A", "level": 1, "letters": "D"}]
+        d["heroes"]["sarge"]["area"] = "1D"
+        d["heroes"]["sarge"]["hand"].append("grenade-sarge9")
+        d["enemies"] = [
+            {
+                "id": f"s{i}",
+                "type": "soldier",
+                "area": "1B" if i == 0 else "7B",
+                "wounds": 0,
+                "behavior": 0,
+                "active": True,
+            }
+            for i in range(boxed)
+        ]
+
+    state = patch(fresh(), edit)
+    if kill_first:
+        state = act(state, "sarge", "attack", unit="sarge", target="s0", weapon="revolver")
+        state = act(state, "sarge", "choose", [5, 5], option="roll")
+        state = act(state, "sarge", "choose", option="done")
+        assert "s0" not in {e["id"] for e in dump(state)["enemies"]}
+    before = len(dump(state)["enemies"])
+    state = act(state, "sarge", "act", unit="sarge", what="play", target="grenade-sarge9")
+    return len(dump(state)["enemies"]) - before
+
+
+def test_killed_enemies_go_back_to_the_reserve() -> None:
+    """Enemy Wounds: a killed miniature returns to the Enemy Reserve and can spawn again."""
+    assert _reserve_probe(kill_first=False) == 0
+    assert _reserve_probe(kill_first=True) == 1
