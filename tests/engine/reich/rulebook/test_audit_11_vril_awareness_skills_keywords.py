@@ -13,7 +13,9 @@ from reich_probe import (
     G_BLANK,
     Data,
     act,
+    advance,
     dump,
+    end_heroes_turn,
     enemies,
     fresh,
     hero,
@@ -295,3 +297,35 @@ def test_vril_sten_loses_shoddy_kit() -> None:
     assert "shoddy" in plain_line
     assert "shoddy" not in vril_line
     assert "red" in vril_line
+
+
+def test_awareness_not_again_for_the_same_hero_in_a_later_turn() -> None:
+    """Awareness: the same Hero coming back into sight in a later turn does not set the Dog
+    off again; another Hero, in a new Heroes' Turn, does."""
+
+    def edit(d: Data) -> None:
+        d["alarm"] = True
+        for key, h in d["heroes"].items():
+            h["area"] = {"hans": "1C", "claudine": "EN"}.get(key, "7B")
+            h["orders"].update(defend="no-cards", elusive="off")
+
+    state = _board(foes=[("d", "dog", "1B")], edit=edit)
+    state = act(state, "hans", "move", [G_BLANK, G_BLANK], unit="hans", to="1D")
+
+    def reset(d: Data) -> None:
+        # Put both back where they stood, and pin the Dog for this Enemies' Turn.
+        d["enemies"][0]["area"] = "1B"
+        d["heroes"]["hans"]["area"] = "1C"
+        d["suppress"] = ["1B"]
+
+    state = end_heroes_turn(patch(state, reset))
+    state, _ = advance(state, rolls=[])
+    assert dump(state)["round"] == 2
+    state, events = run(state, "hans", "move", unit="hans", to="1D")
+    assert not any(e.kind == "rolled" or "Awareness" in e.text for e in events)
+    state = act(state, "claudine", "move", unit="claudine", to="1C")
+    state = patch(state, lambda d: d["heroes"]["claudine"].update(used_move=False))
+    state, events = run(state, "claudine", "move", [G_BLANK, G_BLANK], unit="claudine", to="1D")
+    # The Dog reacts to Claudine; its Target Hero then follows the usual rules (Hans here).
+    assert any("Awareness" in e.text and "claudine" in e.text for e in events)
+    assert any(e.kind == "rolled" for e in events)
