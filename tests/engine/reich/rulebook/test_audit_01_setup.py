@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reich_probe import TEAM, dump, fresh, hero, view
+from reich_audit_probe import TEAM, dump, fresh, hero, view
 
 
 def test_commando_always_has_four_heroes_whatever_the_seat_count() -> None:

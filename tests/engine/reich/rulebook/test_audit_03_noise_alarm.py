@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reich_probe import (
+from reich_audit_probe import (
     B_BLANK,
     B_ONE,
     B_TWO,

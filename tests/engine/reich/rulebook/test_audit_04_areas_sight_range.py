@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reich_probe import Data, act, dump, fresh, legal, patch, run, view
+from reich_audit_probe import Data, act, dump, fresh, legal, patch, run, view
 
 
 def _board(sarge: str, **enemies: str) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reich_probe import Data, act, advance, dump, end_heroes_turn, fresh, patch, view
+from reich_audit_probe import Data, act, advance, dump, end_heroes_turn, fresh, patch, view
 
 
 def _tokens(*placed: tuple[str, str, int, str]) -> Any:

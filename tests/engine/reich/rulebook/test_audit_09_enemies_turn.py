@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from reich_probe import (
+from reich_audit_probe import (
     G_BLANK,
     TEAM,
     Data,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from reich_probe import (
+from reich_audit_probe import (
     B_BLANK,
     B_ONE,
     G_BLANK,
