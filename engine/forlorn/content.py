@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
+from engine.core.content import (
+    ContentFile,
+    ContentModel,
+    load_file,
+    read_json,
+    source_name,
+    validate,
+)
 from engine.core.errors import ContentError
 from engine.forlorn.board import load_board
 
 
-class MarineProfile(BaseModel):
+class MarineProfile(ContentModel):
     name: str
     rank: str
     role: str
@@ -24,7 +29,7 @@ class MarineProfile(BaseModel):
     ability: str
 
 
-class XenoProfile(BaseModel):
+class XenoProfile(ContentModel):
     name: str
     mp: int
     attack: int
@@ -34,13 +39,13 @@ class XenoProfile(BaseModel):
     pool: int
 
 
-class Units(BaseModel):
+class Units(ContentFile):
     marines: dict[str, MarineProfile]
     xenos: dict[str, XenoProfile]
     roles: dict[str, list[str]]
 
 
-class Card(BaseModel):
+class Card(ContentModel):
     id: str
     title: str
     text: str
@@ -51,6 +56,12 @@ class Card(BaseModel):
     boost: int = 0
 
 
+class MutationsFile(ContentFile):
+    cards: list[Card]
+
+
+CONTENT = Path(__file__).parent / "content"
+MUTATIONS = CONTENT / "mutations.json"
 ITEMS = {
     "body-armor": "Body Armor",
     "bio-scanner": "Bio-Scanner",
@@ -69,22 +80,9 @@ TIMINGS = (
 )
 
 
-def _read(name: str) -> Any:
-    text = resources.files("engine.forlorn").joinpath("content", name).read_text("utf-8")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ContentError(f"{name}: not valid JSON ({error})") from error
-
-
 @cache
 def units() -> Units:
-    data = _read("units.json")
-    data.pop("_note", None)
-    try:
-        loaded = Units.model_validate(data)
-    except ValidationError as error:
-        raise ContentError(f"units.json: {error}") from error
+    loaded = load_file(CONTENT / "units.json", Units)
     for role, ids in loaded.roles.items():
         for uid in ids:
             if uid not in loaded.marines:
@@ -94,7 +92,7 @@ def units() -> Units:
 
 @cache
 def scenarios() -> dict[str, dict[str, Any]]:
-    data: dict[str, Any] = _read("scenarios.json")
+    data: dict[str, Any] = read_json(CONTENT / "scenarios.json")
     data.pop("_note", None)
     profiles = units()
     for key, sc in data.items():
@@ -115,17 +113,18 @@ def scenarios() -> dict[str, dict[str, Any]]:
 
 @cache
 def cards() -> dict[str, Card]:
-    return parse_cards(_read("mutations.json"))
+    return check_cards(load_file(MUTATIONS, MutationsFile))
 
 
 def parse_cards(data: Any) -> dict[str, Card]:
+    """The Mutation deck from raw data, validated as if read from mutations.json."""
+    return check_cards(validate(data, MutationsFile, source_name(MUTATIONS)))
+
+
+def check_cards(deck: MutationsFile) -> dict[str, Card]:
     """Validate the Mutation deck: known effects and timings, unique ids, 20 cards."""
     out: dict[str, Card] = {}
-    for row in data["cards"]:
-        try:
-            card = Card.model_validate(row)
-        except ValidationError as error:
-            raise ContentError(f"mutations.json: {error}") from error
+    for card in deck.cards:
         if card.effect not in EFFECTS:
             raise ContentError(f"mutations.json: card {card.id} has unknown effect {card.effect}")
         if not card.when:
