@@ -159,11 +159,11 @@ def unit_actions(
                             label=f"{u.id}: Maintenance Bot onto vent {n}",
                         )
                     )
-        goal = scenarios()[state.scenario]["goal"]
+        goal = scenarios()[state.scenario].goal
         if (
-            goal["kind"] == "mcgfn-activate"
+            goal.kind == "mcgfn-activate"
             and "mcgfn" in u.items
-            and u.at == label(board.letters[goal["square"]])
+            and u.at == label(board.letters[goal.square])
             and state.mcgfn_turn != state.turn
         ):
             out.append(

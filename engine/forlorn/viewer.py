@@ -189,8 +189,8 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     }
     if state.reaction is not None:
         header["reaction"] = f"{state.reaction.text}: the Xeno player may react"
-    if sc["goal"]["kind"] == "vp":
-        header["vp"] = f"{state.vp}/{sc['goal']['target']}"
+    if sc.goal.kind == "vp":
+        header["vp"] = f"{state.vp}/{sc.goal.target}"
     seats = marine_seats(state)
     if len(seats) > 1:
         # Several Marine seats: who commands whom, and the one AP pool they all spend.
@@ -260,17 +260,17 @@ def _rank(kind: str) -> str:
 
 
 def _goal_text(state: ForlornState) -> str:
-    goal = scenarios()[state.scenario]["goal"]
-    kind = goal["kind"]
+    goal = scenarios()[state.scenario].goal
+    kind = goal.kind
     if kind == "vp":
-        return f"Score {goal['target']} VP"
+        return f"Score {goal.target} VP"
     if kind == "mcgfn-exit":
         return "Unplug the MCGFN at A and carry it out through an airlock"
     if kind == "clear-rooms":
         return "No Xenos in rooms A and B"
     if kind == "mcgfn-activate":
-        return f"MCGFN on C, activated {state.mcgfn_progress}/{goal['aps']}"
+        return f"MCGFN on C, activated {state.mcgfn_progress}/{goal.aps}"
     if kind == "exit":
-        done = sum(1 for u in state.units if u.exited_via == goal["airlock"])
-        return f"{done}/{goal['count']} Marines out through airlock {goal['airlock']}"
+        done = sum(1 for u in state.units if u.exited_via == goal.airlock)
+        return f"{done}/{goal.count} Marines out through airlock {goal.airlock}"
     return str(kind)
