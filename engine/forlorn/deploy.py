@@ -7,8 +7,9 @@ from engine.core.events import Event, Moved, Note, Turned
 from engine.core.game import Action
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import label, parse_label
+from engine.forlorn.setup import sc_of
 from engine.forlorn.state import ForlornState, Unit
-from engine.forlorn.turn import sc_of, waiting_marine_seats
+from engine.forlorn.turn import waiting_marine_seats
 from engine.forlorn.world import board_of, sq
 
 FACINGS = ("N", "E", "S", "W")

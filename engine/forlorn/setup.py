@@ -36,6 +36,11 @@ def scenario_data(key: str, difficulty: str) -> Scenario:
     return sc.model_copy(update=changed)
 
 
+def sc_of(state: ForlornState) -> Scenario:
+    """The operation of this game, its difficulty folded in."""
+    return scenario_data(state.scenario, state.options.get("difficulty", "standard"))
+
+
 def make_xeno_pool() -> list[Unit]:
     out: list[Unit] = []
     prefix = {"drone": "d", "warrior": "w", "blaster": "b", "hatchling": "h"}

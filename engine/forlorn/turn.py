@@ -8,18 +8,14 @@ from engine.core.squaregrid import neighbours
 from engine.forlorn.board import label
 from engine.forlorn.content import Scenario, units
 from engine.forlorn.placement import resolve_forced
-from engine.forlorn.setup import MARINE_SEATS, make_marine, scenario_data
-from engine.forlorn.spawn import spawn_phase
+from engine.forlorn.setup import MARINE_SEATS, make_marine, sc_of
+from engine.forlorn.spawn import from_pool, place, spawn_phase
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.world import attack_range, board_of, has_los, sq
 from engine.forlorn.xenos import egg_burst, run_ai_phase
 
 PRIVATES = ("bates", "ortiz", "novak", "reyes", "lund")
 VP_EXIT = {"fox": 4, "krauss": 4, "bates": 4, "ortiz": 4, "novak": 4, "reyes": 4, "lund": 4}
-
-
-def sc_of(state: ForlornState) -> Scenario:
-    return scenario_data(state.scenario, state.options.get("difficulty", "standard"))
 
 
 def marine_seats(state: ForlornState) -> list[str]:
@@ -270,8 +266,6 @@ def after_spawn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
 
 def flood(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     """Op 04: after turn 1, two Drones at each open vent instead of the normal spawn."""
-    from engine.forlorn.spawn import from_pool, place
-
     board = board_of(state)
     for n, v in sorted(board.vents.items()):
         if n in state.blocked_vents:
@@ -283,8 +277,6 @@ def flood(state: ForlornState, dice: Dice, events: list[Event]) -> None:
 
 
 def turn4_blasters(state: ForlornState, dice: Dice, events: list[Event]) -> None:
-    from engine.forlorn.spawn import from_pool, place
-
     board = board_of(state)
     for _ in range(2):
         roll = dice.roll()

@@ -13,10 +13,11 @@ from engine.core.view import (
     View,
 )
 from engine.forlorn.board import AIRLOCK, SECURITY, WALL, door_id, label
-from engine.forlorn.content import ITEMS, cards, scenarios
+from engine.forlorn.content import ITEMS, cards, scenarios, units
+from engine.forlorn.setup import sc_of
 from engine.forlorn.state import ForlornState
-from engine.forlorn.turn import marine_seats, sc_of, waiting_marine_seats
-from engine.forlorn.world import board_of, max_hits
+from engine.forlorn.turn import marine_seats, waiting_marine_seats
+from engine.forlorn.world import board_of, grappled, max_hits
 
 SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -126,8 +127,6 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
                     conditions.append(
                         f"order:interrupt {o.aps - o.spent}/{o.aps} AP, range {o.range}{spin}"
                     )
-            from engine.forlorn.world import grappled
-
             if grappled(state, u):
                 conditions.append("grappled")
         else:
@@ -254,8 +253,6 @@ def _summary(state: ForlornState) -> SummaryView:
 
 
 def _rank(kind: str) -> str:
-    from engine.forlorn.content import units
-
     return units().marines[kind].rank
 
 

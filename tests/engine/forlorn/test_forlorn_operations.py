@@ -136,7 +136,7 @@ def test_solo_a_veteran_sends_a_private_home_and_lets_the_player_pick_a_heavy() 
 
 def test_trainee_solo_a_spawns_fewer() -> None:
     state = GAME.new("solo-a", ["marines"], {"difficulty": "trainee"}, SeededDice(5))
-    from engine.forlorn.turn import sc_of
+    from engine.forlorn.setup import sc_of
 
     assert sc_of(state).spawn.dice == {"drone": 3, "warrior": 1}
 
