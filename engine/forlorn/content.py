@@ -187,10 +187,7 @@ class Scenario(ContentModel):
 
 
 class ScenariosFile(ContentFile):
-    """scenarios.json: the note, then one record per operation under its key."""
-
-    model_config = ConfigDict(extra="allow")  # the operations' keys, each a `Scenario`
-    __pydantic_extra__: dict[str, Scenario] = Field(init=False)
+    operations: dict[str, Scenario]  # by the operation's key
 
 
 CONTENT = Path(__file__).parent / "content"
@@ -225,7 +222,7 @@ def units() -> Units:
 
 @cache
 def scenarios() -> dict[str, Scenario]:
-    data = load_file(CONTENT / "scenarios.json", ScenariosFile).__pydantic_extra__
+    data = load_file(CONTENT / "scenarios.json", ScenariosFile).operations
     profiles = units()
     for key, sc in data.items():
         load_board(sc.map)
