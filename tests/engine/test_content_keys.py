@@ -160,3 +160,23 @@ def test_the_error_names_the_record_by_its_key(fresh: pytest.MonkeyPatch) -> Non
     assert str(raised.value) == (
         f"engine/galaxy/content/weapons.json: unknown key {TYPO!r} in weapons[2] ({first_key})"
     )
+
+
+def test_a_misspelt_weapon_in_an_alien_cards_effects_is_refused(fresh: pytest.MonkeyPatch) -> None:
+    """Keys of a map (not a record) are checked by the loader: Strikeback card effects are by
+    weapon, melee or ranged; any other key was silently never triggered."""
+    real = files.read_json
+    aliens = ENGINE / "galaxy" / "strikeback" / "content" / "aliens.json"
+
+    def misspelt(read_path: Path) -> Any:
+        data = real(read_path)
+        if read_path.resolve() == aliens:
+            card = next(c for c in data["cards"] if c.get("effects"))
+            card["effects"] = {
+                "ranegd" if k == "ranged" else "mele": v for k, v in card["effects"].items()
+            }
+        return data
+
+    fresh.setattr(files, "read_json", misspelt)
+    with pytest.raises(ContentError, match="effects are by weapon, melee or ranged"):
+        cards.cards()

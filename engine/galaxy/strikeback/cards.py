@@ -68,6 +68,8 @@ def _load() -> tuple[dict[str, str], dict[str, ExpansionAlienCard]]:
             raise ContentError(f"Alien card {card.id}: unknown species or power")
         if any(not set(fx) <= WEAPON_EFFECTS for fx in card.effects.values()):
             raise ContentError(f"Alien card {card.id}: unknown weapon effect")
+        if not set(card.effects) <= {"melee", "ranged"}:
+            raise ContentError(f"Alien card {card.id}: effects are by weapon, melee or ranged")
         if card.energy != sum(card.stacks):
             raise ContentError(f"Alien card {card.id}: energy must be the sum of its stacks")
     return species, cards
