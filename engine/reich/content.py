@@ -269,7 +269,7 @@ class AccessoriesFile(ContentFile):
 
 
 class TokensFile(ContentFile):
-    tokens: dict[str, list[str]]  # Level -> the spawn letters on the backs of its tokens
+    tokens: dict[int, list[str]]  # Level -> the spawn letters on the backs of its tokens
 
 
 def parse_tile(text: str, source: str) -> Tile:
@@ -428,8 +428,7 @@ def load_content() -> Content:
     wounds = {w.id: w for w in load_file(ROOT / "wounds.json", WoundsFile).wounds}
     reinf = load_file(ROOT / "reinforcements.json", ReinforcementsFile).cards
     acc = {a.id: a for a in load_file(ROOT / "accessories.json", AccessoriesFile).accessories}
-    tokens = load_file(ROOT / "tokens.json", TokensFile).tokens
-    enemy_tokens = {int(k): v for k, v in tokens.items()}
+    enemy_tokens = load_file(ROOT / "tokens.json", TokensFile).tokens
     missions = {}
     for path in sorted((ROOT / "missions").glob("*.json")):
         mission = load_file(path, MissionDef)
