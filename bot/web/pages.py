@@ -102,17 +102,20 @@ def _nav(data: PageData) -> str:
 
 
 def _chapters(data: PageData) -> str:
-    if not data.chapters:
+    """The missions so far (a later mission's title is for its own steps to reveal)."""
+    upto = data.current.n if data.current is not None else 0
+    chapters = [c for c in data.chapters if c.first <= upto]
+    if not chapters:
         return ""
     items = []
-    for i, chapter in enumerate(data.chapters):
+    for i, chapter in enumerate(chapters):
         here = data.current is not None and data.current.chapter == i
         mark = ' aria-current="true"' if here else ""
         items.append(
             f'<li><a href="?step={chapter.first}"{mark}>{words(chapter.title)}</a> '
             f'<span class="muted">from step {chapter.first}</span></li>'
         )
-    ticks = "".join(f'<option value="{c.first}"></option>' for c in data.chapters)
+    ticks = "".join(f'<option value="{c.first}"></option>' for c in chapters)
     return (
         '<section><h2>Missions</h2><ol class="chapters">'
         + "".join(items)

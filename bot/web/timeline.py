@@ -86,6 +86,7 @@ class Timeline:
     _index: dict[int, int] = field(default_factory=dict)  # seq -> position in rows
     _last: Any = None
     _views: OrderedDict[int, View] = field(default_factory=OrderedDict)
+    _cursor: tuple[int, Any] | None = None  # the last step whose state was rebuilt
     _title: str = ""
 
     @property
@@ -148,8 +149,15 @@ class Timeline:
         else:
             base = self._snapshot_seqs[at]
             state, start = self._snapshots[base], self._index[base] + 1
+        # Stepping forward through the timeline goes on from the step shown last.
+        if (
+            self._cursor is not None
+            and start - 1 <= self._index[self._cursor[0]] <= self._index[seq]
+        ):
+            state, start = self._cursor[1], self._index[self._cursor[0]] + 1
         for row in self.rows[start : self._index[seq] + 1]:
             state, _ = replay_row(self.game, self.campaign, row, state, self.state_at)
+        self._cursor = (seq, state)
         return state
 
     def view_at(self, seq: int) -> View | None:

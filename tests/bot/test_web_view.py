@@ -13,14 +13,15 @@ from aiohttp.test_utils import TestClient, TestServer
 from hidden_info import CHANNEL, Chooser, Table, fast_renderer, self_play, who
 
 from bot.clock import ManualClock
-from bot.playground.server import create_app
-from bot.storage.db import Database
+from bot.playground.server import SERVICE, create_app
+from bot.ratelimit import Limit
+from bot.replay import canonical, replay
 from bot.replies import Reply
+from bot.storage.db import Database
 from bot.table import TableService
 from bot.web import timeline as timeline_module
 from bot.web.server import WebView
 from bot.web.server import create_app as create_web_app
-from bot.ratelimit import Limit
 
 LINK = re.compile(r"(https?://[^\s]+/t/([A-Za-z0-9_-]+))")
 
@@ -78,8 +79,6 @@ async def client(sqlite: Database) -> AsyncIterator[TestClient[Any, Any]]:
 
 
 def service_of(client: TestClient[Any, Any]) -> TableService:
-    from bot.playground.server import SERVICE
-
     return client.app[SERVICE]
 
 
@@ -158,8 +157,6 @@ async def test_steps_open_from_snapshots(sqlite: Database) -> None:
     campaign = await service.repo.latest_in_channel(CHANNEL)
     assert campaign is not None and campaign.step > timeline_module.SNAPSHOT_EVERY + 4
     rows = await service.repo.log(campaign.id or 0)
-    from bot.replay import canonical, replay
-
     full = replay(campaign, rows)
     timelines = timeline_module.Timelines()
     line = await timelines.of(campaign, service.repo.log)
