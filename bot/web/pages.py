@@ -88,7 +88,7 @@ def _nav(data: PageData) -> str:
     nxt = numbers[at + 1] if at + 1 < len(numbers) else None
     return (
         '<nav class="steps" aria-label="Timeline">'
-        + link("⏮", numbers[0] if at > 0 else None, "first")
+        + link("« First", numbers[0] if at > 0 else None, "first")
         + link("◀ Previous", prev, "prev")
         + f'<form method="get" class="slider"><label for="step">Step</label>'
         f'<input type="range" id="step" name="step" min="{numbers[0]}" max="{numbers[-1]}" '
@@ -96,7 +96,7 @@ def _nav(data: PageData) -> str:
         f'<output id="stepno" for="step">{current.n}</output>'
         '<button type="submit">Go</button></form>'
         + link("Next ▶", nxt, "next")
-        + link("⏭", numbers[-1] if nxt is not None else None, "last")
+        + link("Latest »", numbers[-1] if nxt is not None else None, "last")
         + "</nav>"
     )
 

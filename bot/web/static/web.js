@@ -46,16 +46,24 @@
 
   if (!slider) return;
   let steps = null;
+  let pending = null;
   fetch(document.body.dataset.steps, { credentials: "same-origin" })
     .then((response) => (response.ok ? response.json() : null))
     .then((found) => {
       steps = found;
+      document.body.dataset.ready = found ? "yes" : "no";
+      if (pending !== null) show(pending);
     })
-    .catch(() => {});
+    .catch(() => {
+      document.body.dataset.ready = "no";
+    });
 
   function show(n) {
     if (output) output.textContent = String(n);
-    if (!steps) return;
+    if (!steps) {
+      pending = n;
+      return;
+    }
     const step = steps.find((s) => s.n === n) || steps.filter((s) => s.n <= n).pop();
     if (!step) return;
     if (output) output.textContent = String(step.n);
