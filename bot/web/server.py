@@ -162,8 +162,7 @@ class WebView:
             return PageData(game.title, status, [], [], None, None, [], holders)
 
         def read() -> tuple[Any, list[str]]:
-            view = timeline.view_at(n)
-            state = timeline.state_at(n)
+            view, state = timeline.facts_at(n)
             return view, progress(game.key, state) if state is not None else []
 
         view, objectives = await self.timelines.run(read)

@@ -85,7 +85,7 @@ class Timeline:
     _snapshot_seqs: list[int] = field(default_factory=list)
     _index: dict[int, int] = field(default_factory=dict)  # seq -> position in rows
     _last: Any = None
-    _views: OrderedDict[int, View] = field(default_factory=OrderedDict)
+    _views: OrderedDict[int, tuple[View | None, Any]] = field(default_factory=OrderedDict)
     _cursor: tuple[int, Any] | None = None  # the last step whose state was rebuilt
     _title: str = ""
 
@@ -162,18 +162,20 @@ class Timeline:
 
     def view_at(self, seq: int) -> View | None:
         """The public view after step `seq` (None before the mission's first step)."""
+        return self.facts_at(seq)[0]
+
+    def facts_at(self, seq: int) -> tuple[View | None, Any]:
+        """The public view and the state after step `seq`, the latest asked kept (an LRU)."""
         hit = self._views.get(seq)
         if hit is not None:
             self._views.move_to_end(seq)
             return hit
         state = self.state_at(seq)
-        if state is None:
-            return None
-        view = self.game.view(state, None)
-        self._views[seq] = view
+        facts = (None if state is None else self.game.view(state, None), state)
+        self._views[seq] = facts
         while len(self._views) > MAX_VIEWS:
             self._views.popitem(last=False)
-        return view
+        return facts
 
     def state_now(self) -> Any:
         return self._last

@@ -172,3 +172,23 @@ async def test_each_address_is_rate_limited(sqlite: Database) -> None:
     async with TestClient(TestServer(create_web_app(view))) as client:
         codes = [(await client.get(f"/t/{token}/steps.json")).status for _ in range(5)]
     assert codes == [200, 200, 200, 429, 429]
+
+
+async def test_a_database_made_before_web_links_gains_them(tmp_path: Path) -> None:
+    """`web_link` is a table of its own: a database without it gets it at start-up."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
+    old = Database(url)
+    await old.init()
+    async with old.engine.begin() as conn:
+        await conn.exec_driver_sql("DROP TABLE web_link")
+    await old.close()
+    reopened = Database(url)
+    await reopened.init()
+    try:
+        table = await played(reopened, steps=0)
+        table.service.web.set_base("http://example.test")
+        _, token = await link_of(table.service)
+        found = await table.service.web.links.campaign(token)
+        assert found is not None and found.channel_id == CHANNEL
+    finally:
+        await reopened.close()
