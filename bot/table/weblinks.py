@@ -37,7 +37,8 @@ class WebAddress:
     async def post_line(self, campaign_id: int) -> str | None:
         """The line a turn post ends with (None while the web view is off)."""
         url = await self.url(campaign_id)
-        return f"The whole table, step by step: {url}" if url else None
+        # Discord's <url> form: a link without a preview card under every turn post.
+        return f"The whole table, step by step: <{url}>" if url else None
 
 
 class WebCommands:
