@@ -88,6 +88,7 @@ class Timeline:
     _views: OrderedDict[int, tuple[View | None, Any]] = field(default_factory=OrderedDict)
     _cursor: tuple[int, Any] | None = None  # the last step whose state was rebuilt
     _title: str = ""
+    _ended: bool = False  # the last step ended a mission
 
     @property
     def last_seq(self) -> int:
@@ -111,19 +112,19 @@ class Timeline:
         self.version = version
 
     def _info(self, row: ActionLog, state: Any) -> StepInfo:
+        """The step in words; the mission's begin, and the first step after a mission ended
+        while the campaign goes on, open a chapter named after the mission then on the board."""
         events = parse_events(json.loads(row.events_json))
-        title = self._title
-        if state is not None and (
-            row.kind == "begin" or any(isinstance(e, MissionEnded) for e in events)
-        ):
-            title = self.game.view(state, None).title
-        if title != self._title:
-            self.chapters.append(Chapter(row.seq, title))
+        if state is not None and (row.kind == "begin" or self._ended):
+            shown = self.game.view(state, None)
+            title = shown.header.get("mission") or shown.title
+            self.chapters.append(Chapter(row.seq, f"{len(self.chapters) + 1}. {title}"))
             self._title = title
+        self._ended = any(isinstance(e, MissionEnded) for e in events)
         return StepInfo(
             n=row.seq,
             kind=row.kind,
-            headline=headline(row, title),
+            headline=headline(row, self._title),
             lines=tuple(public_texts(events)),
             chapter=max(0, len(self.chapters) - 1),
         )

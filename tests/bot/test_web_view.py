@@ -34,13 +34,13 @@ async def sqlite(tmp_path: Path) -> AsyncIterator[Database]:
     await database.close()
 
 
-async def played(db: Database, steps: int = 30) -> Table:
+async def played(db: Database, steps: int = 30, scenario: str = "m1") -> Table:
     """A Galaxy Defenders mission a few dozen steps in, through the table service."""
     service = TableService(
         db, renderer=fast_renderer, new_seed=lambda: 4242, clock=ManualClock(), limits=None
     )
     table = Table(service, "galaxy-defenders", 4242)
-    await table.say("ann", "/campaign create game:galaxy-defenders scenario:m1")
+    await table.say("ann", f"/campaign create game:galaxy-defenders scenario:{scenario}")
     await table.say("ann", "/campaign join role:marine")
     await table.say("bob", "/campaign join role:sniper")
     await table.say("ann", "/campaign begin")
@@ -192,3 +192,22 @@ async def test_a_database_made_before_web_links_gains_them(tmp_path: Path) -> No
         assert found is not None and found.channel_id == CHANNEL
     finally:
         await reopened.close()
+
+
+async def test_the_missions_of_a_campaign_are_chapters(sqlite: Database) -> None:
+    """A Galaxy Defenders campaign goes on after its first mission ends: the timeline has a
+    chapter per mission, and an earlier step's page names only the missions so far."""
+    table = await played(sqlite, steps=150, scenario="campaign")
+    table.service.web.set_base("http://example.test")
+    _, token = await link_of(table.service)
+    view = WebView(table.service, limit=None)
+    async with TestClient(TestServer(create_web_app(view))) as client:
+        steps = await (await client.get(f"/t/{token}/steps.json")).json()
+        missions = list(dict.fromkeys(s["mission"] for s in steps))
+        assert len(missions) >= 2, missions
+        assert missions[0].startswith("1. Crash Site") and missions[1].startswith("2. ")
+        second = next(s["n"] for s in steps if s["mission"] == missions[1])
+        before = await (await client.get(f"/t/{token}", params={"step": str(second - 1)})).text()
+        after = await (await client.get(f"/t/{token}", params={"step": str(second)})).text()
+    assert missions[0] in before and missions[1] not in before
+    assert missions[1] in after
