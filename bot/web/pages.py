@@ -117,9 +117,9 @@ def _chapters(data: PageData) -> str:
         )
     ticks = "".join(f'<option value="{c.first}"></option>' for c in chapters)
     return (
-        '<section><h2>Missions</h2><ol class="chapters">'
+        '<section><h2>Missions</h2><ul class="chapters">'
         + "".join(items)
-        + f'</ol><datalist id="chapters">{ticks}</datalist></section>'
+        + f'</ul><datalist id="chapters">{ticks}</datalist></section>'
     )
 
 

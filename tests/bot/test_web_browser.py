@@ -121,6 +121,8 @@ async def test_a_campaign_page_on_a_phone(
                 # The page fits the phone's width: only the board's own box scrolls.
                 assert await page.js("document.documentElement.scrollWidth") <= PHONE["width"]
                 await screenshot(page, f"{game}-latest", tmp_path)
+                await page.js("document.querySelector('table.roster').scrollIntoView()")
+                await screenshot(page, f"{game}-roster-and-log", tmp_path)
 
                 # Previous: the step before, its board and its words.
                 await page.js("document.querySelector('nav.steps a[rel=prev]').click()")
