@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from hidden_info import CHANNEL, Chooser, Table, fast_renderer, self_play, who
+from pydantic import ValidationError
 
 from bot.clock import ManualClock
+from bot.config import Settings
 from bot.playground.server import SERVICE, create_app
 from bot.ratelimit import Limit
 from bot.replay import canonical, replay
@@ -211,3 +213,12 @@ async def test_the_missions_of_a_campaign_are_chapters(sqlite: Database) -> None
         after = await (await client.get(f"/t/{token}", params={"step": str(second)})).text()
     assert missions[0] in before and missions[1] not in before
     assert missions[1] in after
+
+
+def test_the_base_address_is_checked_and_off_by_default() -> None:
+    assert Settings(_env_file=None).web_base_url is None
+    assert Settings(_env_file=None, web_base_url=" ").web_base_url is None
+    given = Settings(_env_file=None, web_base_url="https://sortie.example.org/")
+    assert given.web_base_url == "https://sortie.example.org"
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None, web_base_url="sortie.example.org")
