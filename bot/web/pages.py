@@ -82,7 +82,7 @@ def _nav(data: PageData) -> str:
     def link(label: str, target: int | None, rel: str) -> str:
         if target is None:
             return f'<span class="off" aria-disabled="true">{label}</span>'
-        return f'<a href="?step={target}" rel="{rel}" data-step="{target}">{label}</a>'
+        return f'<a href="?step={target}" rel="{rel}" class="facts">{label}</a>'
 
     prev = numbers[at - 1] if at > 0 else None
     nxt = numbers[at + 1] if at + 1 < len(numbers) else None
@@ -135,7 +135,11 @@ def _log(data: PageData) -> str:
             f'<li{here}><a href="?step={step.n}">#{step.n}</a> '
             f"<b>{words(step.headline)}</b> {text}</li>"
         )
-    return '<section><h2>Log</h2><ol class="log" reversed>' + "".join(items) + "</ol></section>"
+    return (
+        '<section class="facts"><h2>Log</h2><ol class="log" reversed>'
+        + "".join(items)
+        + "</ol></section>"
+    )
 
 
 def page(data: PageData, token: str) -> str:
@@ -160,16 +164,18 @@ def page(data: PageData, token: str) -> str:
         body = (
             _nav(data) + f'<section class="now"><h2 id="headline">Step {current.n}: '
             f"{words(current.headline)}</h2>"
-            f'<ul id="steptext">{step_text}</ul><p class="muted">{state}</p></section>'
+            f'<ul id="steptext">{step_text}</ul><p class="muted facts">{state}</p>'
+            '<p class="preview-note" hidden>Previewing this step\'s board and words: let go '
+            "of the slider (or press Go) for its objectives and roster.</p></section>"
             '<section class="board-box"><div class="zoom" hidden>'
             '<button type="button" data-zoom="-1" aria-label="Zoom out">&minus;</button>'
             '<button type="button" data-zoom="0">Fit</button>'
             '<button type="button" data-zoom="1" aria-label="Zoom in">+</button></div>'
             f'<div class="board" id="board"><a href="{image}">'
             f'<img id="boardimg" src="{image}" alt="The board after step {current.n}" '
-            'decoding="async"></a></div></section>'
-            + f'<section><h2>Objectives</h2><ul class="objectives">{objectives}</ul></section>'
-            + f"<section><h2>Roster</h2>{roster(view, data.holders)}</section>"
+            'decoding="async"></a></div></section>' + '<section class="facts"><h2>Objectives</h2>'
+            f'<ul class="objectives">{objectives}</ul></section>'
+            + f'<section class="facts"><h2>Roster</h2>{roster(view, data.holders)}</section>'
             + _chapters(data)
             + _log(data)
         )
@@ -181,7 +187,7 @@ def page(data: PageData, token: str) -> str:
         f"<title>{html.escape(data.game_title)} · {html.escape(title)} · Sortie</title>"
         '<link rel="stylesheet" href="../web-static/web.css">'
         '<script src="../web-static/web.js" defer></script>'
-        f'</head><body data-steps="{token}/steps.json">'
+        f'</head><body data-steps="{token}/steps.json" data-step="{current.n if current else 0}">'
         f"<header><h1>{heading}</h1>"
         f'<p class="muted">{words(data.status)} · read-only, public information only</p>'
         "</header><main>" + body + "</main></body></html>"

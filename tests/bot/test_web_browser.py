@@ -146,6 +146,9 @@ async def test_a_campaign_page_on_a_phone(
                     "the slider's preview of step 1",
                 )
                 assert (await page.js(headline())).startswith("Step 1:")
+                # What only the loaded step's page knows is dimmed and said to be so.
+                assert await page.js("document.body.classList.contains('previewing')")
+                assert not await page.js("document.querySelector('.preview-note').hidden")
                 assert "begins" in await page.js(headline())
                 await screenshot(page, f"{game}-step-1", tmp_path)
 

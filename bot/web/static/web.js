@@ -72,6 +72,11 @@
       img.alt = "The board after step " + step.n;
     }
     if (headline) headline.textContent = "Step " + step.n + ": " + step.headline;
+    // The objectives, roster and links still describe the page's own step until it loads.
+    const previewing = String(step.n) !== document.body.dataset.step;
+    document.body.classList.toggle("previewing", previewing);
+    const note = document.querySelector(".preview-note");
+    if (note) note.hidden = !previewing;
     if (text) {
       text.textContent = "";
       if (step.text) {
