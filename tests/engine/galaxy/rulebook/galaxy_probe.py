@@ -64,10 +64,20 @@ def act(
     verb: str,
     rolls: Iterable[int] = (),
     seat: str = "marine",
-    picks: Iterable[int] | None = None,
     **args: str,
 ) -> Step[Any]:
-    return GAME.apply(state, seat, Action(verb=verb, args=args), ScriptedDice(list(rolls), picks))
+    return GAME.apply(state, seat, Action(verb=verb, args=args), ScriptedDice(list(rolls)))
+
+
+def do(
+    state: Any,
+    action: Action,
+    rolls: Iterable[int] = (),
+    seat: str = "marine",
+    picks: Iterable[int] | None = None,
+) -> Step[Any]:
+    """Apply an Action (typically one taken from `legal_actions`)."""
+    return GAME.apply(state, seat, action, ScriptedDice(list(rolls), picks))
 
 
 def advance(state: Any, rolls: Iterable[int] = (), picks: Iterable[int] | None = None) -> Step[Any]:

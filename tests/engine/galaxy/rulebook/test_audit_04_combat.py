@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from galaxy_probe import act, can, dump, edit, fig, header, legal, stage, texts, view, waiting
+from galaxy_probe import act, can, do, dump, edit, fig, header, legal, stage, texts, view, waiting
+
+from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
 BLUE = {
@@ -44,7 +46,8 @@ def weapon_line(state: Any, name: str, seat: str = "marine") -> str:
 def shoot(
     state: Any, rolls: list[int], weapon: str = "assault-rifle", seat: str = "marine", **more: str
 ) -> Any:
-    return act(state, "attack", rolls, seat=seat, unit=seat, target="x1", weapon=weapon, **more)
+    args = {"unit": seat, "target": "x1", "weapon": weapon, **more}
+    return do(state, Action(verb="attack", args=args), rolls, seat=seat)
 
 
 def health(state: Any, uid: str = "x1") -> int | None:
@@ -303,7 +306,7 @@ def test_grenade_uses_action_not_combat(face: int) -> None:
     grenade = next(
         a for a in legal(state) if a.verb == "act" and a.args.get("what") == "frag-grenade"
     )
-    step = act(state, "act", [face] * 3 + [1] * 6, **grenade.args)
+    step = do(state, grenade, [face] * 3 + [1] * 6)
     assert [a for a in legal(step.state) if a.verb == "attack"]
     assert "Action used" in " ".join(lines(step.state)) or not [
         a for a in legal(step.state) if a.verb == "act" and a.args.get("what") == "frag-grenade"
