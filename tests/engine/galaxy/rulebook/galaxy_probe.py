@@ -192,14 +192,20 @@ def stage(
     signals: Iterable[tuple[str, str, str]] = (),
     facing: dict[str, int] | None = None,
     options: dict[str, str] | None = None,
+    prep: Callable[[dict[str, Any]], None] | None = None,
 ) -> Any:
     """The first Agent turn of `scenario` with the board cleared and figures placed by label.
 
     `agents` maps seat -> coord; `aliens` are (id, card, coord); `signals` (id, token, coord).
+    `prep` edits the dump of the fresh mission before any phase runs (wounds, conditions), so
+    whatever the turn start derives from them (movement, Bleeding) is derived by the engine.
     Staging by dump edit keeps each probe to one position instead of many rounds of play.
     """
     seats = tuple(seats)
-    state = to_agent_turn(new(scenario, seats, **(options or {})), alpha=seats[0])
+    state = new(scenario, seats, **(options or {}))
+    if prep is not None:
+        state = edit(state, prep)
+    state = to_agent_turn(state, alpha=seats[0])
     grid = hexes(state)
     first = waiting(state).seats[0]
 
