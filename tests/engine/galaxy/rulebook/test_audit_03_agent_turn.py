@@ -69,18 +69,19 @@ def test_action_once_per_turn() -> None:
 
 
 def test_tactical_redeployment_uses_action_and_combat() -> None:
-    """Tactical Redeployment [Action + Combat]: any empty Hex of the current Area; no attack after."""
+    """Tactical Redeployment [Action + Combat]: any empty Hex of the Area; no attack after."""
     state = open_ground()
     targets = {a.args["to"] for a in find(state, what="redeploy")}
     assert targets == {"H2", "I2", "J3", "H3", "H4", "I4"}  # Area b less the Marine's own Hex
     step = act(state, "act", unit="marine", what="redeploy", to="H3")
-    assert fig(step.state, "marine") is not None and fig(step.state, "marine").coord == "H3"  # type: ignore[union-attr]
+    marine = fig(step.state, "marine")
+    assert marine is not None and marine.coord == "H3"
     assert "attack" not in verbs(step.state)
     assert status(step.state) == "Movement unused (4 MP), Combat used, Action used"
 
 
 def test_redeployment_after_movement_example() -> None:
-    """Tactical Redeployment example: Movement first, then Action + Combat to redeploy in the Area."""
+    """Tactical Redeployment example: Movement first, then Action + Combat to redeploy."""
     state = act(open_ground(), "move", unit="marine", to="I2").state
     assert find(state, what="redeploy")
 
