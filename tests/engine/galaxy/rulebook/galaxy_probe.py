@@ -215,7 +215,31 @@ def stage(
             put_agent(data, seat, grid[coord], (facing or {}).get(seat))
         for uid, card, coord in aliens:
             put_alien(data, uid, card, grid[coord], controller=first)
+            # A card in play is not in the Alien deck (one figure per card).
+            deck = data["alien_deck"]
+            deck["draw_pile"] = [c for c in deck["draw_pile"] if c != card]
+            deck["discard_pile"] = [c for c in deck["discard_pile"] if c != card]
         for uid, token, coord in signals:
             put_signal(data, uid, token, grid[coord])
 
     return edit(state, change)
+
+
+def on_top(state: Any, deck: str, card: str) -> Any:
+    """`card` becomes the next draw of `deck` ("ce_deck", "event_deck", "alien_deck").
+
+    Learnt black-box: a deck draws from the end of its dumped `draw_pile`.
+    """
+
+    def change(data: dict[str, Any]) -> None:
+        pile = [c for c in data[deck]["draw_pile"] if c != card]
+        data[deck]["draw_pile"] = pile + [card]
+        data[deck]["discard_pile"] = [c for c in data[deck]["discard_pile"] if c != card]
+
+    return edit(state, change)
+
+
+def aliens_turn(state: Any, card: str, rolls: Iterable[int], seat: str = "marine") -> Step[Any]:
+    """End `seat`'s Agent turn and run the Aliens turn with Close Encounter `card` on top."""
+    ended = act(state, "end-turn", seat=seat, unit=seat).state
+    return advance(on_top(ended, "ce_deck", card), rolls)
