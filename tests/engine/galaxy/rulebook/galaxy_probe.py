@@ -233,7 +233,7 @@ def on_top(state: Any, deck: str, card: str) -> Any:
 
     def change(data: dict[str, Any]) -> None:
         pile = [c for c in data[deck]["draw_pile"] if c != card]
-        data[deck]["draw_pile"] = pile + [card]
+        data[deck]["draw_pile"] = [*pile, card]
         data[deck]["discard_pile"] = [c for c in data[deck]["discard_pile"] if c != card]
 
     return edit(state, change)

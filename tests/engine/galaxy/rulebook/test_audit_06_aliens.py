@@ -67,7 +67,7 @@ def test_danger_card_does_nothing_when_aliens_match() -> None:
 
 
 def test_alien_in_sight_at_one_area_shoots_then_falls_back() -> None:
-    """Movement example: a Xeno-Beta 1 Area from an agent shoots with its Blaster, then moves away."""
+    """Movement example: a Xeno-Beta 1 Area from an agent shoots its Blaster, then moves away."""
     state = stage(agents={"marine": "I3"}, aliens=THREE, options=HV_OFF)
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
     step = aliens_turn(state, "ce01", [6] * 30)
@@ -141,7 +141,7 @@ def test_alien_fail_face_is_no_hit() -> None:
 
 
 def test_alien_killed_by_wounds_frees_its_card() -> None:
-    """Alien Death: the dead alien's card goes to the Alien discard pile (deck can deal it again)."""
+    """Alien Death: the dead alien's card goes to the Alien discard pile."""
     state = stage(
         agents={"marine": "I3"}, aliens=[("x1", "xeno-beta-green-1", "I6")], options=HV_OFF
     )
