@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from galaxy_probe import act, acts, advance, edit, fig, legal, stage, texts, verbs, view, waiting
+from galaxy_probe import (
+    act,
+    acts,
+    aliens_turn,
+    edit,
+    fig,
+    legal,
+    stage,
+    texts,
+    verbs,
+    view,
+    waiting,
+)
 
 HV_OFF = {"human-view": "off"}
 
@@ -56,21 +68,20 @@ def test_bleeding_agent_action_only_for_powers() -> None:
 
 
 def test_bleeding_agent_dies_on_further_wound() -> None:
-    """Bleeding: any further wound kills the agent; Death removes the figure from the map."""
+    """Bleeding / Death: any further wound kills the agent; his figure leaves the map and, with
+    every player Inoperative, the mission fails at once."""
     state = stage(
         agents={"marine": "I3"},
-        aliens=[("x1", "xeno-beta-green-1", "I4")],
+        aliens=[("x1", "xeno-beta-green-1", "I6")],
         options=HV_OFF,
         prep=bleeding,
     )
-    state = act(state, "end-turn", unit="marine").state
-    # The Aliens turn: whatever card comes, script plenty of alien Hits and failed defence.
-    step = advance(state, [2] * 3 + [1] * 30)
-    said = texts(step.events)
-    if "Xeno-Beta x1" in said and "attacks Chromium" in said:
-        assert fig(step.state, "marine") is None
-    else:  # the drawn card did not activate the Xeno-Beta: nothing to observe on this seed
-        assert fig(step.state, "marine") is not None
+    state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
+    # ce01 activates the Xeno-Beta: its Blaster rolls two hit+shield, the Marine two alien.
+    step = aliens_turn(state, "ce01", [6, 6, 1, 1] + [6] * 20)
+    assert "x1 attacks Chromium (Marine)" in texts(step.events)
+    assert fig(step.state, "marine") is None
+    assert waiting(step.state).finished
 
 
 def test_healing_lifts_bleeding() -> None:
