@@ -108,7 +108,7 @@ def dump(state: Any) -> dict[str, Any]:
     return GAME.dump(state)
 
 
-def edit(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:
+def edit(state: Any, change: Callable[[dict[str, Any]], object]) -> Any:
     """A copy of `state` with `change` applied to its dumped JSON, loaded back."""
     data = copy.deepcopy(GAME.dump(state))
     change(data)
