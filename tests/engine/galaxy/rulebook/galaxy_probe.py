@@ -221,6 +221,9 @@ def stage(
             deck["discard_pile"] = [c for c in deck["discard_pile"] if c != card]
         for uid, token, coord in signals:
             put_signal(data, uid, token, grid[coord])
+        # Staged ids (x1.., s9) must not collide with the ids the engine hands out next.
+        data["next_alien"] = max(int(data.get("next_alien", 1)), 50)
+        data["next_signal"] = max(int(data.get("next_signal", 1)), 50)
 
     return edit(state, change)
 

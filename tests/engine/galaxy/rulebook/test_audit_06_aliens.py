@@ -54,7 +54,7 @@ def test_danger_card_teleports_when_nothing_matches() -> None:
     assert "Danger" in said
     after = [f for f in view(step.state).figures if f.side == "enemy"]
     assert len(after) > before, said
-    assert "Xeno-Beta x1 teleports in (Danger" in said
+    assert "GREEN Xeno-Beta x50 teleports in (Danger" in said
 
 
 def test_danger_card_does_nothing_when_aliens_match() -> None:
