@@ -99,7 +99,7 @@ def test_signals_do_not_end_on_occupied_hex() -> None:
 
 def test_weather_event_stays_until_replaced() -> None:
     """Weather Event: its effect stays in play until another Weather Event replaces it."""
-    state, said = event(signal_at_b3(), "ev08")
+    state, _ = event(signal_at_b3(), "ev08")
     assert header(state)["weather"] == "storm"
     state, _ = event(state, "ev01")
     assert header(state)["weather"] == "storm"
@@ -108,7 +108,8 @@ def test_weather_event_stays_until_replaced() -> None:
 
 
 def test_teleported_signal_goes_to_closest_hex_when_point_taken() -> None:
-    """Teleport System: with the rolled Teleport Point occupied, the Signal takes the closest Hex."""
+    """Teleport System: with the rolled Teleport Point occupied, the Signal takes the closest
+    Hex."""
     state, said = event(signal_at_b3(), "ev11", [6] * 40)
     assert "Teleport roll: hit - Teleport Point at B3" in said
     new = [c for label, c in signals(state).items() if label != "s9"]
