@@ -196,3 +196,19 @@ def test_search_alien_tech_once_per_round() -> None:
     options = {a.args.get("option") for a in legal(step.state) if a.verb == "choose"}
     assert "device" in options
     assert "alien-tech" not in options
+
+
+def test_unjam_needs_the_complete_movement() -> None:
+    """Unjam: it takes the agent's complete Movement (or Combat); once he has moved, only the
+    Combat way is left."""
+    state = edit(open_ground(), lambda d: d["agents"]["marine"]["weapons"][0].update(jammed=True))
+    step = act(state, "move", unit="marine", to="I2")
+    assert {a.args.get("using") for a in find(step.state, what="unjam")} == {"combat"}
+
+
+def test_search_example_move_then_search() -> None:
+    """Search example: Movement first, then the Search Action; she cannot move further."""
+    state = stage(agents={"marine": "G6"}, options=HV_OFF)
+    state = act(state, "move", unit="marine", to="G5").state
+    step = act(state, "act", [1], unit="marine", what="search")
+    assert moves(step.state) == []

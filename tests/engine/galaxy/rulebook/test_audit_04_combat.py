@@ -311,3 +311,51 @@ def test_grenade_uses_action_not_combat(face: int) -> None:
     assert "Action used" in " ".join(lines(step.state)) or not [
         a for a in legal(step.state) if a.verb == "act" and a.args.get("what") == "frag-grenade"
     ]
+
+
+def test_melee_weapon_only_at_distance_zero() -> None:
+    """Melee weapons: range 0, so only against an adjacent target."""
+    far = stage(
+        seats=("infiltrator",),
+        agents={"infiltrator": "I3"},
+        aliens=[("x1", "nexus-red-1", "I6")],
+        options=HV_OFF,
+    )
+    assert {a.args["weapon"] for a in legal(far, "infiltrator") if a.verb == "attack"} == {
+        "silenced-smg"
+    }
+    near = stage(
+        seats=("infiltrator",),
+        agents={"infiltrator": "I3"},
+        aliens=[("x1", "nexus-red-1", "I4")],
+        options=HV_OFF,
+    )
+    assert "mono-blades" in {
+        a.args["weapon"] for a in legal(near, "infiltrator") if a.verb == "attack"
+    }
+
+
+def test_healing_weapon_heals_one_wound_per_hit() -> None:
+    """Healing weapons: one Wound healed for each Hit rolled."""
+    state = stage(
+        seats=("biotech", "marine"), agents={"biotech": "I3", "marine": "I4"}, options=HV_OFF
+    )
+    state = edit(state, lambda d: d["agents"]["marine"].update(wounds=4))
+    heal = next(
+        a
+        for a in legal(state, "biotech")
+        if a.verb == "attack" and a.args.get("target") == "marine"
+    )
+    step = do(state, heal, [6, 1], seat="biotech")  # one Hit
+    assert fig(step.state, "marine").health == 3  # type: ignore[union-attr]
+    step = do(state, heal, [6, 6], seat="biotech")  # two Hits
+    assert fig(step.state, "marine").health == 4  # type: ignore[union-attr]
+
+
+def test_ranged_weapon_at_adjacent_target() -> None:
+    """Ranged Weapons: a ranged weapon may shoot an adjacent target (still a ranged attack)."""
+    state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I4")], options=HV_OFF)
+    assert {a.args["weapon"] for a in legal(state) if a.verb == "attack"} >= {
+        "assault-rifle",
+        "service-pistol",
+    }

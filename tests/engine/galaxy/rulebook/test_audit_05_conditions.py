@@ -205,3 +205,29 @@ def test_paralyzed_skips_the_turn() -> None:
     state = edit(state, lambda d: d["agents"]["marine"].update(conditions=["paralyze"]))
     assert verbs(state) <= {"end-turn"}
     assert waiting(state).seats == ["marine"]
+
+
+def test_bleeding_agent_may_still_use_items() -> None:
+    """Bleeding: the Action may still activate one power or item (a grenade, a Medkit)."""
+    state = stage(
+        agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I6")], options=HV_OFF, prep=bleeding
+    )
+    assert "frag-grenade" in acts(state)
+
+    def bio_bleeding(data: dict[str, Any]) -> None:
+        data["agents"]["biotech"].update(wounds=5, bleeding=True)
+
+    bio = stage(seats=("biotech",), agents={"biotech": "I3"}, options=HV_OFF, prep=bio_bleeding)
+    assert "medkit" in acts(bio, "biotech")
+    assert "attack" not in verbs(bio, "biotech")
+
+
+def test_engaged_agent_may_still_turn() -> None:
+    """Human View note: an Engaged agent may still turn to face any direction."""
+    state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I4")])
+    faces = {
+        a.args["order"]
+        for a in legal(state)
+        if a.verb == "orders" and a.args["order"].startswith("face-")
+    }
+    assert len(faces) == 5  # every direction but the current one

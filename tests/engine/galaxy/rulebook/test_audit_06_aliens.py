@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from galaxy_probe import act, aliens_turn, area, dump, edit, fig, stage, texts, view
 
 HV_OFF = {"human-view": "off"}
@@ -149,3 +150,28 @@ def test_alien_killed_by_wounds_frees_its_card() -> None:
     step = act(state, "attack", [3, 1, 1, 1], unit="marine", target="x1", weapon="assault-rifle")
     assert fig(step.state, "x1") is None
     assert "xeno-beta-green-1" in dump(step.state)["alien_deck"]["discard_pile"]
+
+
+@pytest.mark.parametrize("alpha_owns", ["x1", "x2"])
+def test_activation_starts_with_alpha_controlled_aliens(alpha_owns: str) -> None:
+    """Alien Activation: matching aliens activate starting with those controlled by the Alpha
+    Agent, then clockwise."""
+    state = stage(
+        seats=("marine", "biotech"),
+        agents={"marine": "I3", "biotech": "C5"},
+        aliens=[("x1", "xeno-beta-green-1", "I6"), ("x2", "xeno-beta-green-2", "B3")],
+        options=HV_OFF,
+    )
+
+    def owners(data: dict[str, Any]) -> None:
+        for alien in data["aliens"]:
+            alien["controller"] = "marine" if alien["id"] == alpha_owns else "biotech"
+        for seat in ("marine", "biotech"):
+            data["agents"][seat]["guard"] = False
+
+    state = edit(state, owners)
+    said = texts(aliens_turn(state, "ce01", [6] * 40).events)
+    other = "x1" if alpha_owns == "x2" else "x2"
+    assert said.index(f"Xeno-Beta {alpha_owns} activates") < said.index(
+        f"Xeno-Beta {other} activates"
+    )
