@@ -159,3 +159,10 @@ def test_move_label_counts_one_mp_per_hex() -> None:
     costs = [move_cost(state, a.args["to"]) for a in find(state) if a.verb == "move"]
     assert costs and max(c for c in costs if c is not None) == 4
     assert can(state, "move", unit="marine", to="G4")
+
+
+def test_door_blocks_even_when_only_target_is_next_to_it() -> None:
+    """L.O.S.: the door exception is for the attacker; a target beside the door on the far side
+    is still hidden from an attacker who is not."""
+    state = stage(agents={"marine": "G5"}, aliens=[("x1", "nexus-red-1", "G7")], options=HV_OFF)
+    assert weapons_at(state) == set()

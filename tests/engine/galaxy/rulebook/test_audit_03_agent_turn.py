@@ -212,3 +212,19 @@ def test_search_example_move_then_search() -> None:
     state = act(state, "move", unit="marine", to="G5").state
     step = act(state, "act", [1], unit="marine", what="search")
     assert moves(step.state) == []
+
+
+def test_kill_and_search_fragments_are_separate_limits() -> None:
+    """Alien Tech: one fragment per round by killing and one by searching, each on its own."""
+    state = stage(
+        agents={"marine": "G5"}, aliens=[("x1", "xeno-beta-green-1", "G6")], options=HV_OFF
+    )
+    state = edit(state, lambda d: d["aliens"][0].update(wounds=2))
+    state = act(
+        state, "attack", [3, 1, 1, 1], unit="marine", target="x1", weapon="assault-rifle"
+    ).state
+    assert view(state).header["alien tech"] == "1/4"
+    step = act(state, "act", [4], unit="marine", what="search")
+    assert "alien-tech" in {a.args.get("option") for a in legal(step.state) if a.verb == "choose"}
+    taken = act(step.state, "choose", unit="marine", option="alien-tech")
+    assert view(taken.state).header["alien tech"] == "2/4"

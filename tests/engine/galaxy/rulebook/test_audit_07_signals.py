@@ -12,6 +12,7 @@ from typing import Any
 
 from galaxy_probe import (
     act,
+    advance,
     aliens_turn,
     dump,
     edit,
@@ -172,3 +173,28 @@ def test_no_reveal_through_blocked_sight_on_move() -> None:
     step = act(state, "move", unit="marine", to="G4")
     assert tokens(step.state) == ["G8"]
     assert [a for a in legal(step.state) if a.verb == "move"]
+
+
+def test_alien_deck_reshuffles_its_discard() -> None:
+    """Alien deck: when it runs out, the discard pile is reshuffled into a new deck."""
+    state = behind_door()
+    state = edit(
+        state, lambda d: d["alien_deck"].update(draw_pile=[], discard_pile=["aracnos-green-2"])
+    )
+    step = act(state, "move", unit="marine", to="G6")
+    assert [f.kind for f in view(step.state).figures if f.side == "enemy"] == ["aracnos"]
+
+
+def test_signal_teleported_into_sight_is_revealed_at_once() -> None:
+    """Event Phase: a Signal teleported into an agent's L.O.S. is revealed before the next effect
+    (Signal Spike's second Signal arrives only after the first is revealed)."""
+    state = stage(
+        agents={"marine": "B4"}, aliens=[("x1", "xeno-beta-green-1", "J9")], options=HV_OFF
+    )
+    ended = act(state, "end-turn", unit="marine").state
+    step = advance(on_top(on_top(ended, "ce_deck", "ce07"), "event_deck", "ev11"), [6] * 40)
+    said = texts(step.events)
+    first_reveal = said.index("Signal s50 at B3 is")
+    assert (
+        said.index("Signal s50 teleports in") < first_reveal < said.index("Signal s51 teleports in")
+    )
