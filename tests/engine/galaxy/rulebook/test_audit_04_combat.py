@@ -12,7 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from galaxy_probe import act, can, do, dump, edit, fig, header, legal, stage, texts, view, waiting
+from galaxy_probe import (
+    act,
+    aliens_turn,
+    can,
+    do,
+    dump,
+    edit,
+    fig,
+    header,
+    legal,
+    stage,
+    texts,
+    view,
+    waiting,
+)
 
 from engine.core.game import Action
 
@@ -359,3 +373,49 @@ def test_ranged_weapon_at_adjacent_target() -> None:
         "assault-rifle",
         "service-pistol",
     }
+
+
+def test_titanium_armor_counts_every_bolt() -> None:
+    """Combat: a Bolt effect applies once unless noted; Titanium's armor counts each Bolt."""
+    state = stage(
+        seats=("hulk",),
+        agents={"hulk": "I3"},
+        aliens=[("x1", "xeno-beta-green-1", "I6")],
+        options=HV_OFF,
+    )
+    state = edit(state, lambda d: d["agents"]["hulk"].update(guard=False))
+    step = aliens_turn(state, "ce01", [4, 4, 4, 4, 1, 1] + [6] * 20, seat="hulk")  # 4 Hits; 2 Bolts
+    assert fig(step.state, "hulk").health == 6  # type: ignore[union-attr]
+
+
+def test_mercury_armor_bolt_against_melee() -> None:
+    """Damage and Special Effects: Agent Mercury's armor Bolt protects her against melee attacks."""
+    state = stage(
+        seats=("infiltrator",),
+        agents={"infiltrator": "I3"},
+        aliens=[("x2", "aracnos-green-1", "I4")],
+        options=HV_OFF,
+    )
+    state = edit(state, lambda d: d["agents"]["infiltrator"].update(guard=False))
+    step = aliens_turn(
+        state, "ce05", [4, 1, 4] + [6] * 20, seat="infiltrator"
+    )  # 1 melee Hit; she rolls a Bolt
+    assert "with Mandibles" in texts(step.events)
+    assert fig(step.state, "infiltrator").health == 5  # type: ignore[union-attr]
+
+
+def test_acid_poison_is_basic_damage_without_armor_bolt() -> None:
+    """Damage and Special Effects example: the Spine Critter's Acid Poison is Basic damage, so
+    Mercury's armor Bolt does not trigger; only Shields count."""
+    state = stage(
+        seats=("infiltrator",),
+        agents={"infiltrator": "I3"},
+        aliens=[("x1", "spine-critter-green-1", "I4")],
+        options=HV_OFF,
+    )
+    state = edit(state, lambda d: d["aliens"][0].update(wounds=1))
+    step = shoot(state, [3, 1, 1, 1, 4, 4, 4], weapon="mono-blades", seat="infiltrator")
+    said = texts(step.events)
+    assert "Spine Critter x1 dies" in said
+    assert "Acid" in said or "acid" in said
+    assert fig(step.state, "infiltrator").health == 4  # type: ignore[union-attr]
