@@ -178,3 +178,42 @@ def test_permanent_death_no_revival() -> None:
     state = advance(on_top(state, "ce_deck", QUIET), [6] * 30).state
     assert waiting(state).seats != ["marine"]
     assert fig(state, "marine") is None
+
+
+def test_strategy_steps_in_order() -> None:
+    """Strategy Phase: Alpha Agent promotion, then GD-Wings, then Reinforcements."""
+    state = stage(
+        seats=("marine", "biotech"),
+        agents={"marine": "I3", "biotech": "G5"},
+        aliens=[("x1", "xeno-beta-green-1", "I6")],
+        options=HV_OFF,
+    )
+    state = edit(state, lambda d: (d.update(alien_tech=3), d["aliens"][0].update(wounds=2)))
+    state = act(
+        state, "attack", [3, 1, 1, 1], unit="marine", target="x1", weapon="assault-rifle"
+    ).state
+    assert header(state)["alien tech"] == "4/4"  # the kill brought the fourth fragment
+    state = act(
+        aliens_turn(state, QUIET, [6] * 10).state, "end-turn", seat="biotech", unit="biotech"
+    ).state
+    state = advance(on_top(state, "ce_deck", QUIET), [6] * 30).state
+    step = do(
+        state,
+        Action(verb="choose", args={"option": "marine"}),
+        [3] * 12,
+        seat=waiting(state).seats[0],
+    )
+    said = texts(step.events)
+    state = step.state
+    for _ in range(8):  # pick the first offered tactic until Reinforcements is offered
+        prompt = waiting(state)
+        said += "\n" + prompt.text
+        if "Reinforcements" in prompt.text or prompt.kind == "turn":
+            break
+        if prompt.seats:
+            step = do(state, legal(state, prompt.seats[0])[0], [3] * 12, seat=prompt.seats[0])
+        else:
+            step = advance(state, [3] * 12)
+        said += "\n" + texts(step.events)
+        state = step.state
+    assert said.index("is the Alpha Agent") < said.index("GD-Wings") < said.index("Reinforcements")

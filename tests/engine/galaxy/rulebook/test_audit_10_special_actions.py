@@ -226,3 +226,16 @@ def test_friendly_fire_area_damage_spares_the_firer() -> None:
     assert "Chromium (Marine) defends" not in said
     assert fig(step.state, "marine").health == 6  # type: ignore[union-attr]
     assert fig(step.state, "biotech").health == 3  # type: ignore[union-attr]
+
+
+def test_aliens_treat_windows_as_open_sides() -> None:
+    """Alien Movement: aliens cross an (unblocked) Window like a standard Hex side: from the
+    shuttle's centre they reach the Area beyond the window in one Area step."""
+    state = stage(
+        agents={"marine": "J7"}, aliens=[("x1", "spine-critter-green-1", "G5")], options=HV_OFF
+    )
+    state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
+    step = aliens_turn(state, "ce03", [6] * 30)
+    assert "moves G5 -> I6" in texts(step.events)
+    x1 = fig(step.state, "x1")
+    assert x1 is not None and distance(step.state, x1.coord, "J7") == 1
