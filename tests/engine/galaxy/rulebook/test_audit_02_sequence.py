@@ -248,3 +248,42 @@ def test_dead_agent_not_alpha_and_revives_for_alien_tech() -> None:
     back = do(state, Action(verb="choose", args={"option": "G6"}), [6] * 20, seat="marine").state
     assert fig(back, "marine") is not None and fig(back, "marine").coord == "G6"  # type: ignore[union-attr]
     assert header(back)["alien tech"] == "1/4"
+
+
+def test_no_revival_without_alien_tech() -> None:
+    """Death: coming back costs one Alien Tech fragment; with none the agent stays out."""
+    state = two_agents(prep=bleeding_marine)
+    state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
+    step = aliens_turn(state, "ce01", [6, 6, 1, 1] + [6] * 20)
+    assert fig(step.state, "marine") is None
+    state = act(step.state, "end-turn", seat="biotech", unit="biotech").state
+    state = advance(on_top(state, "ce_deck", QUIET), [6] * 30).state
+    assert waiting(state).seats == ["biotech"] and waiting(state).kind == "turn"
+
+
+def test_dead_agent_does_not_roll_gd_wings() -> None:
+    """GD-Wings note: dead (Inoperative) agents cannot roll for a new rank."""
+    state = two_agents(prep=bleeding_marine)
+    # Staged: this round already saw a kill (the dump's kill counter), so a GD-Wings roll is due.
+    state = edit(
+        state,
+        lambda d: (
+            d["agents"]["marine"].update(guard=False),
+            d["agents"]["biotech"].update(guard=False),
+            d.update(kills_this_round=1),
+        ),
+    )
+    step = aliens_turn(state, "ce01", [6, 6, 1, 1] + [6] * 20)
+    assert fig(step.state, "marine") is None
+    state = act(step.state, "end-turn", seat="biotech", unit="biotech").state
+    step = advance(on_top(state, "ce_deck", QUIET), [3] * 40)
+    said = texts(step.events)
+    state = step.state
+    for _ in range(4):
+        if waiting(state).kind == "turn" or waiting(state).seats:
+            break
+        step = advance(state, [3] * 12)
+        said += texts(step.events)
+        state = step.state
+    assert "Thorium (Biotech) reaches" in said
+    assert "Chromium (Marine) reaches" not in said

@@ -15,6 +15,7 @@ from galaxy_probe import (
     advance,
     aliens_turn,
     do,
+    dump,
     edit,
     fig,
     header,
@@ -217,3 +218,39 @@ def test_strategy_steps_in_order() -> None:
         said += "\n" + texts(step.events)
         state = step.state
     assert said.index("is the Alpha Agent") < said.index("GD-Wings") < said.index("Reinforcements")
+
+
+def test_new_weapon_arrives_with_full_ammo() -> None:
+    """Reinforcements: the random Improved Weapon comes with full ammo."""
+    state = reinforcements(4).state
+    while not waiting(state).seats:
+        state = advance(state, [1] * 20).state
+    step = do(state, Action(verb="choose", args={"option": "weapon"}), [1] * 10, seat="marine")
+    step = do(step.state, Action(verb="choose", args={"option": "marine"}), [1] * 10, seat="marine")
+    step = do(
+        step.state,
+        Action(verb="choose", args={"option": "replace-service-pistol"}),
+        [1] * 10,
+        seat="marine",
+    )
+    panel = next(p.lines for p in view(step.state).panels if p.seat == "marine")
+    weapons = [line for line in panel if "dice" in line]
+    assert len(weapons) == 2 and weapons[0].startswith("Assault Rifle")
+    new_line = weapons[1]
+    assert "Service Pistol" not in new_line
+    assert "ammo" in new_line  # the seeded draw is a ranged human weapon (Combat Carbine)
+    have, most = new_line.split("ammo ")[1].split()[0].split("/")
+    assert have == most
+
+
+def test_alien_energy_shield_regenerates() -> None:
+    """Alien cards / Energy Shielded Armor: an alien's spent Energy Shield comes back each round."""
+    state = stage(agents={"marine": "G5"}, signals=[("s9", "alien-1", "G8")], options=HV_OFF)
+    state = on_top(state, "alien_deck", "xeno-alpha-green-1")
+    revealed = act(state, "move", unit="marine", to="G6").state
+    full = dump(revealed)["aliens"][0]["energy"]
+    assert full >= 1
+    spent = edit(revealed, lambda d: d["aliens"][0].update(energy=0))
+    ended = act(spent, "end-turn", unit="marine").state
+    after = advance(on_top(ended, "ce_deck", QUIET), [6] * 40).state
+    assert dump(after)["aliens"][0]["energy"] == full
