@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from galaxy_probe import (
     act,
     acts,
@@ -243,3 +244,53 @@ def test_damage_to_zero_or_below_is_bleeding_not_death() -> None:
     marine = fig(step.state, "marine")
     assert marine is not None and marine.health == 0
     assert "bleeding" in marine.conditions
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "rulebook (Immobilized): no action that requires Movement, so no Unjam paid with "
+        "Movement; engine offers unjam using=movement to an Immobilized agent"
+    ),
+)
+def test_immobilized_cannot_unjam_with_movement() -> None:
+    """Immobilized: the agent may not use an action that needs Movement (Unjam with Movement)."""
+    state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "J9")], options=HV_OFF)
+
+    def jammed_and_stuck(data: dict[str, Any]) -> None:
+        data["agents"]["marine"]["conditions"] = ["immobilize"]
+        data["agents"]["marine"]["weapons"][0]["jammed"] = True
+
+    state = edit(state, jammed_and_stuck)
+    using = {
+        a.args.get("using")
+        for a in legal(state)
+        if a.verb == "act" and a.args.get("what") == "unjam"
+    }
+    assert using == {"combat"}
+
+
+def test_immobilized_may_still_unjam_with_combat() -> None:
+    """Immobilized: only Movement is forfeited; Unjam paid with Combat stays available."""
+    state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "J9")], options=HV_OFF)
+
+    def jammed_and_stuck(data: dict[str, Any]) -> None:
+        data["agents"]["marine"]["conditions"] = ["immobilize"]
+        data["agents"]["marine"]["weapons"][0]["jammed"] = True
+
+    state = edit(state, jammed_and_stuck)
+    using = {
+        a.args.get("using")
+        for a in legal(state)
+        if a.verb == "act" and a.args.get("what") == "unjam"
+    }
+    assert "combat" in using
+
+
+def test_bleeding_agent_cannot_unjam() -> None:
+    """Bleeding: the Action only activates a power or item, so no Unjam special action."""
+    state = stage(
+        agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "J9")], options=HV_OFF, prep=bleeding
+    )
+    state = edit(state, lambda d: d["agents"]["marine"]["weapons"][0].update(jammed=True))
+    assert "unjam" not in acts(state)
