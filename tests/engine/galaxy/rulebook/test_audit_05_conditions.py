@@ -294,3 +294,32 @@ def test_bleeding_agent_cannot_unjam() -> None:
     )
     state = edit(state, lambda d: d["agents"]["marine"]["weapons"][0].update(jammed=True))
     assert "unjam" not in acts(state)
+
+
+def test_immobilized_cannot_leap_through_window() -> None:
+    """Immobilized: the agent cannot move, so no Leap Through Window either."""
+    state = stage(agents={"marine": "H5"}, options=HV_OFF)
+    assert "leap" in acts(state)
+    state = edit(state, lambda d: d["agents"]["marine"].update(conditions=["immobilize"]))
+    assert "leap" not in acts(state)
+
+
+def test_immobilized_evade_gives_no_movement() -> None:
+    """Immobilized: even a successful Evade cannot move an agent who has forfeited Movement."""
+    state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I4")], options=HV_OFF)
+    state = edit(state, lambda d: d["agents"]["marine"].update(conditions=["immobilize"]))
+    if "evade" in acts(state):
+        step = act(state, "act", [6], unit="marine", what="evade")
+        assert moves(step.state) == []
+
+
+def test_bleeding_agent_no_special_actions() -> None:
+    """Bleeding: no Leap, Bash or Evade; the Action is only for powers and items."""
+    leap = stage(agents={"marine": "H5"}, options=HV_OFF, prep=bleeding)
+    assert acts(leap) == set()
+    bash = stage(scenario="m2", agents={"marine": "G9"}, options=HV_OFF, prep=bleeding)
+    assert acts(bash) == set()
+    engaged = stage(
+        agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I4")], options=HV_OFF, prep=bleeding
+    )
+    assert acts(engaged) == {"frag-grenade"}
