@@ -308,9 +308,10 @@ def test_immobilized_evade_gives_no_movement() -> None:
     """Immobilized: even a successful Evade cannot move an agent who has forfeited Movement."""
     state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I4")], options=HV_OFF)
     state = edit(state, lambda d: d["agents"]["marine"].update(conditions=["immobilize"]))
-    if "evade" in acts(state):
-        step = act(state, "act", [6], unit="marine", what="evade")
-        assert moves(step.state) == []
+    assert "evade" in acts(state)  # offered (Action + Combat); what matters is what follows
+    step = act(state, "act", [6], unit="marine", what="evade")
+    assert "success" in texts(step.events)
+    assert moves(step.state) == []
 
 
 def test_bleeding_agent_no_special_actions() -> None:
