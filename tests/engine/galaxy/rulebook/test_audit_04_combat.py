@@ -419,3 +419,28 @@ def test_acid_poison_is_basic_damage_without_armor_bolt() -> None:
     assert "Spine Critter x1 dies" in said
     assert "Acid" in said or "acid" in said
     assert fig(step.state, "infiltrator").health == 4  # type: ignore[union-attr]
+
+
+def test_healer_may_target_himself() -> None:
+    """Healing weapons: they may target the healer himself."""
+    state = stage(seats=("biotech",), agents={"biotech": "I3"}, options=HV_OFF)
+    state = edit(state, lambda d: d["agents"]["biotech"].update(wounds=2))
+    heals = [
+        a
+        for a in legal(state, "biotech")
+        if a.verb == "attack" and a.args.get("weapon") == "nano-injector"
+    ]
+    assert [a.args["target"] for a in heals] == ["biotech"]
+
+
+def test_area_damage_spares_agents_without_friendly_fire() -> None:
+    """Combat: no friendly fire by default, not even with Area Damage on an agent's Area."""
+    state = stage(
+        seats=("marine", "biotech"),
+        agents={"marine": "I5", "biotech": "J6"},
+        aliens=[("x1", "nexus-red-1", "I6")],
+        options=HV_OFF,
+    )
+    step = shoot(state, [3, 4, 1] + [1] * 8, mode="area")
+    assert "Thorium (Biotech) defends" not in texts(step.events)
+    assert fig(step.state, "biotech").health == 5  # type: ignore[union-attr]
