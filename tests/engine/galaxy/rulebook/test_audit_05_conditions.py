@@ -324,3 +324,18 @@ def test_bleeding_agent_no_special_actions() -> None:
         agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I4")], options=HV_OFF, prep=bleeding
     )
     assert acts(engaged) == {"frag-grenade"}
+
+
+def test_body_conditions_end_at_refresh() -> None:
+    """Immobilized / Paralyzed: they last until the next Refresh, then the agent moves again."""
+    for condition in ("immobilize", "paralyze"):
+        state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "J9")], options=HV_OFF)
+
+        def stuck(data: dict[str, Any], c: str = condition) -> None:
+            data["agents"]["marine"].update(conditions=[c], guard=False)
+
+        state = edit(state, stuck)
+        assert moves(state) == []
+        step = aliens_turn(state, "ce07", [6] * 40)
+        assert waiting(step.state).seats == ["marine"]
+        assert moves(step.state), condition
