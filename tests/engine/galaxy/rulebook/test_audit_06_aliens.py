@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from galaxy_probe import act, aliens_turn, area, dump, edit, fig, stage, texts, view
+from galaxy_probe import act, advance, aliens_turn, area, dump, edit, fig, stage, texts, view
 
 HV_OFF = {"human-view": "off"}
 THREE = [
@@ -175,3 +175,27 @@ def test_activation_starts_with_alpha_controlled_aliens(alpha_owns: str) -> None
     assert said.index(f"Xeno-Beta {alpha_owns} activates") < said.index(
         f"Xeno-Beta {other} activates"
     )
+
+
+def test_danger_searches_the_alien_discard_too() -> None:
+    """Alien Activation, Danger: the matching alien is searched in the Alien deck, reshuffled
+    with its discard pile if needed."""
+    state = stage(agents={"marine": "G5"}, options=HV_OFF)
+
+    def betas_discarded(data: dict[str, Any]) -> None:
+        deck = data["alien_deck"]
+        deck["discard_pile"] = [c for c in deck["draw_pile"] if c.startswith("xeno-beta")]
+        deck["draw_pile"] = [c for c in deck["draw_pile"] if not c.startswith("xeno-beta")]
+
+    state = edit(state, betas_discarded)
+    said = texts(aliens_turn(state, "ce02", [6] * 40).events)
+    assert "Xeno-Beta x50 teleports in (Danger" in said
+
+
+def test_close_encounter_deck_reshuffles() -> None:
+    """Alien Activation: an empty Close Encounter deck is rebuilt from its discard pile."""
+    state = stage(agents={"marine": "G5"}, options=HV_OFF)
+    state = edit(state, lambda d: d["ce_deck"].update(draw_pile=[], discard_pile=["ce07"]))
+    ended = act(state, "end-turn", unit="marine").state
+    said = texts(advance(ended, [6] * 40).events)
+    assert "Close Encounter Commander's Call" in said
