@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from galaxy_probe import area, can, find, legal, marks, stage, view
+from galaxy_probe import area, can, fig, find, legal, marks, stage, view
 
 HV_OFF = {"human-view": "off"}
 
@@ -166,3 +166,17 @@ def test_door_blocks_even_when_only_target_is_next_to_it() -> None:
     is still hidden from an attacker who is not."""
     state = stage(agents={"marine": "G5"}, aliens=[("x1", "nexus-red-1", "G7")], options=HV_OFF)
     assert weapons_at(state) == set()
+
+
+def test_human_view_front_three_hexes_for_adjacent_target() -> None:
+    """Human View: of the six facings, exactly the three whose front Hexes hold the adjacent
+    target (W neighbour: facing NW, W or SW) allow the attack."""
+    seeing = set()
+    for facing in range(6):
+        state = stage(
+            agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "H3")], facing={"marine": facing}
+        )
+        marine = fig(state, "marine")
+        if weapons_at(state) and marine is not None:
+            seeing.add(marine.facing)
+    assert seeing == {"NW", "W", "SW"}
