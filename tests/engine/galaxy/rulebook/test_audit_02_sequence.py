@@ -287,3 +287,15 @@ def test_dead_agent_does_not_roll_gd_wings() -> None:
         state = step.state
     assert "Thorium (Biotech) reaches" in said
     assert "Chromium (Marine) reaches" not in said
+
+
+def test_guard_fires_once_per_round() -> None:
+    """Guard: the Reaction attack on a just-moved alien is used at most once per game round."""
+    state = stage(
+        agents={"marine": "I3"},
+        aliens=[("x1", "xeno-beta-green-1", "I6"), ("x2", "xeno-beta-green-2", "J6")],
+        options=HV_OFF,
+    )
+    said = texts(aliens_turn(state, "ce01", [6] * 60).events)
+    assert "x1 moves" in said and "x2 moves" in said
+    assert said.count("Guard!") == 1
