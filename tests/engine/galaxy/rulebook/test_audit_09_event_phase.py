@@ -1,0 +1,147 @@
+"""Rulebook chapters "Event Phase & Event Card", "Signal Movement" and "Teleport System".
+
+Event cards are identified black-box by their narration (Mission 1 deck): ev01 "Motion Ping"
+moves Signals one Area toward agents, ev07 "Closing In" two Areas, ev08 "Sand Storm" and ev10
+"Clear Skies" are Weather Events, ev11 "Signal Spike" teleports Signals, ev16 "Scouting Party"
+teleports an alien. The card is put on top of the Event deck by a dump edit and the round is
+played to its end with a quiet Close Encounter card (ce07).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from galaxy_probe import (
+    act,
+    advance,
+    area,
+    dump,
+    edit,
+    fig,
+    header,
+    marks,
+    on_top,
+    stage,
+    texts,
+    view,
+)
+
+HV_OFF = {"human-view": "off"}
+
+
+def event(state: Any, card: str, rolls: list[int] | None = None) -> tuple[Any, str]:
+    ended = act(state, "end-turn", unit="marine").state
+    ended = on_top(on_top(ended, "ce_deck", "ce07"), "event_deck", card)
+    step = advance(ended, rolls or [6] * 40)
+    said = texts(step.events)
+    return step.state, said[said.index("Event phase") :]
+
+
+def signal_at_b3(**kw: Any) -> Any:
+    return stage(
+        agents={"marine": "G5"},
+        aliens=[("x1", "xeno-beta-green-1", "J9")],
+        signals=[("s9", "alien-1", "B3")],
+        options=HV_OFF,
+        **kw,
+    )
+
+
+def signals(state: Any) -> dict[str, str]:
+    return {t.label: t.coord for t in view(state).tokens if t.kind == "signal"}
+
+
+def test_alpha_draws_the_event_card() -> None:
+    """Event Phase: the Alpha Agent draws the top Event card."""
+    _, said = event(signal_at_b3(), "ev01")
+    assert said.startswith("Event phase: the Alpha Agent draws Motion Ping")
+
+
+def test_signals_move_centre_to_centre() -> None:
+    """Signal Movement: Signals move from the centre Hex of an Area to the next Area's centre."""
+    state, said = event(signal_at_b3(), "ev01")
+    assert "Signal s9 moves B3 -> D4" in said
+    assert signals(state)["s9"] == "D4"
+    assert "centre" in marks(state, "D4")
+
+
+def test_signal_takes_another_hex_when_centre_is_taken() -> None:
+    """Signal Movement: when the centre Hex is not free the Signal stops in another Hex of that
+    Area (G5, the shuttle's centre, holds the Marine)."""
+    state, said = event(signal_at_b3(), "ev07", [6] * 40)
+    assert "Signal s9 moves D4 -> F4" in said
+    assert area(state, "F4") == area(state, "G5")
+
+
+def test_signal_revealed_on_entering_sight_and_stops() -> None:
+    """Signal Movement: a Signal entering an agent's L.O.S. is revealed and its movement ends."""
+    state, said = event(signal_at_b3(), "ev07", [6] * 40)
+    assert "Signal s9 at F4 is alien!" in said
+    assert "s9" not in signals(state)
+    revealed = [f for f in view(state).figures if f.side == "enemy" and f.id != "x1"]
+    assert revealed, said
+
+
+def test_signal_reveal_checked_area_by_area() -> None:
+    """Signal Movement: the reveal is checked after each single Area of movement (a Signal that
+    stays out of sight after one Area keeps its token)."""
+    state, said = event(signal_at_b3(), "ev01")
+    assert "s9" in signals(state)
+    assert "is alien" not in said
+
+
+def test_signals_do_not_end_on_occupied_hex() -> None:
+    """Signal Movement: one Signal or alien per Hex; figures are passed, never shared."""
+    state, _ = event(signal_at_b3(), "ev07", [6] * 40)
+    coords = [f.coord for f in view(state).figures] + list(signals(state).values())
+    assert len(coords) == len(set(coords))
+
+
+def test_weather_event_stays_until_replaced() -> None:
+    """Weather Event: its effect stays in play until another Weather Event replaces it."""
+    state, _ = event(signal_at_b3(), "ev08")
+    assert header(state)["weather"] == "storm"
+    state, _ = event(state, "ev01")
+    assert header(state)["weather"] == "storm"
+    state, _ = event(state, "ev10")
+    assert header(state)["weather"] == "clear"
+
+
+def test_teleported_signal_goes_to_closest_hex_when_point_taken() -> None:
+    """Teleport System: with the rolled Teleport Point occupied, the Signal takes the closest
+    Hex."""
+    state, said = event(signal_at_b3(), "ev11", [6] * 40)
+    assert "Teleport roll: hit - Teleport Point at B3" in said
+    new = [c for label, c in signals(state).items() if label != "s9"]
+    assert new and "B3" not in new
+
+
+def test_teleport_draws_from_signal_reserve() -> None:
+    """Teleport System: each teleported Signal is drawn from the Signal Reserve."""
+    state = signal_at_b3()
+    before = len(dump(state)["signal_reserve"])
+    after, said = event(state, "ev11", [6] * 40)
+    arrived = said.count("teleports in")
+    assert arrived >= 1
+    assert len(dump(after)["signal_reserve"]) == before - arrived
+    assert header(after)["signals in reserve"] == str(before - arrived)
+
+
+def test_empty_reserve_is_refilled_from_discard() -> None:
+    """Signal note: an empty Reserve is refilled by shuffling the Signal discard pile."""
+    state = signal_at_b3()
+    state = edit(
+        state, lambda d: d.update(signal_reserve=[], signal_discard=["human-1", "human-2"])
+    )
+    after, said = event(state, "ev11", [6] * 40)
+    assert "teleports in" in said
+    assert len(dump(after)["signal_reserve"]) + len(signals(after)) - 1 == 2
+
+
+def test_teleporting_aliens_event_uses_alien_deck() -> None:
+    """Teleporting Aliens: an event may teleport an alien figure (from the Alien deck) instead."""
+    state, said = event(signal_at_b3(), "ev16", [6] * 40)
+    assert "teleports in (Scouting Party)" in said
+    beta = [f for f in view(state).figures if f.kind == "xeno-beta" and f.id != "x1"]
+    assert beta and beta[0].seat == "marine"
+    assert fig(state, "x1") is not None
