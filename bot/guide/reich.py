@@ -76,8 +76,9 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
         f"({tracker.discretion}); noise moves Discretion back toward the Tracker."
     )
     notes = [
-        "Every seat names a Hero; four Heroes always play, one per team. Missing teams are "
-        "filled with a free Hero, shared among the seats in turn (a lone player runs all four)."
+        "Every seat names a Hero of a different team; four Heroes always play, one per team. "
+        "Missing teams are filled with a free Hero, shared among the seats in turn (a lone "
+        "player runs all four)."
     ]
     return Briefing(
         title=f"Mission {mission.number}: {mission.title}",

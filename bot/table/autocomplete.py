@@ -104,7 +104,12 @@ class Autocomplete:
             seats = await self.repo.seats(id_of(campaign))
             taken = {s.role for s in seats if s.user_id}
             mine = {s.role for s in seats if s.user_id == caller.user_id}
-            wanted = (lambda key: key not in taken) if command.sub == "join" else mine.__contains__
+            held = {s.role for s in seats}
+
+            def free(key: str) -> bool:
+                return key not in taken and info.clash(key, held) is None  # one per group
+
+            wanted = free if command.sub == "join" else mine.__contains__
             return [Suggestion(f"{r.key} — {r.name}", r.key) for r in info.roles if wanted(r.key)]
         if command.sub == "seat" and key == "role":
             campaign = await self.repo.live_in_channel(caller.channel_id)

@@ -45,7 +45,7 @@ from bot.table.context import (
 from bot.table.parts import TableParts
 from bot.table.steps import NewStep
 from engine.core.events import dump_events
-from engine.core.game import Game, ScenarioInfo
+from engine.core.game import Game, RoleInfo, ScenarioInfo
 from engine.registry import games, get_game
 
 log = logging.getLogger("sortie.table")
@@ -153,8 +153,9 @@ class CampaignCommands:
                     mentions=[caller.user_id],
                 )
             ]
+        held = {s.role for s in seats}
         if not role:
-            free = [r for r in info.roles if r.key not in taken]
+            free = [r for r in info.roles if r.key not in held and not info.clash(r.key, held)]
             if not free:
                 raise UserError("Every seat is taken.")
             role = next((r.key for r in free if r.required), free[0].key)
@@ -163,6 +164,9 @@ class CampaignCommands:
             raise UserError(f"There is no seat '{role}' in this scenario. Seats: {valid}.")
         if role in taken:
             raise UserError(f"The seat {role} is taken by {taken[role].user_name or 'someone'}.")
+        clash = info.clash(role, held)
+        if clash is not None:
+            raise UserError(group_refusal(info, role, clash, held))
         if len(taken) >= info.max_seats:
             raise UserError(f"This scenario seats at most {info.max_seats} players.")
         role_info = info.role(role)
@@ -522,3 +526,20 @@ class CampaignCommands:
             for c in rows
         ]
         return ephemeral("Campaigns on this server:\n" + "\n".join(lines))
+
+
+def group_refusal(info: ScenarioInfo, role: str, clash: RoleInfo, held: set[str]) -> str:
+    """Why `role` cannot be taken while `clash` (same group) is held, and what is still free,
+    in the names players read (Reichbusters: one Hero from each team)."""
+    wanted = info.role(role)
+    assert wanted is not None
+    taken = {r.group for r in info.roles if r.key in held}
+    groups: dict[str, list[str]] = {}
+    for r in info.roles:
+        if r.group and r.group not in taken:
+            groups.setdefault(r.group, []).append(r.name)
+    free = "; ".join(f"{g}: {', '.join(names)}" for g, names in groups.items())
+    return (
+        f"{wanted.name} is in {wanted.group}, like {clash.name}, who already has a seat: only "
+        f"one seat of {wanted.group} may be taken." + (f" Still free: {free}." if free else "")
+    )

@@ -22,12 +22,17 @@ S = TypeVar("S", bound=BaseModel)
 
 
 class RoleInfo(BaseModel):
-    """A seat a scenario offers: `key` is what players type in `/campaign join role:`."""
+    """A seat a scenario offers: `key` is what players type in `/campaign join role:`.
+
+    Roles that share a non-empty `group` exclude each other: a campaign seats at most one role
+    of each group (Reichbusters: one Hero per team, the group being the team's name).
+    """
 
     key: str
     name: str
     description: str = ""
     required: bool = True
+    group: str = ""
 
 
 class OptionInfo(BaseModel):
@@ -50,6 +55,16 @@ class ScenarioInfo(BaseModel):
 
     def role(self, key: str) -> RoleInfo | None:
         return next((r for r in self.roles if r.key == key), None)
+
+    def clash(self, key: str, held: set[str]) -> RoleInfo | None:
+        """The held role that shares `key`'s group (so `key` may not be taken), or None."""
+        wanted = self.role(key)
+        if wanted is None or not wanted.group:
+            return None
+        return next(
+            (r for r in self.roles if r.key in held and r.key != key and r.group == wanted.group),
+            None,
+        )
 
     def resolve_options(self, given: dict[str, str]) -> dict[str, str]:
         """Fill defaults and reject unknown keys or values (ValueError with a player message)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from engine.core.game import Action
 from engine.reich import attack as atk
-from engine.reich import rules
+from engine.reich import rules, upkeep
 from engine.reich.content import Weapon, load_content
 from engine.reich.dice import total
 from engine.reich.heroes import ATTACK_GRANTS, attack_actions
@@ -42,6 +42,9 @@ def advise(state: ReichState, seat: str, actions: list[Action]) -> Action | None
         return next((a for a in actions if a.args.get("option", "").startswith("fire:")), None)
     if state.pending is not None:
         return _test_choice(state, actions)
+    asked = upkeep.asked(state)
+    if asked is not None:
+        return upkeep.default(state, asked)  # free Pick Up: a mission token, else free Loot
     for key in state.hero_order:
         hero = state.heroes[key]
         if hero.seat != seat or hero.area is None:

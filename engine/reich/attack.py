@@ -172,7 +172,7 @@ def options(state: ReichState) -> list[tuple[str, str]]:
         if skill == "crowd_control" and "crowd_control" not in test.spends:
             out.append(("crowd_control", "Crowd Control: push the Enemies in your Area away"))
         if skill == "rage" and not test.ranged and "rage" not in test.spends:
-            out.append(("rage", "Rage: spend it to roll two more dice"))
+            out.append(("rage", "Rage: spend it to roll one more Attack die"))
     if playable:
         for card in dict.fromkeys(hero.hand):
             mod = _modifier(card)
@@ -279,14 +279,14 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
             )
         )
     elif option == "rage":
-        new = _roll(test, "black", 2, dice)
+        new = _roll(test, "black", 1, dice)  # Rage: one extra Attack die, once per Melee Test
         test.spends.append("rage")
         ev.append(
             Rolled(
                 figure=hero.key,
                 purpose="rage",
                 faces=show(new),
-                text=f"Rage! {hero.key} rolls two more dice: {', '.join(show(new))}.",
+                text=f"Rage! {hero.key} rolls one more die: {show(new)[0]}.",
             )
         )
     else:

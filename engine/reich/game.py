@@ -7,10 +7,10 @@ from typing import Any
 from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
 from engine.core.errors import RuleError
-from engine.core.events import Event, Note, PhaseChanged
+from engine.core.events import Event, Note
 from engine.core.game import Action, OptionInfo, Prompt, ScenarioInfo, Step
 from engine.core.view import View
-from engine.reich import advisor, consent, reactions, rules
+from engine.reich import advisor, consent, reactions, rules, upkeep
 from engine.reich import attack as atk
 from engine.reich import heroes as hero_rules
 from engine.reich.commando import commando, roles
@@ -79,11 +79,6 @@ class ReichGame:
             raise ValueError(f"Unknown mission '{scenario}'.")
         mission = content.missions[scenario]
         seats = [s.lower() for s in seats]
-        if not 1 <= len(seats) <= 4 or len(set(seats)) != len(seats):
-            raise ValueError("Reichbusters needs 1 to 4 different Heroes.")
-        for seat in seats:
-            if seat not in content.heroes or seat in mission.unavailable:
-                raise ValueError(f"{seat} is not an available Hero for this mission.")
         heroes: dict[str, HeroState] = {}
         order = []
         for key, seat in commando(seats, mission):
@@ -181,6 +176,8 @@ class ReichGame:
                     "Results, play Modifiers, then /choose option:done."
                 )
             return Prompt(seats=[seat], kind="choice", text=text)
+        if state.phase == "upkeep":
+            return upkeep.prompt(state)
         if state.phase != "heroes":
             return Prompt(seats=[], kind="none", text="The Enemies are moving.")
         seats = [s for s in state.seats if s not in state.ended_seats]
@@ -194,6 +191,9 @@ class ReichGame:
             return consent.actions(state)
         if state.reaction is not None:
             return reactions.actions(state)
+        asked = upkeep.asked(state)
+        if asked is not None:
+            return upkeep.choices(state, asked)
         if state.pending is not None:
             return [
                 Action(verb="choose", args={"option": key}, label=label)
@@ -241,6 +241,10 @@ class ReichGame:
             if action.verb != "choose":
                 raise RuleError(f"First answer the Reaction: {prompt.text}")
             reactions.answer(new, action.args.get("option", ""), dice, ev)
+        elif new.phase == "upkeep":
+            if action.verb != "choose":
+                raise RuleError(f"First answer the Upkeep question: {prompt.text}")
+            upkeep.answer(new, action.args.get("option", ""), ev)
         elif new.pending is not None:
             if action.verb != "choose":
                 raise RuleError("An Attack Test is waiting: use /choose to continue it.")
@@ -297,6 +301,13 @@ class ReichGame:
         ev: list[Event] = []
         changed = False
         for _ in range(200):
+            if new.phase == "upkeep":
+                if upkeep.asked(new) is not None:
+                    break  # a player chooses a free Pick Up
+                changed = True
+                upkeep.finish(new, dice, ev)
+                if new.phase == "ended":
+                    break
             for seat in new.seats:
                 mine = [new.heroes[k] for k in new.hero_order if new.heroes[k].seat == seat]
                 if seat not in new.ended_seats and all(h.area is None for h in mine):
@@ -312,9 +323,7 @@ class ReichGame:
             if new.reaction is not None and new.phase != "ended":
                 break  # a player decides whether to fire a Reaction
             if new.phase != "ended":
-                self._upkeep(new, dice, ev)
-            if new.phase == "ended":
-                break
+                upkeep.begin(new, dice, ev)
         if not changed:
             return Step(state=state, events=[])
         return Step(state=new, events=ev)
@@ -330,56 +339,6 @@ class ReichGame:
             if not all(h.area is None for h in mine):
                 return False
         return True
-
-    def _upkeep(self, state: ReichState, dice: Dice, ev: list[Event]) -> None:
-        ev.append(PhaseChanged(round=state.round, phase="upkeep", text="Upkeep Turn."))
-        state.suppress = []
-        for hero in state.heroes.values():
-            for card in hero.in_play:
-                hero.deck.discard(card)
-            hero.in_play = []
-            hero.buffs = []
-            if hero.area is None:
-                continue
-            if len(hero.hand) <= 4:
-                rules.draw_actions(hero, 1, dice, ev, state)
-            hero.tokens = max(0, (1 if hero.brutal else 2) - hero.token_debt)
-            hero.brutal = False
-            hero.token_debt = 0
-            if not rules.enemies_in(state, hero.area) and len(hero.loot) < 3 and not hero.down:
-                here = [g for g in state.ground if g.area == hero.area and g.face_up]
-                item = next((g for g in here if g.card), None) or next(
-                    (g for g in here if g.kind and g.kind != "objective" and not g.done), None
-                )
-                if item:
-                    hero_rules.pick_up(state, hero, item.id, ev)
-        rules.check_end(state, ev)  # an objective met by the free Pick Up ends it at once
-        if state.phase == "ended":
-            return
-        state.tracker += 1
-        ev.append(Note(text=f"The Mission Tracker moves to {state.tracker}."))
-        if not state.alarm and state.tracker >= state.discretion:
-            ev.append(Note(text="Time has run out on stealth: the Heroes are spotted."))
-            rules.trigger_alarm(state, dice, ev)
-        rules.check_end(state, ev, upkeep=True)
-        if state.phase == "ended":
-            return
-        state.round += 1
-        state.phase = "heroes"
-        state.ended_seats = []
-        state.awareness_used = []
-        state.spotted = []
-        for hero in state.heroes.values():
-            hero.used_move = hero.used_attack = hero.skill_used = False
-        ev.append(
-            PhaseChanged(
-                round=state.round,
-                phase="heroes",
-                active=list(state.seats),
-                text=f"Round {state.round}: the Heroes' Turn.",
-            )
-        )
-        rules.delayed_wounds(state, dice, ev)
 
     def advise(self, state: ReichState, seat: str, actions: list[Action]) -> Action | None:
         """Purposeful play for self-play's `--policy advisor` (see `advisor.py`)."""

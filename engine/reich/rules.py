@@ -224,7 +224,11 @@ def trigger_alarm(state: ReichState, dice: Dice, ev: Events) -> None:
 
 
 def closest_hero(state: ReichState, area: str) -> int:
-    dist = graph_distances(state, area)
+    """Range to the nearest Hero: Area borders crossed, a door (open or not) counting as one.
+
+    The Alarm turns tokens over closest first by Range, and Range counts borders, so a closed
+    door is a border like any other here (it only blocks movement and sight)."""
+    dist = dict(board(state).graph(list(board(state).doors)).distances(area))
     values = [dist[h.area] for h in heroes_on_board(state) if h.area in dist]
     return min(values, default=99)
 

@@ -165,6 +165,7 @@ class ReichState(BaseModel):
     request: TakeRequest | None = None
     reaction: ReactionAsk | None = None
     enemy_progress: EnemyProgress | None = None
+    pickup_left: list[str] = Field(default_factory=list)  # Heroes yet to answer the Upkeep Pick Up
     kills: dict[str, int] = Field(default_factory=dict)
     sabotaged: int = 0
     next_id: int = 1

@@ -33,7 +33,10 @@ from engine.selfplay import choose_action, default_seats
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
 # and round limits for rising difficulty; Reichbusters after its Enemy steps stopped depending
 # on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
-# when a revealed Enemy token's text began naming each letter's Enemy type (issue #17).
+# when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and
+# after the rules fixes of issue #30 (the Upkeep's free Pick Up asked of the player, its
+# `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609
+# actions and outcome, a changed dump and trace.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "solo-b", 1, 0): ("a75acb98b4f98b54", "0a43c85a2c7d617f"),
     ("forlorn-hope", "op-04", 1, 0): ("bf97d00e4b18c45a", "3e1b329630fa196b"),
@@ -41,7 +44,7 @@ PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "op-02", 1, 2): ("954611d09df8d975", "ff77c90a111051af"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "77593061a31f394c"),
     ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "7b29dbf004214500"),
-    ("reichbusters", "lab-rats", 1, 0): ("7c9f371d359e754a", "63922a657d90a5f4"),
+    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "2b4e877dfa1cb14c"),
 }
 
 

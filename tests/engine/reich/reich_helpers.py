@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.dice import SeededDice, derive_seed
+from engine.core.dice import Dice, SeededDice, derive_seed
 from engine.core.events import Event
 from engine.core.game import Action
+from engine.reich import upkeep
 from engine.reich.game import ReichGame
 from engine.reich.state import EnemyState, ReichState
 from engine.selfplay import choose_action
@@ -84,3 +85,11 @@ def play_to(
         if each:
             each(state)
     return state
+
+
+def run_upkeep(state: ReichState, dice: Dice, ev: list[Event]) -> None:
+    """The whole Upkeep Turn in place, every free Pick Up answered with its default."""
+    upkeep.begin(state, dice, ev)
+    while (hero := upkeep.asked(state)) is not None:
+        upkeep.answer(state, upkeep.default(state, hero).args["option"], ev)
+    upkeep.finish(state, dice, ev)

@@ -15,7 +15,7 @@ from engine.reich.content import MissionDef, _validate, load_content
 def test_wolffs_lair_lists_the_best_piercing_hero_of_each_team_first() -> None:
     mission = load_content().missions["wolffs-lair"]
     assert mission.needs == ["armor_piercing"]
-    assert role_order(mission)[:4] == ["brad", "hans", "quentin", "bjorn"]
+    assert role_order(mission)[:4] == ["brad", "quentin", "irena", "bjorn"]
     info = next(s for s in GAME.scenarios() if s.key == "wolffs-lair")
     described = {r.key: r.description for r in info.roles}
     assert "Bow is Armor-Piercing" in described["quentin"]
@@ -31,7 +31,7 @@ def test_missions_without_needs_keep_the_plain_order() -> None:
 def test_commando_completion_prefers_heroes_that_meet_the_need() -> None:
     mission = load_content().missions["wolffs-lair"]
     team = commando(["sarge"], mission)
-    assert [h for h, _ in team] == ["sarge", "hans", "quentin", "bjorn"]
+    assert [h for h, _ in team] == ["sarge", "quentin", "irena", "bjorn"]
     assert {seat for _, seat in team} == {"sarge"}
 
 

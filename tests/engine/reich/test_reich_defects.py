@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from reich_helpers import GAME, act, bare, give_card, put, texts
+from reich_helpers import GAME, act, bare, give_card, put, run_upkeep, texts
 
 from engine.core.dice import ScriptedDice
 from engine.core.errors import RuleError
@@ -81,8 +81,11 @@ def test_objective_met_by_the_upkeep_pick_up_ends_before_the_tracker_moves() -> 
     state.ground.append(GroundItem(id="M3", area="1B", kind="documents"))
     state.tracker = state.endgame
     state, _ = act(state, "sarge", "end-turn", ScriptedDice([]))
-    step = GAME.advance(state, ScriptedDice([1] * 40))
-    assert step.state.outcome == "victory" and step.state.tracker == state.endgame
+    state = GAME.advance(state, ScriptedDice([1] * 40)).state
+    default = GAME.waiting_on(state).default  # the free Pick Up: the codebook by default
+    assert default is not None and default.args["option"] == "take:M3"
+    state, _ = act(state, "sarge", "choose", ScriptedDice([]), option="take:M3")
+    assert state.outcome == "victory" and state.tracker == state.endgame
 
 
 def test_wound_hand_limit_holds_for_later_draws() -> None:
@@ -117,7 +120,7 @@ def test_lose_a_token_in_the_enemies_turn_counts_at_upkeep() -> None:
     ev: list[Event] = []
     rules.wound_hero(state, sarge, 0, ScriptedDice([]), ev)
     assert sarge.token_debt == 1
-    GAME._upkeep(state, ScriptedDice([1] * 10), ev)
+    run_upkeep(state, ScriptedDice([1] * 10), ev)
     assert state.heroes["sarge"].tokens == 1 and state.heroes["sarge"].token_debt == 0
 
 

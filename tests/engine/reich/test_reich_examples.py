@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from reich_helpers import GAME as GAME_R
-from reich_helpers import act, bare, give_card, put, texts
+from reich_helpers import act, bare, give_card, put, run_upkeep, texts
 
 from engine.core.dice import ScriptedDice
 from engine.core.errors import RuleError
@@ -319,16 +319,15 @@ def test_reinforcement_example() -> None:
 
 
 def test_upkeep_example() -> None:
-    game = ReichGame()
-    state = bare(["claudine", "sarge", "quentin", "tane"], area="1C")
-    for key, size in (("claudine", 5), ("sarge", 4), ("quentin", 6), ("tane", 6)):
+    state = bare(["claudine", "sarge", "quentin", "redhawk"], area="1C")
+    for key, size in (("claudine", 5), ("sarge", 4), ("quentin", 6), ("redhawk", 6)):
         h = state.heroes[key]
         h.hand = h.deck.draw_pile[:size]
         h.deck.draw_pile = h.deck.draw_pile[size:]
         h.tokens = 0
     state.heroes["claudine"].in_play = ["sprint-claudine4"]
     state.heroes["sarge"].area = "1D"
-    state.heroes["tane"].area = "1A"
+    state.heroes["redhawk"].area = "1A"
     from engine.reich.state import GroundItem
 
     state.ground = [
@@ -336,14 +335,14 @@ def test_upkeep_example() -> None:
         GroundItem(id="L2", area="1A", card="medkit", face_up=False),
     ]
     ev: list[Event] = []
-    game._upkeep(state, ScriptedDice([]), ev)
+    run_upkeep(state, ScriptedDice([]), ev)
     sizes = {k: len(h.hand) for k, h in state.heroes.items()}
-    assert sizes == {"claudine": 5, "sarge": 5, "quentin": 6, "tane": 6}
+    assert sizes == {"claudine": 5, "sarge": 5, "quentin": 6, "redhawk": 6}
     assert state.heroes["claudine"].in_play == []
     assert "sprint-claudine4" in state.heroes["claudine"].deck.discard_pile
     assert all(h.tokens == 2 for h in state.heroes.values())
     assert state.heroes["sarge"].loot == ["helmet"]
-    assert state.heroes["tane"].loot == []  # face down: cannot be picked up
+    assert state.heroes["redhawk"].loot == []  # face down: cannot be picked up
     assert state.tracker == 2 and state.round == 2
 
 

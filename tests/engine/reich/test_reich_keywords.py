@@ -6,7 +6,7 @@ Green Defense faces: 1 blank, 2-3 one, 4 two, 5 three, 6 star. Black: 1-2 blank,
 
 from __future__ import annotations
 
-from reich_helpers import GAME, act, bare, give_card, put, texts
+from reich_helpers import GAME, act, bare, give_card, put, run_upkeep, texts
 
 from engine.core.dice import ScriptedDice
 from engine.core.events import Event, Rolled
@@ -30,11 +30,11 @@ def test_steel_skin_adds_a_success_to_defense() -> None:
 
 
 def test_guardian_plays_a_card_for_a_friend() -> None:
-    state = bare(["sarge", "doc"], area="1C")
-    state.heroes["sarge"].orders["defend"] = "no-cards"
+    state = bare(["hans", "doc"], area="1C")
+    state.heroes["hans"].orders["defend"] = "no-cards"
     give_card(state, "doc", "take_cover-doc8")
     ev: list[Event] = []
-    assert defend(state, state.heroes["sarge"], 5, ScriptedDice([4, 2]), ev, "x") == (True, 5)
+    assert defend(state, state.heroes["hans"], 5, ScriptedDice([4, 2]), ev, "x") == (True, 5)
     assert "take_cover-doc8" in state.heroes["doc"].deck.discard_pile
 
 
@@ -62,7 +62,7 @@ def test_ubersoldat_knocks_back_and_is_brutal() -> None:
     enemy_ai.strike(state, uber, state.heroes["sarge"], "melee", 6, "u1", ScriptedDice([1, 1]), ev)
     sarge = state.heroes["sarge"]
     assert sarge.area != "1D" and "knocked back" in texts(ev) and sarge.brutal
-    GAME._upkeep(state, ScriptedDice([1] * 10), [])
+    run_upkeep(state, ScriptedDice([1] * 10), [])
     assert state.heroes["sarge"].tokens == 1  # Brutal: one token back
 
 
@@ -115,14 +115,15 @@ def test_crowd_control_pushes_the_enemies_away() -> None:
     assert not rules.enemies_in(state, "1D")  # s1 is killed, the dog is driven off
 
 
-def test_rage_rolls_two_more_dice() -> None:
+def test_rage_rolls_one_more_die() -> None:
     state = bare(["bjorn"], area="1D")
     put(state, "exp6xx", "1D", "x1")
-    dice = ScriptedDice([6, 1, 1, 5, 5])
+    dice = ScriptedDice([6, 1, 1, 6, 5])
     state, _ = act(state, "bjorn", "attack", dice, unit="bjorn", target="x1", weapon="axe")
     state, _ = act(state, "bjorn", "choose", dice, option="roll")
     state, _ = act(state, "bjorn", "choose", dice, option="rage")
-    assert state.pending is not None and len(state.pending.dice) == 5
+    assert state.pending is not None and len(state.pending.dice) == 4
+    state, _ = act(state, "bjorn", "choose", dice, option="extra")  # Rage's star: standard
     state, _ = act(state, "bjorn", "choose", dice, option="done")
     assert not state.enemies  # 2 + 2 + 2 = 6 against Defense 6
 

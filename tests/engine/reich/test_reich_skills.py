@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from reich_helpers import GAME, act, bare, give_card, put, texts
+from reich_helpers import GAME, act, bare, give_card, put, run_upkeep, texts
 
 from engine.core.dice import ScriptedDice
 from engine.core.errors import RuleError
@@ -326,7 +326,7 @@ def test_time_runs_out_with_partial_objectives() -> None:
     state.sabotaged = 1
     state.tracker = state.endgame
     ev: list[Event] = []
-    GAME._upkeep(state, ScriptedDice([]), ev)
+    run_upkeep(state, ScriptedDice([]), ev)
     assert GAME.waiting_on(state).outcome == "partial"
 
 
@@ -391,7 +391,7 @@ def test_delayed_wound_strikes_at_the_next_heroes_turn() -> None:
     assert not wound_hero(state, sarge, 1, ScriptedDice([]), ev)
     assert sarge.delayed == 1
     state.wound_deck.draw_pile.append("winded")
-    GAME._upkeep(state, ScriptedDice([]), ev)
+    run_upkeep(state, ScriptedDice([]), ev)
     assert sarge.delayed == 0 and sarge.tokens == 1  # Winded: lose a Basic Action token
     assert "winded" in state.wound_deck.discard_pile
 
