@@ -32,7 +32,11 @@ def _quiet(edit: Any = None, **options: str) -> Any:
 
 
 def _upkeep(state: Any) -> Any:
+    """The Upkeep, each free Pick Up the game asks about answered with its offered default."""
     state, _ = advance(end_heroes_turn(state), rolls=[])
+    while (prompt := waiting(state)).kind == "choice" and prompt.default is not None:
+        state = act(state, prompt.seats[0], prompt.default.verb, **prompt.default.args)
+        state, _ = advance(state, rolls=[])
     return state
 
 

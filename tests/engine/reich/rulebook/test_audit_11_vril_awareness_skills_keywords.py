@@ -99,7 +99,7 @@ def _vril_shot(seat: str, weapon: str, vril_weapons: list[str]) -> Any:
         for w in vril_weapons:
             d["heroes"][seat]["weapons"][w]["vril"] = True
 
-    seats = ["sarge", "hans", "quentin", "tane"]
+    seats = ["sarge", "claudine", "quentin", "tane"]
     state = _board(seats, {seat: "1D"}, [("s", "soldier", "1B")], edit)
     return act(state, seat, "attack", unit=seat, target="s", weapon=weapon)
 
@@ -233,7 +233,7 @@ def test_armor_piercing_deals_two_wounds_to_unarmored_enemies() -> None:
     """Keywords (Armor-Piercing): a Success Wounds an unarmored miniature twice (an
     Experiment 601, Life 2, dies in one hit)."""
     state = _board(
-        ["sarge", "hans", "quentin", "tane"],
+        ["sarge", "claudine", "quentin", "tane"],
         {"quentin": "2A"},
         [("x", "exp601", "2B")],
         scenario="lab-rats",
@@ -253,7 +253,7 @@ def _wolff(shooter: str) -> Any:
             {"id": "w", "type": "wolff", "area": "8B", "wounds": 0, "behavior": 0, "active": True}
         ]
 
-    return _board(["sarge", "hans", "quentin", "tane"], {shooter: "8A"}, None, edit, "wolffs-lair")
+    return _board(["sarge", "claudine", "quentin", "tane"], {shooter: "8A"}, None, edit, "wolffs-lair")
 
 
 def test_armored_enemy_ignores_hits_without_armor_piercing() -> None:
