@@ -253,7 +253,9 @@ def _wolff(shooter: str) -> Any:
             {"id": "w", "type": "wolff", "area": "8B", "wounds": 0, "behavior": 0, "active": True}
         ]
 
-    return _board(["sarge", "claudine", "quentin", "tane"], {shooter: "8A"}, None, edit, "wolffs-lair")
+    return _board(
+        ["sarge", "claudine", "quentin", "tane"], {shooter: "8A"}, None, edit, "wolffs-lair"
+    )
 
 
 def test_armored_enemy_ignores_hits_without_armor_piercing() -> None:
