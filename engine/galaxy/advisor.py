@@ -19,11 +19,14 @@ from engine.galaxy import objectives
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content, power
+from engine.galaxy.phases import first_by_ranking
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import alientech, play, suits
 from engine.galaxy.strikeback.powers import knows_alien_tech
+from engine.galaxy.supply import default_replacement, default_taker
 from engine.galaxy.world import (
     FACINGS,
+    adjacent,
     area_of,
     board_of,
     card,
@@ -75,8 +78,6 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         return actions[options.index(value)]
 
     if pending.kind == "alpha":
-        from engine.galaxy.phases import first_by_ranking
-
         ranked = first_by_ranking(state)
         return option(ranked) if ranked in options else actions[0]
     if pending.kind == "reinforce":
@@ -86,12 +87,8 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         devices = [o for o in options if o != "keep"]
         return option(_best_device(devices)) if devices else option("keep")
     if pending.kind == "accept":
-        from engine.galaxy.supply import default_replacement
-
         return option(default_replacement(state))
     if pending.kind == "deliver":
-        from engine.galaxy.supply import default_taker
-
         return option(default_taker(state))
     if pending.kind == "search":
         agent = state.agents[pending.seat]
@@ -264,7 +261,6 @@ def _psionic_attack(state: GalaxyState, agent: AgentState, actions: list[Action]
 
 
 def _adjacent_alien(state: GalaxyState, agent: AgentState, a: Action) -> bool:
-    from engine.galaxy.world import adjacent
 
     alien = find_alien(state, a.args["target"])
     return agent.hex is not None and adjacent(state, agent.hex, alien.hex)

@@ -19,6 +19,7 @@ from engine.galaxy.world import (
     alien_hexes,
     alien_name,
     area_distance,
+    area_of,
     card,
     engaging,
     facing_hex,
@@ -249,7 +250,6 @@ def targets_of(
     hurt its owner)."""
     if not area:
         return [target.id]
-    from engine.galaxy.world import area_of
 
     assert target.hex is not None
     here = area_of(state, target.hex)

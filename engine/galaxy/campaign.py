@@ -15,6 +15,7 @@ from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note
 from engine.galaxy.content import content
 from engine.galaxy.state import AgentState, CampaignState, GalaxyState, MissionResult, WeaponState
+from engine.galaxy.supply import own_weapons
 from engine.galaxy.world import agent_name, mission_key, rank_name, weapon
 
 CAMPAIGN = "campaign"
@@ -152,7 +153,6 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
 
 def carried(agent: AgentState) -> AgentState:
     """What an agent keeps from one mission to the next: rank, tactics, skills, weapons."""
-    from engine.galaxy.supply import own_weapons  # a Power Suit's weapon stays behind
 
     elite = agent.rank >= 4
     return AgentState(

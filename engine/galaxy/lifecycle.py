@@ -7,6 +7,7 @@ from engine.core.events import Event, MissionEnded, Note, Spawned
 from engine.core.hexgrid import Hex, distance
 from engine.galaxy import dice as gdice
 from engine.galaxy.board import label
+from engine.galaxy.content import alien_card
 from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.world import alien_name, board_of, card, co, free, operative
 
@@ -41,7 +42,6 @@ def assign_controller(state: GalaxyState, card_id: str) -> tuple[str, str]:
 
 
 def card_of(card_id: str) -> tuple[str, str]:
-    from engine.galaxy.content import alien_card
 
     c = alien_card(card_id)
     return c.species, c.rank
@@ -59,7 +59,6 @@ def nearest_free(state: GalaxyState, h: Hex) -> Hex | None:
 def place_alien(
     state: GalaxyState, card_id: str, h: Hex, events: list[Event], how: str
 ) -> AlienState:
-    from engine.galaxy.content import alien_card
 
     if state.strikeback is not None:
         from engine.galaxy.strikeback import combat as expansion

@@ -8,8 +8,10 @@ from engine.core.events import CardDrawn, Event, Note, PhaseChanged
 from engine.core.hexgrid import Hex, direction_to, distance, line
 from engine.galaxy import campaign
 from engine.galaxy import dice as gdice
+from engine.galaxy.actions import warehouse_devices
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
+from engine.galaxy.attack import die
 from engine.galaxy.board import Board, load_map
 from engine.galaxy.content import close_encounter, content, event_card, power_card
 from engine.galaxy.content import mission as mission_by_key
@@ -215,7 +217,6 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
         alien.energy = card(alien).energy
         alien.conditions = []
     if state.strikeback is not None and dice is not None:
-        from engine.galaxy.attack import die
         from engine.galaxy.strikeback import combat as expansion
 
         for alien in expansion.refresh(state, dice, events):
@@ -366,7 +367,6 @@ def finish_promotion(
 
 def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
     """Grenadier: up to 3 grenades still in the Warehouse (policy: in content order)."""
-    from engine.galaxy.actions import warehouse_devices
 
     devices = content().devices
     pool = [

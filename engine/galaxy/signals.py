@@ -7,6 +7,7 @@ from engine.core.events import Event, Moved, Note, Revealed
 from engine.core.hexgrid import Hex
 from engine.galaxy.attack import guard_react
 from engine.galaxy.board import label
+from engine.galaxy.content import alien_card
 from engine.galaxy.lifecycle import free_hex_in_area, nearest_free, place_alien, roll_teleport_point
 from engine.galaxy.state import GalaxyState, SignalState
 from engine.galaxy.world import area_of, board_of, co, figures_on_map, hx, locked, sees
@@ -98,7 +99,6 @@ def teleport_alien(
     """Teleport the matching Alien card's figure (searched in the deck, then its discards)."""
 
     def matches(card_id: str) -> bool:
-        from engine.galaxy.content import alien_card
 
         c = alien_card(card_id)
         return all(getattr(c, k) == v for k, v in spec.items())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import RuleError
-from engine.core.hexgrid import Hex, distance
+from engine.core.hexgrid import DIRECTIONS, Hex, distance, line
 from engine.galaxy.board import Board, Side, label, load_map, parse_label, side
 from engine.galaxy.content import (
     AgentProfile,
@@ -227,7 +227,6 @@ FACINGS = ("E", "NE", "NW", "W", "SW", "SE")  # hexgrid.DIRECTIONS order
 def in_front(agent: AgentState, target: Coord) -> bool:
     """Human View: the line must leave through one of the 3 front hexes (a step along a side
     counts when either of its hexes is in front)."""
-    from engine.core.hexgrid import DIRECTIONS, line
 
     assert agent.hex is not None
     me = hx(agent.hex)

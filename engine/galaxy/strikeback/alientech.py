@@ -25,8 +25,10 @@ from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
 from engine.galaxy.board import label
-from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.strikeback import campaign
 from engine.galaxy.strikeback.status import GearState
+from engine.galaxy.supply import deliver, delivery_takers, weapon_pool
 from engine.galaxy.world import agent_name, hx, weapon
 
 KINDS = {
@@ -87,7 +89,6 @@ def reached(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
 
 def owed_weapon(state: GalaxyState, tier: str) -> str | None:
     """Which tier an Armory trigger delivers now (None: nothing is left to research)."""
-    from engine.galaxy.supply import weapon_pool
 
     if tier == "improved" and weapon_pool(state, "improved"):
         return "improved"
@@ -99,9 +100,6 @@ def owed_weapon(state: GalaxyState, tier: str) -> str | None:
 def deliver_armory(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     """Reinforcements: send the next weapon an Armory token triggered (True when a prompt
     opened or a weapon went out; False when none is owed)."""
-    from engine.galaxy.state import Pending
-    from engine.galaxy.strikeback import campaign
-    from engine.galaxy.supply import deliver, delivery_takers, weapon_pool
 
     queue = gear(state).armory
     while queue:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from engine.core.dice import Dice, shuffle
 from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Event, MissionEnded, Note
+from engine.galaxy.campaign import carried
 from engine.galaxy.content import content, mission
 from engine.galaxy.lifecycle import clockwise_from_alpha
 from engine.galaxy.state import (
@@ -45,11 +46,14 @@ from engine.galaxy.state import (
     Pending,
     WeaponState,
 )
+from engine.galaxy.strikeback import powers
+from engine.galaxy.strikeback.wings import rank_name, top_rank
+from engine.galaxy.supply import offer_weapon
+from engine.galaxy.supply import own_weapons as without_suit
 from engine.galaxy.world import RANKS, agent_name, mission_key, weapon
 
 
 def own_weapons(agent: AgentState) -> list[WeaponState]:
-    from engine.galaxy.supply import own_weapons as without_suit
 
     return without_suit(agent)
 
@@ -135,7 +139,6 @@ def debrief(state: GalaxyState, dice: Dice, events: list[Event]) -> tuple[str, i
     events.append(
         Note(text=f"Campaign: mission {number}, {played.title}, {outcome} ({state.outcome_text}).")
     )
-    from engine.galaxy.strikeback.wings import top_rank
 
     for seat in clockwise_from_alpha(state):
         agent = state.agents[seat]
@@ -181,8 +184,6 @@ def finish(state: GalaxyState, outcome: str, events: list[Event]) -> None:
 def carry_over(state: GalaxyState, events: list[Event]) -> None:
     """Ranks and powers carry (5.5: a dead agent comes back at Gold); every Improved and Alien
     weapon goes back to GD Headquarters; drones go back to their owners."""
-    from engine.galaxy.campaign import carried
-    from engine.galaxy.strikeback.wings import rank_name
 
     camp = state.campaign
     assert camp is not None
@@ -216,7 +217,6 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
 def back_to_gold(agent: AgentState, state: GalaxyState | None = None) -> None:
     """5.5: the ranks above Gold are lost, with the powers (and the Elite side) they gave; a
     Psionic Power among them goes back to the box."""
-    from engine.galaxy.strikeback import powers
 
     lost = [p for r, p in agent.rank_powers.items() if int(r) > GOLD]
     if state is not None and state.strikeback is not None:
@@ -295,7 +295,6 @@ def offer_armory(state: GalaxyState, events: list[Event]) -> bool:
 
 
 def finish_armory(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.supply import offer_weapon
 
     pending = state.pending
     assert pending is not None and state.strikeback is not None

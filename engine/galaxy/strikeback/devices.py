@@ -33,11 +33,17 @@ from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event, Moved, Note, Spawned
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
-from engine.galaxy import combat, effects
+from engine.galaxy import combat, drones, effects
+from engine.galaxy.agent import pinned
+from engine.galaxy.attack import resolve_defence, targets_of
 from engine.galaxy.board import label
-from engine.galaxy.content import AgentProfile, Weapon
+from engine.galaxy.content import AgentProfile, Weapon, content
+from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
+from engine.galaxy.strikeback import marks
+from engine.galaxy.strikeback.alientech import reached
 from engine.galaxy.strikeback.burrowing import exposed
+from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import (
     adjacent,
@@ -54,6 +60,7 @@ from engine.galaxy.world import (
     locked,
     operative,
     sees,
+    weapon,
 )
 
 CONTENT = Path(__file__).parent / "content" / "devices.json"
@@ -118,14 +125,12 @@ def drone_weapon(key: str) -> Weapon | None:
 
 def name_of(key: str) -> str:
     """A device's name, core or expansion."""
-    from engine.galaxy.content import content
 
     core = content().devices.get(key)
     return core.name if core is not None else catalogue()[key].name
 
 
 def effect_of(key: str) -> str:
-    from engine.galaxy.content import content
 
     core = content().devices.get(key)
     return core.effect if core is not None else catalogue()[key].effect
@@ -134,7 +139,6 @@ def effect_of(key: str) -> str:
 def hand(state: GalaxyState, agent: AgentState, key: str) -> None:
     """Give a device from the Warehouse: a core one to the agent's sheet, an expansion one to
     the layer's list."""
-    from engine.galaxy.content import content
 
     if key in content().devices:
         agent.devices.append(key)
@@ -185,7 +189,6 @@ def give(state: GalaxyState, ask: str, option: str, events: list[Event]) -> None
 
 
 def problem(state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]) -> str | None:
-    from engine.galaxy.agent import pinned
 
     assert agent.hex is not None
     d = catalogue().get(what)
@@ -294,10 +297,6 @@ def use(
     events: list[Event],
 ) -> None:
     """Apply a device already checked by `problem` (the caller spends the Action)."""
-    from engine.galaxy.attack import resolve_defence
-    from engine.galaxy.signals import reveal_in_sight
-    from engine.galaxy.strikeback.alientech import reached
-    from engine.galaxy.strikeback.poses import stand
 
     assert agent.hex is not None
     d = catalogue()[what]
@@ -322,8 +321,6 @@ def use(
     elif d.effect in GRENADES:
         _grenade(state, agent, d, args["target"], dice, events)
     elif d.effect == "drone" and deployed:
-        from engine.galaxy import drones
-
         drones.activate_mover(state, agent, what, events)
     elif d.effect in ("drone", HOLOGRAM):
         _deploy(state, agent, d, hex_arg(args["to"]), events)
@@ -357,8 +354,6 @@ def _grenade(
 ) -> None:
     """Its dice against every alien in the target's Area; on any Hit rolled, its condition on
     them all (an On Hit Effect; Poison only on those still standing)."""
-    from engine.galaxy.attack import resolve_defence, targets_of
-    from engine.galaxy.strikeback import marks
     from engine.galaxy.strikeback.combat import status
 
     target = find_alien(state, target_id)
@@ -385,7 +380,6 @@ def _grenade(
 def _deploy(
     state: GalaxyState, agent: AgentState, d: SbDevice, spot: Hex, events: list[Event]
 ) -> None:
-    from engine.galaxy.world import weapon
 
     profile = drone_profile(d.key)
     assert profile is not None

@@ -24,6 +24,8 @@ from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.strikeback import combat as expansion
+from engine.galaxy.strikeback import play, poses
 from engine.galaxy.strikeback.status import ObjectState, StrikebackState
 from engine.galaxy.world import (
     adjacent,
@@ -121,8 +123,6 @@ def attack(
     state: GalaxyState, agent: AgentState, index: int, key: str, dice: Dice, events: list[Event]
 ) -> None:
     """The agent's normal attack on an object: the Hit roll as usual, no Defend roll."""
-    from engine.galaxy.strikeback import combat as expansion
-    from engine.galaxy.strikeback import play, poses
 
     problem = attack_problem(state, agent, index, key)
     if problem:

@@ -29,19 +29,22 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance
 from engine.galaxy import combat, effects
 from engine.galaxy.board import label
-from engine.galaxy.content import Power, Weapon, content
+from engine.galaxy.content import Power, Weapon, content, power
 from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.strikeback.status import GearState
 from engine.galaxy.world import (
     agent_name,
     agent_sees,
     alien_name,
     area_distance,
+    board_of,
     co,
     find_alien,
     free,
     hex_arg,
     hx,
+    sees,
 )
 
 CONTENT = Path(__file__).parent / "content" / "powers.json"
@@ -109,7 +112,6 @@ def power_type(key: str) -> PowerType:
     """The type of any power or item by key (9.7): everything is Standard unless it says so."""
     if key in psionics():
         return psionics()[key].type
-    from engine.galaxy.content import power
 
     card = power(key)
     if card is not None:
@@ -267,7 +269,6 @@ def psi_targets(state: GalaxyState, agent: AgentState) -> list[str]:
 
 def blink_spots(state: GalaxyState, agent: AgentState, reach: int) -> list[Hex]:
     """Free hexes the agent sees within `reach` hexes (Phase Step)."""
-    from engine.galaxy.world import board_of, sees
 
     assert agent.hex is not None
     me = hx(agent.hex)
@@ -324,7 +325,6 @@ def use(
     elif word == "blink":
         from engine.galaxy.signals import reveal_in_sight
         from engine.galaxy.strikeback.alientech import reached
-        from engine.galaxy.strikeback.poses import stand
 
         stand(state, agent, events, "moved outside his Movement")
         start = hx(agent.hex)

@@ -50,8 +50,10 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.core.view import TokenView
 from engine.galaxy.board import label
+from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
 from engine.galaxy.strikeback.free import FreeAction, register
+from engine.galaxy.strikeback.movement import can_seize, drop_hex
 from engine.galaxy.strikeback.status import StrikebackState, SuitState
 from engine.galaxy.world import (
     adjacent,
@@ -138,7 +140,6 @@ def place_suit(
     state: GalaxyState, mark: int, batteries: int, at: Hex, events: list[Event]
 ) -> SuitState:
     """Drop an empty suit on a hex (the closest free one if it is taken)."""
-    from engine.galaxy.lifecycle import nearest_free
 
     if mark not in PROFILES:
         raise ValueError(f"there is no Power Suit Mark {mark}")
@@ -165,7 +166,6 @@ def place_suit(
 def beside(state: GalaxyState, agent_id: str) -> Hex:
     """Where a suit "adjacent to" an agent lands: the first free hex next to him in board
     order (ours: the text does not say who picks), else the closest free hex."""
-    from engine.galaxy.strikeback.movement import drop_hex
 
     agent = state.agents.get(agent_id)
     if agent is None or agent.hex is None:
@@ -533,7 +533,6 @@ def strip_suit_weapons(state: GalaxyState) -> None:
 
 
 def _seize_targets(state: GalaxyState, agent: AgentState) -> list[AgentState]:
-    from engine.galaxy.strikeback.movement import can_seize
 
     assert agent.hex is not None
     out = []
@@ -635,7 +634,6 @@ def drop_offers(state: GalaxyState, agent: AgentState) -> list[tuple[dict[str, s
 def put_down(state: GalaxyState, agent: AgentState, at: Hex | None, events: list[Event]) -> None:
     """End the Seize: the seized agent goes on `at`, else next to the carrier (the first free
     neighbour in board order), else on the closest free hex."""
-    from engine.galaxy.strikeback.movement import drop_hex
 
     layer = sb(state)
     other = state.agents[layer.carrying.pop(agent.id)]

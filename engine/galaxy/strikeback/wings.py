@@ -24,7 +24,7 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.events import Event, Note
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.world import mission_key
+from engine.galaxy.world import RANKS, agent_name, mission_key, mission_of
 
 NAMES = ("Copper", "Bronze", "Silver", "Gold", "Earth", "Moon", "Galaxy")
 GOLD, EARTH, MOON, GALAXY = 3, 4, 5, 6
@@ -44,13 +44,11 @@ def uses_table(state: GalaxyState) -> bool:
 
 
 def rank_name(rank: int, expansion: bool) -> str:
-    from engine.galaxy.world import RANKS
 
     return NAMES[rank] if expansion else RANKS[rank]
 
 
 def top_rank(state: GalaxyState) -> int:
-    from engine.galaxy.world import RANKS
 
     return GALAXY if uses_table(state) else len(RANKS) - 1
 
@@ -66,7 +64,6 @@ def standalone_rank(state: GalaxyState) -> int:
     """The briefing's standalone rank (the mission's `rank` field), 0 when it gives none."""
     if not uses_table(state):
         return 0
-    from engine.galaxy.world import mission_of
 
     word = getattr(mission_of(state), "rank", None)
     return BY_WORD[word] if word else 0
@@ -105,7 +102,6 @@ def grant_psionic(
     """The random Psionic Power of a Moon or Galaxy promotion (9.7.2), remembered as that
     rank's power (a death that takes the rank takes it back to the pool)."""
     from engine.galaxy.strikeback import powers
-    from engine.galaxy.world import agent_name
 
     key = powers.draw(state, agent, dice)
     if key is None:
