@@ -19,10 +19,9 @@ from engine.galaxy import objectives
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content, power
+from engine.galaxy.expansion import hooks
 from engine.galaxy.phases import first_by_ranking
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.strikeback import alientech, play, suits
-from engine.galaxy.strikeback.powers import knows_alien_tech
 from engine.galaxy.supply import default_replacement, default_taker
 from engine.galaxy.world import (
     FACINGS,
@@ -55,7 +54,7 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
         return _first(actions, "end-turn")
     kind, _ = goals(state)
     rush = kind == "objective"  # walk first, shoot on arrival; hunting aliens: shoot first
-    picks: list[Pick] = [play.advice, suits.advice, alientech.advice, _objective]
+    picks: list[Pick] = [hooks().play_advice, hooks().suits_advice, hooks().advice, _objective]
     picks += [_unjam_first, _urgent_heal]
     picks += [_move] if rush else []
     picks += [_boost_then_attack, _psionic_attack, _grenade, _move, _face, _other_acts]
@@ -106,9 +105,7 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         targets = [o for o in options if o != "none"]
         return option(_weakest(state, targets)) if targets else option("none")
     if pending.kind == "sb-armory":  # Strikeback campaign: a weapon from GD Headquarters
-        from engine.galaxy.strikeback.campaign import default_armory
-
-        return option(default_armory(state))
+        return option(hooks().default_armory(state))
     return actions[0]  # promotions: the first power the class may take
 
 
@@ -161,12 +158,11 @@ def _effect(what: str) -> str:
         return content().devices[what].effect
     if (found := power(what)) is not None:
         return found.effect
-    from engine.galaxy.strikeback import devices, powers  # Operation Strikeback's
 
-    if devices.is_device(what):
-        return devices.catalogue()[what].effect
-    if powers.is_psionic(what):
-        return powers.psionics()[what].effect
+    if hooks().is_device(what):
+        return hooks().catalogue()[what].effect
+    if hooks().is_psionic(what):
+        return hooks().psionics()[what].effect
     return ""
 
 
@@ -197,7 +193,7 @@ def _expected(agent: AgentState, key: str) -> float:
     w = weapon(key)
     dice = w.dice + sum(agent.bonus_dice.values())
     hits = dice * HITS_PER_DIE[w.color]
-    if w.tier == "alien" and not knows_alien_tech(agent):
+    if w.tier == "alien" and not hooks().knows_alien_tech(agent):
         hits *= (4 / 6) ** dice
     return hits
 
@@ -261,7 +257,6 @@ def _psionic_attack(state: GalaxyState, agent: AgentState, actions: list[Action]
 
 
 def _adjacent_alien(state: GalaxyState, agent: AgentState, a: Action) -> bool:
-
     alien = find_alien(state, a.args["target"])
     return agent.hex is not None and adjacent(state, agent.hex, alien.hex)
 

@@ -11,11 +11,9 @@ from engine.core.hexgrid import Hex, direction_to, neighbours
 from engine.core.pathfinding import Reach, reachable
 from engine.galaxy.attack import agent_attack, resolve_defence, weapon_problem
 from engine.galaxy.board import label
+from engine.galaxy.expansion import hooks
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback.alientech import reached
-from engine.galaxy.strikeback.poses import step_cost
-from engine.galaxy.strikeback.powers import flies as levitates
 from engine.galaxy.world import (
     FACINGS,
     agent_name,
@@ -45,14 +43,12 @@ def reach(
     lock = locked(state)
     assert agent.hex is not None
     me = hx(agent.hex)
-    cost = step_cost(state, agent)
+    cost = hooks().step_cost(state, agent)
     flyer = False
     suit_ids: set[str] = set()
     if state.strikeback is not None:
-        from engine.galaxy.strikeback.suits import flies
-
-        flyer = flies(state, agent)  # a Flying Power Suit crosses Barrier sides (7.1.1)
-        flyer = flyer or levitates(state, agent)  # Psionic Levitation (9.7.2)
+        flyer = hooks().flies(state, agent)  # a Flying Power Suit crosses Barrier sides (7.1.1)
+        flyer = flyer or hooks().powers_flies(state, agent)  # Psionic Levitation (9.7.2)
         suit_ids = set(state.strikeback.suits)
 
     def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
@@ -83,7 +79,7 @@ def move_problem(state: GalaxyState, agent: AgentState) -> str | None:
         return "has no Movement points left"
     if pinned(state, agent):
         return "is Engaged in combat: Evade first (Action + Combat) or kill the alien"
-    if step_cost(state, agent) is None:
+    if hooks().step_cost(state, agent) is None:
         return "is Prone: he must change his Fighting Pose before moving"
     return None
 
@@ -137,15 +133,13 @@ def do_move(
             events.append(Note(text=f"{agent_name(agent)} stops: an alien now stands in the way."))
             break
         agent.hex = co(h)
-        agent.mp_left -= step_cost(state, agent) or 1
+        agent.mp_left -= hooks().step_cost(state, agent) or 1
         walked.append(h)
         found_now: list[Event] = []
         if state.strikeback is not None:  # a mission token under the step (Waypoints, items)
-            from engine.galaxy.strikeback import play
-
-            play.entered(state, agent, h, dice, found_now)
+            hooks().entered(state, agent, h, dice, found_now)
         if state.strikeback is not None:  # an Alien Tech or Armory token on the hex (9.9)
-            reached(state, agent, found_now)
+            hooks().reached(state, agent, found_now)
         reveal_in_sight(state, dice, found_now)
         if found_now:
             narrate()
@@ -223,9 +217,7 @@ def do_attack(
     w = weapon(agent.weapons[index].key)
     target_id = args.get("target", "")
     if state.strikeback is not None and target_id.lower() in state.strikeback.objects:
-        from engine.galaxy.strikeback import objects  # a mission object (Operation Strikeback)
-
-        objects.attack(state, agent, index, target_id.lower(), dice, events)
+        hooks().attack(state, agent, index, target_id.lower(), dice, events)
         return
     target: AgentState | AlienState
     if target_id.lower() in state.agents:
@@ -242,11 +234,8 @@ def do_attack(
     if area and "area-for-ammo" not in w.powers:
         raise RuleError(f"The {w.name} cannot deal Area Damage.")
     extra_blue = state.strikeback is not None and mode == "blue-dice"
-    if extra_blue:
-        from engine.galaxy.strikeback.arsenal import blue_choice_open
-
-        if not blue_choice_open(state, agent, w):
-            raise RuleError(f"The {w.name} has no added Hit dice to roll BLUE.")
+    if extra_blue and not hooks().blue_choice_open(state, agent, w):
+        raise RuleError(f"The {w.name} has no added Hit dice to roll BLUE.")
     agent.combat_used = True
     if agent.movement == "open":
         agent.movement = "closed"
@@ -343,12 +332,9 @@ def start_turn(state: GalaxyState, agent: AgentState) -> None:
     if state.weather == "storm":
         move = max(1, move - 1)
     if state.strikeback is not None:
-        from engine.galaxy.strikeback import suits
-        from engine.galaxy.strikeback.combat import penalty
-
-        move = max(0, move - penalty(state, agent.id, "move"))  # a Critical -X Movement
-        move += suits.move_bonus(state, agent)  # a worn Power Suit (9.5.2.1)
-        suits.start_turn(state, agent)
+        move = max(0, move - hooks().penalty(state, agent.id, "move"))  # a Critical -X Movement
+        move += hooks().move_bonus(state, agent)  # a worn Power Suit (9.5.2.1)
+        hooks().start_turn(state, agent)
     agent.movement = "unused"
     agent.mp_left = 1 if agent.bleeding else move
     agent.combat_used = agent.bleeding

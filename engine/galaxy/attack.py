@@ -7,10 +7,9 @@ from engine.core.dice import Dice
 from engine.core.events import Attacked, Event, Note
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
+from engine.galaxy.expansion import hooks
 from engine.galaxy.lifecycle import kill_alien
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
-from engine.galaxy.strikeback import poses
-from engine.galaxy.strikeback.powers import knows_alien_tech
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -69,14 +68,15 @@ def weapon_problem(
         and not alien_adjacent(state, target, agent.hex)
     ):
         return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
-    if isinstance(target, AlienState) and state.strikeback is not None:
-        from engine.galaxy.strikeback.burrowing import exposed
-
-        if not exposed(state, target):
-            return (
-                "cannot target it: a Burrowing alien is underground until the top Close "
-                "Encounter discard clearly matches it (7.2.1)"
-            )
+    if (
+        isinstance(target, AlienState)
+        and state.strikeback is not None
+        and not hooks().exposed(state, target)
+    ):
+        return (
+            "cannot target it: a Burrowing alien is underground until the top Close "
+            "Encounter discard clearly matches it (7.2.1)"
+        )
     if not sees(state, agent.hex, spot):
         return "has no line of sight to the target"
     if not agent_sees(state, agent, spot):
@@ -116,21 +116,16 @@ def agent_attack(
     )
     if darkness:
         count = max(1, count - 1)
-    alien_tech = w.tier == "alien" and not knows_alien_tech(agent)
+    alien_tech = w.tier == "alien" and not hooks().knows_alien_tech(agent)
     sb_effects: tuple[str, ...] = ()
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import arsenal
-        from engine.galaxy.strikeback import combat as expansion
-        from engine.galaxy.strikeback import powers as sbpowers
-
     # who the attack can damage is fixed at target selection, before the Hit roll (7.2.1)
     hit_ids = [] if w.kind == "healing" else targets_of(state, target, area, agent)
     if state.strikeback is not None and "explosion" in w.powers:
-        hit_ids = arsenal.explosion_targets(state, target, agent)  # Explosion (8.4)
+        hit_ids = hooks().explosion_targets(state, target, agent)  # Explosion (8.4)
     if state.strikeback is not None:
         # poses, Criticals, fixed-Hit and RED+BLUE weapons (9.2, 9.2.2, 8.2.3)
-        count += sbpowers.alien_dice(agent, w)  # Alien Knowledge skills (9.7.1)
-        roll = arsenal.attack_roll(
+        count += hooks().alien_dice(agent, w)  # Alien Knowledge skills (9.7.1)
+        roll = hooks().attack_roll(
             state,
             agent,
             w,
@@ -138,11 +133,11 @@ def agent_attack(
             dice,
             alien_tech=alien_tech,
             extra_blue=extra_blue,
-            reroll_alien=sbpowers.rerolls_alien(agent, w),
+            reroll_alien=hooks().rerolls_alien(agent, w),
         )
-        if expansion.bolts_blocked(state, agent.id):
+        if hooks().bolts_blocked(state, agent.id):
             roll.bolt = False  # a Critical forbids his Bolt effects
-        sb_effects = arsenal.bolt_effects(w, roll.bolt)
+        sb_effects = hooks().bolt_effects(w, roll.bolt)
     else:
         roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
     notes: list[str] = []
@@ -195,7 +190,7 @@ def agent_attack(
         assert isinstance(target, AgentState)
         healed_ones = [target]
         if state.strikeback is not None and "area-heal" in w.powers:
-            healed_ones = arsenal.area_heal_targets(state, target)  # Area Healing (8.5)
+            healed_ones = hooks().area_heal_targets(state, target)  # Area Healing (8.5)
         for one in healed_ones:
             healed = combat.heal_agent(one, hits)
             events.append(Note(text=f"{agent_name(one)} heals {healed} Wound(s)."))
@@ -257,9 +252,7 @@ def targets_of(
         a.id for a in state.aliens if any(area_of(state, h) == here for h in alien_hexes(state, a))
     ]
     if state.strikeback is not None:  # underground Burrowing aliens are not damaged (7.2.1)
-        from engine.galaxy.strikeback.burrowing import exposed
-
-        ids = [i for i in ids if exposed(state, find_alien(state, i))]
+        ids = [i for i in ids if hooks().exposed(state, find_alien(state, i))]
     if state.options.get("friendly-fire") == "on":
         for agent in figures_on_map(state):
             assert agent.hex is not None
@@ -289,11 +282,9 @@ def resolve_defence(
             friend = state.agents[target_id]
             if friend.dead or friend.hex is None:
                 continue
-            pose = poses.defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
+            pose = hooks().defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
             if state.strikeback is not None and sb_effects:  # Lethal / Critical Bolts (8.1, 8.2)
-                from engine.galaxy.strikeback import combat as expansion
-
-                wounds = expansion.friendly_defends(
+                wounds = hooks().friendly_defends(
                     state, friend, hits, def_minus - pose, kind, sb_effects, dice, events
                 )
                 cause = f"{agent_name(agent)}'s {weapon_name}"
@@ -319,21 +310,19 @@ def resolve_defence(
         alien = find_alien(state, target_id)
         c = card(alien)
         if state.strikeback is not None:
-            from engine.galaxy.strikeback import combat as expansion
-
             cause = f"{agent_name(agent)}'s {weapon_name}"
             before = alien.wounds
-            dead = expansion.alien_defends(
+            dead = hooks().alien_defends(
                 state, alien, hits, def_minus, kind, dice, events, cause, sb_effects
             )
             if dead or alien.wounds > before:
-                expansion.wounded_by(state, alien, agent, events)  # the Menace token (11.3.1)
+                hooks().wounded_by(state, alien, agent, events)  # the Menace token (11.3.1)
             if dead:
                 die(state, alien, dice, events)
             elif (
                 condition
                 and condition not in alien.conditions
-                and not expansion.immune(alien, condition)
+                and not hooks().immune(alien, condition)
             ):
                 alien.conditions.append(condition)
             continue
@@ -380,9 +369,7 @@ def alien_attack(
     reason: str,
 ) -> None:
     if state.strikeback is not None:
-        from engine.galaxy.strikeback import combat as expansion
-
-        expansion.alien_attack(state, alien, agent, kind, dice, events, reason)
+        hooks().alien_attack(state, alien, agent, kind, dice, events, reason)
         return
     c = card(alien)
     w = c.melee if kind == "melee" else c.ranged
@@ -486,9 +473,7 @@ def _agent_defends(
     """
     attack = kind if kind in ("melee", "basic") else "ranged"
     if state is not None and state.strikeback is not None:
-        from engine.galaxy.strikeback import suits
-
-        suit = suits.worn(state, agent.id)
+        suit = hooks().worn(state, agent.id)
         if suit is not None and suit.shields > 0:
             roll = combat.defend_roll(
                 dice, hits, energy=suit.shields, def_minus=def_minus, armor=None, attack=attack

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from engine.core.dice import Dice
 from engine.core.events import Event, Killed, Note, Rolled, Wounded
 from engine.galaxy import dice as gdice
+from engine.galaxy.expansion import hooks
 from engine.galaxy.ranks import lose_rank
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.world import agent_name, alien_name, card, max_hp, where
@@ -177,9 +178,7 @@ def wound_agent(
         return
     hp = max_hp(agent)
     if state.strikeback is not None:
-        from engine.galaxy.strikeback.combat import penalty
-
-        hp -= penalty(state, agent.id, "hp")  # a Critical -X Health points
+        hp -= hooks().penalty(state, agent.id, "hp")  # a Critical -X Health points
     if agent.drone_of is not None:
         agent.wounds = min(hp, agent.wounds + wounds)
         events.append(
@@ -212,11 +211,8 @@ def wound_agent(
             )
         )
         if state.strikeback is not None:
-            from engine.galaxy.strikeback import play
-            from engine.galaxy.strikeback.suits import on_death
-
-            play.agent_died(state, agent, events)  # what he carried stays on his hex (mission 5)
-            on_death(state, agent, events)  # his Power Suit is destroyed with him (9.5.2.3)
+            hooks().agent_died(state, agent, events)  # what he carried stays on his hex (mission 5)
+            hooks().on_death(state, agent, events)  # his Power Suit is destroyed with him (9.5.2.3)
         agent.hex = None
         lose_rank(state, agent, events)
         return

@@ -15,6 +15,7 @@ from engine.galaxy.content import (
     mission,
     species_name,
 )
+from engine.galaxy.expansion import hooks
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, SignalState
 
 RANKS = ("Copper", "Bronze", "Silver", "Gold", "Palladium", "Platinum")
@@ -24,9 +25,7 @@ ALPHA_RANKING = ("marine", "biotech", "infiltrator", "sniper", "hulk")
 def rank_name(state: GalaxyState, rank: int) -> str:
     """A GD-Wings rank's name: the core table's, or Operation Strikeback's (9.8)."""
     if state.strikeback is not None:
-        from engine.galaxy.strikeback import wings
-
-        return wings.rank_name(rank, wings.uses_table(state))
+        return hooks().rank_name(rank, hooks().uses_table(state))
     return RANKS[rank]
 
 
@@ -59,13 +58,9 @@ def profile(agent: AgentState) -> AgentProfile:
     if agent.drone_of is not None:
         drone = content().drones.get(agent.id)
         if drone is None:  # an Operation Strikeback device's drone (Vigil, GD-5, Hologram)
-            from engine.galaxy.strikeback.devices import drone_profile
-
-            drone = drone_profile(agent.id)
+            drone = hooks().drone_profile(agent.id)
         if drone is None:  # an Operation Strikeback NPC
-            from engine.galaxy.strikeback.npc import npc_profile
-
-            return npc_profile(agent.id)
+            return hooks().npc_profile(agent.id)
         return drone
     return content().agents[agent.id]
 
@@ -77,13 +72,9 @@ def card(alien: AlienState) -> AlienCard:
 def weapon(key: str) -> Weapon:
     found = content().weapons.get(key)
     if found is None:  # an Operation Strikeback device drone's weapon (Vigil, GD-5)
-        from engine.galaxy.strikeback.devices import drone_weapon
-
-        found = drone_weapon(key)
+        found = hooks().drone_weapon(key)
     if found is None:  # an Operation Strikeback weapon (Warehouse, Power Suit or NPC)
-        from engine.galaxy.strikeback.arsenal import expansion_weapon
-
-        return expansion_weapon(key)
+        return hooks().expansion_weapon(key)
     return found
 
 
@@ -278,9 +269,8 @@ def engaging(state: GalaxyState) -> list[AlienState]:
     """The aliens that engage figures next to them: all but Burrowing ones (7.2)."""
     if state.strikeback is None:
         return state.aliens
-    from engine.galaxy.strikeback.burrowing import is_burrower
 
-    return [a for a in state.aliens if not is_burrower(a)]
+    return [a for a in state.aliens if not hooks().is_burrower(a)]
 
 
 def hex_distance(a: Coord, b: Coord) -> int:

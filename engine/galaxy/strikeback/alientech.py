@@ -26,7 +26,7 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState, Pending
-from engine.galaxy.strikeback import campaign
+from engine.galaxy.strikeback import headquarters
 from engine.galaxy.strikeback.status import GearState
 from engine.galaxy.supply import deliver, delivery_takers, weapon_pool
 from engine.galaxy.world import agent_name, hx, weapon
@@ -105,18 +105,18 @@ def deliver_armory(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     while queue:
         asked = queue.pop(0)
         tier = owed_weapon(state, asked)
-        if campaign.active(state):  # storybook 5.3's draw: any class, the core's and ours
-            tier = asked if campaign.weapon_pool(state, asked) else None
+        if headquarters.active(state):  # storybook 5.3's draw: any class, the core's and ours
+            tier = asked if headquarters.weapon_pool(state, asked) else None
         if tier is None:
             events.append(Note(text="Armory: every weapon is researched already; nothing comes."))
             continue
         pool = weapon_pool(state, tier)
-        if campaign.active(state):
-            pool = campaign.weapon_pool(state, tier)
+        if headquarters.active(state):
+            pool = headquarters.weapon_pool(state, tier)
         key = pool[dice.randrange(len(pool))]
         takers = delivery_takers(state, key)
-        if not takers and campaign.active(state):
-            campaign.keep_at_headquarters(state, key, events)
+        if not takers and headquarters.active(state):
+            headquarters.keep_at_headquarters(state, key, events)
             continue
         if not takers:
             continue

@@ -34,6 +34,7 @@ from engine.galaxy import dice as gdice
 from engine.galaxy.content import WEAPON_BOLTS, WEAPON_POWERS, Weapon
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import poses
+from engine.galaxy.strikeback.lookups import penalty
 from engine.galaxy.strikeback.npc import npc_weapon
 from engine.galaxy.world import area_of, board_of, figures_on_map, locked, on_map_agents
 
@@ -123,7 +124,6 @@ def attack_roll(
 ) -> combat.HitRoll:
     """An agent's Hit roll with the layer on. `count` is the core's RED/BLUE dice count for
     the weapon (its dice, bonus dice, darkness); the pose and Critical penalties come here."""
-    from engine.galaxy.strikeback.combat import penalty
 
     delta = count - w.dice + poses.attack_dice(state, agent, w.kind)
     if w.fixed is not None:

@@ -30,27 +30,11 @@ from engine.galaxy.strikeback import (
     masters,
     poses,
     powers,
-    suits,
 )
+from engine.galaxy.strikeback.lookups import layer, penalty, status, worn
 from engine.galaxy.strikeback.movement import can_seize, drop_hex
-from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
+from engine.galaxy.strikeback.status import CriticalPile
 from engine.galaxy.world import agent_name, alien_name, board_of, card, co, free, hx, profile, where
-
-
-def layer(state: GalaxyState) -> StrikebackState:
-    assert state.strikeback is not None
-    return state.strikeback
-
-
-def status(state: GalaxyState, figure: str) -> FigureStatus:
-    return layer(state).figures.setdefault(figure, FigureStatus())
-
-
-def penalty(state: GalaxyState, figure: str, effect: str) -> int:
-    """A held Critical's X for def / atk / move / hp (0 in a core game)."""
-    if state.strikeback is None or figure not in state.strikeback.figures:
-        return 0
-    return criticals.penalty(state.strikeback.figures[figure], effect)
 
 
 def bolts_blocked(state: GalaxyState, figure: str) -> bool:
@@ -72,7 +56,6 @@ def wounded_by(state: GalaxyState, alien: AlienState, by: AgentState, events: li
 
 
 def immune(alien: AlienState, condition: str) -> bool:
-
     return masters.immune(alien, condition)
 
 
@@ -162,7 +145,7 @@ def alien_attack(
     for effect in effects:
         if effect.startswith("mark-"):
             marks.apply_mark(mine, int(effect[-1]))  # marked at once, before the Defend roll
-    suit = suits.worn(state, agent.id)
+    suit = worn(state, agent.id)
     in_suit = suit is not None and suit.shields > 0  # 9.5.2.3: the suit's shields override
     stacks = [suit.shields] if suit is not None and in_suit else [agent.energy]
     out = damage.defend(
@@ -318,7 +301,7 @@ def friendly_defends(
     """Friendly Fire from an agent's weapon with a Lethal or Critical Bolt: the hit agent
     defends as against an alien's attack (a worn suit's shields first); returns his wounds,
     a Critical's instant damage included."""
-    suit = suits.worn(state, friend.id)
+    suit = worn(state, friend.id)
     in_suit = suit is not None and suit.shields > 0
     stacks = [suit.shields] if suit is not None and in_suit else [friend.energy]
     out = damage.defend(

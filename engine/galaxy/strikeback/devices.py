@@ -33,7 +33,7 @@ from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event, Moved, Note, Spawned
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
-from engine.galaxy import combat, drones, effects
+from engine.galaxy import combat, drones, effects, notation
 from engine.galaxy.agent import pinned
 from engine.galaxy.attack import resolve_defence, targets_of
 from engine.galaxy.board import label
@@ -43,6 +43,7 @@ from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
 from engine.galaxy.strikeback import marks
 from engine.galaxy.strikeback.alientech import reached
 from engine.galaxy.strikeback.burrowing import exposed
+from engine.galaxy.strikeback.lookups import status
 from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import (
@@ -98,7 +99,7 @@ def _load() -> tuple[dict[str, SbDevice], dict[str, AgentProfile], dict[str, Wea
         raise ContentError(f"Operation Strikeback devices: {error}") from error
     for d in found.values():
         known = d.effect in SPECIAL or d.effect in GRENADES
-        if not known and not d.effect.startswith(effects.ACTIVE_EFFECTS):
+        if not known and not d.effect.startswith(notation.ACTIVE_EFFECTS):
             raise ContentError(f"device {d.key}: unknown effect {d.effect}")
         if d.effect == "drone" and d.key not in drones:
             raise ContentError(f"device {d.key}: no drone profile")
@@ -131,7 +132,6 @@ def name_of(key: str) -> str:
 
 
 def effect_of(key: str) -> str:
-
     core = content().devices.get(key)
     return core.effect if core is not None else catalogue()[key].effect
 
@@ -189,7 +189,6 @@ def give(state: GalaxyState, ask: str, option: str, events: list[Event]) -> None
 
 
 def problem(state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]) -> str | None:
-
     assert agent.hex is not None
     d = catalogue().get(what)
     if d is not None and d.effect == "drone" and what in state.agents:  # activate it
@@ -232,7 +231,7 @@ def problem(state: GalaxyState, agent: AgentState, what: str, args: dict[str, st
         reach = f"a free hex within {JET_BOOTS_HEXES} hexes (Barrier sides do not stop him)"
         return None if _spot(args, flight(state, agent)) else f"can fly to {reach}"
     why = effects.effect_problem(state, agent, d.effect)
-    if why is None and d.effect.startswith(effects.TARGETED):
+    if why is None and d.effect.startswith(notation.TARGETED):
         patients = effects.heal_targets(state, agent, d.effect)
         wanted = args.get("target", agent.id)
         if not any(p.id == wanted for p in patients):
@@ -354,7 +353,6 @@ def _grenade(
 ) -> None:
     """Its dice against every alien in the target's Area; on any Hit rolled, its condition on
     them all (an On Hit Effect; Poison only on those still standing)."""
-    from engine.galaxy.strikeback.combat import status
 
     target = find_alien(state, target_id)
     roll = combat.hit_roll(dice, d.color, d.dice)
@@ -380,7 +378,6 @@ def _grenade(
 def _deploy(
     state: GalaxyState, agent: AgentState, d: SbDevice, spot: Hex, events: list[Event]
 ) -> None:
-
     profile = drone_profile(d.key)
     assert profile is not None
     state.agents[d.key] = AgentState(
@@ -436,7 +433,7 @@ def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
         elif d.effect == "drone":
             for h in deploy_spots(state, agent):
                 offer(key, f"deploy the {d.name} at {label(h)}", to=label(h))
-        elif d.effect.startswith(effects.TARGETED):
+        elif d.effect.startswith(notation.TARGETED):
             for other in effects.heal_targets(state, agent, d.effect):
                 offer(key, f"{d.name} on {agent_name(other)}", target=other.id)
         else:

@@ -430,7 +430,6 @@ def _attack(
     dice: Dice,
     events: list[Event],
 ) -> None:
-
     assert npc.hex is not None
     c = cards()[npc.id]
     w = npc_weapon(c.melee if kind == "melee" else c.ranged)
@@ -526,7 +525,6 @@ def _move_away(
 def _relocate(
     state: GalaxyState, npc: AgentState, dest: Hex, dice: Dice, events: list[Event], why: str
 ) -> None:
-
     assert npc.hex is not None
     start = hx(npc.hex)
     if dest == start:

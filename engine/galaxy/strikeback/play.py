@@ -38,19 +38,6 @@ from engine.galaxy.world import (
 if TYPE_CHECKING:
     from engine.galaxy.strikeback.mission_rules import MissionRules
 
-GENERIC_EFFECTS = (
-    "hazard-marks",
-    "place-alien",
-    "place-tp",
-    "ce-shuffle",
-    "ce-top",
-    "teleport-at",
-    "npc-to-alpha",
-    "device",
-    "power-suit",
-    "power-suit-hq",
-)
-
 
 def sb(state: GalaxyState) -> StrikebackState:
     assert state.strikeback is not None
@@ -119,7 +106,6 @@ def event_effects(state: GalaxyState, event: EventCard) -> list[dict[str, object
 def apply_effect(
     state: GalaxyState, effect: dict[str, object], dice: Dice, events: list[Event]
 ) -> None:
-
     kind = str(effect["sb"])
     layer = sb(state)
     if kind == "hazard-marks":
@@ -254,7 +240,6 @@ def ask_next(state: GalaxyState) -> None:
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
-
     layer = sb(state)
     pending = state.pending
     assert pending is not None
@@ -302,7 +287,6 @@ def handles(state: GalaxyState, what: str) -> bool:
 def action_problem(
     state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]
 ) -> str | None:
-
     if state.strikeback is None or agent.hex is None:
         return "has no such action"
     if agent.action_used:
@@ -320,7 +304,6 @@ def do_action(
     dice: Dice,
     events: list[Event],
 ) -> None:
-
     problem = action_problem(state, agent, what, args)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
@@ -335,7 +318,6 @@ def do_action(
 
 
 def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
-
     if state.strikeback is None or agent.hex is None or agent.action_used:
         return []
     return [*rules(state).legal_actions(state, agent), *devices.legal_actions(state, agent)]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.strikeback.suits import worn
+from engine.galaxy.strikeback.lookups import worn
 from engine.galaxy.world import agent_name, engaged
 
 POSES = ("standing", "crouching", "prone")

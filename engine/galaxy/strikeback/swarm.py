@@ -25,7 +25,6 @@ from engine.galaxy.world import adjacent, board_of, co, free, hex_distance, hx, 
 
 
 def is_prime_swarm(card_id: str) -> bool:
-
     return "prime-swarm" in getattr(alien_card(card_id), "sb_powers", [])
 
 
@@ -98,7 +97,6 @@ def arrive(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
 
 
 def _next_to(state: GalaxyState, alien: AlienState) -> Hex | None:
-
     options = [
         n for n in neighbours(hx(alien.hex)) if free(state, n) and adjacent(state, alien.hex, co(n))
     ]

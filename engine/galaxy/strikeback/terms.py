@@ -21,7 +21,7 @@ from engine.galaxy.strikeback import (
     wings,
 )
 from engine.galaxy.strikeback.mission_rules import all_rules
-from engine.galaxy.strikeback.missions import missions
+from engine.galaxy.strikeback.missions import expansion_encounters, missions
 from engine.galaxy.strikeback.status import SuitState
 
 Entry = tuple[str, str, str]
@@ -84,7 +84,6 @@ def _campaign() -> Iterator[Entry]:
 
 
 def _aliens() -> Iterator[Entry]:
-
     core = {c.species for c in content().aliens.values()}  # the core glossary has those
     for key, name in cards.species().items():
         if key in core:
@@ -225,8 +224,7 @@ def _masters() -> Iterator[Entry]:
 
 
 def _cards() -> Iterator[Entry]:
-
-    for ce in decks.encounters().values():
+    for ce in expansion_encounters().values():
         kind, value = next(iter(ce.match.items()))
         words = MATCH_WORDS[kind].format(str(value).replace("-", " "))
         if kind == "count" and value == "agents":
@@ -237,7 +235,6 @@ def _cards() -> Iterator[Entry]:
 
 
 def _missions() -> Iterator[Entry]:
-
     for rules in all_rules():
         yield from rules.terms
     for mission in missions().values():
@@ -246,7 +243,6 @@ def _missions() -> Iterator[Entry]:
 
 
 def _suits_and_weapons() -> Iterator[Entry]:
-
     yield (
         "power-suit",
         "Power Suit",

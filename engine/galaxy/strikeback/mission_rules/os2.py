@@ -192,7 +192,6 @@ class UndergroundTremor(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-
         layer = sb(state)
         if kind == "rush-to-b":
             layer.flags["rush-watch"] = 1

@@ -136,7 +136,6 @@ def _carry(
 
 
 def _drop_spots(state: GalaxyState, agent: AgentState) -> list[Hex]:
-
     if agent.hex is None:
         return []
     return sorted(
@@ -168,7 +167,6 @@ def _drop_problem(state: GalaxyState, agent: AgentState, args: dict[str, str]) -
 def _drop(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
-
     key = carried(state, agent.id, "bomb")[0]
     token = bombs(state)[key]
     token.holder, token.hex = "", co(hex_arg(args["to"]))
@@ -305,7 +303,6 @@ class DeepImpact(MissionRules):
     def _archon_shot(
         self, state: GalaxyState, target_card: str, dice: Dice, events: list[Event]
     ) -> None:
-
         archon = next((a for a in state.agents.values() if a.id.startswith("archon")), None)
         target = next((a for a in state.aliens if a.card == target_card), None)
         if archon is None or archon.hex is None or target is None:
@@ -521,5 +518,4 @@ def _gap(state: GalaxyState, a: Coord, b: Coord | None) -> tuple[int, int]:
 
 
 def _alien_weapons(state: GalaxyState) -> list[str]:
-
     return weapon_pool(state, "alien")

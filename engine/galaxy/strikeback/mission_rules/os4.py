@@ -70,7 +70,6 @@ def inside_base(state: GalaxyState, agent: AgentState) -> bool:
 
 
 def _sally_problem(state: GalaxyState, agent: AgentState, target: str) -> str | None:
-
     assert agent.hex is not None
     if sb(state).tokens.sally < 1:
         return "finds Sally out of tokens"
@@ -133,7 +132,6 @@ class Elysium(MissionRules):
         layer.tokens.sally = SALLY_TOKENS
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-
         flags = sb(state).tokens.flags
         if "knight" not in flags:
             flags.append("knight")
@@ -177,7 +175,6 @@ class Elysium(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-
         layer = sb(state)
         if kind == "npc-at-mark":
             spot = nearest_free(state, mark_hex(state, str(effect["mark"])))
@@ -209,7 +206,6 @@ class Elysium(MissionRules):
     def _suit(
         self, state: GalaxyState, at: Hex, effect: dict[str, object], ev: list[Event]
     ) -> None:
-
         suits.place_suit(state, int(str(effect["suit"])), int(str(effect["batteries"])), at, ev)
 
     def _archon_shot(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
@@ -295,7 +291,6 @@ class Elysium(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-
         target = find_alien(state, args["target"])
         sb(state).tokens.sally -= 1
         roll = combat.hit_roll(dice, SALLY_COLOR, SALLY_DICE)
@@ -324,7 +319,6 @@ class Elysium(MissionRules):
     # -- the rest -----------------------------------------------------------------------------
 
     def warehouse_on_death(self, state: GalaxyState, alien: AlienState) -> tuple[str, ...]:
-
         return (alien.card,) if card(alien).species == "nexus" else ()
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
@@ -388,5 +382,4 @@ class Elysium(MissionRules):
 
 
 def _dice_of(agent: AgentState, key: str) -> int:
-
     return weapon(key).dice

@@ -76,7 +76,6 @@ def carrying(state: GalaxyState, agent: AgentState) -> bool:
 
 
 def _insert_problem(state: GalaxyState, agent: AgentState, target: str) -> str | None:
-
     assert agent.hex is not None
     if not carrying(state, agent):
         return "carries no Virus Injector"
@@ -124,14 +123,12 @@ class Moonrakers(MissionRules):
     # -- setup and the first Reinforcements -------------------------------------------------
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
-
         layer = sb(state)
         layer.npc_deck = [c for c in layer.npc_deck if c not in ARCHONS]
         objects.close(state, OVERLAY, [(hex_arg(a), hex_arg(b)) for a, b in HIVE_SIDES])
         suits.stock_headquarters(state, 1, 5, [])
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-
         layer = sb(state)
         flags = layer.tokens.flags
         if "injectors" not in flags:
@@ -243,7 +240,6 @@ class Moonrakers(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-
         tokens = sb(state).tokens
         if kind == "hidden-waypoints":
             order = shuffle(dice, sorted(HIDDEN.values()))
@@ -286,7 +282,6 @@ class Moonrakers(MissionRules):
             self._pose_roll(state, dice, events)
 
     def _pose_roll(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-
         for agent in on_map_agents(state):
             face = gdice.roll(dice, POSE_DIE, 1)
             kept = POSE_KEEP in gdice.symbols(POSE_DIE, face[0])

@@ -126,7 +126,6 @@ class LastStarfighters(MissionRules):
     # -- setup and Reinforcements -----------------------------------------------------------
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
-
         layer = sb(state)
         layer.hunt = WormHunt()
         layer.master_down = EVENT_A
@@ -180,7 +179,6 @@ class LastStarfighters(MissionRules):
     def finish_choice(
         self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
     ) -> bool:
-
         ask = str(pending.data["ask"])
         agent = state.agents[option]
         if ask == ASK_PROBE:
@@ -246,7 +244,6 @@ class LastStarfighters(MissionRules):
                 sb(state).poses[agent.id] = "prone"
 
     def _swallow(self, state: GalaxyState, events: list[Event]) -> None:
-
         agent = state.agents.get(state.alpha)
         if agent is None or agent.dead or agent.hex is None:
             return
@@ -263,7 +260,6 @@ class LastStarfighters(MissionRules):
         fix_alpha(state, events)
 
     def _dive(self, state: GalaxyState, events: list[Event]) -> None:
-
         layer = sb(state)
         for worm in [a for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)]:
             state.aliens.remove(worm)
@@ -273,7 +269,6 @@ class LastStarfighters(MissionRules):
             events.append(Note(text=f"{alien_name(worm)} dives deep under the regolith."))
 
     def _surface(self, state: GalaxyState, events: list[Event]) -> None:
-
         mine = hunt(state)
         if mine.returned or wormoon_in_play(state):
             return
