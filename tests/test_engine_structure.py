@@ -12,6 +12,11 @@ import ast
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
+from engine.galaxy import expansion
+from engine.galaxy.game import GalaxyDefenders
+from engine.selfplay import play_one
 from tests import engine_imports
 from tests.engine_imports import (
     ROOT,
@@ -27,7 +32,7 @@ from tests.engine_imports import (
 # figures are removed on the `content` branch of issue #29; set them to 0 when it merges.
 FUNCTION_LEVEL_IMPORTS = {"engine.forlorn": 7, "engine.reich": 2}
 MODULES_IN_CYCLES = {"engine.forlorn": 2}
-CORE_REFERENCES_TO_EXPANSION = 113
+CORE_REFERENCES_TO_EXPANSION = 16
 
 GRAPH = read_imports()
 
@@ -77,6 +82,21 @@ def test_the_reader_sees_every_engine_module() -> None:
     assert not is_core_galaxy("engine.galaxy.strikeback.play")
     assert not is_core_galaxy("engine.reich.game")
     assert not is_core_galaxy("engine.galaxy")  # the assembly: core + expansion
+
+
+def test_the_core_plays_a_core_mission_with_no_expansion_loaded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every core rule moment runs without asking an expansion; an expansion rule is refused."""
+    monkeypatch.setattr(expansion, "_LOADED", [])
+    game = GalaxyDefenders()
+    for scenario in ("m1", "m4"):
+        result = play_one(game, scenario, 1, policy_name="advisor")
+        assert result.error is None and result.finished, result
+    unknown = play_one(game, "os1", 1)  # the expansion's missions are not offered
+    assert unknown.error is not None and "Unknown scenario 'os1'" in unknown.error, unknown
+    switched = play_one(game, "m1", 1, options={"high-impact": "on"})  # an expansion rule
+    assert switched.error is not None and "NotSupportedYet" in switched.error, switched
 
 
 def test_cycles_are_found() -> None:

@@ -19,7 +19,7 @@ from engine.galaxy import objectives
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content, power
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.phases import first_by_ranking
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.supply import default_replacement, default_taker
@@ -31,6 +31,7 @@ from engine.galaxy.world import (
     card,
     find_alien,
     hx,
+    knows_alien_tech,
     locked,
     max_hp,
     mission_of,
@@ -54,7 +55,10 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
         return _first(actions, "end-turn")
     kind, _ = goals(state)
     rush = kind == "objective"  # walk first, shoot on arrival; hunting aliens: shoot first
-    picks: list[Pick] = [hooks().play_advice, hooks().suits_advice, hooks().advice, _objective]
+    picks: list[Pick] = []
+    if expanded(state):  # the expansion's missions, Power Suits, tokens first
+        picks += [hooks().play_advice, hooks().suits_advice, hooks().advice]
+    picks += [_objective]
     picks += [_unjam_first, _urgent_heal]
     picks += [_move] if rush else []
     picks += [_boost_then_attack, _psionic_attack, _grenade, _move, _face, _other_acts]
@@ -159,10 +163,11 @@ def _effect(what: str) -> str:
     if (found := power(what)) is not None:
         return found.effect
 
-    if hooks().is_device(what):
-        return hooks().catalogue()[what].effect
-    if hooks().is_psionic(what):
-        return hooks().psionics()[what].effect
+    for ex in loaded():
+        if ex.is_device(what):
+            return ex.catalogue()[what].effect
+        if ex.is_psionic(what):
+            return ex.psionics()[what].effect
     return ""
 
 
@@ -193,7 +198,7 @@ def _expected(agent: AgentState, key: str) -> float:
     w = weapon(key)
     dice = w.dice + sum(agent.bonus_dice.values())
     hits = dice * HITS_PER_DIE[w.color]
-    if w.tier == "alien" and not hooks().knows_alien_tech(agent):
+    if w.tier == "alien" and not knows_alien_tech(agent):
         hits *= (4 / 6) ** dice
     return hits
 

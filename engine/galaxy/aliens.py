@@ -19,7 +19,7 @@ from engine.core.hexgrid import Hex, distance
 from engine.galaxy.attack import alien_attack, guard_react
 from engine.galaxy.board import label
 from engine.galaxy.content import AIRule
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.lifecycle import clockwise_from_alpha
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.world import (
@@ -66,7 +66,7 @@ def fits_at(state: GalaxyState, alien: AlienState, goal: tuple[int, int], rule: 
 
 def unit_of(state: GalaxyState, alien: AlienState) -> list[AlienState]:
     """The figures that activate together: a Prime Swarm's two (11.6), else the alien."""
-    if state.strikeback is None:
+    if not expanded(state):
         return [alien]
 
     return hooks().figures(state, alien)
@@ -74,7 +74,7 @@ def unit_of(state: GalaxyState, alien: AlienState) -> list[AlienState]:
 
 def actor_for(state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> AlienState:
     """The figure the A.I. reads toward `spot`: a Prime Swarm's closest one (11.6)."""
-    if state.strikeback is None:
+    if not expanded(state):
         return alien
 
     return hooks().closest(state, alien, spot)
@@ -105,11 +105,11 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
         return
     c = card(alien)
     agents = figures_on_map(state)
-    if state.strikeback is not None:  # a Master Alien with Archenemy hunts the Menacing Agent
+    if expanded(state):  # a Master Alien with Archenemy hunts the Menacing Agent
         agents = hooks().hunted(state, alien, agents, events)
     unit = unit_of(state, alien)
     decoys: dict[str, tuple[int, int]] = {}
-    if state.strikeback is not None:  # mission tokens it takes for the weakest agent
+    if expanded(state):  # mission tokens it takes for the weakest agent
         decoys = hooks().decoys(state, alien)
     for number, rule in enumerate(c.ai, start=1):
         spots = [t for t, at in decoys.items() if any(fits_at(state, f, at, rule) for f in unit)]
@@ -257,7 +257,7 @@ def do_step(
         moved = move_away(state, alien, target, areas, events)
     elif word == "tp":
         moved = move_to_teleport(state, alien, areas, events)
-    if moved and state.strikeback is not None:
+    if moved and expanded(state):
         hooks().follow(state, alien, events)  # a Prime Swarm's other figure keeps up (11.6)
     if moved:
         guard_react(state, alien, dice, events)
@@ -270,7 +270,7 @@ def final_hex(
     own = hx(alien.hex)
     options = [h for h in board.area_hexes(area) if h == own or free(state, h)]
     # a multi-hex alien needs room for its whole base (11.8)
-    if state.strikeback is not None and hooks().multi(state, alien):
+    if expanded(state) and hooks().multi(state, alien):
         options = [h for h in board.area_hexes(area) if hooks().fits(state, alien, h)]
     if not options:
         return None
@@ -300,7 +300,7 @@ def relocate(
     if len(path) > 1:
         alien.came_from = path[-2]
     alien.hex = co(dest)
-    if state.strikeback is not None:
+    if expanded(state):
         hooks().settle(state, alien)
     events.append(
         Moved(
@@ -401,7 +401,7 @@ def activation_order(state: GalaxyState, aliens: list[AlienState]) -> list[Alien
     """Aliens of the Alpha Agent's player first, then clockwise; each player's by arrival
     (with Operation Strikeback, by rank first: Purple, Red, Blue, Green, 11.1 and 11.5)."""
     order = clockwise_from_alpha(state)
-    if state.strikeback is not None:
+    if expanded(state):
         return sorted(
             aliens,
             key=lambda a: (order.index(a.controller), hooks().RANK[card(a).rank], int(a.id[1:])),

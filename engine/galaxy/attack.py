@@ -7,7 +7,7 @@ from engine.core.dice import Dice
 from engine.core.events import Attacked, Event, Note
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.lifecycle import kill_alien
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.world import (
@@ -24,6 +24,7 @@ from engine.galaxy.world import (
     facing_hex,
     figures_on_map,
     find_alien,
+    knows_alien_tech,
     profile,
     sees,
     weapon,
@@ -68,11 +69,7 @@ def weapon_problem(
         and not alien_adjacent(state, target, agent.hex)
     ):
         return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
-    if (
-        isinstance(target, AlienState)
-        and state.strikeback is not None
-        and not hooks().exposed(state, target)
-    ):
+    if isinstance(target, AlienState) and expanded(state) and not hooks().exposed(state, target):
         return (
             "cannot target it: a Burrowing alien is underground until the top Close "
             "Encounter discard clearly matches it (7.2.1)"
@@ -116,13 +113,13 @@ def agent_attack(
     )
     if darkness:
         count = max(1, count - 1)
-    alien_tech = w.tier == "alien" and not hooks().knows_alien_tech(agent)
+    alien_tech = w.tier == "alien" and not knows_alien_tech(agent)
     sb_effects: tuple[str, ...] = ()
     # who the attack can damage is fixed at target selection, before the Hit roll (7.2.1)
     hit_ids = [] if w.kind == "healing" else targets_of(state, target, area, agent)
-    if state.strikeback is not None and "explosion" in w.powers:
+    if expanded(state) and "explosion" in w.powers:
         hit_ids = hooks().explosion_targets(state, target, agent)  # Explosion (8.4)
-    if state.strikeback is not None:
+    if expanded(state):
         # poses, Criticals, fixed-Hit and RED+BLUE weapons (9.2, 9.2.2, 8.2.3)
         count += hooks().alien_dice(agent, w)  # Alien Knowledge skills (9.7.1)
         roll = hooks().attack_roll(
@@ -189,7 +186,7 @@ def agent_attack(
     if w.kind == "healing":
         assert isinstance(target, AgentState)
         healed_ones = [target]
-        if state.strikeback is not None and "area-heal" in w.powers:
+        if expanded(state) and "area-heal" in w.powers:
             healed_ones = hooks().area_heal_targets(state, target)  # Area Healing (8.5)
         for one in healed_ones:
             healed = combat.heal_agent(one, hits)
@@ -251,7 +248,7 @@ def targets_of(
     ids = [
         a.id for a in state.aliens if any(area_of(state, h) == here for h in alien_hexes(state, a))
     ]
-    if state.strikeback is not None:  # underground Burrowing aliens are not damaged (7.2.1)
+    if expanded(state):  # underground Burrowing aliens are not damaged (7.2.1)
         ids = [i for i in ids if hooks().exposed(state, find_alien(state, i))]
     if state.options.get("friendly-fire") == "on":
         for agent in figures_on_map(state):
@@ -283,7 +280,7 @@ def resolve_defence(
             if friend.dead or friend.hex is None:
                 continue
             pose = hooks().defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
-            if state.strikeback is not None and sb_effects:  # Lethal / Critical Bolts (8.1, 8.2)
+            if expanded(state) and sb_effects:  # Lethal / Critical Bolts (8.1, 8.2)
                 wounds = hooks().friendly_defends(
                     state, friend, hits, def_minus - pose, kind, sb_effects, dice, events
                 )
@@ -309,7 +306,7 @@ def resolve_defence(
             continue
         alien = find_alien(state, target_id)
         c = card(alien)
-        if state.strikeback is not None:
+        if expanded(state):
             cause = f"{agent_name(agent)}'s {weapon_name}"
             before = alien.wounds
             dead = hooks().alien_defends(
@@ -368,7 +365,7 @@ def alien_attack(
     events: list[Event],
     reason: str,
 ) -> None:
-    if state.strikeback is not None:
+    if expanded(state):
         hooks().alien_attack(state, alien, agent, kind, dice, events, reason)
         return
     c = card(alien)
@@ -472,7 +469,7 @@ def _agent_defends(
     while they last, override his own shield and armor (9.5.2.3).
     """
     attack = kind if kind in ("melee", "basic") else "ranged"
-    if state is not None and state.strikeback is not None:
+    if state is not None and expanded(state):
         suit = hooks().worn(state, agent.id)
         if suit is not None and suit.shields > 0:
             roll = combat.defend_roll(

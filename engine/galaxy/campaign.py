@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note
 from engine.galaxy.content import content
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.state import AgentState, CampaignState, GalaxyState, MissionResult, WeaponState
 from engine.galaxy.supply import own_weapons
 from engine.galaxy.world import agent_name, mission_key, rank_name, weapon
@@ -54,7 +54,7 @@ def debrief(state: GalaxyState, events: list[Event], dice: Dice) -> tuple[str, i
     """Record the ended mission and carry the team over. Returns the next mission to set up
     and the Alien Tech it starts with, or None when the campaign is over (outcome set)."""
 
-    if hooks().active(state):
+    if expanded(state) and hooks().active(state):
         return hooks().debrief(state, dice, events)
     camp = state.campaign
     assert camp is not None and state.outcome is not None
@@ -175,7 +175,7 @@ def progress_lines(state: GalaxyState) -> list[str]:
     if camp is None:
         return []
 
-    if hooks().active(state):
+    if expanded(state) and hooks().active(state):
         return hooks().progress_lines(state)
     missions = content().missions
     key = mission_key(state)

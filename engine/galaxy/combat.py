@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from engine.core.dice import Dice
 from engine.core.events import Event, Killed, Note, Rolled, Wounded
 from engine.galaxy import dice as gdice
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.ranks import lose_rank
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.world import agent_name, alien_name, card, max_hp, where
@@ -177,7 +177,7 @@ def wound_agent(
     if wounds <= 0:
         return
     hp = max_hp(agent)
-    if state.strikeback is not None:
+    if expanded(state):
         hp -= hooks().penalty(state, agent.id, "hp")  # a Critical -X Health points
     if agent.drone_of is not None:
         agent.wounds = min(hp, agent.wounds + wounds)
@@ -210,7 +210,7 @@ def wound_agent(
                 "dead, the player is Inoperative.",
             )
         )
-        if state.strikeback is not None:
+        if expanded(state):
             hooks().agent_died(state, agent, events)  # what he carried stays on his hex (mission 5)
             hooks().on_death(state, agent, events)  # his Power Suit is destroyed with him (9.5.2.3)
         agent.hex = None

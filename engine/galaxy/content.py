@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from engine.core.errors import ContentError
 from engine.galaxy.board import Board, load_map, parse_label
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import hooks, loaded
 from engine.galaxy.notation import ACTIVE_EFFECTS, is_known, parse_count
 
 CONTENT = Path(__file__).parent / "content"
@@ -384,9 +384,8 @@ def content() -> Content:
 def alien_card(card_id: str) -> AlienCard:
     """An Alien card: the core box's, else an Operation Strikeback one."""
     found = content().aliens.get(card_id)
-    if found is not None:
-        return found
-
+    if found is not None or not loaded():
+        return found if found is not None else content().aliens[card_id]
     return hooks().expansion_alien(card_id)
 
 
@@ -395,8 +394,7 @@ def power(key: str) -> Power | None:
     found = content().powers.get(key)
     if found is not None:
         return found
-
-    return hooks().skills().get(key)
+    return next((s for ex in loaded() if (s := ex.skills().get(key)) is not None), None)
 
 
 def power_card(key: str) -> Power:
@@ -409,9 +407,8 @@ def power_card(key: str) -> Power:
 def mission(key: str) -> Mission:
     """A mission: the core Storybook's, else an Operation Strikeback one."""
     found = content().missions.get(key)
-    if found is not None:
-        return found
-
+    if found is not None or not loaded():
+        return found if found is not None else content().missions[key]
     return hooks().missions()[key]
 
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from engine.galaxy.strikeback.mission_rules import MissionRules
     from engine.galaxy.strikeback.missions import ExpansionMission
     from engine.galaxy.strikeback.powers import Psionic
-    from engine.galaxy.strikeback.status import SuitState
+    from engine.galaxy.strikeback.status import StrikebackState, SuitState
 
 
 class ExpansionHooks(Protocol):
@@ -676,6 +676,22 @@ def install(expansion: ExpansionHooks) -> None:
     """Load `expansion` (once); the core asks it from then on."""
     if not any(loaded is expansion for loaded in _LOADED):
         _LOADED.append(expansion)
+
+
+def expanded(state: GalaxyState) -> bool:
+    """The game plays expansion rules: its state carries the expansion's own part."""
+    return state.strikeback is not None
+
+
+def own(state: GalaxyState) -> StrikebackState:
+    """The expansion's part of the state, where the game plays expansion rules."""
+    assert state.strikeback is not None
+    return state.strikeback
+
+
+def loaded() -> tuple[ExpansionHooks, ...]:
+    """Every installed expansion (none: the core game alone)."""
+    return tuple(_LOADED)
 
 
 def hooks() -> ExpansionHooks:

@@ -19,8 +19,8 @@ from engine.core.game import (
 from engine.core.view import View
 from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
-from engine.galaxy.content import content
-from engine.galaxy.expansion import hooks
+from engine.galaxy.content import Mission, content
+from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
@@ -85,12 +85,14 @@ def game_options() -> list[OptionInfo]:
             "npc-signals",
             "Operation Strikeback 10.5: one Human Signal becomes an NPC Signal (allies)",
         ),
+    ] + [
         OptionInfo(
-            key=hooks().OPTION,
+            key=ex.OPTION,
             description="Storybook preset of five optional rules (custom: as set one by one)",
-            choices=[hooks().CUSTOM, *hooks().PRESETS],
-            default=hooks().CUSTOM,
-        ),
+            choices=[ex.CUSTOM, *ex.PRESETS],
+            default=ex.CUSTOM,
+        )
+        for ex in loaded()
     ]
 
 
@@ -104,7 +106,7 @@ def expansion_option() -> OptionInfo:
     return OptionInfo(
         key="expansion",
         description="core: the core campaign; strikeback: the Operation Strikeback campaign",
-        choices=["core", hooks().EXPANSION],
+        choices=["core", *(ex.EXPANSION for ex in loaded())],
         default="core",
     )
 
@@ -118,6 +120,11 @@ ROLES = [
     )
     for key, p in content().agents.items()
 ]
+
+
+def expansion_missions() -> dict[str, Mission]:
+    """The missions of every loaded expansion, by key."""
+    return {k: m for ex in loaded() for k, m in ex.missions().items()}
 
 
 class GalaxyDefenders:
@@ -135,7 +142,7 @@ class GalaxyDefenders:
                 max_seats=5,
                 options=game_options(),
             )
-            for m in [*content().missions.values(), *hooks().missions().values()]
+            for m in [*content().missions.values(), *expansion_missions().values()]
         ] + [
             ScenarioInfo(
                 key=campaign.CAMPAIGN,
@@ -157,10 +164,10 @@ class GalaxyDefenders:
     ) -> GalaxyState:
         if (
             scenario not in content().missions
-            and scenario not in hooks().missions()
+            and scenario not in expansion_missions()
             and scenario != campaign.CAMPAIGN
         ):
-            known = ", ".join([*content().missions, *hooks().missions(), campaign.CAMPAIGN])
+            known = ", ".join([*content().missions, *expansion_missions(), campaign.CAMPAIGN])
             raise ValueError(f"Unknown scenario '{scenario}'. Scenarios: {known}.")
         if not 1 <= len(seats) <= 5 or len(set(seats)) != len(seats):
             raise ValueError("Galaxy Defenders takes 1 to 5 different agents.")
@@ -168,19 +175,19 @@ class GalaxyDefenders:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
-        strikeback = options.get("expansion") == hooks().EXPANSION
+        strikeback = options.get("expansion") in {ex.EXPANSION for ex in loaded()}
         if strikeback:
             hooks().require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core
         # game is saved (and fingerprinted) exactly as before the expansion existed.
-        preset = hooks().apply_preset(options)
+        preset = hooks().apply_preset(options) if loaded() else None
         switched = [k for k in EXPANSION_SWITCHES if options.pop(k, "off") == "on"]
         if options.get("expansion") == "core":
             options.pop("expansion")
         state = phases.setup(scenario, seats, options, dice)
-        if preset != hooks().CUSTOM:
+        if preset is not None and preset != hooks().CUSTOM:
             state.options[hooks().OPTION] = preset
-        if switched or scenario in hooks().missions() or strikeback:
+        if switched or scenario in expansion_missions() or strikeback:
             state.options.update({k: "on" for k in switched})
             state.strikeback = StrikebackState(high_impact="high-impact" in switched)
             if strikeback:
@@ -287,39 +294,70 @@ class GalaxyDefenders:
             raise RuleError(f"{agent_name(agent)} is Paralyzed: he can only end the turn.")
         if action.verb == "end-turn":
             events.append(Note(text=f"{agent_name(agent)} ends the Agent turn."))
-            hooks().end_turn(state, agent, events)  # a Seize ends with the turn (7.3)
-            hooks().end_of_turn(state, agent, dice, events)
+            if expanded(state):
+                hooks().end_turn(state, agent, events)  # a Seize ends with the turn (7.3)
+                hooks().end_of_turn(state, agent, dice, events)
             if not check_all_dead(state, events):
                 state.phase = "aliens"
             return
         if agent.hex is None:
             raise RuleError(f"{agent_name(agent)} is not on the battlefield.")
+        # An expansion's verbs go to the loaded expansion even in a core game: it refuses them
+        # by its own rule (Fighting Poses with the option off, ...).
         if action.verb == "move":
             turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
-        elif action.verb == "act" and hooks().handles(state, action.args.get("what", "").lower()):
+        elif (
+            action.verb == "act"
+            and loaded()
+            and hooks().handles(state, action.args.get("what", "").lower())
+        ):
             what = action.args["what"].lower()
             hooks().play_do_action(state, agent, what, action.args, dice, events)
-        elif action.verb == "act" and action.args.get("what", "").lower() in hooks().ACTIONS:
+        elif (
+            action.verb == "act"
+            and loaded()
+            and action.args.get("what", "").lower() in hooks().ACTIONS
+        ):
             hooks().do_action(state, agent, action.args["what"].lower(), events)
-        elif action.verb == "act" and hooks().is_psionic(action.args.get("what", "").lower()):
+        elif (
+            action.verb == "act"
+            and loaded()
+            and hooks().is_psionic(action.args.get("what", "").lower())
+        ):
             hooks().use(state, agent, action.args, dice, events)
-        elif action.verb == "act" and action.args.get("what", "").lower() in hooks().suits_ACTIONS:
+        elif (
+            action.verb == "act"
+            and loaded()
+            and action.args.get("what", "").lower() in hooks().suits_ACTIONS
+        ):
             what = action.args["what"].lower()
             hooks().suits_do_action(state, agent, what, action.args, dice, events)
-        elif action.verb == "act" and hooks().is_free(action.args.get("what", "").lower()):
+        elif (
+            action.verb == "act"
+            and loaded()
+            and hooks().is_free(action.args.get("what", "").lower())
+        ):
             what = action.args["what"].lower()
             hooks().do(state, agent, what, action.args, dice, events)
-        elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
+        elif action.verb == "act" and loaded() and action.args.get("what", "").lower() == "npc":
             hooks().activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":
             actions.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
-        elif action.verb == "orders" and action.args.get("order", "").lower().startswith("pose-"):
+        elif (
+            action.verb == "orders"
+            and loaded()
+            and action.args.get("order", "").lower().startswith("pose-")
+        ):
             hooks().do_pose(state, agent, action.args["order"].lower()[len("pose-") :], events)
-        elif action.verb == "orders" and hooks().is_order(action.args.get("order", "").lower()):
+        elif (
+            action.verb == "orders"
+            and loaded()
+            and hooks().is_order(action.args.get("order", "").lower())
+        ):
             hooks().do_order(state, agent, action.args["order"].lower(), events)
         elif action.verb == "orders":
             turn.do_guard_order(agent, action.args.get("order", "").lower(), events)
@@ -334,13 +372,14 @@ class GalaxyDefenders:
             return
         if state.phase != "agent":
             return
-        hooks().suits_settle(state, events)  # a Seize ends with the carrier's Movement (7.3)
+        if expanded(state):  # a Seize ends with the carrier's Movement (7.3)
+            hooks().suits_settle(state, events)
         agent = state.agents[state.turn_order[state.turn_index]]
         if agent.dead:
             phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
         elif turn.turn_over(agent):
             events.append(Note(text=f"{agent_name(agent)} has used every activity."))
-            if dice is not None:
+            if dice is not None and expanded(state):
                 hooks().end_of_turn(state, agent, dice, events)
             if not check_all_dead(state, events):
                 state.phase = "aliens"

@@ -17,7 +17,7 @@ from engine.galaxy.agent import (
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks, loaded, own
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.world import (
     FACINGS,
@@ -61,36 +61,8 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
-        out.extend(hooks().play_legal_actions(state, agent))
-        out.extend(hooks().legal_actions(state, agent))
-        out.extend(hooks().suits_legal_actions(state, agent))  # Power Suits (9.5)
-        out.extend(hooks().legal(state, agent))  # Free Actions (6.2.1.1)
-        out.extend(hooks().powers_legal_actions(state, agent))  # Psionic Powers (9.7.2)
-        for figure in [n.id for n in hooks().mine(state, agent)]:
-            if hooks().activation_problem(state, agent, figure) is None:
-                out.append(
-                    Action(
-                        verb="act",
-                        args={"unit": agent.id, "what": "npc", "target": figure},
-                        label=f"activate the NPC {figure} now (before your activities)",
-                    )
-                )
-        for order in hooks().npc_orders(state, agent):
-            out.append(
-                Action(
-                    verb="orders",
-                    args={"unit": agent.id, "order": order},
-                    label=f"NPC standing order: {order}",
-                )
-            )
-        for order in hooks().orders(state, agent):
-            out.append(
-                Action(
-                    verb="orders",
-                    args={"unit": agent.id, "order": order},
-                    label=f"Fighting Pose: {order[len('pose-') :]}",
-                )
-            )
+        if expanded(state):
+            out.extend(expansion_actions(state, agent))
         now = guard_order_now(agent)
         for order in guard_orders(agent):
             if order != now:
@@ -139,7 +111,7 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
             args = {"unit": agent.id, "target": target.id, "weapon": ws.key}
             out.append(Action(verb="attack", args=args, label=f"{w.name} at {name}"))
             # 9.2: added dice may be BLUE
-            if state.strikeback is not None and hooks().blue_choice_open(state, agent, w):
+            if expanded(state) and hooks().blue_choice_open(state, agent, w):
                 out.append(
                     Action(
                         verb="attack",
@@ -155,19 +127,19 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
                         label=f"{w.name} at {name}, +1 Ammo for Area Damage",
                     )
                 )
-    if state.strikeback is not None and state.strikeback.objects:
+    if expanded(state) and own(state).objects:
         out.extend(hooks().legal_attacks(state, agent))  # Operation Strikeback mission objects
     return out
 
 
 def search_open(state: GalaxyState) -> bool:
     """Search Areas are open, unless an Operation Strikeback mission opens them later."""
-    return state.strikeback is None or hooks().rules(state).search_open(state)
+    return not expanded(state) or hooks().rules(state).search_open(state)
 
 
 def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     out: list[Action] = []
-    if agent.action_used and state.strikeback is None:
+    if agent.action_used and not expanded(state):
         return out
     assert agent.hex is not None
     unit = agent.id
@@ -252,7 +224,9 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 if free(state, h):
                     add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
         for pair in state.locked:
-            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not hooks().blocked(state, pair):
+            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not (
+                expanded(state) and hooks().blocked(state, pair)
+            ):
                 add("bash", "bash the locked door (Action + Combat)")
                 break
     for ws in agent.weapons:
@@ -361,9 +335,47 @@ def choice_name(option: str) -> str | None:
 def expansion_item(option: str) -> tuple[str, str] | None:
     """An Operation Strikeback device or the `psionic` promotion answer: (name, text)."""
 
-    if hooks().is_device(option):
-        d = hooks().catalogue()[option]
-        return d.name, d.text
-    if option == hooks().PSIONIC:
-        return "Psionic Power", "a randomly selected Psionic Power instead of a skill"
+    for ex in loaded():
+        if ex.is_device(option):
+            d = ex.catalogue()[option]
+            return d.name, d.text
+        if option == ex.PSIONIC:
+            return "Psionic Power", "a randomly selected Psionic Power instead of a skill"
     return None
+
+
+def expansion_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
+    """What the loaded expansion adds to an agent's turn: mission actions, Menace, Power
+    Suits, Free Actions, Psionic Powers, NPC activations and orders, Fighting Poses."""
+    ex = hooks()
+    out = list(ex.play_legal_actions(state, agent))
+    out.extend(ex.legal_actions(state, agent))
+    out.extend(ex.suits_legal_actions(state, agent))  # Power Suits (9.5)
+    out.extend(ex.legal(state, agent))  # Free Actions (6.2.1.1)
+    out.extend(ex.powers_legal_actions(state, agent))  # Psionic Powers (9.7.2)
+    for figure in [n.id for n in ex.mine(state, agent)]:
+        if ex.activation_problem(state, agent, figure) is None:
+            out.append(
+                Action(
+                    verb="act",
+                    args={"unit": agent.id, "what": "npc", "target": figure},
+                    label=f"activate the NPC {figure} now (before your activities)",
+                )
+            )
+    for order in ex.npc_orders(state, agent):
+        out.append(
+            Action(
+                verb="orders",
+                args={"unit": agent.id, "order": order},
+                label=f"NPC standing order: {order}",
+            )
+        )
+    for order in ex.orders(state, agent):
+        out.append(
+            Action(
+                verb="orders",
+                args={"unit": agent.id, "order": order},
+                label=f"Fighting Pose: {order[len('pose-') :]}",
+            )
+        )
+    return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core.events import Event, MissionEnded
 from engine.galaxy.content import Objective
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.notation import parse_count
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.world import area_of, board_of, mission_of, operative
@@ -57,7 +57,7 @@ def condition_met(state: GalaxyState, cond: str) -> bool:
         return counter(state, name) >= threshold(state, value)
     if cond.startswith("round>"):
         return state.round > int(cond[len("round>") :])
-    if state.strikeback is not None:  # an Operation Strikeback mission's own conditions
+    if expanded(state):  # an Operation Strikeback mission's own conditions
         return hooks().condition(state, cond)
     return False
 

@@ -15,7 +15,7 @@ from engine.galaxy.attack import die
 from engine.galaxy.board import Board, load_map
 from engine.galaxy.content import close_encounter, content, event_card, power_card
 from engine.galaxy.content import mission as mission_by_key
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks, own
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha
 from engine.galaxy.objectives import mission_status
 from engine.galaxy.ranks import grant_power, kind_of, promotion_options, rank_up
@@ -114,10 +114,10 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.turn_index = 0
     state.outcome = None
     state.outcome_text = ""
-    if state.strikeback is not None:  # Marks, Poisons, Criticals and shields end with a mission
-        held = state.strikeback.gear.psionics  # Psionic Powers stay with their agents
+    if expanded(state):  # Marks, Poisons, Criticals and shields end with a mission
+        held = own(state).gear.psionics  # Psionic Powers stay with their agents
         hooks().strip_suit_weapons(state)  # Power Suits stay behind with their weapons
-        state.strikeback = StrikebackState(high_impact=state.strikeback.high_impact)
+        state.strikeback = StrikebackState(high_impact=own(state).high_impact)
         state.strikeback.gear.psionics = held
         hooks().begin_mission(state, mission, dice)
     state.alpha = first_by_ranking(state)
@@ -142,7 +142,7 @@ def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> 
     for _ in range(mission.start_signals):
         teleport_signal(state, dice, events)
     start = RANKS.index(state.options.get("start-rank", "copper").title())
-    if state.strikeback is not None and not start:
+    if expanded(state) and not start:
         start = hooks().standalone_rank(state)  # Operation Strikeback: the briefing's rank
     if state.campaign is not None and (state.campaign.index or state.campaign.attempt > 1):
         start = 0  # later missions of a campaign: the ranks are carried, not set
@@ -212,7 +212,7 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
     for alien in state.aliens:
         alien.energy = card(alien).energy
         alien.conditions = []
-    if state.strikeback is not None and dice is not None:
+    if expanded(state) and dice is not None:
         for alien in hooks().combat_refresh(state, dice, events):
             if alien in state.aliens:
                 die(state, alien, dice, events)
@@ -268,7 +268,7 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
-    if state.strategy_step == 3 and state.strikeback is not None:
+    if state.strategy_step == 3 and expanded(state):
         if hooks().deliver_armory(state, dice, events):  # weapons an Armory token triggered (9.9)
             if state.pending is not None:
                 return False
@@ -288,7 +288,7 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     """Roll 3 RED dice; enough GD results raise the agent one rank. A standalone mission sets
     no limit; in a campaign (`rank-limit` option) an agent gains at most one rank a mission."""
     top = len(RANKS) - 1
-    if state.strikeback is not None:
+    if expanded(state):
         top = hooks().top_rank(state)
     if agent.dead or agent.rank >= top:
         return
@@ -298,7 +298,7 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     faces = gdice.roll(dice, "red", 3)
     got = gdice.tally("red", faces)[gdice.GD]
     need = GD_NEEDED.get(agent.rank + 1, 0)
-    if state.strikeback is not None:
+    if expanded(state):
         need = hooks().needed(state, agent.rank + 1, GD_NEEDED)
     if got < need:
         events.append(Note(text=f"GD-Wings: {agent_name(agent)} rolls {got} GD of {need} needed."))
@@ -337,7 +337,7 @@ def finish_promotion(
     state.pending = None
     agent = state.agents[pending.seat]
     # Moon / Galaxy: a random Psionic Power (9.7.2)
-    if state.strikeback is not None and dice is not None and option == hooks().PSIONIC:
+    if expanded(state) and dice is not None and option == hooks().PSIONIC:
         rank = int(str(pending.data.get("rank", agent.rank)))
         hooks().grant_psionic(state, agent, rank, dice, events)
         return
@@ -357,7 +357,7 @@ def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -
         for d in warehouse_devices(state)
         if d in devices and devices[d].effect.startswith("grenade")
     ]
-    if state.strikeback is not None:  # Operation Strikeback grenades, after the core box's
+    if expanded(state):  # Operation Strikeback grenades, after the core box's
         pool += [
             d
             for d in hooks().generic_in_warehouse(state)
@@ -424,14 +424,14 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     """One player's Aliens turn; False when it waits for the Alpha Agent to break a tie of an
     Operation Strikeback "activate X aliens" card (the turn resumes after his choice)."""
     seat = state.turn_order[state.turn_index]
-    waiting = state.strikeback.activating if state.strikeback is not None else None
+    waiting = own(state).activating if expanded(state) else None
     if waiting is not None and waiting.picks == 0:
-        assert state.strikeback is not None
-        state.strikeback.activating = None
+        assert expanded(state)
+        own(state).activating = None
         ce_id, ce = waiting.card, close_encounter(waiting.card)
         chosen = [a for a in state.aliens if a.id in waiting.chosen]
     else:
-        if state.strikeback is not None:  # his agent turn is over (a mission's carried bomb)
+        if expanded(state):  # his agent turn is over (a mission's carried bomb)
             hooks().turn_over(state, seat, events)
         ce_id = state.ce_deck.draw(dice)
         ce = close_encounter(ce_id)
@@ -442,12 +442,12 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
                 text=f"Aliens turn ({seat}): Close Encounter {ce.name}.",
             )
         )
-        if state.strikeback is not None and ("count" in ce.match or "alpha" in ce.match):
+        if expanded(state) and ("count" in ce.match or "alpha" in ce.match):
             if not hooks().select(state, ce_id, ce.match, events):
                 return False
             return aliens_turn(state, dice, events)
         chosen = [a for a in state.aliens if matches(state, a, ce.match)]
-    if state.strikeback is not None:  # a Prime Swarm activates once (11.6)
+    if expanded(state):  # a Prime Swarm activates once (11.6)
         chosen = hooks().units(state, chosen)
     chosen = activation_order(state, chosen)
     if not chosen:
@@ -473,7 +473,7 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     # the mission runs this Event phase
-    if state.strikeback is not None and hooks().event_phase(state, dice, events):
+    if expanded(state) and hooks().event_phase(state, dice, events):
         if state.outcome is None:
             hooks().after_event(state, dice, events)
         state.round += 1
@@ -488,10 +488,10 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     )
     agents = len(operative(state))
     effects = event.effects
-    if state.strikeback is not None:  # the column the previous campaign mission selects
+    if expanded(state):  # the column the previous campaign mission selects
         effects = hooks().event_effects(state, event)
     quiet = False
-    if state.strikeback is not None:
+    if expanded(state):
         quiet = hooks().quiet_signals(state)  # a mission whose Event phases leave Signals alone
     for effect in effects:
         if state.outcome is not None:
@@ -528,7 +528,7 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         elif "sb" in effect:  # an Operation Strikeback Special Event effect
             hooks().apply_effect(state, effect, dice, events)
         reveal_in_sight(state, dice, events)
-    if state.strikeback is not None and state.outcome is None:
+    if expanded(state) and state.outcome is None:
         hooks().after_event(state, dice, events)
     if event.type == "special":
         events.append(Note(text=f"Special Event of {mission_of(state).title}."))

@@ -16,7 +16,7 @@ from engine.core.events import Event, Note, Spawned
 from engine.galaxy.actions import warehouse_devices
 from engine.galaxy.board import label, parse_label
 from engine.galaxy.content import content
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks, loaded, own
 from engine.galaxy.lifecycle import clockwise_from_alpha, nearest_free
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
 from engine.galaxy.world import agent_name, board_of, co, mission_of, operative, weapon
@@ -27,7 +27,7 @@ def revival_queue(state: GalaxyState) -> list[str]:
     the beginning of Reinforcements (never with Permanent Death on)."""
     if state.options.get("permanent-death") == "on":
         return []
-    hunt = state.strikeback.hunt if state.strikeback is not None else None
+    hunt = own(state).hunt if expanded(state) else None
     swallowed = hunt.swallowed if hunt is not None else ""  # mission 6: inside the Wormoon
     return [s for s in clockwise_from_alpha(state) if state.agents[s].dead and s != swallowed]
 
@@ -103,7 +103,7 @@ def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
     held = {ws.key for a in state.agents.values() for ws in a.weapons}
     held |= set(state.campaign.hq if state.campaign is not None else [])
     stock = list(content().weapons.values())
-    if state.strikeback is not None:  # the expansion's weapon tokens join the Warehouse (2.2)
+    if expanded(state):  # the expansion's weapon tokens join the Warehouse (2.2)
         stock += hooks().warehouse(state)
     return sorted(
         w.key
@@ -120,8 +120,7 @@ def _expansion(state: GalaxyState, key: str) -> bool:
 
 def own_weapons(agent: AgentState) -> list[WeaponState]:
     """His weapons, without a worn Power Suit's on-board one (never replaced or carried)."""
-
-    return [ws for ws in agent.weapons if not hooks().is_suit_weapon(ws.key)]
+    return [ws for ws in agent.weapons if not any(ex.is_suit_weapon(ws.key) for ex in loaded())]
 
 
 def armory(state: GalaxyState) -> bool:
@@ -136,7 +135,9 @@ def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
         return False
 
     weapons = ["weapon"] if weapon_pool(state, "improved") else []
-    if hooks().active(state):  # 5.3: a new Improved weapon, or an Alien one when none is left
+    if expanded(state) and hooks().active(
+        state
+    ):  # 5.3: a new Improved weapon, or an Alien one when none is left
         weapons = ["weapon"] if hooks().weapon_pool(state) else []
     elif armory(state) and weapon_pool(state, "alien"):
         weapons.append("alien-weapon")
@@ -161,7 +162,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
     state.alien_tech -= 4
     if option in ("weapon", "alien-weapon"):
         pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
-        if hooks().active(state):
+        if expanded(state) and hooks().active(state):
             pool = hooks().weapon_pool(state)
         key = pool[dice.randrange(len(pool))]
         w = weapon(key)
@@ -170,7 +171,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
     else:
         key, what = option, f"a {device_name(option)}"
     takers = delivery_takers(state, key)
-    if not takers and hooks().active(state):
+    if not takers and expanded(state) and hooks().active(state):
         hooks().keep_at_headquarters(state, key, events)  # 5.3: kept in Headquarters
         return
     if len(takers) == 1:
@@ -214,7 +215,7 @@ def _delivered_classes(state: GalaxyState, key: str) -> list[str]:
     delivered as a device, any agent takes it."""
     if key in content().devices:
         return []
-    if state.strikeback is not None and hooks().is_device(key):
+    if expanded(state) and hooks().is_device(key):
         return list(hooks().catalogue()[key].classes)
     if key in content().weapons or _expansion(state, key):
         return list(weapon(key).classes)
@@ -244,7 +245,7 @@ def deliver(state: GalaxyState, seat: str, key: str, events: list[Event]) -> Non
             Note(text=f"Reinforcements: a {content().devices[key].name} for {agent_name(agent)}.")
         )
         return
-    if state.strikeback is not None and hooks().is_device(key):  # a Strikeback device
+    if expanded(state) and hooks().is_device(key):  # a Strikeback device
         hooks().hand(state, agent, key)
         name = hooks().name_of(key)
         events.append(Note(text=f"Reinforcements: a {name} for {agent_name(agent)}."))
@@ -321,7 +322,9 @@ def offer_headquarters(state: GalaxyState, events: list[Event]) -> bool:
     """At a campaign mission's first Strategy phase each weapon kept at GD Headquarters is
     offered to the first agent clockwise from the Alpha Agent who may use it."""
 
-    if hooks().active(state):  # storybook 2.1: the mission's weapons from GD Headquarters
+    if expanded(state) and hooks().active(
+        state
+    ):  # storybook 2.1: the mission's weapons from GD Headquarters
         return hooks().offer_armory(state, events)
     camp = state.campaign
     while camp is not None and camp.offers:
