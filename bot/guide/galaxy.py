@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.guide.briefing import Briefing
-from engine.galaxy import campaign, objectives
+from engine.galaxy import campaign, notation, objectives
 from engine.galaxy.content import Mission, Objective, content
 from engine.galaxy.content import mission as mission_of_key
 
@@ -33,7 +33,7 @@ def _needs_line(objective: Objective, agents: int | None) -> str:
         name, sep, value = cond.partition(">=")
         if not (sep and name in objectives.COUNTERS):
             continue
-        base, per = objectives.parse_count(value)
+        base, per = notation.parse_count(value)
         if agents is not None or not per:
             need = base + int(per * (agents or 0))
             parts.append(f"{need} {COUNTER_WORDS[name]}")

@@ -12,11 +12,9 @@ from engine.galaxy.agent import ACT_COMBAT, weapon_index
 from engine.galaxy.attack import resolve_defence, targets_of
 from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending
-from engine.galaxy.strikeback.alientech import reached
-from engine.galaxy.strikeback.free import becomes_free
-from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -55,7 +53,7 @@ def do_act(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     what = args.get("what", "").lower()
-    free = becomes_free(state, agent, what)
+    free = expanded(state) and hooks().becomes_free(state, agent, what)
     problem = action_problem(agent, what, free)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
@@ -144,11 +142,8 @@ def act_search(
     assert agent.hex is not None
     if area_of(state, agent.hex) not in board_of(state).search_areas:
         raise RuleError(f"{agent_name(agent)} is not inside a Search Area.")
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.play import rules
-
-        if not rules(state).search_open(state):
-            raise RuleError("The mission does not open Search yet.")
+    if expanded(state) and not hooks().rules(state).search_open(state):
+        raise RuleError("The mission does not open Search yet.")
     if engaged(state, agent):
         raise RuleError(f"{agent_name(agent)} is Engaged in combat and cannot search.")
     face = gdice.roll(dice, "blue", 1)[0]
@@ -189,10 +184,8 @@ def warehouse_devices(state: GalaxyState) -> list[str]:
     for key, device in content().devices.items():
         if not device.classes:
             out.extend([key] * max(0, device.count - held.count(key)))
-    if state.strikeback is not None:  # Operation Strikeback 2.2: its devices join the box
-        from engine.galaxy.strikeback.devices import generic_in_warehouse
-
-        out.extend(generic_in_warehouse(state))
+    if expanded(state):  # Operation Strikeback 2.2: its devices join the box
+        out.extend(hooks().generic_in_warehouse(state))
     return out
 
 
@@ -215,10 +208,8 @@ def finish_search(state: GalaxyState, option: str, dice: Dice, events: list[Even
             agent.devices.append(device)
             name = content().devices[device].name
         else:  # an Operation Strikeback device
-            from engine.galaxy.strikeback.devices import hand, name_of
-
-            hand(state, agent, device)
-            name = name_of(device)
+            hooks().hand(state, agent, device)
+            name = hooks().name_of(device)
         events.append(Note(text=f"{agent_name(agent)} finds a {name}."))
     elif option == "alien-tech":
         state.tech_from_search = True
@@ -286,11 +277,13 @@ def _hop(
     """Place the agent on a neighbouring or same-Area hex outside normal Movement, then let
     anything now in his line of sight be revealed."""
     assert agent.hex is not None
-    stand(state, agent, events, "moved outside his Movement")  # Fighting Poses (9.2.2)
+    if expanded(state):  # Fighting Poses (9.2.2)
+        hooks().stand(state, agent, events, "moved outside his Movement")
     start = agent.hex
     agent.hex = co(dest)
     events.append(Moved(figure=agent.id, path=[label(hx(start)), label(dest)], text=text))
-    reached(state, agent, events)  # Operation Strikeback 9.9 tokens
+    if expanded(state):  # Operation Strikeback 9.9 tokens
+        hooks().reached(state, agent, events)
     reveal_in_sight(state, dice, events)
 
 
@@ -298,10 +291,11 @@ def act_bash(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     assert agent.hex is not None
-    from engine.galaxy.strikeback.objects import blocked
 
     for pair in list(state.locked):
-        if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not blocked(state, pair):
+        if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not (
+            expanded(state) and hooks().blocked(state, pair)
+        ):
             state.locked.remove(pair)
             agent.combat_used = True
             events.append(Note(text=f"{agent_name(agent)} bashes the locked door open."))

@@ -19,16 +19,19 @@ from engine.galaxy import objectives
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content, power
+from engine.galaxy.expansion import expanded, hooks, loaded
+from engine.galaxy.phases import first_by_ranking
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.strikeback import alientech, play, suits
-from engine.galaxy.strikeback.powers import knows_alien_tech
+from engine.galaxy.supply import default_replacement, default_taker
 from engine.galaxy.world import (
     FACINGS,
+    adjacent,
     area_of,
     board_of,
     card,
     find_alien,
     hx,
+    knows_alien_tech,
     locked,
     max_hp,
     mission_of,
@@ -52,7 +55,10 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
         return _first(actions, "end-turn")
     kind, _ = goals(state)
     rush = kind == "objective"  # walk first, shoot on arrival; hunting aliens: shoot first
-    picks: list[Pick] = [play.advice, suits.advice, alientech.advice, _objective]
+    picks: list[Pick] = []
+    if expanded(state):  # the expansion's missions, Power Suits, tokens first
+        picks += [hooks().play_advice, hooks().suits_advice, hooks().advice]
+    picks += [_objective]
     picks += [_unjam_first, _urgent_heal]
     picks += [_move] if rush else []
     picks += [_boost_then_attack, _psionic_attack, _grenade, _move, _face, _other_acts]
@@ -75,8 +81,6 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         return actions[options.index(value)]
 
     if pending.kind == "alpha":
-        from engine.galaxy.phases import first_by_ranking
-
         ranked = first_by_ranking(state)
         return option(ranked) if ranked in options else actions[0]
     if pending.kind == "reinforce":
@@ -86,12 +90,8 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         devices = [o for o in options if o != "keep"]
         return option(_best_device(devices)) if devices else option("keep")
     if pending.kind == "accept":
-        from engine.galaxy.supply import default_replacement
-
         return option(default_replacement(state))
     if pending.kind == "deliver":
-        from engine.galaxy.supply import default_taker
-
         return option(default_taker(state))
     if pending.kind == "search":
         agent = state.agents[pending.seat]
@@ -109,9 +109,7 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
         targets = [o for o in options if o != "none"]
         return option(_weakest(state, targets)) if targets else option("none")
     if pending.kind == "sb-armory":  # Strikeback campaign: a weapon from GD Headquarters
-        from engine.galaxy.strikeback.campaign import default_armory
-
-        return option(default_armory(state))
+        return option(hooks().default_armory(state))
     return actions[0]  # promotions: the first power the class may take
 
 
@@ -164,12 +162,12 @@ def _effect(what: str) -> str:
         return content().devices[what].effect
     if (found := power(what)) is not None:
         return found.effect
-    from engine.galaxy.strikeback import devices, powers  # Operation Strikeback's
 
-    if devices.is_device(what):
-        return devices.catalogue()[what].effect
-    if powers.is_psionic(what):
-        return powers.psionics()[what].effect
+    for ex in loaded():
+        if ex.is_device(what):
+            return ex.catalogue()[what].effect
+        if ex.is_psionic(what):
+            return ex.psionics()[what].effect
     return ""
 
 
@@ -264,8 +262,6 @@ def _psionic_attack(state: GalaxyState, agent: AgentState, actions: list[Action]
 
 
 def _adjacent_alien(state: GalaxyState, agent: AgentState, a: Action) -> bool:
-    from engine.galaxy.world import adjacent
-
     alien = find_alien(state, a.args["target"])
     return agent.hex is not None and adjacent(state, agent.hex, alien.hex)
 

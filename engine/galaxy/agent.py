@@ -11,11 +11,9 @@ from engine.core.hexgrid import Hex, direction_to, neighbours
 from engine.core.pathfinding import Reach, reachable
 from engine.galaxy.attack import agent_attack, resolve_defence, weapon_problem
 from engine.galaxy.board import label
+from engine.galaxy.expansion import expanded, hooks, own
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback.alientech import reached
-from engine.galaxy.strikeback.poses import step_cost
-from engine.galaxy.strikeback.powers import flies as levitates
 from engine.galaxy.world import (
     FACINGS,
     agent_name,
@@ -36,6 +34,12 @@ from engine.galaxy.world import (
 ACT_COMBAT = ("evade", "redeploy", "bash")
 
 
+def step_cost(state: GalaxyState, agent: AgentState) -> int | None:
+    """Movement points one step costs him (None: he cannot step); an expansion's Fighting
+    Poses change it, the core's is 1."""
+    return hooks().step_cost(state, agent) if expanded(state) else 1
+
+
 def reach(
     state: GalaxyState, agent: AgentState, can_stop: Callable[[Hex], bool] | None = None
 ) -> Reach[Hex]:
@@ -48,12 +52,10 @@ def reach(
     cost = step_cost(state, agent)
     flyer = False
     suit_ids: set[str] = set()
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.suits import flies
-
-        flyer = flies(state, agent)  # a Flying Power Suit crosses Barrier sides (7.1.1)
-        flyer = flyer or levitates(state, agent)  # Psionic Levitation (9.7.2)
-        suit_ids = set(state.strikeback.suits)
+    if expanded(state):
+        flyer = hooks().flies(state, agent)  # a Flying Power Suit crosses Barrier sides (7.1.1)
+        flyer = flyer or hooks().powers_flies(state, agent)  # Psionic Levitation (9.7.2)
+        suit_ids = set(own(state).suits)
 
     def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
         for n in neighbours(h):
@@ -140,12 +142,10 @@ def do_move(
         agent.mp_left -= step_cost(state, agent) or 1
         walked.append(h)
         found_now: list[Event] = []
-        if state.strikeback is not None:  # a mission token under the step (Waypoints, items)
-            from engine.galaxy.strikeback import play
-
-            play.entered(state, agent, h, dice, found_now)
-        if state.strikeback is not None:  # an Alien Tech or Armory token on the hex (9.9)
-            reached(state, agent, found_now)
+        if expanded(state):  # a mission token under the step (Waypoints, items)
+            hooks().entered(state, agent, h, dice, found_now)
+        if expanded(state):  # an Alien Tech or Armory token on the hex (9.9)
+            hooks().reached(state, agent, found_now)
         reveal_in_sight(state, dice, found_now)
         if found_now:
             narrate()
@@ -222,10 +222,8 @@ def do_attack(
     index = weapon_index(agent, args.get("weapon"))
     w = weapon(agent.weapons[index].key)
     target_id = args.get("target", "")
-    if state.strikeback is not None and target_id.lower() in state.strikeback.objects:
-        from engine.galaxy.strikeback import objects  # a mission object (Operation Strikeback)
-
-        objects.attack(state, agent, index, target_id.lower(), dice, events)
+    if expanded(state) and target_id.lower() in own(state).objects:
+        hooks().attack(state, agent, index, target_id.lower(), dice, events)
         return
     target: AgentState | AlienState
     if target_id.lower() in state.agents:
@@ -241,12 +239,9 @@ def do_attack(
     area = mode == "area"
     if area and "area-for-ammo" not in w.powers:
         raise RuleError(f"The {w.name} cannot deal Area Damage.")
-    extra_blue = state.strikeback is not None and mode == "blue-dice"
-    if extra_blue:
-        from engine.galaxy.strikeback.arsenal import blue_choice_open
-
-        if not blue_choice_open(state, agent, w):
-            raise RuleError(f"The {w.name} has no added Hit dice to roll BLUE.")
+    extra_blue = expanded(state) and mode == "blue-dice"
+    if extra_blue and not hooks().blue_choice_open(state, agent, w):
+        raise RuleError(f"The {w.name} has no added Hit dice to roll BLUE.")
     agent.combat_used = True
     if agent.movement == "open":
         agent.movement = "closed"
@@ -342,13 +337,10 @@ def start_turn(state: GalaxyState, agent: AgentState) -> None:
     move = profile(agent).elite.move if agent.elite else profile(agent).move
     if state.weather == "storm":
         move = max(1, move - 1)
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import suits
-        from engine.galaxy.strikeback.combat import penalty
-
-        move = max(0, move - penalty(state, agent.id, "move"))  # a Critical -X Movement
-        move += suits.move_bonus(state, agent)  # a worn Power Suit (9.5.2.1)
-        suits.start_turn(state, agent)
+    if expanded(state):
+        move = max(0, move - hooks().penalty(state, agent.id, "move"))  # a Critical -X Movement
+        move += hooks().move_bonus(state, agent)  # a worn Power Suit (9.5.2.1)
+        hooks().start_turn(state, agent)
     agent.movement = "unused"
     agent.mp_left = 1 if agent.bleeding else move
     agent.combat_used = agent.bleeding

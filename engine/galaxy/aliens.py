@@ -19,6 +19,7 @@ from engine.core.hexgrid import Hex, distance
 from engine.galaxy.attack import alien_attack, guard_react
 from engine.galaxy.board import label
 from engine.galaxy.content import AIRule
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.lifecycle import clockwise_from_alpha
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.world import (
@@ -65,20 +66,18 @@ def fits_at(state: GalaxyState, alien: AlienState, goal: tuple[int, int], rule: 
 
 def unit_of(state: GalaxyState, alien: AlienState) -> list[AlienState]:
     """The figures that activate together: a Prime Swarm's two (11.6), else the alien."""
-    if state.strikeback is None:
+    if not expanded(state):
         return [alien]
-    from engine.galaxy.strikeback.swarm import figures
 
-    return figures(state, alien)
+    return hooks().figures(state, alien)
 
 
 def actor_for(state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> AlienState:
     """The figure the A.I. reads toward `spot`: a Prime Swarm's closest one (11.6)."""
-    if state.strikeback is None:
+    if not expanded(state):
         return alien
-    from engine.galaxy.strikeback.swarm import closest
 
-    return closest(state, alien, spot)
+    return hooks().closest(state, alien, spot)
 
 
 def pick_target(state: GalaxyState, alien: AlienState, agents: list[AgentState]) -> AgentState:
@@ -106,16 +105,12 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
         return
     c = card(alien)
     agents = figures_on_map(state)
-    if state.strikeback is not None:  # a Master Alien with Archenemy hunts the Menacing Agent
-        from engine.galaxy.strikeback.masters import hunted
-
-        agents = hunted(state, alien, agents, events)
+    if expanded(state):  # a Master Alien with Archenemy hunts the Menacing Agent
+        agents = hooks().hunted(state, alien, agents, events)
     unit = unit_of(state, alien)
     decoys: dict[str, tuple[int, int]] = {}
-    if state.strikeback is not None:  # mission tokens it takes for the weakest agent
-        from engine.galaxy.strikeback.play import decoys as mission_decoys
-
-        decoys = mission_decoys(state, alien)
+    if expanded(state):  # mission tokens it takes for the weakest agent
+        decoys = hooks().decoys(state, alien)
     for number, rule in enumerate(c.ai, start=1):
         spots = [t for t, at in decoys.items() if any(fits_at(state, f, at, rule) for f in unit)]
         if spots:
@@ -161,7 +156,6 @@ def decoy_rule(
     """An A.I. rule against a mission token an Operation Strikeback mission makes a target
     (a probe, a bomb): it counts as the most wounded and weakest agent, so it is chosen
     first; between tokens the nearest (walk, then hexes, then name)."""
-    from engine.galaxy.strikeback.play import strike_decoy
 
     def near(token: str) -> tuple[int, int, str]:
         at = decoys[token]
@@ -193,7 +187,7 @@ def decoy_rule(
                     if area_distance(state, facing_hex(state, f, goal), goal) <= w.range
                 ]
             if unit and (word == "melee" or seen):
-                strike_decoy(state, unit[0], token, word, dice, events)
+                hooks().strike_decoy(state, unit[0], token, word, dice, events)
             else:
                 events.append(Note(text=f"{alien_name(alien)} cannot reach the {token} token."))
             continue
@@ -209,16 +203,12 @@ def decoy_rule(
         elif word == "tp":
             moved = move_to_teleport(state, alien, areas, events)
         if moved:
-            from engine.galaxy.strikeback.swarm import follow
-
-            follow(state, alien, events)
+            hooks().follow(state, alien, events)
             guard_react(state, alien, dice, events)
 
 
 def decoys_now(state: GalaxyState, alien: AlienState) -> dict[str, tuple[int, int]]:
-    from engine.galaxy.strikeback.play import decoys as mission_decoys
-
-    return mission_decoys(state, alien)
+    return hooks().decoys(state, alien)
 
 
 def do_step(
@@ -267,10 +257,8 @@ def do_step(
         moved = move_away(state, alien, target, areas, events)
     elif word == "tp":
         moved = move_to_teleport(state, alien, areas, events)
-    if moved and state.strikeback is not None:
-        from engine.galaxy.strikeback.swarm import follow
-
-        follow(state, alien, events)  # a Prime Swarm's other figure keeps up (11.6)
+    if moved and expanded(state):
+        hooks().follow(state, alien, events)  # a Prime Swarm's other figure keeps up (11.6)
     if moved:
         guard_react(state, alien, dice, events)
 
@@ -281,11 +269,9 @@ def final_hex(
     board = board_of(state)
     own = hx(alien.hex)
     options = [h for h in board.area_hexes(area) if h == own or free(state, h)]
-    if state.strikeback is not None:  # a multi-hex alien needs room for its whole base (11.8)
-        from engine.galaxy.strikeback import bodies
-
-        if bodies.multi(state, alien):
-            options = [h for h in board.area_hexes(area) if bodies.fits(state, alien, h)]
+    # a multi-hex alien needs room for its whole base (11.8)
+    if expanded(state) and hooks().multi(state, alien):
+        options = [h for h in board.area_hexes(area) if hooks().fits(state, alien, h)]
     if not options:
         return None
     centre = board.centres[area]
@@ -314,10 +300,8 @@ def relocate(
     if len(path) > 1:
         alien.came_from = path[-2]
     alien.hex = co(dest)
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.bodies import settle
-
-        settle(state, alien)
+    if expanded(state):
+        hooks().settle(state, alien)
     events.append(
         Moved(
             figure=alien.id,
@@ -417,11 +401,9 @@ def activation_order(state: GalaxyState, aliens: list[AlienState]) -> list[Alien
     """Aliens of the Alpha Agent's player first, then clockwise; each player's by arrival
     (with Operation Strikeback, by rank first: Purple, Red, Blue, Green, 11.1 and 11.5)."""
     order = clockwise_from_alpha(state)
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.activation import RANK
-
+    if expanded(state):
         return sorted(
             aliens,
-            key=lambda a: (order.index(a.controller), RANK[card(a).rank], int(a.id[1:])),
+            key=lambda a: (order.index(a.controller), hooks().RANK[card(a).rank], int(a.id[1:])),
         )
     return sorted(aliens, key=lambda a: (order.index(a.controller), int(a.id[1:])))

@@ -7,10 +7,9 @@ from engine.core.dice import Dice
 from engine.core.events import Attacked, Event, Note
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.lifecycle import kill_alien
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
-from engine.galaxy.strikeback import poses
-from engine.galaxy.strikeback.powers import knows_alien_tech
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -19,11 +18,13 @@ from engine.galaxy.world import (
     alien_hexes,
     alien_name,
     area_distance,
+    area_of,
     card,
     engaging,
     facing_hex,
     figures_on_map,
     find_alien,
+    knows_alien_tech,
     profile,
     sees,
     weapon,
@@ -68,14 +69,11 @@ def weapon_problem(
         and not alien_adjacent(state, target, agent.hex)
     ):
         return "is Engaged: with Close Fight on he may only attack the aliens he is Engaged with"
-    if isinstance(target, AlienState) and state.strikeback is not None:
-        from engine.galaxy.strikeback.burrowing import exposed
-
-        if not exposed(state, target):
-            return (
-                "cannot target it: a Burrowing alien is underground until the top Close "
-                "Encounter discard clearly matches it (7.2.1)"
-            )
+    if isinstance(target, AlienState) and expanded(state) and not hooks().exposed(state, target):
+        return (
+            "cannot target it: a Burrowing alien is underground until the top Close "
+            "Encounter discard clearly matches it (7.2.1)"
+        )
     if not sees(state, agent.hex, spot):
         return "has no line of sight to the target"
     if not agent_sees(state, agent, spot):
@@ -117,19 +115,14 @@ def agent_attack(
         count = max(1, count - 1)
     alien_tech = w.tier == "alien" and not knows_alien_tech(agent)
     sb_effects: tuple[str, ...] = ()
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import arsenal
-        from engine.galaxy.strikeback import combat as expansion
-        from engine.galaxy.strikeback import powers as sbpowers
-
     # who the attack can damage is fixed at target selection, before the Hit roll (7.2.1)
     hit_ids = [] if w.kind == "healing" else targets_of(state, target, area, agent)
-    if state.strikeback is not None and "explosion" in w.powers:
-        hit_ids = arsenal.explosion_targets(state, target, agent)  # Explosion (8.4)
-    if state.strikeback is not None:
+    if expanded(state) and "explosion" in w.powers:
+        hit_ids = hooks().explosion_targets(state, target, agent)  # Explosion (8.4)
+    if expanded(state):
         # poses, Criticals, fixed-Hit and RED+BLUE weapons (9.2, 9.2.2, 8.2.3)
-        count += sbpowers.alien_dice(agent, w)  # Alien Knowledge skills (9.7.1)
-        roll = arsenal.attack_roll(
+        count += hooks().alien_dice(agent, w)  # Alien Knowledge skills (9.7.1)
+        roll = hooks().attack_roll(
             state,
             agent,
             w,
@@ -137,11 +130,11 @@ def agent_attack(
             dice,
             alien_tech=alien_tech,
             extra_blue=extra_blue,
-            reroll_alien=sbpowers.rerolls_alien(agent, w),
+            reroll_alien=hooks().rerolls_alien(agent, w),
         )
-        if expansion.bolts_blocked(state, agent.id):
+        if hooks().bolts_blocked(state, agent.id):
             roll.bolt = False  # a Critical forbids his Bolt effects
-        sb_effects = arsenal.bolt_effects(w, roll.bolt)
+        sb_effects = hooks().bolt_effects(w, roll.bolt)
     else:
         roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)
     notes: list[str] = []
@@ -193,8 +186,8 @@ def agent_attack(
     if w.kind == "healing":
         assert isinstance(target, AgentState)
         healed_ones = [target]
-        if state.strikeback is not None and "area-heal" in w.powers:
-            healed_ones = arsenal.area_heal_targets(state, target)  # Area Healing (8.5)
+        if expanded(state) and "area-heal" in w.powers:
+            healed_ones = hooks().area_heal_targets(state, target)  # Area Healing (8.5)
         for one in healed_ones:
             healed = combat.heal_agent(one, hits)
             events.append(Note(text=f"{agent_name(one)} heals {healed} Wound(s)."))
@@ -249,17 +242,14 @@ def targets_of(
     hurt its owner)."""
     if not area:
         return [target.id]
-    from engine.galaxy.world import area_of
 
     assert target.hex is not None
     here = area_of(state, target.hex)
     ids = [
         a.id for a in state.aliens if any(area_of(state, h) == here for h in alien_hexes(state, a))
     ]
-    if state.strikeback is not None:  # underground Burrowing aliens are not damaged (7.2.1)
-        from engine.galaxy.strikeback.burrowing import exposed
-
-        ids = [i for i in ids if exposed(state, find_alien(state, i))]
+    if expanded(state):  # underground Burrowing aliens are not damaged (7.2.1)
+        ids = [i for i in ids if hooks().exposed(state, find_alien(state, i))]
     if state.options.get("friendly-fire") == "on":
         for agent in figures_on_map(state):
             assert agent.hex is not None
@@ -289,11 +279,9 @@ def resolve_defence(
             friend = state.agents[target_id]
             if friend.dead or friend.hex is None:
                 continue
-            pose = poses.defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
-            if state.strikeback is not None and sb_effects:  # Lethal / Critical Bolts (8.1, 8.2)
-                from engine.galaxy.strikeback import combat as expansion
-
-                wounds = expansion.friendly_defends(
+            pose = hooks().defence_dice(state, friend, "melee" if kind == "melee" else "ranged")
+            if expanded(state) and sb_effects:  # Lethal / Critical Bolts (8.1, 8.2)
+                wounds = hooks().friendly_defends(
                     state, friend, hits, def_minus - pose, kind, sb_effects, dice, events
                 )
                 cause = f"{agent_name(agent)}'s {weapon_name}"
@@ -318,22 +306,20 @@ def resolve_defence(
             continue
         alien = find_alien(state, target_id)
         c = card(alien)
-        if state.strikeback is not None:
-            from engine.galaxy.strikeback import combat as expansion
-
+        if expanded(state):
             cause = f"{agent_name(agent)}'s {weapon_name}"
             before = alien.wounds
-            dead = expansion.alien_defends(
+            dead = hooks().alien_defends(
                 state, alien, hits, def_minus, kind, dice, events, cause, sb_effects
             )
             if dead or alien.wounds > before:
-                expansion.wounded_by(state, alien, agent, events)  # the Menace token (11.3.1)
+                hooks().wounded_by(state, alien, agent, events)  # the Menace token (11.3.1)
             if dead:
                 die(state, alien, dice, events)
             elif (
                 condition
                 and condition not in alien.conditions
-                and not expansion.immune(alien, condition)
+                and not hooks().immune(alien, condition)
             ):
                 alien.conditions.append(condition)
             continue
@@ -379,10 +365,8 @@ def alien_attack(
     events: list[Event],
     reason: str,
 ) -> None:
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import combat as expansion
-
-        expansion.alien_attack(state, alien, agent, kind, dice, events, reason)
+    if expanded(state):
+        hooks().alien_attack(state, alien, agent, kind, dice, events, reason)
         return
     c = card(alien)
     w = c.melee if kind == "melee" else c.ranged
@@ -485,10 +469,8 @@ def _agent_defends(
     while they last, override his own shield and armor (9.5.2.3).
     """
     attack = kind if kind in ("melee", "basic") else "ranged"
-    if state is not None and state.strikeback is not None:
-        from engine.galaxy.strikeback import suits
-
-        suit = suits.worn(state, agent.id)
+    if state is not None and expanded(state):
+        suit = hooks().worn(state, agent.id)
         if suit is not None and suit.shields > 0:
             roll = combat.defend_roll(
                 dice, hits, energy=suit.shields, def_minus=def_minus, armor=None, attack=attack

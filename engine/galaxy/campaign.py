@@ -14,7 +14,9 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note
 from engine.galaxy.content import content
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.state import AgentState, CampaignState, GalaxyState, MissionResult, WeaponState
+from engine.galaxy.supply import own_weapons
 from engine.galaxy.world import agent_name, mission_key, rank_name, weapon
 
 CAMPAIGN = "campaign"
@@ -35,9 +37,7 @@ def chain() -> list[str]:
 
 def new_campaign(options: dict[str, str] | None = None) -> CampaignState:
     if (options or {}).get("expansion") == "strikeback":  # Operation Strikeback, storybook 5
-        from engine.galaxy.strikeback.campaign import new_campaign as strikeback_campaign
-
-        return strikeback_campaign()
+        return hooks().new_campaign()
     return CampaignState(missions=chain())
 
 
@@ -53,10 +53,9 @@ def campaign_going_on(state: GalaxyState) -> bool:
 def debrief(state: GalaxyState, events: list[Event], dice: Dice) -> tuple[str, int] | None:
     """Record the ended mission and carry the team over. Returns the next mission to set up
     and the Alien Tech it starts with, or None when the campaign is over (outcome set)."""
-    from engine.galaxy.strikeback import campaign as strikeback
 
-    if strikeback.active(state):
-        return strikeback.debrief(state, dice, events)
+    if expanded(state) and hooks().active(state):
+        return hooks().debrief(state, dice, events)
     camp = state.campaign
     assert camp is not None and state.outcome is not None
     key = mission_key(state)
@@ -152,7 +151,6 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
 
 def carried(agent: AgentState) -> AgentState:
     """What an agent keeps from one mission to the next: rank, tactics, skills, weapons."""
-    from engine.galaxy.supply import own_weapons  # a Power Suit's weapon stays behind
 
     elite = agent.rank >= 4
     return AgentState(
@@ -176,10 +174,9 @@ def progress_lines(state: GalaxyState) -> list[str]:
     camp = state.campaign
     if camp is None:
         return []
-    from engine.galaxy.strikeback import campaign as strikeback
 
-    if strikeback.active(state):
-        return strikeback.progress_lines(state)
+    if expanded(state) and hooks().active(state):
+        return hooks().progress_lines(state)
     missions = content().missions
     key = mission_key(state)
     lines = [

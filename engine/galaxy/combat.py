@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from engine.core.dice import Dice
 from engine.core.events import Event, Killed, Note, Rolled, Wounded
 from engine.galaxy import dice as gdice
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.ranks import lose_rank
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.world import agent_name, alien_name, card, max_hp, where
@@ -176,10 +177,8 @@ def wound_agent(
     if wounds <= 0:
         return
     hp = max_hp(agent)
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.combat import penalty
-
-        hp -= penalty(state, agent.id, "hp")  # a Critical -X Health points
+    if expanded(state):
+        hp -= hooks().penalty(state, agent.id, "hp")  # a Critical -X Health points
     if agent.drone_of is not None:
         agent.wounds = min(hp, agent.wounds + wounds)
         events.append(
@@ -211,12 +210,9 @@ def wound_agent(
                 "dead, the player is Inoperative.",
             )
         )
-        if state.strikeback is not None:
-            from engine.galaxy.strikeback import play
-            from engine.galaxy.strikeback.suits import on_death
-
-            play.agent_died(state, agent, events)  # what he carried stays on his hex (mission 5)
-            on_death(state, agent, events)  # his Power Suit is destroyed with him (9.5.2.3)
+        if expanded(state):
+            hooks().agent_died(state, agent, events)  # what he carried stays on his hex (mission 5)
+            hooks().on_death(state, agent, events)  # his Power Suit is destroyed with him (9.5.2.3)
         agent.hex = None
         lose_rank(state, agent, events)
         return

@@ -12,6 +12,8 @@ from pydantic import Field, ValidationError
 from engine.core.content import ContentFile, ContentModel, load_file
 from engine.core.errors import ContentError
 from engine.galaxy.board import Board, load_map, parse_label
+from engine.galaxy.expansion import hooks, loaded
+from engine.galaxy.notation import ACTIVE_EFFECTS, is_known, parse_count
 
 CONTENT = Path(__file__).parent / "content"
 
@@ -258,8 +260,6 @@ CONDITIONS = ("all-dead", "kills>=", "round>", "destroyed>=", "rescued>=", "extr
 
 def _count_ok(cond: str) -> bool:
     """`round>N` and counters `name>=N` or `name>=N+M/agent` need well-formed numbers."""
-    from engine.galaxy.objectives import parse_count
-
     _, sep, value = cond.partition(">=")
     if not sep:
         _, sep, value = cond.partition(">")
@@ -287,8 +287,6 @@ def _validate(content: Content) -> None:
             raise ContentError(f"weapon {weapon.key}: dice, range and ammo must be sensible")
         if weapon.tier == "alien" and weapon.ammo:
             raise ContentError(f"weapon {weapon.key}: Alien Weapons use no Ammo")
-    from engine.galaxy.effects import ACTIVE_EFFECTS, is_known
-
     for power in content.powers.values():
         if not is_known(power.effect) or power.effect.startswith("grenade"):
             raise ContentError(f"power {power.key}: unknown effect {power.effect}")
@@ -411,11 +409,9 @@ def content() -> Content:
 def alien_card(card_id: str) -> AlienCard:
     """An Alien card: the core box's, else an Operation Strikeback one."""
     found = content().aliens.get(card_id)
-    if found is not None:
-        return found
-    from engine.galaxy.strikeback.cards import expansion_alien
-
-    return expansion_alien(card_id)
+    if found is not None or not loaded():
+        return found if found is not None else content().aliens[card_id]
+    return hooks().expansion_alien(card_id)
 
 
 def power(key: str) -> Power | None:
@@ -423,9 +419,7 @@ def power(key: str) -> Power | None:
     found = content().powers.get(key)
     if found is not None:
         return found
-    from engine.galaxy.strikeback.powers import skills
-
-    return skills().get(key)
+    return next((s for ex in loaded() if (s := ex.skills().get(key)) is not None), None)
 
 
 def power_card(key: str) -> Power:
@@ -438,20 +432,17 @@ def power_card(key: str) -> Power:
 def mission(key: str) -> Mission:
     """A mission: the core Storybook's, else an Operation Strikeback one."""
     found = content().missions.get(key)
-    if found is not None:
-        return found
-    from engine.galaxy.strikeback.missions import missions
-
-    return missions()[key]
+    if found is not None or not loaded():
+        return found if found is not None else content().missions[key]
+    return hooks().missions()[key]
 
 
 def close_encounter(card_id: str) -> CloseEncounter:
     found = content().close_encounters.get(card_id)
     if found is not None:
         return found
-    from engine.galaxy.strikeback.missions import close_encounters
 
-    return close_encounters()[card_id]
+    return hooks().close_encounters()[card_id]
 
 
 def event_card(mission_key: str, card_id: str) -> EventCard:
@@ -462,15 +453,13 @@ def event_card(mission_key: str, card_id: str) -> EventCard:
     found = content().events.get(card_id)
     if found is not None:
         return found
-    from engine.galaxy.strikeback.decks import events
 
-    return events()[card_id]
+    return hooks().events()[card_id]
 
 
 def species_name(key: str) -> str:
     found = content().species.get(key)
     if found is not None:
         return found
-    from engine.galaxy.strikeback.cards import species
 
-    return species()[key]
+    return hooks().species()[key]

@@ -19,6 +19,7 @@ from engine.core.pathfinding import reachable
 from engine.galaxy.attack import agent_attack, weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content
+from engine.galaxy.expansion import expanded, own
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
 from engine.galaxy.world import (
@@ -111,7 +112,7 @@ def drone_moves(state: GalaxyState, drone: AgentState) -> list[Hex]:
         for n in neighbours(h):
             if board.step_ok(h, n, lock, walker):
                 who = occupant(state, n)
-                suits = state.strikeback.suits if state.strikeback is not None else {}
+                suits = own(state).suits if expanded(state) else {}
                 if who is None or who in state.agents or who in suits:
                     yield n, 1
 

@@ -10,31 +10,6 @@ from engine.galaxy import combat
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.world import adjacent, agent_name, engaged, find_agent, weapon
 
-# Effect kinds an Action can trigger (with a number after "+" where shown).
-ACTIVE_EFFECTS = (
-    "move+",  # more Movement points this turn
-    "heal-self+",  # remove own Wounds
-    "heal-other+",  # remove Wounds from an adjacent agent
-    "heal+",  # remove Wounds from yourself or an adjacent agent
-    "dice-any+",  # more Hit dice on the next attack this turn
-    "dice-ranged+",
-    "dice-melee+",
-    "ammo+",  # Ammo back on the first weapon short of it
-    "reload-all+",  # Ammo back on every weapon
-    "energy+",  # Energy Shield points until the next Refresh phase
-    "unjam",  # clear every jammed weapon
-    "disengage",  # leave melee without the Evade roll
-)
-# Kinds that need no Action: "passive" (always on), "grenadier" (passive: grenade re-rolls and
-# up to 3 grenades when gained), "drone" and grenades are handled by their own modules.
-OTHER_EFFECTS = ("passive", "grenadier", "drone", "grenade")
-EFFECT_KINDS = ACTIVE_EFFECTS + OTHER_EFFECTS
-TARGETED = ("heal-other+", "heal+")
-
-
-def is_known(effect: str) -> bool:
-    return effect.startswith(EFFECT_KINDS)
-
 
 def amount(effect: str) -> int:
     _, _, number = effect.partition("+")

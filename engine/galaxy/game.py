@@ -19,24 +19,11 @@ from engine.core.game import (
 from engine.core.view import View
 from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
-from engine.galaxy.content import content
+from engine.galaxy.content import Mission, content
+from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import (
-    activation,
-    difficulty,
-    free,
-    layer,
-    masters,
-    npc,
-    play,
-    poses,
-    suits,
-)
-from engine.galaxy.strikeback import campaign as sb_campaign
-from engine.galaxy.strikeback import powers as sbpowers
-from engine.galaxy.strikeback.missions import missions as strikeback_missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of
@@ -47,72 +34,82 @@ def expansion_switch(key: str, description: str) -> OptionInfo:
     return OptionInfo(key=key, description=description, choices=["off", "on"], default="off")
 
 
-OPTIONS = [
-    OptionInfo(
-        key="human-view",
-        description="Agents attack only through their 3 front hexes and turn at the end "
-        "of their Movement",
-        choices=["on", "off"],
-        default="on",
-    ),
-    OptionInfo(
-        key="friendly-fire",
-        description="Agents can hurt each other",
-        choices=["off", "on"],
-        default="off",
-    ),
-    OptionInfo(
-        key="close-fight",
-        description="Engaged agents may only attack the aliens they are Engaged with",
-        choices=["off", "on"],
-        default="off",
-    ),
-    OptionInfo(
-        key="start-rank",
-        description="GD-Wings rank the agents bring from earlier missions of the campaign",
-        choices=["copper", "bronze", "silver", "gold", "palladium", "platinum"],
-        default="copper",
-    ),
-    OptionInfo(
-        key="rank-limit",
-        description="standalone: no limit on GD-Wings ranks; campaign: one rank per mission",
-        choices=["standalone", "campaign"],
-        default="standalone",
-    ),
-    OptionInfo(
-        key="permanent-death",
-        description="A dead agent stays dead for the mission",
-        choices=["off", "on"],
-        default="off",
-    ),
-    expansion_switch(
-        "high-impact", "Operation Strikeback's optional rule: at most 5 Defend dice per attack"
-    ),
-    expansion_switch(
-        "fighting-poses", "Operation Strikeback's optional rule: agents stand, crouch or lie prone"
-    ),
-    expansion_switch(
-        "npc-signals", "Operation Strikeback 10.5: one Human Signal becomes an NPC Signal (allies)"
-    ),
-    OptionInfo(
-        key=difficulty.OPTION,
-        description="Storybook preset of five optional rules (custom: as set one by one)",
-        choices=[difficulty.CUSTOM, *difficulty.PRESETS],
-        default=difficulty.CUSTOM,
-    ),
-]
+def game_options() -> list[OptionInfo]:
+    """The table options; the expansion's preset names come from the loaded expansion."""
+    return [
+        OptionInfo(
+            key="human-view",
+            description="Agents attack only through their 3 front hexes and turn at the end "
+            "of their Movement",
+            choices=["on", "off"],
+            default="on",
+        ),
+        OptionInfo(
+            key="friendly-fire",
+            description="Agents can hurt each other",
+            choices=["off", "on"],
+            default="off",
+        ),
+        OptionInfo(
+            key="close-fight",
+            description="Engaged agents may only attack the aliens they are Engaged with",
+            choices=["off", "on"],
+            default="off",
+        ),
+        OptionInfo(
+            key="start-rank",
+            description="GD-Wings rank the agents bring from earlier missions of the campaign",
+            choices=["copper", "bronze", "silver", "gold", "palladium", "platinum"],
+            default="copper",
+        ),
+        OptionInfo(
+            key="rank-limit",
+            description="standalone: no limit on GD-Wings ranks; campaign: one rank per mission",
+            choices=["standalone", "campaign"],
+            default="standalone",
+        ),
+        OptionInfo(
+            key="permanent-death",
+            description="A dead agent stays dead for the mission",
+            choices=["off", "on"],
+            default="off",
+        ),
+        expansion_switch(
+            "high-impact", "Operation Strikeback's optional rule: at most 5 Defend dice per attack"
+        ),
+        expansion_switch(
+            "fighting-poses",
+            "Operation Strikeback's optional rule: agents stand, crouch or lie prone",
+        ),
+        expansion_switch(
+            "npc-signals",
+            "Operation Strikeback 10.5: one Human Signal becomes an NPC Signal (allies)",
+        ),
+    ] + [
+        OptionInfo(
+            key=ex.OPTION,
+            description="Storybook preset of five optional rules (custom: as set one by one)",
+            choices=[ex.CUSTOM, *ex.PRESETS],
+            default=ex.CUSTOM,
+        )
+        for ex in loaded()
+    ]
+
 
 # Operation Strikeback's optional rules a core mission may use (they switch the layer on)
 EXPANSION_SWITCHES = ("high-impact", "fighting-poses", "npc-signals")
 
+
 # The campaign's layer switch: `expansion:strikeback` plays the Operation Strikeback campaign
 # (engine/galaxy/strikeback/); its sections not built yet are refused by name.
-EXPANSION_OPTION = OptionInfo(
-    key="expansion",
-    description="core: the core campaign; strikeback: the Operation Strikeback campaign",
-    choices=["core", layer.EXPANSION],
-    default="core",
-)
+def expansion_option() -> OptionInfo:
+    return OptionInfo(
+        key="expansion",
+        description="core: the core campaign; strikeback: the Operation Strikeback campaign",
+        choices=["core", *(ex.EXPANSION for ex in loaded())],
+        default="core",
+    )
+
 
 ROLES = [
     RoleInfo(
@@ -123,6 +120,11 @@ ROLES = [
     )
     for key, p in content().agents.items()
 ]
+
+
+def expansion_missions() -> dict[str, Mission]:
+    """The missions of every loaded expansion, by key."""
+    return {k: m for ex in loaded() for k, m in ex.missions().items()}
 
 
 class GalaxyDefenders:
@@ -138,9 +140,9 @@ class GalaxyDefenders:
                 roles=ROLES,
                 min_seats=1,
                 max_seats=5,
-                options=OPTIONS,
+                options=game_options(),
             )
-            for m in [*content().missions.values(), *strikeback_missions().values()]
+            for m in [*content().missions.values(), *expansion_missions().values()]
         ] + [
             ScenarioInfo(
                 key=campaign.CAMPAIGN,
@@ -153,7 +155,7 @@ class GalaxyDefenders:
                 roles=ROLES,
                 min_seats=1,
                 max_seats=5,
-                options=[o for o in OPTIONS if o.key != "rank-limit"] + [EXPANSION_OPTION],
+                options=[o for o in game_options() if o.key != "rank-limit"] + [expansion_option()],
             )
         ]
 
@@ -162,10 +164,10 @@ class GalaxyDefenders:
     ) -> GalaxyState:
         if (
             scenario not in content().missions
-            and scenario not in strikeback_missions()
+            and scenario not in expansion_missions()
             and scenario != campaign.CAMPAIGN
         ):
-            known = ", ".join([*content().missions, *strikeback_missions(), campaign.CAMPAIGN])
+            known = ", ".join([*content().missions, *expansion_missions(), campaign.CAMPAIGN])
             raise ValueError(f"Unknown scenario '{scenario}'. Scenarios: {known}.")
         if not 1 <= len(seats) <= 5 or len(set(seats)) != len(seats):
             raise ValueError("Galaxy Defenders takes 1 to 5 different agents.")
@@ -173,24 +175,24 @@ class GalaxyDefenders:
             if seat not in content().agents:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
-        strikeback = options.get("expansion") == layer.EXPANSION
+        strikeback = options.get("expansion") in {ex.EXPANSION for ex in loaded()}
         if strikeback:
-            layer.require("Storybook 5 Strikeback campaign")
+            hooks().require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core
         # game is saved (and fingerprinted) exactly as before the expansion existed.
-        preset = difficulty.apply_preset(options)
+        preset = hooks().apply_preset(options) if loaded() else None
         switched = [k for k in EXPANSION_SWITCHES if options.pop(k, "off") == "on"]
         if options.get("expansion") == "core":
             options.pop("expansion")
         state = phases.setup(scenario, seats, options, dice)
-        if preset != difficulty.CUSTOM:
-            state.options[difficulty.OPTION] = preset
-        if switched or scenario in strikeback_missions() or strikeback:
+        if preset is not None and preset != hooks().CUSTOM:
+            state.options[hooks().OPTION] = preset
+        if switched or scenario in expansion_missions() or strikeback:
             state.options.update({k: "on" for k in switched})
             state.strikeback = StrikebackState(high_impact="high-impact" in switched)
             if strikeback:
-                sb_campaign.start(state, dice)
-            play.begin_mission(state, mission_of(state), dice)
+                hooks().start(state, dice)
+            hooks().begin_mission(state, mission_of(state), dice)
         return state
 
     def waiting_on(self, state: GalaxyState) -> Prompt:
@@ -274,11 +276,11 @@ class GalaxyDefenders:
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
         elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: a tie-break
-            activation.finish_choice(state, option, events)
+            hooks().finish_choice(state, option, events)
         elif pending.kind == "sb-recall":
-            suits.finish_recall(state, option, events)
+            hooks().finish_recall(state, option, events)
         elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
-            play.finish_choice(state, option, events)
+            hooks().play_finish_choice(state, option, events)
         self._after_agent_step(state, events, dice)
 
     def _turn_action(
@@ -292,40 +294,71 @@ class GalaxyDefenders:
             raise RuleError(f"{agent_name(agent)} is Paralyzed: he can only end the turn.")
         if action.verb == "end-turn":
             events.append(Note(text=f"{agent_name(agent)} ends the Agent turn."))
-            suits.end_turn(state, agent, events)  # a Seize ends with the turn (7.3)
-            npc.end_of_turn(state, agent, dice, events)
+            if expanded(state):
+                hooks().end_turn(state, agent, events)  # a Seize ends with the turn (7.3)
+                hooks().end_of_turn(state, agent, dice, events)
             if not check_all_dead(state, events):
                 state.phase = "aliens"
             return
         if agent.hex is None:
             raise RuleError(f"{agent_name(agent)} is not on the battlefield.")
+        # An expansion's verbs go to the loaded expansion even in a core game: it refuses them
+        # by its own rule (Fighting Poses with the option off, ...).
         if action.verb == "move":
             turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
-        elif action.verb == "act" and play.handles(state, action.args.get("what", "").lower()):
+        elif (
+            action.verb == "act"
+            and loaded()
+            and hooks().handles(state, action.args.get("what", "").lower())
+        ):
             what = action.args["what"].lower()
-            play.do_action(state, agent, what, action.args, dice, events)
-        elif action.verb == "act" and action.args.get("what", "").lower() in masters.ACTIONS:
-            masters.do_action(state, agent, action.args["what"].lower(), events)
-        elif action.verb == "act" and sbpowers.is_psionic(action.args.get("what", "").lower()):
-            sbpowers.use(state, agent, action.args, dice, events)
-        elif action.verb == "act" and action.args.get("what", "").lower() in suits.ACTIONS:
+            hooks().play_do_action(state, agent, what, action.args, dice, events)
+        elif (
+            action.verb == "act"
+            and loaded()
+            and action.args.get("what", "").lower() in hooks().ACTIONS
+        ):
+            hooks().do_action(state, agent, action.args["what"].lower(), events)
+        elif (
+            action.verb == "act"
+            and loaded()
+            and hooks().is_psionic(action.args.get("what", "").lower())
+        ):
+            hooks().use(state, agent, action.args, dice, events)
+        elif (
+            action.verb == "act"
+            and loaded()
+            and action.args.get("what", "").lower() in hooks().suits_ACTIONS
+        ):
             what = action.args["what"].lower()
-            suits.do_action(state, agent, what, action.args, dice, events)
-        elif action.verb == "act" and free.is_free(action.args.get("what", "").lower()):
+            hooks().suits_do_action(state, agent, what, action.args, dice, events)
+        elif (
+            action.verb == "act"
+            and loaded()
+            and hooks().is_free(action.args.get("what", "").lower())
+        ):
             what = action.args["what"].lower()
-            free.do(state, agent, what, action.args, dice, events)
-        elif action.verb == "act" and action.args.get("what", "").lower() == "npc":
-            npc.activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
+            hooks().do(state, agent, what, action.args, dice, events)
+        elif action.verb == "act" and loaded() and action.args.get("what", "").lower() == "npc":
+            hooks().activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
         elif action.verb == "act":
             actions.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
-        elif action.verb == "orders" and action.args.get("order", "").lower().startswith("pose-"):
-            poses.do_pose(state, agent, action.args["order"].lower()[len("pose-") :], events)
-        elif action.verb == "orders" and npc.is_order(action.args.get("order", "").lower()):
-            npc.do_order(state, agent, action.args["order"].lower(), events)
+        elif (
+            action.verb == "orders"
+            and loaded()
+            and action.args.get("order", "").lower().startswith("pose-")
+        ):
+            hooks().do_pose(state, agent, action.args["order"].lower()[len("pose-") :], events)
+        elif (
+            action.verb == "orders"
+            and loaded()
+            and hooks().is_order(action.args.get("order", "").lower())
+        ):
+            hooks().do_order(state, agent, action.args["order"].lower(), events)
         elif action.verb == "orders":
             turn.do_guard_order(agent, action.args.get("order", "").lower(), events)
         else:
@@ -339,14 +372,15 @@ class GalaxyDefenders:
             return
         if state.phase != "agent":
             return
-        suits.settle(state, events)  # a Seize ends with the carrier's Movement (7.3)
+        if expanded(state):  # a Seize ends with the carrier's Movement (7.3)
+            hooks().suits_settle(state, events)
         agent = state.agents[state.turn_order[state.turn_index]]
         if agent.dead:
             phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
         elif turn.turn_over(agent):
             events.append(Note(text=f"{agent_name(agent)} has used every activity."))
-            if dice is not None:
-                npc.end_of_turn(state, agent, dice, events)
+            if dice is not None and expanded(state):
+                hooks().end_of_turn(state, agent, dice, events)
             if not check_all_dead(state, events):
                 state.phase = "aliens"
 
@@ -407,9 +441,9 @@ def _strategy_default(state: GalaxyState) -> Action | None:
     elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: the earliest arrival
         choice = pending.options[0]
     elif pending.kind == "sb-recall":  # Operation Strikeback 9.5.1: the team wants the suit
-        choice = suits.AGREE
+        choice = hooks().AGREE
     elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
-        choice = play.default_choice(state)
+        choice = hooks().default_choice(state)
     else:
         return None
     return Action(verb="choose", args={"option": choice})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import Action
 from engine.core.hexgrid import neighbours
-from engine.galaxy import drones, effects
+from engine.galaxy import drones, effects, notation
 from engine.galaxy.actions import power_problem
 from engine.galaxy.agent import (
     combat_problem,
@@ -17,11 +17,8 @@ from engine.galaxy.agent import (
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
+from engine.galaxy.expansion import expanded, hooks, loaded, own
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import free as free_actions
-from engine.galaxy.strikeback import masters, npc, objects, play, poses, suits
-from engine.galaxy.strikeback import powers as sbpowers
-from engine.galaxy.strikeback.free import becomes_free
 from engine.galaxy.world import (
     FACINGS,
     adjacent,
@@ -64,36 +61,8 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
-        out.extend(play.legal_actions(state, agent))
-        out.extend(masters.legal_actions(state, agent))
-        out.extend(suits.legal_actions(state, agent))  # Power Suits (9.5)
-        out.extend(free_actions.legal(state, agent))  # Free Actions (6.2.1.1)
-        out.extend(sbpowers.legal_actions(state, agent))  # Psionic Powers (9.7.2)
-        for figure in [n.id for n in npc.mine(state, agent)]:
-            if npc.activation_problem(state, agent, figure) is None:
-                out.append(
-                    Action(
-                        verb="act",
-                        args={"unit": agent.id, "what": "npc", "target": figure},
-                        label=f"activate the NPC {figure} now (before your activities)",
-                    )
-                )
-        for order in npc.npc_orders(state, agent):
-            out.append(
-                Action(
-                    verb="orders",
-                    args={"unit": agent.id, "order": order},
-                    label=f"NPC standing order: {order}",
-                )
-            )
-        for order in poses.orders(state, agent):
-            out.append(
-                Action(
-                    verb="orders",
-                    args={"unit": agent.id, "order": order},
-                    label=f"Fighting Pose: {order[len('pose-') :]}",
-                )
-            )
+        if expanded(state):
+            out.extend(expansion_actions(state, agent))
         now = guard_order_now(agent)
         for order in guard_orders(agent):
             if order != now:
@@ -141,17 +110,15 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
             name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
             args = {"unit": agent.id, "target": target.id, "weapon": ws.key}
             out.append(Action(verb="attack", args=args, label=f"{w.name} at {name}"))
-            if state.strikeback is not None:
-                from engine.galaxy.strikeback.arsenal import BLUE_DICE, blue_choice_open
-
-                if blue_choice_open(state, agent, w):  # 9.2: added dice may be BLUE
-                    out.append(
-                        Action(
-                            verb="attack",
-                            args={**args, "mode": BLUE_DICE},
-                            label=f"{w.name} at {name}, added dice BLUE",
-                        )
+            # 9.2: added dice may be BLUE
+            if expanded(state) and hooks().blue_choice_open(state, agent, w):
+                out.append(
+                    Action(
+                        verb="attack",
+                        args={**args, "mode": hooks().BLUE_DICE},
+                        label=f"{w.name} at {name}, added dice BLUE",
                     )
+                )
             if "area-for-ammo" in w.powers and ws.ammo >= 1:
                 out.append(
                     Action(
@@ -160,19 +127,19 @@ def legal_attacks(state: GalaxyState, agent: AgentState) -> list[Action]:
                         label=f"{w.name} at {name}, +1 Ammo for Area Damage",
                     )
                 )
-    if state.strikeback is not None and state.strikeback.objects:
-        out.extend(objects.legal_attacks(state, agent))  # Operation Strikeback mission objects
+    if expanded(state) and own(state).objects:
+        out.extend(hooks().legal_attacks(state, agent))  # Operation Strikeback mission objects
     return out
 
 
 def search_open(state: GalaxyState) -> bool:
     """Search Areas are open, unless an Operation Strikeback mission opens them later."""
-    return state.strikeback is None or play.rules(state).search_open(state)
+    return not expanded(state) or hooks().rules(state).search_open(state)
 
 
 def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     out: list[Action] = []
-    if agent.action_used and state.strikeback is None:
+    if agent.action_used and not expanded(state):
         return out
     assert agent.hex is not None
     unit = agent.id
@@ -180,7 +147,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     only_free = agent.action_used
 
     def add(what: str, text: str, **extra: str) -> None:
-        if only_free and not becomes_free(state, agent, what):
+        if only_free and not hooks().becomes_free(state, agent, what):
             return
         out.append(Action(verb="act", args={"unit": unit, "what": what, **extra}, label=text))
 
@@ -209,7 +176,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
             else:
                 for h in drones.deploy_spots(state, agent):
                     add(key, f"deploy the {name} at {label(h)}", to=label(h))
-        elif pcard.effect.startswith(effects.TARGETED):
+        elif pcard.effect.startswith(notation.TARGETED):
             for other in effects.heal_targets(state, agent, pcard.effect):
                 add(key, f"{name} on {agent_name(other)}", target=other.id)
         else:
@@ -229,7 +196,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                     add(device, f"deploy the {card.name} at {label(h)}", to=label(h))
         elif effects.effect_problem(state, agent, card.effect) is not None:
             continue
-        elif card.effect.startswith(effects.TARGETED):
+        elif card.effect.startswith(notation.TARGETED):
             for other in effects.heal_targets(state, agent, card.effect):
                 add(device, f"{card.name} on {agent_name(other)}", target=other.id)
         else:
@@ -257,7 +224,9 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
                 if free(state, h):
                     add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
         for pair in state.locked:
-            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not objects.blocked(state, pair):
+            if agent.hex in (tuple(pair[0]), tuple(pair[1])) and not (
+                expanded(state) and hooks().blocked(state, pair)
+            ):
                 add("bash", "bash the locked door (Action + Combat)")
                 break
     for ws in agent.weapons:
@@ -365,11 +334,48 @@ def choice_name(option: str) -> str | None:
 
 def expansion_item(option: str) -> tuple[str, str] | None:
     """An Operation Strikeback device or the `psionic` promotion answer: (name, text)."""
-    from engine.galaxy.strikeback import devices, wings
 
-    if devices.is_device(option):
-        d = devices.catalogue()[option]
-        return d.name, d.text
-    if option == wings.PSIONIC:
-        return "Psionic Power", "a randomly selected Psionic Power instead of a skill"
+    for ex in loaded():
+        if ex.is_device(option):
+            d = ex.catalogue()[option]
+            return d.name, d.text
+        if option == ex.PSIONIC:
+            return "Psionic Power", "a randomly selected Psionic Power instead of a skill"
     return None
+
+
+def expansion_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
+    """What the loaded expansion adds to an agent's turn: mission actions, Menace, Power
+    Suits, Free Actions, Psionic Powers, NPC activations and orders, Fighting Poses."""
+    ex = hooks()
+    out = list(ex.play_legal_actions(state, agent))
+    out.extend(ex.legal_actions(state, agent))
+    out.extend(ex.suits_legal_actions(state, agent))  # Power Suits (9.5)
+    out.extend(ex.legal(state, agent))  # Free Actions (6.2.1.1)
+    out.extend(ex.powers_legal_actions(state, agent))  # Psionic Powers (9.7.2)
+    for figure in [n.id for n in ex.mine(state, agent)]:
+        if ex.activation_problem(state, agent, figure) is None:
+            out.append(
+                Action(
+                    verb="act",
+                    args={"unit": agent.id, "what": "npc", "target": figure},
+                    label=f"activate the NPC {figure} now (before your activities)",
+                )
+            )
+    for order in ex.npc_orders(state, agent):
+        out.append(
+            Action(
+                verb="orders",
+                args={"unit": agent.id, "order": order},
+                label=f"NPC standing order: {order}",
+            )
+        )
+    for order in ex.orders(state, agent):
+        out.append(
+            Action(
+                verb="orders",
+                args={"unit": agent.id, "order": order},
+                label=f"Fighting Pose: {order[len('pose-') :]}",
+            )
+        )
+    return out

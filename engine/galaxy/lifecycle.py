@@ -7,6 +7,8 @@ from engine.core.events import Event, MissionEnded, Note, Spawned
 from engine.core.hexgrid import Hex, distance
 from engine.galaxy import dice as gdice
 from engine.galaxy.board import label
+from engine.galaxy.content import alien_card
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.world import alien_name, board_of, card, co, free, operative
 
@@ -30,10 +32,8 @@ def assign_controller(state: GalaxyState, card_id: str) -> tuple[str, str]:
             return alien.controller, "holds the same Alien card"
     order = clockwise_from_alpha(state)
     cards_held = state.aliens
-    if state.strikeback is not None:  # a Prime Swarm's two figures are one card (11.6)
-        from engine.galaxy.strikeback.swarm import units
-
-        cards_held = units(state, state.aliens)
+    if expanded(state):  # a Prime Swarm's two figures are one card (11.6)
+        cards_held = hooks().units(state, state.aliens)
     held = {seat: sum(1 for a in cards_held if a.controller == seat) for seat in order}
     fewest = min(held.values())
     seat = next(seat for seat in order if held[seat] == fewest)
@@ -41,8 +41,6 @@ def assign_controller(state: GalaxyState, card_id: str) -> tuple[str, str]:
 
 
 def card_of(card_id: str) -> tuple[str, str]:
-    from engine.galaxy.content import alien_card
-
     c = alien_card(card_id)
     return c.species, c.rank
 
@@ -59,17 +57,11 @@ def nearest_free(state: GalaxyState, h: Hex) -> Hex | None:
 def place_alien(
     state: GalaxyState, card_id: str, h: Hex, events: list[Event], how: str
 ) -> AlienState:
-    from engine.galaxy.content import alien_card
-
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import combat as expansion
-
-        expansion.enters_play(state, card_id)
+    if expanded(state):
+        hooks().enters_play(state, card_id)
     controller, reason = assign_controller(state, card_id)
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.masters import controller_for
-
-        master_to = controller_for(state, card_id)
+    if expanded(state):
+        master_to = hooks().controller_for(state, card_id)
         if master_to is not None:  # a Master Alien's card goes to the Alpha Agent (11.3)
             controller, reason = master_to, "a Master Alien goes to the Alpha Agent"
 
@@ -82,10 +74,8 @@ def place_alien(
     )
     state.next_alien += 1
     state.aliens.append(alien)
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.masters import arrived
-
-        arrived(state, alien, events)  # a multi-hex base, the Menace token
+    if expanded(state):
+        hooks().arrived(state, alien, events)  # a multi-hex base, the Menace token
     events.append(
         Spawned(
             figure=alien.id,
@@ -94,10 +84,8 @@ def place_alien(
             f"({reason}).",
         )
     )
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.swarm import arrive
-
-        arrive(state, alien, events)  # a Prime Swarm's second figure (11.6)
+    if expanded(state):
+        hooks().swarm_arrive(state, alien, events)  # a Prime Swarm's second figure (11.6)
     return alien
 
 
@@ -124,20 +112,15 @@ def kill_alien(state: GalaxyState, alien: AlienState, events: list[Event]) -> No
     if alien not in state.aliens:
         return
     state.aliens.remove(alien)
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import bodies, masters
+    if expanded(state):
+        hooks().lift(state, alien)
+        hooks().left_play(state, events)
 
-        bodies.lift(state, alien)
-        masters.left_play(state, events)
-        from engine.galaxy.strikeback.swarm import falls
-
-        if falls(state, alien, events):  # a Prime Swarm lives on while a figure does (11.6)
+        if hooks().falls(state, alien, events):  # a Prime Swarm lives on while a figure does (11.6)
             return
     state.alien_deck.discard(alien.card)
-    if state.strikeback is not None:  # a mission may put the card back in the Warehouse
-        from engine.galaxy.strikeback import play
-
-        play.alien_killed(state, alien, events)
+    if expanded(state):  # a mission may put the card back in the Warehouse
+        hooks().alien_killed(state, alien, events)
     state.kills += 1
     state.kills_this_round += 1
     if not state.tech_from_kills:

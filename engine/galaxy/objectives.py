@@ -11,21 +11,12 @@ from __future__ import annotations
 
 from engine.core.events import Event, MissionEnded
 from engine.galaxy.content import Objective
+from engine.galaxy.expansion import expanded, hooks
+from engine.galaxy.notation import parse_count
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.world import area_of, board_of, mission_of, operative
 
 COUNTERS = ("kills", "destroyed", "rescued")
-
-
-def parse_count(text: str) -> tuple[int, float]:
-    """`N` or `N+M/agent` (M may be a decimal such as 1.5) -> (N, M); ValueError when
-    malformed."""
-    base, plus, per = text.partition("+")
-    if not plus:
-        return int(base), 0.0
-    if not per.endswith("/agent"):
-        raise ValueError(text)
-    return int(base), float(per[: -len("/agent")])
 
 
 def threshold(state: GalaxyState, text: str) -> int:
@@ -66,10 +57,8 @@ def condition_met(state: GalaxyState, cond: str) -> bool:
         return counter(state, name) >= threshold(state, value)
     if cond.startswith("round>"):
         return state.round > int(cond[len("round>") :])
-    if state.strikeback is not None:  # an Operation Strikeback mission's own conditions
-        from engine.galaxy.strikeback.play import condition
-
-        return condition(state, cond)
+    if expanded(state):  # an Operation Strikeback mission's own conditions
+        return hooks().condition(state, cond)
     return False
 
 

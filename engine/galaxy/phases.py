@@ -8,11 +8,14 @@ from engine.core.events import CardDrawn, Event, Note, PhaseChanged
 from engine.core.hexgrid import Hex, direction_to, distance, line
 from engine.galaxy import campaign
 from engine.galaxy import dice as gdice
+from engine.galaxy.actions import warehouse_devices
 from engine.galaxy.agent import start_turn
 from engine.galaxy.aliens import activate, activation_order
+from engine.galaxy.attack import die
 from engine.galaxy.board import Board, load_map
 from engine.galaxy.content import close_encounter, content, event_card, power_card
 from engine.galaxy.content import mission as mission_by_key
+from engine.galaxy.expansion import expanded, hooks, own
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha
 from engine.galaxy.objectives import mission_status
 from engine.galaxy.ranks import grant_power, kind_of, promotion_options, rank_up
@@ -87,9 +90,9 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.ce_deck = Deck.shuffled("Close Encounter", ce, dice)
     stacks = getattr(mission, "stacks", [])
     if stacks:  # Operation Strikeback: an ordered deck of stacks (storybook 2.2), top first
-        from engine.galaxy.strikeback.events import build_deck
-
-        state.event_deck = Deck(name="Event", draw_pile=list(reversed(build_deck(stacks, dice))))
+        state.event_deck = Deck(
+            name="Event", draw_pile=list(reversed(hooks().build_deck(stacks, dice)))
+        )
     else:
         ev = mission.event_deck(list(content().events))
         state.event_deck = Deck.shuffled("Event", ev, dice)
@@ -111,15 +114,12 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.turn_index = 0
     state.outcome = None
     state.outcome_text = ""
-    if state.strikeback is not None:  # Marks, Poisons, Criticals and shields end with a mission
-        from engine.galaxy.strikeback.play import begin_mission as layer_begin
-        from engine.galaxy.strikeback.suits import strip_suit_weapons
-
-        held = state.strikeback.gear.psionics  # Psionic Powers stay with their agents
-        strip_suit_weapons(state)  # Power Suits stay behind with their weapons
-        state.strikeback = StrikebackState(high_impact=state.strikeback.high_impact)
+    if expanded(state):  # Marks, Poisons, Criticals and shields end with a mission
+        held = own(state).gear.psionics  # Psionic Powers stay with their agents
+        hooks().strip_suit_weapons(state)  # Power Suits stay behind with their weapons
+        state.strikeback = StrikebackState(high_impact=own(state).high_impact)
         state.strikeback.gear.psionics = held
-        layer_begin(state, mission, dice)
+        hooks().begin_mission(state, mission, dice)
     state.alpha = first_by_ranking(state)
     state.round = 1
     state.phase = "setup"
@@ -142,10 +142,8 @@ def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> 
     for _ in range(mission.start_signals):
         teleport_signal(state, dice, events)
     start = RANKS.index(state.options.get("start-rank", "copper").title())
-    if state.strikeback is not None and not start:
-        from engine.galaxy.strikeback.wings import standalone_rank
-
-        start = standalone_rank(state)  # Operation Strikeback: the briefing's rank
+    if expanded(state) and not start:
+        start = hooks().standalone_rank(state)  # Operation Strikeback: the briefing's rank
     if state.campaign is not None and (state.campaign.index or state.campaign.attempt > 1):
         start = 0  # later missions of a campaign: the ranks are carried, not set
     if alien_tech := state.alien_tech:
@@ -214,19 +212,14 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
     for alien in state.aliens:
         alien.energy = card(alien).energy
         alien.conditions = []
-    if state.strikeback is not None and dice is not None:
-        from engine.galaxy.attack import die
-        from engine.galaxy.strikeback import combat as expansion
-
-        for alien in expansion.refresh(state, dice, events):
+    if expanded(state) and dice is not None:
+        for alien in hooks().combat_refresh(state, dice, events):
             if alien in state.aliens:
                 die(state, alien, dice, events)
-        from engine.galaxy.strikeback import powers as sbpowers
 
-        sbpowers.refresh(state, events)  # Psionic Powers turn up, Regeneration heals
-        from engine.galaxy.strikeback import suits
+        hooks().powers_refresh(state, events)  # Psionic Powers turn up, Regeneration heals
 
-        suits.refresh(state, events)  # Power Suit energy (6.1, 9.5)
+        hooks().suits_refresh(state, events)  # Power Suit energy (6.1, 9.5)
     state.tech_from_kills = False
     state.tech_from_search = False
     state.kills_last_round = state.kills_this_round
@@ -275,15 +268,12 @@ def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         reveal_in_sight(state, dice, events)
         if offer_reinforcements(state, events):
             return False
-    if state.strategy_step == 3 and state.strikeback is not None:
-        from engine.galaxy.strikeback import play
-        from engine.galaxy.strikeback.alientech import deliver_armory
-
-        if deliver_armory(state, dice, events):  # weapons an Armory token triggered (9.9)
+    if state.strategy_step == 3 and expanded(state):
+        if hooks().deliver_armory(state, dice, events):  # weapons an Armory token triggered (9.9)
             if state.pending is not None:
                 return False
             return strategy(state, dice, events)
-        if play.reinforcements(state, dice, events):  # a mission's own Reinforcements
+        if hooks().reinforcements(state, dice, events):  # a mission's own Reinforcements
             return False
     state.strategy_step = 0
     if mission_status(state, events):
@@ -298,10 +288,8 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     """Roll 3 RED dice; enough GD results raise the agent one rank. A standalone mission sets
     no limit; in a campaign (`rank-limit` option) an agent gains at most one rank a mission."""
     top = len(RANKS) - 1
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import wings
-
-        top = wings.top_rank(state)
+    if expanded(state):
+        top = hooks().top_rank(state)
     if agent.dead or agent.rank >= top:
         return
     limited = state.options.get("rank-limit") == "campaign" or state.campaign is not None
@@ -310,10 +298,8 @@ def gd_wings(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Eve
     faces = gdice.roll(dice, "red", 3)
     got = gdice.tally("red", faces)[gdice.GD]
     need = GD_NEEDED.get(agent.rank + 1, 0)
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import wings
-
-        need = wings.needed(state, agent.rank + 1, GD_NEEDED)
+    if expanded(state):
+        need = hooks().needed(state, agent.rank + 1, GD_NEEDED)
     if got < need:
         events.append(Note(text=f"GD-Wings: {agent_name(agent)} rolls {got} GD of {need} needed."))
         return
@@ -350,13 +336,11 @@ def finish_promotion(
     assert pending is not None
     state.pending = None
     agent = state.agents[pending.seat]
-    if state.strikeback is not None and dice is not None:
-        from engine.galaxy.strikeback import wings
-
-        if option == wings.PSIONIC:  # Moon / Galaxy: a random Psionic Power (9.7.2)
-            rank = int(str(pending.data.get("rank", agent.rank)))
-            wings.grant_psionic(state, agent, rank, dice, events)
-            return
+    # Moon / Galaxy: a random Psionic Power (9.7.2)
+    if expanded(state) and dice is not None and option == hooks().PSIONIC:
+        rank = int(str(pending.data.get("rank", agent.rank)))
+        hooks().grant_psionic(state, agent, rank, dice, events)
+        return
     power = power_card(option)
     grant_power(agent, option, int(str(pending.data.get("rank", agent.rank))))
     events.append(Note(text=f"{agent_name(agent)} gains {power.name}."))
@@ -366,7 +350,6 @@ def finish_promotion(
 
 def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
     """Grenadier: up to 3 grenades still in the Warehouse (policy: in content order)."""
-    from engine.galaxy.actions import warehouse_devices
 
     devices = content().devices
     pool = [
@@ -374,13 +357,11 @@ def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -
         for d in warehouse_devices(state)
         if d in devices and devices[d].effect.startswith("grenade")
     ]
-    if state.strikeback is not None:  # Operation Strikeback grenades, after the core box's
-        from engine.galaxy.strikeback import devices as sbdevices
-
+    if expanded(state):  # Operation Strikeback grenades, after the core box's
         pool += [
             d
-            for d in sbdevices.generic_in_warehouse(state)
-            if d not in devices and sbdevices.effect_of(d).startswith("grenade")
+            for d in hooks().generic_in_warehouse(state)
+            if d not in devices and hooks().effect_of(d).startswith("grenade")
         ]
     taken = pool[:3]
     names = []
@@ -389,10 +370,8 @@ def grant_grenades(state: GalaxyState, agent: AgentState, events: list[Event]) -
             agent.devices.append(d)
             names.append(devices[d].name)
         else:
-            from engine.galaxy.strikeback import devices as sbdevices
-
-            sbdevices.hand(state, agent, d)
-            names.append(sbdevices.name_of(d))
+            hooks().hand(state, agent, d)
+            names.append(hooks().name_of(d))
     names_text = ", ".join(names) or "none left in the Warehouse"
     events.append(Note(text=f"Grenadier: {agent_name(agent)} receives grenades ({names_text})."))
 
@@ -437,9 +416,7 @@ def matches(state: GalaxyState, alien: AlienState, match: dict[str, object]) -> 
     if "power" in match and match["power"] not in getattr(c, "sb_powers", []):
         return False  # an Operation Strikeback card: every alien with a power
     if "healthy" in match or "position" in match:  # Operation Strikeback cards
-        from engine.galaxy.strikeback.activation import fits_card
-
-        return fits_card(state, alien, match)
+        return hooks().fits_card(state, alien, match)
     return not (match.get("wounded") and alien.wounds == 0)
 
 
@@ -447,17 +424,15 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     """One player's Aliens turn; False when it waits for the Alpha Agent to break a tie of an
     Operation Strikeback "activate X aliens" card (the turn resumes after his choice)."""
     seat = state.turn_order[state.turn_index]
-    waiting = state.strikeback.activating if state.strikeback is not None else None
+    waiting = own(state).activating if expanded(state) else None
     if waiting is not None and waiting.picks == 0:
-        assert state.strikeback is not None
-        state.strikeback.activating = None
+        assert expanded(state)
+        own(state).activating = None
         ce_id, ce = waiting.card, close_encounter(waiting.card)
         chosen = [a for a in state.aliens if a.id in waiting.chosen]
     else:
-        if state.strikeback is not None:  # his agent turn is over (a mission's carried bomb)
-            from engine.galaxy.strikeback.play import turn_over
-
-            turn_over(state, seat, events)
+        if expanded(state):  # his agent turn is over (a mission's carried bomb)
+            hooks().turn_over(state, seat, events)
         ce_id = state.ce_deck.draw(dice)
         ce = close_encounter(ce_id)
         events.append(
@@ -467,17 +442,13 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
                 text=f"Aliens turn ({seat}): Close Encounter {ce.name}.",
             )
         )
-        if state.strikeback is not None and ("count" in ce.match or "alpha" in ce.match):
-            from engine.galaxy.strikeback.activation import select
-
-            if not select(state, ce_id, ce.match, events):
+        if expanded(state) and ("count" in ce.match or "alpha" in ce.match):
+            if not hooks().select(state, ce_id, ce.match, events):
                 return False
             return aliens_turn(state, dice, events)
         chosen = [a for a in state.aliens if matches(state, a, ce.match)]
-    if state.strikeback is not None:  # a Prime Swarm activates once (11.6)
-        from engine.galaxy.strikeback.swarm import units
-
-        chosen = units(state, chosen)
+    if expanded(state):  # a Prime Swarm activates once (11.6)
+        chosen = hooks().units(state, chosen)
     chosen = activation_order(state, chosen)
     if not chosen:
         if ce.danger:
@@ -501,15 +472,13 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
 
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import play
-
-        if play.event_phase(state, dice, events):  # the mission runs this Event phase
-            if state.outcome is None:
-                play.after_event(state, dice, events)
-            state.round += 1
-            state.phase = "refresh"
-            return
+    # the mission runs this Event phase
+    if expanded(state) and hooks().event_phase(state, dice, events):
+        if state.outcome is None:
+            hooks().after_event(state, dice, events)
+        state.round += 1
+        state.phase = "refresh"
+        return
     card_id = state.event_deck.draw(dice)
     event = event_card(mission_key(state), card_id)
     events.append(
@@ -519,15 +488,11 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     )
     agents = len(operative(state))
     effects = event.effects
-    if state.strikeback is not None:  # the column the previous campaign mission selects
-        from engine.galaxy.strikeback.play import event_effects
-
-        effects = event_effects(state, event)
+    if expanded(state):  # the column the previous campaign mission selects
+        effects = hooks().event_effects(state, event)
     quiet = False
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback.play import quiet_signals
-
-        quiet = quiet_signals(state)  # a mission whose Event phases leave Signals alone
+    if expanded(state):
+        quiet = hooks().quiet_signals(state)  # a mission whose Event phases leave Signals alone
     for effect in effects:
         if state.outcome is not None:
             break
@@ -543,9 +508,7 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
             table = event.teleport or [1, 1, 1, 1, 1]
             count = table[max(1, min(5, agents)) - 1]
             if event.balance.startswith("sb-"):  # Operation Strikeback balancers (6.3)
-                from engine.galaxy.strikeback.events import balanced_teleports
-
-                count = balanced_teleports(state, event.balance, events)
+                count = hooks().balanced_teleports(state, event.balance, events)
             for _ in range(count):
                 teleport_signal(state, dice, events)
         elif "weather" in effect:
@@ -563,14 +526,10 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
                 state, {str(k): str(v) for k, v in spec.items()}, dice, events, event.name
             )
         elif "sb" in effect:  # an Operation Strikeback Special Event effect
-            from engine.galaxy.strikeback import play
-
-            play.apply_effect(state, effect, dice, events)
+            hooks().apply_effect(state, effect, dice, events)
         reveal_in_sight(state, dice, events)
-    if state.strikeback is not None and state.outcome is None:
-        from engine.galaxy.strikeback import play
-
-        play.after_event(state, dice, events)
+    if expanded(state) and state.outcome is None:
+        hooks().after_event(state, dice, events)
     if event.type == "special":
         events.append(Note(text=f"Special Event of {mission_of(state).title}."))
     if event.type == "weather":

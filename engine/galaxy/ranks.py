@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core.events import Event, Note
 from engine.galaxy.content import content, power_card
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.world import agent_name, rank_name
 
@@ -28,10 +29,8 @@ def rank_up(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
     else:
         gain = kind_of(state, agent.rank).replace("-", " ")
         state.promotions.append(f"{agent.id}:{agent.rank}")
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import wings
-
-        gain = wings.gain_text(state, agent.rank, gain)
+    if expanded(state):
+        gain = hooks().gain_text(state, agent.rank, gain)
     name = rank_name(state, agent.rank)
     events.append(Note(text=f"GD-Wings: {agent_name(agent)} reaches {name} ({gain})."))
 
@@ -39,11 +38,10 @@ def rank_up(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
 def kind_of(state: GalaxyState, rank: int) -> str:
     """What a rank owes: a basic/improved tactic or a skill (Operation Strikeback's Moon and
     Galaxy: a skill or a random Psionic Power)."""
-    if state.strikeback is None:
+    if not expanded(state):
         return PROMOTION_KIND[rank]
-    from engine.galaxy.strikeback import wings
 
-    return wings.promotion_kind(state, rank, PROMOTION_KIND)
+    return hooks().promotion_kind(state, rank, PROMOTION_KIND)
 
 
 def promotion_options(agent: AgentState, rank: int, state: GalaxyState | None = None) -> list[str]:
@@ -52,12 +50,10 @@ def promotion_options(agent: AgentState, rank: int, state: GalaxyState | None = 
     kind = PROMOTION_KIND[rank] if state is None else kind_of(state, rank)
     cards = list(content().powers.values())
     expansion = False
-    if state is not None and state.strikeback is not None:
-        from engine.galaxy.strikeback import powers, wings
-
-        expansion = wings.uses_table(state)
+    if state is not None and expanded(state):
+        expansion = hooks().uses_table(state)
         if expansion:
-            cards += list(powers.skills().values())
+            cards += list(hooks().skills().values())
     owned = set(agent.tactics) | set(agent.skills)
     wanted = "skill" if expansion and kind == "skill-or-psionic" else kind
     keys = [
@@ -66,9 +62,7 @@ def promotion_options(agent: AgentState, rank: int, state: GalaxyState | None = 
         if p.kind == wanted and p.key not in owned and (not p.classes or agent.id in p.classes)
     ]
     if state is not None and kind == "skill-or-psionic":
-        from engine.galaxy.strikeback import wings
-
-        return wings.options(state, agent, rank, keys)
+        return hooks().options(state, agent, rank, keys)
     return keys
 
 
@@ -94,7 +88,7 @@ def lose_rank(state: GalaxyState, agent: AgentState, events: list[Event]) -> Non
         key = agent.rank_powers.pop(str(lost), None) or _fallback_power(agent, lost)
         if key is None:
             what = "no power (none was chosen for that rank)"
-        elif state.strikeback is not None and _drop_psionic(state, agent, key):
+        elif expanded(state) and _drop_psionic(state, agent, key):
             what = f"the Psionic Power {key}"
         else:
             _drop_power(state, agent, key)
@@ -104,11 +98,9 @@ def lose_rank(state: GalaxyState, agent: AgentState, events: list[Event]) -> Non
 
 
 def _drop_psionic(state: GalaxyState, agent: AgentState, key: str) -> bool:
-    from engine.galaxy.strikeback import powers
-
-    if key not in powers.psionics():
+    if key not in hooks().psionics():
         return False
-    powers.drop(state, agent, key)
+    hooks().drop(state, agent, key)
     return True
 
 

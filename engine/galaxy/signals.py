@@ -7,6 +7,8 @@ from engine.core.events import Event, Moved, Note, Revealed
 from engine.core.hexgrid import Hex
 from engine.galaxy.attack import guard_react
 from engine.galaxy.board import label
+from engine.galaxy.content import alien_card
+from engine.galaxy.expansion import hooks
 from engine.galaxy.lifecycle import free_hex_in_area, nearest_free, place_alien, roll_teleport_point
 from engine.galaxy.state import GalaxyState, SignalState
 from engine.galaxy.world import area_of, board_of, co, figures_on_map, hx, locked, sees
@@ -40,10 +42,8 @@ def reveal(state: GalaxyState, signal: SignalState, dice: Dice, events: list[Eve
         )
         return
     if signal.token.startswith("npc"):  # Operation Strikeback 11.10.1
-        from engine.galaxy.strikeback.npc import arrive
-
         events.append(Revealed(figure=signal.id, at=where, text=f"Signal {signal.id} is an ally!"))
-        arrive(state, hx(signal.hex), dice, events, f"NPC Signal at {where}")
+        hooks().npc_arrive(state, hx(signal.hex), dice, events, f"NPC Signal at {where}")
         return
     if not state.alien_deck.draw_pile and not state.alien_deck.discard_pile:
         events.append(
@@ -98,8 +98,6 @@ def teleport_alien(
     """Teleport the matching Alien card's figure (searched in the deck, then its discards)."""
 
     def matches(card_id: str) -> bool:
-        from engine.galaxy.content import alien_card
-
         c = alien_card(card_id)
         return all(getattr(c, k) == v for k, v in spec.items())
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from engine.core.dice import Dice
 from engine.core.events import Event, Note, Spawned
+from engine.galaxy.actions import warehouse_devices
 from engine.galaxy.board import label, parse_label
 from engine.galaxy.content import content
+from engine.galaxy.expansion import expanded, hooks, loaded, own
 from engine.galaxy.lifecycle import clockwise_from_alpha, nearest_free
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
 from engine.galaxy.world import agent_name, board_of, co, mission_of, operative, weapon
@@ -25,7 +27,7 @@ def revival_queue(state: GalaxyState) -> list[str]:
     the beginning of Reinforcements (never with Permanent Death on)."""
     if state.options.get("permanent-death") == "on":
         return []
-    hunt = state.strikeback.hunt if state.strikeback is not None else None
+    hunt = own(state).hunt if expanded(state) else None
     swallowed = hunt.swallowed if hunt is not None else ""  # mission 6: inside the Wormoon
     return [s for s in clockwise_from_alpha(state) if state.agents[s].dead and s != swallowed]
 
@@ -101,10 +103,8 @@ def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
     held = {ws.key for a in state.agents.values() for ws in a.weapons}
     held |= set(state.campaign.hq if state.campaign is not None else [])
     stock = list(content().weapons.values())
-    if state.strikeback is not None:  # the expansion's weapon tokens join the Warehouse (2.2)
-        from engine.galaxy.strikeback.arsenal import warehouse
-
-        stock += warehouse(state)
+    if expanded(state):  # the expansion's weapon tokens join the Warehouse (2.2)
+        stock += hooks().warehouse(state)
     return sorted(
         w.key
         for w in stock
@@ -114,16 +114,13 @@ def weapon_pool(state: GalaxyState, tier: str) -> list[str]:
 
 def _expansion(state: GalaxyState, key: str) -> bool:
     """An Operation Strikeback weapon token (only with the layer on)."""
-    from engine.galaxy.strikeback.arsenal import warehouse
 
-    return any(w.key == key for w in warehouse(state))
+    return any(w.key == key for w in hooks().warehouse(state))
 
 
 def own_weapons(agent: AgentState) -> list[WeaponState]:
     """His weapons, without a worn Power Suit's on-board one (never replaced or carried)."""
-    from engine.galaxy.strikeback.arsenal import is_suit_weapon
-
-    return [ws for ws in agent.weapons if not is_suit_weapon(ws.key)]
+    return [ws for ws in agent.weapons if not any(ex.is_suit_weapon(ws.key) for ex in loaded())]
 
 
 def armory(state: GalaxyState) -> bool:
@@ -136,12 +133,12 @@ def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
     mission with the Alien Armory, a random Alien Weapon)."""
     if state.alien_tech < 4 or not operative(state):
         return False
-    from engine.galaxy.actions import warehouse_devices
-    from engine.galaxy.strikeback import campaign as strikeback
 
     weapons = ["weapon"] if weapon_pool(state, "improved") else []
-    if strikeback.active(state):  # 5.3: a new Improved weapon, or an Alien one when none is left
-        weapons = ["weapon"] if strikeback.weapon_pool(state) else []
+    if expanded(state) and hooks().active(
+        state
+    ):  # 5.3: a new Improved weapon, or an Alien one when none is left
+        weapons = ["weapon"] if hooks().weapon_pool(state) else []
     elif armory(state) and weapon_pool(state, "alien"):
         weapons.append("alien-weapon")
     options = [*weapons, *sorted(set(warehouse_devices(state))), "keep"]
@@ -161,13 +158,12 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
     if option == "keep":
         events.append(Note(text="The Alpha Agent keeps the Alien Tech for now."))
         return
-    from engine.galaxy.strikeback import campaign as strikeback
 
     state.alien_tech -= 4
     if option in ("weapon", "alien-weapon"):
         pool = weapon_pool(state, "alien" if option == "alien-weapon" else "improved")
-        if strikeback.active(state):
-            pool = strikeback.weapon_pool(state)
+        if expanded(state) and hooks().active(state):
+            pool = hooks().weapon_pool(state)
         key = pool[dice.randrange(len(pool))]
         w = weapon(key)
         kind = "Alien" if w.tier == "alien" else "Improved"
@@ -175,8 +171,8 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
     else:
         key, what = option, f"a {device_name(option)}"
     takers = delivery_takers(state, key)
-    if not takers and strikeback.active(state):
-        strikeback.keep_at_headquarters(state, key, events)  # 5.3: kept in Headquarters
+    if not takers and expanded(state) and hooks().active(state):
+        hooks().keep_at_headquarters(state, key, events)  # 5.3: kept in Headquarters
         return
     if len(takers) == 1:
         deliver(state, takers[0], key, events)
@@ -195,9 +191,8 @@ def device_name(key: str) -> str:
     found = content().devices.get(key)
     if found is not None:
         return found.name
-    from engine.galaxy.strikeback.devices import name_of  # an Operation Strikeback device
 
-    return name_of(key)
+    return hooks().name_of(key)
 
 
 def delivery_takers(state: GalaxyState, key: str) -> list[str]:
@@ -220,11 +215,8 @@ def _delivered_classes(state: GalaxyState, key: str) -> list[str]:
     delivered as a device, any agent takes it."""
     if key in content().devices:
         return []
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import devices
-
-        if devices.is_device(key):
-            return list(devices.catalogue()[key].classes)
+    if expanded(state) and hooks().is_device(key):
+        return list(hooks().catalogue()[key].classes)
     if key in content().weapons or _expansion(state, key):
         return list(weapon(key).classes)
     return []
@@ -253,14 +245,11 @@ def deliver(state: GalaxyState, seat: str, key: str, events: list[Event]) -> Non
             Note(text=f"Reinforcements: a {content().devices[key].name} for {agent_name(agent)}.")
         )
         return
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import devices
-
-        if devices.is_device(key):  # an Operation Strikeback device
-            devices.hand(state, agent, key)
-            name = devices.name_of(key)
-            events.append(Note(text=f"Reinforcements: a {name} for {agent_name(agent)}."))
-            return
+    if expanded(state) and hooks().is_device(key):  # a Strikeback device
+        hooks().hand(state, agent, key)
+        name = hooks().name_of(key)
+        events.append(Note(text=f"Reinforcements: a {name} for {agent_name(agent)}."))
+        return
     w = weapon(key)
     kind = "Alien" if w.tier == "alien" else "Improved"
     offer_weapon(state, agent, key, "reinforce", events, f"a random {kind} Weapon")
@@ -332,10 +321,11 @@ def finish_accept(state: GalaxyState, option: str, events: list[Event]) -> None:
 def offer_headquarters(state: GalaxyState, events: list[Event]) -> bool:
     """At a campaign mission's first Strategy phase each weapon kept at GD Headquarters is
     offered to the first agent clockwise from the Alpha Agent who may use it."""
-    from engine.galaxy.strikeback import campaign as strikeback
 
-    if strikeback.active(state):  # storybook 2.1: the mission's weapons from GD Headquarters
-        return strikeback.offer_armory(state, events)
+    if expanded(state) and hooks().active(
+        state
+    ):  # storybook 2.1: the mission's weapons from GD Headquarters
+        return hooks().offer_armory(state, events)
     camp = state.campaign
     while camp is not None and camp.offers:
         key = camp.offers.pop(0)

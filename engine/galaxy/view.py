@@ -15,11 +15,8 @@ from engine.core.view import (
 from engine.galaxy import campaign
 from engine.galaxy.board import label
 from engine.galaxy.content import Weapon, content
+from engine.galaxy.expansion import expanded, hooks, own
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import alientech, play
-from engine.galaxy.strikeback import powers as sbpowers
-from engine.galaxy.strikeback.badges import body_tokens, expansion_badges
-from engine.galaxy.strikeback.suits import suit_header, suit_lines, suit_tokens
 from engine.galaxy.world import (
     FACINGS,
     agent_name,
@@ -39,7 +36,7 @@ from engine.galaxy.world import (
 def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
     board = board_of(state)
     mission = mission_of(state)
-    hidden = state.strikeback.hidden_tps if state.strikeback is not None else []
+    hidden = own(state).hidden_tps if expanded(state) else []
     tp_marks = {h: s for s, h in board.teleports.items() if s not in hidden}
     rooms = {a: name for name, areas in board.rooms.items() for a in areas}
     cells: list[CellView] = []
@@ -59,7 +56,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             marks.append("exit")
         if h in board.marks and (h.q, h.r) not in state.rescued_at:
             marks.append(board.marks[h])
-            token = play.lit_marks(state).get(board.marks[h])
+            token = hooks().lit_marks(state).get(board.marks[h]) if expanded(state) else None
             if token:
                 marks.append(token)
         cells.append(
@@ -89,8 +86,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
             conditions.append("alpha")
         if agent.guard and profile(agent).ability == "guard":
             conditions.append("guard" if agent.guard_order else "guard-held")
-        if state.strikeback is not None:
-            conditions.extend(expansion_badges(state, agent.id))
+        if expanded(state):
+            conditions.extend(hooks().expansion_badges(state, agent.id))
         figures.append(
             FigureView(
                 id=agent.id,
@@ -124,25 +121,25 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 rank=c.rank,
                 seat=alien.controller,
                 conditions=[x + "d" for x in alien.conditions]
-                + (expansion_badges(state, alien.id) if state.strikeback is not None else [])
+                + (hooks().expansion_badges(state, alien.id) if expanded(state) else [])
                 + ([f"shield:{alien.energy}"] if alien.energy else []),
             )
         )
     tokens = [TokenView(coord=label(hx(s.hex)), kind="signal", label=s.id) for s in state.signals]
-    if state.strikeback is not None:  # a Strikeback mission's tokens (objects, Waypoints ...)
+    if expanded(state):  # a Strikeback mission's tokens (objects, Waypoints ...)
         tokens += [
             TokenView(coord=c, kind=k, label=text)
-            for c, k, text in play.rules(state).tokens(state, seat)
+            for c, k, text in hooks().rules(state).tokens(state, seat)
         ]
-    if state.strikeback is not None:  # the rest of a multi-hex alien's base (11.8)
+    if expanded(state):  # the rest of a multi-hex alien's base (11.8)
         tokens += [
             TokenView(coord=label(hx(c)), kind="body", label=alien)
-            for c, alien in body_tokens(state)
+            for c, alien in hooks().body_tokens(state)
         ]
-    for where, kind in alientech.tokens(state):  # Operation Strikeback 9.9 Special Tokens
-        tokens.append(TokenView(coord=where, kind=kind, label=alientech.SHORT[kind]))
-    if state.strikeback is not None:
-        tokens += suit_tokens(state)
+    for where, kind in hooks().tokens(state) if expanded(state) else []:  # Strikeback 9.9 tokens
+        tokens.append(TokenView(coord=where, kind=kind, label=hooks().SHORT[kind]))
+    if expanded(state):
+        tokens += hooks().suit_tokens(state)
     panels: list[PanelView] = []
     for agent in state.agents.values():
         rank = rank_name(state, agent.rank)
@@ -157,11 +154,13 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
                 f"{w.name}: {dice_text(w)}, {reach}{ammo}" + (" JAMMED" if ws.jammed else "")
             )
         carried = [content().devices[d].name for d in agent.devices]
-        carried += sbpowers.device_names(state, agent.id)  # Operation Strikeback devices
+        if expanded(state):  # Operation Strikeback devices
+            carried += hooks().device_names(state, agent.id)
         if carried:
             lines.append("devices: " + ", ".join(carried))
-        lines += suit_lines(state, agent.id)
-        lines += sbpowers.panel_lines(state, agent.id)  # expansion devices, Psionic Powers
+        if expanded(state):  # a Power Suit, expansion devices, Psionic Powers
+            lines += hooks().suit_lines(state, agent.id)
+            lines += hooks().panel_lines(state, agent.id)
         held = [a.id for a in state.aliens if a.controller == agent.id]
         if held:
             lines.append("controls " + ", ".join(held))
@@ -193,10 +192,10 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         header["teleports destroyed"] = ", ".join(wrecked)
     if state.rescued:
         header["rescued"] = str(state.rescued)
-    if state.strikeback is not None and (state.strikeback.suits or state.strikeback.headquarters):
-        header["power-suit"] = suit_header(state)
-    if state.strikeback is not None and state.strikeback.menace is not None:
-        menace = state.strikeback.menace  # the Menacing Agent (Operation Strikeback 11.3.1)
+    if expanded(state) and (own(state).suits or own(state).headquarters):
+        header["power-suit"] = hooks().suit_header(state)
+    menace = own(state).menace if expanded(state) else None
+    if menace is not None:  # the Menacing Agent (Operation Strikeback 11.3.1)
         holder = state.agents.get(menace.owner)
         who = profile(holder).codename if holder is not None else menace.owner
         header["menace"] = f"{who} (Level {menace.level})"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import RuleError
-from engine.core.hexgrid import Hex, distance
+from engine.core.hexgrid import DIRECTIONS, Hex, distance, line
 from engine.galaxy.board import Board, Side, label, load_map, parse_label, side
 from engine.galaxy.content import (
     AgentProfile,
@@ -15,6 +15,7 @@ from engine.galaxy.content import (
     mission,
     species_name,
 )
+from engine.galaxy.expansion import expanded, hooks, loaded, own
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, SignalState
 
 RANKS = ("Copper", "Bronze", "Silver", "Gold", "Palladium", "Platinum")
@@ -23,10 +24,8 @@ ALPHA_RANKING = ("marine", "biotech", "infiltrator", "sniper", "hulk")
 
 def rank_name(state: GalaxyState, rank: int) -> str:
     """A GD-Wings rank's name: the core table's, or Operation Strikeback's (9.8)."""
-    if state.strikeback is not None:
-        from engine.galaxy.strikeback import wings
-
-        return wings.rank_name(rank, wings.uses_table(state))
+    if expanded(state):
+        return hooks().rank_name(rank, hooks().uses_table(state))
     return RANKS[rank]
 
 
@@ -59,13 +58,9 @@ def profile(agent: AgentState) -> AgentProfile:
     if agent.drone_of is not None:
         drone = content().drones.get(agent.id)
         if drone is None:  # an Operation Strikeback device's drone (Vigil, GD-5, Hologram)
-            from engine.galaxy.strikeback.devices import drone_profile
-
-            drone = drone_profile(agent.id)
+            drone = hooks().drone_profile(agent.id)
         if drone is None:  # an Operation Strikeback NPC
-            from engine.galaxy.strikeback.npc import npc_profile
-
-            return npc_profile(agent.id)
+            return hooks().npc_profile(agent.id)
         return drone
     return content().agents[agent.id]
 
@@ -77,14 +72,15 @@ def card(alien: AlienState) -> AlienCard:
 def weapon(key: str) -> Weapon:
     found = content().weapons.get(key)
     if found is None:  # an Operation Strikeback device drone's weapon (Vigil, GD-5)
-        from engine.galaxy.strikeback.devices import drone_weapon
-
-        found = drone_weapon(key)
+        found = hooks().drone_weapon(key)
     if found is None:  # an Operation Strikeback weapon (Warehouse, Power Suit or NPC)
-        from engine.galaxy.strikeback.arsenal import expansion_weapon
-
-        return expansion_weapon(key)
+        return hooks().expansion_weapon(key)
     return found
+
+
+def knows_alien_tech(agent: AgentState) -> bool:
+    """He has Alien Knowledge: the core skill, or one an expansion adds."""
+    return "alien-knowledge" in agent.skills or any(ex.knows_alien_tech(agent) for ex in loaded())
 
 
 def max_hp(agent: AgentState) -> int:
@@ -128,29 +124,29 @@ def occupant(state: GalaxyState, h: Hex) -> str | None:
     for alien in state.aliens:
         if alien.hex == c:
             return alien.id
-    if state.strikeback is not None:  # the rest of a multi-hex alien's base (11.8)
-        for alien_id, body in state.strikeback.bodies.items():
+    if expanded(state):  # the rest of a multi-hex alien's base (11.8)
+        for alien_id, body in own(state).bodies.items():
             if c in body:
                 return alien_id
-        hunt = state.strikeback.hunt
+        hunt = own(state).hunt
         if hunt is not None and c in hunt.rifts:
             return "rift"  # mission 6's Moon Rift: no figure stands on it
     for signal in state.signals:
         if signal.hex == c:
             return signal.id
-    if state.strikeback is not None:  # an empty Power Suit occupies its hex (9.5)
-        for suit in state.strikeback.suits.values():
+    if expanded(state):  # an empty Power Suit occupies its hex (9.5)
+        for suit in own(state).suits.values():
             if suit.hex == c:
                 return suit.id
     return None
 
 
 def free(state: GalaxyState, h: Hex) -> bool:
-    if state.strikeback is not None and state.strikeback.pieces:  # a mission's bombs (os3)
+    if expanded(state) and own(state).pieces:  # a mission's bombs (os3)
         c = co(h)
         if any(
             t.kind == "bomb" and t.hex == c and not t.holder and not t.gone
-            for t in state.strikeback.pieces.values()
+            for t in own(state).pieces.values()
         ):
             return False
     return board_of(state).on_map(h) and occupant(state, h) is None
@@ -158,16 +154,16 @@ def free(state: GalaxyState, h: Hex) -> bool:
 
 def alien_at(state: GalaxyState, h: Hex) -> AlienState | None:
     found = next((a for a in state.aliens if a.hex == co(h)), None)
-    if found is None and state.strikeback is not None:
+    if found is None and expanded(state):
         return next((a for a in state.aliens if co(h) in alien_hexes(state, a)), None)
     return found
 
 
 def alien_hexes(state: GalaxyState, alien: AlienState) -> list[Coord]:
     """Every hex of the alien's base (one, unless an Operation Strikeback multi-hex alien)."""
-    if state.strikeback is None:
+    if not expanded(state):
         return [alien.hex]
-    return [alien.hex, *state.strikeback.bodies.get(alien.id, [])]
+    return [alien.hex, *own(state).bodies.get(alien.id, [])]
 
 
 def facing_hex(state: GalaxyState, alien: AlienState, other: Coord) -> Coord:
@@ -227,7 +223,6 @@ FACINGS = ("E", "NE", "NW", "W", "SW", "SE")  # hexgrid.DIRECTIONS order
 def in_front(agent: AgentState, target: Coord) -> bool:
     """Human View: the line must leave through one of the 3 front hexes (a step along a side
     counts when either of its hexes is in front)."""
-    from engine.core.hexgrid import DIRECTIONS, line
 
     assert agent.hex is not None
     me = hx(agent.hex)
@@ -277,11 +272,10 @@ def engaged(state: GalaxyState, agent: AgentState) -> bool:
 
 def engaging(state: GalaxyState) -> list[AlienState]:
     """The aliens that engage figures next to them: all but Burrowing ones (7.2)."""
-    if state.strikeback is None:
+    if not expanded(state):
         return state.aliens
-    from engine.galaxy.strikeback.burrowing import is_burrower
 
-    return [a for a in state.aliens if not is_burrower(a)]
+    return [a for a in state.aliens if not hooks().is_burrower(a)]
 
 
 def hex_distance(a: Coord, b: Coord) -> int:

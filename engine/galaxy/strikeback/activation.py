@@ -12,8 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.events import Event, Note
+from engine.galaxy.lifecycle import clockwise_from_alpha
 from engine.galaxy.state import AlienState, GalaxyState, Pending
+from engine.galaxy.strikeback import swarm
 from engine.galaxy.strikeback.status import Activating
+from engine.galaxy.world import (
+    alien_adjacent,
+    alien_name,
+    card,
+    figures_on_map,
+    find_alien,
+    operative,
+)
 
 RANK = {"purple": 0, "red": 1, "blue": 2, "green": 3}
 
@@ -63,7 +73,6 @@ def select_x(x: int, aliens: list[Candidate], table_from_alpha: list[str]) -> Se
 
 def fits_card(state: GalaxyState, alien: AlienState, match: dict[str, object]) -> bool:
     """The expansion's own matches: `healthy` (no wound) and `position` (engaged / lurking)."""
-    from engine.galaxy.world import alien_adjacent, figures_on_map
 
     if match.get("healthy") and alien.wounds:
         return False
@@ -80,9 +89,6 @@ def select(state: GalaxyState, card_id: str, match: dict[str, object], events: l
     """Choose the aliens of an "activate X" or "the Alpha Agent's aliens" card (11.5). Stores
     them in `StrikebackState.activating`; False when the Alpha Agent must break a tie first
     (a pending `sb-activate` choice, one alien at a time)."""
-    from engine.galaxy.lifecycle import clockwise_from_alpha
-    from engine.galaxy.strikeback import swarm
-    from engine.galaxy.world import card, operative
 
     sb = state.strikeback
     assert sb is not None
@@ -126,7 +132,6 @@ def ask(state: GalaxyState) -> bool:
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
     """The Alpha Agent names one of the tied aliens to activate."""
-    from engine.galaxy.world import alien_name, find_alien
 
     sb = state.strikeback
     assert sb is not None and sb.activating is not None

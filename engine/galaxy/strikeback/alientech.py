@@ -25,8 +25,10 @@ from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
 from engine.galaxy.board import label
-from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.strikeback import headquarters
 from engine.galaxy.strikeback.status import GearState
+from engine.galaxy.supply import deliver, delivery_takers, weapon_pool
 from engine.galaxy.world import agent_name, hx, weapon
 
 KINDS = {
@@ -87,7 +89,6 @@ def reached(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
 
 def owed_weapon(state: GalaxyState, tier: str) -> str | None:
     """Which tier an Armory trigger delivers now (None: nothing is left to research)."""
-    from engine.galaxy.supply import weapon_pool
 
     if tier == "improved" and weapon_pool(state, "improved"):
         return "improved"
@@ -99,26 +100,23 @@ def owed_weapon(state: GalaxyState, tier: str) -> str | None:
 def deliver_armory(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     """Reinforcements: send the next weapon an Armory token triggered (True when a prompt
     opened or a weapon went out; False when none is owed)."""
-    from engine.galaxy.state import Pending
-    from engine.galaxy.strikeback import campaign
-    from engine.galaxy.supply import deliver, delivery_takers, weapon_pool
 
     queue = gear(state).armory
     while queue:
         asked = queue.pop(0)
         tier = owed_weapon(state, asked)
-        if campaign.active(state):  # storybook 5.3's draw: any class, the core's and ours
-            tier = asked if campaign.weapon_pool(state, asked) else None
+        if headquarters.active(state):  # storybook 5.3's draw: any class, the core's and ours
+            tier = asked if headquarters.weapon_pool(state, asked) else None
         if tier is None:
             events.append(Note(text="Armory: every weapon is researched already; nothing comes."))
             continue
         pool = weapon_pool(state, tier)
-        if campaign.active(state):
-            pool = campaign.weapon_pool(state, tier)
+        if headquarters.active(state):
+            pool = headquarters.weapon_pool(state, tier)
         key = pool[dice.randrange(len(pool))]
         takers = delivery_takers(state, key)
-        if not takers and campaign.active(state):
-            campaign.keep_at_headquarters(state, key, events)
+        if not takers and headquarters.active(state):
+            headquarters.keep_at_headquarters(state, key, events)
             continue
         if not takers:
             continue

@@ -31,6 +31,10 @@ from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.content import WEAPON_BOLTS, WEAPON_POWERS, Weapon
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.strikeback import poses
+from engine.galaxy.strikeback.lookups import penalty
+from engine.galaxy.strikeback.npc import npc_weapon
+from engine.galaxy.world import area_of, board_of, figures_on_map, locked, on_map_agents
 
 CONTENT = Path(__file__).parent / "content" / "weapons.json"
 
@@ -74,7 +78,6 @@ def expansion_weapon(key: str) -> Weapon:
     found = weapons().get(key) or suit_weapons().get(key)
     if found is not None:
         return found
-    from engine.galaxy.strikeback.npc import npc_weapon
 
     return npc_weapon(key)
 
@@ -94,7 +97,6 @@ def mixed(w: Weapon) -> bool:
 
 def extra_dice(state: GalaxyState, agent: AgentState, w: Weapon) -> int:
     """Hit dice the next attack with this weapon gains (powers, abilities, a pose)."""
-    from engine.galaxy.strikeback import poses
 
     kind = "melee" if w.kind == "melee" else "ranged"
     return (
@@ -122,8 +124,6 @@ def attack_roll(
 ) -> combat.HitRoll:
     """An agent's Hit roll with the layer on. `count` is the core's RED/BLUE dice count for
     the weapon (its dice, bonus dice, darkness); the pose and Critical penalties come here."""
-    from engine.galaxy.strikeback import poses
-    from engine.galaxy.strikeback.combat import penalty
 
     delta = count - w.dice + poses.attack_dice(state, agent, w.kind)
     if w.fixed is not None:
@@ -176,7 +176,6 @@ def explosion_targets(
 ) -> list[str]:
     """8.4: every figure in the target's Area and in each Area one border away along a legal
     walking path (aliens; with Friendly Fire the agents there too, never the firer)."""
-    from engine.galaxy.world import area_of, board_of, figures_on_map, locked
 
     assert target.hex is not None
     here = area_of(state, target.hex)
@@ -196,7 +195,6 @@ def explosion_targets(
 
 def area_heal_targets(state: GalaxyState, target: AgentState) -> list[AgentState]:
     """8.5: the healed agent and every other agent (not battle drones) in his Area."""
-    from engine.galaxy.world import area_of, on_map_agents
 
     assert target.hex is not None
     here = area_of(state, target.hex)

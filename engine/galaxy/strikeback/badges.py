@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import criticals
+from engine.galaxy.strikeback.suits import suit_badges
 
 
 def expansion_badges(state: GalaxyState, figure: str) -> list[str]:
@@ -28,7 +29,6 @@ def expansion_badges(state: GalaxyState, figure: str) -> list[str]:
         for key in mine.criticals:
             token = criticals.tokens()[key]
             out.append(f"critical-{token.effect}-{token.level}")
-    from engine.galaxy.strikeback.suits import suit_badges
 
     out += suit_badges(state, figure)
     return out

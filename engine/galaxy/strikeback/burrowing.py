@@ -14,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.galaxy.content import close_encounter
+from engine.galaxy.phases import matches
 from engine.galaxy.state import AlienState, GalaxyState
+from engine.galaxy.world import card
 
 CLEAR = frozenset({"all", "color", "position", "power", "health", "species"})
 INDIRECT = frozenset({"alpha", "count", "count-agents"})
@@ -76,7 +79,6 @@ INDIRECT_KEYS = frozenset({"alpha", "count", "count-agents"})
 
 def is_burrower(alien: AlienState) -> bool:
     """An alien whose card has the Burrowing power (expansion cards only)."""
-    from engine.galaxy.world import card
 
     return "burrowing" in getattr(card(alien), "sb_powers", [])
 
@@ -86,8 +88,6 @@ def exposed(state: GalaxyState, alien: AlienState) -> bool:
     while the top card of the Close Encounter discard pile clearly matches an activation of it
     (a card naming the aliens directly: all, rank, species, power, position, health) - the
     "activate X" and "the Alpha Agent's aliens" cards never do."""
-    from engine.galaxy.content import close_encounter
-    from engine.galaxy.phases import matches
 
     if not is_burrower(alien):
         return True

@@ -35,8 +35,10 @@ from __future__ import annotations
 from engine.core.dice import Dice, shuffle
 from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Event, MissionEnded, Note
+from engine.galaxy.campaign import carried
 from engine.galaxy.content import content, mission
 from engine.galaxy.lifecycle import clockwise_from_alpha
+from engine.galaxy.phases import gd_wings
 from engine.galaxy.state import (
     AgentState,
     CampaignState,
@@ -45,12 +47,16 @@ from engine.galaxy.state import (
     Pending,
     WeaponState,
 )
+from engine.galaxy.strikeback import powers
+from engine.galaxy.strikeback.headquarters import weapon_pool
+from engine.galaxy.strikeback.missions import STORYBOOK, missions
+from engine.galaxy.strikeback.wings import rank_name, top_rank
+from engine.galaxy.supply import offer_weapon
+from engine.galaxy.supply import own_weapons as without_suit
 from engine.galaxy.world import RANKS, agent_name, mission_key, weapon
 
 
 def own_weapons(agent: AgentState) -> list[WeaponState]:
-    from engine.galaxy.supply import own_weapons as without_suit
-
     return without_suit(agent)
 
 
@@ -62,20 +68,11 @@ ARMORY_KIND = "sb-armory"  # the Pending kind of the GD Headquarters pick
 DONE = "done"
 
 
-def active(state: GalaxyState) -> bool:
-    """A Strikeback campaign is being played."""
-    return state.campaign is not None and state.options.get("expansion") == EXPANSION
-
-
 def storybook() -> tuple[str, ...]:
-    from engine.galaxy.strikeback.missions import STORYBOOK
-
     return STORYBOOK
 
 
 def registered() -> set[str]:
-    from engine.galaxy.strikeback.missions import missions
-
     return set(missions())
 
 
@@ -110,8 +107,6 @@ def start(state: GalaxyState, dice: Dice) -> None:
 def debrief(state: GalaxyState, dice: Dice, events: list[Event]) -> tuple[str, int] | None:
     """Record the ended mission, roll 5.4's last GD-Wings, carry the team over and name the
     next mission from the Objectives table's column (None: the campaign is over)."""
-    from engine.galaxy.phases import gd_wings
-    from engine.galaxy.strikeback.missions import missions
 
     camp = state.campaign
     assert camp is not None and state.outcome is not None
@@ -135,7 +130,6 @@ def debrief(state: GalaxyState, dice: Dice, events: list[Event]) -> tuple[str, i
     events.append(
         Note(text=f"Campaign: mission {number}, {played.title}, {outcome} ({state.outcome_text}).")
     )
-    from engine.galaxy.strikeback.wings import top_rank
 
     for seat in clockwise_from_alpha(state):
         agent = state.agents[seat]
@@ -181,8 +175,6 @@ def finish(state: GalaxyState, outcome: str, events: list[Event]) -> None:
 def carry_over(state: GalaxyState, events: list[Event]) -> None:
     """Ranks and powers carry (5.5: a dead agent comes back at Gold); every Improved and Alien
     weapon goes back to GD Headquarters; drones go back to their owners."""
-    from engine.galaxy.campaign import carried
-    from engine.galaxy.strikeback.wings import rank_name
 
     camp = state.campaign
     assert camp is not None
@@ -216,7 +208,6 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
 def back_to_gold(agent: AgentState, state: GalaxyState | None = None) -> None:
     """5.5: the ranks above Gold are lost, with the powers (and the Elite side) they gave; a
     Psionic Power among them goes back to the box."""
-    from engine.galaxy.strikeback import powers
 
     lost = [p for r, p in agent.rank_powers.items() if int(r) > GOLD]
     if state is not None and state.strikeback is not None:
@@ -295,8 +286,6 @@ def offer_armory(state: GalaxyState, events: list[Event]) -> bool:
 
 
 def finish_armory(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.supply import offer_weapon
-
     pending = state.pending
     assert pending is not None and state.strikeback is not None
     state.pending = None
@@ -339,38 +328,11 @@ def default_armory(state: GalaxyState) -> str:
 # -- 5.3 Reinforcements -------------------------------------------------------------------------
 
 
-def weapon_pool(state: GalaxyState, tier: str = "improved") -> list[str]:
-    """5.3: every Improved weapon not carried and not at GD Headquarters, whatever the classes
-    in play; the Alien weapons when no Improved one is left (`tier="alien"`: Alien ones only,
-    for a Red Armory or a mission's new Alien weapon)."""
-    from engine.galaxy.strikeback.arsenal import weapons as expansion_weapons
-
-    camp = state.campaign
-    assert camp is not None
-    held = {w.key for a in state.agents.values() for w in a.weapons} | set(camp.hq)
-    every = [*content().weapons.values(), *expansion_weapons().values()]
-    tiers = ("improved", "alien") if tier == "improved" else ("alien",)
-    for one in tiers:
-        pool = sorted(w.key for w in every if w.tier == one and w.key not in held)
-        if pool:
-            return pool
-    return []
-
-
 def random_weapon(state: GalaxyState, dice: Dice, tier: str = "alien") -> str | None:
     """A new weapon by 5.3's random procedure, for a mission or an Armory that delivers one
     (`tier` "improved": an Alien one once every Improved one is researched)."""
     pool = weapon_pool(state, tier)
     return pool[dice.randrange(len(pool))] if pool else None
-
-
-def keep_at_headquarters(state: GalaxyState, key: str, events: list[Event]) -> None:
-    camp = state.campaign
-    assert camp is not None
-    camp.hq.append(key)
-    events.append(
-        Note(text=f"No agent on the map takes the {weapon(key).name}: it waits at GD Headquarters.")
-    )
 
 
 def progress_lines(state: GalaxyState) -> list[str]:

@@ -14,37 +14,27 @@ from engine.core.events import Attacked, Event, Killed, Note
 from engine.core.hexgrid import neighbours as hx_neighbours
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
+from engine.galaxy.aliens import move_away
 from engine.galaxy.attack import impose
+from engine.galaxy.board import label
 from engine.galaxy.content import AlienCard, alien_card
+from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import (
     arsenal,
     cards,
     criticals,
     damage,
+    devices,
     marks,
+    masters,
     poses,
     powers,
-    suits,
 )
-from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
-from engine.galaxy.world import agent_name, alien_name, card, profile, where
-
-
-def layer(state: GalaxyState) -> StrikebackState:
-    assert state.strikeback is not None
-    return state.strikeback
-
-
-def status(state: GalaxyState, figure: str) -> FigureStatus:
-    return layer(state).figures.setdefault(figure, FigureStatus())
-
-
-def penalty(state: GalaxyState, figure: str, effect: str) -> int:
-    """A held Critical's X for def / atk / move / hp (0 in a core game)."""
-    if state.strikeback is None or figure not in state.strikeback.figures:
-        return 0
-    return criticals.penalty(state.strikeback.figures[figure], effect)
+from engine.galaxy.strikeback.lookups import layer, penalty, status, worn
+from engine.galaxy.strikeback.movement import can_seize, drop_hex
+from engine.galaxy.strikeback.status import CriticalPile
+from engine.galaxy.world import agent_name, alien_name, board_of, card, co, free, hx, profile, where
 
 
 def bolts_blocked(state: GalaxyState, figure: str) -> bool:
@@ -61,14 +51,11 @@ def enters_play(state: GalaxyState, card_id: str) -> None:
 
 def wounded_by(state: GalaxyState, alien: AlienState, by: AgentState, events: list[Event]) -> None:
     """An agent's attack wounded this alien: a Master's Menace token moves (11.3.1)."""
-    from engine.galaxy.strikeback import masters
 
     masters.wounded(state, alien, by, events)
 
 
 def immune(alien: AlienState, condition: str) -> bool:
-    from engine.galaxy.strikeback import masters
-
     return masters.immune(alien, condition)
 
 
@@ -125,7 +112,6 @@ def alien_attack(
     reason: str,
 ) -> None:
     """An alien's attack on an agent or drone under the expansion rules."""
-    from engine.galaxy.strikeback import devices
 
     if devices.attacked(state, agent, events):  # a Hologram vanishes (9.7.4.1)
         return
@@ -159,7 +145,7 @@ def alien_attack(
     for effect in effects:
         if effect.startswith("mark-"):
             marks.apply_mark(mine, int(effect[-1]))  # marked at once, before the Defend roll
-    suit = suits.worn(state, agent.id)
+    suit = worn(state, agent.id)
     in_suit = suit is not None and suit.shields > 0  # 9.5.2.3: the suit's shields override
     stacks = [suit.shields] if suit is not None and in_suit else [agent.energy]
     out = damage.defend(
@@ -204,11 +190,6 @@ def seize_and_fly(
     """The Flying Critter's Catcher (7.3, the rulebook's first Seize example): on a Bolt it
     flies back 1 Area; an Immobilized agent it hit is seized, carried along (over Barrier
     sides too) and put down next to it, or on the closest free hex."""
-    from engine.galaxy.aliens import move_away
-    from engine.galaxy.board import label
-    from engine.galaxy.signals import reveal_in_sight
-    from engine.galaxy.strikeback.movement import can_seize, drop_hex
-    from engine.galaxy.world import board_of, co, free, hx
 
     seized = (
         agent.hex is not None
@@ -292,7 +273,6 @@ def alien_defends(
 
 def _falls(state: GalaxyState, alien: AlienState, events: list[Event], printed: bool) -> bool:
     """An alien at 0 Health points dies, unless it is a Master with another stage (11.3)."""
-    from engine.galaxy.strikeback import masters
 
     if masters.is_master(alien):
         said = events.pop() if printed and events and isinstance(events[-1], Killed) else None
@@ -321,7 +301,7 @@ def friendly_defends(
     """Friendly Fire from an agent's weapon with a Lethal or Critical Bolt: the hit agent
     defends as against an alien's attack (a worn suit's shields first); returns his wounds,
     a Critical's instant damage included."""
-    suit = suits.worn(state, friend.id)
+    suit = worn(state, friend.id)
     in_suit = suit is not None and suit.shields > 0
     stacks = [suit.shields] if suit is not None and in_suit else [friend.energy]
     out = damage.defend(
@@ -365,7 +345,6 @@ def refresh(state: GalaxyState, dice: Dice, events: list[Event]) -> list[AlienSt
     if state.strikeback is None:
         return []
     sb = state.strikeback
-    from engine.galaxy.strikeback import masters
 
     masters.refresh(state, events)
     sb.stacks = {}

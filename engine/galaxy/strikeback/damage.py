@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.core.dice import Dice
 from engine.galaxy import dice as gdice
+from engine.galaxy.combat import reroll_alien_faces
 
 HIGH_IMPACT_DICE = 5
 
@@ -97,8 +98,6 @@ def defend(
         return out
     out.faces = gdice.roll(dice, "blue", defend_dice(remaining, def_minus, high_impact))
     if reroll_alien:
-        from engine.galaxy.combat import reroll_alien_faces
-
         reroll_alien_faces(dice, out.faces)
     counts = gdice.tally("blue", out.faces)
     out.bolt = counts[gdice.BOLT] > 0

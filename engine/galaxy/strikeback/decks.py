@@ -75,12 +75,6 @@ def _check_match(card_id: str, match: dict[str, Any]) -> None:
         raise ContentError(f"Close Encounter {card_id}: unknown rank {value}")
 
 
-def encounters() -> dict[str, ExpansionEncounter]:
-    from engine.galaxy.strikeback.missions import expansion_encounters
-
-    return expansion_encounters()
-
-
 def events() -> dict[str, EventCard]:
     return _events()
 

@@ -33,11 +33,18 @@ from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event, Moved, Note, Spawned
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
-from engine.galaxy import combat, effects
+from engine.galaxy import combat, drones, effects, notation
+from engine.galaxy.agent import pinned
+from engine.galaxy.attack import resolve_defence, targets_of
 from engine.galaxy.board import label
-from engine.galaxy.content import AgentProfile, Weapon
+from engine.galaxy.content import AgentProfile, Weapon, content
+from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
+from engine.galaxy.strikeback import marks
+from engine.galaxy.strikeback.alientech import reached
 from engine.galaxy.strikeback.burrowing import exposed
+from engine.galaxy.strikeback.lookups import status
+from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import (
     adjacent,
@@ -54,6 +61,7 @@ from engine.galaxy.world import (
     locked,
     operative,
     sees,
+    weapon,
 )
 
 CONTENT = Path(__file__).parent / "content" / "devices.json"
@@ -94,7 +102,7 @@ def _load() -> tuple[dict[str, SbDevice], dict[str, AgentProfile], dict[str, Wea
     weapons = {w.key: w for w in data.weapons}
     for d in found.values():
         known = d.effect in SPECIAL or d.effect in GRENADES
-        if not known and not d.effect.startswith(effects.ACTIVE_EFFECTS):
+        if not known and not d.effect.startswith(notation.ACTIVE_EFFECTS):
             raise ContentError(f"device {d.key}: unknown effect {d.effect}")
         if d.effect == "drone" and d.key not in drones:
             raise ContentError(f"device {d.key}: no drone profile")
@@ -121,15 +129,12 @@ def drone_weapon(key: str) -> Weapon | None:
 
 def name_of(key: str) -> str:
     """A device's name, core or expansion."""
-    from engine.galaxy.content import content
 
     core = content().devices.get(key)
     return core.name if core is not None else catalogue()[key].name
 
 
 def effect_of(key: str) -> str:
-    from engine.galaxy.content import content
-
     core = content().devices.get(key)
     return core.effect if core is not None else catalogue()[key].effect
 
@@ -137,7 +142,6 @@ def effect_of(key: str) -> str:
 def hand(state: GalaxyState, agent: AgentState, key: str) -> None:
     """Give a device from the Warehouse: a core one to the agent's sheet, an expansion one to
     the layer's list."""
-    from engine.galaxy.content import content
 
     if key in content().devices:
         agent.devices.append(key)
@@ -188,8 +192,6 @@ def give(state: GalaxyState, ask: str, option: str, events: list[Event]) -> None
 
 
 def problem(state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]) -> str | None:
-    from engine.galaxy.agent import pinned
-
     assert agent.hex is not None
     d = catalogue().get(what)
     if d is not None and d.effect == "drone" and what in state.agents:  # activate it
@@ -232,7 +234,7 @@ def problem(state: GalaxyState, agent: AgentState, what: str, args: dict[str, st
         reach = f"a free hex within {JET_BOOTS_HEXES} hexes (Barrier sides do not stop him)"
         return None if _spot(args, flight(state, agent)) else f"can fly to {reach}"
     why = effects.effect_problem(state, agent, d.effect)
-    if why is None and d.effect.startswith(effects.TARGETED):
+    if why is None and d.effect.startswith(notation.TARGETED):
         patients = effects.heal_targets(state, agent, d.effect)
         wanted = args.get("target", agent.id)
         if not any(p.id == wanted for p in patients):
@@ -297,10 +299,6 @@ def use(
     events: list[Event],
 ) -> None:
     """Apply a device already checked by `problem` (the caller spends the Action)."""
-    from engine.galaxy.attack import resolve_defence
-    from engine.galaxy.signals import reveal_in_sight
-    from engine.galaxy.strikeback.alientech import reached
-    from engine.galaxy.strikeback.poses import stand
 
     assert agent.hex is not None
     d = catalogue()[what]
@@ -325,8 +323,6 @@ def use(
     elif d.effect in GRENADES:
         _grenade(state, agent, d, args["target"], dice, events)
     elif d.effect == "drone" and deployed:
-        from engine.galaxy import drones
-
         drones.activate_mover(state, agent, what, events)
     elif d.effect in ("drone", HOLOGRAM):
         _deploy(state, agent, d, hex_arg(args["to"]), events)
@@ -360,9 +356,6 @@ def _grenade(
 ) -> None:
     """Its dice against every alien in the target's Area; on any Hit rolled, its condition on
     them all (an On Hit Effect; Poison only on those still standing)."""
-    from engine.galaxy.attack import resolve_defence, targets_of
-    from engine.galaxy.strikeback import marks
-    from engine.galaxy.strikeback.combat import status
 
     target = find_alien(state, target_id)
     roll = combat.hit_roll(dice, d.color, d.dice)
@@ -388,8 +381,6 @@ def _grenade(
 def _deploy(
     state: GalaxyState, agent: AgentState, d: SbDevice, spot: Hex, events: list[Event]
 ) -> None:
-    from engine.galaxy.world import weapon
-
     profile = drone_profile(d.key)
     assert profile is not None
     state.agents[d.key] = AgentState(
@@ -445,7 +436,7 @@ def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
         elif d.effect == "drone":
             for h in deploy_spots(state, agent):
                 offer(key, f"deploy the {d.name} at {label(h)}", to=label(h))
-        elif d.effect.startswith(effects.TARGETED):
+        elif d.effect.startswith(notation.TARGETED):
             for other in effects.heal_targets(state, agent, d.effect):
                 offer(key, f"{d.name} on {agent_name(other)}", target=other.id)
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.dice import Dice, shuffle
 from engine.core.events import Event, Note
 from engine.galaxy.state import GalaxyState
+from engine.galaxy.world import operative
 
 
 def build_deck(
@@ -40,7 +41,6 @@ def teleports_fewer_threats(agents: int, aliens: int, signals: int) -> int:
 def balanced_teleports(state: GalaxyState, balance: str, events: list[Event]) -> int:
     """How many Signals an Event card with a 6.3 balancer teleports: real agents in play
     (operative players: drones and NPCs do not count) minus aliens (and Signals) in play."""
-    from engine.galaxy.world import operative
 
     agents = len([a for a in operative(state) if a.hex is not None])
     aliens, signals = len(state.aliens), len(state.signals)

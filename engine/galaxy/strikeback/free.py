@@ -41,6 +41,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.game import Action
 from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.strikeback import wings
 from engine.galaxy.world import agent_name
 
 Args = dict[str, str]
@@ -129,6 +130,5 @@ def becomes_free(state: GalaxyState, agent: AgentState, what: str) -> bool:
 @register_rule
 def tactics_from_earth(state: GalaxyState, agent: AgentState, what: str) -> bool:
     """9.7.3: from the Earth GD-Wings rank, basic and improved Tactics are Free Actions."""
-    from engine.galaxy.strikeback import wings
 
     return what in agent.tactics and wings.uses_table(state) and agent.rank >= wings.EARTH

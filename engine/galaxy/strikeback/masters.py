@@ -29,6 +29,7 @@ from engine.core.game import Action
 from engine.galaxy.content import alien_card
 from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import menace
+from engine.galaxy.strikeback.bodies import settle
 from engine.galaxy.strikeback.cards import ExpansionAlienCard
 from engine.galaxy.world import agent_name, alien_name, card
 
@@ -68,7 +69,6 @@ def controller_for(state: GalaxyState, card_id: str) -> str | None:
 
 def arrived(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
     """A Master enters play: its base is laid out and the Alpha Agent takes the Menace token."""
-    from engine.galaxy.strikeback.bodies import settle
 
     settle(state, alien)
     sb = state.strikeback

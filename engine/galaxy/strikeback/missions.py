@@ -17,8 +17,11 @@ from pydantic import Field
 
 from engine.core.content import ContentFile, load_file
 from engine.core.errors import ContentError
+from engine.galaxy.board import load_map
 from engine.galaxy.content import CloseEncounter, Mission, alien_card, content
-from engine.galaxy.strikeback.decks import ExpansionEncounter, check_encounters
+from engine.galaxy.strikeback.decks import ExpansionEncounter, check_encounters, events
+from engine.galaxy.strikeback.mission_rules import GENERIC_EFFECTS, rules_for
+from engine.galaxy.strikeback.npc import cards as npc_cards
 
 CONTENT = Path(__file__).parent / "content"
 CONDITIONS = ("dead>=half", "round>", "all-dead")  # every mission's; the rest are its rules'
@@ -68,12 +71,6 @@ def _load() -> tuple[dict[str, ExpansionMission], dict[str, ExpansionEncounter]]
 
 
 def _check(mission: ExpansionMission) -> None:
-    from engine.galaxy.board import load_map
-    from engine.galaxy.strikeback.decks import events
-    from engine.galaxy.strikeback.mission_rules import rules_for
-    from engine.galaxy.strikeback.npc import cards as npc_cards
-    from engine.galaxy.strikeback.play import GENERIC_EFFECTS
-
     rules = rules_for(mission.key)
 
     board = load_map(mission.map)

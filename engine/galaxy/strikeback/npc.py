@@ -27,8 +27,11 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note, Spawned
 from engine.core.hexgrid import Hex, distance, neighbours
 from engine.galaxy import combat
+from engine.galaxy.attack import resolve_defence
 from engine.galaxy.board import label
 from engine.galaxy.content import AgentProfile, AIRule, Weapon
+from engine.galaxy.lifecycle import clockwise_from_alpha
+from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, WeaponState
 from engine.galaxy.strikeback import npcs
 from engine.galaxy.strikeback.burrowing import exposed
@@ -45,6 +48,7 @@ from engine.galaxy.world import (
     free,
     hx,
     locked,
+    operative,
     sees,
     walk_distance,
 )
@@ -193,8 +197,6 @@ def arrive(
     controller: str | None = None,
 ) -> None:
     """An NPC enters play at `h` (a revealed NPC Signal, or an event naming its player)."""
-    from engine.galaxy.lifecycle import clockwise_from_alpha
-    from engine.galaxy.world import operative
 
     sb = state.strikeback
     assert sb is not None
@@ -432,8 +434,6 @@ def _attack(
     dice: Dice,
     events: list[Event],
 ) -> None:
-    from engine.galaxy.attack import resolve_defence
-
     assert npc.hex is not None
     c = cards()[npc.id]
     w = npc_weapon(c.melee if kind == "melee" else c.ranged)
@@ -529,8 +529,6 @@ def _move_away(
 def _relocate(
     state: GalaxyState, npc: AgentState, dest: Hex, dice: Dice, events: list[Event], why: str
 ) -> None:
-    from engine.galaxy.signals import reveal_in_sight
-
     assert npc.hex is not None
     start = hx(npc.hex)
     if dest == start:

@@ -24,6 +24,9 @@ from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.strikeback import combat as expansion
+from engine.galaxy.strikeback import play, poses
+from engine.galaxy.strikeback.lookups import penalty
 from engine.galaxy.strikeback.status import ObjectState, StrikebackState
 from engine.galaxy.world import (
     adjacent,
@@ -121,8 +124,6 @@ def attack(
     state: GalaxyState, agent: AgentState, index: int, key: str, dice: Dice, events: list[Event]
 ) -> None:
     """The agent's normal attack on an object: the Hit roll as usual, no Defend roll."""
-    from engine.galaxy.strikeback import combat as expansion
-    from engine.galaxy.strikeback import play, poses
 
     problem = attack_problem(state, agent, index, key)
     if problem:
@@ -136,7 +137,7 @@ def attack(
     far = area_distance(state, agent.hex, co(where(state, obj))) >= 2
     if state.weather == "darkness" and w.kind == "ranged" and far:
         count = max(1, count - 1)
-    count = max(0, count - expansion.penalty(state, agent.id, "atk"))
+    count = max(0, count - penalty(state, agent.id, "atk"))
     count += poses.attack_dice(state, agent, w.kind)
     alien_tech = w.tier == "alien" and "alien-knowledge" not in agent.skills
     roll = combat.hit_roll(dice, w.color, count, alien_tech=alien_tech)

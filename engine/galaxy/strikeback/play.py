@@ -19,7 +19,11 @@ from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import EventCard, Mission
+from engine.galaxy.lifecycle import nearest_free, place_alien
+from engine.galaxy.signals import signal_at
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
+from engine.galaxy.strikeback import campaign, devices, handouts, npc, suits
+from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import (
     adjacent,
@@ -33,19 +37,6 @@ from engine.galaxy.world import (
 
 if TYPE_CHECKING:
     from engine.galaxy.strikeback.mission_rules import MissionRules
-
-GENERIC_EFFECTS = (
-    "hazard-marks",
-    "place-alien",
-    "place-tp",
-    "ce-shuffle",
-    "ce-top",
-    "teleport-at",
-    "npc-to-alpha",
-    "device",
-    "power-suit",
-    "power-suit-hq",
-)
 
 
 def sb(state: GalaxyState) -> StrikebackState:
@@ -62,7 +53,6 @@ def mark_hex(state: GalaxyState, name: str) -> Hex:
 
 def rules(state: GalaxyState) -> MissionRules:
     """The rules of the mission being played."""
-    from engine.galaxy.strikeback.mission_rules import rules_for
 
     return rules_for(mission_key(state))
 
@@ -75,7 +65,6 @@ def lit_marks(state: GalaxyState) -> dict[str, str]:
 def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     """The layer's part of a mission's setup: NPC deck (10.1.1) and Teleport Points that
     only an event puts on the map."""
-    from engine.galaxy.strikeback import npc
 
     camp = state.campaign
     sb(state).previous = camp.results[-1].outcome if camp is not None and camp.results else None
@@ -89,8 +78,6 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     rules(state).begin(state, mission, dice)
     picks = int(getattr(mission, "device_picks", 0))
     if picks:  # the briefing's "Devices: N per agent", selected by each agent (2.1)
-        from engine.galaxy.strikeback import handouts
-
         handouts.select_each(state, picks)
         ask_next(state)
 
@@ -119,10 +106,6 @@ def event_effects(state: GalaxyState, event: EventCard) -> list[dict[str, object
 def apply_effect(
     state: GalaxyState, effect: dict[str, object], dice: Dice, events: list[Event]
 ) -> None:
-    from engine.galaxy.lifecycle import nearest_free, place_alien
-    from engine.galaxy.signals import signal_at
-    from engine.galaxy.strikeback import devices, npc
-
     kind = str(effect["sb"])
     layer = sb(state)
     if kind == "hazard-marks":
@@ -159,8 +142,6 @@ def apply_effect(
     elif kind == "device":
         layer.asks.append(f"{devices.ASK}{effect['key']}")
     elif kind == "power-suit":  # 9.5: an empty suit on a mark, or next to the Alpha Agent
-        from engine.galaxy.strikeback import suits
-
         mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
         if "at" in effect:
             where = mark_hex(state, str(effect["at"]))
@@ -168,8 +149,6 @@ def apply_effect(
             where = suits.beside(state, state.alpha)
         suits.place_suit(state, mark, batteries, where, events)
     elif kind == "power-suit-hq":  # 9.5.1: a suit waits at Headquarters for a Recall
-        from engine.galaxy.strikeback import suits
-
         mark, batteries = int(str(effect["mark"])), int(str(effect["batteries"]))
         suits.stock_headquarters(state, mark, batteries, events)
     else:
@@ -244,7 +223,6 @@ def _hazard(state: GalaxyState, h: Hex, events: list[Event]) -> None:
 def ask_next(state: GalaxyState) -> None:
     """Open the next queued choice for the Alpha Agent, if none is open. A choice with nothing
     to choose from (no agent on the map) is dropped."""
-    from engine.galaxy.strikeback import devices, handouts
 
     layer = sb(state)
     while state.pending is None and layer.asks:
@@ -262,8 +240,6 @@ def ask_next(state: GalaxyState) -> None:
 
 
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
-    from engine.galaxy.strikeback import campaign, devices, handouts
-
     layer = sb(state)
     pending = state.pending
     assert pending is not None
@@ -287,7 +263,6 @@ def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
 
 def default_choice(state: GalaxyState) -> str:
     """The answer to an open Strikeback prompt when its answer window closes."""
-    from engine.galaxy.strikeback import campaign
 
     pending = state.pending
     assert pending is not None
@@ -303,7 +278,6 @@ def default_choice(state: GalaxyState) -> str:
 
 def handles(state: GalaxyState, what: str) -> bool:
     """Whether `/act what:<what>` is a device or a special action of this mission."""
-    from engine.galaxy.strikeback import devices
 
     return state.strikeback is not None and (
         devices.is_device(what) or what in rules(state).actions
@@ -313,8 +287,6 @@ def handles(state: GalaxyState, what: str) -> bool:
 def action_problem(
     state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]
 ) -> str | None:
-    from engine.galaxy.strikeback import devices
-
     if state.strikeback is None or agent.hex is None:
         return "has no such action"
     if agent.action_used:
@@ -332,8 +304,6 @@ def do_action(
     dice: Dice,
     events: list[Event],
 ) -> None:
-    from engine.galaxy.strikeback import devices
-
     problem = action_problem(state, agent, what, args)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
@@ -348,8 +318,6 @@ def do_action(
 
 
 def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
-    from engine.galaxy.strikeback import devices
-
     if state.strikeback is None or agent.hex is None or agent.action_used:
         return []
     return [*rules(state).legal_actions(state, agent), *devices.legal_actions(state, agent)]

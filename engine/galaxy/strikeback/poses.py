@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.strikeback.lookups import worn
 from engine.galaxy.world import agent_name, engaged
 
 POSES = ("standing", "crouching", "prone")
@@ -68,7 +69,6 @@ def pose_problem(state: GalaxyState, agent: AgentState, new: str) -> str | None:
         return f"knows no pose {new!r} (standing, crouching, prone)"
     if agent.drone_of is not None or agent.hex is None:
         return "cannot take a Fighting Pose"
-    from engine.galaxy.strikeback.suits import worn
 
     if worn(state, agent.id) is not None:
         return "wears a Power Suit: Standing is the only pose (9.2.2)"

@@ -27,21 +27,30 @@ from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance
-from engine.galaxy import combat, effects
+from engine.galaxy import combat, effects, notation
+from engine.galaxy.agent import combat_problem, move_problem
+from engine.galaxy.attack import resolve_defence
 from engine.galaxy.board import label
-from engine.galaxy.content import Power, Weapon, content
+from engine.galaxy.content import Power, Weapon, content, power
+from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.strikeback import devices
+from engine.galaxy.strikeback.alientech import reached
+from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.strikeback.status import GearState
+from engine.galaxy.strikeback.wings import PSIONIC
 from engine.galaxy.world import (
     agent_name,
     agent_sees,
     alien_name,
     area_distance,
+    board_of,
     co,
     find_alien,
     free,
     hex_arg,
     hx,
+    sees,
 )
 
 CONTENT = Path(__file__).parent / "content" / "powers.json"
@@ -83,7 +92,7 @@ def _load() -> tuple[dict[str, Power], dict[str, Psionic]]:
         if key in content().powers or key in content().devices:
             raise ContentError(f"Operation Strikeback power {key}: its key clashes")
     for psi in psionics.values():
-        known = psi.effect.startswith(PSI_EFFECTS) or effects.is_known(psi.effect)
+        known = psi.effect.startswith(PSI_EFFECTS) or notation.is_known(psi.effect)
         if not known or (psi.type == "passive") != (psi.usage == "always"):
             raise ContentError(f"Psionic Power {psi.key}: bad effect, type or usage")
     return skills, psionics
@@ -111,7 +120,6 @@ def power_type(key: str) -> PowerType:
     """The type of any power or item by key (9.7): everything is Standard unless it says so."""
     if key in psionics():
         return psionics()[key].type
-    from engine.galaxy.content import power
 
     card = power(key)
     if card is not None:
@@ -221,7 +229,6 @@ def is_psionic(what: str) -> bool:
 
 def problem(state: GalaxyState, agent: AgentState, key: str) -> str | None:
     """Why the agent cannot use the power now (before its target), or None."""
-    from engine.galaxy.agent import combat_problem, move_problem
 
     p = psionics().get(key)
     if p is None or key not in held(state, agent.id):
@@ -269,7 +276,6 @@ def psi_targets(state: GalaxyState, agent: AgentState) -> list[str]:
 
 def blink_spots(state: GalaxyState, agent: AgentState, reach: int) -> list[Hex]:
     """Free hexes the agent sees within `reach` hexes (Phase Step)."""
-    from engine.galaxy.world import board_of, sees
 
     assert agent.hex is not None
     me = hx(agent.hex)
@@ -324,10 +330,6 @@ def use(
         g.flying.append(agent.id)
         events.append(Note(text=f"{who} uses {p.name}: his Movement this turn flies."))
     elif word == "blink":
-        from engine.galaxy.signals import reveal_in_sight
-        from engine.galaxy.strikeback.alientech import reached
-        from engine.galaxy.strikeback.poses import stand
-
         stand(state, agent, events, "moved outside his Movement")
         start = hx(agent.hex)
         agent.hex = co(dest)
@@ -354,8 +356,6 @@ def _mind_spike(
     dice: Dice,
     events: list[Event],
 ) -> None:
-    from engine.galaxy.attack import resolve_defence
-
     roll = combat.hit_roll(dice, "red", count)
     events.append(
         Note(
@@ -387,7 +387,7 @@ def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
         elif word == "blink":
             for h in blink_spots(state, agent, effects.amount(p.effect)):
                 add(f"{p.name} to {label(h)}", to=label(h))
-        elif p.effect.startswith(effects.TARGETED):
+        elif p.effect.startswith(notation.TARGETED):
             for other in effects.heal_targets(state, agent, p.effect):
                 add(f"{p.name} on {agent_name(other)}", target=other.id)
         else:
@@ -399,7 +399,6 @@ def device_names(state: GalaxyState, agent_id: str) -> list[str]:
     """The expansion devices the agent holds, by name (his sheet lists them with the core's)."""
     if state.strikeback is None:
         return []
-    from engine.galaxy.strikeback import devices
 
     return [devices.name_of(k) for k in state.strikeback.devices.get(agent_id, [])]
 
@@ -420,3 +419,28 @@ def panel_lines(state: GalaxyState, agent_id: str) -> list[str]:
     if agent_id in g.flying:
         out.append("flying this turn (Levitation)")
     return out
+
+
+def options(state: GalaxyState, agent: AgentState, rank: int, skills: list[str]) -> list[str]:
+    """The answers of a Moon or Galaxy promotion: the skills he may select, and `psionic`
+    while a Psionic Power that suits him is left."""
+
+    out = list(skills)
+    if pool(state, agent):
+        out.append(PSIONIC)
+    return out
+
+
+def grant_psionic(
+    state: GalaxyState, agent: AgentState, rank: int, dice: Dice, events: list[Event]
+) -> None:
+    """The random Psionic Power of a Moon or Galaxy promotion (9.7.2), remembered as that
+    rank's power (a death that takes the rank takes it back to the pool)."""
+
+    key = draw(state, agent, dice)
+    if key is None:
+        events.append(Note(text=f"{agent_name(agent)}: no Psionic Power is left to draw."))
+        return
+    agent.rank_powers[str(rank)] = key
+    p = psionics()[key]
+    events.append(Note(text=f"{agent_name(agent)} draws the Psionic Power {p.name}: {p.text}"))

@@ -49,9 +49,16 @@ from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.core.view import TokenView
+from engine.galaxy.agent import do_move, move_problem, reach
 from engine.galaxy.board import label
+from engine.galaxy.lifecycle import nearest_free
+from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
+from engine.galaxy.strikeback.arsenal import is_suit_weapon
 from engine.galaxy.strikeback.free import FreeAction, register
+from engine.galaxy.strikeback.lookups import worn
+from engine.galaxy.strikeback.movement import can_seize, drop_hex
+from engine.galaxy.strikeback.poses import pose, stand
 from engine.galaxy.strikeback.status import StrikebackState, SuitState
 from engine.galaxy.world import (
     adjacent,
@@ -106,13 +113,6 @@ def suit_name(suit: SuitState) -> str:
     return f"{profile_of(suit).name} ({suit.id})"
 
 
-def worn(state: GalaxyState, agent_id: str) -> SuitState | None:
-    """The suit this agent wears (None in a core game or out of a suit)."""
-    if state.strikeback is None:
-        return None
-    return next((s for s in state.strikeback.suits.values() if s.pilot == agent_id), None)
-
-
 def move_bonus(state: GalaxyState, agent: AgentState) -> int:
     suit = worn(state, agent.id)
     return profile_of(suit).move_bonus if suit is not None else 0
@@ -138,7 +138,6 @@ def place_suit(
     state: GalaxyState, mark: int, batteries: int, at: Hex, events: list[Event]
 ) -> SuitState:
     """Drop an empty suit on a hex (the closest free one if it is taken)."""
-    from engine.galaxy.lifecycle import nearest_free
 
     if mark not in PROFILES:
         raise ValueError(f"there is no Power Suit Mark {mark}")
@@ -165,7 +164,6 @@ def place_suit(
 def beside(state: GalaxyState, agent_id: str) -> Hex:
     """Where a suit "adjacent to" an agent lands: the first free hex next to him in board
     order (ours: the text does not say who picks), else the closest free hex."""
-    from engine.galaxy.strikeback.movement import drop_hex
 
     agent = state.agents.get(agent_id)
     if agent is None or agent.hex is None:
@@ -228,8 +226,6 @@ def _get_out(state: GalaxyState, agent: AgentState, suit: SuitState) -> None:
 
 
 def _common_problem(state: GalaxyState, agent: AgentState) -> str | None:
-    from engine.galaxy.strikeback.poses import pose
-
     if state.strikeback is None or agent.hex is None:
         return "has no Power Suit to use"
     if agent.drone_of is not None:
@@ -245,7 +241,6 @@ def _common_problem(state: GalaxyState, agent: AgentState) -> str | None:
 
 def equip_path(state: GalaxyState, agent: AgentState, suit: SuitState) -> int | None:
     """Movement points to walk onto the suit's hex (None: out of reach)."""
-    from engine.galaxy.agent import move_problem, reach
 
     if suit.hex is None or agent.hex is None or move_problem(state, agent) is not None:
         return None
@@ -355,7 +350,6 @@ def equip(
     state: GalaxyState, agent: AgentState, suit_id: str, dice: Dice, events: list[Event]
 ) -> None:
     """9.5.1: walk onto the suit's hex, then get in with the Action."""
-    from engine.galaxy.agent import do_move
 
     suit = sb(state).suits[suit_id]
     assert suit.hex is not None
@@ -377,8 +371,6 @@ def equip(
 def leave(
     state: GalaxyState, agent: AgentState, dest: Hex, dice: Dice, events: list[Event]
 ) -> None:
-    from engine.galaxy.signals import reveal_in_sight
-
     suit = worn(state, agent.id)
     assert suit is not None and agent.hex is not None
     start = agent.hex
@@ -523,7 +515,6 @@ def start_turn(state: GalaxyState, agent: AgentState) -> None:
 
 def strip_suit_weapons(state: GalaxyState) -> None:
     """A new mission: suits stay behind, and so do their weapons."""
-    from engine.galaxy.strikeback.arsenal import is_suit_weapon
 
     for agent in state.agents.values():
         agent.weapons = [ws for ws in agent.weapons if not is_suit_weapon(ws.key)]
@@ -533,8 +524,6 @@ def strip_suit_weapons(state: GalaxyState) -> None:
 
 
 def _seize_targets(state: GalaxyState, agent: AgentState) -> list[AgentState]:
-    from engine.galaxy.strikeback.movement import can_seize
-
     assert agent.hex is not None
     out = []
     for other in state.agents.values():
@@ -549,8 +538,6 @@ def _seize_targets(state: GalaxyState, agent: AgentState) -> list[AgentState]:
 
 
 def seize_problem(state: GalaxyState, agent: AgentState, args: dict[str, str]) -> str | None:
-    from engine.galaxy.agent import move_problem
-
     suit = worn(state, agent.id)
     if suit is None or not profile_of(suit).seize:
         return "has no Seize power (a Power Suit gives it)"
@@ -570,8 +557,6 @@ def seize_problem(state: GalaxyState, agent: AgentState, args: dict[str, str]) -
 def seize(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
-    from engine.galaxy.strikeback.poses import stand
-
     other = state.agents[args["target"].lower()]
     layer = sb(state)
     stand(state, other, events, "seized")
@@ -617,7 +602,6 @@ def drop(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     put_down(state, agent, hex_arg(args["to"]), events)
-    from engine.galaxy.signals import reveal_in_sight
 
     reveal_in_sight(state, dice, events)
 
@@ -635,7 +619,6 @@ def drop_offers(state: GalaxyState, agent: AgentState) -> list[tuple[dict[str, s
 def put_down(state: GalaxyState, agent: AgentState, at: Hex | None, events: list[Event]) -> None:
     """End the Seize: the seized agent goes on `at`, else next to the carrier (the first free
     neighbour in board order), else on the closest free hex."""
-    from engine.galaxy.strikeback.movement import drop_hex
 
     layer = sb(state)
     other = state.agents[layer.carrying.pop(agent.id)]

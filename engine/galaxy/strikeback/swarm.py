@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from engine.core.events import Event, Moved, Note, Spawned
 from engine.core.hexgrid import Hex, distance, neighbours
+from engine.galaxy.aliens import walker
 from engine.galaxy.board import label
+from engine.galaxy.content import alien_card
+from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.state import AlienState, GalaxyState
+from engine.galaxy.world import adjacent, board_of, co, free, hex_distance, hx, walk_distance
 
 
 def is_prime_swarm(card_id: str) -> bool:
-    from engine.galaxy.content import alien_card
-
     return "prime-swarm" in getattr(alien_card(card_id), "sb_powers", [])
 
 
@@ -57,8 +59,6 @@ def units(state: GalaxyState, aliens: list[AlienState]) -> list[AlienState]:
 
 def closest(state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> AlienState:
     """The unit's figure closest to `spot` (walking Areas, then hexes, then arrival)."""
-    from engine.galaxy.aliens import walker
-    from engine.galaxy.world import hex_distance, walk_distance
 
     def key(a: AlienState) -> tuple[int, int, int]:
         walk = walk_distance(state, a.hex, spot, walker(a))
@@ -69,8 +69,6 @@ def closest(state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> Ali
 
 def arrive(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
     """A Prime Swarm card entering play brings its second figure next to the first."""
-    from engine.galaxy.lifecycle import nearest_free
-    from engine.galaxy.world import co, hx
 
     if state.strikeback is None or not is_prime_swarm(alien.card):
         return
@@ -99,8 +97,6 @@ def arrive(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
 
 
 def _next_to(state: GalaxyState, alien: AlienState) -> Hex | None:
-    from engine.galaxy.world import adjacent, co, free, hx
-
     options = [
         n for n in neighbours(hx(alien.hex)) if free(state, n) and adjacent(state, alien.hex, co(n))
     ]
@@ -110,7 +106,6 @@ def _next_to(state: GalaxyState, alien: AlienState) -> Hex | None:
 def follow(state: GalaxyState, actor: AlienState, events: list[Event]) -> None:
     """After the acting figure moved, the other figure moves next to it, or as close as it
     can get when no hex next to it is free (placed, not walked: the rule moves it there)."""
-    from engine.galaxy.world import adjacent, board_of, co, free, hx
 
     other = partner(state, actor)
     if other is None or "immobilize" in other.conditions:

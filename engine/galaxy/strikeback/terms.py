@@ -6,8 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.galaxy.content import species_name
-from engine.galaxy.strikeback import cards, criticals, npc, poses
+from engine.galaxy.content import content, species_name
+from engine.galaxy.strikeback import (
+    alientech,
+    arsenal,
+    cards,
+    criticals,
+    decks,
+    devices,
+    npc,
+    poses,
+    powers,
+    suits,
+    wings,
+)
+from engine.galaxy.strikeback.mission_rules import all_rules
+from engine.galaxy.strikeback.missions import expansion_encounters, missions
+from engine.galaxy.strikeback.status import SuitState
 
 Entry = tuple[str, str, str]
 
@@ -69,8 +84,6 @@ def _campaign() -> Iterator[Entry]:
 
 
 def _aliens() -> Iterator[Entry]:
-    from engine.galaxy.content import content
-
     core = {c.species for c in content().aliens.values()}  # the core glossary has those
     for key, name in cards.species().items():
         if key in core:
@@ -211,9 +224,7 @@ def _masters() -> Iterator[Entry]:
 
 
 def _cards() -> Iterator[Entry]:
-    from engine.galaxy.strikeback import decks
-
-    for ce in decks.encounters().values():
+    for ce in expansion_encounters().values():
         kind, value = next(iter(ce.match.items()))
         words = MATCH_WORDS[kind].format(str(value).replace("-", " "))
         if kind == "count" and value == "agents":
@@ -224,9 +235,6 @@ def _cards() -> Iterator[Entry]:
 
 
 def _missions() -> Iterator[Entry]:
-    from engine.galaxy.strikeback.mission_rules import all_rules
-    from engine.galaxy.strikeback.missions import missions
-
     for rules in all_rules():
         yield from rules.terms
     for mission in missions().values():
@@ -235,9 +243,6 @@ def _missions() -> Iterator[Entry]:
 
 
 def _suits_and_weapons() -> Iterator[Entry]:
-    from engine.galaxy.strikeback import arsenal, suits
-    from engine.galaxy.strikeback.status import SuitState
-
     yield (
         "power-suit",
         "Power Suit",
@@ -329,7 +334,6 @@ def _suits_and_weapons() -> Iterator[Entry]:
 def _powers_and_items() -> Iterator[Entry]:
     """9.7-9.9: power types, Alien Knowledge skills, Psionic Powers, devices and their drones,
     the expansion's GD-Wings ranks, Alien Tech tokens."""
-    from engine.galaxy.strikeback import alientech, devices, powers, wings
 
     for kind, words in powers.TYPE_WORDS.items():
         yield f"{kind}-power", f"{kind.title()} power", f"A {kind} power or item {words}"

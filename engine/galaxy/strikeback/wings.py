@@ -21,10 +21,9 @@ prompt each with the first option as the default, as in the core game.
 
 from __future__ import annotations
 
-from engine.core.dice import Dice
-from engine.core.events import Event, Note
-from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.world import mission_key
+from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback.missions import missions
+from engine.galaxy.world import RANKS, mission_key, mission_of
 
 NAMES = ("Copper", "Bronze", "Silver", "Gold", "Earth", "Moon", "Galaxy")
 GOLD, EARTH, MOON, GALAXY = 3, 4, 5, 6
@@ -38,20 +37,15 @@ def uses_table(state: GalaxyState) -> bool:
     """The expansion's table is in force on an Operation Strikeback mission."""
     if state.strikeback is None:
         return False
-    from engine.galaxy.strikeback.missions import missions
 
     return mission_key(state) in missions()
 
 
 def rank_name(rank: int, expansion: bool) -> str:
-    from engine.galaxy.world import RANKS
-
     return NAMES[rank] if expansion else RANKS[rank]
 
 
 def top_rank(state: GalaxyState) -> int:
-    from engine.galaxy.world import RANKS
-
     return GALAXY if uses_table(state) else len(RANKS) - 1
 
 
@@ -66,7 +60,6 @@ def standalone_rank(state: GalaxyState) -> int:
     """The briefing's standalone rank (the mission's `rank` field), 0 when it gives none."""
     if not uses_table(state):
         return 0
-    from engine.galaxy.world import mission_of
 
     word = getattr(mission_of(state), "rank", None)
     return BY_WORD[word] if word else 0
@@ -86,31 +79,3 @@ def gain_text(state: GalaxyState, rank: int, core_text: str) -> str:
     if uses_table(state) and rank >= MOON:
         return "a selected skill or a random Psionic Power"
     return core_text
-
-
-def options(state: GalaxyState, agent: AgentState, rank: int, skills: list[str]) -> list[str]:
-    """The answers of a Moon or Galaxy promotion: the skills he may select, and `psionic`
-    while a Psionic Power that suits him is left."""
-    from engine.galaxy.strikeback import powers
-
-    out = list(skills)
-    if powers.pool(state, agent):
-        out.append(PSIONIC)
-    return out
-
-
-def grant_psionic(
-    state: GalaxyState, agent: AgentState, rank: int, dice: Dice, events: list[Event]
-) -> None:
-    """The random Psionic Power of a Moon or Galaxy promotion (9.7.2), remembered as that
-    rank's power (a death that takes the rank takes it back to the pool)."""
-    from engine.galaxy.strikeback import powers
-    from engine.galaxy.world import agent_name
-
-    key = powers.draw(state, agent, dice)
-    if key is None:
-        events.append(Note(text=f"{agent_name(agent)}: no Psionic Power is left to draw."))
-        return
-    agent.rank_powers[str(rank)] = key
-    p = powers.psionics()[key]
-    events.append(Note(text=f"{agent_name(agent)} draws the Psionic Power {p.name}: {p.text}"))

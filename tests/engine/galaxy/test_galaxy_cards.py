@@ -10,7 +10,8 @@ from engine.core.events import Event
 from engine.core.game import Action
 from engine.galaxy import GAME
 from engine.galaxy.content import Device, Power, content
-from engine.galaxy.effects import EFFECT_KINDS, effect_problem, is_known
+from engine.galaxy.effects import effect_problem
+from engine.galaxy.notation import EFFECT_KINDS, is_known
 from engine.galaxy.phases import refresh
 from engine.galaxy.state import GalaxyState
 
@@ -248,7 +249,8 @@ def test_every_improved_and_alien_weapon_fires(key: str) -> None:
 
 
 def test_every_active_effect_in_the_data_applies() -> None:
-    from engine.galaxy.effects import ACTIVE_EFFECTS, apply_effect
+    from engine.galaxy.effects import apply_effect
+    from engine.galaxy.notation import ACTIVE_EFFECTS
 
     cards: list[Device | Power] = [*content().devices.values(), *content().powers.values()]
     kinds = sorted({c.effect for c in cards if c.effect.startswith(ACTIVE_EFFECTS)})

@@ -125,7 +125,8 @@ def test_objectives_first_matching_row_wins() -> None:
 
 
 def test_objective_counts_may_grow_with_the_team() -> None:
-    from engine.galaxy.objectives import parse_count, threshold
+    from engine.galaxy.notation import parse_count
+    from engine.galaxy.objectives import threshold
 
     assert parse_count("4") == (4, 0) and parse_count("2+1/agent") == (2, 1)
     assert threshold(blank(["marine", "sniper", "hulk"]), "1+1.5/agent") == 5  # 1 + 4.5

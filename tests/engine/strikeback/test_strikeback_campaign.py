@@ -14,6 +14,7 @@ from engine.galaxy.content import EventCard, content
 from engine.galaxy.phases import begin_mission
 from engine.galaxy.state import GalaxyState, WeaponState
 from engine.galaxy.strikeback import campaign as sb_campaign
+from engine.galaxy.strikeback import headquarters
 from engine.galaxy.strikeback.play import event_effects
 from engine.galaxy.supply import finish_reinforcements, offer_reinforcements
 from engine.galaxy.world import weapon
@@ -238,12 +239,12 @@ def test_reinforcements_draw_a_new_improved_weapon_then_alien_ones() -> None:
     new_improved = sorted(k for k, w in extra.items() if w.tier == "improved")
     # 5.3: the core Improved weapons are all at Headquarters or carried: only the expansion's
     # are new, whatever the classes in play
-    assert new_improved and sb_campaign.weapon_pool(state) == new_improved
+    assert new_improved and headquarters.weapon_pool(state) == new_improved
     state.phase, state.alien_tech = "strategy", 4
     events: list[Event] = []
     assert offer_reinforcements(state, events)
     assert state.pending is not None and state.pending.options[0] == "weapon"
-    pool = sb_campaign.weapon_pool(state)
+    pool = headquarters.weapon_pool(state)
     foreign = next(k for k in pool if weapon(k).classes and "marine" not in weapon(k).classes)
     finish_reinforcements(state, "weapon", ScriptedDice(picks=[pool.index(foreign)]), events)
     # nobody on the map can take it: it is kept at GD Headquarters
@@ -251,7 +252,7 @@ def test_reinforcements_draw_a_new_improved_weapon_then_alien_ones() -> None:
     camp.hq += new_improved
     every_alien = {*ALIEN, *(k for k, w in extra.items() if w.tier == "alien")}
     carried = {w.key for w in state.agents["marine"].weapons}
-    assert sb_campaign.weapon_pool(state) == sorted(every_alien - set(camp.hq) - carried)
+    assert headquarters.weapon_pool(state) == sorted(every_alien - set(camp.hq) - carried)
 
 
 @pytest.mark.slow
@@ -272,7 +273,7 @@ def test_an_armory_in_the_campaign_draws_like_reinforcements() -> None:
     camp = state.campaign
     assert camp is not None
     gear(state).armory = ["alien"]  # a Red Armory was reached
-    pool = sb_campaign.weapon_pool(state, "alien")
+    pool = headquarters.weapon_pool(state, "alien")
     assert pool and all(weapon(k).tier == "alien" for k in pool)
     foreign = next(k for k in pool if weapon(k).classes and "marine" not in weapon(k).classes)
     events: list[Event] = []

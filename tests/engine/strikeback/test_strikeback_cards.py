@@ -8,10 +8,11 @@ from collections import Counter
 
 from engine.galaxy.content import close_encounter, event_card
 from engine.galaxy.strikeback import burrowing, cards, decks
+from engine.galaxy.strikeback.missions import expansion_encounters
 
 
 def test_the_box_counts() -> None:
-    assert len(decks.encounters()) == 24
+    assert len(expansion_encounters()) == 24
     assert len(decks.events()) == 15
     normal = [c for c in cards.cards().values() if c.rank != "purple"]
     stages = [c for c in cards.cards().values() if c.rank == "purple"]
@@ -20,12 +21,12 @@ def test_the_box_counts() -> None:
 
 
 def test_the_numbered_cards_the_missions_and_rules_name_exist() -> None:
-    numbers = Counter(c.number for c in decks.encounters().values())
+    numbers = Counter(c.number for c in expansion_encounters().values())
     for number in (1, 3, 4, 9, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26, 30, 31):
         assert numbers[number] == 1, number
     # missions 4, 1 and 2 use two copies (mission 2's DANGER #29: one shuffled in, one on top)
     assert numbers[11] == 2 and numbers[28] == 2 and numbers[29] == 2
-    assert all(c.danger for c in decks.encounters().values() if c.number == 29)
+    assert all(c.danger for c in expansion_encounters().values() if c.number == 29)
 
 
 def test_event_cards_are_lettered_f1_to_t1_and_carry_the_63_balancers() -> None:
@@ -45,7 +46,7 @@ def test_close_encounters_read_as_the_rulebook_classifies_them_for_burrowing() -
     )
     clear = {1, 3, 4, 16, 13, 15, 26, 12, 31, 29, 30}
     indirect = {14, 21, 22, 23, 24, 25}
-    for card in decks.encounters().values():
+    for card in expansion_encounters().values():
         kind = decks.activation(card)
         if card.number in indirect:
             assert not burrowing.clearly_matches(kind, wormoon), card.id

@@ -16,7 +16,8 @@ from engine.galaxy.board import label
 from engine.galaxy.lifecycle import place_alien
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import alientech, devices, handouts, play
-from engine.galaxy.strikeback.combat import alien_attack, status
+from engine.galaxy.strikeback.combat import alien_attack
+from engine.galaxy.strikeback.lookups import status
 from engine.galaxy.strikeback.missions import missions
 from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.world import board_of, co, hx

@@ -10,8 +10,13 @@ import pytest
 
 from engine.core.errors import ContentError
 from engine.galaxy.strikeback import missions as mission_files
-from engine.galaxy.strikeback.mission_rules import NO_RULES, MissionRules, all_rules, rules_for
-from engine.galaxy.strikeback.play import GENERIC_EFFECTS
+from engine.galaxy.strikeback.mission_rules import (
+    GENERIC_EFFECTS,
+    NO_RULES,
+    MissionRules,
+    all_rules,
+    rules_for,
+)
 
 
 def test_every_mission_file_is_named_by_its_key_and_has_its_rules() -> None:

@@ -16,7 +16,7 @@ from engine.galaxy import GAME, attack, lifecycle, phases
 from engine.galaxy.agent import reach, start_turn
 from engine.galaxy.board import label
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback import free, layer, suits
+from engine.galaxy.strikeback import free, layer, lookups, suits
 from engine.galaxy.world import board_of, co, hx
 from engine.galaxy.world import free as free_hex
 
@@ -99,7 +99,7 @@ def test_empty_suit_occupies_its_hex_can_be_crossed_and_is_equipped_with_the_act
     assert marine.hex == co(spot)
     assert marine.action_used and marine.movement == "open"
     assert marine.mp_left == 4 - 2 + 2
-    assert suits.worn(state, "marine") is not None
+    assert lookups.worn(state, "marine") is not None
     assert [w.key for w in marine.weapons][-1] == "suit-autocannon"
     view = GAME.view(state, None)
     assert not any(t.kind == "power-suit" for t in view.tokens)
@@ -159,7 +159,7 @@ def test_refresh_spends_a_battery_from_every_suit_and_removes_one_that_cannot_pa
     worn_one = suits.place_suit(state, 1, 1, hex_at(state, "marine", 1), [])
     empty = suits.place_suit(state, 2, 0, hex_at(state, "marine", 3), [])
     state = do(state, "marine", act("marine", suits.EQUIP, target=worn_one.id))
-    worn_one = suits.worn(state, "marine")  # type: ignore[assignment]
+    worn_one = lookups.worn(state, "marine")  # type: ignore[assignment]
     assert worn_one is not None
     worn_one.shields = 1
     events: list[Event] = []
@@ -187,7 +187,7 @@ def test_suit_shields_override_the_agents_own_and_are_used_first() -> None:
     assert marine.hex is not None
     spot = next(h for h in neighbours(hx(marine.hex)) if co(h) not in taken and free_hex(state, h))
     alien = lifecycle.place_alien(state, "xeno-beta-blue-1", spot, [], "is placed")
-    worn_suit = suits.worn(state, "marine")
+    worn_suit = lookups.worn(state, "marine")
     assert worn_suit is not None
     # Rifle Butt, 2 BLUE dice: hit+hit+bolt and an Alien face = 2 Hits. The suit's 3 shields
     # absorb both; his own shield is untouched and nothing is rolled to defend.
@@ -228,14 +228,14 @@ def test_recall_from_headquarters_with_the_alpha_agents_agreement() -> None:
         state, "sniper", Action(verb="choose", args={"option": "refuse"}), SeededDice(1)
     ).state
     assert isinstance(refused, GalaxyState)
-    assert suits.worn(refused, "marine") is None
+    assert lookups.worn(refused, "marine") is None
     assert not refused.agents["marine"].action_used
     assert not any(a.matches(recall) for a in GAME.legal_actions(refused, "marine"))
     agreed = GAME.apply(
         state, "sniper", Action(verb="choose", args={"option": "agree"}), SeededDice(1)
     ).state
     assert isinstance(agreed, GalaxyState)
-    suit = suits.worn(agreed, "marine")
+    suit = lookups.worn(agreed, "marine")
     assert suit is not None and suit.mark == 2 and suit.batteries == 5 and suit.recalled
     marine = agreed.agents["marine"]
     assert marine.action_used and marine.mp_left == 4 + 3
@@ -251,7 +251,7 @@ def test_the_alpha_agent_recalls_without_asking() -> None:
     state = suited(["marine"])
     suits.stock_headquarters(state, 1, 5, [])
     state = do(state, "marine", act("marine", suits.RECALL, target="suit-1"))
-    assert state.pending is None and suits.worn(state, "marine") is not None
+    assert state.pending is None and lookups.worn(state, "marine") is not None
 
 
 def test_a_pilot_stands_and_cannot_change_pose_and_must_stand_to_get_in() -> None:

@@ -25,6 +25,20 @@ from engine.core.hexgrid import Hex
 from engine.galaxy.content import Mission
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 
+# The Special Event effects play.py runs for every mission (a mission adds its own `effects`)
+GENERIC_EFFECTS = (
+    "hazard-marks",
+    "place-alien",
+    "place-tp",
+    "ce-shuffle",
+    "ce-top",
+    "teleport-at",
+    "npc-to-alpha",
+    "device",
+    "power-suit",
+    "power-suit-hq",
+)
+
 
 class MissionRules:
     """One mission's rules. Every hook is inert by default."""

@@ -153,7 +153,6 @@ class FarSideCrash(MissionRules):
             events.append(Note(text=f"{agent_name(agent)} recharges his Fire Extinguisher."))
 
     def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
-
         fires = [
             ("extinguish", {"target": f"wp{wp}"}, f"put out the fire at Waypoint {wp}")
             for wp in sb(state).flames

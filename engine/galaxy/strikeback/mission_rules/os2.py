@@ -22,6 +22,7 @@ from engine.core.hexgrid import Hex
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission, content
+from engine.galaxy.lifecycle import clockwise_from_alpha, nearest_free, place_alien
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.mission_rules.tokens import (
@@ -33,13 +34,16 @@ from engine.galaxy.strikeback.mission_rules.tokens import (
 )
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.strikeback.status import MissionToken
+from engine.galaxy.strikeback.swarm import figures
 from engine.galaxy.world import (
     adjacent,
     agent_name,
     alien_name,
+    board_of,
     card,
     co,
     engaged,
+    hex_distance,
     operative,
 )
 
@@ -172,7 +176,6 @@ class UndergroundTremor(MissionRules):
     def default_choice(self, state: GalaxyState, pending: Pending) -> str:
         """The agent carrying the fewest probes, first from the Alpha Agent clockwise (a
         device pick: the first listed)."""
-        from engine.galaxy.lifecycle import clockwise_from_alpha
 
         if str(pending.data["ask"]).startswith(DEVICE_ASK):
             return pending.options[0]
@@ -189,10 +192,6 @@ class UndergroundTremor(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-        from engine.galaxy.lifecycle import clockwise_from_alpha, nearest_free, place_alien
-        from engine.galaxy.strikeback.swarm import figures
-        from engine.galaxy.world import board_of
-
         layer = sb(state)
         if kind == "rush-to-b":
             layer.flags["rush-watch"] = 1
@@ -424,7 +423,6 @@ class UndergroundTremor(MissionRules):
 
     def _armer(self, state: GalaxyState) -> str | None:
         """The agent without a probe nearest Waypoint 3 (a lone agent: himself)."""
-        from engine.galaxy.world import hex_distance
 
         team = [a for a in operative(state) if a.hex is not None]
         free_hands = [a for a in team if not carried(state, a.id, "probe")]

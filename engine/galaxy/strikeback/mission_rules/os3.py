@@ -24,10 +24,14 @@ from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
+from engine.galaxy.attack import resolve_defence
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission
+from engine.galaxy.lifecycle import nearest_free
+from engine.galaxy.signals import move_signals, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback import free as free_actions
+from engine.galaxy.strikeback import npc
 from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.mission_rules.tokens import (
     advisor_step_toward,
@@ -35,9 +39,25 @@ from engine.galaxy.strikeback.mission_rules.tokens import (
     drop_all,
     pick_up,
 )
+from engine.galaxy.strikeback.npc import npc_weapon
 from engine.galaxy.strikeback.play import mark_hex, rules, sb
 from engine.galaxy.strikeback.status import MissionToken
-from engine.galaxy.world import adjacent, agent_name, alien_at, alien_name, card, co, operative
+from engine.galaxy.supply import issue_weapon, weapon_pool
+from engine.galaxy.world import (
+    adjacent,
+    agent_name,
+    alien_at,
+    alien_name,
+    area_of,
+    board_of,
+    card,
+    co,
+    free,
+    hex_arg,
+    hex_distance,
+    locked,
+    operative,
+)
 
 BOMB_HP = 2
 START = {"bomb1": 3, "bomb2": 4}  # the shuttle Waypoints the bombs start on (B1 marks wp3, wp4)
@@ -116,8 +136,6 @@ def _carry(
 
 
 def _drop_spots(state: GalaxyState, agent: AgentState) -> list[Hex]:
-    from engine.galaxy.world import free
-
     if agent.hex is None:
         return []
     return sorted(
@@ -149,8 +167,6 @@ def _drop_problem(state: GalaxyState, agent: AgentState, args: dict[str, str]) -
 def _drop(
     state: GalaxyState, agent: AgentState, args: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
-    from engine.galaxy.world import hex_arg
-
     key = carried(state, agent.id, "bomb")[0]
     token = bombs(state)[key]
     token.holder, token.hex = "", co(hex_arg(args["to"]))
@@ -243,8 +259,6 @@ class DeepImpact(MissionRules):
                 agent.devices.pop()
             events.append(Note(text=f"{agent_name(agent)} wears Jet Boots."))
         elif ask == ASK_WEAPON and agent is not None:
-            from engine.galaxy.supply import issue_weapon
-
             pool = _alien_weapons(state)
             key = pool[sb(state).flags.get("weapon-pick", 0) % len(pool)]
             old = issue_weapon(agent, key)
@@ -274,9 +288,6 @@ class DeepImpact(MissionRules):
             layer.flags["wp-moved"] = 1
             events.append(Note(text="Waypoints 1 and 2 move to hex marks #1 and #2."))
         elif kind == "archon-at":
-            from engine.galaxy.lifecycle import nearest_free
-            from engine.galaxy.strikeback import npc
-
             spot = nearest_free(state, mark_hex(state, str(effect["mark"])))
             if spot is not None:
                 layer.npc_deck.insert(0, str(effect["card"]))
@@ -292,9 +303,6 @@ class DeepImpact(MissionRules):
     def _archon_shot(
         self, state: GalaxyState, target_card: str, dice: Dice, events: list[Event]
     ) -> None:
-        from engine.galaxy.attack import resolve_defence
-        from engine.galaxy.strikeback.npc import npc_weapon
-
         archon = next((a for a in state.agents.values() if a.id.startswith("archon")), None)
         target = next((a for a in state.aliens if a.card == target_card), None)
         if archon is None or archon.hex is None or target is None:
@@ -314,7 +322,6 @@ class DeepImpact(MissionRules):
     def event_phase(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
         if detonated(state) >= 2:
             return False
-        from engine.galaxy.signals import move_signals, teleport_signal
 
         events.append(
             Note(text="Event phase (the bombs are not detonated): Signals close in and teleport.")
@@ -486,7 +493,6 @@ class DeepImpact(MissionRules):
         loose = [t.hex for t in bombs(state).values() if t.hex and not t.holder and not t.waypoint]
         if not loose or sb(state).flags.get("carry-from", 0) > state.round:
             return None
-        from engine.galaxy.world import hex_distance
 
         team = [
             a for a in operative(state) if a.hex is not None and not carried(state, a.id, "bomb")
@@ -500,7 +506,6 @@ class DeepImpact(MissionRules):
 def _gap(state: GalaxyState, a: Coord, b: Coord | None) -> tuple[int, int]:
     """Areas to walk, then hexes, from a to b (the default spot for a bomb left behind: the
     free hex next to the carrier nearest the Waypoint he was heading for)."""
-    from engine.galaxy.world import area_of, board_of, hex_distance, locked
 
     if b is None:
         return (0, 0)
@@ -513,6 +518,4 @@ def _gap(state: GalaxyState, a: Coord, b: Coord | None) -> tuple[int, int]:
 
 
 def _alien_weapons(state: GalaxyState) -> list[str]:
-    from engine.galaxy.supply import weapon_pool
-
     return weapon_pool(state, "alien")

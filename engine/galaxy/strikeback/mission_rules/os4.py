@@ -24,10 +24,13 @@ from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance, neighbours
 from engine.galaxy import combat
+from engine.galaxy.agent import pinned
+from engine.galaxy.attack import resolve_defence
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission
+from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
-from engine.galaxy.strikeback import objects
+from engine.galaxy.strikeback import npc, objects, suits
 from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.play import mark_hex, sb
 from engine.galaxy.world import (
@@ -37,6 +40,7 @@ from engine.galaxy.world import (
     area_distance,
     area_of,
     board_of,
+    card,
     co,
     find_alien,
     free,
@@ -45,6 +49,7 @@ from engine.galaxy.world import (
     on_map_agents,
     operative,
     sees,
+    weapon,
 )
 
 GENERATOR_HP, DOOR_HP = 5, 10
@@ -65,8 +70,6 @@ def inside_base(state: GalaxyState, agent: AgentState) -> bool:
 
 
 def _sally_problem(state: GalaxyState, agent: AgentState, target: str) -> str | None:
-    from engine.galaxy.agent import pinned
-
     assert agent.hex is not None
     if sb(state).tokens.sally < 1:
         return "finds Sally out of tokens"
@@ -129,8 +132,6 @@ class Elysium(MissionRules):
         layer.tokens.sally = SALLY_TOKENS
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-        from engine.galaxy.strikeback import npc
-
         flags = sb(state).tokens.flags
         if "knight" not in flags:
             flags.append("knight")
@@ -174,9 +175,6 @@ class Elysium(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-        from engine.galaxy.lifecycle import nearest_free
-        from engine.galaxy.strikeback import npc
-
         layer = sb(state)
         if kind == "npc-at-mark":
             spot = nearest_free(state, mark_hex(state, str(effect["mark"])))
@@ -208,15 +206,11 @@ class Elysium(MissionRules):
     def _suit(
         self, state: GalaxyState, at: Hex, effect: dict[str, object], ev: list[Event]
     ) -> None:
-        from engine.galaxy.strikeback import suits
-
         suits.place_suit(state, int(str(effect["suit"])), int(str(effect["batteries"])), at, ev)
 
     def _archon_shot(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         """The Archon's controller fires its Proton Rifle at once at the closest alien in its
         line of sight, whatever the distance (ties: his standing order for the NPC)."""
-        from engine.galaxy.attack import resolve_defence
-        from engine.galaxy.strikeback import npc
 
         archon = state.agents.get(ARCHON)
         if archon is None or archon.hex is None:
@@ -297,8 +291,6 @@ class Elysium(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-        from engine.galaxy.attack import resolve_defence
-
         target = find_alien(state, args["target"])
         sb(state).tokens.sally -= 1
         roll = combat.hit_roll(dice, SALLY_COLOR, SALLY_DICE)
@@ -327,8 +319,6 @@ class Elysium(MissionRules):
     # -- the rest -----------------------------------------------------------------------------
 
     def warehouse_on_death(self, state: GalaxyState, alien: AlienState) -> tuple[str, ...]:
-        from engine.galaxy.world import card
-
         return (alien.card,) if card(alien).species == "nexus" else ()
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
@@ -392,6 +382,4 @@ class Elysium(MissionRules):
 
 
 def _dice_of(agent: AgentState, key: str) -> int:
-    from engine.galaxy.world import weapon
-
     return weapon(key).dice

@@ -32,10 +32,13 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
+from engine.galaxy.agent import pinned
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission
+from engine.galaxy.lifecycle import nearest_free, place_alien
+from engine.galaxy.signals import signal_at
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
-from engine.galaxy.strikeback import objects
+from engine.galaxy.strikeback import npc, objects, poses, suits
 from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.world import (
@@ -73,8 +76,6 @@ def carrying(state: GalaxyState, agent: AgentState) -> bool:
 
 
 def _insert_problem(state: GalaxyState, agent: AgentState, target: str) -> str | None:
-    from engine.galaxy.agent import pinned
-
     assert agent.hex is not None
     if not carrying(state, agent):
         return "carries no Virus Injector"
@@ -122,16 +123,12 @@ class Moonrakers(MissionRules):
     # -- setup and the first Reinforcements -------------------------------------------------
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
-        from engine.galaxy.strikeback import suits
-
         layer = sb(state)
         layer.npc_deck = [c for c in layer.npc_deck if c not in ARCHONS]
         objects.close(state, OVERLAY, [(hex_arg(a), hex_arg(b)) for a, b in HIVE_SIDES])
         suits.stock_headquarters(state, 1, 5, [])
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-        from engine.galaxy.strikeback import npc
-
         layer = sb(state)
         flags = layer.tokens.flags
         if "injectors" not in flags:
@@ -243,10 +240,6 @@ class Moonrakers(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-        from engine.galaxy.lifecycle import nearest_free, place_alien
-        from engine.galaxy.signals import signal_at
-        from engine.galaxy.strikeback import suits
-
         tokens = sb(state).tokens
         if kind == "hidden-waypoints":
             order = shuffle(dice, sorted(HIDDEN.values()))
@@ -289,8 +282,6 @@ class Moonrakers(MissionRules):
             self._pose_roll(state, dice, events)
 
     def _pose_roll(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-        from engine.galaxy.strikeback import poses
-
         for agent in on_map_agents(state):
             face = gdice.roll(dice, POSE_DIE, 1)
             kept = POSE_KEEP in gdice.symbols(POSE_DIE, face[0])

@@ -21,7 +21,7 @@ wound and Prone"); a probe is picked up by walking onto it, one per agent.
 
 from __future__ import annotations
 
-from engine.core.dice import Dice, shuffle
+from engine.core.dice import Dice, SeededDice, shuffle
 from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
@@ -30,10 +30,16 @@ from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission
+from engine.galaxy.lifecycle import nearest_free, place_alien
+from engine.galaxy.phases import fix_alpha
+from engine.galaxy.ranks import rank_up
 from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.strikeback import npc, suits
+from engine.galaxy.strikeback.bodies import lift
 from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.strikeback.status import WormHunt
+from engine.galaxy.strikeback.wings import top_rank
 from engine.galaxy.world import (
     agent_name,
     alien_name,
@@ -43,6 +49,7 @@ from engine.galaxy.world import (
     hex_arg,
     hx,
     operative,
+    weapon,
 )
 
 PROBES = 4
@@ -119,9 +126,6 @@ class LastStarfighters(MissionRules):
     # -- setup and Reinforcements -----------------------------------------------------------
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
-        from engine.galaxy.lifecycle import nearest_free, place_alien
-        from engine.galaxy.strikeback import suits
-
         layer = sb(state)
         layer.hunt = WormHunt()
         layer.master_down = EVENT_A
@@ -175,9 +179,6 @@ class LastStarfighters(MissionRules):
     def finish_choice(
         self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
     ) -> bool:
-        from engine.core.dice import SeededDice
-        from engine.galaxy.strikeback import npc
-
         ask = str(pending.data["ask"])
         agent = state.agents[option]
         if ask == ASK_PROBE:
@@ -214,9 +215,6 @@ class LastStarfighters(MissionRules):
         elif kind == "shake":
             self._shake(state, dice, events)
         elif kind == "ranks-up":
-            from engine.galaxy.ranks import rank_up
-            from engine.galaxy.strikeback.wings import top_rank
-
             for agent in on_map(state):
                 if agent.rank < top_rank(state):  # "if possible": not past the table's top
                     rank_up(state, agent, events)
@@ -246,8 +244,6 @@ class LastStarfighters(MissionRules):
                 sb(state).poses[agent.id] = "prone"
 
     def _swallow(self, state: GalaxyState, events: list[Event]) -> None:
-        from engine.galaxy.phases import fix_alpha
-
         agent = state.agents.get(state.alpha)
         if agent is None or agent.dead or agent.hex is None:
             return
@@ -264,8 +260,6 @@ class LastStarfighters(MissionRules):
         fix_alpha(state, events)
 
     def _dive(self, state: GalaxyState, events: list[Event]) -> None:
-        from engine.galaxy.strikeback.bodies import lift
-
         layer = sb(state)
         for worm in [a for a in state.aliens if a.card in (STAGE_ONE, STAGE_TWO)]:
             state.aliens.remove(worm)
@@ -275,8 +269,6 @@ class LastStarfighters(MissionRules):
             events.append(Note(text=f"{alien_name(worm)} dives deep under the regolith."))
 
     def _surface(self, state: GalaxyState, events: list[Event]) -> None:
-        from engine.galaxy.lifecycle import nearest_free, place_alien
-
         mine = hunt(state)
         if mine.returned or wormoon_in_play(state):
             return
@@ -397,7 +389,6 @@ class LastStarfighters(MissionRules):
         the most dice, an Alien Weapon only with Alien Knowledge); a carrier walks toward the
         obelisk the share-out leaves him, and an agent without one picks up a lying probe
         (`probe_goals`); once Stage II is up, the others close in on it."""
-        from engine.galaxy.world import weapon
 
         found = next((a for a in actions if a.args.get("what") == "deploy-probe"), None)
         if found is not None:
