@@ -10,9 +10,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 RUN useradd --create-home --uid 10001 sortie
 
-# The locked versions first (a layer that changes only with the lock), then Sortie itself.
+# The locked versions first (a layer that changes only with the lock; every file checked against
+# its hash), then Sortie itself in a pip call of its own (it has no hash to check).
 COPY requirements/runtime.lock ./requirements/
-RUN pip install --no-cache-dir -r requirements/runtime.lock
+RUN pip install --no-cache-dir --require-hashes -r requirements/runtime.lock
 COPY pyproject.toml README.md ./
 COPY engine ./engine
 COPY renders ./renders

@@ -1,32 +1,37 @@
 # Sortie: `make run` starts the bot (or the playground without a token); `make test` checks all.
-PYTHON ?= python3.11
+# The virtualenv's interpreter: PYTHON=... if given, else the newest of python3.13, python3.12,
+# python3.11 that runs, else python3 if it is 3.11 or newer (scripts/find-python.sh).
+PYTHON ?=
+FIND_PYTHON := sh scripts/find-python.sh '$(PYTHON)'
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# Exact versions of every dependency (pip-compile output); `make lock` regenerates them.
+# Exact versions and hashes of every dependency, one file for every supported Python (markers
+# where a package differs, e.g. audioop-lts on 3.13); `make lock` regenerates them.
 LOCK := requirements/dev.lock
-PIP_TOOLS := pip-tools==7.6.2
+UV := uv==0.13.9
+COMPILE := .lock-venv/bin/uv pip compile --quiet --universal --python-version 3.11 \
+	--generate-hashes --custom-compile-command "make lock"
 
-.PHONY: run test lint typecheck pytest install clean bench selfplay lock
+.PHONY: run test lint typecheck pytest install clean bench selfplay lock smoke
 
 $(BIN)/python:
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Sortie needs Python 3.11+ as $(PYTHON) (set PYTHON=...)"; exit 1; }
-	$(PYTHON) -m venv $(VENV)
+	@python=$$($(FIND_PYTHON)) && echo "Creating $(VENV) with $$python" && $$python -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The lock is installed on its own: --require-hashes would refuse the editable install of Sortie.
 $(STAMP): $(BIN)/python pyproject.toml $(LOCK)
-	$(BIN)/python -m pip install --quiet -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
 
 # After changing dependencies in pyproject.toml: pin them again (runtime for the image, dev here).
+# Pins already in a lock are kept; delete the lock first to move everything to the newest.
 lock:
-	$(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/python -m pip install --quiet $(PIP_TOOLS)
-	.lock-venv/bin/pip-compile --quiet --strip-extras --no-emit-find-links --no-emit-index-url \
-		--extra postgres -o requirements/runtime.lock pyproject.toml
-	.lock-venv/bin/pip-compile --quiet --strip-extras --no-emit-find-links --no-emit-index-url \
-		--extra postgres --extra dev -o requirements/dev.lock pyproject.toml
+	@python=$$($(FIND_PYTHON)) && $$python -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet $(UV)
+	$(COMPILE) --extra postgres -o requirements/runtime.lock pyproject.toml
+	$(COMPILE) --extra postgres --extra dev -o requirements/dev.lock pyproject.toml
 	rm -rf .lock-venv
 
 install: $(STAMP)
@@ -43,6 +48,7 @@ lint: $(STAMP)
 # and three folders have a conftest.py of their own, which one mypy run would see as one module.
 typecheck: $(STAMP)
 	$(BIN)/mypy engine renders bot bench
+	$(BIN)/mypy --strict scripts
 	@set -e; for dir in $$(find tests -name '*.py' -printf '%h\n' | sort -u); do \
 		path=$$dir; up=$$dir; \
 		while [ "$$up" != tests ]; do up=$$(dirname $$up); path=$$path:$$up; done; \
@@ -57,6 +63,12 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 test: lint typecheck pytest
+
+# The README's `make run` from a fresh clone of HEAD on Python 3.12 and 3.13, each in its own
+# virtualenv (CI runs `make test` on 3.11 and then this); SMOKE_PYTHONS="3.13 /path/python" to choose.
+SMOKE_PYTHONS ?=
+smoke:
+	@python=$$($(FIND_PYTHON)) && $$python scripts/smoke_run.py $(SMOKE_PYTHONS)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

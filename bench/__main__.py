@@ -3,8 +3,9 @@
 Sections: engine (apply per verb, the automatic phases, legal_actions), render (focus and
 full board per game), action (one player action end to end through the table service, with
 the PNG-encode and SQLite-commit floors), throughput (many stored campaigns, 100 active ones
-played concurrently), storage (bytes per step per game), multiprocess (one bot process
-against two on one PostgreSQL). `DATABASE_URL` (or `--database-url`) runs the service
+played concurrently), storage (bytes per step per game), web (the campaign page and step
+images of a 500-step campaign, cold and cached), multiprocess (one bot process against two on
+one PostgreSQL). `DATABASE_URL` (or `--database-url`) runs the service
 sections on PostgreSQL instead of a temporary SQLite file; multiprocess needs it.
 """
 
@@ -23,10 +24,11 @@ from typing import Any
 from bench.engine_bench import bench_engine
 from bench.multiprocess_bench import bench_multiprocess
 from bench.service_bench import bench_action, bench_throughput, storage_per_game
+from bench.web_bench import bench_web
 from bot.pictures import configure_workers, shutdown_workers
 from engine.registry import games
 
-SECTIONS = ("engine", "render", "action", "throughput", "storage", "multiprocess")
+SECTIONS = ("engine", "render", "action", "throughput", "storage", "multiprocess", "web")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=40.0,
         help="also offer this many actions per second on a schedule (open loop); 0: skip",
+    )
+    parser.add_argument(
+        "--web-steps", type=int, default=500, help="web: the campaign's length in steps"
     )
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
     parser.add_argument(
@@ -107,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             ]
         if "storage" in sections:
             report["storage"] = asyncio.run(storage_per_game(Path(tmp), 200))
+        if "web" in sections:
+            report["web"] = asyncio.run(bench_web(Path(tmp), args.web_steps))
         if "multiprocess" in sections:
             url = args.database_url or ""
             report["multiprocess"] = (

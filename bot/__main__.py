@@ -20,6 +20,8 @@ from bot.config import Settings, get_settings, playground_refusal, playground_wa
 from bot.logs import configure_logging
 from bot.pictures import shutdown_workers
 from bot.table import TableService, UserError
+from bot.web.server import WebView
+from bot.web.server import serve as serve_web
 
 log = logging.getLogger("sortie")
 
@@ -81,6 +83,7 @@ async def _serve_playground(service: TableService, settings: Settings, stop: asy
             dev_clock=settings.playground_dev_clock,
             scan_interval_seconds=settings.scan_interval_seconds,
             feed_path=settings.playground_feed,
+            web_base_url=settings.web_base_url,
         )
     )
     if await _until(serving, stop):
@@ -95,12 +98,35 @@ async def _serve_discord(service: TableService, settings: Settings, stop: asynci
 
     assert settings.discord_token is not None
     bot = SortieBot(service, settings)
-    async with bot:
-        running = asyncio.ensure_future(bot.start(settings.discord_token.get_secret_value()))
-        if await _until(running, stop):
-            log.info("stop signal: disconnecting from Discord")
-            await bot.close()
-        await running
+    pages = _serve_web(service, settings)
+    try:
+        async with bot:
+            running = asyncio.ensure_future(bot.start(settings.discord_token.get_secret_value()))
+            if await _until(running, stop):
+                log.info("stop signal: disconnecting from Discord")
+                await bot.close()
+            await running
+    finally:
+        if pages is not None:
+            pages.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pages
+
+
+def _serve_web(service: TableService, settings: Settings) -> asyncio.Future[None] | None:
+    """Beside the Discord client: the campaigns' web pages, when WEB_BASE_URL says where
+    they are reached (the operator's reverse proxy forwards it to WEB_HOST:WEB_PORT)."""
+    if not settings.web_base_url:
+        return None
+    service.web.set_base(settings.web_base_url)
+    view = WebView(service, trust_proxy=settings.web_trust_proxy)
+    log.info(
+        "web view at %s (listening on %s:%s)",
+        settings.web_base_url,
+        settings.web_host,
+        settings.web_port,
+    )
+    return asyncio.ensure_future(serve_web(view, settings.web_host, settings.web_port))
 
 
 async def _offline_service() -> TableService:

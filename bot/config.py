@@ -24,6 +24,15 @@ class Settings(BaseSettings):
     playground_dev_clock: bool = False
     # The playground's channel feeds and images, kept across restarts.
     playground_feed: str = "./data/playground-feed.db"
+    # The campaigns' read-only web pages: the address they are reached at (behind the
+    # operator's reverse proxy), e.g. https://sortie.example.org. Unset: off on Discord; the
+    # playground serves them on its own address.
+    web_base_url: str | None = None
+    # Where the bot's web server listens when it runs beside the Discord client.
+    web_host: str = "127.0.0.1"
+    web_port: int = 8780
+    # Behind a reverse proxy: rate-limit by the address it forwards (X-Forwarded-For).
+    web_trust_proxy: bool = False
     scan_interval_seconds: int = 60
     render_workers: int = 2
     # Live campaigns one player may own (across servers), and one server may run.
@@ -31,6 +40,17 @@ class Settings(BaseSettings):
     max_campaigns_per_server: int = Field(default=50, ge=1)
     log_level: str = "INFO"
     log_json: bool = False
+
+    @field_validator("web_base_url", mode="before")
+    @classmethod
+    def _base_url(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip().rstrip("/")
+            if not value:
+                return None
+            if not value.startswith(("http://", "https://")):
+                raise ValueError("WEB_BASE_URL must start with http:// or https://")
+        return value
 
     @field_validator("discord_token", mode="before")
     @classmethod

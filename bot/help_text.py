@@ -9,7 +9,8 @@ TOPICS: dict[str, str] = {
         "2. Everyone playing takes a seat: `/campaign join role:<seat>`.\n"
         "3. The owner starts it: `/campaign begin`.\n"
         "`/campaign status` shows the seats and whose turn it is; `/campaign list` shows the "
-        "server's campaigns."
+        "server's campaigns. `/campaign web` gives the campaign's web page for spectators: the "
+        "board to zoom into and every step since the start."
     ),
     "play": (
         "**Playing**\n"

@@ -30,6 +30,7 @@ from renders import (
     render_panel,
     render_sheet,
     render_summary,
+    render_wide,
     split_step,
 )
 from renders.media import matching_name
@@ -150,6 +151,15 @@ async def full_board_images(view: View) -> list[Attachment]:
         _off_loop(_render_board, packed, "full"), _off_loop(_render_panel, packed)
     )
     return [attachment(board), attachment(panel)]
+
+
+def _render_wide(packed: Packed) -> RenderedImage:
+    return render_wide(*_unpack(packed))
+
+
+async def wide_board_image(view: View, events: list[Event]) -> Attachment:
+    """The web page's board: the whole map at twice the channel's scale."""
+    return attachment(await _off_loop(_render_wide, _pack(view, events)))
 
 
 async def summary_image(view: View) -> Attachment:

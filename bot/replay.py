@@ -7,7 +7,7 @@ log always yields the same states. `verify` compares the replayed state with the
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -86,27 +86,36 @@ class Replayed:
     events: dict[int, list[Event]]  # seq -> the events that log row produced
 
 
+def replay_row(
+    game: Game[Any],
+    campaign: Campaign,
+    row: ActionLog,
+    state: Any,
+    state_at: Callable[[int], Any],
+) -> tuple[Any, list[Event]]:
+    """One log row replayed on `state`: the state after it and the events it produced.
+    `state_at(seq)` gives the state after an earlier row (an undo or rollback returns there)."""
+    payload = json.loads(row.action_json)
+    if row.kind == "begin":
+        step = run_begin(game, campaign, list(payload["seats"]), row.seq)[0]
+        return step.state, list(step.events)
+    if row.kind == "action":
+        action = Action.model_validate(payload)
+        ran = run_action(game, state, campaign.seed, row.seq, row.seat or "", action).step
+        return ran.state, logged_events(game, state, row.user_id, row.seat, action, ran.events)
+    if row.kind in ("undo", "rollback"):
+        return state_at(int(payload["to_seq"])), []
+    return state, []
+
+
 def replay(campaign: Campaign, rows: Sequence[ActionLog]) -> Replayed:
     game = get_game(campaign.game)
     states: dict[int, Any] = {}
     events: dict[int, list[Event]] = {}
     state: Any = None
     for row in rows:
-        payload = json.loads(row.action_json)
-        step: Step[Any] | None = None
-        if row.kind == "begin":
-            step = run_begin(game, campaign, list(payload["seats"]), row.seq)[0]
-        elif row.kind == "action":
-            action = Action.model_validate(payload)
-            ran = run_action(game, state, campaign.seed, row.seq, row.seat or "", action).step
-            kept = logged_events(game, state, row.user_id, row.seat, action, ran.events)
-            step = Step(state=ran.state, events=kept)
-        elif row.kind in ("undo", "rollback"):
-            state = states[int(payload["to_seq"])]
-        if step is not None:
-            state = step.state
+        state, events[row.seq] = replay_row(game, campaign, row, state, states.__getitem__)
         states[row.seq] = state
-        events[row.seq] = list(step.events) if step is not None else []
     return Replayed(states=states, final=state, events=events)
 
 

@@ -191,6 +191,11 @@ COMMANDS: tuple[Spec, ...] = (
             Option("stop", "yes to stop mirroring there", choices=YES),
         ),
     ),
+    Spec(
+        "campaign web",
+        "The campaign's read-only web page: board, timeline, log",
+        (Option("reset", "yes: issue a new link, the old one stops working (owner)", choices=YES),),
+    ),
     # ---------------------------------------------------------------- play
     _play(
         "move",

@@ -12,7 +12,7 @@ alt_text(view, events=None) -> str
 """
 
 from renders.animate import activation_count, render_animation, render_phase, split_step
-from renders.board import RenderedImage, render_board, render_panel
+from renders.board import RenderedImage, render_board, render_panel, render_wide
 from renders.sheet import render_sheet
 from renders.summary import render_summary
 from renders.text import alt_text, text_board
@@ -27,6 +27,7 @@ __all__ = [
     "render_phase",
     "render_sheet",
     "render_summary",
+    "render_wide",
     "split_step",
     "text_board",
 ]

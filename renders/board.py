@@ -482,6 +482,28 @@ def render_board(
     return RenderedImage(encode(image), alt, image.width, image.height, name, positions)
 
 
+WEB_SCALE = 2.0  # the web page's board: twice the channel's cell size, crisp when zoomed
+
+
+def render_wide(
+    view: View, events: list[Event] | None = None, scale: float = WEB_SCALE
+) -> RenderedImage:
+    """The board alone at `scale` times the full view's cell size (the web page's picture,
+    which a phone pinches and pans): no header or strip, the page says those in HTML."""
+    shown = public_events(view, events)
+    size, margin = full_geometry(view)
+    picture = draw_board(view, shown, max(8, int(size * scale)), int(margin * scale))
+    image = picture.image
+    return RenderedImage(
+        encode(image),
+        alt_text(view, shown),
+        image.width,
+        image.height,
+        "board.png",
+        picture.positions,
+    )
+
+
 def render_panel(
     view: View, events: list[Event] | None = None, deadline: Deadline = None
 ) -> RenderedImage:

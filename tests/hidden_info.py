@@ -16,9 +16,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from aiohttp.test_utils import TestClient, TestServer
+
 from bot.disclosure import invocation_is_public, public_texts
 from bot.replies import Attachment, Reply
 from bot.table import Caller, TableService
+from bot.web.server import WebView
+from bot.web.server import create_app as create_web_app
 from engine.core.dice import SeededDice
 from engine.core.events import Event, parse_events
 from engine.core.game import Action, Game
@@ -190,6 +194,9 @@ class Table:
         self.private_seen: list[str] = []  # what the acting players saw in private
         self.learned = 0  # the last log row whose public events the tracker has read
         self._state: tuple[int, Any] | None = None  # (campaign version, state) last loaded
+        # The secrets of each moment checked, by the campaign's last step then: the web view's
+        # page of step n is held to the secrets of the first moment at or after n.
+        self.moments: dict[int, Secrets] = {}
 
     async def state(self) -> Any:
         campaign = await self.service.repo.latest_in_channel(CHANNEL)
@@ -229,6 +236,7 @@ class Table:
             view = self.game.view(state, None)
             self.tracker.title = view.title
             secrets = self.tracker.now(state)
+            self.moments.setdefault(campaign.step, secrets)
             found = [
                 *found,
                 Artefact("public view", view.model_dump_json()),
@@ -238,6 +246,54 @@ class Table:
             self.checked += 1
             for leak in secrets.found_in(artefact.text):
                 self.leaks.append(f"{artefact.where}: {leak} in {around(artefact.text, leak)!r}")
+
+    def secrets_at(self, step: int) -> Secrets:
+        """The secrets of the first moment checked at or after `step`."""
+        later = [n for n in self.moments if n >= step]
+        return self.moments[min(later)] if later else Secrets(seed=self.tracker.seed)
+
+    def hold(self, secrets: Secrets, found: list[Artefact]) -> None:
+        for artefact in found:
+            self.checked += 1
+            for leak in secrets.found_in(artefact.text):
+                self.leaks.append(f"{artefact.where}: {leak} in {around(artefact.text, leak)!r}")
+
+
+async def check_web(table: Table, images: int = 3) -> int:
+    """Every page and JSON of the campaign's web view (issue #34), each step's page held to the
+    secrets of its own moment, so a step never shows what a later one reveals; a few step
+    images are fetched too (they are drawn from the public view checked here). Returns the
+    number of steps checked."""
+    service = table.service
+    campaign = await service.repo.latest_in_channel(CHANNEL)
+    assert campaign is not None and campaign.id is not None
+    service.web.set_base("http://web.test")
+    view = WebView(service, limit=None)
+    token = await service.web.links.token(campaign.id)
+    async with TestClient(TestServer(create_web_app(view))) as client:
+        listed = await client.get(f"/t/{token}/steps.json")
+        assert listed.status == 200
+        steps = await listed.json()
+        table.hold(
+            table.tracker.now(await table.state()), [Artefact("steps.json", json.dumps(steps))]
+        )
+        timeline = await view.timeline(campaign)
+        for step in steps:
+            n = step["n"]
+            page = await client.get(f"/t/{token}", params={"step": str(n)})
+            assert page.status == 200, n
+            shown = timeline.view_at(n)
+            found = [
+                Artefact(f"web page of step {n}", await page.text()),
+                Artefact(f"steps.json entry {n}", json.dumps(step)),
+            ]
+            if shown is not None:
+                found.append(Artefact(f"web view of step {n}", shown.model_dump_json()))
+            table.hold(table.secrets_at(n), found)
+        for step in steps[:: max(1, len(steps) // images)][:images]:
+            image = await client.get(f"/t/{token}/steps/{step['n']}.png")
+            assert image.status == 200 and (await image.read()).startswith(b"\x89PNG")
+    return len(steps)
 
 
 class Chooser:

@@ -91,6 +91,30 @@ def test_the_locks_pin_every_declared_dependency() -> None:
 def test_the_image_and_the_makefile_install_from_the_locks() -> None:
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert re.search(r"^FROM python:3\.11\.\d+-slim-\w+(@sha256:[0-9a-f]{64})?$", dockerfile, re.M)
-    assert "-r requirements/runtime.lock" in dockerfile
+    assert "pip install --no-cache-dir --require-hashes -r requirements/runtime.lock" in dockerfile
     makefile = (ROOT / "Makefile").read_text()
-    assert "LOCK := requirements/dev.lock" in makefile and "-r $(LOCK)" in makefile
+    assert "LOCK := requirements/dev.lock" in makefile
+    assert "pip install --quiet --require-hashes -r $(LOCK)" in makefile
+
+
+def pinned_blocks(path: Path) -> list[str]:
+    """One `name==version ...` requirement per entry, with its continuation lines."""
+    return re.findall(
+        r"^[A-Za-z0-9_.-]+==.*?(?=^[A-Za-z0-9_.-]+==|\Z)", path.read_text(), re.M | re.S
+    )
+
+
+def test_every_pin_carries_its_hashes() -> None:
+    # Issue #33: pip installs the locks with --require-hashes, which refuses any pin without one.
+    for name in ("runtime.lock", "dev.lock"):
+        blocks = pinned_blocks(ROOT / "requirements" / name)
+        assert len(blocks) == len(locked(ROOT / "requirements" / name))
+        bare = [b.split()[0] for b in blocks if not re.search(r"--hash=sha256:[0-9a-f]{64}", b)]
+        assert not bare, f"{name}: pinned without a hash: {bare}"
+
+
+def test_one_lock_serves_every_supported_python() -> None:
+    # Issue #35: discord.py needs audioop-lts from Python 3.13 on (the stdlib audioop is gone).
+    for name in ("runtime.lock", "dev.lock"):
+        text = (ROOT / "requirements" / name).read_text()
+        assert re.search(r"^audioop-lts==\S+ ; python_full_version >= '3\.13'", text, re.M), name

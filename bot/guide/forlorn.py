@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.guide.briefing import Briefing, situation
-from engine.forlorn.content import ITEMS, units
+from engine.forlorn.content import ITEMS, Scenario, Spawn, units
 from engine.forlorn.setup import scenario_data
 from engine.forlorn.turn import VP_EXIT
 
@@ -15,18 +15,18 @@ def _names(keys: list[str]) -> str:
     return ", ".join(marines[k].name if k in marines else k.title() for k in keys)
 
 
-def goal_lines(scenario: str, sc: dict[str, Any]) -> list[str]:
-    goal = sc["goal"]
-    kind = goal["kind"]
-    turns = sc["turns"]
+def goal_lines(scenario: str, sc: Scenario) -> list[str]:
+    goal = sc.goal
+    kind = goal.kind
+    turns = sc.turns
     if kind == "vp" and scenario == "solo-a":
         main = (
-            f"Bank {goal['target']} Victory Points. Each Victory phase scores 1 VP while the "
+            f"Bank {goal.target} Victory Points. Each Victory phase scores 1 VP while the "
             "Lieutenant lives, plus 1 VP for every Marine on square A or next to it with A in "
             "sight."
         )
     elif kind == "vp":
-        squad = [*sc["marines"], *(k for keys in sc.get("trapped", {}).values() for k in keys)]
+        squad = [*sc.marines, *(k for keys in sc.trapped.values() for k in keys)]
         by_worth: dict[int, list[str]] = {}
         for key in squad:
             by_worth.setdefault(VP_EXIT.get(key, 8), []).append(key)
@@ -34,20 +34,20 @@ def goal_lines(scenario: str, sc: dict[str, Any]) -> list[str]:
             f"{vp} VP each for {_names(keys)}" for vp, keys in sorted(by_worth.items())
         )
         main = (
-            f"Bank {goal['target']} Victory Points: Marines out through airlock C score "
+            f"Bank {goal.target} Victory Points: Marines out through airlock C score "
             f"({worth}), and each warrior, blaster or egg destroyed scores 1 VP."
         )
     elif kind == "mcgfn-exit":
-        main = f"Unplug the MCGFN at {sc.get('mcgfn', 'A')} and carry it out through any airlock."
+        main = f"Unplug the MCGFN at {sc.mcgfn or 'A'} and carry it out through any airlock."
     elif kind == "clear-rooms":
-        main = f"Leave no Xeno in rooms {' and '.join(goal['rooms'])} at a Victory phase."
+        main = f"Leave no Xeno in rooms {' and '.join(goal.rooms)} at a Victory phase."
     elif kind == "mcgfn-activate":
         main = (
-            f"Bring the MCGFN to square {goal['square']} and feed it {goal['aps']} Action "
+            f"Bring the MCGFN to square {goal.square} and feed it {goal.aps} Action "
             "Points, at most one per turn."
         )
     elif kind == "exit":
-        main = f"Get {goal['count']} Marines out through airlock {goal['airlock']}."
+        main = f"Get {goal.count} Marines out through airlock {goal.airlock}."
     else:
         main = str(kind)
     return [
@@ -56,14 +56,12 @@ def goal_lines(scenario: str, sc: dict[str, Any]) -> list[str]:
     ]
 
 
-def _spawn_words(spawn: dict[str, Any]) -> str:
-    if "dice" in spawn:
-        units = ", ".join(f"{n} {kind}s" for kind, n in spawn["dice"].items())
+def _spawn_words(spawn: Spawn) -> str:
+    if spawn.dice:
+        units = ", ".join(f"{n} {kind}s" for kind, n in spawn.dice.items())
         return f"{units}, each out of the vent its die names"
     kinds = {"special": "Special Troopers (Warrior or Blaster)"}
-    return ", ".join(
-        f"{expr} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.get("count", {}).items()
-    )
+    return ", ".join(f"{expr} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.count.items())
 
 
 FLAG_WORDS = {
@@ -81,17 +79,17 @@ FLAG_WORDS = {
 """Operation flags (scenarios.json, difficulty folded in) and what each means at the table."""
 
 
-def _spawn_lines(sc: dict[str, Any]) -> list[str]:
+def _spawn_lines(sc: Scenario) -> list[str]:
     """When and how the Xenos come, in the operation's own numbers."""
-    out = [f"Spawn each turn: {_spawn_words(sc['spawn'])}."]
-    late = sc.get("spawn_late")
+    out = [f"Spawn each turn: {_spawn_words(sc.spawn)}."]
+    late = sc.spawn_late
     if late:
-        out.append(f"From turn {late['from_turn']}: {_spawn_words({'dice': late['dice']})}.")
-    if sc.get("no_respawn"):
-        out.append(f"Killed {', '.join(sc['no_respawn'])}s do not come back.")
-    if sc.get("sealed_vents"):
-        out.append(f"Sealed vents: {', '.join(map(str, sc['sealed_vents']))}.")
-    out += [sentence for flag, sentence in FLAG_WORDS.items() if sc.get(flag)]
+        out.append(f"From turn {late.from_turn}: {_spawn_words(Spawn(dice=late.dice))}.")
+    if sc.no_respawn:
+        out.append(f"Killed {', '.join(sc.no_respawn)}s do not come back.")
+    if sc.sealed_vents:
+        out.append(f"Sealed vents: {', '.join(map(str, sc.sealed_vents))}.")
+    out += [sentence for flag, sentence in FLAG_WORDS.items() if getattr(sc, flag)]
     return out
 
 
@@ -99,47 +97,47 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
     difficulty = options.get("difficulty", "standard")
     sc = scenario_data(scenario, difficulty)
     special = []
-    if sc.get("equipment"):
-        special.append(f"Equipment: {', '.join(ITEMS.get(i, i) for i in sc['equipment'])}.")
-    special.append(f"Plasma grenades for the squad: {int(sc.get('grenades', 3))}.")
-    if sc.get("eggs"):
-        special.append(f"Eggs on the map: {sc['eggs']}.")
-    if sc.get("trapped"):
-        trapped = "; ".join(f"room {room}: {_names(keys)}" for room, keys in sc["trapped"].items())
+    if sc.equipment:
+        special.append(f"Equipment: {', '.join(ITEMS.get(i, i) for i in sc.equipment)}.")
+    special.append(f"Plasma grenades for the squad: {sc.grenades}.")
+    if sc.eggs:
+        special.append(f"Eggs on the map: {sc.eggs}.")
+    if sc.trapped:
+        trapped = "; ".join(f"room {room}: {_names(keys)}" for room, keys in sc.trapped.items())
         special.append(f"Trapped Marines ({trapped}) join the squad once freed.")
-    if sc.get("heroic"):
-        special.append(f"Heroic Marines: {_names(sc['heroic'])}.")
-    if sc.get("carry_mcgfn"):
-        special.append(f"{_names([sc['carry_mcgfn']])} starts carrying the MCGFN.")
-    reinforcements = sc.get("reinforcements")
+    if sc.heroic:
+        special.append(f"Heroic Marines: {_names(sc.heroic)}.")
+    if sc.carry_mcgfn:
+        special.append(f"{_names([sc.carry_mcgfn])} starts carrying the MCGFN.")
+    reinforcements = sc.reinforcements
     if reinforcements:
         special.append(
-            f"Reinforcements on turn {reinforcements['turn']}: {_names(reinforcements['units'])}."
+            f"Reinforcements on turn {reinforcements.turn}: {_names(reinforcements.units)}."
         )
     special += _spawn_lines(sc)
-    if sc.get("no_warriors"):
+    if sc.no_warriors:
         special.append("No warriors spawn in this operation.")
-    if sc.get("cards"):
-        special.append(f"A human Xeno player holds {sc['cards']} Mutation cards.")
+    if sc.cards:
+        special.append(f"A human Xeno player holds {sc.cards} Mutation cards.")
     if difficulty != "standard":
         special.append(f"Difficulty {difficulty}: its changes are folded into these numbers.")
     seats = ["marines", "marines-2", "marines-3"]
-    figures = [f"Marines: {_names(sc['marines'])}."]
+    figures = [f"Marines: {_names(sc.marines)}."]
     notes = [
         f"With several Marine seats ({', '.join(seats)}) the Marines are dealt out in turn; "
         "every Marine seat spends the same pool of Action Points, rolled each turn (at least "
         "one per Marine)."
     ]
-    if not sc.get("solo"):
+    if not sc.solo:
         notes.append(
             "xeno: a human plays the Xenos and their hidden Mutation cards (option "
             "xeno:automatic, or no xeno seat, lets the bot run them)."
         )
     return Briefing(
-        title=str(sc["title"]),
-        situation=situation("forlorn-hope", scenario) or str(sc["summary"]),
+        title=str(sc.title),
+        situation=situation("forlorn-hope", scenario) or str(sc.summary),
         objectives=goal_lines(scenario, sc),
-        limit=f"{sc['turns']} turns.",
+        limit=f"{sc.turns} turns.",
         special=special,
         figures=figures,
         notes=notes,
@@ -154,6 +152,6 @@ def progress(state: Any) -> list[str]:
         f"Goal: {_goal_text(state)}",
     ]
     sc = scenario_data(state.scenario, state.options.get("difficulty", "standard"))
-    if sc["goal"]["kind"] == "vp":
-        lines.append(f"Victory Points: {state.vp} of {sc['goal']['target']}")
+    if sc.goal.kind == "vp":
+        lines.append(f"Victory Points: {state.vp} of {sc.goal.target}")
     return lines

@@ -27,6 +27,7 @@ from bot.playground.suggest import suggest
 from bot.replies import Reply
 from bot.scheduler import Scheduler
 from bot.table import Caller, TableService
+from bot.web.server import WebView, add_routes
 from renders.media import media_type
 
 log = logging.getLogger(__name__)
@@ -339,6 +340,8 @@ def create_app(
         app.router.add_post("/api/dev/clock", post_clock)
     app.router.add_get("/images/{image_id:[0-9a-f]{1,64}}.{ext:png|gif}", get_image)
     app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
+    # The campaigns' read-only pages (`/campaign web` gives their links).
+    add_routes(app, WebView(service))
     return app
 
 
@@ -360,11 +363,15 @@ async def serve(
     clock: AdjustableClock | None = None,
     scan_interval_seconds: int = 60,
     feed_path: str = ":memory:",
+    web_base_url: str | None = None,
 ) -> None:
     """Serve the playground, with the reminder scheduler posting into its feeds, until
-    cancelled."""
+    cancelled. The campaigns' web pages are served too, linked from `web_base_url` (by
+    default the playground's own address)."""
     from bot.playground.outbox import PlaygroundOutbox
 
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    service.web.set_base(web_base_url or f"http://{shown_host}:{port}")
     app = create_app(service, dev_clock, clock, feed_path)
     scheduler = Scheduler(service, PlaygroundOutbox(app), service.clock)
     app[SCHEDULER] = scheduler

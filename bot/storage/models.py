@@ -97,6 +97,20 @@ class ActionLog(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class WebLink(SQLModel, table=True):
+    """A campaign's read-only web link: the unguessable token in `<WEB_BASE_URL>/t/<token>`.
+
+    A table of its own (not a campaign column), so databases made before it simply gain it
+    when `create_all` runs at start-up; resetting the link replaces the token in place.
+    """
+
+    __tablename__ = "web_link"
+
+    campaign_id: int = Field(foreign_key="campaign.id", primary_key=True)
+    token: str = Field(unique=True, index=True, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 class PlayerPrefs(SQLModel, table=True):
     """A player's own settings, shared by all their campaigns."""
 

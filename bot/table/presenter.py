@@ -21,13 +21,15 @@ from bot.table.context import id_of, waiting_line
 from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
 from bot.table.turnposts import StepShape, TurnPosts
+from bot.table.weblinks import WebAddress
 from engine.core.events import MissionEnded
 from engine.core.view import View
 
 
 class Presenter:
-    def __init__(self, pictures: Pictures) -> None:
+    def __init__(self, pictures: Pictures, web: WebAddress | None = None) -> None:
         self.pictures = pictures
+        self.web = web
         self.posts = TurnPosts()
 
     async def present(self, outcome: StepOutcome) -> list[Reply]:
@@ -89,6 +91,9 @@ class Presenter:
             shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:
             shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign)))
+        link = await self.web.post_line(id_of(campaign)) if self.web is not None else None
+        if link:
+            shown.append(link)  # the whole table on the web, when WEB_BASE_URL is set
         chunks = split_message("\n".join(shown))
         if placed.edit:
             chunks = chunks[-1:]  # an edited post stays one message: its latest lines

@@ -28,6 +28,7 @@ from bot.replies import Reply, refusal
 from bot.storage.db import ChannelLockTimeout, Database
 from bot.storage.models import ActionLog, Campaign
 from bot.storage.repo import CampaignRepo, TableChanged
+from bot.storage.weblinks import WebLinks
 from bot.table.archives import Archives
 from bot.table.autocomplete import Autocomplete
 from bot.table.campaigns import CampaignCommands
@@ -50,6 +51,7 @@ from bot.table.pictures import Pictures, Renderer, WorkerPictures, default_rende
 from bot.table.play import PlayCommands
 from bot.table.presenter import Presenter
 from bot.table.steps import StepRunner
+from bot.table.weblinks import WebAddress, WebCommands
 from engine.core.errors import RuleError
 from engine.registry import get_game
 
@@ -63,7 +65,11 @@ async def show_help(caller: Caller, options: dict[str, str]) -> list[Reply]:
 
 
 def command_table(
-    campaigns: CampaignCommands, play: PlayCommands, pace: PaceCommands, picker: PickCommands
+    campaigns: CampaignCommands,
+    play: PlayCommands,
+    pace: PaceCommands,
+    picker: PickCommands,
+    web: WebCommands,
 ) -> dict[tuple[str, str | None], Handler]:
     """Every command's handler, by (command, subcommand)."""
     table: dict[tuple[str, str | None], Handler] = {
@@ -79,6 +85,7 @@ def command_table(
         ("campaign", "rollback"): campaigns.rollback,
         ("campaign", "seat"): campaigns.seat,
         ("campaign", "mirror"): campaigns.mirror,
+        ("campaign", "web"): web.web_link,
         ("undo", None): play.undo,
         ("board", None): play.board,
         ("sheet", None): play.sheet,
@@ -116,12 +123,14 @@ class TableService:
         self._locks = ChannelLocks(db)
         steps = StepRunner(self.repo, self.clock)
         shown = pictures or WorkerPictures(renderer)
+        # The campaigns' web links: off until a shell says where the web view is served.
+        self.web = WebAddress(WebLinks(db))
         parts = TableParts(
             repo=self.repo,
             clock=self.clock,
             loader=Loader(self.repo, steps),
             steps=steps,
-            presenter=Presenter(shown),
+            presenter=Presenter(shown, self.web),
             pictures=shown,
             legal=LegalActions(),
             new_seed=new_seed,
@@ -133,7 +142,11 @@ class TableService:
         self.pacing = Pacer(parts, self._locks)
         self.suggestions = Autocomplete(parts)
         self.commands = command_table(
-            self.campaigns, PlayCommands(parts), PaceCommands(parts), PickCommands(parts)
+            self.campaigns,
+            PlayCommands(parts),
+            PaceCommands(parts),
+            PickCommands(parts),
+            WebCommands(parts.loader, self.web),
         )
 
     # ------------------------------------------------------------------ commands

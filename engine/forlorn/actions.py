@@ -13,7 +13,7 @@ from engine.forlorn.board import SECURITY, door_id, label, parse_label
 from engine.forlorn.content import ITEMS, scenarios
 from engine.forlorn.movement import grapple_squares, marine_blocked
 from engine.forlorn.state import ForlornState, Unit
-from engine.forlorn.turn import waiting_marine_seats
+from engine.forlorn.turn import action_points, waiting_marine_seats
 from engine.forlorn.world import adjacent, blockers_for, board_of, has_los, sq, toss_squares
 
 
@@ -56,8 +56,6 @@ def reroll_ap(state: ForlornState, dice: Dice) -> list[Event]:
         raise RuleError("The Marines have no AP re-roll (Op 02 only, once per game).")
     if not state.ap_untouched:
         raise RuleError("Re-roll the AP dice before spending any Action Point this turn.")
-    from engine.forlorn.turn import action_points
-
     rolls = [dice.roll(), dice.roll()]
     state.ap_roll = rolls
     total, parts = action_points(state, rolls)
@@ -157,11 +155,11 @@ def unit_actions(
                             label=f"{u.id}: Maintenance Bot onto vent {n}",
                         )
                     )
-        goal = scenarios()[state.scenario]["goal"]
+        goal = scenarios()[state.scenario].goal
         if (
-            goal["kind"] == "mcgfn-activate"
+            goal.kind == "mcgfn-activate"
             and "mcgfn" in u.items
-            and u.at == label(board.letters[goal["square"]])
+            and u.at == label(board.letters[goal.square])
             and state.mcgfn_turn != state.turn
         ):
             out.append(

@@ -157,7 +157,7 @@ def vp_weight(state: ForlornState, u: Unit) -> float:
     Clear-rooms: an Egg in a goal room counts twice too (it never walks out by itself)."""
     if state.scenario == "solo-b" and u.kind in ("warrior", "blaster", "egg"):
         return 2.0
-    if u.kind == "egg" and u.at and scenarios()[state.scenario]["goal"]["kind"] == "clear-rooms":
+    if u.kind == "egg" and u.at and scenarios()[state.scenario].goal.kind == "clear-rooms":
         return 2.0 if board_of(state).room_of(sq(u.at)) in busy_rooms(state) else 1.0
     return 1.0
 
@@ -169,7 +169,7 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
     """Where this Marine should be heading for the operation's goal (empty: hold)."""
     board = board_of(state)
     sc = scenarios()[state.scenario]
-    kind = sc["goal"]["kind"]
+    kind = sc.goal.kind
     if kind == "mcgfn-exit":
         locks = airlock_squares(board)
         if "mcgfn" in marine.items or any("mcgfn" in m.items for m in state.active("marines")):
@@ -177,7 +177,7 @@ def marine_goal(state: ForlornState, marine: Unit) -> set[Square]:
         spots = _dropped_mcgfn(state)
         return spots or locks
     if kind == "exit":
-        edge = board.airlock_names[sc["goal"]["airlock"]]
+        edge = board.airlock_names[sc.goal.airlock]
         return {s for s in edge if s in board.floor}
     if kind == "mcgfn-activate":
         return _activation_goal(state, marine)
@@ -203,7 +203,7 @@ def _activation_goal(state: ForlornState, marine: Unit) -> set[Square]:
     it fetches it; everybody else gathers in C's room around C, leaving C itself free for the
     carrier (a Marine standing on C without the MCGFN would block the goal)."""
     board = board_of(state)
-    c = board.letters[scenarios()[state.scenario]["goal"]["square"]]
+    c = board.letters[scenarios()[state.scenario].goal.square]
     if "mcgfn" in marine.items:
         return {c}
     spots = _dropped_mcgfn(state)
@@ -279,7 +279,7 @@ def _rally_airlock(state: ForlornState) -> set[Square]:
 def busy_rooms(state: ForlornState) -> list[str]:
     """The goal rooms of a clear-rooms operation that still hold a Xeno."""
     board = board_of(state)
-    rooms: list[str] = scenarios()[state.scenario]["goal"]["rooms"]
+    rooms: list[str] = scenarios()[state.scenario].goal.rooms
     return [
         r
         for r in rooms
@@ -290,14 +290,14 @@ def busy_rooms(state: ForlornState) -> list[str]:
 def _room_doors(state: ForlornState, marine: Unit, mine: list[Action]) -> Action | None:
     """Clear-rooms: open a door into a room with Xenos; shut one into a cleared room."""
     board = board_of(state)
-    if scenarios()[state.scenario]["goal"]["kind"] != "clear-rooms":
+    if scenarios()[state.scenario].goal.kind != "clear-rooms":
         return None
     busy = busy_rooms(state)
     inside = {board.room_of(sq(m.at)) for m in state.active("marines") if m.at}
     for a in mine:
         other = parse_label(a.args.get("to", ""))
         room = board.room_of(other) if other is not None else None
-        if room not in scenarios()[state.scenario]["goal"]["rooms"]:
+        if room not in scenarios()[state.scenario].goal.rooms:
             continue
         # Opening a busy room's door is the siege's decision (`_siege`), not any passer-by's.
         if a.args.get("what") == "close" and room not in busy and room not in inside:
@@ -336,7 +336,7 @@ def _line_squares(state: ForlornState, outside: Square) -> list[Square]:
     open: the squad opens them on its way), outside the goal rooms and off the vents, best
     first: nearest the squad's set-up area (its back to the base), then nearer the door."""
     board = board_of(state)
-    rooms = scenarios()[state.scenario]["goal"]["rooms"]
+    rooms = scenarios()[state.scenario].goal.rooms
     doors = frozenset(door_id(*k) for k, v in board.edges.items() if v == DOOR)
     home = dist_to(state, set(board.setup))
     out = []
@@ -518,11 +518,11 @@ def _unit_actions(actions: list[Action], uid: str) -> list[Action]:
 
 
 def _objective(state: ForlornState, marine: Unit, mine: list[Action]) -> Action | None:
-    goal = scenarios()[state.scenario]["goal"]
+    goal = scenarios()[state.scenario].goal
     for a in mine:
         what = a.args.get("what")
         if what == "exit":
-            if goal["kind"] == "mcgfn-exit" and "mcgfn" in marine.items:
+            if goal.kind == "mcgfn-exit" and "mcgfn" in marine.items:
                 return a
             if _scoring_airlock(state, marine):
                 return a
@@ -558,7 +558,7 @@ def _attack_choice(
             if target is None or target.at is None:
                 continue
             near = min(attack_range(sq(target.at), m) for m in marines)
-            clearing = scenarios()[state.scenario]["goal"]["kind"] == "clear-rooms"
+            clearing = scenarios()[state.scenario].goal.kind == "clear-rooms"
             busy = busy_rooms(state) if clearing else []
             room = board_of(state).room_of(sq(target.at))
             prize = state.scenario == "solo-b"  # an Egg is a VP there
@@ -692,7 +692,7 @@ def advise_marines(state: ForlornState, seat: str, actions: list[Action]) -> Act
     threatened = any(
         attack_range(sq(x.at), sq(m.at)) <= 4 for x in xenos for m in state.active("marines")
     )
-    sc_kind = scenarios()[state.scenario]["goal"]["kind"]
+    sc_kind = scenarios()[state.scenario].goal.kind
     if sc_kind == "clear-rooms":
         siege = _siege(state, mine, actions)
         if siege is not None:

@@ -77,7 +77,7 @@ def kill(state: ForlornState, target: Unit, dice: Dice, events: list[Event]) -> 
     else:
         kind = "hatchling" if target.kind == "egg" else target.kind
         state.kills.append(target.kind)
-        no_respawn = scenarios()[state.scenario].get("no_respawn", [])
+        no_respawn = scenarios()[state.scenario].no_respawn
         target.status = "removed" if kind in no_respawn else "pool"
         events.append(
             Killed(figure=target.id, at=where, text=f"{target.name} is slain at {where}.")

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ConfigDict, Field, model_validator
 
+from engine.core.content import (
+    ContentFile,
+    ContentModel,
+    load_file,
+    source_name,
+    validate,
+)
 from engine.core.errors import ContentError
 from engine.forlorn.board import load_board
 
 
-class MarineProfile(BaseModel):
+class MarineProfile(ContentModel):
     name: str
     rank: str
     role: str
@@ -24,7 +30,7 @@ class MarineProfile(BaseModel):
     ability: str
 
 
-class XenoProfile(BaseModel):
+class XenoProfile(ContentModel):
     name: str
     mp: int
     attack: int
@@ -34,13 +40,13 @@ class XenoProfile(BaseModel):
     pool: int
 
 
-class Units(BaseModel):
+class Units(ContentFile):
     marines: dict[str, MarineProfile]
     xenos: dict[str, XenoProfile]
     roles: dict[str, list[str]]
 
 
-class Card(BaseModel):
+class Card(ContentModel):
     id: str
     title: str
     text: str
@@ -51,6 +57,141 @@ class Card(BaseModel):
     boost: int = 0
 
 
+class MutationsFile(ContentFile):
+    cards: list[Card]
+
+
+class Spawn(ContentModel):
+    """A turn's spawn: solitaire dice per kind (13.3), or a count expression per kind (11.0,
+    `d3+1`, `1`; kind `special` is a Warrior or a Blaster)."""
+
+    dice: dict[str, int] = Field(default_factory=dict)
+    count: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Spawn:
+        if bool(self.dice) == bool(self.count):
+            raise ValueError("a spawn gives either 'dice' or 'count'")
+        return self
+
+
+class LateSpawn(ContentModel):
+    """Solo B: the stronger spawn dice from a given turn on."""
+
+    from_turn: int
+    dice: dict[str, int]
+
+
+class XenoForce(ContentModel):
+    """Starting Xenos (2.0): `where` is each-vent, random-vent, room:<room> or far (at least
+    4 squares from the Marines; `near`/`within`: and that close to a lettered square)."""
+
+    kind: str
+    where: str
+    count: int = 0
+    near: str | None = None
+    within: int = 4
+
+
+GOAL_NEEDS: dict[str, tuple[str, ...]] = {
+    "vp": ("target",),
+    "mcgfn-exit": (),
+    "clear-rooms": ("rooms",),
+    "mcgfn-activate": ("square", "aps"),
+    "exit": ("airlock", "count"),
+}
+
+
+class Goal(ContentModel):
+    kind: Literal["vp", "mcgfn-exit", "clear-rooms", "mcgfn-activate", "exit"]
+    target: int = 0  # vp: Victory Points to bank
+    rooms: list[str] = Field(default_factory=list)  # clear-rooms
+    square: str = ""  # mcgfn-activate: the lettered square
+    aps: int = 0  # mcgfn-activate: Action Points to feed the MCGFN
+    airlock: str = ""  # exit: the airlock's letter
+    count: int = 0  # exit: Marines to get out
+
+    @model_validator(mode="after")
+    def _complete(self) -> Goal:
+        missing = [k for k in GOAL_NEEDS[self.kind] if k not in self.model_fields_set]
+        if missing:
+            raise ValueError(f"a {self.kind} goal needs {', '.join(missing)}")
+        return self
+
+
+class Reinforcements(ContentModel):
+    turn: int
+    units: list[str]
+
+
+class Difficulty(ContentModel):
+    """An operation's Trainee or Veteran changes. `remove`/`add` change the roster, `heroic`
+    adds Heroic Marines, `spawn_late_turn` moves the late spawn; every other field replaces the
+    operation's own."""
+
+    remove: list[str] = Field(default_factory=list)
+    add: list[str] = Field(default_factory=list)
+    heroic: list[str] = Field(default_factory=list)
+    spawn_late_turn: int | None = None
+    turns: int | None = None
+    grenades: int | None = None
+    spawn: Spawn | None = None
+    cut_one_of: list[str] | None = None
+    warrior_if_two: bool | None = None
+    turn4_blasters: bool | None = None
+    blaster_swap: bool | None = None
+    specials_even_turns: bool | None = None
+    extra_specials: bool | None = None
+
+
+class Scenario(ContentModel):
+    """One operation (rulebook 12.0 and 13.0) as the engine sets it up and runs it."""
+
+    model_config = ConfigDict(frozen=True)  # cached and shared: nobody may change it
+
+    title: str
+    summary: str = ""
+    map: str
+    turns: int
+    solo: bool = False
+    equipment: list[str]  # items on the caches, in map order
+    eggs: int = 0
+    cards: int = 0  # Mutation cards dealt to a human Xeno player
+    marines: list[str]
+    trapped: dict[str, list[str]] = Field(default_factory=dict)  # room -> Marines sealed in
+    setup: Literal["setup-squares", "around-A"]
+    heroic: list[str] = Field(default_factory=list)
+    xeno_forces: list[XenoForce] = Field(default_factory=list)
+    spawn: Spawn
+    spawn_late: LateSpawn | None = None
+    goal: Goal
+    grenades: int = 3
+    no_respawn: list[str] = Field(default_factory=list)  # kinds that stay dead
+    mcgfn: str | None = None  # the lettered square the MCGFN is plugged in
+    carry_mcgfn: str | None = None  # the Marine who starts carrying it
+    sealed_vents: list[int] = Field(default_factory=list)
+    reinforcements: Reinforcements | None = None
+    cut_one_of: list[str] = Field(default_factory=list)  # the Marine player sends one home
+    random_bot: bool = False
+    bot_on_vent: bool = False
+    warrior_if_two: bool = False
+    no_warriors: bool = False
+    rerolls: bool = False
+    turn4_blasters: bool = False
+    first_turn_flood: bool = False
+    blaster_swap: bool = False
+    specials_even_turns: bool = False
+    extra_specials: bool = False
+    trainee: Difficulty = Field(default_factory=Difficulty)
+    veteran: Difficulty = Field(default_factory=Difficulty)
+
+
+class ScenariosFile(ContentFile):
+    operations: dict[str, Scenario]  # by the operation's key
+
+
+CONTENT = Path(__file__).parent / "content"
+MUTATIONS = CONTENT / "mutations.json"
 ITEMS = {
     "body-armor": "Body Armor",
     "bio-scanner": "Bio-Scanner",
@@ -69,22 +210,9 @@ TIMINGS = (
 )
 
 
-def _read(name: str) -> Any:
-    text = resources.files("engine.forlorn").joinpath("content", name).read_text("utf-8")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ContentError(f"{name}: not valid JSON ({error})") from error
-
-
 @cache
 def units() -> Units:
-    data = _read("units.json")
-    data.pop("_note", None)
-    try:
-        loaded = Units.model_validate(data)
-    except ValidationError as error:
-        raise ContentError(f"units.json: {error}") from error
+    loaded = load_file(CONTENT / "units.json", Units)
     for role, ids in loaded.roles.items():
         for uid in ids:
             if uid not in loaded.marines:
@@ -93,39 +221,36 @@ def units() -> Units:
 
 
 @cache
-def scenarios() -> dict[str, dict[str, Any]]:
-    data: dict[str, Any] = _read("scenarios.json")
-    data.pop("_note", None)
+def scenarios() -> dict[str, Scenario]:
+    data = load_file(CONTENT / "scenarios.json", ScenariosFile).operations
     profiles = units()
     for key, sc in data.items():
-        for need in ("title", "map", "turns", "marines", "spawn", "goal", "equipment"):
-            if need not in sc:
-                raise ContentError(f"scenarios.json: {key} lacks {need!r}")
-        load_board(sc["map"])
-        for uid in sc["marines"]:
+        load_board(sc.map)
+        for uid in sc.marines:
             if uid not in profiles.marines:
                 raise ContentError(f"scenarios.json: {key} names unknown Marine {uid}")
-        for item in sc["equipment"]:
+        for item in sc.equipment:
             if item not in ITEMS:
                 raise ContentError(f"scenarios.json: {key} names unknown item {item}")
-        if len(sc["equipment"]) > len(load_board(sc["map"]).caches):
+        if len(sc.equipment) > len(load_board(sc.map).caches):
             raise ContentError(f"scenarios.json: {key} has more equipment than caches")
     return data
 
 
 @cache
 def cards() -> dict[str, Card]:
-    return parse_cards(_read("mutations.json"))
+    return check_cards(load_file(MUTATIONS, MutationsFile))
 
 
 def parse_cards(data: Any) -> dict[str, Card]:
+    """The Mutation deck from raw data, validated as if read from mutations.json."""
+    return check_cards(validate(data, MutationsFile, source_name(MUTATIONS)))
+
+
+def check_cards(deck: MutationsFile) -> dict[str, Card]:
     """Validate the Mutation deck: known effects and timings, unique ids, 20 cards."""
     out: dict[str, Card] = {}
-    for row in data["cards"]:
-        try:
-            card = Card.model_validate(row)
-        except ValidationError as error:
-            raise ContentError(f"mutations.json: {error}") from error
+    for card in deck.cards:
         if card.effect not in EFFECTS:
             raise ContentError(f"mutations.json: card {card.id} has unknown effect {card.effect}")
         if not card.when:

@@ -7,8 +7,9 @@ from engine.core.events import Event, Moved, Note, Turned
 from engine.core.game import Action
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import label, parse_label
+from engine.forlorn.setup import sc_of
 from engine.forlorn.state import ForlornState, Unit
-from engine.forlorn.turn import sc_of, waiting_marine_seats
+from engine.forlorn.turn import waiting_marine_seats
 from engine.forlorn.world import board_of, sq
 
 FACINGS = ("N", "E", "S", "W")
@@ -18,7 +19,7 @@ def deploy_squares(state: ForlornState, unit: Unit) -> list[Square]:
     """Where this Marine may set up: the green circles, the ring round A (Solo A), or its room."""
     board = board_of(state)
     sc = sc_of(state)
-    trapped: dict[str, list[str]] = sc.get("trapped", {})
+    trapped: dict[str, list[str]] = sc.trapped
     if any(unit.id in ids for ids in trapped.values()):
         # Solo B: two Marines in each sealed room, the Marine player's choice of who goes where.
         here = board.room_of(sq(unit.at))
@@ -34,7 +35,7 @@ def deploy_squares(state: ForlornState, unit: Unit) -> list[Square]:
             else:  # the other room is full: trade places with one of the Marines there
                 out += [sq(u.at) for u in inside]
         return sorted(out)
-    if sc["setup"] == "around-A":
+    if sc.setup == "around-A":
         return sorted(n for n in neighbours(board.letters["A"]) if board.on_board(n))
     return sorted(board.setup)
 
@@ -43,7 +44,7 @@ def swap_partner(state: ForlornState, unit: Unit, target: Square) -> Unit | None
     """Solo B set-up: the trapped Marine in the other sealed room whose square `unit` may take
     (the two trade places, so each room keeps two)."""
     board = board_of(state)
-    trapped: dict[str, list[str]] = sc_of(state).get("trapped", {})
+    trapped: dict[str, list[str]] = sc_of(state).trapped
     if not any(unit.id in ids for ids in trapped.values()):
         return None
     here = board.room_of(sq(unit.at))
@@ -56,7 +57,7 @@ def swap_partner(state: ForlornState, unit: Unit, target: Square) -> Unit | None
 
 def pending_cut(state: ForlornState) -> list[str]:
     """Solo A Veteran: the Marine player still has to send home the Flamethrower or Gunner."""
-    options = sc_of(state).get("cut_one_of", [])
+    options = sc_of(state).cut_one_of
     alive = [uid for uid in options if (u := state.unit(uid)) is not None and u.status == "active"]
     return alive if len(alive) == len(options) and len(options) > 1 else []
 

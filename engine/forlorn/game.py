@@ -99,13 +99,13 @@ class ForlornGame:
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
         for key, sc in scenarios().items():
-            solo = bool(sc.get("solo"))
+            solo = bool(sc.solo)
             roles = _roles(not solo)
             out.append(
                 ScenarioInfo(
                     key=key,
-                    title=sc["title"],
-                    summary=sc.get("summary", ""),
+                    title=sc.title,
+                    summary=sc.summary,
                     roles=roles,
                     min_seats=1,
                     max_seats=len(roles),
@@ -265,7 +265,7 @@ class ForlornGame:
         )
 
     def view(self, state: ForlornState, seat: str | None) -> View:
-        return build_view(state, seat, scenarios()[state.scenario]["title"])
+        return build_view(state, seat, scenarios()[state.scenario].title)
 
     def dump(self, state: ForlornState) -> dict[str, Any]:
         return state.model_dump(mode="json")

@@ -564,7 +564,7 @@ def do_clear_jam(state: ForlornState, marine: Unit) -> list[Event]:
 
 def exit_allowed(state: ForlornState) -> bool:
     sc = scenarios()[state.scenario]
-    return sc["goal"]["kind"] in ("mcgfn-exit", "exit") or state.scenario == "solo-b"
+    return sc.goal.kind in ("mcgfn-exit", "exit") or state.scenario == "solo-b"
 
 
 def do_exit(state: ForlornState, marine: Unit) -> list[Event]:
@@ -611,18 +611,18 @@ def do_bot(state: ForlornState, marine: Unit, vent: str | None) -> list[Event]:
 
 def do_activate(state: ForlornState, marine: Unit) -> list[Event]:
     sc = scenarios()[state.scenario]
-    goal = sc["goal"]
-    if goal["kind"] != "mcgfn-activate":
+    goal = sc.goal
+    if goal.kind != "mcgfn-activate":
         raise RuleError("There is nothing to activate in this Operation.")
-    if "mcgfn" not in marine.items or marine.at != label(board_of(state).letters[goal["square"]]):
-        raise RuleError(f"{marine.name} must carry the MCGFN on square {goal['square']}.")
+    if "mcgfn" not in marine.items or marine.at != label(board_of(state).letters[goal.square]):
+        raise RuleError(f"{marine.name} must carry the MCGFN on square {goal.square}.")
     if state.mcgfn_turn == state.turn:
         raise RuleError("The MCGFN already took its 1 AP this turn.")
     events = simple_ap(state, marine, "activate")
     state.mcgfn_progress += 1
     state.mcgfn_turn = state.turn
     events.append(
-        Note(text=f"{marine.name} feeds the MCGFN: {state.mcgfn_progress}/{goal['aps']} AP.")
+        Note(text=f"{marine.name} feeds the MCGFN: {state.mcgfn_progress}/{goal.aps} AP.")
     )
     return events
 

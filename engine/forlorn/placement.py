@@ -12,6 +12,7 @@ from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import Square
 from engine.forlorn.board import label, parse_label
+from engine.forlorn.setup import sc_of
 from engine.forlorn.spawn import count_spawn, from_pool, place, special_choice, special_kinds
 from engine.forlorn.state import ForlornState, Placement
 from engine.forlorn.world import attack_range, board_of, sq
@@ -45,8 +46,6 @@ AUTO = Action(verb="choose", args={"option": "auto"}, label="Place the rest by p
 
 
 def specials(state: ForlornState) -> list[str]:
-    from engine.forlorn.turn import sc_of
-
     return special_kinds(state, sc_of(state))
 
 
@@ -138,8 +137,6 @@ def auto_place(state: ForlornState, placement: Placement, dice: Dice, events: li
     """Policy: spawns go like the automatic Xenos' (nearest the Marines); set-up squares are
     the first free ones in board order."""
     if placement.kind == "special":
-        from engine.forlorn.turn import sc_of
-
         placement.kind = special_choice(state, sc_of(state))
     if placement.zone == "vent":
         count_spawn(state, [placement.kind], dice, events)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engine.core.dice import Dice, pick, shuffle
@@ -10,31 +9,37 @@ from engine.core.errors import ContentError, NotSupportedYet
 from engine.core.events import Event, Note
 from engine.core.squaregrid import Square
 from engine.forlorn.board import Board, door_id, label, load_board
-from engine.forlorn.content import cards, scenarios, units
+from engine.forlorn.content import Scenario, XenoForce, cards, scenarios, units
 from engine.forlorn.state import ForlornState, Placement, Unit
 from engine.forlorn.world import attack_range
 
 MARINE_SEATS = ("marines", "marines-2", "marines-3")
 SUPPORTED = ("solo-a", "solo-b", "op-01", "op-02", "op-03", "op-04")
+FOLDED = {"remove", "add", "heroic", "spawn_late_turn"}  # Difficulty fields that are no overrides
 
 
-def scenario_data(key: str, difficulty: str) -> dict[str, Any]:
+def scenario_data(key: str, difficulty: str) -> Scenario:
     """The operation with its Trainee or Veteran modifications folded in."""
-    sc = copy.deepcopy(scenarios()[key])
-    if difficulty in ("trainee", "veteran"):
-        mods = sc.get(difficulty, {})
-        for k, v in mods.items():
-            if k == "remove":
-                sc["marines"] = [m for m in sc["marines"] if m not in v]
-            elif k == "add":
-                sc["marines"] = sc["marines"] + v
-            elif k == "heroic":
-                sc["heroic"] = sorted(set(sc.get("heroic", [])) | set(v))
-            elif k == "spawn_late_turn":
-                sc["spawn_late"]["from_turn"] = v
-            else:
-                sc[k] = v
-    return sc
+    sc = scenarios()[key]
+    if difficulty not in ("trainee", "veteran"):
+        return sc
+    mods = sc.trainee if difficulty == "trainee" else sc.veteran
+    given = mods.model_fields_set
+    changed: dict[str, Any] = {k: getattr(mods, k) for k in given - FOLDED}
+    if mods.remove or mods.add:
+        changed["marines"] = [m for m in sc.marines if m not in mods.remove] + mods.add
+    if "heroic" in given:
+        changed["heroic"] = sorted(set(sc.heroic) | set(mods.heroic))
+    if mods.spawn_late_turn is not None:
+        if sc.spawn_late is None:
+            raise ContentError(f"{key}: spawn_late_turn without a late spawn")
+        changed["spawn_late"] = sc.spawn_late.model_copy(update={"from_turn": mods.spawn_late_turn})
+    return sc.model_copy(update=changed)
+
+
+def sc_of(state: ForlornState) -> Scenario:
+    """The operation of this game, its difficulty folded in."""
+    return scenario_data(state.scenario, state.options.get("difficulty", "standard"))
 
 
 def make_xeno_pool() -> list[Unit]:
@@ -75,22 +80,22 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         raise NotSupportedYet(f"scenario {scenario}")
     difficulty = options.get("difficulty", "standard")
     sc = scenario_data(scenario, difficulty)
-    board = load_board(sc["map"])
-    xeno_human = "xeno" in seats and options.get("xeno", "human") == "human" and not sc.get("solo")
+    board = load_board(sc.map)
+    xeno_human = "xeno" in seats and options.get("xeno", "human") == "human" and not sc.solo
     state = ForlornState(
         scenario=scenario,
-        map=sc["map"],
+        map=sc.map,
         options=dict(options),
         seats=list(seats),
         xeno_human=xeno_human,
-        turns_total=int(sc["turns"]),
-        grenades=int(sc.get("grenades", 3)),
+        turns_total=int(sc.turns),
+        grenades=int(sc.grenades),
     )
     marine_seats = [s for s in MARINE_SEATS if s in seats] or ["marines"]
-    roster = list(sc["marines"])
-    trapped: dict[str, list[str]] = sc.get("trapped", {})
+    roster = list(sc.marines)
+    trapped: dict[str, list[str]] = sc.trapped
     everyone = roster + [m for ms in trapped.values() for m in ms]
-    heroic = set(sc.get("heroic", []))
+    heroic = set(sc.heroic)
     for i, uid in enumerate(everyone):
         seat = marine_seats[i % len(marine_seats)] if len(marine_seats) > 1 else None
         state.units.append(make_marine(uid, seat, uid in heroic))
@@ -98,11 +103,11 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         state.flame_supply = 5
     state.units += make_xeno_pool()
     # Equipment on the caches, in map order.
-    for item, cache in zip(sc["equipment"], board.caches, strict=False):
+    for item, cache in zip(sc.equipment, board.caches, strict=False):
         state.floor_items.setdefault(label(cache), []).append(item)
     # Marines.
     centre = ((board.width - 1) / 2, (board.height - 1) / 2)
-    if sc["setup"] == "around-A":
+    if sc.setup == "around-A":
         a = board.letters["A"]
         ring = [
             Square(a.x + dx, a.y + dy)
@@ -134,19 +139,19 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
             m = state.unit(uid)
             assert m is not None
             m.at, m.facing = label(s), face_towards(board, s, (inside.x, inside.y))
-    if sc.get("carry_mcgfn"):
-        m = state.unit(sc["carry_mcgfn"])
+    if sc.carry_mcgfn:
+        m = state.unit(sc.carry_mcgfn)
         assert m is not None
         m.items.append("mcgfn")
-    if sc.get("mcgfn"):
-        state.floor_items.setdefault(label(board.letters[sc["mcgfn"]]), []).append("mcgfn")
+    if sc.mcgfn:
+        state.floor_items.setdefault(label(board.letters[sc.mcgfn]), []).append("mcgfn")
         state.mcgfn_plugged = True
     # Blocked vents.
-    state.blocked_vents = list(sc.get("sealed_vents", []))
-    if sc.get("random_bot"):
+    state.blocked_vents = list(sc.sealed_vents)
+    if sc.random_bot:
         roll = dice.roll()
         state.blocked_vents.append(roll)
-    if sc.get("bot_on_vent"):
+    if sc.bot_on_vent:
         # The Marine player's choice during set-up (deploy: act what:bot to:<vent>); until
         # then the default: the vent nearest the set-up area.
         setup = board.setup
@@ -155,10 +160,10 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         )
         state.blocked_vents.append(vent)
         state.bot_vent = vent
-    state.marine_reroll = state.xeno_reroll = bool(sc.get("rerolls"))
+    state.marine_reroll = state.xeno_reroll = bool(sc.rerolls)
     # Eggs (2.0: dropped onto the map; here a random free square each).
     setup_squares = set(board.setup)
-    for _ in range(int(sc.get("eggs", 0))):
+    for _ in range(int(sc.eggs)):
         spare = next((u for u in state.units if u.status == "pool" and u.kind == "hatchling"), None)
         spots = free_squares(state, board, setup_squares)
         if spare is None or not spots:
@@ -171,7 +176,7 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
     # Mutation cards (2.0) for a human Xeno player.
     if xeno_human:
         deck = shuffle(dice, sorted(cards()))
-        n = int(sc.get("cards", 0))
+        n = int(sc.cards)
         state.mutation.hand, state.mutation.draw_pile = deck[:n], deck[n:]
         state.phase = "mulligan"
     return state
@@ -181,12 +186,12 @@ def place_starting_forces(state: ForlornState, dice: Dice) -> list[Event]:
     """2.0: after the Marines have set up, the Xenos take their starting squares (the
     operation's dice, such as Op 01's random vents, are rolled now); a human Xeno player's
     free choices wait in `state.placements`."""
-    sc = scenario_data(state.scenario, state.options.get("difficulty", "standard"))
+    sc = sc_of(state)
     board = load_board(state.map)
     marine_squares = [
         Square(ord(m.at[0]) - 65, int(m.at[1:]) - 1) for m in state.active("marines") if m.at
     ]
-    for force in sc.get("xeno_forces", []):
+    for force in sc.xeno_forces:
         _place_force(state, board, force, dice, set(board.setup), marine_squares)
     order = 0
     placed: list[str] = []
@@ -204,13 +209,13 @@ def place_starting_forces(state: ForlornState, dice: Dice) -> list[Event]:
 def _place_force(
     state: ForlornState,
     board: Board,
-    force: dict[str, Any],
+    force: XenoForce,
     dice: Dice,
     setup: set[Square],
     marines: list[Square],
 ) -> None:
-    kind, where = force["kind"], force["where"]
-    count = int(force.get("count", 0))
+    kind, where = force.kind, force.where
+    count = int(force.count)
     if state.xeno_human and (where.startswith("room:") or where == "far"):
         state.placements += [Placement(kind=kind, zone=where) for _ in range(count)]
         return
@@ -237,13 +242,11 @@ def _place_force(
             for s in free_squares(state, board, setup)
             if all(attack_range(s, m) >= 4 for m in [*setup, *marines])
         ]
-        if "near" in force:  # the automatic Xenos' set-up guards this lettered square
-            guarded = board.letters.get(force["near"])
+        if force.near is not None:  # the automatic Xenos' set-up guards this lettered square
+            guarded = board.letters.get(force.near)
             if guarded is None:
-                raise ContentError(
-                    f"{state.scenario}: map {state.map} has no square {force['near']}"
-                )
-            within = int(force.get("within", 4))
+                raise ContentError(f"{state.scenario}: map {state.map} has no square {force.near}")
+            within = int(force.within)
             spots = [s for s in spots if attack_range(s, guarded) <= within]
         spots = shuffle(dice, spots)[:count]
     else:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.dice import Dice
 from engine.core.events import Event, Note, Rolled, Spawned
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import label
+from engine.forlorn.content import Scenario, Spawn
 from engine.forlorn.state import ForlornState, Placement, Unit
 from engine.forlorn.world import attack_range, board_of, sq
 
@@ -140,16 +139,16 @@ def roll_count(expr: str, dice: Dice, events: list[Event], what: str) -> int:
     return value
 
 
-def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: list[Event]) -> None:
+def spawn_phase(state: ForlornState, sc: Scenario, dice: Dice, events: list[Event]) -> None:
     """11.0/13.3. With a human Xeno seat and a choice to make about the rolled Drones (Op 02's
     once-per-game re-roll, the Veteran Blaster swap) the phase stops at `state.spawn_roll`
     for her prompt (`spawn_choices`); `finish_spawn` goes on from there."""
-    spawn = sc["spawn"]
-    late = sc.get("spawn_late")
-    if late and state.turn >= late["from_turn"]:
-        spawn = {"dice": late["dice"]}
-    if "dice" in spawn:
-        solo_spawn(state, spawn["dice"], dice, events)
+    spawn = sc.spawn
+    late = sc.spawn_late
+    if late and state.turn >= late.from_turn:
+        spawn = Spawn(dice=late.dice)
+    if spawn.dice:
+        solo_spawn(state, spawn.dice, dice, events)
         if state.rush:
             state.rush = False
             kind = special_choice(state, sc)
@@ -159,29 +158,29 @@ def spawn_phase(state: ForlornState, sc: dict[str, Any], dice: Dice, events: lis
                 where = board_of(state).vents[roll]
                 place(state, unit, where, events, f" (Xeno Rush, vent {roll})")
         return
-    rolled = {what: roll_count(expr, dice, events, what) for what, expr in spawn["count"].items()}
+    rolled = {what: roll_count(expr, dice, events, what) for what, expr in spawn.count.items()}
     state.spawn_roll = rolled
     if state.xeno_human and spawn_choices(state, sc):
         return  # the Xeno player decides (xeno-spawn phase)
     if not state.xeno_human and may_reroll(state, sc):
-        expr = spawn["count"]["drone"]
+        expr = spawn.count["drone"]
         if rolled["drone"] == min_of(expr):
             # The automatic Xenos spend the one re-roll on a minimum result.
             events.append(Note(text="The Xeno player uses the one-time re-roll of the spawn die."))
             reroll(state, sc, dice, events)
-    finish_spawn(state, sc, dice, events, swap=bool(sc.get("blaster_swap")))
+    finish_spawn(state, sc, dice, events, swap=bool(sc.blaster_swap))
 
 
-def may_reroll(state: ForlornState, sc: dict[str, Any]) -> bool:
-    return state.xeno_reroll and str(sc["spawn"]["count"].get("drone", "")).startswith("d")
+def may_reroll(state: ForlornState, sc: Scenario) -> bool:
+    return state.xeno_reroll and str(sc.spawn.count.get("drone", "")).startswith("d")
 
 
-def may_swap(state: ForlornState, sc: dict[str, Any]) -> bool:
+def may_swap(state: ForlornState, sc: Scenario) -> bool:
     drones = (state.spawn_roll or {}).get("drone", 0)
-    return bool(sc.get("blaster_swap")) and drones >= 2 and from_pool(state, "blaster") is not None
+    return bool(sc.blaster_swap) and drones >= 2 and from_pool(state, "blaster") is not None
 
 
-def spawn_choices(state: ForlornState, sc: dict[str, Any]) -> list[str]:
+def spawn_choices(state: ForlornState, sc: Scenario) -> list[str]:
     """The Xeno player's options about the rolled spawn: keep, re-roll (Op 02, once per
     game), swap two Drones for a Blaster (Op 02 Veteran, once per Spawn phase)."""
     out = []
@@ -192,15 +191,15 @@ def spawn_choices(state: ForlornState, sc: dict[str, Any]) -> list[str]:
     return ["keep", *out] if out else []
 
 
-def reroll(state: ForlornState, sc: dict[str, Any], dice: Dice, events: list[Event]) -> None:
+def reroll(state: ForlornState, sc: Scenario, dice: Dice, events: list[Event]) -> None:
     state.xeno_reroll = False
-    expr = sc["spawn"]["count"]["drone"]
+    expr = sc.spawn.count["drone"]
     assert state.spawn_roll is not None
     state.spawn_roll["drone"] = roll_count(expr, dice, events, "drone (re-roll)")
 
 
 def finish_spawn(
-    state: ForlornState, sc: dict[str, Any], dice: Dice, events: list[Event], swap: bool
+    state: ForlornState, sc: Scenario, dice: Dice, events: list[Event], swap: bool
 ) -> None:
     """Turn the rolled numbers into Xenos: placements for a human Xeno seat, else by policy."""
     rolled = state.spawn_roll or {}
@@ -210,13 +209,13 @@ def finish_spawn(
     drones = rolled.get("drone", 0)
     for what, n in rolled.items():
         if what == "special":
-            if sc.get("specials_even_turns") and state.turn % 2:
+            if sc.specials_even_turns and state.turn % 2:
                 events.append(Note(text="Trainee: no Special Trooper on an odd turn."))
                 continue
             kinds += ["special" if human else special_choice(state, sc)] * n
         else:
             kinds += [what] * n
-    if sc.get("extra_specials"):
+    if sc.extra_specials:
         kinds += ["warrior", "blaster"]
     if swap and kinds.count("drone") >= 2 and from_pool(state, "blaster"):
         kinds.remove("drone")
@@ -227,7 +226,7 @@ def finish_spawn(
     if state.mutation.extra_spawn:
         events.append(Note(text=f"Mutation: {state.mutation.extra_spawn} extra Drone(s) spawn."))
         state.mutation.extra_spawn = 0
-    if sc.get("warrior_if_two") and drones == 2:
+    if sc.warrior_if_two and drones == 2:
         events.append(Note(text="Only two Drones were rolled, so a Warrior joins them (Op 01)."))
         roll = vent_die(state, dice, events, "warrior")
         unit = from_pool(state, "warrior")
@@ -246,17 +245,17 @@ def finish_spawn(
         count_spawn(state, kinds, dice, events)
 
 
-def special_kinds(state: ForlornState, sc: dict[str, Any]) -> list[str]:
+def special_kinds(state: ForlornState, sc: Scenario) -> list[str]:
     """The Specials the Xeno player may choose from for a 'Warrior or Blaster' spawn."""
     out = []
-    if not sc.get("no_warriors") and from_pool(state, "warrior") is not None:
+    if not sc.no_warriors and from_pool(state, "warrior") is not None:
         out.append("warrior")
     if from_pool(state, "blaster") is not None:
         out.append("blaster")
     return out
 
 
-def special_choice(state: ForlornState, sc: dict[str, Any]) -> str:
+def special_choice(state: ForlornState, sc: Scenario) -> str:
     """Policy of the automatic Xenos for 'Warrior or Blaster': a Warrior while one is left."""
     kinds = special_kinds(state, sc)
     return kinds[0] if kinds else "blaster"

@@ -8,9 +8,10 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
+from engine.forlorn.setup import sc_of
 from engine.forlorn.spawn import finish_spawn, reroll, spawn_choices
 from engine.forlorn.state import ForlornState
-from engine.forlorn.turn import after_spawn, sc_of
+from engine.forlorn.turn import after_spawn
 
 LABELS = {
     "keep": "Keep the spawn roll",

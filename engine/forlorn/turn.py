@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.dice import Dice, roll_many
 from engine.core.events import Event, MissionEnded, Note, PhaseChanged, Rolled
 from engine.core.squaregrid import neighbours
 from engine.forlorn.board import label
-from engine.forlorn.content import units
+from engine.forlorn.content import Scenario, units
 from engine.forlorn.placement import resolve_forced
-from engine.forlorn.setup import MARINE_SEATS, make_marine, place_starting_forces, scenario_data
-from engine.forlorn.spawn import spawn_phase
+from engine.forlorn.setup import MARINE_SEATS, make_marine, place_starting_forces, sc_of
+from engine.forlorn.spawn import from_pool, place, spawn_phase
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.world import attack_range, board_of, has_los, sq
 from engine.forlorn.xenos import egg_burst, run_ai_phase
 
 PRIVATES = ("bates", "ortiz", "novak", "reyes", "lund")
 VP_EXIT = {"fox": 4, "krauss": 4, "bates": 4, "ortiz": 4, "novak": 4, "reyes": 4, "lund": 4}
-
-
-def sc_of(state: ForlornState) -> dict[str, Any]:
-    return scenario_data(state.scenario, state.options.get("difficulty", "standard"))
 
 
 def marine_seats(state: ForlornState) -> list[str]:
@@ -68,7 +62,8 @@ def ap_phase(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     for u in state.units:
         u.fresh = False
         u.activated = False
-    if state.turn == sc_of(state).get("reinforcements", {}).get("turn"):
+    reinforcements = sc_of(state).reinforcements
+    if reinforcements is not None and state.turn == reinforcements.turn:
         reinforce(state, events)
     rolls = roll_many(dice, 2)
     state.ap_roll = rolls
@@ -150,22 +145,20 @@ def start_xeno_phase(state: ForlornState, events: list[Event]) -> None:
     )
 
 
-def goal_met(state: ForlornState, sc: dict[str, Any]) -> bool:
-    goal = sc["goal"]
-    kind = goal["kind"]
+def goal_met(state: ForlornState, sc: Scenario) -> bool:
+    goal = sc.goal
+    kind = goal.kind
     if kind == "vp":
-        return state.vp >= int(goal["target"])
+        return state.vp >= int(goal.target)
     if kind == "mcgfn-exit":
         return any(u.status == "exited" and "mcgfn" in u.items for u in state.units)
     if kind == "clear-rooms":
         board = board_of(state)
-        return not any(
-            board.room_of(sq(x.at)) in goal["rooms"] for x in state.active("xenos") if x.at
-        )
+        return not any(board.room_of(sq(x.at)) in goal.rooms for x in state.active("xenos") if x.at)
     if kind == "mcgfn-activate":
-        return state.mcgfn_progress >= int(goal["aps"])
+        return state.mcgfn_progress >= int(goal.aps)
     if kind == "exit":
-        return sum(1 for u in state.units if u.exited_via == goal["airlock"]) >= int(goal["count"])
+        return sum(1 for u in state.units if u.exited_via == goal.airlock) >= int(goal.count)
     return False
 
 
@@ -178,7 +171,7 @@ def solo_b_vp(state: ForlornState) -> int:
     return vp
 
 
-def victory_phase(state: ForlornState, sc: dict[str, Any], events: list[Event]) -> bool:
+def victory_phase(state: ForlornState, sc: Scenario, events: list[Event]) -> bool:
     board = board_of(state)
     if state.scenario == "solo-a":
         a = board.letters["A"]
@@ -235,7 +228,7 @@ def end_of_turn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     if state.scenario == "op-04" and state.turn == 1:
         flood(state, dice, events)
     else:
-        if state.scenario == "op-03" and state.turn == 4 and sc.get("turn4_blasters"):
+        if state.scenario == "op-03" and state.turn == 4 and sc.turn4_blasters:
             turn4_blasters(state, dice, events)
         spawn_phase(state, sc, dice, events)
         if state.spawn_roll is not None:  # the Xeno player decides on the roll first
@@ -273,8 +266,6 @@ def after_spawn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
 
 def flood(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     """Op 04: after turn 1, two Drones at each open vent instead of the normal spawn."""
-    from engine.forlorn.spawn import from_pool, place
-
     board = board_of(state)
     for n, v in sorted(board.vents.items()):
         if n in state.blocked_vents:
@@ -288,8 +279,6 @@ def flood(state: ForlornState, dice: Dice, events: list[Event]) -> None:
 def turn4_blasters(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     """Op 03 special rule 1: two dice name the vents; a blocked vent (the Maintenance Bot, or
     any unit on it, 11.0, the first Blaster included) gets no Blaster."""
-    from engine.forlorn.spawn import from_pool, place
-
     board = board_of(state)
     for _ in range(2):
         roll = dice.roll()

@@ -13,10 +13,11 @@ from engine.core.view import (
     View,
 )
 from engine.forlorn.board import AIRLOCK, SECURITY, WALL, door_id, label
-from engine.forlorn.content import ITEMS, cards, scenarios
+from engine.forlorn.content import ITEMS, cards, scenarios, units
+from engine.forlorn.setup import sc_of
 from engine.forlorn.state import ForlornState
-from engine.forlorn.turn import marine_seats, sc_of, waiting_marine_seats
-from engine.forlorn.world import board_of, max_hits
+from engine.forlorn.turn import marine_seats, waiting_marine_seats
+from engine.forlorn.world import board_of, grappled, max_hits
 
 SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -126,8 +127,6 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
                     conditions.append(
                         f"order:interrupt {o.aps - o.spent}/{o.aps} AP, range {o.range}{spin}"
                     )
-            from engine.forlorn.world import grappled
-
             if grappled(state, u):
                 conditions.append("grappled")
         else:
@@ -189,8 +188,8 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     }
     if state.reaction is not None:
         header["reaction"] = f"{state.reaction.text}: the Xeno player may react"
-    if sc["goal"]["kind"] == "vp":
-        header["vp"] = f"{state.vp}/{sc['goal']['target']}"
+    if sc.goal.kind == "vp":
+        header["vp"] = f"{state.vp}/{sc.goal.target}"
     seats = marine_seats(state)
     if len(seats) > 1:
         # Several Marine seats: who commands whom, and the one AP pool they all spend.
@@ -254,23 +253,21 @@ def _summary(state: ForlornState) -> SummaryView:
 
 
 def _rank(kind: str) -> str:
-    from engine.forlorn.content import units
-
     return units().marines[kind].rank
 
 
 def _goal_text(state: ForlornState) -> str:
-    goal = scenarios()[state.scenario]["goal"]
-    kind = goal["kind"]
+    goal = scenarios()[state.scenario].goal
+    kind = goal.kind
     if kind == "vp":
-        return f"Score {goal['target']} VP"
+        return f"Score {goal.target} VP"
     if kind == "mcgfn-exit":
         return "Unplug the MCGFN at A and carry it out through an airlock"
     if kind == "clear-rooms":
         return "No Xenos in rooms A and B"
     if kind == "mcgfn-activate":
-        return f"MCGFN on C, activated {state.mcgfn_progress}/{goal['aps']}"
+        return f"MCGFN on C, activated {state.mcgfn_progress}/{goal.aps}"
     if kind == "exit":
-        done = sum(1 for u in state.units if u.exited_via == goal["airlock"])
-        return f"{done}/{goal['count']} Marines out through airlock {goal['airlock']}"
+        done = sum(1 for u in state.units if u.exited_via == goal.airlock)
+        return f"{done}/{goal.count} Marines out through airlock {goal.airlock}"
     return str(kind)

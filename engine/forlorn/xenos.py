@@ -324,7 +324,7 @@ def eat_corpse(state: ForlornState, xeno: Unit, events: list[Event]) -> bool:
     corpse = next((c for c in state.corpses if c.at == xeno.at), None)
     if corpse is None:
         return False
-    banned = scenarios()[state.scenario].get("no_warriors", False)
+    banned = scenarios()[state.scenario].no_warriors
     for kind in ("warrior", "blaster"):
         if kind == "warrior" and banned:
             continue

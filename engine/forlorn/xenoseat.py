@@ -187,7 +187,7 @@ def do_grow(state: ForlornState, xeno: Unit, into: str | None) -> list[Event]:
         raise RuleError(f"There is no corpse under {xeno.name}.")
     if into not in ("warrior", "blaster"):
         raise RuleError("Grow into a warrior or a blaster.")
-    if into == "warrior" and scenarios()[state.scenario].get("no_warriors"):
+    if into == "warrior" and scenarios()[state.scenario].no_warriors:
         raise RuleError("No Warriors may be spawned in this Operation.")
     spare = from_pool(state, into)
     if spare is None:
@@ -409,7 +409,7 @@ def legal(state: ForlornState) -> list[Action]:
             if x.kind in ("drone", "hatchling") and any(c.at == x.at for c in state.corpses):
                 for into in ("warrior", "blaster"):
                     if from_pool(state, into) is not None and not (
-                        into == "warrior" and scenarios()[state.scenario].get("no_warriors")
+                        into == "warrior" and scenarios()[state.scenario].no_warriors
                     ):
                         out.append(
                             Action(

@@ -3,13 +3,13 @@ loaded once and validated: a bad file raises `ContentError` naming the problem."
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field, ValidationError
 
+from engine.core.content import ContentFile, ContentModel, load_file
 from engine.core.errors import ContentError
 from engine.galaxy.board import Board, load_map, parse_label
 
@@ -41,7 +41,7 @@ AI_STEPS = ("melee", "ranged", "toward", "away", "adjacent", "tp")
 RANKS = ("green", "blue", "red")
 
 
-class Weapon(BaseModel):
+class Weapon(ContentModel):
     key: str
     name: str
     kind: Literal["melee", "ranged", "healing"]
@@ -59,7 +59,7 @@ class Weapon(BaseModel):
     fixed: int | None = None
 
 
-class Device(BaseModel):
+class Device(ContentModel):
     key: str
     name: str
     count: int
@@ -71,7 +71,7 @@ class Device(BaseModel):
     effect: str  # an effect kind of engine.galaxy.effects (grenade-<condition>, drone, ...)
 
 
-class Power(BaseModel):
+class Power(ContentModel):
     """A tactic (once per mission) or skill (once per round) token."""
 
     key: str
@@ -82,13 +82,13 @@ class Power(BaseModel):
     text: str
 
 
-class Elite(BaseModel):
+class Elite(ContentModel):
     hp: int
     move: int
     energy: int
 
 
-class AgentProfile(BaseModel):
+class AgentProfile(ContentModel):
     key: str
     codename: str
     class_: str = Field(alias="class")
@@ -100,13 +100,13 @@ class AgentProfile(BaseModel):
     elite: Elite
 
 
-class Ability(BaseModel):
+class Ability(ContentModel):
     name: str
     type: Literal["standard", "passive", "reaction"]
     text: str
 
 
-class AlienWeapon(BaseModel):
+class AlienWeapon(ContentModel):
     name: str
     color: Literal["blue", "red"]
     dice: int
@@ -115,12 +115,12 @@ class AlienWeapon(BaseModel):
     fixed: int | None = None  # Operation Strikeback 11.12: a fixed number of Hits, no roll
 
 
-class AIRule(BaseModel):
+class AIRule(ContentModel):
     when: int | Literal["adjacent", "any"]
     do: list[str]
 
 
-class AlienCard(BaseModel):
+class AlienCard(ContentModel):
     id: str
     species: str
     rank: Literal["green", "blue", "red", "purple"]  # purple: an Operation Strikeback Master
@@ -133,14 +133,14 @@ class AlienCard(BaseModel):
     ai: list[AIRule]
 
 
-class CloseEncounter(BaseModel):
+class CloseEncounter(ContentModel):
     id: str
     name: str
     match: dict[str, Any]
     danger: dict[str, str] | None = None
 
 
-class EventCard(BaseModel):
+class EventCard(ContentModel):
     id: str
     name: str
     type: Literal["standard", "weather", "special"]
@@ -154,13 +154,13 @@ class EventCard(BaseModel):
     if_previous: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
 
 
-class Objective(BaseModel):
+class Objective(ContentModel):
     when: list[str]
     result: Literal["accomplished", "partial", "failed"]
     text: str
 
 
-class Mission(BaseModel):
+class Mission(ContentModel):
     key: str
     title: str
     summary: str
@@ -189,7 +189,7 @@ class Mission(BaseModel):
         return [c for c in cards if c not in self.set_aside] + [s.id for s in self.special_events]
 
 
-class Content(BaseModel):
+class Content(ContentModel):
     agents: dict[str, AgentProfile]
     drones: dict[str, AgentProfile]
     abilities: dict[str, Ability]
@@ -213,12 +213,39 @@ class Content(BaseModel):
         return load_map(self.missions[mission].map)
 
 
-def _read(name: str) -> Any:
-    path = CONTENT / name
-    try:
-        return json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as error:
-        raise ContentError(f"cannot read {name}: {error}") from error
+class AgentsFile(ContentFile):
+    agents: list[AgentProfile]
+    drones: list[AgentProfile]
+    abilities: dict[str, Ability]
+
+
+class WeaponsFile(ContentFile):
+    weapons: list[Weapon]
+
+
+class DevicesFile(ContentFile):
+    devices: list[Device]
+
+
+class PowersFile(ContentFile):
+    powers: list[Power]
+
+
+class AliensFile(ContentFile):
+    species: dict[str, str]
+    cards: list[AlienCard]
+
+
+class CloseEncountersFile(ContentFile):
+    cards: list[CloseEncounter]
+
+
+class EventsFile(ContentFile):
+    cards: list[EventCard]
+
+
+class MissionsFile(ContentFile):
+    missions: list[Mission]
 
 
 # Component counts of the core box (rulebook, Game Components)
@@ -356,25 +383,23 @@ def _validate(content: Content) -> None:
 
 @cache
 def content() -> Content:
+    agents = load_file(CONTENT / "agents.json", AgentsFile)
+    aliens = load_file(CONTENT / "aliens.json", AliensFile)
+    encounters = load_file(CONTENT / "close_encounters.json", CloseEncountersFile).cards
     try:
-        agents = _read("agents.json")
-        aliens = _read("aliens.json")
         loaded = Content(
-            agents={a["key"]: AgentProfile.model_validate(a) for a in agents["agents"]},
-            drones={a["key"]: AgentProfile.model_validate(a) for a in agents["drones"]},
-            abilities={k: Ability.model_validate(v) for k, v in agents["abilities"].items()},
-            weapons={w["key"]: Weapon.model_validate(w) for w in _read("weapons.json")["weapons"]},
-            devices={d["key"]: Device.model_validate(d) for d in _read("devices.json")["devices"]},
-            powers={p["key"]: Power.model_validate(p) for p in _read("powers.json")["powers"]},
-            species=aliens["species"],
-            aliens={c["id"]: AlienCard.model_validate(c) for c in aliens["cards"]},
-            close_encounters={
-                c["id"]: CloseEncounter.model_validate(c)
-                for c in _read("close_encounters.json")["cards"]
-            },
-            events={c["id"]: EventCard.model_validate(c) for c in _read("events.json")["cards"]},
+            agents={a.key: a for a in agents.agents},
+            drones={a.key: a for a in agents.drones},
+            abilities=agents.abilities,
+            weapons={w.key: w for w in load_file(CONTENT / "weapons.json", WeaponsFile).weapons},
+            devices={d.key: d for d in load_file(CONTENT / "devices.json", DevicesFile).devices},
+            powers={p.key: p for p in load_file(CONTENT / "powers.json", PowersFile).powers},
+            species=aliens.species,
+            aliens={c.id: c for c in aliens.cards},
+            close_encounters={c.id: c for c in encounters},
+            events={c.id: c for c in load_file(CONTENT / "events.json", EventsFile).cards},
             missions={
-                m["key"]: Mission.model_validate(m) for m in _read("missions.json")["missions"]
+                m.key: m for m in load_file(CONTENT / "missions.json", MissionsFile).missions
             },
         )
     except ValidationError as error:

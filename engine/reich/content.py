@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field
 
+from engine.core.content import ContentFile, ContentModel, load_file
 from engine.core.errors import ContentError
 
 ROOT = Path(__file__).parent / "content"
@@ -31,7 +30,7 @@ SKILLS |= {"resourceful"}
 MODIFIERS = {"dice", "succ", "special", "reroll", "defdice", "defsucc"}
 
 
-class Tile(BaseModel):
+class Tile(ContentModel):
     key: str
     name: str
     grid: list[str]
@@ -42,7 +41,7 @@ class Tile(BaseModel):
         return self.key if self.key.isalpha() else f"{self.key}{letter}"
 
 
-class CardTemplate(BaseModel):
+class CardTemplate(ContentModel):
     id: str
     name: str
     effects: list[str]
@@ -57,13 +56,13 @@ class CardTemplate(BaseModel):
         return self.modifier is None
 
 
-class WeaponStats(BaseModel):
+class WeaponStats(ContentModel):
     black: int
     red: int = 0
     keywords: list[str] = Field(default_factory=list)
 
 
-class Weapon(BaseModel):
+class Weapon(ContentModel):
     id: str
     name: str
     range: int
@@ -73,7 +72,7 @@ class Weapon(BaseModel):
     vril: WeaponStats
 
 
-class HeroDef(BaseModel):
+class HeroDef(ContentModel):
     key: str
     name: str
     team: str
@@ -83,7 +82,7 @@ class HeroDef(BaseModel):
     feats: list[str]
 
 
-class Behavior(BaseModel):
+class Behavior(ContentModel):
     number: int
     life: int
     defense: int
@@ -93,7 +92,7 @@ class Behavior(BaseModel):
     keywords: list[str]
 
 
-class Limb(BaseModel):
+class Limb(ContentModel):
     """One limb of a Berserk Enemy: its own Attack profile, lost after `lost_at` Wounds."""
 
     name: str
@@ -102,7 +101,7 @@ class Limb(BaseModel):
     lost_at: int
 
 
-class EnemyDef(BaseModel):
+class EnemyDef(ContentModel):
     key: str
     name: str
     main: str
@@ -120,7 +119,7 @@ class EnemyDef(BaseModel):
     limbs: list[Limb] = Field(default_factory=list)
 
 
-class LootDef(BaseModel):
+class LootDef(ContentModel):
     id: str
     name: str
     basic: bool
@@ -132,7 +131,7 @@ class LootDef(BaseModel):
     text: str
 
 
-class WoundDef(BaseModel):
+class WoundDef(ContentModel):
     id: str
     name: str
     threshold: int
@@ -141,7 +140,7 @@ class WoundDef(BaseModel):
     copies: int
 
 
-class ReinforcementDef(BaseModel):
+class ReinforcementDef(ContentModel):
     id: str
     A: str
     B: str
@@ -151,7 +150,7 @@ class ReinforcementDef(BaseModel):
         return str(getattr(self, barracks))
 
 
-class AccessoryDef(BaseModel):
+class AccessoryDef(ContentModel):
     id: str
     back: str
     name: str
@@ -160,46 +159,53 @@ class AccessoryDef(BaseModel):
     text: str
 
 
-class Placement(BaseModel):
+class Placement(ContentModel):
     tile: str
     col: int
     row: int
 
 
-class DoorDef(BaseModel):
+class DoorDef(ContentModel):
     between: tuple[str, str]
     lock: str | None = None  # "key" or "code"
 
 
-class TokenPlace(BaseModel):
+class TokenPlace(ContentModel):
     area: str
     level: int
 
 
-class MissionToken(BaseModel):
+class MissionToken(ContentModel):
     area: str
     kind: str  # objective, documents, keys, code, prisoner
 
 
-class CardLine(BaseModel):
+class SetupEnemy(ContentModel):
+    """An Enemy standing in the mission from the start (not drawn from a token)."""
+
+    enemy: str
+    area: str
+
+
+class CardLine(ContentModel):
     letter: str | None
     enemy: str
 
 
-class Tracker(BaseModel):
+class Tracker(ContentModel):
     length: int
     discretion: int
     endgame: int
 
 
-class Condition(BaseModel):
+class Condition(ContentModel):
     kind: str  # sabotage | kill | collect | exit
     count: int = 1
     enemy: str | None = None
     token: str | None = None
 
 
-class MissionDef(BaseModel):
+class MissionDef(ContentModel):
     key: str
     number: int
     title: str
@@ -212,7 +218,7 @@ class MissionDef(BaseModel):
     barracks: dict[str, str] = Field(default_factory=dict)
     card: list[CardLine]
     tokens: list[TokenPlace] = Field(default_factory=list)
-    setup_enemies: list[dict[str, str]] = Field(default_factory=list)
+    setup_enemies: list[SetupEnemy] = Field(default_factory=list)
     mission_tokens: list[MissionToken] = Field(default_factory=list)
     loot_face_up: list[str] = Field(default_factory=list)  # Areas with a face-up Loot card
     extra_loot: list[str] = Field(default_factory=list)
@@ -225,7 +231,7 @@ class MissionDef(BaseModel):
     placed_loot: dict[str, str] = Field(default_factory=dict)  # area -> a set Loot card
 
 
-class Content(BaseModel):
+class Content(ContentModel):
     tiles: dict[str, Tile]
     cards: dict[str, CardTemplate]
     heroes: dict[str, HeroDef]
@@ -238,11 +244,32 @@ class Content(BaseModel):
     missions: dict[str, MissionDef]
 
 
-def _json(name: str) -> Any:
-    try:
-        return json.loads((ROOT / name).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ContentError(f"{name}: {error}") from error
+class HeroesFile(ContentFile):
+    heroes: list[HeroDef]
+
+
+class EnemiesFile(ContentFile):
+    enemies: list[EnemyDef]
+
+
+class LootFile(ContentFile):
+    loot: list[LootDef]
+
+
+class WoundsFile(ContentFile):
+    wounds: list[WoundDef]
+
+
+class ReinforcementsFile(ContentFile):
+    cards: list[ReinforcementDef]
+
+
+class AccessoriesFile(ContentFile):
+    accessories: list[AccessoryDef]
+
+
+class TokensFile(ContentFile):
+    tokens: dict[int, list[str]]  # Level -> the spawn letters on the backs of its tokens
 
 
 def parse_tile(text: str, source: str) -> Tile:
@@ -390,28 +417,22 @@ def _validate_limbs(enemy: EnemyDef, berserk: bool) -> None:
 @cache
 def load_content() -> Content:
     """Read and validate every content file once."""
-    try:
-        tiles = {}
-        for path in sorted((ROOT / "tiles").glob("*.txt")):
-            tile = parse_tile(path.read_text(encoding="utf-8"), path.name)
-            tiles[tile.key] = tile
-        cards = parse_cards((ROOT / "cards.txt").read_text(encoding="utf-8"))
-        heroes = {h["key"]: HeroDef.model_validate(h) for h in _json("heroes.json")["heroes"]}
-        enemies = {e["key"]: EnemyDef.model_validate(e) for e in _json("enemies.json")["enemies"]}
-        loot = {c["id"]: LootDef.model_validate(c) for c in _json("loot.json")["loot"]}
-        wounds = {w["id"]: WoundDef.model_validate(w) for w in _json("wounds.json")["wounds"]}
-        reinf = [ReinforcementDef.model_validate(c) for c in _json("reinforcements.json")["cards"]]
-        acc = {
-            a["id"]: AccessoryDef.model_validate(a)
-            for a in _json("accessories.json")["accessories"]
-        }
-        enemy_tokens = {int(k): v for k, v in _json("tokens.json")["tokens"].items()}
-        missions = {}
-        for path in sorted((ROOT / "missions").glob("*.json")):
-            mission = MissionDef.model_validate(_json(f"missions/{path.name}"))
-            missions[mission.key] = mission
-    except ValidationError as error:
-        raise ContentError(f"content failed validation: {error}") from error
+    tiles = {}
+    for path in sorted((ROOT / "tiles").glob("*.txt")):
+        tile = parse_tile(path.read_text(encoding="utf-8"), path.name)
+        tiles[tile.key] = tile
+    cards = parse_cards((ROOT / "cards.txt").read_text(encoding="utf-8"))
+    heroes = {h.key: h for h in load_file(ROOT / "heroes.json", HeroesFile).heroes}
+    enemies = {e.key: e for e in load_file(ROOT / "enemies.json", EnemiesFile).enemies}
+    loot = {c.id: c for c in load_file(ROOT / "loot.json", LootFile).loot}
+    wounds = {w.id: w for w in load_file(ROOT / "wounds.json", WoundsFile).wounds}
+    reinf = load_file(ROOT / "reinforcements.json", ReinforcementsFile).cards
+    acc = {a.id: a for a in load_file(ROOT / "accessories.json", AccessoriesFile).accessories}
+    enemy_tokens = load_file(ROOT / "tokens.json", TokensFile).tokens
+    missions = {}
+    for path in sorted((ROOT / "missions").glob("*.json")):
+        mission = load_file(path, MissionDef)
+        missions[mission.key] = mission
     content = Content(
         tiles=tiles,
         cards=cards,

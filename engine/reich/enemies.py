@@ -17,6 +17,7 @@ from engine.core.dice import Dice
 from engine.core.events import CardDrawn, Moved, Note, PhaseChanged
 from engine.core.pathfinding import Reach, reachable
 from engine.reich import rules
+from engine.reich.content import load_content
 from engine.reich.defense import defend
 from engine.reich.reactions import reactions
 from engine.reich.rules import Events
@@ -367,8 +368,6 @@ def _knock_back(
 
 
 def _elusive(state: ReichState, hero: HeroState, enemy: EnemyState, ev: Events) -> None:
-    from engine.reich.content import load_content
-
     if hero.down or load_content().heroes[hero.key].skill != "elusive":
         return
     if hero.orders.get("elusive", "on") != "on":
@@ -493,8 +492,6 @@ def _attack_step(
 def reinforcements(state: ReichState, dice: Dice, ev: Events) -> None:
     card_id = state.reinforcement_deck.draw(dice)
     ev.append(CardDrawn(deck="reinforcements", card=card_id, text=f"Reinforcement card {card_id}."))
-    from engine.reich.content import load_content
-
     card = next(c for c in load_content().reinforcements if c.id == card_id)
     for barracks in ("A", "B", "C"):
         area = rules.mission(state).barracks.get(barracks)

@@ -132,9 +132,9 @@ class ReichGame:
         for index, extra in enumerate(mission.setup_enemies, 1):
             state.enemies.append(
                 EnemyState(
-                    id=f"{extra['enemy']}{index + 90}",
-                    type=extra["enemy"],
-                    area=extra["area"],
+                    id=f"{extra.enemy}{index + 90}",
+                    type=extra.enemy,
+                    area=extra.area,
                     active=False,
                 )
             )

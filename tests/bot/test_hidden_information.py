@@ -25,6 +25,7 @@ from hidden_info import (
     Secrets,
     SecretTracker,
     Table,
+    check_web,
     fast_renderer,
     self_play,
     who,
@@ -38,6 +39,7 @@ from bot.replies import Reply
 from bot.scheduler import Scheduler
 from bot.storage.db import Database
 from bot.table import TableService
+from bot.web.timeline import Timeline
 from engine.core.dice import SeededDice, derive_seed
 from engine.core.game import Action
 
@@ -161,6 +163,7 @@ async def test_a_whole_forlorn_operation_against_a_human_xeno_leaks_nothing(
     steps = await self_play(table, players, policy_seed=seed % 997, max_steps=WHOLE_GAME)
     assert table.game.waiting_on(await table.state()).finished and steps < WHOLE_GAME
     await table.look("eve", "/log last:50")
+    assert await check_web(table) > 100
     assert_no_leaks(table, at_least=500)
 
 
@@ -177,6 +180,7 @@ async def test_a_whole_reichbusters_mission_leaks_no_hand(sqlite: Database, scen
     await scheduler_posts(table)
     steps = await self_play(table, players, policy_seed=seed % 997, max_steps=WHOLE_GAME)
     assert table.game.waiting_on(await table.state()).finished and steps < WHOLE_GAME
+    assert await check_web(table) > 100
     assert_no_leaks(table, at_least=500)
 
 
@@ -200,7 +204,27 @@ async def test_openings_on_random_seeds_leak_nothing(
     await self_play(table, players, policy_seed=seed % 10_007, max_steps=40, look_every=10)
     document = await live_export(table, "p0")
     assert "seed" not in document and "state" not in document
+    assert await check_web(table) > 10
     assert_no_leaks(table)
+
+
+async def test_the_web_check_catches_a_page_drawn_from_a_seat_view(
+    sqlite: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web view's leak check can fail: pages drawn from the Xeno's own view (her hand in
+    it) are caught, step by step."""
+    seed = big_seed(11)
+    players = {"marines": "ann", "xeno": "bob"}
+    table = await open_table(sqlite, "forlorn-hope", "op-01", players, seed, "xeno:human")
+    await self_play(table, players, policy_seed=5, max_steps=15)
+    assert_no_leaks(table)
+
+    def xeno_view(self: Timeline, seq: int) -> Any:
+        return self.game.view(self.state_at(seq), "xeno")
+
+    monkeypatch.setattr(Timeline, "view_at", xeno_view)
+    await check_web(table)
+    assert any(leak.startswith("web view of step") for leak in table.leaks), table.leaks[:3]
 
 
 # ---------------------------------------------------------------------- particular surfaces

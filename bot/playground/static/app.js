@@ -98,7 +98,7 @@
   }
 
   // A small, safe subset of Discord markdown: `code`, **bold**, *italic*, user and channel
-  // mentions. Text is escaped first; only our own tags are added.
+  // mentions, links. Text is escaped first; only our own tags are added.
   function renderText(text) {
     const parts = text.split(/(`[^`\n]+`)/g);
     return parts
@@ -115,6 +115,11 @@
           return '<span class="mention' + mine + '">@' + name + "</span>";
         });
         html = html.replace(/&lt;#([A-Za-z0-9_-]+)&gt;/g, '<span class="mention">#$1</span>');
+        // Links (a campaign's web page): bare, or in Discord's <url> form that shows no preview.
+        html = html.replace(
+          /(?:&lt;)?(https?:\/\/[A-Za-z0-9.:\/_-]+)(?:&gt;)?/g,
+          '<a href="$1" target="_blank" rel="noopener noreferrer">$1</a>'
+        );
         return html;
       })
       .join("");

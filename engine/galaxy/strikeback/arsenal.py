@@ -21,12 +21,10 @@ set), and each Power Suit sheet has its own on-board weapon, never drawn from a 
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
-from pydantic import ValidationError
-
+from engine.core.content import ContentFile, load_file
 from engine.core.dice import Dice
 from engine.core.errors import ContentError
 from engine.galaxy import combat
@@ -41,14 +39,16 @@ POWERS = {"explosion", "area-heal", "gd-as-bolt"}
 BLUE_DICE = "blue-dice"  # the attack mode that adds extra Hit dice as BLUE dice
 
 
+class WeaponsFile(ContentFile):
+    weapons: list[Weapon]
+    suit_weapons: list[Weapon]
+
+
 @cache
 def _load() -> tuple[dict[str, Weapon], dict[str, Weapon]]:
-    try:
-        data = json.loads(CONTENT.read_text())
-        weapons = {w["key"]: Weapon.model_validate(w) for w in data["weapons"]}
-        suits = {w["key"]: Weapon.model_validate(w) for w in data["suit_weapons"]}
-    except (OSError, ValueError, ValidationError) as error:
-        raise ContentError(f"Operation Strikeback weapons: {error}") from error
+    data = load_file(CONTENT, WeaponsFile)
+    weapons = {w.key: w for w in data.weapons}
+    suits = {w.key: w for w in data.suit_weapons}
     for w in [*weapons.values(), *suits.values()]:
         if w.bolt not in WEAPON_BOLTS | BOLT_EFFECTS or not set(w.powers) <= WEAPON_POWERS | POWERS:
             raise ContentError(f"weapon {w.key}: unknown Bolt effect or power")

@@ -7,12 +7,12 @@ They extend the core card with Energy Shield stacks (11.7), Bolt-triggered weapo
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
+from engine.core.content import ContentFile, load_file
 from engine.core.errors import ContentError, NotSupportedYet
 from engine.galaxy.content import AlienCard
 
@@ -43,15 +43,17 @@ class ExpansionAlienCard(AlienCard):
     size: int = 1
 
 
+class AliensFile(ContentFile):
+    species: dict[str, str]
+    cards: list[ExpansionAlienCard]
+
+
 @cache
 def _load() -> tuple[dict[str, str], dict[str, ExpansionAlienCard]]:
-    try:
-        data = json.loads(CONTENT.read_text())
-        master = json.loads(MASTER.read_text())
-        cards = {c["id"]: ExpansionAlienCard.model_validate(c) for c in data["cards"]}
-        stages = {c["id"]: ExpansionAlienCard.model_validate(c) for c in master["cards"]}
-    except (OSError, ValueError, ValidationError) as error:
-        raise ContentError(f"Operation Strikeback Alien cards: {error}") from error
+    data = load_file(CONTENT, AliensFile)
+    master = load_file(MASTER, AliensFile)
+    cards = {c.id: c for c in data.cards}
+    stages = {c.id: c for c in master.cards}
     if len(cards) != BOX_ALIENS or any(c.rank == "purple" or c.size != 1 for c in cards.values()):
         raise ContentError("Operation Strikeback Alien cards: 12 cards, none of them a Master")
     for stage in stages.values():
@@ -59,16 +61,18 @@ def _load() -> tuple[dict[str, str], dict[str, ExpansionAlienCard]]:
             raise ContentError(f"Master Alien {stage.id}: purple, Stage I or II")
         if stage.flip_to is not None and stages.get(stage.flip_to, stage).stage != stage.stage + 1:
             raise ContentError(f"Master Alien {stage.id}: it turns to its next stage")
-    data["species"] = {**data["species"], **master["species"]}
+    species = {**data.species, **master.species}
     cards.update(stages)
     for card in cards.values():
-        if card.species not in data["species"] or not set(card.sb_powers) <= set(POWERS):
+        if card.species not in species or not set(card.sb_powers) <= set(POWERS):
             raise ContentError(f"Alien card {card.id}: unknown species or power")
         if any(not set(fx) <= WEAPON_EFFECTS for fx in card.effects.values()):
             raise ContentError(f"Alien card {card.id}: unknown weapon effect")
+        if not set(card.effects) <= {"melee", "ranged"}:
+            raise ContentError(f"Alien card {card.id}: effects are by weapon, melee or ranged")
         if card.energy != sum(card.stacks):
             raise ContentError(f"Alien card {card.id}: energy must be the sum of its stacks")
-    return data["species"], cards
+    return species, cards
 
 
 def species() -> dict[str, str]:
@@ -83,13 +87,10 @@ def cards() -> dict[str, ExpansionAlienCard]:
 def mission_cards() -> dict[str, ExpansionAlienCard]:
     """Cards the storybook's missions name that our core box content lacks (the Green Nexus):
     not in the expansion's box, kept apart from its 12 cards."""
-    try:
-        extra = json.loads(MISSION_ALIENS.read_text())
-        found = {c["id"]: ExpansionAlienCard.model_validate(c) for c in extra["cards"]}
-    except (OSError, ValueError, ValidationError) as error:
-        raise ContentError(f"Operation Strikeback mission Alien cards: {error}") from error
+    extra = load_file(MISSION_ALIENS, AliensFile)
+    found = {c.id: c for c in extra.cards}
     for card in found.values():
-        if card.species not in extra["species"] or card.energy != sum(card.stacks):
+        if card.species not in extra.species or card.energy != sum(card.stacks):
             raise ContentError(f"Alien card {card.id}: unknown species or bad stacks")
     return found
 

@@ -10,19 +10,17 @@ Conditions until healed, the figure's death or the end of the mission.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel
-
+from engine.core.content import ContentFile, ContentModel, load_file
 from engine.core.dice import Dice, shuffle
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus
 
 CONTENT = Path(__file__).parent / "content" / "criticals.json"
 
 
-class CriticalToken(BaseModel):
+class CriticalToken(ContentModel):
     key: str
     effect: str  # def, atk, move, hp, paralyze, shields-off, no-bolt, damage
     level: int
@@ -30,13 +28,15 @@ class CriticalToken(BaseModel):
     fits: str  # agent, other (aliens, drones, NPCs), any
 
 
+class CriticalsFile(ContentFile):
+    piles: dict[str, list[CriticalToken]]  # "1" and "2": the Critical 1 and 2 piles
+
+
 @lru_cache(maxsize=1)
 def tokens() -> dict[str, CriticalToken]:
-    data = json.loads(CONTENT.read_text())
     out: dict[str, CriticalToken] = {}
-    for pile in data["piles"].values():
-        for raw in pile:
-            token = CriticalToken.model_validate(raw)
+    for pile in load_file(CONTENT, CriticalsFile).piles.values():
+        for token in pile:
             out[token.key] = token
     return out
 

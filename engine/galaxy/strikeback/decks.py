@@ -16,13 +16,11 @@ gives it (`os-11a`/`os-11b`, `os-28a`/`os-28b` and `os-29a`/`os-29b` are the two
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
+from engine.core.content import ContentFile, load_file
 from engine.core.errors import ContentError
 from engine.galaxy.content import CloseEncounter, EventCard, content
 from engine.galaxy.strikeback.burrowing import Activation
@@ -38,13 +36,13 @@ class ExpansionEncounter(CloseEncounter):
     number: int  # the number the storybook and rulebook call the card by
 
 
+class EventsFile(ContentFile):
+    events: list[EventCard]
+
+
 @cache
 def _events() -> dict[str, EventCard]:
-    try:
-        data = json.loads(CONTENT.read_text())
-        evs = {c["id"]: EventCard.model_validate(c) for c in data["events"]}
-    except (OSError, ValueError, ValidationError) as error:
-        raise ContentError(f"Operation Strikeback Event cards: {error}") from error
+    evs = {c.id: c for c in load_file(CONTENT, EventsFile).events}
     if len(evs) != BOX_EVENTS:
         raise ContentError(f"Operation Strikeback: the box holds {BOX_EVENTS} Event cards")
     core = content()

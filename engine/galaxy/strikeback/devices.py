@@ -22,12 +22,12 @@ Hand-outs at a mission's setup are `handouts.py`.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field
 
+from engine.core.content import ContentFile, ContentModel, load_file
 from engine.core.dice import Dice
 from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event, Moved, Note, Spawned
@@ -64,7 +64,7 @@ GRENADES = ("grenade-immobilize", "grenade-paralyze", "grenade-poison")
 HOLOGRAM = "hologram"
 
 
-class SbDevice(BaseModel):
+class SbDevice(ContentModel):
     key: str
     name: str
     count: int
@@ -80,15 +80,18 @@ class SbDevice(BaseModel):
         return not self.classes or agent_id in self.classes
 
 
+class DevicesFile(ContentFile):
+    devices: list[SbDevice]
+    drones: list[AgentProfile]
+    weapons: list[Weapon]
+
+
 @cache
 def _load() -> tuple[dict[str, SbDevice], dict[str, AgentProfile], dict[str, Weapon]]:
-    try:
-        data = json.loads(CONTENT.read_text())
-        found = {d["key"]: SbDevice.model_validate(d) for d in data["devices"]}
-        drones = {d["key"]: AgentProfile.model_validate(d) for d in data["drones"]}
-        weapons = {w["key"]: Weapon.model_validate(w) for w in data["weapons"]}
-    except (OSError, ValueError, ValidationError) as error:
-        raise ContentError(f"Operation Strikeback devices: {error}") from error
+    data = load_file(CONTENT, DevicesFile)
+    found = {d.key: d for d in data.devices}
+    drones = {d.key: d for d in data.drones}
+    weapons = {w.key: w for w in data.weapons}
     for d in found.values():
         known = d.effect in SPECIAL or d.effect in GRENADES
         if not known and not d.effect.startswith(effects.ACTIVE_EFFECTS):

@@ -9,13 +9,13 @@ own rules (Special Event effects, special actions, objective conditions) live in
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
+from engine.core.content import ContentFile, load_file
 from engine.core.errors import ContentError
 from engine.galaxy.content import CloseEncounter, Mission, alien_card, content
 from engine.galaxy.strikeback.decks import ExpansionEncounter, check_encounters
@@ -43,23 +43,24 @@ class ExpansionMission(Mission):
     device_picks: int = 0
 
 
+class EncountersFile(ContentFile):
+    close_encounters: list[ExpansionEncounter]
+
+
 @cache
 def _load() -> tuple[dict[str, ExpansionMission], dict[str, ExpansionEncounter]]:
-    try:
-        missions: dict[str, ExpansionMission] = {}
-        for path in sorted((CONTENT / "missions").glob("*.json")):
-            mission = ExpansionMission.model_validate(json.loads(path.read_text()))
-            if mission.key != path.stem:
-                raise ContentError(f"{path.name} holds mission {mission.key}")
-            missions[mission.key] = mission
-        cards: dict[str, ExpansionEncounter] = {}
-        for path in sorted((CONTENT / "close_encounters").glob("*.json")):
-            for card in json.loads(path.read_text())["close_encounters"]:
-                if card["id"] in cards:
-                    raise ContentError(f"Close Encounter {card['id']} is defined twice")
-                cards[card["id"]] = ExpansionEncounter.model_validate(card)
-    except (OSError, ValueError, ValidationError) as error:
-        raise ContentError(f"Operation Strikeback missions: {error}") from error
+    missions: dict[str, ExpansionMission] = {}
+    for path in sorted((CONTENT / "missions").glob("*.json")):
+        mission = load_file(path, ExpansionMission)
+        if mission.key != path.stem:
+            raise ContentError(f"{path.name} holds mission {mission.key}")
+        missions[mission.key] = mission
+    cards: dict[str, ExpansionEncounter] = {}
+    for path in sorted((CONTENT / "close_encounters").glob("*.json")):
+        for card in load_file(path, EncountersFile).close_encounters:
+            if card.id in cards:
+                raise ContentError(f"Close Encounter {card.id} is defined twice")
+            cards[card.id] = card
     check_encounters(cards)
     for mission in missions.values():
         _check(mission)

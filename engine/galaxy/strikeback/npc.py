@@ -18,12 +18,10 @@ its Tactic in the next activation.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel
-
+from engine.core.content import ContentFile, ContentModel, load_file
 from engine.core.dice import Dice, shuffle
 from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note, Spawned
@@ -56,7 +54,7 @@ OPTION = "npc-signals"
 ORDERS = ("target-weakest", "target-nearest", "target-strongest", "tactic-on", "tactic-off")
 
 
-class NpcCard(BaseModel):
+class NpcCard(ContentModel):
     id: str
     name: str
     hp: int
@@ -68,18 +66,24 @@ class NpcCard(BaseModel):
     ai: list[AIRule]
 
 
-class NpcTactic(BaseModel):
+class NpcTactic(ContentModel):
     key: str
     name: str
     text: str
 
 
+class NpcsFile(ContentFile):
+    weapons: list[Weapon]
+    cards: list[NpcCard]
+    tactics: list[NpcTactic]
+
+
 @cache
 def _load() -> tuple[dict[str, Weapon], dict[str, NpcCard], dict[str, NpcTactic]]:
-    data = json.loads(CONTENT.read_text())
-    weapons = {w["key"]: Weapon.model_validate(w) for w in data["weapons"]}
-    cards = {c["id"]: NpcCard.model_validate(c) for c in data["cards"]}
-    tactics = {t["key"]: NpcTactic.model_validate(t) for t in data["tactics"]}
+    data = load_file(CONTENT, NpcsFile)
+    weapons = {w.key: w for w in data.weapons}
+    cards = {c.id: c for c in data.cards}
+    tactics = {t.key: t for t in data.tactics}
     return weapons, cards, tactics
 
 

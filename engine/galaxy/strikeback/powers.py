@@ -15,13 +15,13 @@ the Psionic Powers (9.7.2).
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field
 
+from engine.core.content import ContentFile, ContentModel, load_file
 from engine.core.dice import Dice
 from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event, Moved, Note
@@ -59,7 +59,7 @@ PSI_RANGE = 2  # Areas: Mind Spike and Mind Lock reach aliens in sight this far
 PSI_EFFECTS = ("psi-attack+", "fly", "blink+", "regenerate+", "foresight+", "psi-paralyze")
 
 
-class Psionic(BaseModel):
+class Psionic(ContentModel):
     key: str
     name: str
     type: PowerType
@@ -69,14 +69,16 @@ class Psionic(BaseModel):
     text: str
 
 
+class PowersFile(ContentFile):
+    skills: list[Power]
+    psionics: list[Psionic]
+
+
 @cache
 def _load() -> tuple[dict[str, Power], dict[str, Psionic]]:
-    try:
-        data = json.loads(CONTENT.read_text())
-        skills = {p["key"]: Power.model_validate(p) for p in data["skills"]}
-        psionics = {p["key"]: Psionic.model_validate(p) for p in data["psionics"]}
-    except (OSError, ValueError, ValidationError) as error:
-        raise ContentError(f"Operation Strikeback powers: {error}") from error
+    data = load_file(CONTENT, PowersFile)
+    skills = {p.key: p for p in data.skills}
+    psionics = {p.key: p for p in data.psionics}
     for key in [*skills, *psionics]:
         if key in content().powers or key in content().devices:
             raise ContentError(f"Operation Strikeback power {key}: its key clashes")

@@ -10,9 +10,9 @@ from engine.core.errors import RuleError
 from engine.core.events import Attacked, Event
 from engine.core.game import Action
 from engine.forlorn import GAME
+from engine.forlorn.setup import sc_of
 from engine.forlorn.spawn import spawn_phase
 from engine.forlorn.state import ForlornState
-from engine.forlorn.turn import sc_of
 from engine.forlorn.xenos import ai_activate
 
 

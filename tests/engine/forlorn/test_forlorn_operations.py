@@ -136,9 +136,9 @@ def test_solo_a_veteran_sends_a_private_home_and_lets_the_player_pick_a_heavy() 
 
 def test_trainee_solo_a_spawns_fewer() -> None:
     state = GAME.new("solo-a", ["marines"], {"difficulty": "trainee"}, SeededDice(5))
-    from engine.forlorn.turn import sc_of
+    from engine.forlorn.setup import sc_of
 
-    assert sc_of(state)["spawn"] == {"dice": {"drone": 3, "warrior": 1}}
+    assert sc_of(state).spawn.dice == {"drone": 3, "warrior": 1}
 
 
 def test_solo_b_trapped_marines_may_swap_rooms_two_per_room() -> None:
@@ -169,8 +169,8 @@ def test_solo_b_trapped_marines_may_swap_rooms_two_per_room() -> None:
 
 
 def test_op03_automatic_xenos_set_up_round_c_and_a_human_places_hers_anywhere() -> None:
-    forces = [f for f in scenarios()["op-03"]["xeno_forces"] if f.get("near") == "C"]
-    within = int(forces[0]["within"])
+    forces = [f for f in scenarios()["op-03"].xeno_forces if f.near == "C"]
+    within = forces[0].within
     for seed in range(1, 16):
         dice = SeededDice(seed)
         state = GAME.new("op-03", ["marines"], {"difficulty": "standard"}, dice)
