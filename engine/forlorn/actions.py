@@ -9,12 +9,12 @@ from engine.core.game import Action
 from engine.core.squaregrid import Square
 from engine.forlorn import deploy
 from engine.forlorn import marines as m
-from engine.forlorn.board import SECURITY, door_id, label
+from engine.forlorn.board import SECURITY, door_id, label, parse_label
 from engine.forlorn.content import ITEMS, scenarios
 from engine.forlorn.movement import grapple_squares, marine_blocked
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.turn import action_points, waiting_marine_seats
-from engine.forlorn.world import adjacent, blockers_for, board_of, has_los, in_arc, sq
+from engine.forlorn.world import adjacent, blockers_for, board_of, has_los, sq, toss_squares
 
 
 def commanded(state: ForlornState, seat: str) -> list[Unit]:
@@ -70,6 +70,11 @@ def reroll_ap(state: ForlornState, dice: Dice) -> list[Event]:
     ]
 
 
+def _board_order(text: str) -> tuple[int, int]:
+    s = parse_label(text)
+    return (s.y, s.x) if s is not None else (0, 0)
+
+
 def unit_actions(
     state: ForlornState, u: Unit, grapple: set[Square], blocked: set[Square]
 ) -> list[Action]:
@@ -114,23 +119,16 @@ def unit_actions(
                     )
                 )
         if state.grenades > 0:
-            # Any square in arc and sight may be the target (8.5); the list names those of
-            # Xenos (Eggs too) and corpses, the ones a throw can do something to.
-            near = {sq(x.at) for x in xenos} | {sq(c.at) for c in state.corpses}
-            for s in sorted(near):
-                if (
-                    board.on_board(s)
-                    and s != here
-                    and in_arc(u, s)
-                    and has_los(state, here, s, None)
-                ):
-                    out.append(
-                        Action(
-                            verb="act",
-                            args={"unit": u.id, "what": "grenade", "to": label(s)},
-                            label=f"{u.id} lobs a grenade at {label(s)}",
-                        )
+            # 8.5: any square within sight of any Marine, empty or not, whatever the thrower's
+            # facing (`toss_squares`); the named Marine makes the attack and spends the AP.
+            for to in sorted(toss_squares(state), key=_board_order):
+                out.append(
+                    Action(
+                        verb="act",
+                        args={"unit": u.id, "what": "grenade", "to": to},
+                        label=f"{u.id} lobs a grenade at {to}",
                     )
+                )
         if u.kind == "berns" and not state.refuelled and state.flame_spent > 0:
             out.append(
                 Action(
@@ -177,7 +175,7 @@ def unit_actions(
         name = door_id(*key)
         kind = board.edges[key]
         if name in state.sealed_doors:
-            if pay and board.room_of(here) not in ("A", "B"):
+            if pay and not held and board.room_of(here) not in ("A", "B"):
                 out.append(
                     Action(
                         verb="act",

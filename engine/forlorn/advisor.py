@@ -542,8 +542,10 @@ def _objective(state: ForlornState, marine: Unit, mine: list[Action]) -> Action 
 
 
 def _attack_choice(
-    state: ForlornState, marine: Unit, mine: list[Action]
+    state: ForlornState, marine: Unit, mine: list[Action], blasts: dict[str, float]
 ) -> tuple[float, Action] | None:
+    """The best attack of one Marine, by expected kills; `blasts` remembers each grenade
+    square's value (every Marine may throw at the same squares, 8.5)."""
     best: tuple[float, Action] | None = None
     marines = [sq(m.at) for m in state.active("marines") if m.at]
     for a in mine:
@@ -567,10 +569,11 @@ def _attack_choice(
             value = shot_value(state, marine, target, a.args.get("what") == "spin")
             value *= 1.5 if near <= 3 else 1.0
         elif a.args.get("what") == "grenade":
-            target_sq = parse_label(a.args.get("to", ""))
-            if target_sq is None:
-                continue
-            value = grenade_value(state, target_sq) - _reserve(state)
+            to = a.args.get("to", "")
+            if to not in blasts:
+                target_sq = parse_label(to)
+                blasts[to] = -1.0 if target_sq is None else grenade_value(state, target_sq)
+            value = blasts[to] - _reserve(state)
         if value > 0 and (best is None or value > best[0]):
             best = (value, a)
     return best
@@ -694,7 +697,10 @@ def advise_marines(state: ForlornState, seat: str, actions: list[Action]) -> Act
         siege = _siege(state, mine, actions)
         if siege is not None:
             return siege
-    shots = [c for m in mine if (c := _attack_choice(state, m, _unit_actions(actions, m.id)))]
+    blasts: dict[str, float] = {}
+    shots = [
+        c for m in mine if (c := _attack_choice(state, m, _unit_actions(actions, m.id), blasts))
+    ]
     shots.sort(key=lambda c: -c[0])
     if shots and shots[0][0] >= (0.3 if threatened else 0.45):
         return shots[0][1]

@@ -20,6 +20,7 @@ from engine.forlorn.world import (
     in_arc,
     marine_profile,
     sq,
+    toss_squares,
 )
 
 FACINGS = ("N", "E", "S", "W")
@@ -295,6 +296,8 @@ def do_unseal(state: ForlornState, marine: Unit, other: str | None) -> list[Even
         raise RuleError(f"The door {name} is not sealed.")
     if board_of(state).room_of(sq(marine.at)) in ("A", "B"):
         raise RuleError(f"{marine.name} must stand outside the room to cut the seal.")
+    if grappled(state, marine):  # 7.3: cutting the seal opens a Security Door
+        raise RuleError(f"{marine.name} is grappled by an adjacent Xeno and cannot cut the seal.")
     if not can_pay(state, marine):
         raise RuleError("No AP left to cut the seal.")
     end_movement(state)
@@ -512,9 +515,11 @@ def do_grenade(state: ForlornState, marine: Unit, to: str | None, dice: Dice) ->
     if state.grenades <= 0:
         raise RuleError("No Plasma Grenades are left.")
     target = square_arg(to)
-    here = sq(marine.at)
-    if not (in_arc(marine, target) and has_los(state, here, target, None)):
-        raise RuleError(f"{marine.name} cannot see {label(target)} to lob a grenade there.")
+    if label(target) not in toss_squares(state):
+        raise RuleError(
+            f"No Marine has a line of sight to {label(target)}: a grenade goes only where one "
+            "of them can see."
+        )
     if not can_pay(state, marine):
         raise RuleError("No AP left to throw a grenade.")
     end_movement(state)

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.dice import Dice, pick, shuffle
 from engine.core.errors import ContentError, NotSupportedYet
+from engine.core.events import Event, Note
 from engine.core.squaregrid import Square
 from engine.forlorn.board import Board, door_id, label, load_board
 from engine.forlorn.content import Scenario, XenoForce, cards, scenarios, units
@@ -170,17 +171,7 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         s = pick(dice, spots)
         spare.status, spare.at, spare.kind = "active", label(s), "egg"
         spare.name = f"Egg {spare.id.upper()}"
-    # Starting Xeno forces.
-    marine_squares = [
-        Square(ord(m.at[0]) - 65, int(m.at[1:]) - 1) for m in state.active("marines") if m.at
-    ]
-    for force in sc.xeno_forces:
-        _place_force(state, board, force, dice, setup_squares, marine_squares)
-    order = 0
-    for u in state.units:
-        if u.status == "active" and u.side == "xenos":
-            order += 1
-            u.placed = order
+    # The starting Xeno forces come after the Marines' set-up (2.0): `place_starting_forces`.
     state.phase = "deploy"
     # Mutation cards (2.0) for a human Xeno player.
     if xeno_human:
@@ -189,6 +180,30 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         state.mutation.hand, state.mutation.draw_pile = deck[:n], deck[n:]
         state.phase = "mulligan"
     return state
+
+
+def place_starting_forces(state: ForlornState, dice: Dice) -> list[Event]:
+    """2.0: after the Marines have set up, the Xenos take their starting squares (the
+    operation's dice, such as Op 01's random vents, are rolled now); a human Xeno player's
+    free choices wait in `state.placements`."""
+    sc = sc_of(state)
+    board = load_board(state.map)
+    marine_squares = [
+        Square(ord(m.at[0]) - 65, int(m.at[1:]) - 1) for m in state.active("marines") if m.at
+    ]
+    for force in sc.xeno_forces:
+        _place_force(state, board, force, dice, set(board.setup), marine_squares)
+    order = 0
+    placed: list[str] = []
+    for u in state.units:
+        if u.status == "active" and u.side == "xenos":
+            order += 1
+            u.placed = order
+            if u.kind != "egg":
+                placed.append(f"{u.name} at {u.at}")
+    if not placed:
+        return []
+    return [Note(text=f"The Xenos take their starting squares: {', '.join(placed)}.")]
 
 
 def _place_force(

@@ -8,7 +8,7 @@ from engine.core.squaregrid import neighbours
 from engine.forlorn.board import label
 from engine.forlorn.content import Scenario, units
 from engine.forlorn.placement import resolve_forced
-from engine.forlorn.setup import MARINE_SEATS, make_marine, sc_of
+from engine.forlorn.setup import MARINE_SEATS, make_marine, place_starting_forces, sc_of
 from engine.forlorn.spawn import from_pool, place, spawn_phase
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.world import attack_range, board_of, has_los, sq
@@ -277,14 +277,20 @@ def flood(state: ForlornState, dice: Dice, events: list[Event]) -> None:
 
 
 def turn4_blasters(state: ForlornState, dice: Dice, events: list[Event]) -> None:
+    """Op 03 special rule 1: two dice name the vents; a blocked vent (the Maintenance Bot, or
+    any unit on it, 11.0, the first Blaster included) gets no Blaster."""
     board = board_of(state)
     for _ in range(2):
         roll = dice.roll()
         unit = from_pool(state, "blaster")
-        if roll in state.blocked_vents or unit is None:
-            events.append(Note(text=f"Blaster roll {roll}: blocked or none left, no Blaster."))
+        vent = board.vents[roll]
+        if roll in state.blocked_vents or state.at(label(vent)):
+            events.append(Note(text=f"Blaster roll {roll}: vent {roll} is blocked, no Blaster."))
             continue
-        place(state, unit, board.vents[roll], events, f" (turn 4 Blasters, vent {roll})")
+        if unit is None:
+            events.append(Note(text=f"Blaster roll {roll}: no Blaster left in the pool."))
+            continue
+        place(state, unit, vent, events, f" (turn 4 Blasters, vent {roll})")
 
 
 def run(state: ForlornState, dice: Dice) -> list[Event]:
@@ -296,9 +302,10 @@ def run(state: ForlornState, dice: Dice) -> list[Event]:
         if state.phase == "deploy":
             if waiting_marine_seats(state):
                 break
+            events.append(Note(text="The Marines are in position."))
+            events += place_starting_forces(state, dice)
             state.phase = "xeno-place" if state.placements else "start"
             state.place_resume = "start"
-            events.append(Note(text="The Marines are in position."))
         elif state.phase == "xeno-place":
             if state.placements:
                 resolve_forced(state, dice, events)

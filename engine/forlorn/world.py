@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.squaregrid import Facing, Square, in_front_arc, neighbours
-from engine.forlorn.board import Board, clear_line, crossed_labels, load_board, parse_label
+from engine.forlorn.board import Board, clear_line, crossed_labels, label, load_board, parse_label
 from engine.forlorn.content import units
 from engine.forlorn.state import ForlornState, Unit
 
@@ -28,7 +30,7 @@ def open_doors(state: ForlornState) -> frozenset[str]:
 def blockers_for(state: ForlornState, side: str | None) -> set[str]:
     """Squares that block sight for a unit of `side`: enemy units and Eggs (8.1).
 
-    `side=None` ignores enemy units (grenade tosses, 8.5) but Eggs still block.
+    `side=None`: only Eggs block.
     """
     out: set[str] = set()
     for u in state.active():
@@ -58,6 +60,25 @@ def has_los(
         return False
     blocked = blockers_for(state, side) if blockers is None else blockers
     return all(s not in blocked for s in crossed_labels(a, b))
+
+
+def toss_squares(state: ForlornState) -> frozenset[str]:
+    """8.5: the squares a Plasma Grenade may be placed on: any square within line of sight of
+    any Marine on the map, whatever its facing, at any range. The line is traced as in 8.1
+    (walls, closed doors and door frames block) but ignores enemy units, Eggs among them (they
+    are Xeno unit counters, 1.3), and friendly units never block (8.1)."""
+    marines = tuple(sorted(m.at for m in state.active("marines") if m.at))
+    return _toss_squares(state.map, open_doors(state), marines)
+
+
+@lru_cache(maxsize=1024)
+def _toss_squares(map_key: str, doors: frozenset[str], marines: tuple[str, ...]) -> frozenset[str]:
+    board = load_board(map_key)
+    out: set[str] = set()
+    for at in marines:
+        here = sq(at)
+        out.update(label(s) for s in board.floor if s != here and clear_line(board, here, s, doors))
+    return frozenset(out)
 
 
 def adjacent(state: ForlornState, a: Unit, b: Unit) -> bool:

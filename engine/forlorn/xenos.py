@@ -20,9 +20,9 @@ from engine.forlorn.world import (
     blockers_for,
     board_of,
     has_los,
-    in_arc,
     marine_profile,
     sq,
+    toss_squares,
 )
 
 
@@ -125,11 +125,10 @@ def grenade_interrupt(
     state: ForlornState, marine: Unit, xeno: Unit, dice: Dice, events: list[Event]
 ) -> bool:
     """A standing grenade order lobs one at the Xeno's square, never with a Marine in the
-    blast (documented policy); the blast dice are not reduced (8.5 has no interrupt penalty)."""
+    blast (documented policy); the blast dice are not reduced (8.5 has no interrupt penalty).
+    The square must be one a grenade may go to (8.5: in sight of any Marine, any facing)."""
     xsq = sq(xeno.at)
-    if state.grenades <= 0 or not in_arc(marine, xsq):
-        return False
-    if not has_los(state, sq(marine.at), xsq, None):
+    if state.grenades <= 0 or label(xsq) not in toss_squares(state):
         return False
     blast = {label(s) for s, _ in combat.blast_squares(state, xsq)}
     if any(m.at in blast for m in state.active("marines")):

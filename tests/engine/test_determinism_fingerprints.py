@@ -27,7 +27,10 @@ from engine.selfplay import choose_action, default_seats
 # hex digits; players 0 is the scenario's default (its required roles).
 # Forlorn was re-pinned after the rules fixes of issue #19 (Surge, flames, Xeno choices), and
 # Solo B's trace (only) when its trapped Marines could trade rooms at set-up (issue #19), and
-# its dump (only: the map key) when it moved onto its own Map B layout, "B-solo" (issue #19).
+# its dump (only: the map key) when it moved onto its own Map B layout, "B-solo" (issue #19);
+# all four again for the rules fixes of issue #30: the starting Xenos placed after the Marines'
+# set-up (2.0; Op 01's vent dice rolled then) and grenades listed on every square in sight of
+# any Marine (8.5; every legal list with a grenade in the pool changes).
 # Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
@@ -38,10 +41,10 @@ from engine.selfplay import choose_action, default_seats
 # `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609
 # actions and outcome, a changed dump and trace.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("a75acb98b4f98b54", "0a43c85a2c7d617f"),
-    ("forlorn-hope", "op-04", 1, 0): ("bf97d00e4b18c45a", "3e1b329630fa196b"),
-    ("forlorn-hope", "op-01", 2, 0): ("719cfcf1da6dce2a", "5c9b85cb6eb9b032"),
-    ("forlorn-hope", "op-02", 1, 2): ("954611d09df8d975", "ff77c90a111051af"),  # a Xeno seat
+    ("forlorn-hope", "solo-b", 1, 0): ("343efae664f7274c", "66c4f2e996a2f51c"),
+    ("forlorn-hope", "op-04", 1, 0): ("972ea4801d7ef271", "1b4ab30e5cf2efe1"),
+    ("forlorn-hope", "op-01", 2, 0): ("8738bed073bbe228", "6a520b5417325690"),
+    ("forlorn-hope", "op-02", 1, 2): ("1a3cac910b1e1077", "f2da8f35879190fa"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "77593061a31f394c"),
     ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "7b29dbf004214500"),
     ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "2b4e877dfa1cb14c"),

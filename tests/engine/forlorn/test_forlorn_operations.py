@@ -172,7 +172,9 @@ def test_op03_automatic_xenos_set_up_round_c_and_a_human_places_hers_anywhere() 
     forces = [f for f in scenarios()["op-03"].xeno_forces if f.near == "C"]
     within = forces[0].within
     for seed in range(1, 16):
-        state = GAME.new("op-03", ["marines"], {"difficulty": "standard"}, SeededDice(seed))
+        dice = SeededDice(seed)
+        state = GAME.new("op-03", ["marines"], {"difficulty": "standard"}, dice)
+        state = GAME.advance(act(state, "end-turn", dice), dice).state  # set-up done (2.0)
         board = board_of(state)
         c = board.letters["C"]
         xenos = [sq(x.at) for x in state.active("xenos") if x.at and x.kind != "egg"]
@@ -181,7 +183,11 @@ def test_op03_automatic_xenos_set_up_round_c_and_a_human_places_hers_anywhere() 
             assert attack_range(s, c) <= within, (seed, s)
             assert all(attack_range(s, m) >= 4 for m in board.setup), (seed, s)
     # The guard is the automatic Xenos' set-up policy: a Xeno player chooses her own squares.
+    dice = SeededDice(1)
     human = GAME.new(
-        "op-03", ["marines", "xeno"], {"difficulty": "standard", "xeno": "human"}, SeededDice(1)
+        "op-03", ["marines", "xeno"], {"difficulty": "standard", "xeno": "human"}, dice
     )
+    human = GAME.apply(human, "xeno", Action(verb="choose", args={"option": "keep"}), dice).state
+    human = GAME.advance(act(human, "end-turn", dice), dice).state
+    assert human.phase == "xeno-place"
     assert {p.zone for p in human.placements} == {"far"}

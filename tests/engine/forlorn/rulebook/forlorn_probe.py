@@ -152,9 +152,12 @@ def marine_phase(
     opts: dict[str, str] | None = None,
     **options: str,
 ) -> Any:
-    """Play set-up with the default placements and stop at the first Marine phase."""
+    """Play set-up with the default placements and stop at the first Marine phase. The starting
+    Xenos are placed after the Marines' set-up (2.0): Op 01 rolls its two vent Drones then
+    (vents 1 and 2 here), just before the first AP dice."""
     state = new(scenario, seats, **(opts or {}), **options)
-    rolls = ScriptedDice(list(ap_roll))
+    vents = [1, 2] if scenario == "op-01" else []
+    rolls = ScriptedDice([*vents, *ap_roll])
     for _ in range(40):
         prompt = waiting(state)
         if prompt.seats == ["marines"] and view(state).phase == "marine":

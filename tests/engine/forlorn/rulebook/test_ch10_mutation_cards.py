@@ -1,6 +1,7 @@
-"""Chapter 10 (Mutation Cards), on Operation 01 with a human Xeno. The seeded set-up deals the
-Xeno player Static Storm (m10: the Marines lose AP; discard one more card for a bigger effect),
-Resin Plating (m06) and Scent of Blood (m03: one Xeno gains 3 MP)."""
+"""Chapter 10 (Mutation Cards), on Operation 01 with a human Xeno. The probes deal the Xeno
+player Static Storm (m10: the Marines lose AP; discard one more card for a bigger effect),
+Resin Plating (m06) and Scent of Blood (m03: one Xeno gains 3 MP) by editing the state (the
+seeded deal moved when the starting Xenos began to be placed after the set-up, issue #30)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from forlorn_probe import (
     act,
     ap,
     dump,
+    edit,
     find,
     legal,
     marine_phase,
@@ -19,9 +21,17 @@ from forlorn_probe import (
     xeno_phase,
 )
 
+HAND = ["m10", "m06", "m03"]
+
+
+def _deal(data: dict[str, Any]) -> None:
+    mutation = data["mutation"]
+    rest = [c for c in mutation["hand"] + mutation["draw_pile"] if c not in HAND]
+    mutation["hand"], mutation["draw_pile"] = list(HAND), rest
+
 
 def op01(reactions: str = "off") -> Any:
-    return marine_phase("op-01", ("marines", "xeno"), opts={"reactions": reactions})
+    return edit(marine_phase("op-01", ("marines", "xeno"), opts={"reactions": reactions}), _deal)
 
 
 def hand(state: Any) -> list[str]:
@@ -29,7 +39,7 @@ def hand(state: Any) -> list[str]:
 
 
 def test_the_hand_is_as_dealt() -> None:
-    """10.0 set-up check for the probes below: the seeded hand."""
+    """10.0 set-up check for the probes below: the hand they deal."""
     assert hand(op01()) == ["m10", "m06", "m03"]
 
 
