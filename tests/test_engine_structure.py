@@ -12,13 +12,9 @@ import ast
 from collections import Counter
 from pathlib import Path
 
+import engine_imports
 import pytest
-
-from engine.galaxy import expansion
-from engine.galaxy.game import GalaxyDefenders
-from engine.selfplay import play_one
-from tests import engine_imports
-from tests.engine_imports import (
+from engine_imports import (
     ROOT,
     ModuleImports,
     all_edges,
@@ -27,6 +23,10 @@ from tests.engine_imports import (
     is_core_galaxy,
     read_imports,
 )
+
+from engine.galaxy import expansion
+from engine.galaxy.game import GalaxyDefenders
+from engine.selfplay import play_one
 
 # Figures still standing, by game package (an empty map is the goal). Every package is at 0
 # function-level imports and 0 modules in cycles; only core references to the expansion remain.
