@@ -29,6 +29,10 @@ class Settings(BaseSettings):
     # Live campaigns one player may own (across servers), and one server may run.
     max_campaigns_per_user: int = Field(default=5, ge=1)
     max_campaigns_per_server: int = Field(default=50, ge=1)
+    # The export-signing key, kept out of the database (and its backups) when set: the key
+    # itself, or a file holding it (a Docker/systemd secret). Unset: kept in the database.
+    sortie_signing_key: SecretStr | None = None
+    sortie_signing_key_file: str | None = None
     log_level: str = "INFO"
     log_json: bool = False
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from sqlalchemy import BigInteger, Column, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def utcnow() -> datetime:
@@ -32,6 +32,17 @@ class InstanceKey(SQLModel, table=True):
 
     id: int = Field(default=1, primary_key=True)
     key: str = Field(max_length=64)
+
+
+class SigningMark(SQLModel, table=True):
+    """The fingerprint of the key that has signed (or checked) exports: a later start without
+    that key is refused instead of making a new one (see `bot.signing`)."""
+
+    __tablename__ = "signing_mark"
+
+    id: int = Field(default=1, primary_key=True)
+    fingerprint: str = Field(max_length=64)
+    used_at: datetime = Field(default_factory=utcnow)
 
 
 class Campaign(SQLModel, table=True):

@@ -107,10 +107,11 @@ class TableService:
         clock: Clock | None = None,
         limits: RateLimits | None = DEFAULT_LIMITS,
         pictures: Pictures | None = None,
+        signing_key: str | None = None,
     ) -> None:
         self.db = db
         self.clock: Clock = clock or SystemClock()
-        self.repo = CampaignRepo(db)
+        self.repo = CampaignRepo(db, signing_key)
         self._user_buckets = Buckets(limits.user, self.clock) if limits else None
         self._channel_buckets = Buckets(limits.channel, self.clock) if limits else None
         self._locks = ChannelLocks(db)
