@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+import aiohttp
 import discord
 from PIL import Image
 
@@ -417,7 +418,25 @@ def error_id() -> str:
     return uuid.uuid4().hex[:8]
 
 
+def not_ours(error: BaseException) -> str | None:
+    """What went wrong, when it was Discord or the network rather than the bot (a 5xx, a rate
+    limit that outlasted discord.py's retries, a timeout, a dropped connection); None for our
+    own faults, which deserve a traceback."""
+    original = getattr(error, "original", None) or error.__cause__ or error
+    if isinstance(original, discord.DiscordServerError | discord.RateLimited):
+        return f"Discord: {original}"
+    if isinstance(original, discord.HTTPException) and original.status in (429, 502, 503, 504):
+        return f"Discord: {original.status} {original.text}"
+    if isinstance(original, TimeoutError | ConnectionError | aiohttp.ClientError):
+        return f"network: {type(original).__name__}: {original}"
+    return None
+
+
 def failure_text(error: BaseException) -> str:
     ident = error_id()
-    log.error("interaction failed (error id %s)", ident, exc_info=error)
+    outside = not_ours(error)
+    if outside is not None:
+        log.warning("interaction failed (error id %s): %s", ident, outside)
+    else:
+        log.error("interaction failed (error id %s)", ident, exc_info=error)
     return f"Something went wrong on our side. Quote error id `{ident}` if you report it."

@@ -181,6 +181,11 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not is_api:
             raise
         response = error_response(http.reason or "request failed", http.status)
+    except ConnectionResetError:
+        # The client went away mid-request (closed tab, half-open connection): not our
+        # fault, so one line and no traceback. The answer below is never read.
+        log.info("client disconnected: %s %s", request.method, request.path)
+        response = error_response("The connection was closed.", 400)
     except Exception:
         log.exception("playground request failed: %s %s", request.method, request.path)
         if not is_api:
