@@ -1,6 +1,7 @@
 """`python -m bot` runs Sortie; `verify` replays stored campaigns; `commands` prints the tree;
 `export` and `import` move one campaign in and out of the database (see the README's backup and
-restore steps); `signing-key` shows or manages the export-signing key."""
+restore steps); `signing-key` shows or manages the export-signing key; `health` is the
+container's health check."""
 
 from __future__ import annotations
 
@@ -17,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import build_service
-from bot.config import Settings, get_settings, playground_refusal, playground_warning
+from bot.config import (
+    DatabasePasswordError,
+    Settings,
+    get_settings,
+    playground_refusal,
+    playground_warning,
+)
+from bot.health import check as health_check
 from bot.logs import configure_logging
 from bot.pictures import shutdown_workers
 from bot.signing import SigningKeyError, configured_key
@@ -171,7 +179,7 @@ async def signing_key(new: bool, move_to: str | None) -> int:
     the database's key into a file (`--move-to`), to be given as SORTIE_SIGNING_KEY_FILE."""
     settings = get_settings()
     key = configured_key(settings.sortie_signing_key, settings.sortie_signing_key_file)
-    db = Database(settings.database_url)
+    db = Database(settings.database_url_with_password())
     try:
         await db.init()
         repo = CampaignRepo(db, key)
@@ -207,6 +215,15 @@ async def _move_key(repo: CampaignRepo, path: str) -> int:
     return 0
 
 
+async def health() -> int:
+    """Exit 0 when the database answers and the gateway is connected (or the playground
+    serves); one line per check."""
+    ok, lines = await health_check(get_settings())
+    for line in lines:
+        print(line)
+    return 0 if ok else 1
+
+
 async def print_commands() -> int:
     from bot.discord.client import command_tree_json
 
@@ -234,6 +251,9 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="import a file another deployment exported (its signature cannot be checked)",
     )
+    commands.add_parser(
+        "health", help="exit 0 when the database answers and the bot is connected or serving"
+    )
     keys = commands.add_parser("signing-key", help="show or manage the export-signing key")
     which = keys.add_mutually_exclusive_group()
     which.add_argument(
@@ -255,12 +275,13 @@ def main(argv: list[str] | None = None) -> int:
         "export": lambda: export_file(args.channel, args.out),
         "import": lambda: import_file(args.file, args.channel, args.guild, args.accept_unsigned),
         "signing-key": lambda: signing_key(args.new, args.move_to),
+        "health": health,
     }[args.command]
     try:
         return asyncio.run(action())
     except KeyboardInterrupt:
         return 0
-    except SigningKeyError as missing:
+    except (SigningKeyError, DatabasePasswordError) as missing:
         print(f"error: {missing}", file=sys.stderr)
         return 2
 

@@ -20,7 +20,7 @@ log = logging.getLogger("sortie")
 
 async def build_service(settings: Settings) -> TableService:
     key = configured_key(settings.sortie_signing_key, settings.sortie_signing_key_file)
-    db = Database(settings.database_url)
+    db = Database(settings.database_url_with_password())
     await db.init()
     # The adjustable clock exists only in the playground's development mode.
     dev = settings.playground_dev_clock and settings.discord_token is None
