@@ -369,13 +369,15 @@ async def run_text(
         await defer_private(interaction)
     elif defer:
         await quietly(interaction)
-    task = asyncio.ensure_future(service.handle(caller, text, expect_version))
+    # The interaction's id makes the command act once, even if the gateway delivers it again.
+    request = f"discord:{interaction.id}"
+    task = asyncio.ensure_future(service.handle(caller, text, expect_version, request))
     if not defer and not private_invocation:
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
             await quietly(interaction)
     replies = await task
-    if then and not any(r.error for r in replies):
+    if then and not any(r.error or r.repeat for r in replies):
         replies += [r for r in await service.handle(caller, then) if r.ephemeral and not r.error]
     version = None
     if any((r.buttons or r.menus) and r.version is None for r in replies):

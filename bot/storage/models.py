@@ -45,6 +45,21 @@ class SigningMark(SQLModel, table=True):
     used_at: datetime = Field(default_factory=utcnow)
 
 
+class Interaction(SQLModel, table=True):
+    """A command's request id (a Discord interaction, a playground client's id) with its
+    first outcome: written in the same transaction as the command's first write, so a retry
+    of a command that changed something can never change it again."""
+
+    __tablename__ = "interaction"
+
+    key: str = Field(primary_key=True, max_length=120)
+    channel_id: str = Field(max_length=32)
+    # The replies' text as first answered (JSON); NULL while the command runs, or when its
+    # process stopped between the write and the answer.
+    replies_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+
+
 class Campaign(SQLModel, table=True):
     """One campaign of one game in one Discord channel or thread."""
 

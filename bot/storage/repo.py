@@ -25,6 +25,7 @@ from bot.storage.models import (
     ActionLog,
     Campaign,
     InstanceKey,
+    Interaction,
     Nudge,
     PlayerPrefs,
     Seat,
@@ -94,6 +95,18 @@ class _Reads:
 _reads: ContextVar[_Reads | None] = ContextVar("sortie_command_reads", default=None)
 
 
+@dataclass
+class _Once:
+    """The request a command serves: its id goes into the first transaction that writes."""
+
+    key: str
+    channel_id: str
+    written: bool = False
+
+
+_once: ContextVar[_Once | None] = ContextVar("sortie_command_request", default=None)
+
+
 class CampaignRepo:
     def __init__(self, db: Database, signing_key: str | None = None) -> None:
         self.db = db
@@ -116,12 +129,60 @@ class CampaignRepo:
         reads = _reads.get()
         if reads is not None:
             reads.clear()
+        once = _once.get()
         try:
             async with self.db.write_session() as session:
+                if once is not None and not once.written:
+                    # The request's id commits with its command's first write, or not at all:
+                    # a second run of the same id fails on the primary key and writes nothing.
+                    session.add(Interaction(key=once.key, channel_id=once.channel_id))
                 yield session
+            if once is not None:
+                once.written = True
         finally:
             if reads is not None:
                 reads.clear()
+
+    @contextmanager
+    def request_scope(self, key: str, channel_id: str) -> Iterator[_Once]:
+        """Within this block every write carries the request id `key` (see `Interaction`)."""
+        once = _Once(key, channel_id)
+        token = _once.set(once)
+        try:
+            yield once
+        finally:
+            _once.reset(token)
+
+    async def interaction(self, key: str) -> Interaction | None:
+        async with self.db.session() as session:
+            return await session.get(Interaction, key)
+
+    async def remember_outcome(self, once: _Once, replies_json: str) -> None:
+        """Store a request's first answer (its row exists already if the command wrote)."""
+        async with self.db.write_session() as session:
+            if once.written:
+                await session.exec(
+                    update(Interaction)
+                    .where(col(Interaction.key) == once.key)
+                    .values(replies_json=replies_json)
+                )
+            else:
+                session.add(
+                    Interaction(key=once.key, channel_id=once.channel_id, replies_json=replies_json)
+                )
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()  # a concurrent run of the same read-only request
+
+    async def forget_interactions(self, before: datetime) -> int:
+        """Drop request ids older than `before` (nobody retries a day-old request)."""
+        async with self.db.write_session() as session:
+            result = await session.exec(
+                delete(Interaction).where(col(Interaction.created_at) < before)
+            )
+            await session.commit()
+            return int(result.rowcount or 0)
 
     async def create(self, campaign: Campaign) -> Campaign:
         campaign.live_channel = campaign.channel_id

@@ -140,13 +140,22 @@ class TableService:
     # ------------------------------------------------------------------ commands
 
     async def handle(
-        self, caller: Caller, text: str, expect_version: int | None = None
+        self,
+        caller: Caller,
+        text: str,
+        expect_version: int | None = None,
+        request: str | None = None,
     ) -> list[Reply]:
         """Run one typed command. `expect_version` (a button's) refuses it atomically once the
-        campaign has moved past the version the button was posted with."""
+        campaign has moved past the version the button was posted with. `request` (a Discord
+        interaction's id, a playground client's id) makes it act once: a repeat gets the
+        first answer again (its text) and changes nothing."""
         new_request_id()
         started = time.perf_counter()
-        replies = await self._handle(caller, text, expect_version)
+        if request is None:
+            replies = await self._handle(caller, text, expect_version)
+        else:
+            replies = await self._handle_once(caller, text, expect_version, request)
         log.info(
             "command %s by %s in %s: %s in %.0f ms",
             text.split(" ", 1)[0][:40],
@@ -157,7 +166,26 @@ class TableService:
         )
         return replies
 
-    async def _handle(self, caller: Caller, text: str, expect_version: int | None) -> list[Reply]:
+    async def _handle_once(
+        self, caller: Caller, text: str, expect_version: int | None, request: str
+    ) -> list[Reply]:
+        key = request[:120]
+        seen = await self.repo.interaction(key)
+        if seen is not None:
+            return repeated(seen.replies_json)
+        with self.repo.request_scope(key, caller.channel_id) as once:
+            replies = await self._handle(caller, text, expect_version, key)
+        if replies and replies[0].repeat:
+            return replies
+        if once.written or not any(r.error for r in replies):
+            # A refusal that changed nothing (busy, too fast, not your turn) is not kept: its
+            # retry may run, and safely so.
+            await self.repo.remember_outcome(once, outcome_json(replies))
+        return replies
+
+    async def _handle(
+        self, caller: Caller, text: str, expect_version: int | None, request: str | None = None
+    ) -> list[Reply]:
         wait = self._rate_limited(caller)
         if wait:
             return refusal(
@@ -167,6 +195,11 @@ class TableService:
         try:
             command = parse(text)
             async with self._locks.hold(caller.channel_id):
+                if request is not None:
+                    # A repeat that waited for the first run's lock: answer as it did.
+                    seen = await self.repo.interaction(request)
+                    if seen is not None:
+                        return repeated(seen.replies_json)
                 with self.repo.command_scope():
                     return await self._run_command(caller, command, expect_version)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
@@ -241,6 +274,30 @@ class TableService:
             except Exception as error:  # verification reports, it does not crash
                 results.append((id_of(campaign), False, f"replay failed: {error}"))
         return results
+
+
+ALREADY_DONE = (
+    "That command was already carried out (its answer was lost on the way); it was not run "
+    "again. /board shows where things stand."
+)
+
+
+def outcome_json(replies: list[Reply]) -> str:
+    """What a repeat of the request answers: the replies' text (no pictures, pings, buttons)."""
+    return json.dumps(
+        [{"content": r.content, "ephemeral": r.ephemeral, "error": r.error} for r in replies]
+    )
+
+
+def repeated(stored: str | None) -> list[Reply]:
+    """The first answer again, marked as a repeat; or, when the process that ran it stopped
+    before answering, a word that it was done."""
+    if stored is None:
+        return [Reply(ALREADY_DONE, ephemeral=True, repeat=True)]
+    return [
+        Reply(r["content"], ephemeral=bool(r["ephemeral"]), error=bool(r["error"]), repeat=True)
+        for r in json.loads(stored)
+    ] or [Reply("Done.", ephemeral=True, repeat=True)]
 
 
 def reproduces(campaign: Campaign, rows: list[ActionLog]) -> bool:
