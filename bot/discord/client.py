@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.discord.access import DiscordChannelAccess
 from bot.discord.adapter import answer_privately, failure_text, finished
 from bot.discord.buttons import MenuSelect, TurnButton
+from bot.discord.deliverer import Deliverer
 from bot.discord.outbox import DiscordOutbox
 from bot.discord.tree import add_commands
 from bot.health import HEARTBEAT_EVERY, write_heartbeat
@@ -57,6 +58,8 @@ class SortieBot(commands.AutoShardedBot):
         self.state_dir = state_dir
         self.scan_every = scan_every  # seconds between reminder scans; None: do not start
         self.scheduler = Scheduler(service, DiscordOutbox(self, service), service.clock)
+        # Every channel post goes through the outbox; its worker retries what Discord refused.
+        self.deliverer = Deliverer(self, service.db)
         self._heartbeat: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
@@ -73,6 +76,7 @@ class SortieBot(commands.AutoShardedBot):
         if self.scan_every:
             self.scheduler.start(self.scan_every)
         self._heartbeat = asyncio.create_task(self._beat())
+        self.deliverer.start()
 
     async def _beat(self) -> None:
         """Tell `python -m bot health` (the container's health check) how the gateway is."""
@@ -87,6 +91,7 @@ class SortieBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self.scheduler.shutdown()
+        await self.deliverer.stop()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         with contextlib.suppress(OSError):

@@ -60,6 +60,40 @@ class Interaction(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, index=True)
 
 
+class Delivery(SQLModel, table=True):
+    """The outbox: one Discord message to post (or a turn post to edit), kept until Discord
+    has it. Written before anyone is told the step is done; a worker in any process delivers
+    it, retrying with backoff. `nonce` makes a resend after a crash find the message already
+    sent instead of posting twice."""
+
+    __tablename__ = "delivery"
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel_id: str = Field(index=True, max_length=32)
+    post_key: str = Field(default="", max_length=120)  # a turn post: edited once it exists
+    nonce: str = Field(unique=True, max_length=25)
+    payload_json: str = Field(sa_column=Column(Text, nullable=False))
+    status: str = Field(default="pending", index=True, max_length=16)  # pending, sent, failed
+    attempts: int = 0
+    next_at: datetime = Field(default_factory=utcnow, index=True)
+    lease_until: datetime | None = None  # a deliverer holds it until then
+    claim: int = 0  # bumped by every claim: the conditional update's guard
+    last_error: str = Field(default="", max_length=300)
+    message_id: str | None = Field(default=None, max_length=32)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class TurnMessage(SQLModel, table=True):
+    """Which Discord message a turn post (channel, key) became: any process edits it."""
+
+    __tablename__ = "turn_message"
+
+    channel_id: str = Field(primary_key=True, max_length=32)
+    post_key: str = Field(primary_key=True, max_length=120)
+    message_id: str = Field(max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+
+
 class Campaign(SQLModel, table=True):
     """One campaign of one game in one Discord channel or thread."""
 

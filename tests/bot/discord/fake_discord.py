@@ -470,6 +470,9 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}  # direct-message channel -> user
         self.dms_closed: set[int] = set()  # users who accept no direct messages
         self.messages: dict[int, FakeMessage] = {}
+        # (channel, nonce) -> the message a send with `enforce_nonce` created: a repeat of the
+        # send returns that message instead of posting again, as Discord does.
+        self.nonces: dict[tuple[int, str], int] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # None: global
@@ -1223,6 +1226,13 @@ class FakeDiscord:
         if int(body.get("flags") or 0) & EPHEMERAL:
             self._reject([("ephemeral-channel-post", "only interactions can be ephemeral")], where)
         self._reject(message_errors(body, files, DEFAULT_ATTACHMENT_LIMIT), where)
+        nonce = str(body["nonce"]) if body.get("nonce") and body.get("enforce_nonce") else None
+        if nonce is not None and (channel_id, nonce) in self.nonces:
+            sent = self.messages[self.nonces[(channel_id, nonce)]]
+            payload = sent.payload(self.guild_of(channel_id), self.bot_user.payload(), self.app_id)
+            payload.pop("webhook_id")
+            payload["type"] = 0
+            return json_response(payload)
         message = FakeMessage(
             id=self.snowflake(),
             channel_id=channel_id,
@@ -1234,6 +1244,8 @@ class FakeDiscord:
         )
         message.pinged = self._pings(message, body.get("allowed_mentions"))
         self.messages[message.id] = message
+        if nonce is not None:
+            self.nonces[(channel_id, nonce)] = message.id
         payload = message.payload(
             self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id
         )
