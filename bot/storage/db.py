@@ -31,7 +31,13 @@ async def _add_delivery_tables(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: SQLModel.metadata.create_all(sync, tables=tables))
 
 
-VERSION_2_TABLES = ("signing_mark", "interaction", "delivery", "turn_message")
+VERSION_2_TABLES = (
+    "signing_mark",
+    "interaction",
+    "delivery",
+    "turn_message",
+    "turn_post",
+)
 
 # version -> coroutine upgrading a database from version-1 to version
 MIGRATIONS: dict[int, Callable[[AsyncConnection], Awaitable[None]]] = {2: _add_delivery_tables}

@@ -94,6 +94,20 @@ class TurnMessage(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, index=True)
 
 
+class OpenTurnPost(SQLModel, table=True):
+    """The post budget's registry (see `bot.table.turnposts`): the turn post a campaign's
+    next step may still edit, shared by every process and kept across restarts."""
+
+    __tablename__ = "turn_post"
+
+    campaign_id: int = Field(primary_key=True)
+    post_key: str = Field(max_length=120)
+    seats_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    version: int = 0
+    lines_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    owner: str | None = Field(default=None, max_length=64)
+
+
 class Campaign(SQLModel, table=True):
     """One campaign of one game in one Discord channel or thread."""
 

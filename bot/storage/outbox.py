@@ -11,10 +11,33 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from bot.storage.db import Database
-from bot.storage.models import Delivery, TurnMessage, utcnow
+from bot.storage.models import Delivery, OpenTurnPost, TurnMessage, utcnow
 
 KEEP_SENT = timedelta(days=1)  # delivered rows kept this long (the fault counts read them)
 KEEP_TURN_MESSAGES = timedelta(days=60)  # a turn post older than this is not edited again
+
+
+class TurnPostStore:
+    """The open turn post of each campaign (one row per campaign)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def load(self, campaign_id: int) -> OpenTurnPost | None:
+        async with self.db.session() as session:
+            return await session.get(OpenTurnPost, campaign_id)
+
+    async def save(self, row: OpenTurnPost) -> None:
+        async with self.db.write_session() as session:
+            await session.merge(row)
+            await session.commit()
+
+    async def drop(self, campaign_id: int) -> None:
+        async with self.db.write_session() as session:
+            await session.exec(
+                delete(OpenTurnPost).where(col(OpenTurnPost.campaign_id) == campaign_id)
+            )
+            await session.commit()
 
 
 class OutboxStore:

@@ -27,6 +27,7 @@ from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
 from bot.storage.db import ChannelLockTimeout, Database
 from bot.storage.models import ActionLog, Campaign
+from bot.storage.outbox import TurnPostStore
 from bot.storage.repo import CampaignRepo, TableChanged
 from bot.table.archives import Archives
 from bot.table.autocomplete import Autocomplete
@@ -50,6 +51,7 @@ from bot.table.pictures import Pictures, Renderer, WorkerPictures, default_rende
 from bot.table.play import PlayCommands
 from bot.table.presenter import Presenter
 from bot.table.steps import StepRunner
+from bot.table.turnposts import TurnPosts
 from engine.core.errors import RuleError
 from engine.registry import get_game
 
@@ -122,7 +124,7 @@ class TableService:
             clock=self.clock,
             loader=Loader(self.repo, steps),
             steps=steps,
-            presenter=Presenter(shown),
+            presenter=Presenter(shown, TurnPosts(TurnPostStore(db))),
             pictures=shown,
             legal=LegalActions(),
             new_seed=new_seed,
