@@ -37,6 +37,7 @@ VERSION_2_TABLES = (
     "delivery",
     "turn_message",
     "turn_post",
+    "rate_bucket",
 )
 
 # version -> coroutine upgrading a database from version-1 to version

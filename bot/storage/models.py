@@ -108,6 +108,17 @@ class OpenTurnPost(SQLModel, table=True):
     owner: str | None = Field(default=None, max_length=64)
 
 
+class RateBucket(SQLModel, table=True):
+    """A token bucket shared by every process on PostgreSQL (`bot.ratelimit.SharedBuckets`)."""
+
+    __tablename__ = "rate_bucket"
+
+    key: str = Field(primary_key=True, max_length=80)
+    tokens: float = 0.0
+    at: float = 0.0  # seconds since the epoch of the last take
+    granted: bool = False  # whether the last take got a token
+
+
 class Campaign(SQLModel, table=True):
     """One campaign of one game in one Discord channel or thread."""
 

@@ -22,7 +22,7 @@ from bot.clock import Clock, SystemClock
 from bot.commands import PLAY_VERBS, Command, CommandError, parse
 from bot.locks import ChannelLocks
 from bot.logs import new_request_id
-from bot.ratelimit import Buckets, RateLimits
+from bot.ratelimit import Buckets, RateLimits, SharedBuckets
 from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
 from bot.storage.db import ChannelLockTimeout, Database
@@ -114,8 +114,16 @@ class TableService:
         self.db = db
         self.clock: Clock = clock or SystemClock()
         self.repo = CampaignRepo(db, signing_key)
-        self._user_buckets = Buckets(limits.user, self.clock) if limits else None
-        self._channel_buckets = Buckets(limits.channel, self.clock) if limits else None
+        self._user_buckets: Buckets | SharedBuckets | None = None
+        self._channel_buckets: Buckets | SharedBuckets | None = None
+        if limits is not None and db.is_sqlite:
+            # One machine: the buckets live in this process.
+            self._user_buckets = Buckets(limits.user, self.clock)
+            self._channel_buckets = Buckets(limits.channel, self.clock)
+        elif limits is not None:
+            # PostgreSQL may serve several processes: one bucket each user, shared by all.
+            self._user_buckets = SharedBuckets(limits.user, self.clock, db, "user")
+            self._channel_buckets = SharedBuckets(limits.channel, self.clock, db, "channel")
         self._locks = ChannelLocks(db)
         steps = StepRunner(self.repo, self.clock)
         shown = pictures or WorkerPictures(renderer)
@@ -188,7 +196,7 @@ class TableService:
     async def _handle(
         self, caller: Caller, text: str, expect_version: int | None, request: str | None = None
     ) -> list[Reply]:
-        wait = self._rate_limited(caller)
+        wait = await self._rate_limited(caller)
         if wait:
             return refusal(
                 f"Easy there: commands are coming in faster than the table can take "
@@ -227,11 +235,11 @@ class TableService:
                 "/board shows where things stand now."
             )
 
-    def _rate_limited(self, caller: Caller) -> float:
+    async def _rate_limited(self, caller: Caller) -> float:
         if self._user_buckets is None or self._channel_buckets is None:
             return 0.0
-        return self._user_buckets.take(caller.user_id) or self._channel_buckets.take(
-            caller.channel_id
+        return await taken(self._user_buckets, caller.user_id) or await taken(
+            self._channel_buckets, caller.channel_id
         )
 
     async def autocomplete(self, caller: Caller, text: str) -> list[Suggestion]:
@@ -276,6 +284,13 @@ class TableService:
             except Exception as error:  # verification reports, it does not crash
                 results.append((id_of(campaign), False, f"replay failed: {error}"))
         return results
+
+
+async def taken(buckets: Buckets | SharedBuckets, key: str) -> float:
+    """One token from the process's or the database's bucket (0: allowed; else the wait)."""
+    if isinstance(buckets, SharedBuckets):
+        return await buckets.take(key)
+    return buckets.take(key)
 
 
 ALREADY_DONE = (
