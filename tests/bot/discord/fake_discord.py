@@ -493,6 +493,7 @@ class FakeDiscord:
         # Fault injection on the bot's own channel posts and edits (`inject_faults`).
         self._fault_rate = 0.0
         self._fault_rng = random.Random(0)
+        self._fault_kinds: tuple[str, ...] = ()
         self.faults: Counter[str] = Counter()
         self.channel_calls = 0
         self._runner: web.AppRunner | None = None
@@ -541,12 +542,15 @@ class FakeDiscord:
         """Answer the next request whose path contains the fragment with a 429."""
         self._rate_limits[path_fragment] = times
 
-    def inject_faults(self, rate: float, seed: int = 0) -> None:
+    def inject_faults(
+        self, rate: float, seed: int = 0, kinds: tuple[str, ...] = ("429", "500", "502", "drop")
+    ) -> None:
         """Fail about `rate` of the bot's channel posts and edits, as Discord does on a bad
         day: a 429 with Retry-After, a 500 or 502, a connection dropped after the message
         was made (the bot cannot know it was), or a 404 because someone deleted the post."""
         self._fault_rate = rate
         self._fault_rng = random.Random(seed)
+        self._fault_kinds = kinds
 
     async def _fault(self, request: web.Request) -> web.StreamResponse | None:
         if not self._fault_rate or request.method not in ("POST", "PATCH"):
@@ -556,7 +560,7 @@ class FakeDiscord:
         self.channel_calls += 1
         if self._fault_rng.random() >= self._fault_rate:
             return None
-        kinds = ["429", "500", "502", "drop"] + (["404"] if request.method == "PATCH" else [])
+        kinds = list(self._fault_kinds) + (["404"] if request.method == "PATCH" else [])
         kind = self._fault_rng.choice(kinds)
         self.faults[kind] += 1
         if kind == "429":
