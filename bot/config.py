@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     # The playground's channel feeds and images, kept across restarts.
     playground_feed: str = "./data/playground-feed.db"
     scan_interval_seconds: int = 60
+    # How long a process holds an outbox row it is sending; a process killed mid-send leaves
+    # the row to the others once this has passed (longer than discord.py's own retries).
+    delivery_lease_seconds: float = Field(default=120.0, gt=0)
     render_workers: int = 2
     # Live campaigns one player may own (across servers), and one server may run.
     max_campaigns_per_user: int = Field(default=5, ge=1)

@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import json
 import logging
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,8 @@ class SortieBot(commands.AutoShardedBot):
         self.scan_every = scan_every  # seconds between reminder scans; None: do not start
         self.scheduler = Scheduler(service, DiscordOutbox(self, service), service.clock)
         # Every channel post goes through the outbox; its worker retries what Discord refused.
-        self.deliverer = Deliverer(self, service.db)
+        lease = timedelta(seconds=settings.delivery_lease_seconds)
+        self.deliverer = Deliverer(self, service.db, lease=lease)
         self._heartbeat: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
