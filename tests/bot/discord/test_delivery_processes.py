@@ -52,11 +52,20 @@ class Pair:
             shard: [self.fake.add_channel(f"s{shard}-c{i}", guild=guild) for i in range(2)]
             for shard, guild in self.guild_of_shard.items()
         }
+        # Each channel's own players (a player's rate limit is shared by the processes).
+        self.players: dict[int, tuple[FakeUser, FakeUser]] = {
+            channel: (
+                self.fake.add_member(f"ann-{self.fake.channels[channel]}"),
+                self.fake.add_member(f"bob-{self.fake.channels[channel]}"),
+            )
+            for channels in self.channels.values()
+            for channel in channels
+        }
         self.processes: dict[int, subprocess.Popen[bytes]] = {}
         self.unanswered: list[str] = []
 
     def env(self, shard: int | None = None) -> dict[str, str]:
-        values = {"DATABASE_URL": self.url, "MAX_CAMPAIGNS_PER_USER": "10"}
+        values = {"DATABASE_URL": self.url}
         if shard is not None:
             values |= {
                 "DISCORD_TOKEN": self.fake.token,
@@ -158,10 +167,11 @@ async def outbox(url: str) -> list[Delivery]:
 async def test_two_processes_deliver_every_post_once_through_faults_and_a_kill(
     pair: Pair,
 ) -> None:
-    fake, ann, bob = pair.fake, pair.ann, pair.bob
+    fake = pair.fake
     every = [c for channels in pair.channels.values() for c in channels]
 
     async def set_up(channel: int) -> None:
+        ann, bob = pair.players[channel]
         for user, command, options in (
             (ann, "campaign create", {"game": "dash", "scenario": "sprint"}),
             (ann, "campaign join", {"role": "red"}),
@@ -175,6 +185,7 @@ async def test_two_processes_deliver_every_post_once_through_faults_and_a_kill(
     settled = Counter[int]()
 
     async def play(channel: int, moves: int) -> None:
+        ann, bob = pair.players[channel]
         for n in range(moves):
             if await pair.run(bob if n % 2 == 0 else ann, channel, "end-turn"):
                 settled[channel] += 1
