@@ -29,7 +29,8 @@ async def build_service(settings: Settings) -> TableService:
         live_per_user=settings.max_campaigns_per_user,
         live_per_server=settings.max_campaigns_per_server,
     )
-    service = TableService(db, clock=clock, limits=limits, signing_key=key)
+    service = TableService(db, clock=clock, limits=limits)
+    service.set_signing_key(key)  # SORTIE_SIGNING_KEY(_FILE), else the database's
     try:
         rotated = await service.repo.check_signing_key()
     except SigningKeyError:

@@ -26,7 +26,7 @@ REMEMBER_REQUESTS = timedelta(days=1)
 class Scheduler:
     def __init__(self, service: TableService, outbox: Outbox, clock: Clock) -> None:
         self.pacing = service.pacing
-        self.repo = service.repo
+        self.service = service
         self.outbox = outbox
         self.clock = clock  # the service's clock decides what is due; kept for the shells
         self._apscheduler: AsyncIOScheduler | None = None
@@ -47,5 +47,5 @@ class Scheduler:
     async def scan(self) -> int:
         """Handle every due row once; return how many messages were sent."""
         new_request_id()
-        await self.repo.forget_interactions(self.clock.now() - REMEMBER_REQUESTS)
+        await self.service.forget_requests(self.clock.now() - REMEMBER_REQUESTS)
         return await self.pacing.run_due(self.outbox)

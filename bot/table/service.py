@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from datetime import datetime
 
 from bot import help_text
 from bot.clock import Clock, SystemClock
@@ -109,11 +110,10 @@ class TableService:
         clock: Clock | None = None,
         limits: RateLimits | None = DEFAULT_LIMITS,
         pictures: Pictures | None = None,
-        signing_key: str | None = None,
     ) -> None:
         self.db = db
         self.clock: Clock = clock or SystemClock()
-        self.repo = CampaignRepo(db, signing_key)
+        self.repo = CampaignRepo(db)
         self._user_buckets: Buckets | SharedBuckets | None = None
         self._channel_buckets: Buckets | SharedBuckets | None = None
         if limits is not None and db.is_sqlite:
@@ -263,6 +263,14 @@ class TableService:
     async def export_channel(self, channel_id: str) -> tuple[Campaign, bytes]:
         """The channel's live (else latest) campaign, exported in full and signed."""
         return await self.archives.export_channel(channel_id)
+
+    async def forget_requests(self, before: datetime) -> int:
+        """Drop remembered request ids older than `before` (the scheduler's scan does it)."""
+        return await self.repo.forget_interactions(before)
+
+    def set_signing_key(self, key: str | None) -> None:
+        """The export-signing key from the settings (None: kept in the database)."""
+        self.repo.configured_key = key
 
     def set_channel_access(self, access: ChannelAccess) -> None:
         """Who may post where: the Discord client answers for its channels."""

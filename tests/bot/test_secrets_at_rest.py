@@ -24,6 +24,13 @@ KEY = "k" * 40
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def keyed(db: Database, key: str) -> TableService:
+    """A service whose signing key is configured (as `bot.app` sets it from the settings)."""
+    table = TableService(db)
+    table.set_signing_key(key)
+    return table
+
+
 def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
@@ -77,7 +84,7 @@ def test_the_key_comes_from_the_variable_or_its_file(tmp_path: Path) -> None:
 
 
 async def test_a_configured_key_signs_and_is_not_stored(db: Database) -> None:
-    table = TableService(db, signing_key=KEY)
+    table = keyed(db, KEY)
     await played(table)
     _, data = await table.export_channel("chan-1")
     assert await table.repo.signing_key() == KEY
@@ -85,7 +92,7 @@ async def test_a_configured_key_signs_and_is_not_stored(db: Database) -> None:
     assert used == current == fingerprint(KEY) and not stored
     # Another deployment reading the same file with the same key accepts its signature.
     await table.handle(ANN, "/campaign end")
-    other = TableService(db, signing_key=KEY)
+    other = keyed(db, KEY)
     assert "imported" in (await other.import_campaign(data, "chan-9", "guild-1")).lower()
 
 
@@ -103,8 +110,8 @@ async def test_a_lost_key_is_an_error_not_a_new_key(db: Database) -> None:
 
 
 async def test_a_configured_key_dropped_later_is_an_error(db: Database) -> None:
-    await played(TableService(db, signing_key=KEY))
-    await TableService(db, signing_key=KEY).export_channel("chan-1")
+    await played(keyed(db, KEY))
+    await keyed(db, KEY).export_channel("chan-1")
     with pytest.raises(SigningKeyError, match=fingerprint(KEY)):
         await TableService(db).repo.check_signing_key()
 
@@ -112,11 +119,11 @@ async def test_a_configured_key_dropped_later_is_an_error(db: Database) -> None:
 async def test_a_rotation_is_noted_and_then_signs_with_the_new_key(db: Database) -> None:
     await played(TableService(db))
     await TableService(db).export_channel("chan-1")
-    rotated = TableService(db, signing_key=KEY)
+    rotated = keyed(db, KEY)
     note = await rotated.repo.check_signing_key()
     assert note is not None and "--accept-unsigned" in note
     await rotated.export_channel("chan-1")
-    assert await TableService(db, signing_key=KEY).repo.check_signing_key() is None
+    assert await keyed(db, KEY).repo.check_signing_key() is None
 
 
 def test_the_cli_moves_the_key_out_of_the_database(tmp_path: Path) -> None:
