@@ -1,5 +1,7 @@
-# An exact tag, so a rebuild gets the same Python and Debian (bump it deliberately).
-FROM python:3.11.13-slim-bookworm
+# An exact tag and its digest (the multi-platform index), so a rebuild gets the very same
+# Python and Debian even if the tag is moved; bump both deliberately (the digest of a tag:
+# docker buildx imagetools inspect python:3.11.13-slim-bookworm).
+FROM python:3.11.13-slim-bookworm@sha256:86adf8dbadc3d6e82ee5dd2c74bec2e1c2467cdad47886280501df722372d2e1
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -24,4 +26,7 @@ RUN pip install --no-cache-dir --no-deps . \
 
 USER sortie
 VOLUME ["/app/data"]
+# The database answers, and the gateway is connected (or the playground serves).
+HEALTHCHECK --interval=30s --timeout=15s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot"]

@@ -1,6 +1,7 @@
 """`python -m bot` runs Sortie; `verify` replays stored campaigns; `commands` prints the tree;
 `export` and `import` move one campaign in and out of the database (see the README's backup and
-restore steps)."""
+restore steps); `signing-key` shows or manages the export-signing key; `health` is the
+container's health check."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable, Coroutine
@@ -16,9 +18,19 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import build_service
-from bot.config import Settings, get_settings, playground_refusal, playground_warning
+from bot.config import (
+    DatabasePasswordError,
+    Settings,
+    get_settings,
+    playground_refusal,
+    playground_warning,
+)
+from bot.health import check as health_check
 from bot.logs import configure_logging
 from bot.pictures import shutdown_workers
+from bot.signing import SigningKeyError, configured_key
+from bot.storage.db import Database
+from bot.storage.repo import CampaignRepo
 from bot.table import TableService, UserError
 from bot.web.server import WebView
 from bot.web.server import serve as serve_web
@@ -188,6 +200,56 @@ async def import_file(path: str, channel: str, guild: str | None, accept_unsigne
         await service.db.close()
 
 
+async def signing_key(new: bool, move_to: str | None) -> int:
+    """Show which export-signing key is in use; start over with a new one (`--new`); or move
+    the database's key into a file (`--move-to`), to be given as SORTIE_SIGNING_KEY_FILE."""
+    settings = get_settings()
+    key = configured_key(settings.sortie_signing_key, settings.sortie_signing_key_file)
+    db = Database(settings.database_url_with_password())
+    try:
+        await db.init()
+        repo = CampaignRepo(db, key)
+        if new:
+            await repo.forget_signing_key(keep_mark=False)
+            print("The old key is forgotten; the next export is signed with a new key.")
+            return 0
+        if move_to is not None:
+            return await _move_key(repo, move_to)
+        used, current, stored = await repo.signing_status()
+        where = "SORTIE_SIGNING_KEY(_FILE)" if key else "the database" if stored else "nowhere yet"
+        print(f"key in use: {current or 'none'} (from {where}); last used: {used or 'never'}")
+        return 0
+    finally:
+        await db.close()
+
+
+async def _move_key(repo: CampaignRepo, path: str) -> int:
+    _, _, stored = await repo.signing_status()
+    if not stored:
+        print("error: the database holds no signing key to move.", file=sys.stderr)
+        return 1
+    key = await repo.signing_key()
+    target = Path(path)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(key + "\n")
+    await repo.forget_signing_key(keep_mark=True)
+    print(
+        f"The key is in {target} (mode 0600) and no longer in the database. Set "
+        f"SORTIE_SIGNING_KEY_FILE={target} before the next start."
+    )
+    return 0
+
+
+async def health() -> int:
+    """Exit 0 when the database answers and the gateway is connected (or the playground
+    serves); one line per check."""
+    ok, lines = await health_check(get_settings())
+    for line in lines:
+        print(line)
+    return 0 if ok else 1
+
+
 async def print_commands() -> int:
     from bot.discord.client import command_tree_json
 
@@ -215,6 +277,15 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="import a file another deployment exported (its signature cannot be checked)",
     )
+    commands.add_parser(
+        "health", help="exit 0 when the database answers and the bot is connected or serving"
+    )
+    keys = commands.add_parser("signing-key", help="show or manage the export-signing key")
+    which = keys.add_mutually_exclusive_group()
+    which.add_argument(
+        "--new", action="store_true", help="forget the old key: earlier exports become unsigned"
+    )
+    which.add_argument("--move-to", metavar="FILE", help="write the database's key to FILE")
     return top
 
 
@@ -229,11 +300,16 @@ def main(argv: list[str] | None = None) -> int:
         "commands": print_commands,
         "export": lambda: export_file(args.channel, args.out),
         "import": lambda: import_file(args.file, args.channel, args.guild, args.accept_unsigned),
+        "signing-key": lambda: signing_key(args.new, args.move_to),
+        "health": health,
     }[args.command]
     try:
         return asyncio.run(action())
     except KeyboardInterrupt:
         return 0
+    except (SigningKeyError, DatabasePasswordError) as missing:
+        print(f"error: {missing}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

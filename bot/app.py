@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 
 from bot.clock import Clock, OffsetClock, SystemClock
 from bot.config import Settings
 from bot.pictures import configure_workers
 from bot.ratelimit import RateLimits
+from bot.signing import SigningKeyError, configured_key
 from bot.storage.db import Database
 from bot.table import TableService
 from engine.registry import games
 
+log = logging.getLogger("sortie")
+
 
 async def build_service(settings: Settings) -> TableService:
-    db = Database(settings.database_url)
+    key = configured_key(settings.sortie_signing_key, settings.sortie_signing_key_file)
+    db = Database(settings.database_url_with_password())
     await db.init()
-    await asyncio.to_thread(configure_workers, settings.render_workers)  # starts processes
     # The adjustable clock exists only in the playground's development mode.
     dev = settings.playground_dev_clock and settings.discord_token is None
     clock: Clock = OffsetClock() if dev else SystemClock()
@@ -26,6 +30,15 @@ async def build_service(settings: Settings) -> TableService:
         live_per_server=settings.max_campaigns_per_server,
     )
     service = TableService(db, clock=clock, limits=limits)
+    service.set_signing_key(key)  # SORTIE_SIGNING_KEY(_FILE), else the database's
+    try:
+        rotated = await service.repo.check_signing_key()
+    except SigningKeyError:
+        await db.close()
+        raise
+    if rotated:
+        log.warning("%s", rotated)
+    await asyncio.to_thread(configure_workers, settings.render_workers)  # starts processes
     settle_heap()
     return service
 

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+
+
+class DatabasePasswordError(RuntimeError):
+    """DATABASE_PASSWORD_FILE is set but cannot be read."""
 
 
 class Settings(BaseSettings):
@@ -13,6 +19,10 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="absent: run the playground")
     database_url: str = "sqlite+aiosqlite:///./data/sortie.db"
+    # The database password kept out of DATABASE_URL (which `docker inspect` shows): given
+    # itself, or as a file (a Docker secret). Either replaces any password in the URL.
+    database_password: SecretStr | None = None
+    database_password_file: str | None = None
     dev_guild_id: int | None = None
     shard_count: int | None = None
     shard_ids: list[int] | None = None
@@ -34,10 +44,17 @@ class Settings(BaseSettings):
     # Behind a reverse proxy: rate-limit by the address it forwards (X-Forwarded-For).
     web_trust_proxy: bool = False
     scan_interval_seconds: int = 60
+    # How long a process holds an outbox row it is sending; a process killed mid-send leaves
+    # the row to the others once this has passed (longer than discord.py's own retries).
+    delivery_lease_seconds: float = Field(default=120.0, gt=0)
     render_workers: int = 2
     # Live campaigns one player may own (across servers), and one server may run.
     max_campaigns_per_user: int = Field(default=5, ge=1)
     max_campaigns_per_server: int = Field(default=50, ge=1)
+    # The export-signing key, kept out of the database (and its backups) when set: the key
+    # itself, or a file holding it (a Docker/systemd secret). Unset: kept in the database.
+    sortie_signing_key: SecretStr | None = None
+    sortie_signing_key_file: str | None = None
     log_level: str = "INFO"
     log_json: bool = False
 
@@ -51,6 +68,21 @@ class Settings(BaseSettings):
             if not value.startswith(("http://", "https://")):
                 raise ValueError("WEB_BASE_URL must start with http:// or https://")
         return value
+
+    def database_url_with_password(self) -> str:
+        """DATABASE_URL with the password from DATABASE_PASSWORD(_FILE), if one is set."""
+        password = self.database_password.get_secret_value() if self.database_password else None
+        if password is None and self.database_password_file:
+            try:
+                password = Path(self.database_password_file).read_text(encoding="utf-8").strip()
+            except OSError as error:
+                raise DatabasePasswordError(
+                    f"DATABASE_PASSWORD_FILE names {self.database_password_file}, which cannot "
+                    f"be read ({error.strerror})."
+                ) from None
+        if not password:
+            return self.database_url
+        return make_url(self.database_url).set(password=password).render_as_string(False)
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -1,11 +1,22 @@
 """Token buckets that keep one user or one channel from flooding the table, and the caps on
-live campaigns that keep one player or one server from filling the database."""
+live campaigns that keep one player or one server from filling the database.
+
+On PostgreSQL the buckets live in the database (`SharedBuckets`), so several processes give
+a user one burst between them, not one each; on SQLite (one machine, usually one process)
+they are kept in the process (`Buckets`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlalchemy import case, delete, func
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import col
+
 from bot.clock import Clock
+from bot.storage.db import Database
+from bot.storage.models import RateBucket
 
 MAX_KEYS = 10_000
 
@@ -50,3 +61,51 @@ class Buckets:
         ]
         for key in full:
             del self._state[key]
+
+
+PRUNE_EVERY = 1000  # takes between two clean-ups of full buckets
+
+
+class SharedBuckets:
+    """The same buckets, one row per key in PostgreSQL, taken in one atomic statement."""
+
+    def __init__(self, limit: Limit, clock: Clock, db: Database, scope: str) -> None:
+        self.limit = limit
+        self.clock = clock
+        self.db = db
+        self.scope = scope  # "user" or "channel": keys of both share the table
+        self._takes = 0
+
+    async def take(self, key: str) -> float:
+        """Spend one token; return 0 if allowed, else the seconds to wait."""
+        now = self.clock.now().timestamp()
+        burst = float(self.limit.burst)
+        rate = burst / self.limit.per_seconds
+        table = RateBucket.__table__  # type: ignore[attr-defined]
+        refilled = func.least(burst, table.c.tokens + (now - table.c.at) * rate)
+        statement = (
+            insert(table)
+            .values(key=f"{self.scope}:{key}"[:80], tokens=burst - 1, at=now, granted=True)
+            .on_conflict_do_update(
+                index_elements=[table.c.key],
+                set_={
+                    "tokens": case((refilled >= 1, refilled - 1), else_=refilled),
+                    "at": now,
+                    "granted": refilled >= 1,
+                },
+            )
+            .returning(table.c.tokens, table.c.granted)
+        )
+        async with self.db.engine.begin() as conn:
+            tokens, granted = (await conn.execute(statement)).one()
+        self._takes += 1
+        if self._takes % PRUNE_EVERY == 0:
+            await self._prune(now)
+        return 0.0 if granted else (1 - float(tokens)) / rate
+
+    async def _prune(self, now: float) -> None:
+        """Forget buckets that have been full again for a while."""
+        async with self.db.engine.begin() as conn:
+            await conn.execute(
+                delete(RateBucket).where(col(RateBucket.at) < now - 2 * self.limit.per_seconds)
+            )

@@ -54,6 +54,8 @@ class Reply:
     # A turn post's identity: a later reply with the same key replaces the message the shell
     # posted for it (edited in place, no new ping); unknown keys are posted as new messages.
     post_key: str = ""
+    # The answer to a repeated request (the same interaction or client id): nothing was run.
+    repeat: bool = False
 
 
 def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:

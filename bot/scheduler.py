@@ -8,6 +8,8 @@ in the database (see `bot.table.pacer`), so a restart neither forgets nor repeat
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.clock import Clock
@@ -17,10 +19,14 @@ from bot.table import TableService
 
 __all__ = ["ChannelUnavailable", "Outbox", "Scheduler"]
 
+# How long a command's request id is remembered (a retry comes within seconds).
+REMEMBER_REQUESTS = timedelta(days=1)
+
 
 class Scheduler:
     def __init__(self, service: TableService, outbox: Outbox, clock: Clock) -> None:
         self.pacing = service.pacing
+        self.service = service
         self.outbox = outbox
         self.clock = clock  # the service's clock decides what is due; kept for the shells
         self._apscheduler: AsyncIOScheduler | None = None
@@ -41,4 +47,5 @@ class Scheduler:
     async def scan(self) -> int:
         """Handle every due row once; return how many messages were sent."""
         new_request_id()
+        await self.service.forget_requests(self.clock.now() - REMEMBER_REQUESTS)
         return await self.pacing.run_due(self.outbox)

@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+import aiohttp
 import discord
 from PIL import Image
 
 from bot.commands import PLAY_VERBS
 from bot.delivery import mirror_copies
 from bot.disclosure import command_verb, invocation_is_public
-from bot.discord.posts import send_or_edit
 from bot.replies import DISCORD_MESSAGE_LIMIT, Attachment, Reply, split_message
 from bot.table import Caller, TableService
 from renders.media import fit_attachments
@@ -41,6 +41,10 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a server without boosts
 # Dispatched (as `on_sortie_interaction_done`) once an interaction has been fully answered.
 DONE_EVENT = "sortie_interaction_done"
 PLACEHOLDER = "sortie_placeholder"  # interaction.extras key: a public deferral awaits content
+DELAYED = (
+    "Done: your step is made. Discord is slow to take the table's post right now; it will "
+    "appear in the channel as soon as Discord allows. No need to repeat the command."
+)
 CANNOT_POST = (
     "(Done, but I may not post in this channel, so only you see this: a server admin can "
     "give me Send Messages here.)"
@@ -234,25 +238,31 @@ async def send_replies(
     if not replies:
         replies = [Reply("Done.", ephemeral=True)]  # never leave an interaction unanswered
     target = channel_id or interaction.channel_id or 0
+    deliverer = interaction.client.deliverer
     answered = False  # something was posted as the answer to the interaction
+    delayed = False  # a channel post waits in the outbox for Discord
     for reply in replies:
         view = None
         shown = reply.version if reply.version is not None else version
-        if (reply.buttons or reply.menus) and shown is not None:
-            view = turn_view(reply.buttons, target, shown, reply.menus)
         if (private_invocation or reply.post_key) and not reply.ephemeral:
-            # A turn post is the bot's own message, so later steps can edit it in place.
-            try:
-                await post_in_channel(interaction.client, target, reply, limit, view)
+            # A turn post is the bot's own message, so later steps can edit it in place; it
+            # goes through the outbox, which delivers it now or, if Discord is slow, later.
+            outcome = await deliverer.post(target, [reply], limit, shown)
+            if outcome != "refused":
+                delayed = delayed or outcome == "later"
                 continue
-            except (discord.Forbidden, discord.NotFound) as refused:
-                # The step is made; say so to its author rather than fail the interaction.
-                log.warning("could not post in channel %s: %s", target, refused.text)
-                reply = replace(reply, content=f"{CANNOT_POST}\n{reply.content}", ephemeral=True)
-                view = None
+            # The step is made; say so to its author rather than fail the interaction.
+            log.warning("could not post in channel %s", target)
+            reply = replace(reply, content=f"{CANNOT_POST}\n{reply.content}", ephemeral=True)
+        elif (reply.buttons or reply.menus) and shown is not None:
+            view = turn_view(reply.buttons, target, shown, reply.menus)
         for message in await outgoing(reply, limit, view):
             await post(interaction, message)
             answered = True
+    if delayed:
+        # The step is committed; only its post is late. The player hears exactly that.
+        await post(interaction, Outgoing(DELAYED, True, [], []))
+        answered = True
     if not answered and not interaction.response.is_done():
         # Everything went to the channel as the bot's posts: acknowledge quietly.
         await defer_private(interaction)
@@ -270,50 +280,16 @@ async def send_replies(
 async def mirror(client: discord.Client, replies: Sequence[Reply], limit: int | None) -> None:
     """Copy the public replies to the campaign's spectator channels: no pings, no buttons.
 
-    A mirror that cannot be reached is skipped (and logged); it never affects the table.
+    Copies go through the outbox like every channel post; a mirror that refuses is skipped
+    (and logged); it never affects the table.
     """
+    deliverer = client.deliverer  # type: ignore[attr-defined]
     for channel_id, copies in mirror_copies(replies).items():
-        channel: Any = None
-        if channel_id.isdigit():
-            channel = client.get_channel(int(channel_id))
-            if channel is None:
-                try:
-                    channel = await client.fetch_channel(int(channel_id))
-                except discord.HTTPException:
-                    channel = None
-        if not isinstance(channel, discord.abc.Messageable):
+        if not channel_id.isdigit():
             log.warning("mirror channel %s is not reachable", channel_id)
             continue
-        for reply in copies:
-            messages = await outgoing(reply, limit, None)
-            for index, message in enumerate(messages):
-                kwargs = message.kwargs()
-                kwargs.pop("ephemeral", None)
-                # A mirror shows what the channel shows: turn posts are edited there too.
-                key = reply.post_key if index == len(messages) - 1 else ""
-                try:
-                    await send_or_edit(channel, int(channel_id), key, kwargs)
-                except discord.HTTPException as error:
-                    log.warning("mirror to %s failed: %s", channel_id, error)
-                    break
-
-
-async def post_in_channel(
-    client: discord.Client,
-    channel_id: int,
-    reply: Reply,
-    limit: int | None,
-    view: discord.ui.View | None,
-) -> None:
-    """A public reply posted as the bot's own message, not as the answer to a command; a turn
-    post (`post_key`) already posted in this channel is edited in place instead."""
-    channel = client.get_partial_messageable(channel_id)
-    messages = await outgoing(reply, limit, view)
-    for index, message in enumerate(messages):
-        kwargs = message.kwargs()
-        kwargs.pop("ephemeral", None)
-        key = reply.post_key if index == len(messages) - 1 else ""
-        await send_or_edit(channel, channel_id, key, kwargs)
+        if await deliverer.post(int(channel_id), copies, limit, None) == "refused":
+            log.warning("mirror to %s failed", channel_id)
 
 
 async def post(interaction: discord.Interaction[Any], message: Outgoing) -> None:
@@ -368,13 +344,15 @@ async def run_text(
         await defer_private(interaction)
     elif defer:
         await quietly(interaction)
-    task = asyncio.ensure_future(service.handle(caller, text, expect_version))
+    # The interaction's id makes the command act once, even if the gateway delivers it again.
+    request = f"discord:{interaction.id}"
+    task = asyncio.ensure_future(service.handle(caller, text, expect_version, request))
     if not defer and not private_invocation:
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
             await quietly(interaction)
     replies = await task
-    if then and not any(r.error for r in replies):
+    if then and not any(r.error or r.repeat for r in replies):
         replies += [r for r in await service.handle(caller, then) if r.ephemeral and not r.error]
     version = None
     if any((r.buttons or r.menus) and r.version is None for r in replies):
@@ -417,7 +395,25 @@ def error_id() -> str:
     return uuid.uuid4().hex[:8]
 
 
+def not_ours(error: BaseException) -> str | None:
+    """What went wrong, when it was Discord or the network rather than the bot (a 5xx, a rate
+    limit that outlasted discord.py's retries, a timeout, a dropped connection); None for our
+    own faults, which deserve a traceback."""
+    original = getattr(error, "original", None) or error.__cause__ or error
+    if isinstance(original, discord.DiscordServerError | discord.RateLimited):
+        return f"Discord: {original}"
+    if isinstance(original, discord.HTTPException) and original.status in (429, 502, 503, 504):
+        return f"Discord: {original.status} {original.text}"
+    if isinstance(original, TimeoutError | ConnectionError | aiohttp.ClientError):
+        return f"network: {type(original).__name__}: {original}"
+    return None
+
+
 def failure_text(error: BaseException) -> str:
     ident = error_id()
-    log.error("interaction failed (error id %s)", ident, exc_info=error)
+    outside = not_ours(error)
+    if outside is not None:
+        log.warning("interaction failed (error id %s): %s", ident, outside)
+    else:
+        log.error("interaction failed (error id %s)", ident, exc_info=error)
     return f"Something went wrong on our side. Quote error id `{ident}` if you report it."

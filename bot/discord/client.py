@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +19,10 @@ from bot.config import Settings
 from bot.discord.access import DiscordChannelAccess
 from bot.discord.adapter import answer_privately, failure_text, finished
 from bot.discord.buttons import MenuSelect, TurnButton
+from bot.discord.deliverer import Deliverer
 from bot.discord.outbox import DiscordOutbox
 from bot.discord.tree import add_commands
+from bot.health import HEARTBEAT_EVERY, write_heartbeat
 from bot.scheduler import Scheduler
 from bot.table import TableService
 
@@ -54,6 +59,10 @@ class SortieBot(commands.AutoShardedBot):
         self.state_dir = state_dir
         self.scan_every = scan_every  # seconds between reminder scans; None: do not start
         self.scheduler = Scheduler(service, DiscordOutbox(self, service), service.clock)
+        # Every channel post goes through the outbox; its worker retries what Discord refused.
+        lease = timedelta(seconds=settings.delivery_lease_seconds)
+        self.deliverer = Deliverer(self, service.db, lease=lease)
+        self._heartbeat: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -68,9 +77,27 @@ class SortieBot(commands.AutoShardedBot):
         await self.sync_commands()
         if self.scan_every:
             self.scheduler.start(self.scan_every)
+        self._heartbeat = asyncio.create_task(self._beat())
+        self.deliverer.start()
+
+    async def _beat(self) -> None:
+        """Tell `python -m bot health` (the container's health check) how the gateway is."""
+        while not self.is_closed():
+            connected = self.is_ready()
+            latency = self.latency if connected and self.latency == self.latency else None
+            try:
+                await asyncio.to_thread(write_heartbeat, self.state_dir, connected, latency)
+            except OSError as error:
+                log.warning("cannot write the heartbeat: %s", error)
+            await asyncio.sleep(HEARTBEAT_EVERY)
 
     async def close(self) -> None:
         self.scheduler.shutdown()
+        await self.deliverer.stop()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        with contextlib.suppress(OSError):
+            write_heartbeat(self.state_dir, False, None)
         await super().close()
 
     async def sync_commands(self) -> None:

@@ -1,7 +1,8 @@
 """Messages the bot sends on its own (reminders, deadlines, digests): the scheduler's outbox.
 
 Unlike interaction replies these are plain channel messages and direct messages, so they need
-the bot's own permissions. A channel that refuses (permissions taken away, channel deleted)
+the bot's own permissions. Channel messages go through the outbox (`bot.discord.deliverer`).
+A channel that refuses (permissions taken away, channel deleted)
 raises `ChannelUnavailable`, which pauses its campaign; a user who refuses direct messages is
 reported as not reached.
 Private replies have no place here: an ephemeral reply is never posted to a channel.
@@ -20,7 +21,6 @@ from bot.discord.adapter import (
     Outgoing,
     campaign_version,
     outgoing,
-    post_in_channel,
 )
 from bot.replies import Reply
 from bot.table import TableService
@@ -34,26 +34,20 @@ class DiscordOutbox:
         self.service = service
 
     async def post(self, channel_id: str, reply: Reply) -> None:
+        """Through the outbox: delivered now, or retried by the worker until Discord takes it
+        (a reminder is sent once delivered, never lost to a rate limit or a 5xx)."""
         if reply.ephemeral:
             log.error("refused to post a private reply in channel %s", channel_id)
             return
-        view = None
+        version = None
         if reply.buttons:
             version = await campaign_version(self.service, channel_id)
-            if version is not None:
-                from bot.discord.buttons import turn_view
-
-                view = turn_view(reply.buttons, int(channel_id), version)
-        try:
-            await post_in_channel(
-                self.client, int(channel_id), reply, self._upload_limit(channel_id), view
-            )
-        except discord.Forbidden as refused:
+        deliverer = self.client.deliverer  # type: ignore[attr-defined]
+        limit = self._upload_limit(channel_id)
+        if await deliverer.post(int(channel_id), [reply], limit, version) == "refused":
             raise ChannelUnavailable(
-                f"the bot may no longer post in channel {channel_id} ({refused.text})"
-            ) from refused
-        except discord.NotFound as gone:
-            raise ChannelUnavailable(f"channel {channel_id} no longer exists") from gone
+                f"the bot may no longer post in channel {channel_id} (or it is gone)"
+            )
 
     async def dm(self, user_id: str, reply: Reply) -> bool:
         try:

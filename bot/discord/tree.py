@@ -11,7 +11,7 @@ import inspect
 import keyword
 import shlex
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
@@ -36,6 +36,36 @@ Completer = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
 AppCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
+# Channels a post can go to: text, announcement, and the three kinds of thread. Not voice,
+# stage, forum or media channels, nor a category (Discord's API refuses some of those in a
+# command's channel list, and none of them takes a plain message).
+POSTABLE_CHANNELS = (
+    discord.ChannelType.text,
+    discord.ChannelType.news,
+    discord.ChannelType.news_thread,
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+)
+
+
+class PostableChannel(app_commands.Transformer):
+    """A channel option that offers only `POSTABLE_CHANNELS`; the value stays Discord's raw
+    channel (only its id is used), so it needs no cache."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return list(POSTABLE_CHANNELS)
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> Any:
+        if getattr(value, "type", None) not in POSTABLE_CHANNELS:
+            raise app_commands.TransformerError(value, discord.AppCommandOptionType.channel, self)
+        return value
+
+
 # What the bot needs in a campaign's channel to post boards and reminders on its own.
 CHANNEL_NEEDS = ("view_channel", "attach_files", "embed_links", "read_message_history")
 THREAD_TYPES = (
@@ -225,7 +255,8 @@ def _annotation(option: Option) -> Any:
     elif option.kind == "user":
         base = discord.Member
     elif option.kind == "channel":
-        base = app_commands.AppCommandChannel
+        base = app_commands.Transform[Any, PostableChannel]
+        return base if option.required else Optional[base]  # noqa: UP045 (a Transform)
     else:
         base = str
     return base if option.required else base | None

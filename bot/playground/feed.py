@@ -23,11 +23,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from bot.disclosure import invocation_is_public
 from bot.replies import Reply
+from bot.storage.db import keep_private
 from renders.media import extension
 
 BOT_NAME = "Sortie"
@@ -68,7 +68,7 @@ class TooManyChannels(Exception):
 
 def open_feed_db(path: str) -> sqlite3.Connection:
     if path != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        keep_private(path)  # private replies are kept here too
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     if path != ":memory:":
         conn.execute("PRAGMA journal_mode=WAL")

@@ -182,6 +182,11 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not is_api:
             raise
         response = error_response(http.reason or "request failed", http.status)
+    except ConnectionResetError:
+        # The client went away mid-request (closed tab, half-open connection): not our
+        # fault, so one line and no traceback. The answer below is never read.
+        log.info("client disconnected: %s %s", request.method, request.path)
+        response = error_response("The connection was closed.", 400)
     except Exception:
         log.exception("playground request failed: %s %s", request.method, request.path)
         if not is_api:
@@ -212,6 +217,9 @@ async def post_command(request: web.Request) -> web.Response:
     channel = check_name("channel", body.get("channel"))
     user = check_user(body.get("user"))
     text = check_text(body.get("text"))
+    # A client-supplied id makes the command act once: a retry gets the first answer again.
+    raw_id = body.get("id")
+    once = f"playground:{user}:{check_name('id', raw_id)}" if raw_id is not None else None
     service, playground = request.app[SERVICE], request.app[PLAYGROUND]
     try:
         playground.check_room_for(channel)
@@ -221,8 +229,11 @@ async def post_command(request: web.Request) -> web.Response:
     # the service serialises a channel's commands anyway.
     lock = channel_lock(request.app, channel)
     async with lock:
-        replies = await service.handle(caller_for(user, channel), text)
+        replies = await service.handle(caller_for(user, channel), text, request=once)
         shown = [playground.store_reply(reply) for reply in replies]
+        if any(reply.repeat for reply in replies):
+            ok = not any(reply.error for reply in replies)
+            return web.json_response({"ok": ok, "repeat": True, "replies": shown})
         playground.record(channel, user, text.strip(), shown)
     for mirror, copies in mirror_copies(replies).items():
         deliver(request.app, mirror, copies)

@@ -8,6 +8,7 @@ database by running the migrations between the stored schema version and `SCHEMA
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -22,8 +23,25 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.storage.models import SCHEMA_VERSION, SchemaInfo
 
+
+async def _add_delivery_tables(conn: AsyncConnection) -> None:
+    """Version 2: the signing-key mark, the outbox, the turn-post registry, remembered
+    interactions and shared rate limits (new tables only; nothing existing changes)."""
+    tables = [SQLModel.metadata.tables[name] for name in VERSION_2_TABLES]
+    await conn.run_sync(lambda sync: SQLModel.metadata.create_all(sync, tables=tables))
+
+
+VERSION_2_TABLES = (
+    "signing_mark",
+    "interaction",
+    "delivery",
+    "turn_message",
+    "turn_post",
+    "rate_bucket",
+)
+
 # version -> coroutine upgrading a database from version-1 to version
-MIGRATIONS: dict[int, Callable[[AsyncConnection], Awaitable[None]]] = {}
+MIGRATIONS: dict[int, Callable[[AsyncConnection], Awaitable[None]]] = {2: _add_delivery_tables}
 
 
 class SchemaTooNew(RuntimeError):
@@ -54,14 +72,37 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+PRIVATE_FILE = 0o600
+SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file a SQLite URL names (None: in memory)."""
+    path = url.split(":///", 1)[-1].split("?", 1)[0]
+    if not path or path == ":memory:" or path.startswith(":"):
+        return None
+    return path
+
+
+def keep_private(path: str) -> None:
+    """The database holds every seed, hand and (by default) the export-signing key: only its
+    owner may read it. The file is created 0600 before SQLite opens it (SQLite gives its -wal
+    and -shm files the database file's mode), and an older, wider file is narrowed."""
+    Path(os.path.dirname(path) or ".").mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, PRIVATE_FILE))
+    for suffix in SQLITE_COMPANIONS:
+        with contextlib.suppress(FileNotFoundError):
+            if os.stat(path + suffix).st_mode & 0o077:
+                os.chmod(path + suffix, PRIVATE_FILE)
+
+
 class Database:
     def __init__(self, url: str) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        if self.is_sqlite:
-            path = url.split(":///", 1)[-1]
-            if path and path != ":memory:" and not path.startswith(":"):
-                Path(os.path.dirname(path) or ".").mkdir(parents=True, exist_ok=True)
+        path = sqlite_path(url) if self.is_sqlite else None
+        if path is not None:
+            keep_private(path)
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": 10}

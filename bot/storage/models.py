@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from sqlalchemy import BigInteger, Column, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def utcnow() -> datetime:
@@ -32,6 +32,91 @@ class InstanceKey(SQLModel, table=True):
 
     id: int = Field(default=1, primary_key=True)
     key: str = Field(max_length=64)
+
+
+class SigningMark(SQLModel, table=True):
+    """The fingerprint of the key that has signed (or checked) exports: a later start without
+    that key is refused instead of making a new one (see `bot.signing`)."""
+
+    __tablename__ = "signing_mark"
+
+    id: int = Field(default=1, primary_key=True)
+    fingerprint: str = Field(max_length=64)
+    used_at: datetime = Field(default_factory=utcnow)
+
+
+class Interaction(SQLModel, table=True):
+    """A command's request id (a Discord interaction, a playground client's id) with its
+    first outcome: written in the same transaction as the command's first write, so a retry
+    of a command that changed something can never change it again."""
+
+    __tablename__ = "interaction"
+
+    key: str = Field(primary_key=True, max_length=120)
+    channel_id: str = Field(max_length=32)
+    # The replies' text as first answered (JSON); NULL while the command runs, or when its
+    # process stopped between the write and the answer.
+    replies_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class Delivery(SQLModel, table=True):
+    """The outbox: one Discord message to post (or a turn post to edit), kept until Discord
+    has it. Written before anyone is told the step is done; a worker in any process delivers
+    it, retrying with backoff. `nonce` makes a resend after a crash find the message already
+    sent instead of posting twice."""
+
+    __tablename__ = "delivery"
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel_id: str = Field(index=True, max_length=32)
+    post_key: str = Field(default="", max_length=120)  # a turn post: edited once it exists
+    nonce: str = Field(unique=True, max_length=25)
+    payload_json: str = Field(sa_column=Column(Text, nullable=False))
+    status: str = Field(default="pending", index=True, max_length=16)  # pending, sent, failed
+    attempts: int = 0
+    next_at: datetime = Field(default_factory=utcnow, index=True)
+    lease_until: datetime | None = None  # a deliverer holds it until then
+    claim: int = 0  # bumped by every claim: the conditional update's guard
+    last_error: str = Field(default="", max_length=300)
+    message_id: str | None = Field(default=None, max_length=32)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class TurnMessage(SQLModel, table=True):
+    """Which Discord message a turn post (channel, key) became: any process edits it."""
+
+    __tablename__ = "turn_message"
+
+    channel_id: str = Field(primary_key=True, max_length=32)
+    post_key: str = Field(primary_key=True, max_length=120)
+    message_id: str = Field(max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class OpenTurnPost(SQLModel, table=True):
+    """The post budget's registry (see `bot.table.turnposts`): the turn post a campaign's
+    next step may still edit, shared by every process and kept across restarts."""
+
+    __tablename__ = "turn_post"
+
+    campaign_id: int = Field(primary_key=True)
+    post_key: str = Field(max_length=120)
+    seats_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    version: int = 0
+    lines_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    owner: str | None = Field(default=None, max_length=64)
+
+
+class RateBucket(SQLModel, table=True):
+    """A token bucket shared by every process on PostgreSQL (`bot.ratelimit.SharedBuckets`)."""
+
+    __tablename__ = "rate_bucket"
+
+    key: str = Field(primary_key=True, max_length=80)
+    tokens: float = 0.0
+    at: float = 0.0  # seconds since the epoch of the last take
+    granted: bool = False  # whether the last take got a token
 
 
 class Campaign(SQLModel, table=True):

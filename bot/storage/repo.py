@@ -19,14 +19,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, func, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.signing import SigningKeyError, fingerprint, missing_key_text
 from bot.storage.db import Database
 from bot.storage.models import (
     ActionLog,
     Campaign,
     InstanceKey,
+    Interaction,
     Nudge,
     PlayerPrefs,
     Seat,
+    SigningMark,
     utcnow,
 )
 
@@ -92,9 +95,24 @@ class _Reads:
 _reads: ContextVar[_Reads | None] = ContextVar("sortie_command_reads", default=None)
 
 
+@dataclass
+class _Once:
+    """The request a command serves: its id goes into the first transaction that writes."""
+
+    key: str
+    channel_id: str
+    written: bool = False
+
+
+_once: ContextVar[_Once | None] = ContextVar("sortie_command_request", default=None)
+
+
 class CampaignRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, signing_key: str | None = None) -> None:
         self.db = db
+        # From SORTIE_SIGNING_KEY or its file (see `bot.signing`); None: kept in the database.
+        self.configured_key = signing_key
+        self._signing_key: str | None = None
 
     @contextmanager
     def command_scope(self) -> Iterator[None]:
@@ -111,12 +129,60 @@ class CampaignRepo:
         reads = _reads.get()
         if reads is not None:
             reads.clear()
+        once = _once.get()
         try:
             async with self.db.write_session() as session:
+                if once is not None and not once.written:
+                    # The request's id commits with its command's first write, or not at all:
+                    # a second run of the same id fails on the primary key and writes nothing.
+                    session.add(Interaction(key=once.key, channel_id=once.channel_id))
                 yield session
+            if once is not None:
+                once.written = True
         finally:
             if reads is not None:
                 reads.clear()
+
+    @contextmanager
+    def request_scope(self, key: str, channel_id: str) -> Iterator[_Once]:
+        """Within this block every write carries the request id `key` (see `Interaction`)."""
+        once = _Once(key, channel_id)
+        token = _once.set(once)
+        try:
+            yield once
+        finally:
+            _once.reset(token)
+
+    async def interaction(self, key: str) -> Interaction | None:
+        async with self.db.session() as session:
+            return await session.get(Interaction, key)
+
+    async def remember_outcome(self, once: _Once, replies_json: str) -> None:
+        """Store a request's first answer (its row exists already if the command wrote)."""
+        async with self.db.write_session() as session:
+            if once.written:
+                await session.exec(
+                    update(Interaction)
+                    .where(col(Interaction.key) == once.key)
+                    .values(replies_json=replies_json)
+                )
+            else:
+                session.add(
+                    Interaction(key=once.key, channel_id=once.channel_id, replies_json=replies_json)
+                )
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()  # a concurrent run of the same read-only request
+
+    async def forget_interactions(self, before: datetime) -> int:
+        """Drop request ids older than `before` (nobody retries a day-old request)."""
+        async with self.db.write_session() as session:
+            result = await session.exec(
+                delete(Interaction).where(col(Interaction.created_at) < before)
+            )
+            await session.commit()
+            return int(result.rowcount or 0)
 
     async def create(self, campaign: Campaign) -> Campaign:
         campaign.live_channel = campaign.channel_id
@@ -345,11 +411,23 @@ class CampaignRepo:
         return campaign
 
     async def signing_key(self) -> str:
-        """The deployment's export-signing key, created by whichever process asks first."""
+        """The deployment's export-signing key: the configured one, else the database's,
+        created by whichever process asks first, unless a key was used before (then
+        `SigningKeyError`: a new key would refuse every earlier export)."""
+        if self._signing_key is None:
+            key = self.configured_key or await self._stored_key()
+            await self._mark_key(fingerprint(key))
+            self._signing_key = key
+        return self._signing_key
+
+    async def _stored_key(self) -> str:
         async with self.db.session() as session:
             found = await session.get(InstanceKey, 1)
             if found is not None:
                 return found.key
+            mark = await session.get(SigningMark, 1)
+        if mark is not None:
+            raise SigningKeyError(missing_key_text(mark.fingerprint))
         async with self._write_session() as session:
             session.add(InstanceKey(id=1, key=secrets.token_hex(32)))
             try:
@@ -360,6 +438,59 @@ class CampaignRepo:
             made = await session.get(InstanceKey, 1)
             assert made is not None
             return made.key
+
+    async def _mark_key(self, print_: str) -> None:
+        async with self.db.session() as session:
+            mark = await session.get(SigningMark, 1)
+        if mark is not None and mark.fingerprint == print_:
+            return
+        async with self._write_session() as session:
+            await session.merge(SigningMark(id=1, fingerprint=print_, used_at=utcnow()))
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()  # another process marked it first
+
+    async def signing_status(self) -> tuple[str | None, str | None, bool]:
+        """(the fingerprint last used, the configured or stored key's fingerprint, whether
+        the database holds a key) without making one."""
+        async with self.db.session() as session:
+            mark = await session.get(SigningMark, 1)
+            stored = await session.get(InstanceKey, 1)
+        key = self.configured_key or (stored.key if stored else None)
+        return (
+            mark.fingerprint if mark else None,
+            fingerprint(key) if key else None,
+            stored is not None,
+        )
+
+    async def check_signing_key(self) -> str | None:
+        """At start-up: raise `SigningKeyError` when the key exports were signed with is gone;
+        a note (to log) when the configured key is not the one used before (a rotation)."""
+        used, current, _ = await self.signing_status()
+        if used is None:
+            return None
+        if current is None:
+            raise SigningKeyError(missing_key_text(used))
+        if current != used:
+            return (
+                f"the export-signing key changed (fingerprint {used} -> {current}): exports "
+                "signed before import only with --accept-unsigned"
+            )
+        return None
+
+    async def forget_signing_key(self, keep_mark: bool) -> str | None:
+        """Remove the database's key (and, unless `keep_mark`, the memory of any key); returns
+        the key removed."""
+        async with self._write_session() as session:
+            stored = await session.get(InstanceKey, 1)
+            key = stored.key if stored else None
+            await session.exec(delete(InstanceKey))
+            if not keep_mark:
+                await session.exec(delete(SigningMark))
+            await session.commit()
+        self._signing_key = None
+        return key
 
     async def log(self, campaign_id: int, after_seq: int = 0) -> list[ActionLog]:
         async with self.db.session() as session:

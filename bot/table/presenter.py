@@ -27,10 +27,10 @@ from engine.core.view import View
 
 
 class Presenter:
-    def __init__(self, pictures: Pictures, web: WebAddress | None = None) -> None:
+    def __init__(self, pictures: Pictures, posts: TurnPosts, web: WebAddress | None = None) -> None:
         self.pictures = pictures
+        self.posts = posts
         self.web = web
-        self.posts = TurnPosts()
 
     async def present(self, outcome: StepOutcome) -> list[Reply]:
         table, prompt, events = outcome.table, outcome.prompt, outcome.events
@@ -50,7 +50,7 @@ class Presenter:
         )
         replies: list[Reply] = []
         quiet = not lines and not outcome.mentions and not phase and not prompt.finished
-        if not (quiet and not self.posts.continues(id_of(campaign), shape)):
+        if not (quiet and not await self.posts.continues(id_of(campaign), shape)):
             replies = await self._public(outcome, shape, lines, phase)
         replies = [*self._next_briefing(outcome), *replies]  # as at /campaign begin
         my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
@@ -83,7 +83,7 @@ class Presenter:
         """The step's public post: a new one, or the open turn post edited."""
         table, prompt = outcome.table, outcome.prompt
         campaign = table.campaign
-        placed = self.posts.place(id_of(campaign), shape, lines)
+        placed = await self.posts.place(id_of(campaign), shape, lines)
         view = table.game.view(table.state, None)
         images = await self._images(outcome, view, phase)
         shown = list(placed.lines)

@@ -16,17 +16,19 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from datetime import datetime
 
 from bot import help_text
 from bot.clock import Clock, SystemClock
 from bot.commands import PLAY_VERBS, Command, CommandError, parse
 from bot.locks import ChannelLocks
 from bot.logs import new_request_id
-from bot.ratelimit import Buckets, RateLimits
+from bot.ratelimit import Buckets, RateLimits, SharedBuckets
 from bot.replay import canonical, replay
 from bot.replies import Reply, refusal
 from bot.storage.db import ChannelLockTimeout, Database
 from bot.storage.models import ActionLog, Campaign
+from bot.storage.outbox import TurnPostStore
 from bot.storage.repo import CampaignRepo, TableChanged
 from bot.storage.weblinks import WebLinks
 from bot.table.archives import Archives
@@ -51,6 +53,7 @@ from bot.table.pictures import Pictures, Renderer, WorkerPictures, default_rende
 from bot.table.play import PlayCommands
 from bot.table.presenter import Presenter
 from bot.table.steps import StepRunner
+from bot.table.turnposts import TurnPosts
 from bot.table.weblinks import WebAddress, WebCommands
 from engine.core.errors import RuleError
 from engine.registry import get_game
@@ -118,8 +121,16 @@ class TableService:
         self.db = db
         self.clock: Clock = clock or SystemClock()
         self.repo = CampaignRepo(db)
-        self._user_buckets = Buckets(limits.user, self.clock) if limits else None
-        self._channel_buckets = Buckets(limits.channel, self.clock) if limits else None
+        self._user_buckets: Buckets | SharedBuckets | None = None
+        self._channel_buckets: Buckets | SharedBuckets | None = None
+        if limits is not None and db.is_sqlite:
+            # One machine: the buckets live in this process.
+            self._user_buckets = Buckets(limits.user, self.clock)
+            self._channel_buckets = Buckets(limits.channel, self.clock)
+        elif limits is not None:
+            # PostgreSQL may serve several processes: one bucket each user, shared by all.
+            self._user_buckets = SharedBuckets(limits.user, self.clock, db, "user")
+            self._channel_buckets = SharedBuckets(limits.channel, self.clock, db, "channel")
         self._locks = ChannelLocks(db)
         steps = StepRunner(self.repo, self.clock)
         shown = pictures or WorkerPictures(renderer)
@@ -130,7 +141,7 @@ class TableService:
             clock=self.clock,
             loader=Loader(self.repo, steps),
             steps=steps,
-            presenter=Presenter(shown, self.web),
+            presenter=Presenter(shown, TurnPosts(TurnPostStore(db)), self.web),
             pictures=shown,
             legal=LegalActions(),
             new_seed=new_seed,
@@ -152,13 +163,22 @@ class TableService:
     # ------------------------------------------------------------------ commands
 
     async def handle(
-        self, caller: Caller, text: str, expect_version: int | None = None
+        self,
+        caller: Caller,
+        text: str,
+        expect_version: int | None = None,
+        request: str | None = None,
     ) -> list[Reply]:
         """Run one typed command. `expect_version` (a button's) refuses it atomically once the
-        campaign has moved past the version the button was posted with."""
+        campaign has moved past the version the button was posted with. `request` (a Discord
+        interaction's id, a playground client's id) makes it act once: a repeat gets the
+        first answer again (its text) and changes nothing."""
         new_request_id()
         started = time.perf_counter()
-        replies = await self._handle(caller, text, expect_version)
+        if request is None:
+            replies = await self._handle(caller, text, expect_version)
+        else:
+            replies = await self._handle_once(caller, text, expect_version, request)
         log.info(
             "command %s by %s in %s: %s in %.0f ms",
             text.split(" ", 1)[0][:40],
@@ -169,8 +189,27 @@ class TableService:
         )
         return replies
 
-    async def _handle(self, caller: Caller, text: str, expect_version: int | None) -> list[Reply]:
-        wait = self._rate_limited(caller)
+    async def _handle_once(
+        self, caller: Caller, text: str, expect_version: int | None, request: str
+    ) -> list[Reply]:
+        key = request[:120]
+        seen = await self.repo.interaction(key)
+        if seen is not None:
+            return repeated(seen.replies_json)
+        with self.repo.request_scope(key, caller.channel_id) as once:
+            replies = await self._handle(caller, text, expect_version, key)
+        if replies and replies[0].repeat:
+            return replies
+        if once.written or not any(r.error for r in replies):
+            # A refusal that changed nothing (busy, too fast, not your turn) is not kept: its
+            # retry may run, and safely so.
+            await self.repo.remember_outcome(once, outcome_json(replies))
+        return replies
+
+    async def _handle(
+        self, caller: Caller, text: str, expect_version: int | None, request: str | None = None
+    ) -> list[Reply]:
+        wait = await self._rate_limited(caller)
         if wait:
             return refusal(
                 f"Easy there: commands are coming in faster than the table can take "
@@ -179,6 +218,11 @@ class TableService:
         try:
             command = parse(text)
             async with self._locks.hold(caller.channel_id):
+                if request is not None:
+                    # A repeat that waited for the first run's lock: answer as it did.
+                    seen = await self.repo.interaction(request)
+                    if seen is not None:
+                        return repeated(seen.replies_json)
                 with self.repo.command_scope():
                     return await self._run_command(caller, command, expect_version)
         except (CommandError, UserError, RuleError, TableChanged) as refused:
@@ -204,11 +248,11 @@ class TableService:
                 "/board shows where things stand now."
             )
 
-    def _rate_limited(self, caller: Caller) -> float:
+    async def _rate_limited(self, caller: Caller) -> float:
         if self._user_buckets is None or self._channel_buckets is None:
             return 0.0
-        return self._user_buckets.take(caller.user_id) or self._channel_buckets.take(
-            caller.channel_id
+        return await taken(self._user_buckets, caller.user_id) or await taken(
+            self._channel_buckets, caller.channel_id
         )
 
     async def autocomplete(self, caller: Caller, text: str) -> list[Suggestion]:
@@ -233,6 +277,14 @@ class TableService:
         """The channel's live (else latest) campaign, exported in full and signed."""
         return await self.archives.export_channel(channel_id)
 
+    async def forget_requests(self, before: datetime) -> int:
+        """Drop remembered request ids older than `before` (the scheduler's scan does it)."""
+        return await self.repo.forget_interactions(before)
+
+    def set_signing_key(self, key: str | None) -> None:
+        """The export-signing key from the settings (None: kept in the database)."""
+        self.repo.configured_key = key
+
     def set_channel_access(self, access: ChannelAccess) -> None:
         """Who may post where: the Discord client answers for its channels."""
         self.parts.access = access
@@ -253,6 +305,37 @@ class TableService:
             except Exception as error:  # verification reports, it does not crash
                 results.append((id_of(campaign), False, f"replay failed: {error}"))
         return results
+
+
+async def taken(buckets: Buckets | SharedBuckets, key: str) -> float:
+    """One token from the process's or the database's bucket (0: allowed; else the wait)."""
+    if isinstance(buckets, SharedBuckets):
+        return await buckets.take(key)
+    return buckets.take(key)
+
+
+ALREADY_DONE = (
+    "That command was already carried out (its answer was lost on the way); it was not run "
+    "again. /board shows where things stand."
+)
+
+
+def outcome_json(replies: list[Reply]) -> str:
+    """What a repeat of the request answers: the replies' text (no pictures, pings, buttons)."""
+    return json.dumps(
+        [{"content": r.content, "ephemeral": r.ephemeral, "error": r.error} for r in replies]
+    )
+
+
+def repeated(stored: str | None) -> list[Reply]:
+    """The first answer again, marked as a repeat; or, when the process that ran it stopped
+    before answering, a word that it was done."""
+    if stored is None:
+        return [Reply(ALREADY_DONE, ephemeral=True, repeat=True)]
+    return [
+        Reply(r["content"], ephemeral=bool(r["ephemeral"]), error=bool(r["error"]), repeat=True)
+        for r in json.loads(stored)
+    ] or [Reply("Done.", ephemeral=True, repeat=True)]
 
 
 def reproduces(campaign: Campaign, rows: list[ActionLog]) -> bool:

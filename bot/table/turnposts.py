@@ -9,16 +9,19 @@ editing it, the campaign version it shows, and its running log.
 A step continues the open post only when nothing else happened since (same version), its
 seat is one the post waits on, nobody's input is newly needed (a mention needs a new post:
 an edit never pings) and no automatic phase ran (a phase is a post of its own). Anything
-else opens a new post. Forgetting is safe: after a restart, or in another process, the next
-step just opens a new post.
+else opens a new post. The registry lives in the database (`turn_post`), so a step served
+after a restart, or by another process, still edits the open post.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import json
+import secrets
 from dataclasses import dataclass, field
 
-MAX_OPEN = 2000  # campaigns whose open post is remembered (the oldest are forgotten)
+from bot.storage.models import OpenTurnPost
+from bot.storage.outbox import TurnPostStore
+
 RUNNING_LOG = 12  # lines of the running log a turn post keeps
 
 
@@ -43,13 +46,39 @@ class Placement:
 
 
 class TurnPosts:
-    def __init__(self) -> None:
-        self._open: OrderedDict[int, OpenPost] = OrderedDict()
-        self._serial = 0
+    def __init__(self, store: TurnPostStore) -> None:
+        self.store = store
 
-    def continues(self, campaign_id: int, step: StepShape) -> bool:
+    async def _open(self, campaign_id: int) -> OpenPost | None:
+        row = await self.store.load(campaign_id)
+        if row is None:
+            return None
+        return OpenPost(
+            row.post_key,
+            frozenset(json.loads(row.seats_json)),
+            row.version,
+            list(json.loads(row.lines_json)),
+            row.owner,
+        )
+
+    async def _keep(self, campaign_id: int, post: OpenPost) -> None:
+        await self.store.save(
+            OpenTurnPost(
+                campaign_id=campaign_id,
+                post_key=post.key,
+                seats_json=json.dumps(sorted(post.seats)),
+                version=post.version,
+                lines_json=json.dumps(post.lines),
+                owner=post.owner,
+            )
+        )
+
+    async def continues(self, campaign_id: int, step: StepShape) -> bool:
         """Whether the step goes on editing the campaign's open turn post."""
-        current = self._open.get(campaign_id)
+        return self._continues(await self._open(campaign_id), step)
+
+    @staticmethod
+    def _continues(current: OpenPost | None, step: StepShape) -> bool:
         return (
             current is not None
             and step.version_before == current.version
@@ -59,32 +88,29 @@ class TurnPosts:
             and step.continues
         )
 
-    def place(self, campaign_id: int, step: StepShape, lines: list[str]) -> Placement:
+    async def place(self, campaign_id: int, step: StepShape, lines: list[str]) -> Placement:
         """Decide whether the step edits the open post or opens a new one, and remember."""
-        current = self._open.get(campaign_id)
-        if current is not None and self.continues(campaign_id, step):
+        current = await self._open(campaign_id)
+        if current is not None and self._continues(current, step):
             current.lines = (current.lines + lines)[-RUNNING_LOG:]
             current.version = step.version_after
             current.seats = step.waiting
             current.owner = step.seat
-            self._open.move_to_end(campaign_id)
+            await self._keep(campaign_id, current)
             return Placement(current.key, list(current.lines), edit=True)
-        self._serial += 1
-        key = f"turn-{campaign_id}-{step.version_after}-{self._serial}"
+        # Unique across processes and restarts: the version is the campaign's, the tail random.
+        key = f"turn-{campaign_id}-{step.version_after}-{secrets.token_hex(3)}"
         if step.closes:
             # An automatic phase or the mission's end: a finished post nobody edits.
-            self._open.pop(campaign_id, None)
+            await self.forget(campaign_id)
             return Placement(key, lines, edit=False)
         kept = lines[-RUNNING_LOG:]
         owner = step.seat if step.seat in step.waiting else None
-        self._open[campaign_id] = OpenPost(key, step.waiting, step.version_after, kept, owner)
-        self._open.move_to_end(campaign_id)
-        while len(self._open) > MAX_OPEN:
-            self._open.popitem(last=False)
+        await self._keep(campaign_id, OpenPost(key, step.waiting, step.version_after, kept, owner))
         return Placement(key, lines[-RUNNING_LOG:], edit=False)
 
-    def forget(self, campaign_id: int) -> None:
-        self._open.pop(campaign_id, None)
+    async def forget(self, campaign_id: int) -> None:
+        await self.store.drop(campaign_id)
 
 
 @dataclass(frozen=True)

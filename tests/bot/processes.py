@@ -55,8 +55,11 @@ def bot_command(*args: str) -> list[str]:
 def clean_env(**values: str) -> dict[str, str]:
     """The test process's environment without any Sortie setting, plus `values`."""
     env = {k: v for k, v in os.environ.items() if k not in SORTIE_VARIABLES}
+    # This checkout's code, whatever the virtual environment has installed (an editable
+    # install may point at another worktree).
+    path = os.pathsep.join(p for p in (str(TESTS.parent), env.get("PYTHONPATH", "")) if p)
     # Pictures render in threads: starting render processes only slows the tests' start-up.
-    return {**env, "RENDER_WORKERS": "0", **values}
+    return {**env, "PYTHONPATH": path, "RENDER_WORKERS": "0", **values}
 
 
 SORTIE_VARIABLES = {
@@ -70,6 +73,11 @@ SORTIE_VARIABLES = {
     "SHARD_COUNT",
     "RENDER_WORKERS",
     "FAKE_DISCORD_URL",
+    "DATABASE_PASSWORD",
+    "DATABASE_PASSWORD_FILE",
+    "SORTIE_SIGNING_KEY",
+    "SORTIE_SIGNING_KEY_FILE",
+    "DELIVERY_LEASE_SECONDS",
 }
 
 

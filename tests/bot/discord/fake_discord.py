@@ -15,11 +15,14 @@ violation too.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
+import random
 import re
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +30,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 API = "/api/v10"
+CHANNEL_MESSAGE = re.compile(rf"{API}/channels/\d+/messages(/\d+)?")
 DISCORD_EPOCH_MS = 1420070400000
 ACK_DEADLINE = 3.0  # seconds Discord gives an interaction to be acknowledged
 TOKEN_LIFETIME = 15 * 60.0
@@ -470,6 +474,9 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}  # direct-message channel -> user
         self.dms_closed: set[int] = set()  # users who accept no direct messages
         self.messages: dict[int, FakeMessage] = {}
+        # (channel, nonce) -> the message a send with `enforce_nonce` created: a repeat of the
+        # send returns that message instead of posting again, as Discord does.
+        self.nonces: dict[tuple[int, str], int] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # None: global
@@ -483,6 +490,12 @@ class FakeDiscord:
         self._session_of: dict[web.WebSocketResponse, str] = {}
         self._seq = 0
         self._rate_limits: dict[str, int] = {}  # path fragment -> 429s still to answer
+        # Fault injection on the bot's own channel posts and edits (`inject_faults`).
+        self._fault_rate = 0.0
+        self._fault_rng = random.Random(0)
+        self._fault_kinds: tuple[str, ...] = ()
+        self.faults: Counter[str] = Counter()
+        self.channel_calls = 0
         self._runner: web.AppRunner | None = None
         self.url = ""
 
@@ -528,6 +541,54 @@ class FakeDiscord:
     def rate_limit_next(self, path_fragment: str, times: int = 1) -> None:
         """Answer the next request whose path contains the fragment with a 429."""
         self._rate_limits[path_fragment] = times
+
+    def inject_faults(
+        self, rate: float, seed: int = 0, kinds: tuple[str, ...] = ("429", "500", "502", "drop")
+    ) -> None:
+        """Fail about `rate` of the bot's channel posts and edits, as Discord does on a bad
+        day: a 429 with Retry-After, a 500 or 502, a connection dropped after the message
+        was made (the bot cannot know it was), or a 404 because someone deleted the post."""
+        self._fault_rate = rate
+        self._fault_rng = random.Random(seed)
+        self._fault_kinds = kinds
+
+    async def _fault(self, request: web.Request) -> web.StreamResponse | None:
+        if not self._fault_rate or request.method not in ("POST", "PATCH"):
+            return None
+        if not CHANNEL_MESSAGE.fullmatch(request.path):
+            return None
+        self.channel_calls += 1
+        if self._fault_rng.random() >= self._fault_rate:
+            return None
+        kinds = list(self._fault_kinds) + (["404"] if request.method == "PATCH" else [])
+        kind = self._fault_rng.choice(kinds)
+        self.faults[kind] += 1
+        if kind == "429":
+            await request.read()
+            return json_response(
+                {"message": "You are being rate limited.", "retry_after": 0.3, "global": False},
+                status=429,
+                headers={"Retry-After": "0.3", "X-RateLimit-Scope": "user"},
+            )
+        if kind in ("500", "502"):
+            await request.read()
+            return json_response({"message": "Internal Server Error", "code": 0}, int(kind))
+        if kind == "404":
+            message = self.messages.get(int(request.path.rsplit("/", 1)[1]))
+            if message is not None:
+                message.deleted = True  # a moderator deleted the turn post meanwhile
+            await request.read()
+            return json_response({"message": "Unknown Message", "code": 10008}, status=404)
+        # "drop": the message is made, then the connection breaks before the answer.
+        await self.handle_then_drop(request)
+        return web.Response(status=204)
+
+    async def handle_then_drop(self, request: web.Request) -> None:
+        handler = self._channel_message if request.method == "POST" else self._edit_channel_message
+        with contextlib.suppress(FakeError):
+            await handler(request)
+        if request.transport is not None:
+            request.transport.close()
 
     async def start(self) -> None:
         # Discord takes request bodies up to its attachment limit; the checks below enforce it.
@@ -591,6 +652,9 @@ class FakeDiscord:
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         self.requests.append((request.method, request.path))
+        faulted = await self._fault(request)
+        if faulted is not None:
+            return faulted
         for fragment, left in list(self._rate_limits.items()):
             if left > 0 and fragment in request.path:
                 self._rate_limits[fragment] = left - 1
@@ -1223,6 +1287,13 @@ class FakeDiscord:
         if int(body.get("flags") or 0) & EPHEMERAL:
             self._reject([("ephemeral-channel-post", "only interactions can be ephemeral")], where)
         self._reject(message_errors(body, files, DEFAULT_ATTACHMENT_LIMIT), where)
+        nonce = str(body["nonce"]) if body.get("nonce") and body.get("enforce_nonce") else None
+        if nonce is not None and (channel_id, nonce) in self.nonces:
+            sent = self.messages[self.nonces[(channel_id, nonce)]]
+            payload = sent.payload(self.guild_of(channel_id), self.bot_user.payload(), self.app_id)
+            payload.pop("webhook_id")
+            payload["type"] = 0
+            return json_response(payload)
         message = FakeMessage(
             id=self.snowflake(),
             channel_id=channel_id,
@@ -1234,6 +1305,8 @@ class FakeDiscord:
         )
         message.pinged = self._pings(message, body.get("allowed_mentions"))
         self.messages[message.id] = message
+        if nonce is not None:
+            self.nonces[(channel_id, nonce)] = message.id
         payload = message.payload(
             self.guild_of(message.channel_id), self.bot_user.payload(), self.app_id
         )

@@ -243,7 +243,7 @@ async def test_a_crash_in_a_deferred_step_is_reported_privately(
         opening = h.prompt(await set_up(h))
 
         async def broken(
-            caller: Caller, text: str, expect_version: int | None = None
+            caller: Caller, text: str, expect_version: int | None = None, request: str | None = None
         ) -> list[Reply]:
             raise RuntimeError("boom")
 
@@ -269,7 +269,7 @@ async def test_only_the_users_a_reply_names_are_pinged(
         ann, bob, eve = fake.member("ann"), fake.member("bob"), fake.member("eve")
 
         async def handle(
-            caller: Caller, text: str, expect_version: int | None = None
+            caller: Caller, text: str, expect_version: int | None = None, request: str | None = None
         ) -> list[Reply]:
             return [
                 Reply(f"<@{ann.id}> and <@{bob.id}>, <@{eve.id}> @everyone", mentions=[str(bob.id)])
@@ -321,10 +321,10 @@ async def test_a_command_that_runs_long_is_deferred_on_the_fly(
         original = h.service.handle
 
         async def slow_handle(
-            caller: Caller, text: str, expect_version: int | None = None
+            caller: Caller, text: str, expect_version: int | None = None, request: str | None = None
         ) -> list[Reply]:
             await asyncio.sleep(0.5)
-            return await original(caller, text, expect_version)
+            return await original(caller, text, expect_version, request)
 
         monkeypatch.setattr(adapter, "DEFER_AFTER", 0.1)
         monkeypatch.setattr(h.service, "handle", slow_handle)

@@ -136,3 +136,40 @@ async def test_the_schedulers_steps_reach_a_mirror_channel(
     finally:
         await h.stop()
     assert fake.violations == []
+
+
+async def test_a_reminder_discord_refuses_for_a_while_is_delivered_later_and_once(
+    fake: FakeDiscord, sqlite: Database, tmp_path: Path
+) -> None:
+    """Issue #33, item 4: a reminder is marked sent only once delivered (through the outbox);
+    a 429 or a dropped connection no longer loses it, and a resend posts it once."""
+    clock = ManualClock()
+    h = Harness(fake, sqlite, tmp_path / "state", clock=clock)
+    await h.start()
+    try:
+        async with asyncio.timeout(60):
+            table = fake.channel("table")
+            ann, bob = fake.member("ann"), fake.member("bob")
+            await h.slash(ann, table, "campaign create", game="dash", scenario="sprint")
+            await h.slash(ann, table, "campaign join", role="red")
+            await h.slash(bob, table, "campaign join", role="blue")
+            await h.slash(ann, table, "campaign settings", setting="nudge_hours", value="1")
+            await h.slash(ann, table, "campaign begin")
+            assert h.bot is not None
+            fake.inject_faults(1.0, kinds=("drop", "429"))  # Discord refuses everything
+            clock.advance(timedelta(hours=2))
+            await h.bot.scheduler.scan()
+            assert await h.bot.deliverer.store.pending()  # kept, not lost
+            fake.inject_faults(0.0)
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 30
+            while await h.bot.deliverer.store.pending():
+                assert loop.time() < deadline, "the reminders were never delivered"
+                h.bot.deliverer.wake()
+                await asyncio.sleep(0.2)
+            nudges = [m for m in fake.feed(table) if "waiting on you" in m.content]
+            assert sorted(p for m in nudges for p in m.pinged) == sorted([ann.id, bob.id])
+            assert sum(fake.faults.values()) > 0
+    finally:
+        await h.stop()
+    assert fake.violations == []

@@ -66,8 +66,10 @@ async def test_a_whole_mission_from_the_picker_alone(
         refused: list[str] = []
         handle = h.service.handle
 
-        async def watched(caller: Caller, text: str, version: int | None = None) -> list[Reply]:
-            replies = await handle(caller, text, version)
+        async def watched(
+            caller: Caller, text: str, version: int | None = None, request: str | None = None
+        ) -> list[Reply]:
+            replies = await handle(caller, text, version, request)
             refused.extend(f"{text}: {r.content}" for r in replies if r.error)
             return replies
 

@@ -7,13 +7,34 @@ from datetime import UTC, datetime
 from fixture_game import DashGame
 
 from bot.replies import Attachment
-from bot.storage.models import ActionLog, Campaign, Seat
+from bot.storage.models import ActionLog, Campaign, OpenTurnPost, Seat
 from bot.table.context import Caller, Loaded
 from bot.table.presenter import Presenter
 from bot.table.steps import NewStep, StepOutcome, undoable_by
+from bot.table.turnposts import TurnPosts
 from engine.core.dice import SeededDice
 from engine.core.events import Event, Moved, Note
 from engine.core.view import View
+
+
+class MemoryTurnPosts:
+    """The turn-post registry's store in a dict (the presenter's tests need no database)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, OpenTurnPost] = {}
+
+    async def load(self, campaign_id: int) -> OpenTurnPost | None:
+        return self.rows.get(campaign_id)
+
+    async def save(self, row: OpenTurnPost) -> None:
+        self.rows[row.campaign_id] = row
+
+    async def drop(self, campaign_id: int) -> None:
+        self.rows.pop(campaign_id, None)
+
+
+def presenting(pictures: CountingPictures) -> Presenter:
+    return Presenter(pictures, TurnPosts(MemoryTurnPosts()))  # type: ignore[arg-type]
 
 
 class CountingPictures:
@@ -88,7 +109,7 @@ def outcome(
 async def test_a_step_is_narrated_pictured_and_mirrored() -> None:
     pictures = CountingPictures()
     moved = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
-    replies = await Presenter(pictures).present(outcome([moved]))
+    replies = await presenting(pictures).present(outcome([moved]))
     (post,) = replies
     assert post.content.splitlines()[:2] == ["A headline.", "red runs to A2"]
     assert "Waiting on <@id-ann> (red)" in post.content
@@ -106,7 +127,7 @@ async def test_a_step_is_narrated_pictured_and_mirrored() -> None:
 async def test_an_automatic_phase_is_animated_instead_of_a_close_up() -> None:
     pictures = CountingPictures(animate=True)
     drone = Moved(figure="drone", path=["C3", "C4"], text="the drone drifts")
-    replies = await Presenter(pictures).present(outcome([drone], automatic=[drone]))
+    replies = await presenting(pictures).present(outcome([drone], automatic=[drone]))
     assert [i.filename for i in replies[-1].images] == ["phase.gif"]
     assert pictures.calls == ["phase 1"]
 
@@ -114,7 +135,7 @@ async def test_an_automatic_phase_is_animated_instead_of_a_close_up() -> None:
 async def test_what_only_the_actor_may_see_is_a_private_reply() -> None:
     secret = Note(text="you rolled a 6", visible_to=["red"])
     hidden_from_ann = Note(text="blue rolled a 2", visible_to=["blue"])
-    replies = await Presenter(CountingPictures()).present(outcome([secret, hidden_from_ann]))
+    replies = await presenting(CountingPictures()).present(outcome([secret, hidden_from_ann]))
     public, private = replies
     assert "rolled" not in public.content
     assert private.ephemeral and private.content == "Only you see this:\nyou rolled a 6"
@@ -122,7 +143,7 @@ async def test_what_only_the_actor_may_see_is_a_private_reply() -> None:
 
 
 async def test_a_players_steps_edit_one_turn_post_and_only_a_new_post_pings() -> None:
-    presenter = Presenter(CountingPictures())
+    presenter = presenting(CountingPictures())
     first = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
     (opened,) = await presenter.present(outcome([first], version=3))
     second = Moved(figure="red", path=["A2", "A3"], text="red runs on to A3")
@@ -141,7 +162,7 @@ async def test_a_players_steps_edit_one_turn_post_and_only_a_new_post_pings() ->
 
 
 async def test_an_automatic_phase_is_a_post_of_its_own_that_nobody_edits() -> None:
-    presenter = Presenter(CountingPictures(animate=True))
+    presenter = presenting(CountingPictures(animate=True))
     drone = Moved(figure="drone", path=["C3", "C4"], text="the drone drifts")
     (phase,) = await presenter.present(outcome([drone], automatic=[drone], version=3))
     step = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
@@ -150,7 +171,7 @@ async def test_an_automatic_phase_is_a_post_of_its_own_that_nobody_edits() -> No
 
 
 async def test_a_step_with_nothing_public_posts_nothing() -> None:
-    presenter = Presenter(CountingPictures())
+    presenter = presenting(CountingPictures())
     secret = Note(text="you draw a card", visible_to=["red"])
     replies = await presenter.present(outcome([secret], mentions=(), version=3, headline=""))
     assert all(r.ephemeral for r in replies)
@@ -161,7 +182,7 @@ async def test_the_deadline_reaches_the_close_up() -> None:
     pictures = CountingPictures()
     step = outcome([Moved(figure="red", path=["A1", "A2"], text="red runs to A2")])
     step.deadline = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)
-    await Presenter(pictures).present(step)
+    await presenting(pictures).present(step)
     assert pictures.calls == ["step 1 with deadline"]
 
 
@@ -173,7 +194,7 @@ async def test_the_close_up_is_about_the_enemy_that_acted_last() -> None:
     pictures = CountingPictures()
     mine = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
     drone = Moved(figure="drone", path=["C3", "C4"], text="the drone drifts")
-    await Presenter(pictures).present(outcome([mine, drone], automatic=[drone]))
+    await presenting(pictures).present(outcome([mine, drone], automatic=[drone]))
     assert pictures.calls == ["phase 1", "step 2"] and last_actor(pictures.events) == "drone"
 
 
@@ -181,7 +202,7 @@ async def test_undo_is_offered_only_after_a_step_it_can_take_back() -> None:
     moved = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
     step = outcome([moved])
     step.undo_seat = "red"
-    (post,) = await Presenter(CountingPictures()).present(step)
+    (post,) = await presenting(CountingPictures()).present(step)
     assert "Undo (red)" in [b.label for b in post.buttons]
 
 
