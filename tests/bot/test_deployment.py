@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiohttp import web
@@ -26,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PG = "postgresql+asyncpg://sortie@db:5432/sortie"
 
 
-def settings(**values: object) -> Settings:
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+def settings(**values: Any) -> Settings:
+    return Settings(_env_file=None, **values)
 
 
 def test_the_password_comes_from_its_own_variable_or_file(tmp_path: Path) -> None:

@@ -61,7 +61,7 @@ class _Response:
 def test_discord_and_network_faults_are_one_warning(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     for error in (
-        discord.DiscordServerError(_Response(502), "bad gateway"),  # type: ignore[arg-type]
+        discord.DiscordServerError(_Response(502), "bad gateway"),
         TimeoutError(),
         ConnectionResetError("gone"),
     ):

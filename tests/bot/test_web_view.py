@@ -81,7 +81,8 @@ async def client(sqlite: Database) -> AsyncIterator[TestClient[Any, Any]]:
 
 
 def service_of(client: TestClient[Any, Any]) -> TableService:
-    return client.app[SERVICE]
+    service: TableService = client.app[SERVICE]
+    return service
 
 
 async def test_the_contract_link_page_steps_and_images(client: TestClient[Any, Any]) -> None:
