@@ -33,7 +33,17 @@ ORDER_CHOICES = {
     "elusive": ("on", "off"),
     "react": ("fire", "ask", "hold"),
     "decoy": ("on", "off"),
+    "implants": ("spare-wounds", "spare-hand"),
 }
+# Orders that only a Hero with the named skill is given, and their value when never set.
+SKILL_ORDERS = {"implants": "mech_implants"}
+ORDER_DEFAULTS = {"implants": "spare-wounds"}
+
+
+def takes_order(hero: HeroState, topic: str) -> bool:
+    """Skill-bound orders (Mech Implants' Wound choice) are offered to that skill's Hero only."""
+    skill = SKILL_ORDERS.get(topic)
+    return skill is None or load_content().heroes[hero.key].skill == skill
 
 
 def fresh_copy(state: ReichState) -> ReichState:
@@ -206,7 +216,9 @@ class ReichGame:
                 out.extend(hero_rules.hero_actions(state, hero))
                 if hero.area is not None:
                     for topic, choices in ORDER_CHOICES.items():
-                        now = hero.orders.get(topic)
+                        if not takes_order(hero, topic):
+                            continue
+                        now = hero.orders.get(topic, ORDER_DEFAULTS.get(topic))
                         for choice in choices:
                             if choice != now:
                                 out.append(
@@ -273,11 +285,14 @@ class ReichGame:
             if choice not in ORDER_CHOICES.get(topic, ()):
                 raise RuleError(
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
-                    "elusive:on|off, react:fire|ask|hold, decoy:on|off."
+                    "elusive:on|off, react:fire|ask|hold, decoy:on|off, "
+                    "implants:spare-wounds|spare-hand (Bochka)."
                 )
+            if not takes_order(ordered, topic):
+                raise RuleError(f"{ordered.key} has no skill that this order steers.")
             if ordered.area is None:
                 raise RuleError(f"{ordered.key} has left the board: no orders to give.")
-            if ordered.orders.get(topic) == choice:
+            if ordered.orders.get(topic, ORDER_DEFAULTS.get(topic)) == choice:
                 raise RuleError(f"{ordered.key}'s standing order is already {topic}:{choice}.")
             ordered.orders[topic] = choice
             ev.append(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note, Revealed, Spawned, Wounded
 from engine.reich.board import Board, build_board
@@ -467,14 +469,7 @@ def wound_hero(
         and (state.wound_deck.draw_pile or state.wound_deck.discard_pile)
     ):
         other = state.wound_deck.draw(dice)
-        pair = sorted(
-            [card_id, other],
-            key=lambda w: (
-                damage >= content.wounds[w].threshold,
-                content.wounds[w].permanent != "none",
-                content.wounds[w].immediate != "none",
-            ),
-        )
+        pair = sorted([card_id, other], key=_implants_preference(hero, damage))
         card_id = pair[0]
         state.wound_deck.discard(pair[1])
         ev.append(Note(text=f"{hero.key}'s Mech Implants: keeps {card_id}, discards {pair[1]}."))
@@ -512,6 +507,21 @@ def wound_hero(
             )
         )
     return keep
+
+
+def _implants_preference(hero: HeroState, damage: int) -> Callable[[str], tuple[bool, ...]]:
+    """Mech Implants: the player's choice of Wound card, made in advance by standing order
+    (the Defense Test rolls in the Enemies' Turn). `spare-wounds` (default) keeps the card that
+    will not stay (threshold above the damage), then one with no lasting effect, then one with
+    no immediate loss; `spare-hand` keeps a card that costs no Action card or token now first."""
+    wounds = load_content().wounds
+
+    def lasting(w: str) -> tuple[bool, bool]:
+        return damage >= wounds[w].threshold, wounds[w].permanent != "none"
+
+    if hero.orders.get("implants", "spare-wounds") == "spare-hand":
+        return lambda w: (wounds[w].immediate != "none", *lasting(w))
+    return lambda w: (*lasting(w), wounds[w].immediate != "none")
 
 
 def apply_immediate(state: ReichState, hero: HeroState, kind: str, ev: Events) -> None:

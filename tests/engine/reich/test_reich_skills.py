@@ -73,6 +73,30 @@ def test_mech_implants_keeps_the_milder_wound() -> None:
     assert not kept and "Mech Implants" in texts(ev)
 
 
+def test_mech_implants_order_picks_which_wound_bochka_keeps() -> None:
+    """The player's choice is a standing order: spare-wounds (default) keeps the card that will
+    not stay, spare-hand keeps the one that costs nothing now, even if it stays."""
+    for order, kept_card in (("spare-wounds", "roughed_up"), ("spare-hand", "cracked_rib")):
+        state = bare(["bochka", "sarge"], area="1C")
+        if order != "spare-wounds":
+            state, _ = act(
+                state,
+                "bochka",
+                "orders",
+                ScriptedDice([]),
+                unit="bochka",
+                order=f"implants:{order}",
+            )
+        state.wound_deck.draw_pile += ["cracked_rib", "roughed_up"]
+        ev: list[Event] = []
+        wound_hero(state, state.heroes["bochka"], 3, ScriptedDice([]), ev)
+        assert f"keeps {kept_card}" in texts(ev), order
+    offered = {a.args["order"] for a in GAME.legal_actions(state, "sarge") if a.verb == "orders"}
+    assert not any(o.startswith("implants:") for o in offered)  # Bochka's skill only
+    with pytest.raises(RuleError, match="no skill"):
+        act(state, "sarge", "orders", ScriptedDice([]), unit="sarge", order="implants:spare-hand")
+
+
 def test_focused_opens_a_door_with_a_move_effect() -> None:
     state = bare(["redhawk"], area="1B")
     give_card(state, "redhawk", "sprint-redhawk1")
