@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from conftest import put, unit
 
-from engine.core.dice import ScriptedDice, SeededDice
+from engine.core.dice import Dice, ScriptedDice, SeededDice
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.game import Action
@@ -21,7 +21,7 @@ Fresh = Callable[..., ForlornState]
 
 
 def act(
-    state: ForlornState, verb: str, dice: ScriptedDice | None = None, **args: str
+    state: ForlornState, verb: str, dice: Dice | None = None, **args: str
 ) -> ForlornState:
     return GAME.apply(state, "marines", Action(verb=verb, args=args), dice or ScriptedDice()).state
 
