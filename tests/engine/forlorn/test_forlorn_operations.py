@@ -20,9 +20,7 @@ from engine.forlorn.world import attack_range, board_of, sq
 Fresh = Callable[..., ForlornState]
 
 
-def act(
-    state: ForlornState, verb: str, dice: Dice | None = None, **args: str
-) -> ForlornState:
+def act(state: ForlornState, verb: str, dice: Dice | None = None, **args: str) -> ForlornState:
     return GAME.apply(state, "marines", Action(verb=verb, args=args), dice or ScriptedDice()).state
 
 
