@@ -189,7 +189,7 @@ async def test_a_whole_reichbusters_mission_leaks_no_hand(sqlite: Database, scen
     [
         ("forlorn-hope", "op-01", ["marines", "xeno"], "xeno:human"),
         ("forlorn-hope", "op-03", ["marines", "marines-2", "xeno"], "xeno:human"),
-        ("reichbusters", "lab-rats", ["sarge", "hans", "doc"], ""),
+        ("reichbusters", "lab-rats", ["sarge", "hans", "claudine"], ""),
         ("galaxy-defenders", "m1", ["marine", "sniper"], ""),  # deck order and seed only
     ],
 )

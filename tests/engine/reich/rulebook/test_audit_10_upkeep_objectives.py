@@ -15,6 +15,7 @@ from reich_audit_probe import (
     hero,
     legal,
     patch,
+    perform,
     view,
     waiting,
 )
@@ -35,7 +36,7 @@ def _upkeep(state: Any) -> Any:
     """The Upkeep, each free Pick Up the game asks about answered with its offered default."""
     state, _ = advance(end_heroes_turn(state), rolls=[])
     while (prompt := waiting(state)).kind == "choice" and prompt.default is not None:
-        state = act(state, prompt.seats[0], prompt.default.verb, **prompt.default.args)
+        state = perform(state, prompt.seats[0], prompt.default)
         state, _ = advance(state, rolls=[])
     return state
 
