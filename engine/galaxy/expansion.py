@@ -9,6 +9,7 @@ game that asks for an expansion rule is refused by name.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from engine.core.errors import NotSupportedYet
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from engine.galaxy import combat
     from engine.galaxy.content import (
         AgentProfile,
+        AlienCard,
         CloseEncounter,
         EventCard,
         Mission,
@@ -29,13 +31,44 @@ if TYPE_CHECKING:
         Weapon,
     )
     from engine.galaxy.state import AgentState, AlienState, CampaignState, Coord, GalaxyState
-    from engine.galaxy.strikeback.cards import ExpansionAlienCard
-    from engine.galaxy.strikeback.devices import SbDevice
-    from engine.galaxy.strikeback.free import Args
-    from engine.galaxy.strikeback.mission_rules import MissionRules
-    from engine.galaxy.strikeback.missions import ExpansionMission
-    from engine.galaxy.strikeback.powers import Psionic
-    from engine.galaxy.strikeback.status import StrikebackState, SuitState
+    from engine.galaxy.strikeback.status import StrikebackState
+
+
+class DeviceCard(Protocol):
+    """An expansion device token as the core reads it (its sheet line, advice, classes)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def effect(self) -> str: ...
+
+    @property
+    def classes(self) -> list[str]: ...
+
+
+class PsionicCard(Protocol):
+    """An expansion Psionic Power as the core reads it (the advisor's effect)."""
+
+    @property
+    def effect(self) -> str: ...
+
+
+class MissionRuleSet(Protocol):
+    """The rules of the expansion mission being played, where the core asks them."""
+
+    def search_open(self, state: GalaxyState) -> bool: ...
+
+    def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]: ...
+
+
+class WornSuit(Protocol):
+    """A worn Power Suit: its shields take an attack before the pilot's own."""
+
+    shields: int
 
 
 class ExpansionHooks(Protocol):
@@ -204,7 +237,7 @@ class ExpansionHooks(Protocol):
         """The deck top first: stack 1 shuffled, then stack 2 shuffled, ..."""
         ...
 
-    def catalogue(self) -> dict[str, SbDevice]:
+    def catalogue(self) -> Mapping[str, DeviceCard]:
         """The expansion's device tokens by key (16 tokens in all, counting copies)."""
         ...
 
@@ -253,7 +286,7 @@ class ExpansionHooks(Protocol):
         state: GalaxyState,
         agent: AgentState,
         what: str,
-        args: Args,
+        args: dict[str, str],
         dice: Dice,
         events: list[Event],
     ) -> None: ...
@@ -306,7 +339,7 @@ class ExpansionHooks(Protocol):
 
     def events(self) -> dict[str, EventCard]: ...
 
-    def expansion_alien(self, card_id: str) -> ExpansionAlienCard: ...
+    def expansion_alien(self, card_id: str) -> AlienCard: ...
 
     def expansion_badges(self, state: GalaxyState, figure: str) -> list[str]: ...
 
@@ -420,7 +453,7 @@ class ExpansionHooks(Protocol):
 
     def mine(self, state: GalaxyState, agent: AgentState) -> list[AgentState]: ...
 
-    def missions(self) -> dict[str, ExpansionMission]: ...
+    def missions(self) -> Mapping[str, Mission]: ...
 
     def move_bonus(self, state: GalaxyState, agent: AgentState) -> int: ...
 
@@ -512,7 +545,7 @@ class ExpansionHooks(Protocol):
 
     def promotion_kind(self, state: GalaxyState, rank: int, core: dict[int, str]) -> str: ...
 
-    def psionics(self) -> dict[str, Psionic]:
+    def psionics(self) -> Mapping[str, PsionicCard]:
         """The ten Psionic Powers (9.7.2)."""
         ...
 
@@ -536,7 +569,7 @@ class ExpansionHooks(Protocol):
         """Alien Resonance: Alien faces are rolled once more with an Alien weapon."""
         ...
 
-    def rules(self, state: GalaxyState) -> MissionRules:
+    def rules(self, state: GalaxyState) -> MissionRuleSet:
         """The rules of the mission being played."""
         ...
 
@@ -658,7 +691,7 @@ class ExpansionHooks(Protocol):
 
     def weapon_pool(self, state: GalaxyState, tier: str = ...) -> list[str]: ...
 
-    def worn(self, state: GalaxyState, agent_id: str) -> SuitState | None:
+    def worn(self, state: GalaxyState, agent_id: str) -> WornSuit | None:
         """The suit this agent wears (None in a core game or out of a suit)."""
         ...
 
