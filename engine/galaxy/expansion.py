@@ -451,6 +451,11 @@ class ExpansionHooks(Protocol):
         """Map marks the board shows with a mission token now (mark -> token)."""
         ...
 
+    def next_mission(self, state: GalaxyState) -> None:
+        """A new mission: the expansion's part of the state starts afresh (what it keeps
+        from one mission to the next stays)."""
+        ...
+
     def mine(self, state: GalaxyState, agent: AgentState) -> list[AgentState]: ...
 
     def missions(self) -> Mapping[str, Mission]: ...
@@ -615,10 +620,6 @@ class ExpansionHooks(Protocol):
         events: list[Event],
     ) -> None: ...
 
-    def strip_suit_weapons(self, state: GalaxyState) -> None:
-        """A new mission: suits stay behind, and so do their weapons."""
-        ...
-
     def suit_header(self, state: GalaxyState) -> str:
         """Every suit in play or at Headquarters, with its Batteries."""
         ...
@@ -652,6 +653,10 @@ class ExpansionHooks(Protocol):
 
     def suits_settle(self, state: GalaxyState, events: list[Event]) -> None:
         """After each step of an Agent turn: a Seize ends with the carrier's Movement."""
+        ...
+
+    def switch_on(self, state: GalaxyState, high_impact: bool) -> None:
+        """The game plays expansion rules from now on: its part of the state starts empty."""
         ...
 
     def swarm_arrive(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:

@@ -24,7 +24,6 @@ from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of
 
@@ -189,7 +188,7 @@ class GalaxyDefenders:
             state.options[hooks().OPTION] = preset
         if switched or scenario in expansion_missions() or strikeback:
             state.options.update({k: "on" for k in switched})
-            state.strikeback = StrikebackState(high_impact="high-impact" in switched)
+            hooks().switch_on(state, high_impact="high-impact" in switched)
             if strikeback:
                 hooks().start(state, dice)
             hooks().begin_mission(state, mission_of(state), dice)

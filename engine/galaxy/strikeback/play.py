@@ -62,6 +62,22 @@ def lit_marks(state: GalaxyState) -> dict[str, str]:
     return rules(state).lit_marks(state) if state.strikeback is not None else {}
 
 
+def switch_on(state: GalaxyState, high_impact: bool) -> None:
+    """The game plays the expansion's rules: its own part of the state starts empty."""
+    state.strikeback = StrikebackState(high_impact=high_impact)
+
+
+def next_mission(state: GalaxyState) -> None:
+    """A new mission: Marks, Poisons, Criticals and shields end; Psionic Powers stay with
+    their agents; Power Suits stay behind with their weapons."""
+    layer = state.strikeback
+    assert layer is not None
+    held = layer.gear.psionics
+    suits.strip_suit_weapons(state)
+    state.strikeback = StrikebackState(high_impact=layer.high_impact)
+    state.strikeback.gear.psionics = held
+
+
 def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     """The layer's part of a mission's setup: NPC deck (10.1.1) and Teleport Points that
     only an event puts on the map."""
