@@ -10,7 +10,7 @@ game that asks for an expansion rule is refused by name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from engine.core.errors import NotSupportedYet
 
@@ -724,7 +724,7 @@ def expanded(state: GalaxyState) -> bool:
 def own(state: GalaxyState) -> StrikebackState:
     """The expansion's part of the state, where the game plays expansion rules."""
     assert state.strikeback is not None
-    return state.strikeback
+    return cast("StrikebackState", state.strikeback)
 
 
 def loaded() -> tuple[ExpansionHooks, ...]:
