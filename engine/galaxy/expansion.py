@@ -9,8 +9,8 @@ game that asks for an expansion rule is refused by name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol, cast
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from engine.core.errors import NotSupportedYet
 
@@ -31,7 +31,96 @@ if TYPE_CHECKING:
         Weapon,
     )
     from engine.galaxy.state import AgentState, AlienState, CampaignState, Coord, GalaxyState
-    from engine.galaxy.strikeback.status import StrikebackState
+
+
+class SuitSpot(Protocol):
+    """A Power Suit as the core reads it: an empty one stands on a hex like a figure."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def hex(self) -> tuple[int, int] | None: ...
+
+
+class TieBreak(Protocol):
+    """An "activate X aliens" card waiting for the Alpha Agent's pick."""
+
+    @property
+    def card(self) -> str: ...
+
+    @property
+    def chosen(self) -> list[str]: ...
+
+    @property
+    def picks(self) -> int: ...
+
+
+class Hunt(Protocol):
+    """A mission's hunt on the map: rift hexes no figure stands on, a swallowed agent."""
+
+    @property
+    def rifts(self) -> list[tuple[int, int]]: ...
+
+    @property
+    def swallowed(self) -> str: ...
+
+
+class MenaceToken(Protocol):
+    """The token that marks the agent a Master hunts."""
+
+    @property
+    def owner(self) -> str: ...
+
+    @property
+    def level(self) -> int: ...
+
+
+class MissionPiece(Protocol):
+    """A mission's token: carried, lying on a hex, or gone."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def hex(self) -> tuple[int, int] | None: ...
+
+    @property
+    def holder(self) -> str: ...
+
+    @property
+    def gone(self) -> bool: ...
+
+
+class ExpansionPart(Protocol):
+    """The expansion's part of a state, as far as core rules read it."""
+
+    @property
+    def activating(self) -> TieBreak | None: ...
+
+    @property
+    def bodies(self) -> Mapping[str, list[tuple[int, int]]]: ...
+
+    @property
+    def headquarters(self) -> Sequence[object]: ...
+
+    @property
+    def hidden_tps(self) -> list[str]: ...
+
+    @property
+    def hunt(self) -> Hunt | None: ...
+
+    @property
+    def menace(self) -> MenaceToken | None: ...
+
+    @property
+    def objects(self) -> Mapping[str, object]: ...
+
+    @property
+    def pieces(self) -> Mapping[str, MissionPiece]: ...
+
+    @property
+    def suits(self) -> Mapping[str, SuitSpot]: ...
 
 
 class DeviceCard(Protocol):
@@ -510,6 +599,10 @@ class ExpansionHooks(Protocol):
         """The agent sheet's lines for his Psionic Powers (and a power's Flying this turn)."""
         ...
 
+    def part(self, state: GalaxyState) -> ExpansionPart:
+        """The expansion's part of the state (the game plays expansion rules)."""
+        ...
+
     def penalty(self, state: GalaxyState, figure: str, effect: str) -> int:
         """A held Critical's X for def / atk / move / hp (0 in a core game)."""
         ...
@@ -602,6 +695,10 @@ class ExpansionHooks(Protocol):
 
     def start(self, state: GalaxyState, dice: Dice) -> None:
         """5.1 and 5.2 at the campaign's start: GD Headquarters' weapons; Gold for everyone."""
+        ...
+
+    def tie_broken(self, state: GalaxyState) -> None:
+        """The Alpha Agent's pick for an "activate X aliens" card is made: it waits no more."""
         ...
 
     def start_turn(self, state: GalaxyState, agent: AgentState) -> None: ...
@@ -721,10 +818,9 @@ def expanded(state: GalaxyState) -> bool:
     return state.strikeback is not None
 
 
-def own(state: GalaxyState) -> StrikebackState:
+def own(state: GalaxyState) -> ExpansionPart:
     """The expansion's part of the state, where the game plays expansion rules."""
-    assert state.strikeback is not None
-    return cast("StrikebackState", state.strikeback)
+    return hooks().part(state)
 
 
 def loaded() -> tuple[ExpansionHooks, ...]:

@@ -423,7 +423,7 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     waiting = own(state).activating if expanded(state) else None
     if waiting is not None and waiting.picks == 0:
         assert expanded(state)
-        own(state).activating = None
+        hooks().tie_broken(state)
         ce_id, ce = waiting.card, close_encounter(waiting.card)
         chosen = [a for a in state.aliens if a.id in waiting.chosen]
     else:

@@ -31,6 +31,7 @@ from engine.galaxy.strikeback import (
     play,
     poses,
     powers,
+    status,
     suits,
     swarm,
     wings,
@@ -154,6 +155,7 @@ class StrikebackHooks:
     options = staticmethod(powers.options)
     orders = staticmethod(poses.orders)
     panel_lines = staticmethod(powers.panel_lines)
+    part = staticmethod(status.sb_state)
     penalty = staticmethod(lookups.penalty)
     play_advice = staticmethod(play.advice)
     play_do_action = staticmethod(play.do_action)
@@ -179,6 +181,7 @@ class StrikebackHooks:
     stand = staticmethod(poses.stand)
     standalone_rank = staticmethod(wings.standalone_rank)
     start = staticmethod(campaign.start)
+    tie_broken = staticmethod(status.tie_broken)
     start_turn = staticmethod(suits.start_turn)
     step_cost = staticmethod(poses.step_cost)
     strike_decoy = staticmethod(play.strike_decoy)

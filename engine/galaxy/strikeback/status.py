@@ -179,3 +179,8 @@ def sb_state(state: GalaxyState) -> StrikebackState:
     part = state.strikeback
     assert isinstance(part, StrikebackState)
     return part
+
+
+def tie_broken(state: GalaxyState) -> None:
+    """The Alpha Agent has picked the aliens an "activate X" card activates."""
+    sb_state(state).activating = None

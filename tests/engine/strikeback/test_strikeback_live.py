@@ -157,7 +157,11 @@ def test_a_core_game_saves_without_the_expansion() -> None:
     assert state.strikeback is None
     assert "strikeback" not in GAME.dump(state)
     layered_state = layered(["marine"])
-    assert GAME.load(GAME.dump(layered_state)).strikeback is not None
+    loaded = GAME.load(GAME.dump(layered_state))
+    # the core types the slot as its ExpansionState base: the registered type comes back
+    assert isinstance(loaded.strikeback, StrikebackState)
+    assert GAME.dump(loaded) == GAME.dump(layered_state)
+    assert "stacks" in GAME.dump(layered_state)["strikeback"]  # saved with all its fields
 
 
 def _core_and_layered(hits_faces: list[int], defend_faces: list[int]) -> tuple[int, int]:
