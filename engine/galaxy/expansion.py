@@ -815,7 +815,7 @@ def install(expansion: ExpansionHooks) -> None:
 
 def expanded(state: GalaxyState) -> bool:
     """The game plays expansion rules: its state carries the expansion's own part."""
-    return state.strikeback is not None
+    return state.expansion is not None
 
 
 def own(state: GalaxyState) -> ExpansionPart:

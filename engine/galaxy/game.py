@@ -126,6 +126,11 @@ def expansion_missions() -> dict[str, Mission]:
     return {k: m for ex in loaded() for k, m in ex.missions().items()}
 
 
+# The key a saved game keeps the expansion's part under (the one expansion shipped so far
+# saved it there before the core named the slot generically; stored games keep loading).
+SAVED_KEY = "strikeback"
+
+
 class GalaxyDefenders:
     key = "galaxy-defenders"
     title = "Galaxy Defenders"
@@ -407,11 +412,16 @@ class GalaxyDefenders:
 
     def dump(self, state: GalaxyState) -> dict[str, Any]:
         data = state.model_dump(mode="json")
-        if data.get("strikeback") is None:
-            data.pop("strikeback", None)  # a core game saves exactly as before the expansion
+        part = data.pop("expansion", None)  # a core game saves exactly as before the expansion
+        if part is not None:
+            data[SAVED_KEY] = part
         return data
 
     def load(self, data: dict[str, Any]) -> GalaxyState:
+        if SAVED_KEY in data:
+            data = {k: v for k, v in data.items() if k != SAVED_KEY} | {
+                "expansion": data[SAVED_KEY]
+            }
         return GalaxyState.model_validate(data)
 
 

@@ -176,10 +176,10 @@ class GalaxyState(BaseModel):
     promotions: list[str] = Field(default_factory=list)  # seats owed a tactic/skill choice
     outcome: str | None = None
     outcome_text: str = ""
-    # Operation Strikeback tokens; None in a core game (and then left out of the dump)
-    strikeback: SerializeAsAny[ExpansionState] | None = None
+    # the expansion's own part; None in a core game (and then left out of the dump)
+    expansion: SerializeAsAny[ExpansionState] | None = None
 
-    @field_validator("strikeback", mode="before")
+    @field_validator("expansion", mode="before")
     @classmethod
     def _expansion_part(cls, value: object) -> object:
         """A saved expansion part loads into the registered expansion's own type."""

@@ -1,5 +1,5 @@
 """The expansion's combat in live play: what the core Galaxy engine calls when the game runs
-with the Operation Strikeback layer (`GalaxyState.strikeback` is set).
+with the Operation Strikeback layer (`GalaxyState.expansion` is set).
 
 Alien attacks on agents and agent attacks on aliens go through here: Energy Shield stacks
 (11.7), Lethal (8.1), High Impact (storybook 5.5.1), Mark (8.3) with the Xeno-Delta lock-on,

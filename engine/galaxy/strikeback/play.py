@@ -63,7 +63,7 @@ def lit_marks(state: GalaxyState) -> dict[str, str]:
 
 def switch_on(state: GalaxyState, high_impact: bool) -> None:
     """The game plays the expansion's rules: its own part of the state starts empty."""
-    state.strikeback = StrikebackState(high_impact=high_impact)
+    state.expansion = StrikebackState(high_impact=high_impact)
 
 
 def next_mission(state: GalaxyState) -> None:
@@ -73,7 +73,7 @@ def next_mission(state: GalaxyState) -> None:
     assert layer is not None
     held = layer.gear.psionics
     suits.strip_suit_weapons(state)
-    state.strikeback = StrikebackState(high_impact=layer.high_impact)
+    state.expansion = StrikebackState(high_impact=layer.high_impact)
     sb_state(state).gear.psionics = held
 
 

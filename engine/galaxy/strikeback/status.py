@@ -1,6 +1,6 @@
 """The expansion's tokens in play: Mark (8.3), Poison (9.3.2), Critical tokens and piles (8.2)
 and the Energy Shield stacks of expansion aliens (11.7). Plain pydantic data, kept in
-`GalaxyState.strikeback` (None in a core game, and then absent from the saved state)."""
+`GalaxyState.expansion` (None in a core game, and then absent from the saved state)."""
 
 from __future__ import annotations
 
@@ -169,14 +169,14 @@ class StrikebackState(ExpansionState):
 
 def sb_state_or_none(state: GalaxyState) -> StrikebackState | None:
     """The state's Operation Strikeback part (None in a core game)."""
-    part = state.strikeback
+    part = state.expansion
     assert part is None or isinstance(part, StrikebackState)
     return part
 
 
 def sb_state(state: GalaxyState) -> StrikebackState:
     """The state's Operation Strikeback part, where the game plays the expansion's rules."""
-    part = state.strikeback
+    part = state.expansion
     assert isinstance(part, StrikebackState)
     return part
 
