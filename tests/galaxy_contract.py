@@ -65,14 +65,14 @@ def turn_candidates(state: GalaxyState, agent: AgentState) -> list[Action]:
     close = [label(h) for h in spread if distance(h, me) <= 1]
     hex_whats = {"redeploy", "leap", "sentry-gun", "gd-209", "suit-leave", "suit-drop"}
     figures = [a.id for a in state.aliens] + list(state.agents) + ["x999"]
-    if state.strikeback is not None:  # Power Suits on the map and at Headquarters
-        figures += [*state.strikeback.suits, *(s.id for s in state.strikeback.headquarters)]
+    if state.expansion is not None:  # Power Suits on the map and at Headquarters
+        figures += [*state.expansion.suits, *(s.id for s in state.expansion.headquarters)]
     weapons = [ws.key for ws in agent.weapons] + ["plasma-cannon", "ion-lance"]
     layer: set[str] = set()
-    if state.strikeback is not None:  # Operation Strikeback devices and Psionic Powers
+    if state.expansion is not None:  # Operation Strikeback devices and Psionic Powers
         layer = {
-            *state.strikeback.devices.get(unit, []),
-            *state.strikeback.gear.psionics.get(unit, []),
+            *state.expansion.devices.get(unit, []),
+            *state.expansion.gear.psionics.get(unit, []),
         }
         layer |= {k for k in ("vigil", "gd-5", "hologram") if k in state.agents}
         hex_whats |= {"hologram", "vigil", "gd-5", "jet-boots", "phase-step"}

@@ -7,10 +7,13 @@ This file is the one place that names both: the core modules never import the ex
 
 from engine.galaxy.expansion import install
 from engine.galaxy.game import GalaxyDefenders
+from engine.galaxy.state import register_expansion_state
 from engine.galaxy.strikeback.hooks import STRIKEBACK
+from engine.galaxy.strikeback.status import StrikebackState
 from engine.registry import register
 
 install(STRIKEBACK)
+register_expansion_state(StrikebackState)
 GAME = GalaxyDefenders()
 register(GAME)
 

@@ -9,6 +9,7 @@ game that asks for an expansion rule is refused by name.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from engine.core.errors import NotSupportedYet
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from engine.galaxy import combat
     from engine.galaxy.content import (
         AgentProfile,
+        AlienCard,
         CloseEncounter,
         EventCard,
         Mission,
@@ -29,13 +31,133 @@ if TYPE_CHECKING:
         Weapon,
     )
     from engine.galaxy.state import AgentState, AlienState, CampaignState, Coord, GalaxyState
-    from engine.galaxy.strikeback.cards import ExpansionAlienCard
-    from engine.galaxy.strikeback.devices import SbDevice
-    from engine.galaxy.strikeback.free import Args
-    from engine.galaxy.strikeback.mission_rules import MissionRules
-    from engine.galaxy.strikeback.missions import ExpansionMission
-    from engine.galaxy.strikeback.powers import Psionic
-    from engine.galaxy.strikeback.status import StrikebackState, SuitState
+
+
+class SuitSpot(Protocol):
+    """A Power Suit as the core reads it: an empty one stands on a hex like a figure."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def hex(self) -> tuple[int, int] | None: ...
+
+
+class TieBreak(Protocol):
+    """An "activate X aliens" card waiting for the Alpha Agent's pick."""
+
+    @property
+    def card(self) -> str: ...
+
+    @property
+    def chosen(self) -> list[str]: ...
+
+    @property
+    def picks(self) -> int: ...
+
+
+class Hunt(Protocol):
+    """A mission's hunt on the map: rift hexes no figure stands on, a swallowed agent."""
+
+    @property
+    def rifts(self) -> list[tuple[int, int]]: ...
+
+    @property
+    def swallowed(self) -> str: ...
+
+
+class MenaceToken(Protocol):
+    """The token that marks the agent a Master hunts."""
+
+    @property
+    def owner(self) -> str: ...
+
+    @property
+    def level(self) -> int: ...
+
+
+class MissionPiece(Protocol):
+    """A mission's token: carried, lying on a hex, or gone."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def hex(self) -> tuple[int, int] | None: ...
+
+    @property
+    def holder(self) -> str: ...
+
+    @property
+    def gone(self) -> bool: ...
+
+
+class ExpansionPart(Protocol):
+    """The expansion's part of a state, as far as core rules read it."""
+
+    @property
+    def activating(self) -> TieBreak | None: ...
+
+    @property
+    def bodies(self) -> Mapping[str, list[tuple[int, int]]]: ...
+
+    @property
+    def headquarters(self) -> Sequence[object]: ...
+
+    @property
+    def hidden_tps(self) -> list[str]: ...
+
+    @property
+    def hunt(self) -> Hunt | None: ...
+
+    @property
+    def menace(self) -> MenaceToken | None: ...
+
+    @property
+    def objects(self) -> Mapping[str, object]: ...
+
+    @property
+    def pieces(self) -> Mapping[str, MissionPiece]: ...
+
+    @property
+    def suits(self) -> Mapping[str, SuitSpot]: ...
+
+
+class DeviceCard(Protocol):
+    """An expansion device token as the core reads it (its sheet line, advice, classes)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def effect(self) -> str: ...
+
+    @property
+    def classes(self) -> list[str]: ...
+
+
+class PsionicCard(Protocol):
+    """An expansion Psionic Power as the core reads it (the advisor's effect)."""
+
+    @property
+    def effect(self) -> str: ...
+
+
+class MissionRuleSet(Protocol):
+    """The rules of the expansion mission being played, where the core asks them."""
+
+    def search_open(self, state: GalaxyState) -> bool: ...
+
+    def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]: ...
+
+
+class WornSuit(Protocol):
+    """A worn Power Suit: its shields take an attack before the pilot's own."""
+
+    shields: int
 
 
 class ExpansionHooks(Protocol):
@@ -204,7 +326,7 @@ class ExpansionHooks(Protocol):
         """The deck top first: stack 1 shuffled, then stack 2 shuffled, ..."""
         ...
 
-    def catalogue(self) -> dict[str, SbDevice]:
+    def catalogue(self) -> Mapping[str, DeviceCard]:
         """The expansion's device tokens by key (16 tokens in all, counting copies)."""
         ...
 
@@ -253,7 +375,7 @@ class ExpansionHooks(Protocol):
         state: GalaxyState,
         agent: AgentState,
         what: str,
-        args: Args,
+        args: dict[str, str],
         dice: Dice,
         events: list[Event],
     ) -> None: ...
@@ -306,7 +428,7 @@ class ExpansionHooks(Protocol):
 
     def events(self) -> dict[str, EventCard]: ...
 
-    def expansion_alien(self, card_id: str) -> ExpansionAlienCard: ...
+    def expansion_alien(self, card_id: str) -> AlienCard: ...
 
     def expansion_badges(self, state: GalaxyState, figure: str) -> list[str]: ...
 
@@ -418,9 +540,14 @@ class ExpansionHooks(Protocol):
         """Map marks the board shows with a mission token now (mark -> token)."""
         ...
 
+    def next_mission(self, state: GalaxyState) -> None:
+        """A new mission: the expansion's part of the state starts afresh (what it keeps
+        from one mission to the next stays)."""
+        ...
+
     def mine(self, state: GalaxyState, agent: AgentState) -> list[AgentState]: ...
 
-    def missions(self) -> dict[str, ExpansionMission]: ...
+    def missions(self) -> Mapping[str, Mission]: ...
 
     def move_bonus(self, state: GalaxyState, agent: AgentState) -> int: ...
 
@@ -472,6 +599,10 @@ class ExpansionHooks(Protocol):
         """The agent sheet's lines for his Psionic Powers (and a power's Flying this turn)."""
         ...
 
+    def part(self, state: GalaxyState) -> ExpansionPart:
+        """The expansion's part of the state (the game plays expansion rules)."""
+        ...
+
     def penalty(self, state: GalaxyState, figure: str, effect: str) -> int:
         """A held Critical's X for def / atk / move / hp (0 in a core game)."""
         ...
@@ -512,7 +643,7 @@ class ExpansionHooks(Protocol):
 
     def promotion_kind(self, state: GalaxyState, rank: int, core: dict[int, str]) -> str: ...
 
-    def psionics(self) -> dict[str, Psionic]:
+    def psionics(self) -> Mapping[str, PsionicCard]:
         """The ten Psionic Powers (9.7.2)."""
         ...
 
@@ -536,7 +667,7 @@ class ExpansionHooks(Protocol):
         """Alien Resonance: Alien faces are rolled once more with an Alien weapon."""
         ...
 
-    def rules(self, state: GalaxyState) -> MissionRules:
+    def rules(self, state: GalaxyState) -> MissionRuleSet:
         """The rules of the mission being played."""
         ...
 
@@ -566,6 +697,10 @@ class ExpansionHooks(Protocol):
         """5.1 and 5.2 at the campaign's start: GD Headquarters' weapons; Gold for everyone."""
         ...
 
+    def tie_broken(self, state: GalaxyState) -> None:
+        """The Alpha Agent's pick for an "activate X aliens" card is made: it waits no more."""
+        ...
+
     def start_turn(self, state: GalaxyState, agent: AgentState) -> None: ...
 
     def step_cost(self, state: GalaxyState, agent: AgentState) -> int | None:
@@ -581,10 +716,6 @@ class ExpansionHooks(Protocol):
         dice: Dice,
         events: list[Event],
     ) -> None: ...
-
-    def strip_suit_weapons(self, state: GalaxyState) -> None:
-        """A new mission: suits stay behind, and so do their weapons."""
-        ...
 
     def suit_header(self, state: GalaxyState) -> str:
         """Every suit in play or at Headquarters, with its Batteries."""
@@ -619,6 +750,10 @@ class ExpansionHooks(Protocol):
 
     def suits_settle(self, state: GalaxyState, events: list[Event]) -> None:
         """After each step of an Agent turn: a Seize ends with the carrier's Movement."""
+        ...
+
+    def switch_on(self, state: GalaxyState, high_impact: bool) -> None:
+        """The game plays expansion rules from now on: its part of the state starts empty."""
         ...
 
     def swarm_arrive(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
@@ -658,7 +793,7 @@ class ExpansionHooks(Protocol):
 
     def weapon_pool(self, state: GalaxyState, tier: str = ...) -> list[str]: ...
 
-    def worn(self, state: GalaxyState, agent_id: str) -> SuitState | None:
+    def worn(self, state: GalaxyState, agent_id: str) -> WornSuit | None:
         """The suit this agent wears (None in a core game or out of a suit)."""
         ...
 
@@ -680,13 +815,12 @@ def install(expansion: ExpansionHooks) -> None:
 
 def expanded(state: GalaxyState) -> bool:
     """The game plays expansion rules: its state carries the expansion's own part."""
-    return state.strikeback is not None
+    return state.expansion is not None
 
 
-def own(state: GalaxyState) -> StrikebackState:
+def own(state: GalaxyState) -> ExpansionPart:
     """The expansion's part of the state, where the game plays expansion rules."""
-    assert state.strikeback is not None
-    return state.strikeback
+    return hooks().part(state)
 
 
 def loaded() -> tuple[ExpansionHooks, ...]:

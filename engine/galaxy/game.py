@@ -24,7 +24,6 @@ from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.view import build_view
 from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of
 
@@ -127,6 +126,11 @@ def expansion_missions() -> dict[str, Mission]:
     return {k: m for ex in loaded() for k, m in ex.missions().items()}
 
 
+# The key a saved game keeps the expansion's part under (the one expansion shipped so far
+# saved it there before the core named the slot generically; stored games keep loading).
+SAVED_KEY = "strikeback"
+
+
 class GalaxyDefenders:
     key = "galaxy-defenders"
     title = "Galaxy Defenders"
@@ -189,7 +193,7 @@ class GalaxyDefenders:
             state.options[hooks().OPTION] = preset
         if switched or scenario in expansion_missions() or strikeback:
             state.options.update({k: "on" for k in switched})
-            state.strikeback = StrikebackState(high_impact="high-impact" in switched)
+            hooks().switch_on(state, high_impact="high-impact" in switched)
             if strikeback:
                 hooks().start(state, dice)
             hooks().begin_mission(state, mission_of(state), dice)
@@ -408,11 +412,16 @@ class GalaxyDefenders:
 
     def dump(self, state: GalaxyState) -> dict[str, Any]:
         data = state.model_dump(mode="json")
-        if data.get("strikeback") is None:
-            data.pop("strikeback", None)  # a core game saves exactly as before the expansion
+        part = data.pop("expansion", None)  # a core game saves exactly as before the expansion
+        if part is not None:
+            data[SAVED_KEY] = part
         return data
 
     def load(self, data: dict[str, Any]) -> GalaxyState:
+        if SAVED_KEY in data:
+            data = {k: v for k, v in data.items() if k != SAVED_KEY} | {
+                "expansion": data[SAVED_KEY]
+            }
         return GalaxyState.model_validate(data)
 
 

@@ -21,7 +21,6 @@ from engine.galaxy.objectives import mission_status
 from engine.galaxy.ranks import grant_power, kind_of, promotion_options, rank_up
 from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
-from engine.galaxy.strikeback.status import StrikebackState
 from engine.galaxy.supply import (
     issue_weapon,
     offer_headquarters,
@@ -115,10 +114,7 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
     state.outcome = None
     state.outcome_text = ""
     if expanded(state):  # Marks, Poisons, Criticals and shields end with a mission
-        held = own(state).gear.psionics  # Psionic Powers stay with their agents
-        hooks().strip_suit_weapons(state)  # Power Suits stay behind with their weapons
-        state.strikeback = StrikebackState(high_impact=own(state).high_impact)
-        state.strikeback.gear.psionics = held
+        hooks().next_mission(state)  # Psionic Powers stay with their agents, suits behind
         hooks().begin_mission(state, mission, dice)
     state.alpha = first_by_ranking(state)
     state.round = 1
@@ -427,7 +423,7 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     waiting = own(state).activating if expanded(state) else None
     if waiting is not None and waiting.picks == 0:
         assert expanded(state)
-        own(state).activating = None
+        hooks().tie_broken(state)
         ce_id, ce = waiting.card, close_encounter(waiting.card)
         chosen = [a for a in state.aliens if a.id in waiting.chosen]
     else:

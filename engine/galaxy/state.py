@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializeAsAny, field_validator
 
 from engine.core.deck import Deck
-from engine.galaxy.strikeback.status import StrikebackState
+from engine.core.errors import NotSupportedYet
 
 Coord = tuple[int, int]
 Activity = Literal["unused", "open", "closed"]
@@ -123,6 +123,21 @@ class CampaignState(BaseModel):
     over: bool = False  # the final outcome is decided
 
 
+class ExpansionState(BaseModel):
+    """An expansion's own part of a game state. The core carries it without knowing its
+    fields; the expansion registers its type (`register_expansion_state`) so a saved game
+    loads back into it, and the part is saved with all its fields."""
+
+
+_EXPANSION_STATES: list[type[ExpansionState]] = []
+
+
+def register_expansion_state(kind: type[ExpansionState]) -> None:
+    """The type a saved game's expansion part loads into (the loaded expansion's)."""
+    if kind not in _EXPANSION_STATES:
+        _EXPANSION_STATES.append(kind)
+
+
 class GalaxyState(BaseModel):
     scenario: str
     mission: str = ""  # the mission being played ("" in old saves: the scenario itself)
@@ -161,5 +176,15 @@ class GalaxyState(BaseModel):
     promotions: list[str] = Field(default_factory=list)  # seats owed a tactic/skill choice
     outcome: str | None = None
     outcome_text: str = ""
-    # Operation Strikeback tokens; None in a core game (and then left out of the dump)
-    strikeback: StrikebackState | None = None
+    # the expansion's own part; None in a core game (and then left out of the dump)
+    expansion: SerializeAsAny[ExpansionState] | None = None
+
+    @field_validator("expansion", mode="before")
+    @classmethod
+    def _expansion_part(cls, value: object) -> object:
+        """A saved expansion part loads into the registered expansion's own type."""
+        if value is None or isinstance(value, ExpansionState):
+            return value
+        if not _EXPANSION_STATES:
+            raise NotSupportedYet("This saved game needs an expansion that is not loaded.")
+        return _EXPANSION_STATES[0].model_validate(value)

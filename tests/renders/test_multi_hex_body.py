@@ -19,7 +19,7 @@ from renders.figures import badges
 
 def test_the_wormoon_covers_both_hexes_and_the_alpha_shows_the_menace_token() -> None:
     state = GAME.new("m1", ["marine"], {}, SeededDice(1))
-    state.strikeback = StrikebackState()
+    state.expansion = StrikebackState()
     state.signals = []
     spot = parse_label("D4")
     assert spot is not None

@@ -15,13 +15,13 @@ from renders.chrome import legend_items
 
 def test_rifts_and_probes_are_drawn_and_explained() -> None:
     state = GAME.new("os6", ["marine", "hulk"], {}, SeededDice(3))
-    assert state.strikeback is not None
+    assert state.expansion is not None
     plain = render_board(GAME.view(state, None))
-    hunt = state.strikeback.hunt or WormHunt()
+    hunt = state.expansion.hunt or WormHunt()
     hunt.rifts = [co(mark_hex(state, "m1")), co(mark_hex(state, "m2"))]
     hunt.deployed = [3]
     hunt.dropped = [co(mark_hex(state, "m4"))]
-    state.strikeback.hunt = hunt
+    state.expansion.hunt = hunt
     view = GAME.view(state, None)
     marks = {c.coord: c.marks for c in view.cells}
     assert "rift" in marks[label(mark_hex(state, "m1"))]

@@ -15,7 +15,7 @@ from engine.core.events import Event, Note
 from engine.galaxy.lifecycle import clockwise_from_alpha
 from engine.galaxy.state import AlienState, GalaxyState, Pending
 from engine.galaxy.strikeback import swarm
-from engine.galaxy.strikeback.status import Activating
+from engine.galaxy.strikeback.status import Activating, sb_state_or_none
 from engine.galaxy.world import (
     alien_adjacent,
     alien_name,
@@ -90,7 +90,7 @@ def select(state: GalaxyState, card_id: str, match: dict[str, object], events: l
     them in `StrikebackState.activating`; False when the Alpha Agent must break a tie first
     (a pending `sb-activate` choice, one alien at a time)."""
 
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     assert sb is not None
     if "alpha" in match:
         chosen = [a.id for a in state.aliens if a.controller == state.alpha]
@@ -116,7 +116,7 @@ def select(state: GalaxyState, card_id: str, match: dict[str, object], events: l
 
 def ask(state: GalaxyState) -> bool:
     """Open the Alpha Agent's tie-break choice if one is owed; True when none is."""
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.activating is not None
     waiting = sb.activating
     if waiting.picks <= 0:
@@ -133,7 +133,7 @@ def ask(state: GalaxyState) -> bool:
 def finish_choice(state: GalaxyState, option: str, events: list[Event]) -> None:
     """The Alpha Agent names one of the tied aliens to activate."""
 
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.activating is not None
     waiting = sb.activating
     state.pending = None

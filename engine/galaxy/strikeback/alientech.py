@@ -27,7 +27,7 @@ from engine.core.hexgrid import Hex
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback import headquarters
-from engine.galaxy.strikeback.status import GearState
+from engine.galaxy.strikeback.status import GearState, sb_state, sb_state_or_none
 from engine.galaxy.supply import deliver, delivery_takers, weapon_pool
 from engine.galaxy.world import agent_name, hx, weapon
 
@@ -42,8 +42,8 @@ MAX_FRAGMENTS = 4
 
 
 def gear(state: GalaxyState) -> GearState:
-    assert state.strikeback is not None
-    return state.strikeback.gear
+    assert sb_state_or_none(state) is not None
+    return sb_state(state).gear
 
 
 def place(state: GalaxyState, h: Hex, kind: str) -> None:
@@ -66,7 +66,7 @@ def gain(state: GalaxyState, count: int, events: list[Event]) -> int:
 
 def reached(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
     """An agent (not a drone) steps onto a hex: a token there is taken and discarded."""
-    if state.strikeback is None or agent.hex is None or agent.drone_of is not None:
+    if sb_state_or_none(state) is None or agent.hex is None or agent.drone_of is not None:
         return
     kind = gear(state).tokens.pop(label(hx(agent.hex)), None)
     if kind is None:
@@ -141,7 +141,7 @@ def deliver_armory(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
 
 def tokens(state: GalaxyState) -> list[tuple[str, str]]:
     """(hex label, kind) of the tokens on the map, for the view."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return []
     return sorted(gear(state).tokens.items())
 

@@ -34,6 +34,7 @@ from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import poses
 from engine.galaxy.strikeback.lookups import penalty
 from engine.galaxy.strikeback.npc import npc_weapon
+from engine.galaxy.strikeback.status import sb_state_or_none
 from engine.galaxy.world import area_of, board_of, figures_on_map, locked, on_map_agents
 
 CONTENT = Path(__file__).parent / "content" / "weapons.json"
@@ -88,7 +89,7 @@ def is_suit_weapon(key: str) -> bool:
 
 def warehouse(state: GalaxyState) -> list[Weapon]:
     """Expansion weapons that join the core Warehouse's cups (only with the layer on)."""
-    return list(weapons().values()) if state.strikeback is not None else []
+    return list(weapons().values()) if sb_state_or_none(state) is not None else []
 
 
 def mixed(w: Weapon) -> bool:
@@ -108,7 +109,7 @@ def extra_dice(state: GalaxyState, agent: AgentState, w: Weapon) -> int:
 
 def blue_choice_open(state: GalaxyState, agent: AgentState, w: Weapon) -> bool:
     """9.2: a RED+BLUE weapon with added Hit dice lets the attacker pick their colour."""
-    return state.strikeback is not None and mixed(w) and extra_dice(state, agent, w) > 0
+    return sb_state_or_none(state) is not None and mixed(w) and extra_dice(state, agent, w) > 0
 
 
 def attack_roll(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy.state import AlienState, GalaxyState
+from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.world import board_of, card, co, hx, locked, occupant
 
 
@@ -24,7 +25,7 @@ def size(alien: AlienState) -> int:
 
 
 def multi(state: GalaxyState, alien: AlienState) -> bool:
-    return state.strikeback is not None and size(alien) > 1
+    return sb_state_or_none(state) is not None and size(alien) > 1
 
 
 def free_for(state: GalaxyState, alien: AlienState, h: Hex) -> bool:
@@ -62,12 +63,12 @@ def settle(state: GalaxyState, alien: AlienState) -> None:
     """Lay the rest of the base next to the head (after a move or an arrival)."""
     if not multi(state, alien):
         return
-    assert state.strikeback is not None
-    state.strikeback.bodies.pop(alien.id, None)
-    state.strikeback.bodies[alien.id] = [co(h) for h in tail_for(state, alien, hx(alien.hex))]
+    assert sb_state_or_none(state) is not None
+    sb_state(state).bodies.pop(alien.id, None)
+    sb_state(state).bodies[alien.id] = [co(h) for h in tail_for(state, alien, hx(alien.hex))]
 
 
 def lift(state: GalaxyState, alien: AlienState) -> None:
     """The figure leaves the battlefield: its base goes with it."""
-    if state.strikeback is not None:
-        state.strikeback.bodies.pop(alien.id, None)
+    if sb_state_or_none(state) is not None:
+        sb_state(state).bodies.pop(alien.id, None)

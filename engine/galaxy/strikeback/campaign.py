@@ -50,6 +50,7 @@ from engine.galaxy.state import (
 from engine.galaxy.strikeback import powers
 from engine.galaxy.strikeback.headquarters import weapon_pool
 from engine.galaxy.strikeback.missions import STORYBOOK, missions
+from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.strikeback.wings import rank_name, top_rank
 from engine.galaxy.supply import offer_weapon
 from engine.galaxy.supply import own_weapons as without_suit
@@ -210,7 +211,7 @@ def back_to_gold(agent: AgentState, state: GalaxyState | None = None) -> None:
     Psionic Power among them goes back to the box."""
 
     lost = [p for r, p in agent.rank_powers.items() if int(r) > GOLD]
-    if state is not None and state.strikeback is not None:
+    if state is not None and sb_state_or_none(state) is not None:
         for key in lost:
             powers.drop(state, agent, key)
     agent.tactics = [t for t in agent.tactics if t not in lost]
@@ -256,8 +257,8 @@ def armory_options(state: GalaxyState, seat: str) -> list[str]:
 def offer_armory(state: GalaxyState, events: list[Event]) -> bool:
     """At a campaign mission's first Strategy phase: each agent, clockwise from the Alpha
     Agent, picks GD Headquarters weapons within the briefing's limits (one prompt per pick)."""
-    assert state.strikeback is not None
-    layer = state.strikeback
+    assert sb_state_or_none(state) is not None
+    layer = sb_state(state)
     if not layer.armory_open and state.round == 1 and not layer.armory:
         layer.armory_open = True
         layer.armory = [s for s in clockwise_from_alpha(state) if not state.agents[s].dead]
@@ -287,9 +288,9 @@ def offer_armory(state: GalaxyState, events: list[Event]) -> bool:
 
 def finish_armory(state: GalaxyState, option: str, events: list[Event]) -> None:
     pending = state.pending
-    assert pending is not None and state.strikeback is not None
+    assert pending is not None and sb_state_or_none(state) is not None
     state.pending = None
-    layer = state.strikeback
+    layer = sb_state(state)
     seat = pending.seat
     if option == DONE:
         if layer.armory and layer.armory[0] == seat:

@@ -1,5 +1,5 @@
 """The expansion's combat in live play: what the core Galaxy engine calls when the game runs
-with the Operation Strikeback layer (`GalaxyState.strikeback` is set).
+with the Operation Strikeback layer (`GalaxyState.expansion` is set).
 
 Alien attacks on agents and agent attacks on aliens go through here: Energy Shield stacks
 (11.7), Lethal (8.1), High Impact (storybook 5.5.1), Mark (8.3) with the Xeno-Delta lock-on,
@@ -31,17 +31,17 @@ from engine.galaxy.strikeback import (
     poses,
     powers,
 )
-from engine.galaxy.strikeback.lookups import layer, penalty, status, worn
+from engine.galaxy.strikeback.lookups import penalty, status, worn
 from engine.galaxy.strikeback.movement import can_seize, drop_hex
-from engine.galaxy.strikeback.status import CriticalPile
+from engine.galaxy.strikeback.status import CriticalPile, sb_state, sb_state_or_none
 from engine.galaxy.world import agent_name, alien_name, board_of, card, co, free, hx, profile, where
 
 
 def bolts_blocked(state: GalaxyState, figure: str) -> bool:
     """A Critical 'no Bolt effects' token is on this figure."""
-    if state.strikeback is None or figure not in state.strikeback.figures:
+    if sb_state_or_none(state) is None or figure not in sb_state(state).figures:
         return False
-    held = state.strikeback.figures[figure].criticals
+    held = sb_state(state).figures[figure].criticals
     return any(criticals.tokens()[k].effect == "no-bolt" for k in held)
 
 
@@ -63,7 +63,7 @@ def stacks_of(state: GalaxyState, alien: AlienState) -> list[int]:
     """The alien's Energy Shield stacks left (one stack for a core card's shield)."""
     c = card(alien)
     full = c.stacks if isinstance(c, cards.ExpansionAlienCard) else [c.energy]
-    return layer(state).stacks.setdefault(alien.id, [n for n in full if n] or [0])
+    return sb_state(state).stacks.setdefault(alien.id, [n for n in full if n] or [0])
 
 
 def expansion_effects(c: AlienCard, kind: str) -> list[str]:
@@ -71,7 +71,7 @@ def expansion_effects(c: AlienCard, kind: str) -> list[str]:
 
 
 def _pile(state: GalaxyState, level: int, dice: Dice) -> CriticalPile:
-    piles = layer(state).piles
+    piles = sb_state(state).piles
     if str(level) not in piles:
         piles[str(level)] = criticals.new_pile(level, dice)
     return piles[str(level)]
@@ -97,7 +97,7 @@ def critical(
         if token.effect == "paralyze" and "paralyze" not in target.conditions:
             target.conditions.append("paralyze")
         if token.effect == "shields-off" and isinstance(target, AlienState):
-            layer(state).stacks[target.id] = [0 for _ in stacks_of(state, target)]
+            sb_state(state).stacks[target.id] = [0 for _ in stacks_of(state, target)]
             target.energy = 0
     return token.level if token.effect == "damage" else 0
 
@@ -154,7 +154,7 @@ def alien_attack(
         stacks,
         lethal="lethal" in effects,
         def_minus=def_minus,
-        high_impact=layer(state).high_impact,
+        high_impact=sb_state(state).high_impact,
         armor=None if bolts_blocked(state, agent.id) or in_suit else profile(agent).armor,
         attack="melee" if kind == "melee" else "ranged",
     )
@@ -241,7 +241,7 @@ def alien_defends(
         stacks,
         lethal="lethal" in sb_effects,
         def_minus=def_minus + penalty(state, alien.id, "def"),
-        high_impact=layer(state).high_impact,
+        high_impact=sb_state(state).high_impact,
         armor=None if bolts_blocked(state, alien.id) else c.armor,
         attack="melee" if kind == "melee" else "ranged",
         reroll_alien="reroll-alien" in c.powers,
@@ -310,7 +310,7 @@ def friendly_defends(
         stacks,
         lethal="lethal" in sb_effects,
         def_minus=def_minus + penalty(state, friend.id, "def"),
-        high_impact=layer(state).high_impact,
+        high_impact=sb_state(state).high_impact,
         armor=None if bolts_blocked(state, friend.id) or in_suit else profile(friend).armor,
         attack="melee" if kind == "melee" else "ranged",
     )
@@ -342,9 +342,9 @@ def _defence_text(out: damage.Defence) -> str:
 def refresh(state: GalaxyState, dice: Dice, events: list[Event]) -> list[AlienState]:
     """Refresh phase (6.1): Marks and Poisons fade (a poisoned figure suffers 1 wound),
     temporary Criticals leave, Energy Shield stacks refill. Returns aliens the poison killed."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return []
-    sb = state.strikeback
+    sb = sb_state(state)
 
     masters.refresh(state, events)
     sb.stacks = {}

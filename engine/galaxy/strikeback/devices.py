@@ -45,7 +45,7 @@ from engine.galaxy.strikeback.alientech import reached
 from engine.galaxy.strikeback.burrowing import exposed
 from engine.galaxy.strikeback.lookups import status
 from engine.galaxy.strikeback.poses import stand
-from engine.galaxy.strikeback.status import StrikebackState
+from engine.galaxy.strikeback.status import StrikebackState, sb_state, sb_state_or_none
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -155,12 +155,11 @@ def generic_in_warehouse(state: GalaxyState) -> list[str]:
 
 
 def sb(state: GalaxyState) -> StrikebackState:
-    assert state.strikeback is not None
-    return state.strikeback
+    return sb_state(state)
 
 
 def held(state: GalaxyState, agent_id: str) -> list[str]:
-    return sb(state).devices.get(agent_id, []) if state.strikeback is not None else []
+    return sb(state).devices.get(agent_id, []) if sb_state_or_none(state) is not None else []
 
 
 def in_warehouse(state: GalaxyState) -> list[str]:

@@ -42,6 +42,7 @@ from engine.core.events import Event
 from engine.core.game import Action
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import wings
+from engine.galaxy.strikeback.status import sb_state_or_none
 from engine.galaxy.world import agent_name
 
 Args = dict[str, str]
@@ -86,7 +87,7 @@ def is_free(what: str) -> bool:
 
 def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
     """Every Free Action open to the agent now (none outside the layer or off the map)."""
-    if state.strikeback is None or agent.hex is None:
+    if sb_state_or_none(state) is None or agent.hex is None:
         return []
     out: list[Action] = []
     for key, action in sorted(providers().items()):
@@ -104,7 +105,7 @@ def do(
     events: list[Event],
 ) -> None:
     action = providers()[what]
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         raise RuleError(f"{what} is an Operation Strikeback Free Action.")
     problem = action.problem(state, agent, args)
     if problem:
@@ -122,7 +123,7 @@ def register_rule(rule: Rule) -> Rule:
 
 def becomes_free(state: GalaxyState, agent: AgentState, what: str) -> bool:
     """Whether the Action `/act what:<what>` is a Free Action for this agent now."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return False
     return any(rule(state, agent, what) for rule in RULES)
 

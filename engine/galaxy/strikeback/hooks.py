@@ -31,6 +31,7 @@ from engine.galaxy.strikeback import (
     play,
     poses,
     powers,
+    status,
     suits,
     swarm,
     wings,
@@ -138,6 +139,7 @@ class StrikebackHooks:
     legal_attacks = staticmethod(objects.legal_attacks)
     lift = staticmethod(bodies.lift)
     lit_marks = staticmethod(play.lit_marks)
+    next_mission = staticmethod(play.next_mission)
     mine = staticmethod(npc.mine)
     missions = staticmethod(missions.missions)
     move_bonus = staticmethod(suits.move_bonus)
@@ -153,6 +155,7 @@ class StrikebackHooks:
     options = staticmethod(powers.options)
     orders = staticmethod(poses.orders)
     panel_lines = staticmethod(powers.panel_lines)
+    part = staticmethod(status.sb_state)
     penalty = staticmethod(lookups.penalty)
     play_advice = staticmethod(play.advice)
     play_do_action = staticmethod(play.do_action)
@@ -178,10 +181,10 @@ class StrikebackHooks:
     stand = staticmethod(poses.stand)
     standalone_rank = staticmethod(wings.standalone_rank)
     start = staticmethod(campaign.start)
+    tie_broken = staticmethod(status.tie_broken)
     start_turn = staticmethod(suits.start_turn)
     step_cost = staticmethod(poses.step_cost)
     strike_decoy = staticmethod(play.strike_decoy)
-    strip_suit_weapons = staticmethod(suits.strip_suit_weapons)
     suit_header = staticmethod(suits.suit_header)
     suit_lines = staticmethod(suits.suit_lines)
     suit_tokens = staticmethod(suits.suit_tokens)
@@ -191,6 +194,7 @@ class StrikebackHooks:
     suits_legal_actions = staticmethod(suits.legal_actions)
     suits_refresh = staticmethod(suits.refresh)
     suits_settle = staticmethod(suits.settle)
+    switch_on = staticmethod(play.switch_on)
     swarm_arrive = staticmethod(swarm.arrive)
     tokens = staticmethod(alientech.tokens)
     top_rank = staticmethod(wings.top_rank)

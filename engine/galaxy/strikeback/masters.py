@@ -31,6 +31,7 @@ from engine.galaxy.state import AgentState, AlienState, GalaxyState
 from engine.galaxy.strikeback import menace
 from engine.galaxy.strikeback.bodies import settle
 from engine.galaxy.strikeback.cards import ExpansionAlienCard
+from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.world import agent_name, alien_name, card
 
 ACTIONS = ("menace-up", "menace-down", "menace-take")
@@ -71,7 +72,7 @@ def arrived(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
     """A Master enters play: its base is laid out and the Alpha Agent takes the Menace token."""
 
     settle(state, alien)
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     if sb is None or not is_master(alien):
         return
     if sb.menace is None:
@@ -87,7 +88,7 @@ def hunted(
 ) -> list[AgentState]:
     """The agents the A.I. may consider: only the Menacing Agent for an Archenemy stage."""
     left_play(state, events)
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     if sb is None or sb.menace is None or "archenemy" not in powers(alien):
         return agents
     owner = next((a for a in agents if a.id == sb.menace.owner), None)
@@ -99,7 +100,7 @@ def hunted(
 
 def wounded(state: GalaxyState, alien: AlienState, by: AgentState, events: list[Event]) -> None:
     """The Master took at least one wound from `by` (an agent, or his drone or NPC)."""
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     if sb is None or sb.menace is None or not is_master(alien):
         return
     seat = by.drone_of or by.id
@@ -112,7 +113,7 @@ def wounded(state: GalaxyState, alien: AlienState, by: AgentState, events: list[
 
 
 def _token_text(state: GalaxyState) -> str:
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.menace is not None
     owner = state.agents[sb.menace.owner]
     return f"Menace token: {agent_name(owner)}, Level {sb.menace.level}."
@@ -120,7 +121,7 @@ def _token_text(state: GalaxyState) -> str:
 
 def falls(state: GalaxyState, alien: AlienState, events: list[Event]) -> bool:
     """A Master reached 0 Health points: True when it really dies (see the module docstring)."""
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     c = card(alien)
     if sb is None or not isinstance(c, ExpansionAlienCard) or c.flip_to is None:
         if sb is not None and is_master(alien):
@@ -146,7 +147,7 @@ def flip(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
     """Turn the Master's card to its next stage: no wounds, full shields, the same base."""
     c = card(alien)
     assert isinstance(c, ExpansionAlienCard) and c.flip_to is not None
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     assert sb is not None
     alien.card = c.flip_to
     alien.wounds = 0
@@ -162,7 +163,7 @@ def flip(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
 def refresh(state: GalaxyState, events: list[Event]) -> None:
     """A Master that fought on at 0 Health points through the round turns to its next stage,
     when the mission's Special Event has not taken it off the battlefield."""
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     if sb is None:
         return
     for alien in [a for a in state.aliens if a.id in sb.held]:
@@ -181,7 +182,7 @@ def stage_name(alien: AlienState) -> str:
 def left_play(state: GalaxyState, events: list[Event]) -> None:
     """Keep the Menace token on the battlefield: a dead or removed Menacing Agent passes it,
     at Level 1, to the Alpha Agent; with no Master in play the token leaves."""
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     if sb is None or sb.menace is None:
         return
     if not masters(state) and not sb.master_down:
@@ -201,7 +202,7 @@ def left_play(state: GalaxyState, events: list[Event]) -> None:
 
 
 def action_problem(state: GalaxyState, agent: AgentState, what: str) -> str | None:
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     if sb is None or sb.menace is None or agent.hex is None:
         return "has no Menace token to act on"
     if agent.action_used:
@@ -220,7 +221,7 @@ def do_action(state: GalaxyState, agent: AgentState, what: str, events: list[Eve
     problem = action_problem(state, agent, what)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.menace is not None
     menace.action(sb.menace, agent.id, 2 if what == "menace-up" else 1)
     agent.action_used = True
@@ -237,7 +238,7 @@ LABELS = {
 
 
 def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
-    if state.strikeback is None or state.strikeback.menace is None:
+    if sb_state_or_none(state) is None or sb_state(state).menace is None:
         return []
     return [
         Action(verb="act", args={"unit": agent.id, "what": what}, label=LABELS[what])

@@ -35,7 +35,7 @@ from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, WeaponState
 from engine.galaxy.strikeback import npcs
 from engine.galaxy.strikeback.burrowing import exposed
-from engine.galaxy.strikeback.status import NpcState
+from engine.galaxy.strikeback.status import NpcState, sb_state, sb_state_or_none
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -130,7 +130,7 @@ def is_order(text: str) -> bool:
 
 
 def enabled(state: GalaxyState) -> bool:
-    return state.strikeback is not None and state.options.get(OPTION) == "on"
+    return sb_state_or_none(state) is not None and state.options.get(OPTION) == "on"
 
 
 # -- setup and arrival ----------------------------------------------------------------------
@@ -139,7 +139,7 @@ def enabled(state: GalaxyState) -> bool:
 def begin_mission(state: GalaxyState, dice: Dice, order: list[str] | None = None) -> None:
     """10.5: one Human Signal of the reserve becomes an NPC Signal; the NPC deck and the
     Tactic tokens are shuffled; NPCs of an earlier mission leave."""
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     assert sb is not None
     for figure in [f for f in state.agents if is_npc(f)]:
         del state.agents[figure]
@@ -156,7 +156,7 @@ def begin_mission(state: GalaxyState, dice: Dice, order: list[str] | None = None
 def sweep(state: GalaxyState) -> None:
     """Destroyed NPCs: the card goes to the NPC discard pile, an unused Tactic back to the
     pool (ours: the rules do not say)."""
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     if sb is None:
         return
     for figure in [f for f in sb.npcs if f not in state.agents]:
@@ -168,9 +168,9 @@ def sweep(state: GalaxyState) -> None:
 
 def in_play(state: GalaxyState) -> list[AgentState]:
     sweep(state)
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return []
-    return [state.agents[f] for f in state.strikeback.npcs if f in state.agents]
+    return [state.agents[f] for f in sb_state(state).npcs if f in state.agents]
 
 
 def arrive_beside(state: GalaxyState, seat: str, dice: Dice, events: list[Event]) -> None:
@@ -198,7 +198,7 @@ def arrive(
 ) -> None:
     """An NPC enters play at `h` (a revealed NPC Signal, or an event naming its player)."""
 
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     assert sb is not None
     present = in_play(state)
     if not sb.npc_deck and sb.npc_discard:
@@ -242,7 +242,7 @@ def arrive(
 
 
 def mine(state: GalaxyState, agent: AgentState) -> list[AgentState]:
-    sb = state.strikeback
+    sb = sb_state_or_none(state)
     return [n for n in in_play(state) if sb is not None and sb.npcs[n.id].controller == agent.id]
 
 
@@ -306,7 +306,7 @@ def activate_now(
 
 def end_of_turn(state: GalaxyState, agent: AgentState, dice: Dice, events: list[Event]) -> None:
     """The controller's turn ends: NPCs not yet activated act now; all are ready again."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return
     for npc in mine(state, agent):
         if not _info(state, npc).activated and npc.id in state.agents:
@@ -316,8 +316,8 @@ def end_of_turn(state: GalaxyState, agent: AgentState, dice: Dice, events: list[
 
 
 def _info(state: GalaxyState, npc: AgentState) -> NpcState:
-    assert state.strikeback is not None
-    return state.strikeback.npcs[npc.id]
+    assert sb_state_or_none(state) is not None
+    return sb_state(state).npcs[npc.id]
 
 
 def activate(state: GalaxyState, npc: AgentState, dice: Dice, events: list[Event]) -> None:

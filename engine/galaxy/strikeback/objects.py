@@ -27,7 +27,7 @@ from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import combat as expansion
 from engine.galaxy.strikeback import play, poses
 from engine.galaxy.strikeback.lookups import penalty
-from engine.galaxy.strikeback.status import ObjectState, StrikebackState
+from engine.galaxy.strikeback.status import ObjectState, StrikebackState, sb_state, sb_state_or_none
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -42,8 +42,7 @@ from engine.galaxy.world import (
 
 
 def sb(state: GalaxyState) -> StrikebackState:
-    assert state.strikeback is not None
-    return state.strikeback
+    return sb_state(state)
 
 
 def where(state: GalaxyState, obj: ObjectState) -> Hex:
@@ -62,9 +61,9 @@ def add(
 
 
 def standing(state: GalaxyState) -> dict[str, ObjectState]:
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return {}
-    return {k: o for k, o in state.strikeback.objects.items() if not o.destroyed}
+    return {k: o for k, o in sb_state(state).objects.items() if not o.destroyed}
 
 
 def is_object(state: GalaxyState, target: str) -> bool:
@@ -210,9 +209,9 @@ def open_block(state: GalaxyState, token: str) -> None:
 
 def blocked(state: GalaxyState, pair: list[tuple[int, int]]) -> bool:
     """Whether this locked side is held by a BLOCK token (no Bash opens it)."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return False
-    sides = [p for pairs in state.strikeback.blocks.values() for p in pairs]
+    sides = [p for pairs in sb_state(state).blocks.values() for p in pairs]
     return [tuple(x) for x in pair] in [[tuple(x) for x in p] for p in sides] or [
         tuple(x) for x in pair[::-1]
     ] in [[tuple(x) for x in p] for p in sides]

@@ -24,7 +24,7 @@ from engine.galaxy.signals import signal_at
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
 from engine.galaxy.strikeback import campaign, devices, handouts, npc, suits
 from engine.galaxy.strikeback.mission_rules import rules_for
-from engine.galaxy.strikeback.status import StrikebackState
+from engine.galaxy.strikeback.status import StrikebackState, sb_state, sb_state_or_none
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -40,8 +40,7 @@ if TYPE_CHECKING:
 
 
 def sb(state: GalaxyState) -> StrikebackState:
-    assert state.strikeback is not None
-    return state.strikeback
+    return sb_state(state)
 
 
 def mark_hex(state: GalaxyState, name: str) -> Hex:
@@ -59,7 +58,23 @@ def rules(state: GalaxyState) -> MissionRules:
 
 def lit_marks(state: GalaxyState) -> dict[str, str]:
     """Map marks the board shows with a mission token now (mark -> token)."""
-    return rules(state).lit_marks(state) if state.strikeback is not None else {}
+    return rules(state).lit_marks(state) if sb_state_or_none(state) is not None else {}
+
+
+def switch_on(state: GalaxyState, high_impact: bool) -> None:
+    """The game plays the expansion's rules: its own part of the state starts empty."""
+    state.expansion = StrikebackState(high_impact=high_impact)
+
+
+def next_mission(state: GalaxyState) -> None:
+    """A new mission: Marks, Poisons, Criticals and shields end; Psionic Powers stay with
+    their agents; Power Suits stay behind with their weapons."""
+    layer = sb_state_or_none(state)
+    assert layer is not None
+    held = layer.gear.psionics
+    suits.strip_suit_weapons(state)
+    state.expansion = StrikebackState(high_impact=layer.high_impact)
+    sb_state(state).gear.psionics = held
 
 
 def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
@@ -90,7 +105,7 @@ RESULTS = ("accomplished", "partial", "failed")
 def previous_result(state: GalaxyState) -> str | None:
     """The previous campaign mission's result (storybook 2.5): `accomplished`, `partial` or
     `failed`; None in a standalone mission and in the campaign's first mission."""
-    return state.strikeback.previous if state.strikeback is not None else None
+    return sb_state(state).previous if sb_state_or_none(state) is not None else None
 
 
 def event_effects(state: GalaxyState, event: EventCard) -> list[dict[str, object]]:
@@ -188,7 +203,7 @@ def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
 
 def quiet_signals(state: GalaxyState) -> bool:
     """This mission's Event phases neither teleport nor move Signals (mission 6)."""
-    return state.strikeback is not None and rules(state).quiet_signals
+    return sb_state_or_none(state) is not None and rules(state).quiet_signals
 
 
 def after_event(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
@@ -279,7 +294,7 @@ def default_choice(state: GalaxyState) -> str:
 def handles(state: GalaxyState, what: str) -> bool:
     """Whether `/act what:<what>` is a device or a special action of this mission."""
 
-    return state.strikeback is not None and (
+    return sb_state_or_none(state) is not None and (
         devices.is_device(what) or what in rules(state).actions
     )
 
@@ -287,7 +302,7 @@ def handles(state: GalaxyState, what: str) -> bool:
 def action_problem(
     state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]
 ) -> str | None:
-    if state.strikeback is None or agent.hex is None:
+    if sb_state_or_none(state) is None or agent.hex is None:
         return "has no such action"
     if agent.action_used:
         return "has already used his Action this turn"
@@ -318,7 +333,7 @@ def do_action(
 
 
 def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
-    if state.strikeback is None or agent.hex is None or agent.action_used:
+    if sb_state_or_none(state) is None or agent.hex is None or agent.action_used:
         return []
     return [*rules(state).legal_actions(state, agent), *devices.legal_actions(state, agent)]
 
@@ -335,7 +350,7 @@ def condition(state: GalaxyState, cond: str) -> bool:
 
 def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
     """The mission's own advice (its objectives), before the core advisor's."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return None
     return rules(state).advice(state, agent, actions)
 
@@ -351,7 +366,7 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
 
 
 def decoys(state: GalaxyState, alien: AlienState) -> dict[str, Coord]:
-    return rules(state).decoys(state, alien) if state.strikeback is not None else {}
+    return rules(state).decoys(state, alien) if sb_state_or_none(state) is not None else {}
 
 
 def strike_decoy(
@@ -361,5 +376,5 @@ def strike_decoy(
 
 
 def turn_over(state: GalaxyState, seat: str, events: list[Event]) -> None:
-    if state.strikeback is not None:
+    if sb_state_or_none(state) is not None:
         rules(state).turn_over(state, seat, events)

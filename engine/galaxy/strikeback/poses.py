@@ -17,6 +17,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback.lookups import worn
+from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.world import agent_name, engaged
 
 POSES = ("standing", "crouching", "prone")
@@ -39,13 +40,13 @@ TOKENS = {
 
 
 def enabled(state: GalaxyState) -> bool:
-    return state.strikeback is not None and state.options.get(OPTION) == "on"
+    return sb_state_or_none(state) is not None and state.options.get(OPTION) == "on"
 
 
 def pose(state: GalaxyState, agent: AgentState) -> str:
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return "standing"
-    return state.strikeback.poses.get(agent.id, "standing")
+    return sb_state(state).poses.get(agent.id, "standing")
 
 
 def token(state: GalaxyState, agent: AgentState) -> PoseToken:
@@ -92,7 +93,7 @@ def do_pose(state: GalaxyState, agent: AgentState, new: str, events: list[Event]
     problem = pose_problem(state, agent, new)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    assert state.strikeback is not None
+    assert sb_state_or_none(state) is not None
     old = pose(state, agent)
     if agent.movement == "unused" and engaged(state, agent) and not agent.evaded:
         agent.movement, agent.mp_left = "closed", 0
@@ -102,14 +103,14 @@ def do_pose(state: GalaxyState, agent: AgentState, new: str, events: list[Event]
         agent.mp_left -= cost
         agent.movement = "open"
         spent = f"{cost} Movement point(s), {agent.mp_left} left"
-    state.strikeback.poses[agent.id] = new
+    sb_state(state).poses[agent.id] = new
     events.append(Note(text=f"{agent_name(agent)} goes from {old} to {new} ({spent})."))
 
 
 def stand(state: GalaxyState, agent: AgentState, events: list[Event], why: str) -> None:
     """Moved outside his Movement activity: back to Standing."""
-    if state.strikeback is not None and pose(state, agent) != "standing":
-        state.strikeback.poses.pop(agent.id, None)
+    if sb_state_or_none(state) is not None and pose(state, agent) != "standing":
+        sb_state(state).poses.pop(agent.id, None)
         events.append(Note(text=f"{agent_name(agent)} is Standing again ({why})."))
 
 

@@ -37,7 +37,7 @@ from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import devices
 from engine.galaxy.strikeback.alientech import reached
 from engine.galaxy.strikeback.poses import stand
-from engine.galaxy.strikeback.status import GearState
+from engine.galaxy.strikeback.status import GearState, sb_state, sb_state_or_none
 from engine.galaxy.strikeback.wings import PSIONIC
 from engine.galaxy.world import (
     agent_name,
@@ -109,8 +109,8 @@ def psionics() -> dict[str, Psionic]:
 
 
 def gear(state: GalaxyState) -> GearState:
-    assert state.strikeback is not None
-    return state.strikeback.gear
+    assert sb_state_or_none(state) is not None
+    return sb_state(state).gear
 
 
 # -- 9.7 the five types ------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def rerolls_alien(agent: AgentState, w: Weapon) -> bool:
 
 
 def held(state: GalaxyState, agent_id: str) -> list[str]:
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return []
     return gear(state).psionics.get(agent_id, [])
 
@@ -193,7 +193,7 @@ def draw(state: GalaxyState, agent: AgentState, dice: Dice) -> str | None:
 def refresh(state: GalaxyState, events: list[Event]) -> None:
     """Refresh phase: face-down powers turn up (not the rotated once-per-mission ones);
     Regeneration heals; a power's Flying ends."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return
     g = gear(state)
     g.used = {}
@@ -220,7 +220,7 @@ def defend_bonus(state: GalaxyState, agent: AgentState) -> int:
 
 def flies(state: GalaxyState, agent: AgentState) -> bool:
     """Levitation used this turn: his Movement ignores Barrier sides."""
-    return state.strikeback is not None and agent.id in gear(state).flying
+    return sb_state_or_none(state) is not None and agent.id in gear(state).flying
 
 
 def is_psionic(what: str) -> bool:
@@ -368,7 +368,7 @@ def _mind_spike(
 
 def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
     """Every Psionic Power use open to the agent now, with its targets."""
-    if state.strikeback is None or agent.hex is None:
+    if sb_state_or_none(state) is None or agent.hex is None:
         return []
     out: list[Action] = []
     for key in held(state, agent.id):
@@ -397,15 +397,15 @@ def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
 
 def device_names(state: GalaxyState, agent_id: str) -> list[str]:
     """The expansion devices the agent holds, by name (his sheet lists them with the core's)."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return []
 
-    return [devices.name_of(k) for k in state.strikeback.devices.get(agent_id, [])]
+    return [devices.name_of(k) for k in sb_state(state).devices.get(agent_id, [])]
 
 
 def panel_lines(state: GalaxyState, agent_id: str) -> list[str]:
     """The agent sheet's lines for his Psionic Powers (and a power's Flying this turn)."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return []
     out: list[str] = []
     g = gear(state)

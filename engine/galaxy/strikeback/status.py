@@ -1,11 +1,12 @@
 """The expansion's tokens in play: Mark (8.3), Poison (9.3.2), Critical tokens and piles (8.2)
 and the Energy Shield stacks of expansion aliens (11.7). Plain pydantic data, kept in
-`GalaxyState.strikeback` (None in a core game, and then absent from the saved state)."""
+`GalaxyState.expansion` (None in a core game, and then absent from the saved state)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from engine.galaxy.state import ExpansionState, GalaxyState
 from engine.galaxy.strikeback.menace import Menace
 
 
@@ -120,7 +121,7 @@ class WormHunt(BaseModel):
     flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
 
 
-class StrikebackState(BaseModel):
+class StrikebackState(ExpansionState):
     high_impact: bool = True
     figures: dict[str, FigureStatus] = Field(default_factory=dict)  # agent or alien id
     stacks: dict[str, list[int]] = Field(default_factory=dict)  # alien id -> shields left
@@ -164,3 +165,22 @@ class StrikebackState(BaseModel):
     carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
     seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
     recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn
+
+
+def sb_state_or_none(state: GalaxyState) -> StrikebackState | None:
+    """The state's Operation Strikeback part (None in a core game)."""
+    part = state.expansion
+    assert part is None or isinstance(part, StrikebackState)
+    return part
+
+
+def sb_state(state: GalaxyState) -> StrikebackState:
+    """The state's Operation Strikeback part, where the game plays the expansion's rules."""
+    part = state.expansion
+    assert isinstance(part, StrikebackState)
+    return part
+
+
+def tie_broken(state: GalaxyState) -> None:
+    """The Alpha Agent has picked the aliens an "activate X" card activates."""
+    sb_state(state).activating = None

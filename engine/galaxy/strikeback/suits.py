@@ -59,7 +59,7 @@ from engine.galaxy.strikeback.free import FreeAction, register
 from engine.galaxy.strikeback.lookups import worn
 from engine.galaxy.strikeback.movement import can_seize, drop_hex
 from engine.galaxy.strikeback.poses import pose, stand
-from engine.galaxy.strikeback.status import StrikebackState, SuitState
+from engine.galaxy.strikeback.status import StrikebackState, SuitState, sb_state, sb_state_or_none
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -101,8 +101,7 @@ PROFILES = {
 
 
 def sb(state: GalaxyState) -> StrikebackState:
-    assert state.strikeback is not None
-    return state.strikeback
+    return sb_state(state)
 
 
 def profile_of(suit: SuitState) -> SuitProfile:
@@ -226,7 +225,7 @@ def _get_out(state: GalaxyState, agent: AgentState, suit: SuitState) -> None:
 
 
 def _common_problem(state: GalaxyState, agent: AgentState) -> str | None:
-    if state.strikeback is None or agent.hex is None:
+    if sb_state_or_none(state) is None or agent.hex is None:
         return "has no Power Suit to use"
     if agent.drone_of is not None:
         return "cannot wear a Power Suit"
@@ -423,7 +422,7 @@ def finish_recall(state: GalaxyState, option: str, events: list[Event]) -> None:
 
 
 def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
-    if state.strikeback is None or agent.hex is None or _common_problem(state, agent):
+    if sb_state_or_none(state) is None or agent.hex is None or _common_problem(state, agent):
         return []
     out: list[Action] = []
     layer = sb(state)
@@ -464,7 +463,7 @@ def legal_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
 
 def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
     """The advisor gets into a Power Suit whenever one is offered (Recall or the cheapest walk)."""
-    if state.strikeback is None or worn(state, agent.id) is not None:
+    if sb_state_or_none(state) is None or worn(state, agent.id) is not None:
         return None
     offered = [a for a in actions if a.verb == "act" and a.args.get("what") in (RECALL, EQUIP)]
     return offered[0] if offered else None
@@ -476,9 +475,9 @@ def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Acti
 def refresh(state: GalaxyState, events: list[Event]) -> None:
     """6.1 "Power Suit energy": every suit on the battlefield pays one Battery (worn or not);
     one that cannot pay leaves play. Shields refill; a Recall's wait is over."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return
-    layer = state.strikeback
+    layer = sb_state(state)
     for suit in list(layer.suits.values()):
         if suit.batteries <= 0:
             _discard(state, suit, events, "has no Battery left to pay")
@@ -503,7 +502,7 @@ def on_death(state: GalaxyState, agent: AgentState, events: list[Event]) -> None
     suit = worn(state, agent.id)
     if suit is not None:
         _discard(state, suit, events, "is destroyed with its pilot")
-    if state.strikeback is not None and agent.id in state.strikeback.carrying:
+    if sb_state_or_none(state) is not None and agent.id in sb_state(state).carrying:
         put_down(state, agent, None, events)
 
 
@@ -646,10 +645,10 @@ def put_down(state: GalaxyState, agent: AgentState, at: Hex | None, events: list
 
 def settle(state: GalaxyState, events: list[Event]) -> None:
     """After each step of an Agent turn: a Seize ends with the carrier's Movement."""
-    if state.strikeback is None or not state.strikeback.carrying:
+    if sb_state_or_none(state) is None or not sb_state(state).carrying:
         return
     current = state.turn_order[state.turn_index] if state.phase == "agent" else None
-    for carrier_id in list(state.strikeback.carrying):
+    for carrier_id in list(sb_state(state).carrying):
         carrier = state.agents[carrier_id]
         over = (
             carrier.id != current
@@ -661,7 +660,7 @@ def settle(state: GalaxyState, events: list[Event]) -> None:
 
 
 def end_turn(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-    if state.strikeback is not None and agent.id in state.strikeback.carrying:
+    if sb_state_or_none(state) is not None and agent.id in sb_state(state).carrying:
         put_down(state, agent, None, events)
 
 
@@ -700,8 +699,8 @@ def suit_badges(state: GalaxyState, figure: str) -> list[str]:
         out += [f"power-suit:mk{suit.mark}", f"battery:{suit.batteries}"]
         if suit.shields:
             out.append(f"suit-shield:{suit.shields}")
-    if state.strikeback is not None and figure in state.strikeback.carrying:
-        out.append(f"seizing:{state.strikeback.carrying[figure]}")
+    if sb_state_or_none(state) is not None and figure in sb_state(state).carrying:
+        out.append(f"seizing:{sb_state(state).carrying[figure]}")
     return out
 
 

@@ -21,6 +21,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import alien_card
 from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.state import AlienState, GalaxyState
+from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.world import adjacent, board_of, co, free, hex_distance, hx, walk_distance
 
 
@@ -30,9 +31,9 @@ def is_prime_swarm(card_id: str) -> bool:
 
 def partner(state: GalaxyState, alien: AlienState) -> AlienState | None:
     """The other living figure of the alien's Prime Swarm unit (None: none or dead)."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return None
-    other = state.strikeback.swarms.get(alien.id)
+    other = sb_state(state).swarms.get(alien.id)
     return next((a for a in state.aliens if a.id == other), None)
 
 
@@ -70,7 +71,7 @@ def closest(state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> Ali
 def arrive(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
     """A Prime Swarm card entering play brings its second figure next to the first."""
 
-    if state.strikeback is None or not is_prime_swarm(alien.card):
+    if sb_state_or_none(state) is None or not is_prime_swarm(alien.card):
         return
     spot = _next_to(state, alien) or nearest_free(state, hx(alien.hex))
     if spot is None:
@@ -85,8 +86,8 @@ def arrive(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
     )
     state.next_alien += 1
     state.aliens.append(second)
-    state.strikeback.swarms[alien.id] = second.id
-    state.strikeback.swarms[second.id] = alien.id
+    sb_state(state).swarms[alien.id] = second.id
+    sb_state(state).swarms[second.id] = alien.id
     events.append(
         Spawned(
             figure=second.id,
@@ -143,12 +144,12 @@ def follow(state: GalaxyState, actor: AlienState, events: list[Event]) -> None:
 def falls(state: GalaxyState, alien: AlienState, events: list[Event]) -> bool:
     """A figure died (already off the map). True when its partner lives on: the card stays in
     play and no kill is counted yet; the link is dropped either way."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return False
-    other_id = state.strikeback.swarms.pop(alien.id, None)
+    other_id = sb_state(state).swarms.pop(alien.id, None)
     if other_id is None:
         return False
-    state.strikeback.swarms.pop(other_id, None)
+    sb_state(state).swarms.pop(other_id, None)
     if any(a.id == other_id for a in state.aliens):
         events.append(
             Note(text=f"One figure of the Prime Swarm falls; {other_id} fights on with the card.")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback.missions import missions
+from engine.galaxy.strikeback.status import sb_state_or_none
 from engine.galaxy.world import RANKS, mission_key, mission_of
 
 NAMES = ("Copper", "Bronze", "Silver", "Gold", "Earth", "Moon", "Galaxy")
@@ -35,7 +36,7 @@ CHOICE_KIND = "skill-or-psionic"
 
 def uses_table(state: GalaxyState) -> bool:
     """The expansion's table is in force on an Operation Strikeback mission."""
-    if state.strikeback is None:
+    if sb_state_or_none(state) is None:
         return False
 
     return mission_key(state) in missions()

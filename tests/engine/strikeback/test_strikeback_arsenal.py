@@ -68,9 +68,9 @@ def test_expansion_weapons_are_ours_and_valid() -> None:
 def test_a_fixed_hit_weapon_rolls_nothing_and_ignores_the_atk_critical() -> None:
     state = armed("marine", "fusion-lance")
     alien = beside(state, "marine")
-    assert state.strikeback is not None
+    assert state.expansion is not None
     # a Critical -2 ATK dice on the marine does not touch a fixed-Hit weapon (8.2.3)
-    state.strikeback.figures["marine"] = FigureStatus(criticals=["c2-atk"])
+    state.expansion.figures["marine"] = FigureStatus(criticals=["c2-atk"])
     # No Hit roll: 3 Hits; the Aracnos rolls 3 BLUE (Alien faces): 3 wounds, dead (3 HP).
     state = fire(state, "marine", alien.id, "fusion-lance", [1, 1, 1])
     assert not state.aliens
@@ -201,15 +201,15 @@ def test_a_lethal_bolt_leaves_the_alien_no_defend_roll() -> None:
 def test_a_critical_bolt_draws_a_critical_on_the_wounded_alien() -> None:
     state = armed("sniper", "xeno-needler")
     alien = beside(state, "sniper", "xeno-alpha-red-1")  # 7 HP, 2 shields, rerolls Alien
-    assert state.strikeback is not None
-    state.strikeback.piles["1"] = CriticalPile(level=1, draw=["c1-move", "c1-def"])
+    assert state.expansion is not None
+    state.expansion.piles["1"] = CriticalPile(level=1, draw=["c1-move", "c1-def"])
     # RED 3: hit+hit+bolt x3 = 6 Hits and a Bolt (Critical 1); its 2 shields absorb 2, it
     # rolls 4 BLUE: Alien faces, each rolled once more (its power) into Alien faces: 4 wounds.
     state = fire(state, "sniper", alien.id, "xeno-needler", [2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1])
     xeno = state.aliens[0]
     assert xeno.wounds == 4
-    assert state.strikeback is not None
-    held = state.strikeback.figures[xeno.id].criticals
+    assert state.expansion is not None
+    held = state.expansion.figures[xeno.id].criticals
     assert held == ["c1-def"]  # the agents-only Movement token is skipped (8.2.1)
 
 

@@ -51,7 +51,7 @@ def end(state: GalaxyState, outcome: str, dice: Dice | None = None) -> GalaxySta
 def test_the_campaign_starts_at_mission_1_with_headquarters_and_gold_agents() -> None:
     state = new()
     camp = state.campaign
-    assert camp is not None and state.mission == "os1" and state.strikeback is not None
+    assert camp is not None and state.mission == "os1" and state.expansion is not None
     assert camp.missions == ["os1", "os2", "os3", "os4", "os5", "os6"]
     # 5.1: every core Improved weapon, five core Alien weapons drawn with the injected dice
     assert camp.hq[: len(IMPROVED)] == IMPROVED
@@ -175,13 +175,13 @@ def test_the_previous_result_picks_the_special_event_column() -> None:
         if_previous={"accomplished": [{"act-of-valor": True}]},
     )
     state = settle(new())
-    assert state.strikeback is not None and state.strikeback.previous is None
+    assert state.expansion is not None and state.expansion.previous is None
     assert event_effects(state, card) == [{"teleport": True}]
     state = end(state, "accomplished")
-    assert state.strikeback is not None and state.strikeback.previous == "accomplished"
+    assert state.expansion is not None and state.expansion.previous == "accomplished"
     assert event_effects(state, card) == [{"act-of-valor": True}]
     state = end(state, "failed")  # os2 failed -> os3: the standalone column
-    assert state.strikeback is not None and state.strikeback.previous == "failed"
+    assert state.expansion is not None and state.expansion.previous == "failed"
     assert event_effects(state, card) == [{"teleport": True}]
 
 

@@ -31,13 +31,13 @@ def test_the_column_follows_the_previous_result_and_a_failure_reads_the_standalo
     state = GAME.new("os1", ["marine", "sniper"], {}, SeededDice(1))
     assert previous_result(state) is None  # standalone
     assert event_effects(state, CARD) == [{"teleport": True}]
-    assert state.strikeback is not None
+    assert state.expansion is not None
     for previous, column in (
         ("partial", [{"weather": "fog"}]),
         ("accomplished", [{"act-of-valor": True}]),
         ("failed", [{"teleport": True}]),
     ):
-        state.strikeback.previous = previous
+        state.expansion.previous = previous
         assert event_effects(state, CARD) == column
 
 
@@ -45,8 +45,8 @@ def test_the_event_phase_applies_the_accomplished_column(monkeypatch: pytest.Mon
     from engine.galaxy import phases
 
     state = GAME.new("os1", ["marine", "sniper"], {}, SeededDice(1))
-    assert state.strikeback is not None
-    state.strikeback.previous = "accomplished"
+    assert state.expansion is not None
+    state.expansion.previous = "accomplished"
     state.agents["marine"].used_tactics = ["anything"]
     state.event_deck.draw_pile.append("t-a")
     monkeypatch.setattr(phases, "event_card", lambda mission, card_id: CARD)

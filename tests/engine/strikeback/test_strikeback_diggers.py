@@ -25,7 +25,7 @@ def at(text: str) -> tuple[int, int]:
 
 def layered(seats: list[str], places: list[str]) -> GalaxyState:
     state = GAME.new("m1", seats, {"human-view": "off"}, SeededDice(7))
-    state.strikeback = StrikebackState()
+    state.expansion = StrikebackState()
     state.signals, state.aliens, state.pending = [], [], None
     state.phase, state.alpha = "agent", seats[0]
     state.turn_order, state.turn_index = list(seats), 0
@@ -58,8 +58,8 @@ def test_a_prime_swarm_card_enters_as_two_linked_figures_and_counts_as_one_card(
     one, two = pair
     assert adjacent(state, one.hex, two.hex)
     assert one.controller == two.controller == "marine"
-    assert state.strikeback is not None
-    assert state.strikeback.swarms == {one.id: two.id, two.id: one.id}
+    assert state.expansion is not None
+    assert state.expansion.swarms == {one.id: two.id, two.id: one.id}
     # Alien Assignment counts the card once: the next new card goes to the Hulk (fewest: 0)
     beta = lifecycle.place_alien(state, "xeno-beta-green-1", hx(at("J9")), [], "lands")
     assert beta.controller == "hulk"
@@ -80,7 +80,7 @@ def test_each_figure_defends_alone_and_the_card_goes_only_with_the_last_figure()
     )
     assert one not in state.aliens and two in state.aliens
     assert state.kills == kills and "diggers-green" not in state.alien_deck.discard_pile
-    assert state.strikeback is not None and state.strikeback.swarms == {}
+    assert state.expansion is not None and state.expansion.swarms == {}
     attack.resolve_defence(
         state, marine, [two.id], 2, 0, "ranged", "", ScriptedDice([1, 1]), events, "rifle"
     )
@@ -179,8 +179,8 @@ def test_burrowing_example_2_in_play_the_check_made_before_the_roll_holds() -> N
     worm = AlienState(id="x9", card="wormoon-1", hex=at("D4"), controller="hulk", energy=0)
     state.aliens.append(worm)
     masters.arrived(state, worm, [])
-    assert state.strikeback is not None
-    state.strikeback.stacks[worm.id] = [0, 0]
+    assert state.expansion is not None
+    state.expansion.stacks[worm.id] = [0, 0]
     top_discard(state, "ce16")  # wrong colour
     hulk = state.agents["hulk"]
     vulcan = next(i for i, w in enumerate(hulk.weapons) if w.key == "vulcan")
@@ -208,9 +208,9 @@ def test_the_diggers_venom_spit_poisons_on_a_bolt_and_the_refresh_wounds() -> No
     # Venom Spit 2 BLUE: hit+hit+bolt and the alien face: 2 Hits and a Bolt (Poison 1);
     # the Marine's defend dice show the alien face (no Shield).
     attack.alien_attack(state, one, marine, "ranged", ScriptedDice([4, 1, 1, 1]), events, "test")
-    assert state.strikeback is not None
-    assert state.strikeback.figures["marine"].poison == 1
+    assert state.expansion is not None
+    assert state.expansion.figures["marine"].poison == 1
     wounds = marine.wounds
     phases.refresh(state, events, SeededDice(1))
     assert marine.wounds == wounds + 1
-    assert state.strikeback.figures["marine"].poison == 0
+    assert state.expansion.figures["marine"].poison == 0

@@ -16,7 +16,7 @@ from engine.galaxy.world import board_of, co, hx, max_hp
 
 def layered(seats: list[str]) -> GalaxyState:
     state = GAME.new("m1", seats, {"human-view": "off"}, SeededDice(7))
-    state.strikeback = StrikebackState()
+    state.expansion = StrikebackState()
     state.signals, state.aliens, state.pending = [], [], None
     state.phase, state.alpha = "agent", seats[0]
     state.turn_order, state.turn_index = list(seats), 0
@@ -42,34 +42,34 @@ def test_live_mark_example_xeno_delta_wrist_gun_on_the_biotech() -> None:
     state = layered(["biotech"])
     delta = put(state, "xeno-delta-green")
     biotech = state.agents["biotech"]
-    assert state.strikeback is not None
-    state.strikeback.piles["1"] = CriticalPile(level=1, draw=["c1-paralyze", "c1-def"])
+    assert state.expansion is not None
+    state.expansion.piles["1"] = CriticalPile(level=1, draw=["c1-paralyze", "c1-def"])
     events: list[Event] = []
     # Wrist Gun 3 BLUE: hit+hit+bolt, hit+shield+ammo, alien = 3 Hits and a Bolt (Mark 2).
     # The Biotech rolls 3 BLUE: one Shield (face 2) and two blanks: 2 wounds.
     attack.alien_attack(
         state, delta, biotech, "ranged", ScriptedDice([4, 2, 1, 2, 1, 1]), events, "test"
     )
-    mine = state.strikeback.figures["biotech"]
+    mine = state.expansion.figures["biotech"]
     assert mine.mark == 2
     assert biotech.wounds == 2
     assert mine.criticals == ["c1-def"]  # lock-on: Critical 1; the alien-only token skipped
-    assert state.strikeback.piles["1"].discard == ["c1-paralyze"]
+    assert state.expansion.piles["1"].discard == ["c1-paralyze"]
     assert any("Lock-on" in e.text for e in events)
 
 
 def test_live_multiple_shields_example_2_right_stack_then_a_shield() -> None:
     state = layered(["marine"])
     delta = put(state, "xeno-delta-blue")
-    assert state.strikeback is not None
-    state.strikeback.stacks[delta.id] = [0, 1]  # the left stack was spent earlier this round
+    assert state.expansion is not None
+    state.expansion.stacks[delta.id] = [0, 1]  # the left stack was spent earlier this round
     events: list[Event] = []
     marine = state.agents["marine"]
     attack.resolve_defence(
         state, marine, [delta.id], 2, 0, "ranged", "", ScriptedDice([6]), events, "rifle"
     )
     assert delta in state.aliens and delta.wounds == 0
-    assert state.strikeback.stacks[delta.id] == [0, 0]
+    assert state.expansion.stacks[delta.id] == [0, 0]
 
 
 def test_live_stacks_start_from_the_card_and_refill_after_a_kill_shot() -> None:
@@ -107,13 +107,13 @@ def test_live_lethal_example_crimson_nightmare_bites_the_hulk() -> None:
 def test_live_refresh_poison_wounds_marks_fade_and_stacks_refill() -> None:
     state = layered(["marine"])
     delta = put(state, "xeno-delta-blue")
-    assert state.strikeback is not None
-    state.strikeback.stacks[delta.id] = [0, 0]
+    assert state.expansion is not None
+    state.expansion.stacks[delta.id] = [0, 0]
     delta.energy = 0
-    state.strikeback.figures["marine"] = FigureStatus(mark=2, poison=1)
+    state.expansion.figures["marine"] = FigureStatus(mark=2, poison=1)
     events: list[Event] = []
     phases.refresh(state, events, SeededDice(1))
-    mine = state.strikeback.figures["marine"]
+    mine = state.expansion.figures["marine"]
     assert (mine.mark, mine.poison) == (1, 0)
     assert state.agents["marine"].wounds == 1
     assert delta.energy == 3
@@ -127,8 +127,8 @@ def test_poison_at_refresh_killing_the_last_agent_fails_the_mission() -> None:
     state.agents["hulk"].dead, state.agents["hulk"].hex = True, None
     marine = state.agents["marine"]
     marine.wounds, marine.bleeding = max_hp(marine), True  # at 0 HP: a further wound kills
-    assert state.strikeback is not None
-    state.strikeback.figures["marine"] = FigureStatus(poison=1)
+    assert state.expansion is not None
+    state.expansion.figures["marine"] = FigureStatus(poison=1)
     events: list[Event] = []
     phases.refresh(state, events, SeededDice(1))
     assert marine.dead and state.pending is None
@@ -141,8 +141,8 @@ def test_live_critical_movement_and_health_penalties() -> None:
     marine = state.agents["marine"]
     start_turn(state, marine)
     full = marine.mp_left
-    assert state.strikeback is not None
-    state.strikeback.figures["marine"] = FigureStatus(criticals=["c2-move", "c1-hp"])
+    assert state.expansion is not None
+    state.expansion.figures["marine"] = FigureStatus(criticals=["c2-move", "c1-hp"])
     start_turn(state, marine)
     assert marine.mp_left == full - 2
     from engine.galaxy import combat
@@ -154,10 +154,14 @@ def test_live_critical_movement_and_health_penalties() -> None:
 
 def test_a_core_game_saves_without_the_expansion() -> None:
     state = GAME.new("m1", ["marine"], {}, SeededDice(1))
-    assert state.strikeback is None
+    assert state.expansion is None
     assert "strikeback" not in GAME.dump(state)
     layered_state = layered(["marine"])
-    assert GAME.load(GAME.dump(layered_state)).strikeback is not None
+    loaded = GAME.load(GAME.dump(layered_state))
+    # the core types the slot as its ExpansionState base: the registered type comes back
+    assert isinstance(loaded.expansion, StrikebackState)
+    assert GAME.dump(loaded) == GAME.dump(layered_state)
+    assert "stacks" in GAME.dump(layered_state)["strikeback"]  # saved with all its fields
 
 
 def _core_and_layered(hits_faces: list[int], defend_faces: list[int]) -> tuple[int, int]:
@@ -167,7 +171,7 @@ def _core_and_layered(hits_faces: list[int], defend_faces: list[int]) -> tuple[i
     for layer_on in (False, True):
         state = layered(["marine"])
         if not layer_on:
-            state.strikeback = None
+            state.expansion = None
         taken = {a.hex for a in state.agents.values()}
         marine = state.agents["marine"]
         assert marine.hex is not None
@@ -189,8 +193,8 @@ def test_layer_plays_a_core_alien_exactly_like_the_core_rules_below_five_hits() 
 def test_high_impact_in_play_caps_the_marines_defend_roll_at_five_dice() -> None:
     state = layered(["marine"])
     gamma = put(state, "xeno-gamma-blue")
-    assert state.strikeback is not None
-    state.strikeback.piles["2"] = CriticalPile(level=2, draw=["c2-def"])
+    assert state.expansion is not None
+    state.expansion.piles["2"] = CriticalPile(level=2, draw=["c2-def"])
     marine = state.agents["marine"]
     # Energy Axe 4 RED, all hit+hit+bolt: 8 Hits and a Bolt (Critical 2). High Impact: the
     # Marine rolls only 5 BLUE dice (all Shields), so 3 Hits wound him.
@@ -198,12 +202,12 @@ def test_high_impact_in_play_caps_the_marines_defend_roll_at_five_dice() -> None
     attack.alien_attack(state, gamma, marine, "melee", dice, [], "test")
     assert dice.remaining == 0
     assert marine.wounds == 3
-    assert state.strikeback.figures["marine"].criticals == ["c2-def"]
+    assert state.expansion.figures["marine"].criticals == ["c2-def"]
 
 
 def test_high_impact_option_switches_the_layer_on_for_a_core_mission() -> None:
     on = GAME.new("m1", ["marine"], {"high-impact": "on"}, SeededDice(1))
-    assert on.strikeback is not None and on.strikeback.high_impact
+    assert on.expansion is not None and on.expansion.high_impact
     assert on.options["high-impact"] == "on"
     off = GAME.new("m1", ["marine"], {}, SeededDice(1))
-    assert off.strikeback is None and "high-impact" not in off.options
+    assert off.expansion is None and "high-impact" not in off.options

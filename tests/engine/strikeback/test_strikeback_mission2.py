@@ -75,8 +75,8 @@ def test_os2_is_listed_on_the_joined_map_with_the_storybook_deck() -> None:
     top_first = list(reversed(state.event_deck.draw_pile))
     assert len(top_first) == 8
     assert (top_first[0], top_first[4], top_first[7]) == ("os2-d", "os2-b", "os2-c")
-    assert state.strikeback is not None
-    assert sorted(state.strikeback.pieces) == ["probe1", "probe2", "probe3", "probe4"]
+    assert state.expansion is not None
+    assert sorted(state.expansion.pieces) == ["probe1", "probe2", "probe3", "probe4"]
 
 
 def test_the_alpha_agent_hands_out_four_probes_at_least_one_each() -> None:

@@ -36,8 +36,8 @@ def run_event(state: GalaxyState, card_id: str, dice: object = None) -> list[Eve
 def my_turn(state: GalaxyState, seat: str, at: str) -> AgentState:
     state.phase, state.turn_order, state.turn_index = "agent", [seat], 0
     state.pending, state.signals, state.aliens = None, [], []
-    assert state.strikeback is not None
-    state.strikeback.asks = []  # the setup's device picks are not this test's business
+    assert state.expansion is not None
+    state.expansion.asks = []  # the setup's device picks are not this test's business
     agent = state.agents[seat]
     agent.hex = co(hex_arg(at))
     start_turn(state, agent)
@@ -73,7 +73,7 @@ INJECT = "Which agent carries a Virus Injector (at most one each)?"
 def test_setup_a_mark_one_suit_at_headquarters_the_hive_shut_and_no_archon_in_the_deck() -> None:
     assert "os5" in [s.key for s in GAME.scenarios()]
     state = mission(["marine", "biotech"])
-    layer = state.strikeback
+    layer = state.expansion
     assert layer is not None
     assert [(s.mark, s.batteries) for s in layer.headquarters] == [(1, 5)]
     assert sorted(layer.npc_deck) == ["knight-1", "knight-2"]
@@ -87,39 +87,39 @@ def test_setup_a_mark_one_suit_at_headquarters_the_hive_shut_and_no_archon_in_th
 def test_the_alpha_hands_out_two_injectors_one_each() -> None:
     state, asked = first_strategy(mission(["marine", "biotech", "sniper"], seed=3), {})
     assert asked == [INJECT, INJECT]
-    assert state.strikeback is not None
-    assert len(set(state.strikeback.tokens.injectors)) == 2
+    assert state.expansion is not None
+    assert len(set(state.expansion.tokens.injectors)) == 2
 
 
 def test_a_lone_agent_takes_one_and_the_other_lies_on_a_start_hex() -> None:
     state, asked = first_strategy(mission(["marine"], seed=2), {})
     assert asked == [INJECT]
-    assert state.strikeback is not None
-    assert state.strikeback.tokens.injectors == ["marine"]
-    assert len(state.strikeback.tokens.dropped) == 1
+    assert state.expansion is not None
+    assert state.expansion.tokens.injectors == ["marine"]
+    assert len(state.expansion.tokens.dropped) == 1
 
 
 def test_after_an_accomplished_mission_the_alpha_also_gives_an_archon() -> None:
     state = mission(["marine", "biotech"], seed=5)
-    assert state.strikeback is not None
-    state.strikeback.previous = "accomplished"
+    assert state.expansion is not None
+    state.expansion.previous = "accomplished"
     state, asked = first_strategy(state, {"Which agent receives the Archon NPC?": "biotech"})
     assert asked == [INJECT, INJECT, "Which agent receives the Archon NPC?"]
-    assert state.strikeback is not None
-    assert state.strikeback.npcs["archon-1"].controller == "biotech"
+    assert state.expansion is not None
+    assert state.expansion.npcs["archon-1"].controller == "biotech"
 
 
 def test_insert_virus_next_to_a_waypoint_with_the_action() -> None:
     state = mission(["marine"])
-    assert state.strikeback is not None
-    state.strikeback.tokens.injectors = ["marine"]
+    assert state.expansion is not None
+    state.expansion.tokens.injectors = ["marine"]
     my_turn(state, "marine", "I5")  # next to Waypoint 1 (I6)
     insert = [
         a for a in GAME.legal_actions(state, "marine") if a.args.get("what") == "insert-virus"
     ]
     assert [a.args["target"] for a in insert] == ["wp1"]
     state = GAME.apply(state, "marine", insert[0], SeededDice(1)).state
-    tokens = state.strikeback.tokens if state.strikeback else None
+    tokens = state.expansion.tokens if state.expansion else None
     assert tokens is not None and tokens.viruses == [1] and tokens.injectors == []
     with pytest.raises(RuleError):
         GAME.apply(state, "marine", insert[0], SeededDice(1))
@@ -127,8 +127,8 @@ def test_insert_virus_next_to_a_waypoint_with_the_action() -> None:
 
 def test_an_engaged_carrier_cannot_insert() -> None:
     state = mission(["marine"])
-    assert state.strikeback is not None
-    state.strikeback.tokens.injectors = ["marine"]
+    assert state.expansion is not None
+    state.expansion.tokens.injectors = ["marine"]
     my_turn(state, "marine", "I5")
     place_alien(state, "xeno-beta-green-1", hex_arg("J5"), [], "lands")
     assert not [
@@ -138,8 +138,8 @@ def test_an_engaged_carrier_cannot_insert() -> None:
 
 def test_a_dead_carrier_drops_the_injector_and_another_picks_it_up_by_moving_over() -> None:
     state = mission(["marine", "biotech"])
-    assert state.strikeback is not None
-    tokens = state.strikeback.tokens
+    assert state.expansion is not None
+    tokens = state.expansion.tokens
     tokens.injectors = ["marine"]
     marine = state.agents["marine"]
     marine.hex, marine.bleeding = co(hex_arg("D4")), True
@@ -150,10 +150,8 @@ def test_a_dead_carrier_drops_the_injector_and_another_picks_it_up_by_moving_ove
         a for a in GAME.legal_actions(state, "biotech") if a.verb == "move" and a.args["to"] == "D4"
     )
     state = GAME.apply(state, "biotech", walk, SeededDice(1)).state
-    assert state.strikeback is not None
-    assert (
-        state.strikeback.tokens.injectors == ["biotech"] and state.strikeback.tokens.dropped == []
-    )
+    assert state.expansion is not None
+    assert state.expansion.tokens.injectors == ["biotech"] and state.expansion.tokens.dropped == []
 
 
 def reveal_setup(seed_picks: list[int]) -> tuple[GalaxyState, list[Event]]:
@@ -165,27 +163,27 @@ def reveal_setup(seed_picks: list[int]) -> tuple[GalaxyState, list[Event]]:
 
 def test_special_event_b_lays_waypoints_face_down_and_waypoint_four_brings_event_a() -> None:
     state, _ = reveal_setup([0, 0])
-    assert state.strikeback is not None
-    hidden = state.strikeback.tokens.facedown
+    assert state.expansion is not None
+    hidden = state.expansion.tokens.facedown
     assert sorted(hidden) == ["m3", "m4", "m5"] and sorted(hidden.values()) == [3, 4, 5]
     link = next(m for m, wp in hidden.items() if wp == 4)
     other = next(m for m, wp in hidden.items() if wp != 4)
     events: list[Event] = []
     marine = state.agents["marine"]
     play.rules(state).entered(state, marine, play.mark_hex(state, other), SeededDice(1), events)
-    assert other not in state.strikeback.tokens.facedown
-    assert other not in state.strikeback.tokens.shown  # 3 and 5 are discarded
+    assert other not in state.expansion.tokens.facedown
+    assert other not in state.expansion.tokens.shown  # 3 and 5 are discarded
     assert state.event_deck.draw_pile[-1] != "os5-a"
     play.rules(state).entered(state, marine, play.mark_hex(state, link), SeededDice(1), events)
-    assert state.strikeback.tokens.shown == {link: 4}
+    assert state.expansion.tokens.shown == {link: 4}
     assert state.event_deck.draw_pile[-1] == "os5-a"
 
 
 def test_hidden_waypoints_and_the_telepathic_link_stay_secret_from_the_public() -> None:
     for picks in ([0, 0], [1, 0], [2, 1]):
         state, events = reveal_setup(picks)
-        assert state.strikeback is not None
-        where = {m: wp for m, wp in state.strikeback.tokens.facedown.items()}
+        assert state.expansion is not None
+        where = {m: wp for m, wp in state.expansion.tokens.facedown.items()}
         link_hex = str(play.mark_hex(state, next(m for m, wp in where.items() if wp == 4)))
         secret = next(e for e in events if "Telepathic Link" in e.text)
         assert secret.visible_to == ["marine"]
@@ -205,14 +203,14 @@ def test_hidden_waypoints_and_the_telepathic_link_stay_secret_from_the_public() 
 
 def test_special_event_a_opens_the_hive_and_the_link_becomes_public() -> None:
     state, _ = reveal_setup([0, 0])
-    assert state.strikeback is not None
+    assert state.expansion is not None
     events = run_event(state, "os5-a", SeededDice(11))
-    assert "overlay" not in state.strikeback.blocks
+    assert "overlay" not in state.expansion.blocks
     grey = next(a for a in state.aliens if a.card == "xeno-grey-blue-1")
     assert grey.hex == co(play.mark_hex(state, "m7")) and grey.controller == "marine"
     assert {a.card for a in state.aliens} >= {"nexus-green-1", "xeno-beast-red-1"}
     assert state.ce_deck.draw_pile[-1] == "os-31"
-    assert [(s.mark, s.batteries) for s in state.strikeback.headquarters] == [(1, 5), (2, 5)]
+    assert [(s.mark, s.batteries) for s in state.expansion.headquarters] == [(1, 5), (2, 5)]
     public = [e.text for e in events if e.visible_for(None)]
     assert any("Telepathic Link" in t for t in public)
 
@@ -222,11 +220,11 @@ def test_the_pose_roll_keeps_on_a_shield_else_a_wound_and_prone() -> None:
     state.signals = []
     state.agents["marine"].hex = co(hex_arg("B5"))
     state.agents["biotech"].hex = co(hex_arg("C5"))
-    assert state.strikeback is not None
-    state.strikeback.poses["marine"] = "crouching"
+    assert state.expansion is not None
+    state.expansion.poses["marine"] = "crouching"
     # BLUE faces: 5 (Shield, Bolt) keeps the marine's pose; 1 (Alien) throws the biotech down.
     run_event(state, "os5-c", ScriptedDice([5, 1]))
-    assert state.strikeback.poses == {"marine": "crouching", "biotech": "prone"}
+    assert state.expansion.poses == {"marine": "crouching", "biotech": "prone"}
     assert state.agents["marine"].wounds == 0 and state.agents["biotech"].wounds == 1
 
 
@@ -235,8 +233,8 @@ def test_the_xeno_grey_and_the_blue_nexus_leave_play_when_they_die() -> None:
     events: list[Event] = []
     for card in ("xeno-grey-blue-1", "nexus-blue-1", "nexus-green-1"):
         kill_alien(state, place_alien(state, card, hex_arg("T6"), events, "lands"), events)
-    assert state.strikeback is not None
-    assert state.strikeback.tokens.warehouse == ["xeno-grey-blue-1", "nexus-blue-1"]
+    assert state.expansion is not None
+    assert state.expansion.tokens.warehouse == ["xeno-grey-blue-1", "nexus-blue-1"]
     assert "nexus-green-1" in state.alien_deck.discard_pile
 
 
@@ -257,11 +255,11 @@ def test_objectives_table(
     dead: int, viruses: list[int], grey_dead: bool, e_drawn: bool, outcome: str | None
 ) -> None:
     state = mission(["marine", "biotech", "sniper", "hulk", "infiltrator"])
-    assert state.strikeback is not None
+    assert state.expansion is not None
     for seat in state.seats[:dead]:
         state.agents[seat].dead = True
-    state.strikeback.tokens.viruses = viruses
-    state.strikeback.tokens.warehouse = ["xeno-grey-blue-1"] if grey_dead else []
+    state.expansion.tokens.viruses = viruses
+    state.expansion.tokens.warehouse = ["xeno-grey-blue-1"] if grey_dead else []
     if e_drawn:
         state.event_deck.discard_pile.append("os5-e")
     objectives.mission_status(state, [])

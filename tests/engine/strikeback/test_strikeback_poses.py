@@ -57,8 +57,8 @@ def act(seat: str, verb: str, **args: str) -> Action:
 
 def test_pose_example_1_infiltrator_stands_by_moving_outside_movement_then_walks_prone() -> None:
     state = posed("infiltrator")
-    assert state.strikeback is not None
-    state.strikeback.poses["infiltrator"] = "prone"  # how she ended her previous turn
+    assert state.expansion is not None
+    state.expansion.poses["infiltrator"] = "prone"  # how she ended her previous turn
     with pytest.raises(RuleError, match="Prone"):
         do(state, "infiltrator", act("infiltrator", "move", to="A1"))
     # Moving outside the Movement activity stands her up (the example's tactic; here a
@@ -68,22 +68,22 @@ def test_pose_example_1_infiltrator_stands_by_moving_outside_movement_then_walks
     area = board_of(state).area_hexes(area_of(state, here))
     spot = next(h for h in area if co(h) != here and free(state, h))
     state = do(state, "infiltrator", act("infiltrator", "act", what="redeploy", to=label(spot)))
-    assert state.strikeback is not None
-    assert state.strikeback.poses.get("infiltrator") is None
+    assert state.expansion is not None
+    assert state.expansion.poses.get("infiltrator") is None
     assert state.agents["infiltrator"].mp_left == 5
     dest = hexes_away(state, "infiltrator", 3)
     state = do(state, "infiltrator", act("infiltrator", "move", to=label(dest)))
     assert state.agents["infiltrator"].mp_left == 2
     state = order(state, "infiltrator", "pose-prone")  # the last two Movement points
-    assert state.strikeback is not None
-    assert state.strikeback.poses["infiltrator"] == "prone"
+    assert state.expansion is not None
+    assert state.expansion.poses["infiltrator"] == "prone"
     assert state.agents["infiltrator"].mp_left == 0
 
 
 def test_pose_example_2_crouched_marine_moves_two_hexes_for_four_points() -> None:
     state = posed("marine")
-    assert state.strikeback is not None
-    state.strikeback.poses["marine"] = "crouching"
+    assert state.expansion is not None
+    state.expansion.poses["marine"] = "crouching"
     marine = state.agents["marine"]
     start_turn(state, marine)
     found = reach(state, marine)
@@ -99,8 +99,8 @@ def test_pose_example_2_crouched_marine_moves_two_hexes_for_four_points() -> Non
 def test_engaged_agent_may_only_stand_up_with_his_whole_movement() -> None:
     state = posed("marine")
     marine = state.agents["marine"]
-    assert state.strikeback is not None and marine.hex is not None
-    state.strikeback.poses["marine"] = "prone"
+    assert state.expansion is not None and marine.hex is not None
+    state.expansion.poses["marine"] = "prone"
     spot = next(h for h in neighbours(hx(marine.hex)) if free(state, h))
     lifecycle.place_alien(state, "xeno-beta-green-1", spot, [], "is placed")
     start_turn(state, marine)
@@ -123,10 +123,10 @@ def test_pose_changes_cost_points_and_are_refused_without_them() -> None:
 def test_poses_change_attack_and_defend_dice() -> None:
     state = posed("marine")
     marine = state.agents["marine"]
-    assert state.strikeback is not None and marine.hex is not None
+    assert state.expansion is not None and marine.hex is not None
     spot = next(h for h in neighbours(hx(marine.hex)) if free(state, h))
     beta = lifecycle.place_alien(state, "xeno-beta-blue-1", spot, [], "is placed")
-    state.strikeback.poses["marine"] = "prone"
+    state.expansion.poses["marine"] = "prone"
     # Blaster 2 RED: hit+jam, hit+jam = 2 Hits; prone: 2 + 2 = 4 Defend dice against ranged.
     dice = ScriptedDice([4, 4, 1, 1, 1, 1])
     attack.alien_attack(state, beta, marine, "ranged", dice, [], "test")
@@ -140,7 +140,7 @@ def test_poses_change_attack_and_defend_dice() -> None:
 
 def test_poses_are_refused_when_the_option_is_off() -> None:
     state = GAME.new("m1", ["marine"], {}, SeededDice(1))
-    assert state.strikeback is None
+    assert state.expansion is None
     state.phase, state.alpha, state.turn_order, state.turn_index = "agent", "marine", ["marine"], 0
     state.pending = None
     start_turn(state, state.agents["marine"])
@@ -163,9 +163,9 @@ def test_difficulty_presets_set_the_storybook_table(preset: str, expected: dict[
     got = {k: state.options.get(k, "off") for k in expected}
     assert got == expected
     assert state.options["difficulty"] == preset
-    assert state.strikeback is not None and state.strikeback.high_impact
+    assert state.expansion is not None and state.expansion.high_impact
 
 
 def test_no_preset_leaves_a_core_game_as_it_was() -> None:
     state = GAME.new("m1", ["marine"], {"difficulty": "custom"}, SeededDice(1))
-    assert "difficulty" not in state.options and state.strikeback is None
+    assert "difficulty" not in state.options and state.expansion is None

@@ -55,8 +55,8 @@ def acts(state: GalaxyState, seat: str) -> list[dict[str, str]]:
 
 
 def give_psionic(state: GalaxyState, agent: AgentState, key: str) -> None:
-    assert state.strikeback is not None
-    state.strikeback.gear.psionics.setdefault(agent.id, []).append(key)
+    assert state.expansion is not None
+    state.expansion.gear.psionics.setdefault(agent.id, []).append(key)
 
 
 def alien_next_to(state: GalaxyState, agent: AgentState, card: str = "xeno-beta-green-1") -> str:
@@ -120,7 +120,7 @@ def test_gd_wings_roll_uses_the_expansion_numbers_earth_1_moon_2_galaxy_3() -> N
 
 def test_a_core_mission_with_the_layer_keeps_the_core_table() -> None:
     state = GAME.new("m1", ["marine"], {"high-impact": "on"}, SeededDice(1))
-    assert state.strikeback is not None and not wings.uses_table(state)
+    assert state.expansion is not None and not wings.uses_table(state)
     marine = state.agents["marine"]
     marine.rank = 4
     assert rank_name(state, 4) == "Palladium" and wings.top_rank(state) == 5
@@ -243,12 +243,12 @@ def test_mind_spike_uses_the_combat_activity_and_flips_until_the_refresh() -> No
     marine = state.agents["marine"]
     assert marine.combat_used and not marine.action_used
     assert not any(a.verb == "attack" for a in GAME.legal_actions(state, "marine"))
-    assert state.strikeback is not None
-    assert state.strikeback.gear.used == {"marine": ["mind-spike"]}
+    assert state.expansion is not None
+    assert state.expansion.gear.used == {"marine": ["mind-spike"]}
     with pytest.raises(RuleError, match="face down"):
         do(state, "marine", "act", what="mind-spike", target=target)
     phases.refresh(state, [], SeededDice(1))
-    assert state.strikeback.gear.used == {}
+    assert state.expansion.gear.used == {}
 
 
 def test_once_per_mission_powers_stay_rotated_after_the_refresh() -> None:
@@ -259,8 +259,8 @@ def test_once_per_mission_powers_stay_rotated_after_the_refresh() -> None:
     state = do(state, "hulk", "act", what="mind-over-body")
     assert state.agents["hulk"].wounds == 1 and state.agents["hulk"].action_used
     phases.refresh(state, [], SeededDice(1))
-    assert state.strikeback is not None
-    assert state.strikeback.gear.spent == {"hulk": ["mind-over-body"]}
+    assert state.expansion is not None
+    assert state.expansion.gear.spent == {"hulk": ["mind-over-body"]}
     state.phase, state.pending = "agent", None
     start_turn(state, state.agents["hulk"])
     with pytest.raises(RuleError, match="once per mission"):
@@ -333,11 +333,11 @@ def test_psionic_powers_stay_with_their_agent_into_the_next_mission() -> None:
     state = mission(["marine"], rank=wings.MOON)
     marine = state.agents["marine"]
     give_psionic(state, marine, "mind-lock")
-    assert state.strikeback is not None
-    state.strikeback.gear.spent = {"marine": ["mind-lock"]}
+    assert state.expansion is not None
+    state.expansion.gear.spent = {"marine": ["mind-lock"]}
     phases.begin_mission(state, "os1", 0, SeededDice(4))
-    assert state.strikeback.gear.psionics == {"marine": ["mind-lock"]}
-    assert state.strikeback.gear.spent == {}
+    assert state.expansion.gear.psionics == {"marine": ["mind-lock"]}
+    assert state.expansion.gear.spent == {}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -350,11 +350,11 @@ def test_legal_actions_contract_holds_with_powers_and_devices(seed: int) -> None
         "os1", ["marine", "biotech", "sniper"], {"human-view": "off"}, SeededDice(seed)
     )
     keys = list(powers.psionics())
-    assert state.strikeback is not None
+    assert state.expansion is not None
     for i, seat in enumerate(state.seats):
-        state.strikeback.gear.psionics[seat] = keys[i::3]
-        state.strikeback.devices[seat] = ["hologram", "vigil", "acid-bomb", "nano-injector"][i:]
-    state.strikeback.devices["biotech"].append("gd-5")
+        state.expansion.gear.psionics[seat] = keys[i::3]
+        state.expansion.devices[seat] = ["hologram", "vigil", "acid-bomb", "nano-injector"][i:]
+    state.expansion.devices["biotech"].append("gd-5")
     policy = SeededDice(seed + 100)
     checked = 0
     for n in range(120):

@@ -390,7 +390,7 @@ def test_campaign_option_expansion_strikeback_plays_the_strikeback_campaign() ->
     from engine.galaxy import GAME
 
     strikeback = GAME.new("campaign", ["marine"], {"expansion": "strikeback"}, SeededDice(1))
-    assert strikeback.mission == "os1" and strikeback.strikeback is not None
+    assert strikeback.mission == "os1" and strikeback.expansion is not None
     state = GAME.new("campaign", ["marine"], {}, SeededDice(1))
     assert "expansion" not in state.options  # the default stays out of a core save
-    assert state.mission == "m1" and state.strikeback is None
+    assert state.mission == "m1" and state.expansion is None

@@ -32,7 +32,7 @@ def suited(
         {"human-view": "off", "fighting-poses": "on", **(options or {})},
         SeededDice(7),
     )
-    assert state.strikeback is not None
+    assert state.expansion is not None
     state.signals, state.aliens, state.pending = [], [], None
     state.phase, state.alpha = "agent", seats[0]
     state.turn_order, state.turn_index = list(seats), 0
@@ -147,7 +147,7 @@ def test_leaving_puts_the_agent_next_to_the_suit_and_takes_the_bonus_away() -> N
     state = do(state, "hulk", leaves[0])
     hulk = state.agents["hulk"]
     assert label(hx(hulk.hex or (0, 0))) == spot
-    assert state.strikeback is not None and state.strikeback.suits[suit.id].hex == inside
+    assert state.expansion is not None and state.expansion.suits[suit.id].hex == inside
     assert hulk.mp_left == 3  # the Mark II's +3 is gone with the suit
     assert "suit-plasma-array" not in [w.key for w in hulk.weapons]
     # a separate Action: no second Action to get back in this turn
@@ -164,13 +164,13 @@ def test_refresh_spends_a_battery_from_every_suit_and_removes_one_that_cannot_pa
     worn_one.shields = 1
     events: list[Event] = []
     phases.refresh(state, events, SeededDice(1))
-    assert state.strikeback is not None
-    assert empty.id not in state.strikeback.suits  # no Battery to pay: back to the Warehouse
-    kept = state.strikeback.suits[worn_one.id]
+    assert state.expansion is not None
+    assert empty.id not in state.expansion.suits  # no Battery to pay: back to the Warehouse
+    kept = state.expansion.suits[worn_one.id]
     assert kept.batteries == 0 and kept.shields == 3  # paid its last one; shields refilled
     state.pending = None
     phases.refresh(state, events, SeededDice(1))
-    assert worn_one.id not in state.strikeback.suits
+    assert worn_one.id not in state.expansion.suits
     marine = state.agents["marine"]
     assert marine.hex is not None  # he stays where the suit stood, at no cost
     assert "suit-autocannon" not in [w.key for w in marine.weapons]
@@ -213,7 +213,7 @@ def test_pilot_death_destroys_the_suit() -> None:
     events: list[Event] = []
     combat.wound_agent(state, marine, 1, events, "test")
     assert marine.dead
-    assert state.strikeback is not None and not state.strikeback.suits
+    assert state.expansion is not None and not state.expansion.suits
 
 
 def test_recall_from_headquarters_with_the_alpha_agents_agreement() -> None:
@@ -257,10 +257,10 @@ def test_the_alpha_agent_recalls_without_asking() -> None:
 def test_a_pilot_stands_and_cannot_change_pose_and_must_stand_to_get_in() -> None:
     state = suited(["marine"])
     suit = suits.place_suit(state, 1, 3, hex_at(state, "marine", 2), [])
-    assert state.strikeback is not None
-    state.strikeback.poses["marine"] = "crouching"
+    assert state.expansion is not None
+    state.expansion.poses["marine"] = "crouching"
     assert not any(a.args.get("what") == suits.EQUIP for a in GAME.legal_actions(state, "marine"))
-    state.strikeback.poses.pop("marine")
+    state.expansion.poses.pop("marine")
     state = do(state, "marine", act("marine", suits.EQUIP, target=suit.id))
     orders = [a.args["order"] for a in GAME.legal_actions(state, "marine") if a.verb == "orders"]
     assert not [o for o in orders if o.startswith("pose-")]
@@ -289,7 +289,7 @@ def test_seize_example_2_a_pilot_drags_one_bleeding_agent_as_a_free_action() -> 
     dest = hex_at(state, "hulk", 1)
     state = do(state, "hulk", Action(verb="move", args={"unit": "hulk", "to": label(dest)}))
     hulk, biotech = state.agents["hulk"], state.agents["biotech"]
-    assert state.strikeback is not None
+    assert state.expansion is not None
     if hulk.mp_left:
         assert biotech.hex is None
         drops = [a for a in GAME.legal_actions(state, "hulk") if a.args.get("what") == suits.DROP]
@@ -299,7 +299,7 @@ def test_seize_example_2_a_pilot_drags_one_bleeding_agent_as_a_free_action() -> 
         assert label(hx(biotech.hex or (0, 0))) == drops[-1].args["to"]
     assert biotech.hex is not None and hulk.hex is not None
     assert distance(hx(biotech.hex), hx(hulk.hex)) == 1
-    assert state.strikeback is not None and not state.strikeback.carrying
+    assert state.expansion is not None and not state.expansion.carrying
     # one agent per turn
     assert suits.seize_problem(state, hulk, {"target": "biotech"}) is not None
 
@@ -391,20 +391,18 @@ def test_special_event_effects_drop_a_suit_on_a_mark_beside_the_alpha_or_at_head
     play.apply_effect(
         state, {"sb": "power-suit", "mark": 1, "batteries": 3, "at": "m1"}, SeededDice(1), events
     )
-    assert state.strikeback is not None
-    first = state.strikeback.suits["suit-1"]
+    assert state.expansion is not None
+    first = state.expansion.suits["suit-1"]
     assert first.hex == co(play.mark_hex(state, "m1")) and first.batteries == 3
     play.apply_effect(state, {"sb": "power-suit", "mark": 1, "batteries": 4}, SeededDice(1), events)
-    second = state.strikeback.suits["suit-2"]
+    second = state.expansion.suits["suit-2"]
     alpha = state.agents[state.alpha]
     assert second.hex is not None and alpha.hex is not None
     assert distance(hx(second.hex), hx(alpha.hex)) == 1 and second.batteries == 4
     play.apply_effect(
         state, {"sb": "power-suit-hq", "mark": 2, "batteries": 5}, SeededDice(1), events
     )
-    assert [(s.id, s.mark, s.batteries) for s in state.strikeback.headquarters] == [
-        ("suit-3", 2, 5)
-    ]
+    assert [(s.id, s.mark, s.batteries) for s in state.expansion.headquarters] == [("suit-3", 2, 5)]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -417,11 +415,11 @@ def test_the_contract_holds_in_random_play_with_suits_in_play(seed: int) -> None
     seats = ["hulk", "biotech", "marine"]
     state = GAME.new("m1", seats, {"human-view": "off", "fighting-poses": "on"}, SeededDice(seed))
     state = GAME.advance(state, SeededDice(derive_seed(seed, "start"))).state
-    assert state.strikeback is not None
+    assert state.expansion is not None
     for seat in seats:
         agent = state.agents[seat]
         if agent.hex is not None:
-            suits.place_suit(state, 1 + len(state.strikeback.suits) % 2, 2, hx(agent.hex), [])
+            suits.place_suit(state, 1 + len(state.expansion.suits) % 2, 2, hx(agent.hex), [])
     suits.stock_headquarters(state, 2, 3, [])
     policy = SeededDice(derive_seed(seed, "policy"))
     checked = 0

@@ -13,6 +13,7 @@ from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.play import mark_hex, sb
+from engine.galaxy.strikeback.status import sb_state_or_none
 from engine.galaxy.world import adjacent, agent_name, co, hex_arg, hx, operative
 
 WAYPOINTS = 4
@@ -20,7 +21,7 @@ FIREFIGHTERS = 2
 
 
 def burning(state: GalaxyState) -> list[int]:
-    return sorted(sb(state).flames) if state.strikeback is not None else []
+    return sorted(sb(state).flames) if sb_state_or_none(state) is not None else []
 
 
 def set_fire(state: GalaxyState, waypoint: int, events: list[Event]) -> None:

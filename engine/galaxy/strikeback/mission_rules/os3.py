@@ -41,7 +41,7 @@ from engine.galaxy.strikeback.mission_rules.tokens import (
 )
 from engine.galaxy.strikeback.npc import npc_weapon
 from engine.galaxy.strikeback.play import mark_hex, rules, sb
-from engine.galaxy.strikeback.status import MissionToken
+from engine.galaxy.strikeback.status import MissionToken, sb_state_or_none
 from engine.galaxy.supply import issue_weapon, weapon_pool
 from engine.galaxy.world import (
     adjacent,
@@ -65,7 +65,7 @@ ASK_REMOTE, ASK_BOOTS, ASK_WEAPON = "remote", "jet-boots", "alien-weapon"
 
 
 def active(state: GalaxyState) -> bool:
-    return state.strikeback is not None and rules(state).key == "os3"
+    return sb_state_or_none(state) is not None and rules(state).key == "os3"
 
 
 def bombs(state: GalaxyState) -> dict[str, MissionToken]:

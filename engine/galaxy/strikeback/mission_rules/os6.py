@@ -38,7 +38,7 @@ from engine.galaxy.strikeback import npc, suits
 from engine.galaxy.strikeback.bodies import lift
 from engine.galaxy.strikeback.mission_rules import MissionRules
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
-from engine.galaxy.strikeback.status import WormHunt
+from engine.galaxy.strikeback.status import WormHunt, sb_state_or_none
 from engine.galaxy.strikeback.wings import top_rank
 from engine.galaxy.world import (
     agent_name,
@@ -372,7 +372,7 @@ class LastStarfighters(MissionRules):
         return False
 
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
-        mine = hunt(state) if state.strikeback is not None else WormHunt()
+        mine = hunt(state) if sb_state_or_none(state) is not None else WormHunt()
         lit = {f"wp{n}": "probe" for n in mine.deployed}
         for name in ("m1", "m2", "m3", "m4"):
             if co(mark_hex(state, name)) in mine.rifts:
@@ -381,7 +381,7 @@ class LastStarfighters(MissionRules):
 
     def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
         """Underground Probes lying where their carriers fell."""
-        mine = hunt(state) if state.strikeback is not None else WormHunt()
+        mine = hunt(state) if sb_state_or_none(state) is not None else WormHunt()
         return [(label(hx(c)), "probe", "probe") for c in mine.dropped]
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
