@@ -14,6 +14,7 @@ from engine.galaxy import GAME
 from engine.galaxy.actions import ACTIONS
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState
+from engine.galaxy.strikeback.status import sb_state_or_none
 from engine.galaxy.world import FACINGS, board_of, hx
 
 ROLES = ["marine", "biotech", "infiltrator", "sniper", "hulk"]
@@ -65,15 +66,13 @@ def turn_candidates(state: GalaxyState, agent: AgentState) -> list[Action]:
     close = [label(h) for h in spread if distance(h, me) <= 1]
     hex_whats = {"redeploy", "leap", "sentry-gun", "gd-209", "suit-leave", "suit-drop"}
     figures = [a.id for a in state.aliens] + list(state.agents) + ["x999"]
-    if state.expansion is not None:  # Power Suits on the map and at Headquarters
-        figures += [*state.expansion.suits, *(s.id for s in state.expansion.headquarters)]
+    sb = sb_state_or_none(state)
+    if sb is not None:  # Power Suits on the map and at Headquarters
+        figures += [*sb.suits, *(s.id for s in sb.headquarters)]
     weapons = [ws.key for ws in agent.weapons] + ["plasma-cannon", "ion-lance"]
     layer: set[str] = set()
-    if state.expansion is not None:  # Operation Strikeback devices and Psionic Powers
-        layer = {
-            *state.expansion.devices.get(unit, []),
-            *state.expansion.gear.psionics.get(unit, []),
-        }
+    if sb is not None:  # Operation Strikeback devices and Psionic Powers
+        layer = {*sb.devices.get(unit, []), *sb.gear.psionics.get(unit, [])}
         layer |= {k for k in ("vigil", "gd-5", "hologram") if k in state.agents}
         hex_whats |= {"hologram", "vigil", "gd-5", "jet-boots", "phase-step"}
     whats = sorted(

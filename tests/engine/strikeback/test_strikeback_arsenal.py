@@ -19,7 +19,7 @@ from engine.galaxy import GAME, attack, lifecycle, supply
 from engine.galaxy.agent import start_turn
 from engine.galaxy.state import AlienState, GalaxyState, WeaponState
 from engine.galaxy.strikeback import arsenal
-from engine.galaxy.strikeback.status import CriticalPile, FigureStatus
+from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, sb_state
 from engine.galaxy.world import area_of, board_of, co, free, hx, locked
 from engine.galaxy.world import card as world_card
 
@@ -70,7 +70,7 @@ def test_a_fixed_hit_weapon_rolls_nothing_and_ignores_the_atk_critical() -> None
     alien = beside(state, "marine")
     assert state.expansion is not None
     # a Critical -2 ATK dice on the marine does not touch a fixed-Hit weapon (8.2.3)
-    state.expansion.figures["marine"] = FigureStatus(criticals=["c2-atk"])
+    sb_state(state).figures["marine"] = FigureStatus(criticals=["c2-atk"])
     # No Hit roll: 3 Hits; the Aracnos rolls 3 BLUE (Alien faces): 3 wounds, dead (3 HP).
     state = fire(state, "marine", alien.id, "fusion-lance", [1, 1, 1])
     assert not state.aliens
@@ -202,14 +202,14 @@ def test_a_critical_bolt_draws_a_critical_on_the_wounded_alien() -> None:
     state = armed("sniper", "xeno-needler")
     alien = beside(state, "sniper", "xeno-alpha-red-1")  # 7 HP, 2 shields, rerolls Alien
     assert state.expansion is not None
-    state.expansion.piles["1"] = CriticalPile(level=1, draw=["c1-move", "c1-def"])
+    sb_state(state).piles["1"] = CriticalPile(level=1, draw=["c1-move", "c1-def"])
     # RED 3: hit+hit+bolt x3 = 6 Hits and a Bolt (Critical 1); its 2 shields absorb 2, it
     # rolls 4 BLUE: Alien faces, each rolled once more (its power) into Alien faces: 4 wounds.
     state = fire(state, "sniper", alien.id, "xeno-needler", [2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1])
     xeno = state.aliens[0]
     assert xeno.wounds == 4
     assert state.expansion is not None
-    held = state.expansion.figures[xeno.id].criticals
+    held = sb_state(state).figures[xeno.id].criticals
     assert held == ["c1-def"]  # the agents-only Movement token is skipped (8.2.1)
 
 

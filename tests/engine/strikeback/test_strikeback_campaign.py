@@ -16,6 +16,7 @@ from engine.galaxy.state import GalaxyState, WeaponState
 from engine.galaxy.strikeback import campaign as sb_campaign
 from engine.galaxy.strikeback import headquarters
 from engine.galaxy.strikeback.play import event_effects
+from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.supply import finish_reinforcements, offer_reinforcements
 from engine.galaxy.world import weapon
 
@@ -175,13 +176,13 @@ def test_the_previous_result_picks_the_special_event_column() -> None:
         if_previous={"accomplished": [{"act-of-valor": True}]},
     )
     state = settle(new())
-    assert state.expansion is not None and state.expansion.previous is None
+    assert state.expansion is not None and sb_state(state).previous is None
     assert event_effects(state, card) == [{"teleport": True}]
     state = end(state, "accomplished")
-    assert state.expansion is not None and state.expansion.previous == "accomplished"
+    assert state.expansion is not None and sb_state(state).previous == "accomplished"
     assert event_effects(state, card) == [{"act-of-valor": True}]
     state = end(state, "failed")  # os2 failed -> os3: the standalone column
-    assert state.expansion is not None and state.expansion.previous == "failed"
+    assert state.expansion is not None and sb_state(state).previous == "failed"
     assert event_effects(state, card) == [{"teleport": True}]
 
 

@@ -17,6 +17,7 @@ from engine.galaxy.content import EventCard
 from engine.galaxy.phases import event_phase
 from engine.galaxy.strikeback import missions as mission_files
 from engine.galaxy.strikeback.play import event_effects, previous_result
+from engine.galaxy.strikeback.status import sb_state
 
 CARD = EventCard(
     id="t-a",
@@ -37,7 +38,7 @@ def test_the_column_follows_the_previous_result_and_a_failure_reads_the_standalo
         ("accomplished", [{"act-of-valor": True}]),
         ("failed", [{"teleport": True}]),
     ):
-        state.expansion.previous = previous
+        sb_state(state).previous = previous
         assert event_effects(state, CARD) == column
 
 
@@ -46,7 +47,7 @@ def test_the_event_phase_applies_the_accomplished_column(monkeypatch: pytest.Mon
 
     state = GAME.new("os1", ["marine", "sniper"], {}, SeededDice(1))
     assert state.expansion is not None
-    state.expansion.previous = "accomplished"
+    sb_state(state).previous = "accomplished"
     state.agents["marine"].used_tactics = ["anything"]
     state.event_deck.draw_pile.append("t-a")
     monkeypatch.setattr(phases, "event_card", lambda mission, card_id: CARD)

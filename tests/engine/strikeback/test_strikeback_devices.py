@@ -19,7 +19,7 @@ from engine.galaxy.strikeback import alientech, devices, handouts, play
 from engine.galaxy.strikeback.combat import alien_attack
 from engine.galaxy.strikeback.lookups import status
 from engine.galaxy.strikeback.missions import missions
-from engine.galaxy.strikeback.status import StrikebackState
+from engine.galaxy.strikeback.status import StrikebackState, sb_state
 from engine.galaxy.world import board_of, co, hx
 from engine.galaxy.world import free as hex_free
 
@@ -57,7 +57,7 @@ def choose(state: GalaxyState, option: str) -> GalaxyState:
 
 def hold(state: GalaxyState, agent: str, *keys: str) -> None:
     assert state.expansion is not None
-    state.expansion.devices.setdefault(agent, []).extend(keys)
+    sb_state(state).devices.setdefault(agent, []).extend(keys)
 
 
 def alien_near(state: GalaxyState, agent: AgentState, card: str = "xeno-beta-green-1") -> str:
@@ -94,7 +94,7 @@ def test_hologram_is_taken_for_an_agent_and_vanishes_when_attacked() -> None:
     state = do(state, "marine", "act", what="hologram", to=spot)
     holo = state.agents["hologram"]
     assert holo.hex is not None and label(hx(holo.hex)) == spot and holo.drone_of == "marine"
-    assert state.expansion is not None and "hologram" not in state.expansion.devices["marine"]
+    assert state.expansion is not None and "hologram" not in sb_state(state).devices["marine"]
     assert state.agents["marine"].action_used
     alien = state.aliens[0] if state.aliens else None
     if alien is None:
@@ -173,12 +173,12 @@ def test_grenades_and_simple_devices_are_discarded_unless_kept() -> None:
     )
     assert [a.wounds for a in state.aliens if a.id == target] == [1]
     assert status(state, target).poison == 1  # an On Hit Effect on every alien still standing
-    assert state.expansion is not None and "acid-bomb" not in state.expansion.devices["hulk"]
+    assert state.expansion is not None and "acid-bomb" not in sb_state(state).devices["hulk"]
     start_turn(state, state.agents["hulk"])
     state = do(state, "hulk", "act", what="field-recharger")
     assert state.agents["hulk"].energy >= 1
     assert state.expansion is not None
-    assert "field-recharger" in state.expansion.devices["hulk"]  # do not discard after use
+    assert "field-recharger" in sb_state(state).devices["hulk"]  # do not discard after use
 
 
 def test_device_needs_a_legal_target() -> None:
@@ -207,7 +207,7 @@ def test_each_agent_selects_devices_one_prompt_at_a_time_with_a_default() -> Non
     state = choose(state, "jet-boots")  # the second pair
     assert state.pending is None
     assert state.expansion is not None
-    assert state.expansion.devices == {"marine": ["jet-boots"], "biotech": ["gd-5", "jet-boots"]}
+    assert sb_state(state).devices == {"marine": ["jet-boots"], "biotech": ["gd-5", "jet-boots"]}
     assert state.agents["marine"].devices == ["frag-grenade", "frag-grenade"]  # kit + pick
     assert "jet-boots" not in handouts.options(state, "marine")  # both pairs are taken
 
@@ -223,7 +223,7 @@ def test_random_device_is_redrawn_when_it_does_not_fit() -> None:
     handouts.random_each(state, ScriptedDice(picks=[gd5, fits_next - (fits_next > gd5)]), events)
     got = [
         *state.agents["marine"].devices,
-        *(state.expansion.devices.get("marine", []) if state.expansion else []),
+        *(sb_state(state).devices.get("marine", []) if state.expansion else []),
     ]
     assert got == [pool[fits_next]]
     assert any("does not fit" in getattr(e, "text", "") for e in events)
@@ -257,12 +257,12 @@ def test_armory_tokens_send_a_weapon_at_the_next_reinforcements() -> None:
     spot = next(h for h in neighbours(hx(marine.hex)) if hex_free(state, h))
     alientech.place(state, spot, "red-armory")
     state = do(state, "marine", "move", to=label(spot))
-    assert state.expansion is not None and state.expansion.gear.armory == ["alien"]
+    assert state.expansion is not None and sb_state(state).gear.armory == ["alien"]
     events: list[Event] = []
     state.phase, state.strategy_step, state.pending = "strategy", 3, None
     phases.strategy(state, SeededDice(2), events)
     assert state.pending is not None and state.pending.kind == "accept"  # which weapon it replaces
-    assert state.expansion.gear.armory == []
+    assert sb_state(state).gear.armory == []
     offered = str(state.pending.data["weapon"])
     from engine.galaxy.world import weapon
 
@@ -278,8 +278,8 @@ def test_a_briefing_with_device_picks_asks_each_agent_at_setup() -> None:
     play.begin_mission(state, mission, SeededDice(7))
     assert state.pending is not None and state.pending.kind == "sb-pick"
     assert state.expansion is not None
-    assert state.expansion.asks.count("pick:marine") == 2
-    assert state.expansion.asks.count("pick:sniper") == 2
+    assert sb_state(state).asks.count("pick:marine") == 2
+    assert sb_state(state).asks.count("pick:sniper") == 2
     state = choose(state, state.pending.options[0])
     assert state.pending is not None and state.pending.seat == "marine"
 
@@ -308,7 +308,7 @@ def test_expansion_devices_join_the_box_for_search_and_reinforcements() -> None:
     assert state.pending is not None and "vigil" in state.pending.options
     state.phase = "strategy"
     supply.finish_reinforcements(state, "vigil", SeededDice(1), events)
-    assert state.expansion is not None and state.expansion.devices["marine"] == ["vigil"]
+    assert state.expansion is not None and sb_state(state).devices["marine"] == ["vigil"]
     assert state.alien_tech == 0
     panel = next(p for p in GAME.view(state, None).panels if p.seat == "marine")
     assert "devices: Frag Grenade, Vigil" in panel.lines  # the kit's and the expansion's
@@ -320,7 +320,7 @@ def test_expansion_devices_join_the_box_for_search_and_reinforcements() -> None:
 
     state.pending = Pending(kind="search", seat="marine", options=["device", "nothing"])
     actions.finish_search(state, "device", ScriptedDice(picks=[index]), events)
-    assert state.expansion.devices["marine"] == ["vigil", "hologram"]
+    assert sb_state(state).devices["marine"] == ["vigil", "hologram"]
 
 
 def test_reinforcements_hand_the_nano_injector_device_to_any_agent() -> None:

@@ -13,7 +13,7 @@ from engine.galaxy.board import parse_label
 from engine.galaxy.legal import legal
 from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.strikeback import burrowing, masters, swarm
-from engine.galaxy.strikeback.status import StrikebackState
+from engine.galaxy.strikeback.status import StrikebackState, sb_state
 from engine.galaxy.world import adjacent, area_of, co, engaged, hx
 
 
@@ -59,7 +59,7 @@ def test_a_prime_swarm_card_enters_as_two_linked_figures_and_counts_as_one_card(
     assert adjacent(state, one.hex, two.hex)
     assert one.controller == two.controller == "marine"
     assert state.expansion is not None
-    assert state.expansion.swarms == {one.id: two.id, two.id: one.id}
+    assert sb_state(state).swarms == {one.id: two.id, two.id: one.id}
     # Alien Assignment counts the card once: the next new card goes to the Hulk (fewest: 0)
     beta = lifecycle.place_alien(state, "xeno-beta-green-1", hx(at("J9")), [], "lands")
     assert beta.controller == "hulk"
@@ -80,7 +80,7 @@ def test_each_figure_defends_alone_and_the_card_goes_only_with_the_last_figure()
     )
     assert one not in state.aliens and two in state.aliens
     assert state.kills == kills and "diggers-green" not in state.alien_deck.discard_pile
-    assert state.expansion is not None and state.expansion.swarms == {}
+    assert state.expansion is not None and sb_state(state).swarms == {}
     attack.resolve_defence(
         state, marine, [two.id], 2, 0, "ranged", "", ScriptedDice([1, 1]), events, "rifle"
     )
@@ -180,7 +180,7 @@ def test_burrowing_example_2_in_play_the_check_made_before_the_roll_holds() -> N
     state.aliens.append(worm)
     masters.arrived(state, worm, [])
     assert state.expansion is not None
-    state.expansion.stacks[worm.id] = [0, 0]
+    sb_state(state).stacks[worm.id] = [0, 0]
     top_discard(state, "ce16")  # wrong colour
     hulk = state.agents["hulk"]
     vulcan = next(i for i, w in enumerate(hulk.weapons) if w.key == "vulcan")
@@ -209,8 +209,8 @@ def test_the_diggers_venom_spit_poisons_on_a_bolt_and_the_refresh_wounds() -> No
     # the Marine's defend dice show the alien face (no Shield).
     attack.alien_attack(state, one, marine, "ranged", ScriptedDice([4, 1, 1, 1]), events, "test")
     assert state.expansion is not None
-    assert state.expansion.figures["marine"].poison == 1
+    assert sb_state(state).figures["marine"].poison == 1
     wounds = marine.wounds
     phases.refresh(state, events, SeededDice(1))
     assert marine.wounds == wounds + 1
-    assert state.expansion.figures["marine"].poison == 0
+    assert sb_state(state).figures["marine"].poison == 0

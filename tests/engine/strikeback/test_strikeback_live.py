@@ -10,7 +10,7 @@ from engine.core.hexgrid import neighbours
 from engine.galaxy import GAME, attack, lifecycle, phases
 from engine.galaxy.agent import start_turn
 from engine.galaxy.state import AlienState, GalaxyState
-from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState
+from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, StrikebackState, sb_state
 from engine.galaxy.world import board_of, co, hx, max_hp
 
 
@@ -43,18 +43,18 @@ def test_live_mark_example_xeno_delta_wrist_gun_on_the_biotech() -> None:
     delta = put(state, "xeno-delta-green")
     biotech = state.agents["biotech"]
     assert state.expansion is not None
-    state.expansion.piles["1"] = CriticalPile(level=1, draw=["c1-paralyze", "c1-def"])
+    sb_state(state).piles["1"] = CriticalPile(level=1, draw=["c1-paralyze", "c1-def"])
     events: list[Event] = []
     # Wrist Gun 3 BLUE: hit+hit+bolt, hit+shield+ammo, alien = 3 Hits and a Bolt (Mark 2).
     # The Biotech rolls 3 BLUE: one Shield (face 2) and two blanks: 2 wounds.
     attack.alien_attack(
         state, delta, biotech, "ranged", ScriptedDice([4, 2, 1, 2, 1, 1]), events, "test"
     )
-    mine = state.expansion.figures["biotech"]
+    mine = sb_state(state).figures["biotech"]
     assert mine.mark == 2
     assert biotech.wounds == 2
     assert mine.criticals == ["c1-def"]  # lock-on: Critical 1; the alien-only token skipped
-    assert state.expansion.piles["1"].discard == ["c1-paralyze"]
+    assert sb_state(state).piles["1"].discard == ["c1-paralyze"]
     assert any("Lock-on" in e.text for e in events)
 
 
@@ -62,14 +62,14 @@ def test_live_multiple_shields_example_2_right_stack_then_a_shield() -> None:
     state = layered(["marine"])
     delta = put(state, "xeno-delta-blue")
     assert state.expansion is not None
-    state.expansion.stacks[delta.id] = [0, 1]  # the left stack was spent earlier this round
+    sb_state(state).stacks[delta.id] = [0, 1]  # the left stack was spent earlier this round
     events: list[Event] = []
     marine = state.agents["marine"]
     attack.resolve_defence(
         state, marine, [delta.id], 2, 0, "ranged", "", ScriptedDice([6]), events, "rifle"
     )
     assert delta in state.aliens and delta.wounds == 0
-    assert state.expansion.stacks[delta.id] == [0, 0]
+    assert sb_state(state).stacks[delta.id] == [0, 0]
 
 
 def test_live_stacks_start_from_the_card_and_refill_after_a_kill_shot() -> None:
@@ -108,12 +108,12 @@ def test_live_refresh_poison_wounds_marks_fade_and_stacks_refill() -> None:
     state = layered(["marine"])
     delta = put(state, "xeno-delta-blue")
     assert state.expansion is not None
-    state.expansion.stacks[delta.id] = [0, 0]
+    sb_state(state).stacks[delta.id] = [0, 0]
     delta.energy = 0
-    state.expansion.figures["marine"] = FigureStatus(mark=2, poison=1)
+    sb_state(state).figures["marine"] = FigureStatus(mark=2, poison=1)
     events: list[Event] = []
     phases.refresh(state, events, SeededDice(1))
-    mine = state.expansion.figures["marine"]
+    mine = sb_state(state).figures["marine"]
     assert (mine.mark, mine.poison) == (1, 0)
     assert state.agents["marine"].wounds == 1
     assert delta.energy == 3
@@ -128,7 +128,7 @@ def test_poison_at_refresh_killing_the_last_agent_fails_the_mission() -> None:
     marine = state.agents["marine"]
     marine.wounds, marine.bleeding = max_hp(marine), True  # at 0 HP: a further wound kills
     assert state.expansion is not None
-    state.expansion.figures["marine"] = FigureStatus(poison=1)
+    sb_state(state).figures["marine"] = FigureStatus(poison=1)
     events: list[Event] = []
     phases.refresh(state, events, SeededDice(1))
     assert marine.dead and state.pending is None
@@ -142,7 +142,7 @@ def test_live_critical_movement_and_health_penalties() -> None:
     start_turn(state, marine)
     full = marine.mp_left
     assert state.expansion is not None
-    state.expansion.figures["marine"] = FigureStatus(criticals=["c2-move", "c1-hp"])
+    sb_state(state).figures["marine"] = FigureStatus(criticals=["c2-move", "c1-hp"])
     start_turn(state, marine)
     assert marine.mp_left == full - 2
     from engine.galaxy import combat
@@ -194,7 +194,7 @@ def test_high_impact_in_play_caps_the_marines_defend_roll_at_five_dice() -> None
     state = layered(["marine"])
     gamma = put(state, "xeno-gamma-blue")
     assert state.expansion is not None
-    state.expansion.piles["2"] = CriticalPile(level=2, draw=["c2-def"])
+    sb_state(state).piles["2"] = CriticalPile(level=2, draw=["c2-def"])
     marine = state.agents["marine"]
     # Energy Axe 4 RED, all hit+hit+bolt: 8 Hits and a Bolt (Critical 2). High Impact: the
     # Marine rolls only 5 BLUE dice (all Shields), so 3 Hits wound him.
@@ -202,12 +202,12 @@ def test_high_impact_in_play_caps_the_marines_defend_roll_at_five_dice() -> None
     attack.alien_attack(state, gamma, marine, "melee", dice, [], "test")
     assert dice.remaining == 0
     assert marine.wounds == 3
-    assert state.expansion.figures["marine"].criticals == ["c2-def"]
+    assert sb_state(state).figures["marine"].criticals == ["c2-def"]
 
 
 def test_high_impact_option_switches_the_layer_on_for_a_core_mission() -> None:
     on = GAME.new("m1", ["marine"], {"high-impact": "on"}, SeededDice(1))
-    assert on.expansion is not None and on.expansion.high_impact
+    assert on.expansion is not None and sb_state(on).high_impact
     assert on.options["high-impact"] == "on"
     off = GAME.new("m1", ["marine"], {}, SeededDice(1))
     assert off.expansion is None and "high-impact" not in off.options

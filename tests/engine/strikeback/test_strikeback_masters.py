@@ -14,7 +14,7 @@ from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.strikeback import bodies, masters
 from engine.galaxy.strikeback.cards import cards
 from engine.galaxy.strikeback.menace import Menace
-from engine.galaxy.strikeback.status import StrikebackState
+from engine.galaxy.strikeback.status import StrikebackState, sb_state, sb_state_or_none
 from engine.galaxy.world import alien_at, alien_hexes, area_of, board_of, co, hx, occupant
 
 
@@ -52,7 +52,7 @@ def test_a_master_goes_to_the_alpha_agent_with_the_menace_token_and_stands_on_tw
     state.alpha = "hulk"
     worm = wormoon(state, "D4")
     assert worm.controller == "hulk"  # not the normal assignment (the Marine holds fewer)
-    assert state.expansion is not None and state.expansion.menace == Menace(owner="hulk")
+    assert state.expansion is not None and sb_state(state).menace == Menace(owner="hulk")
     body = alien_hexes(state, worm)
     assert len(body) == 2 and body[0] == at("D4")
     tail = hx(body[1])
@@ -63,7 +63,7 @@ def test_a_master_goes_to_the_alpha_agent_with_the_menace_token_and_stands_on_tw
 def test_menace_moves_with_wounds_in_play() -> None:
     state = layered(["marine", "hulk"], ["G5", "F5"])
     worm = wormoon(state, "D4")
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.menace is not None
     sb.stacks[worm.id] = [0, 0]
     marine, hulk = state.agents["marine"], state.agents["hulk"]
@@ -95,7 +95,7 @@ def test_menace_example_in_play_the_marines_guard_takes_the_token_but_the_hulk_i
     Marine's Guard wounds it and takes the token, and the Master still attacks the Hulk."""
     state = layered(["marine", "hulk"], ["C6", "E7"])
     worm = wormoon(state, "D4")
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None
     sb.menace = Menace(owner="hulk")
     sb.stacks[worm.id] = [0, 0]
@@ -117,7 +117,7 @@ def test_menace_example_in_play_the_marines_guard_takes_the_token_but_the_hulk_i
 def test_without_archenemy_or_without_the_menacing_agent_the_normal_ai_targets() -> None:
     state = layered(["marine", "hulk"], ["F5", "G5"])
     worm = wormoon(state, "D4")
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.menace is not None
     hulk = state.agents["hulk"]
     sb.menace.owner = "hulk"
@@ -132,14 +132,14 @@ def test_menace_actions_are_listed_and_applied() -> None:
     state = layered(["marine", "hulk"], ["F5", "G5"])
     wormoon(state, "D4")
     state.phase, state.turn_index = "agent", 1
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.menace is not None
     whats = {a.args["what"] for a in GAME.legal_actions(state, "hulk") if a.verb == "act"}
     assert "menace-take" in whats and "menace-up" not in whats
     state = GAME.apply(
         state, "hulk", Action(verb="act", args={"what": "menace-take"}), SeededDice(1)
     ).state
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.menace is not None
     assert sb.menace.owner == "hulk" and state.agents["hulk"].action_used
     whats = {a.args["what"] for a in GAME.legal_actions(state, "hulk") if a.verb == "act"}
@@ -149,7 +149,7 @@ def test_menace_actions_are_listed_and_applied() -> None:
 def test_stage_one_at_zero_turns_to_stage_two_and_does_not_die() -> None:
     state = layered(["marine"], ["F5"])
     worm = wormoon(state, "D4", "wormoon-1")
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None
     sb.stacks[worm.id] = [0, 0]
     worm.wounds = cards()["wormoon-1"].hp - 2  # 2 Health points left
@@ -174,7 +174,7 @@ def test_stage_one_at_zero_turns_to_stage_two_and_does_not_die() -> None:
 def test_a_mission_can_hold_the_fallen_stage_one_until_its_special_event() -> None:
     state = layered(["marine"], ["F5"])
     worm = wormoon(state, "D4", "wormoon-1")
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None
     sb.master_down = "os6-a"
     sb.stacks[worm.id] = [0, 0]
@@ -198,7 +198,7 @@ def test_a_mission_can_hold_the_fallen_stage_one_until_its_special_event() -> No
 def test_stage_two_at_zero_dies_and_the_menace_token_leaves() -> None:
     state = layered(["marine"], ["F5"])
     worm = wormoon(state, "D4")
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None
     sb.stacks[worm.id] = [0, 0]
     worm.wounds = cards()["wormoon-2"].hp - 1  # 1 Health point left
@@ -222,7 +222,7 @@ def test_stage_two_at_zero_dies_and_the_menace_token_leaves() -> None:
 def test_a_master_ignores_paralyze_and_its_critical() -> None:
     state = layered(["marine"], ["F5"])
     worm = wormoon(state, "D4")
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None
     sb.stacks[worm.id] = [0, 0]
     events: list[Event] = []
@@ -327,7 +327,7 @@ def test_activate_one_alien_asks_the_alpha_agent_to_break_a_tie_then_activates_h
     assert state.pending is None or state.pending.kind != "sb-activate"
     moved = {x.id: x.hex for x in state.aliens}
     assert moved[a.id] == before[0] and moved[b.id] != before[1]  # only his pick moved
-    assert state.expansion is not None and state.expansion.activating is None
+    assert state.expansion is not None and sb_state(state).activating is None
 
 
 def test_activate_two_takes_the_alphas_then_the_next_players_without_a_question() -> None:

@@ -15,6 +15,7 @@ from engine.galaxy import GAME, attack, lifecycle, objectives, phases
 from engine.galaxy.agent import start_turn
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import play
+from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import adjacent, board_of, co, free, hx
 
 
@@ -39,8 +40,8 @@ def test_os1_is_listed_and_sets_up_the_storybook_deck_and_tokens() -> None:
         assert (top_first[0], top_first[2], top_first[6]) == ("os1-a", "os1-b", "os1-c")
         assert top_first.index("os1-d") in (4, 5)  # between the 5th and the 6th Event
     assert state.expansion is not None
-    assert state.expansion.npc_deck == ["knight-1", "knight-2"]  # Archons out, Knights on top
-    assert state.expansion.hidden_tps == ["alien"] and "alien" in state.destroyed_tps
+    assert sb_state(state).npc_deck == ["knight-1", "knight-2"]  # Archons out, Knights on top
+    assert sb_state(state).hidden_tps == ["alien"] and "alien" in state.destroyed_tps
     view = GAME.view(state, None)
     assert "teleports destroyed" not in view.header
 
@@ -56,7 +57,7 @@ def test_special_event_a_lands_two_xeno_deltas_opens_a_point_and_stacks_sky_hunt
     assert marine.wounds == 1 and marine.hex != co(m1)
     cards = sorted(a.card for a in state.aliens)
     assert cards[:2] == ["xeno-delta-blue", "xeno-delta-green"]
-    assert state.expansion is not None and state.expansion.hidden_tps == []
+    assert state.expansion is not None and sb_state(state).hidden_tps == []
     assert "alien" not in state.destroyed_tps
     assert state.ce_deck.draw_pile[-1] == "os-28b"
     assert "os-28a" in state.ce_deck.draw_pile
@@ -70,9 +71,9 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
     run_event(state, "os1-a")
     run_event(state, "os1-b")
     assert state.expansion is not None
-    assert [n for n in state.expansion.npcs] == ["knight-1"]
-    assert state.expansion.npcs["knight-1"].controller == "biotech"
-    assert state.expansion.flames == [3]
+    assert [n for n in sb_state(state).npcs] == ["knight-1"]
+    assert sb_state(state).npcs["knight-1"].controller == "biotech"
+    assert sb_state(state).flames == [3]
     species = sorted(a.card for a in state.aliens if a.card.startswith("flying"))
     assert species == ["flying-critter-blue", "flying-critter-green"]
     # The Alpha Agent elects two Firefighters, then hands out the harpoon and the jet boots.
@@ -89,8 +90,8 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
             SeededDice(1),
         ).state
     assert asked == ["sb-firefighter", "sb-firefighter", "sb-device", "sb-device"]
-    assert state.expansion is not None and len(state.expansion.firefighters) == 2
-    assert sorted(k for keys in state.expansion.devices.values() for k in keys) == [
+    assert state.expansion is not None and len(sb_state(state).firefighters) == 2
+    assert sorted(k for keys in sb_state(state).devices.values() for k in keys) == [
         "harpoon",
         "jet-boots",
     ]
@@ -101,18 +102,18 @@ def test_a_fire_every_event_from_the_next_round_on_the_lowest_free_waypoint() ->
     state.signals, state.round = [], 3
     run_event(state, "os1-b")
     state.pending = None
-    assert state.expansion is not None and state.expansion.flames == [3]
+    assert state.expansion is not None and sb_state(state).flames == [3]
     run_event(state, "ev02")
-    assert sorted(state.expansion.flames) == [1, 3]
+    assert sorted(sb_state(state).flames) == [1, 3]
     run_event(state, "ev02")
-    assert sorted(state.expansion.flames) == [1, 2, 3]
+    assert sorted(sb_state(state).flames) == [1, 2, 3]
 
 
 def test_firefighter_puts_out_a_fire_then_must_recharge() -> None:
     state = mission(["marine"])
     assert state.expansion is not None
-    state.expansion.flames = [3]
-    state.expansion.firefighters = {"marine": True}
+    sb_state(state).flames = [3]
+    sb_state(state).firefighters = {"marine": True}
     state.phase, state.alpha, state.turn_order, state.turn_index = "agent", "marine", ["marine"], 0
     state.pending, state.signals = None, []
     marine = state.agents["marine"]
@@ -122,8 +123,8 @@ def test_firefighter_puts_out_a_fire_then_must_recharge() -> None:
     listed = GAME.legal_actions(state, "marine")
     put_out = next(a for a in listed if a.args.get("what") == "extinguish")
     state = GAME.apply(state, "marine", put_out, SeededDice(1)).state
-    assert state.expansion is not None and state.expansion.flames == []
-    assert state.expansion.firefighters["marine"] is False
+    assert state.expansion is not None and sb_state(state).flames == []
+    assert sb_state(state).firefighters["marine"] is False
     with pytest.raises(RuleError):
         GAME.apply(state, "marine", put_out, SeededDice(1))
 
@@ -134,15 +135,15 @@ def test_objectives_table_reads_fires_and_the_dead() -> None:
     state.round = 8
     for fires, outcome in (([1, 2], "accomplished"), ([1, 2, 3], "partial")):
         state.outcome = None
-        state.expansion.flames = fires
+        sb_state(state).flames = fires
         objectives.mission_status(state, [])
         assert state.outcome == outcome
     state.outcome, state.round = None, 5
-    state.expansion.flames = [1, 2, 3, 4]
+    sb_state(state).flames = [1, 2, 3, 4]
     objectives.mission_status(state, [])
     assert state.outcome == "failed"
     state.outcome = None
-    state.expansion.flames = []
+    sb_state(state).flames = []
     state.agents["marine"].dead = state.agents["biotech"].dead = True  # 2 of 3 (half rounded up)
     objectives.mission_status(state, [])
     assert state.outcome == "failed"

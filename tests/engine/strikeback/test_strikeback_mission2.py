@@ -15,6 +15,7 @@ from engine.galaxy.board import load_map
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import play
 from engine.galaxy.strikeback.mission_rules import os2, tokens
+from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import adjacent, co, free, hx
 
 
@@ -76,7 +77,7 @@ def test_os2_is_listed_on_the_joined_map_with_the_storybook_deck() -> None:
     assert len(top_first) == 8
     assert (top_first[0], top_first[4], top_first[7]) == ("os2-d", "os2-b", "os2-c")
     assert state.expansion is not None
-    assert sorted(state.expansion.pieces) == ["probe1", "probe2", "probe3", "probe4"]
+    assert sorted(sb_state(state).pieces) == ["probe1", "probe2", "probe3", "probe4"]
 
 
 def test_the_alpha_agent_hands_out_four_probes_at_least_one_each() -> None:

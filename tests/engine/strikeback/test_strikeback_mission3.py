@@ -14,6 +14,7 @@ from engine.galaxy import GAME, aliens, lifecycle, objectives, phases
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import play
 from engine.galaxy.strikeback.mission_rules import os3, tokens
+from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import adjacent, co, free, hx
 
 
@@ -62,7 +63,7 @@ def test_setup_bombs_on_the_shuttle_waypoints_remote_and_two_jet_boots() -> None
     assert len(shod) == 2
     assert all(len(state.agents[a].devices) == 1 for a in shod)  # in place of a device
     assert not free(state, hx(bombs["bomb1"].hex))  # nobody stops on a bomb
-    assert state.expansion is not None and "archon-1" not in state.expansion.npc_deck
+    assert state.expansion is not None and "archon-1" not in sb_state(state).npc_deck
 
 
 def test_event_phase_is_replaced_until_two_bombs_go_off() -> None:
@@ -158,7 +159,7 @@ def test_special_event_e_brings_an_empty_power_suit_to_mark_4() -> None:
     state.event_deck.draw_pile.append("os3-e")
     play.sb(state).flags["detonated"] = 2
     phases.event_phase(state, SeededDice(9), [])
-    assert state.expansion is not None and len(state.expansion.suits) == 1
+    assert state.expansion is not None and len(sb_state(state).suits) == 1
 
 
 def test_jet_boots_are_kept_after_a_flight() -> None:

@@ -19,6 +19,7 @@ from engine.galaxy.lifecycle import kill_alien, place_alien
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import objects, play
 from engine.galaxy.strikeback.mission_rules import os4
+from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.world import adjacent, co, hex_arg, hx
 
 
@@ -37,7 +38,7 @@ def my_turn(state: GalaxyState, seat: str, at: str) -> AgentState:
     state.phase, state.alpha, state.turn_order, state.turn_index = "agent", seat, [seat], 0
     state.pending, state.signals, state.aliens = None, [], []
     assert state.expansion is not None
-    state.expansion.asks = []  # the setup's device picks are not this test's business
+    sb_state(state).asks = []  # the setup's device picks are not this test's business
     agent = state.agents[seat]
     agent.hex = co(hex_arg(at))
     start_turn(state, agent)
@@ -53,7 +54,7 @@ def test_os4_deck_follows_the_storybook_example_and_setup_places_generators_and_
         assert set(top[3:5]) == {"os4-c", "os-k1"}
         assert set(top[5:8]) == {"os-m1", "os-i1", "os-q1"} and set(top[8:]) == {"os-t1", "os-j1"}
     state = mission(["marine", "biotech"])
-    layer = state.expansion
+    layer = sb_state_or_none(state)
     assert layer is not None
     assert {k: (o.hp, o.mark) for k, o in layer.objects.items()} == {
         "gen1": (5, "wp1"),
@@ -86,7 +87,7 @@ def test_generator_takes_every_hit_as_a_wound_without_a_defend_roll() -> None:
     # No Defend roll follows: a fifth die would exhaust the script.
     state = GAME.apply(state, "marine", shot, ScriptedDice([2, 2, 4, 1])).state
     assert state.expansion is not None
-    gen = state.expansion.objects["gen1"]
+    gen = sb_state(state).objects["gen1"]
     assert gen.wounds == 5 and gen.destroyed
     assert play.lit_marks(state) == {"wp1": "flame"}
     assert "gen1" not in objects.standing(state)
@@ -114,15 +115,15 @@ def test_both_generators_bring_special_event_b_and_both_doors_lift_the_blocks() 
     state = mission(["marine", "biotech"])
     assert state.expansion is not None
     events: list[Event] = []
-    state.expansion.objects["gen1"].destroyed = True
-    state.expansion.objects["gen2"].wounds = 5
-    state.expansion.objects["gen2"].destroyed = True
+    sb_state(state).objects["gen1"].destroyed = True
+    sb_state(state).objects["gen2"].wounds = 5
+    sb_state(state).objects["gen2"].destroyed = True
     play.rules(state).object_destroyed(state, "gen2", SeededDice(1), events)
     assert state.event_deck.draw_pile[-1] == "os4-b"
     state.alpha = "marine"
     state.agents["marine"].hex = co(hex_arg("L6"))
     run_event(state, "os4-b", SeededDice(3))
-    layer = state.expansion
+    layer = sb_state(state)
     assert {k: o.hp for k, o in objects.standing(state).items()} == {"door3": 10, "door4": 10}
     assert any(a.card == "xeno-beast-red-1" for a in state.aliens)
     assert state.ce_deck.draw_pile[-1] == "os-11b" and "os-11a" in state.ce_deck.draw_pile
@@ -160,7 +161,7 @@ def test_the_alpha_agent_hands_the_knight_out_in_the_first_strategy_phase() -> N
     ).state
     state = GAME.advance(state, dice).state
     assert state.expansion is not None
-    assert state.expansion.npcs["knight-1"].controller == "biotech"
+    assert sb_state(state).npcs["knight-1"].controller == "biotech"
     knight, biotech = state.agents["knight-1"], state.agents["biotech"]
     assert knight.hex is not None and biotech.hex is not None
     assert adjacent(state, knight.hex, biotech.hex)
@@ -179,13 +180,13 @@ def test_guardians_wake_archon_nexus_guards_and_the_free_shot_at_the_closest_ali
     events = run_event(state, "os4-c", ScriptedDice([2, 2, 2, 1, 1, 1, 1, 1], picks=[0] * 9))
     archon = state.agents["archon-1"]
     assert archon.hex == co(play.mark_hex(state, "m1"))
-    assert state.expansion is not None and "archon-1" in state.expansion.npcs
+    assert state.expansion is not None and "archon-1" in sb_state(state).npcs
     nexus = {a.card: label(hx(a.hex)) for a in state.aliens if a.card.startswith("nexus")}
     assert nexus == {"nexus-blue-1": "P7"}  # the green one stood in O3 until the shot
     assert "os-09" in state.ce_deck.draw_pile
     shot = next(e.text for e in events if e.text.startswith("The Archon fires"))
     assert "Nexus" in shot and "6 Hit(s)" in shot
-    assert state.expansion.tokens.warehouse == ["nexus-green-1"]
+    assert sb_state(state).tokens.warehouse == ["nexus-green-1"]
     assert far.wounds == 0
 
 
@@ -197,7 +198,7 @@ def test_a_dead_nexus_leaves_play_for_the_warehouse() -> None:
     kill_alien(state, nexus, events)
     kill_alien(state, beta, events)
     assert state.expansion is not None
-    assert state.expansion.tokens.warehouse == ["nexus-blue-1"]
+    assert sb_state(state).tokens.warehouse == ["nexus-blue-1"]
     assert "nexus-blue-1" not in state.alien_deck.all_cards()
     assert "xeno-beta-green-1" in state.alien_deck.discard_pile
 
@@ -210,12 +211,12 @@ def test_sally_fires_three_times_from_its_hex() -> None:
     assert [a.args["target"] for a in listed] == [target.id]
     # 4 RED dice, all Alien faces: no Hit, so no Defend roll either.
     state = GAME.apply(state, "marine", listed[0], ScriptedDice([1, 1, 1, 1])).state
-    assert state.expansion is not None and state.expansion.tokens.sally == 2
-    state.expansion.tokens.sally = 0
+    assert state.expansion is not None and sb_state(state).tokens.sally == 2
+    sb_state(state).tokens.sally = 0
     state.agents["marine"].action_used = False
     assert not [a for a in GAME.legal_actions(state, "marine") if a.args.get("what") == "sally"]
     with pytest.raises(DiceExhausted):  # a Hit is defended: Sally's attack is a normal one
-        state.expansion.tokens.sally = 1
+        sb_state(state).tokens.sally = 1
         GAME.apply(state, "marine", listed[0], ScriptedDice([2, 1, 1, 1]))
 
 
@@ -224,7 +225,7 @@ def test_armour_drop_puts_a_mark_one_suit_with_three_batteries_on_mark_two() -> 
     state.signals = []
     run_event(state, "os4-e")
     assert state.expansion is not None
-    suit = next(iter(state.expansion.suits.values()))
+    suit = next(iter(sb_state(state).suits.values()))
     assert (suit.mark, suit.batteries, suit.hex) == (1, 3, co(play.mark_hex(state, "m2")))
 
 

@@ -17,6 +17,7 @@ from engine.galaxy.lifecycle import kill_alien, place_alien
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import play
 from engine.galaxy.strikeback.mission_rules import os5
+from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.world import co, hex_arg, hx
 from renders import alt_text, text_board
 
@@ -37,7 +38,7 @@ def my_turn(state: GalaxyState, seat: str, at: str) -> AgentState:
     state.phase, state.turn_order, state.turn_index = "agent", [seat], 0
     state.pending, state.signals, state.aliens = None, [], []
     assert state.expansion is not None
-    state.expansion.asks = []  # the setup's device picks are not this test's business
+    sb_state(state).asks = []  # the setup's device picks are not this test's business
     agent = state.agents[seat]
     agent.hex = co(hex_arg(at))
     start_turn(state, agent)
@@ -73,7 +74,7 @@ INJECT = "Which agent carries a Virus Injector (at most one each)?"
 def test_setup_a_mark_one_suit_at_headquarters_the_hive_shut_and_no_archon_in_the_deck() -> None:
     assert "os5" in [s.key for s in GAME.scenarios()]
     state = mission(["marine", "biotech"])
-    layer = state.expansion
+    layer = sb_state_or_none(state)
     assert layer is not None
     assert [(s.mark, s.batteries) for s in layer.headquarters] == [(1, 5)]
     assert sorted(layer.npc_deck) == ["knight-1", "knight-2"]
@@ -88,38 +89,38 @@ def test_the_alpha_hands_out_two_injectors_one_each() -> None:
     state, asked = first_strategy(mission(["marine", "biotech", "sniper"], seed=3), {})
     assert asked == [INJECT, INJECT]
     assert state.expansion is not None
-    assert len(set(state.expansion.tokens.injectors)) == 2
+    assert len(set(sb_state(state).tokens.injectors)) == 2
 
 
 def test_a_lone_agent_takes_one_and_the_other_lies_on_a_start_hex() -> None:
     state, asked = first_strategy(mission(["marine"], seed=2), {})
     assert asked == [INJECT]
     assert state.expansion is not None
-    assert state.expansion.tokens.injectors == ["marine"]
-    assert len(state.expansion.tokens.dropped) == 1
+    assert sb_state(state).tokens.injectors == ["marine"]
+    assert len(sb_state(state).tokens.dropped) == 1
 
 
 def test_after_an_accomplished_mission_the_alpha_also_gives_an_archon() -> None:
     state = mission(["marine", "biotech"], seed=5)
     assert state.expansion is not None
-    state.expansion.previous = "accomplished"
+    sb_state(state).previous = "accomplished"
     state, asked = first_strategy(state, {"Which agent receives the Archon NPC?": "biotech"})
     assert asked == [INJECT, INJECT, "Which agent receives the Archon NPC?"]
     assert state.expansion is not None
-    assert state.expansion.npcs["archon-1"].controller == "biotech"
+    assert sb_state(state).npcs["archon-1"].controller == "biotech"
 
 
 def test_insert_virus_next_to_a_waypoint_with_the_action() -> None:
     state = mission(["marine"])
     assert state.expansion is not None
-    state.expansion.tokens.injectors = ["marine"]
+    sb_state(state).tokens.injectors = ["marine"]
     my_turn(state, "marine", "I5")  # next to Waypoint 1 (I6)
     insert = [
         a for a in GAME.legal_actions(state, "marine") if a.args.get("what") == "insert-virus"
     ]
     assert [a.args["target"] for a in insert] == ["wp1"]
     state = GAME.apply(state, "marine", insert[0], SeededDice(1)).state
-    tokens = state.expansion.tokens if state.expansion else None
+    tokens = sb_state(state).tokens if state.expansion else None
     assert tokens is not None and tokens.viruses == [1] and tokens.injectors == []
     with pytest.raises(RuleError):
         GAME.apply(state, "marine", insert[0], SeededDice(1))
@@ -128,7 +129,7 @@ def test_insert_virus_next_to_a_waypoint_with_the_action() -> None:
 def test_an_engaged_carrier_cannot_insert() -> None:
     state = mission(["marine"])
     assert state.expansion is not None
-    state.expansion.tokens.injectors = ["marine"]
+    sb_state(state).tokens.injectors = ["marine"]
     my_turn(state, "marine", "I5")
     place_alien(state, "xeno-beta-green-1", hex_arg("J5"), [], "lands")
     assert not [
@@ -139,7 +140,7 @@ def test_an_engaged_carrier_cannot_insert() -> None:
 def test_a_dead_carrier_drops_the_injector_and_another_picks_it_up_by_moving_over() -> None:
     state = mission(["marine", "biotech"])
     assert state.expansion is not None
-    tokens = state.expansion.tokens
+    tokens = sb_state(state).tokens
     tokens.injectors = ["marine"]
     marine = state.agents["marine"]
     marine.hex, marine.bleeding = co(hex_arg("D4")), True
@@ -151,7 +152,7 @@ def test_a_dead_carrier_drops_the_injector_and_another_picks_it_up_by_moving_ove
     )
     state = GAME.apply(state, "biotech", walk, SeededDice(1)).state
     assert state.expansion is not None
-    assert state.expansion.tokens.injectors == ["biotech"] and state.expansion.tokens.dropped == []
+    assert sb_state(state).tokens.injectors == ["biotech"] and sb_state(state).tokens.dropped == []
 
 
 def reveal_setup(seed_picks: list[int]) -> tuple[GalaxyState, list[Event]]:
@@ -164,18 +165,18 @@ def reveal_setup(seed_picks: list[int]) -> tuple[GalaxyState, list[Event]]:
 def test_special_event_b_lays_waypoints_face_down_and_waypoint_four_brings_event_a() -> None:
     state, _ = reveal_setup([0, 0])
     assert state.expansion is not None
-    hidden = state.expansion.tokens.facedown
+    hidden = sb_state(state).tokens.facedown
     assert sorted(hidden) == ["m3", "m4", "m5"] and sorted(hidden.values()) == [3, 4, 5]
     link = next(m for m, wp in hidden.items() if wp == 4)
     other = next(m for m, wp in hidden.items() if wp != 4)
     events: list[Event] = []
     marine = state.agents["marine"]
     play.rules(state).entered(state, marine, play.mark_hex(state, other), SeededDice(1), events)
-    assert other not in state.expansion.tokens.facedown
-    assert other not in state.expansion.tokens.shown  # 3 and 5 are discarded
+    assert other not in sb_state(state).tokens.facedown
+    assert other not in sb_state(state).tokens.shown  # 3 and 5 are discarded
     assert state.event_deck.draw_pile[-1] != "os5-a"
     play.rules(state).entered(state, marine, play.mark_hex(state, link), SeededDice(1), events)
-    assert state.expansion.tokens.shown == {link: 4}
+    assert sb_state(state).tokens.shown == {link: 4}
     assert state.event_deck.draw_pile[-1] == "os5-a"
 
 
@@ -183,7 +184,7 @@ def test_hidden_waypoints_and_the_telepathic_link_stay_secret_from_the_public() 
     for picks in ([0, 0], [1, 0], [2, 1]):
         state, events = reveal_setup(picks)
         assert state.expansion is not None
-        where = {m: wp for m, wp in state.expansion.tokens.facedown.items()}
+        where = {m: wp for m, wp in sb_state(state).tokens.facedown.items()}
         link_hex = str(play.mark_hex(state, next(m for m, wp in where.items() if wp == 4)))
         secret = next(e for e in events if "Telepathic Link" in e.text)
         assert secret.visible_to == ["marine"]
@@ -205,12 +206,12 @@ def test_special_event_a_opens_the_hive_and_the_link_becomes_public() -> None:
     state, _ = reveal_setup([0, 0])
     assert state.expansion is not None
     events = run_event(state, "os5-a", SeededDice(11))
-    assert "overlay" not in state.expansion.blocks
+    assert "overlay" not in sb_state(state).blocks
     grey = next(a for a in state.aliens if a.card == "xeno-grey-blue-1")
     assert grey.hex == co(play.mark_hex(state, "m7")) and grey.controller == "marine"
     assert {a.card for a in state.aliens} >= {"nexus-green-1", "xeno-beast-red-1"}
     assert state.ce_deck.draw_pile[-1] == "os-31"
-    assert [(s.mark, s.batteries) for s in state.expansion.headquarters] == [(1, 5), (2, 5)]
+    assert [(s.mark, s.batteries) for s in sb_state(state).headquarters] == [(1, 5), (2, 5)]
     public = [e.text for e in events if e.visible_for(None)]
     assert any("Telepathic Link" in t for t in public)
 
@@ -221,10 +222,10 @@ def test_the_pose_roll_keeps_on_a_shield_else_a_wound_and_prone() -> None:
     state.agents["marine"].hex = co(hex_arg("B5"))
     state.agents["biotech"].hex = co(hex_arg("C5"))
     assert state.expansion is not None
-    state.expansion.poses["marine"] = "crouching"
+    sb_state(state).poses["marine"] = "crouching"
     # BLUE faces: 5 (Shield, Bolt) keeps the marine's pose; 1 (Alien) throws the biotech down.
     run_event(state, "os5-c", ScriptedDice([5, 1]))
-    assert state.expansion.poses == {"marine": "crouching", "biotech": "prone"}
+    assert sb_state(state).poses == {"marine": "crouching", "biotech": "prone"}
     assert state.agents["marine"].wounds == 0 and state.agents["biotech"].wounds == 1
 
 
@@ -234,7 +235,7 @@ def test_the_xeno_grey_and_the_blue_nexus_leave_play_when_they_die() -> None:
     for card in ("xeno-grey-blue-1", "nexus-blue-1", "nexus-green-1"):
         kill_alien(state, place_alien(state, card, hex_arg("T6"), events, "lands"), events)
     assert state.expansion is not None
-    assert state.expansion.tokens.warehouse == ["xeno-grey-blue-1", "nexus-blue-1"]
+    assert sb_state(state).tokens.warehouse == ["xeno-grey-blue-1", "nexus-blue-1"]
     assert "nexus-green-1" in state.alien_deck.discard_pile
 
 
@@ -258,8 +259,8 @@ def test_objectives_table(
     assert state.expansion is not None
     for seat in state.seats[:dead]:
         state.agents[seat].dead = True
-    state.expansion.tokens.viruses = viruses
-    state.expansion.tokens.warehouse = ["xeno-grey-blue-1"] if grey_dead else []
+    sb_state(state).tokens.viruses = viruses
+    sb_state(state).tokens.warehouse = ["xeno-grey-blue-1"] if grey_dead else []
     if e_drawn:
         state.event_deck.discard_pile.append("os5-e")
     objectives.mission_status(state, [])

@@ -13,6 +13,7 @@ from engine.galaxy.board import label
 from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.play import mark_hex
+from engine.galaxy.strikeback.status import sb_state_or_none
 from engine.galaxy.world import alien_hexes, co, free, hx, occupant
 
 SEATS = ["marine", "hulk", "sniper"]
@@ -43,7 +44,7 @@ def worm(state: GalaxyState) -> AlienState:
 
 def test_setup_the_wormoon_in_its_lair_a_mark_ii_at_headquarters() -> None:
     state = start()
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.master_down == "os6-a"
     w = worm(state)
     assert w.card == "wormoon-1" and hx(w.hex) == mark_hex(state, "wp1")
@@ -68,7 +69,7 @@ def test_first_strategy_gives_the_alpha_the_wormoon_the_menace_probes_and_the_np
         state = GAME.apply(
             state, seat, Action(verb="choose", args={"option": pick}), SeededDice(n)
         ).state
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.menace is not None and sb.hunt is not None
     assert sb.menace.owner == state.alpha == "marine" and worm(state).controller == "marine"
     assert asked.count("probe") == 3  # one per agent, four at most
@@ -100,7 +101,7 @@ def test_special_event_b_opens_a_rift_brings_diggers_and_shakes_the_agents() -> 
     assert marine.hex != co(rift) and occupant(state, rift) == "rift"
     assert not free(state, mark_hex(state, "m2"))
     assert {a.card for a in state.aliens} >= {"diggers-blue", "diggers-green"}
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None
     assert marine.wounds == wounds["marine"] and sb.poses.get("marine") is None
     assert hulk.wounds == wounds["hulk"] + 1 and sb.poses.get("hulk") == "prone"
@@ -109,7 +110,7 @@ def test_special_event_b_opens_a_rift_brings_diggers_and_shakes_the_agents() -> 
 
 def test_stage_one_falls_special_event_a_swallows_the_alpha_and_the_wormoon_dives() -> None:
     state = to_first_turn(start())
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.hunt is not None
     w = worm(state)
     w.wounds, w.energy = 7, 0
@@ -144,7 +145,7 @@ def _probe_ready(state: GalaxyState, seat: str, wp: int) -> None:
 
 def test_deploying_probes_at_the_three_obelisks_brings_the_wormoon_back_at_stage_two() -> None:
     state = to_first_turn(start())
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.hunt is not None
     state.aliens, state.signals = [], []  # an empty field: the Wormoon has dived
     sb.bodies, sb.swarms = {}, {}
@@ -158,7 +159,7 @@ def test_deploying_probes_at_the_three_obelisks_brings_the_wormoon_back_at_stage
     listed = [a for a in GAME.legal_actions(state, seat) if a.args.get("what") == "deploy-probe"]
     assert [a.args["target"] for a in listed] == ["wp2"]
     state = GAME.apply(state, seat, Action(verb="act", args=args), SeededDice(1)).state
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.hunt is not None
     assert sb.hunt.deployed == [2] and seat not in sb.hunt.carriers
     rules = rules_for("os6")
@@ -187,7 +188,7 @@ def test_deploying_probes_at_the_three_obelisks_brings_the_wormoon_back_at_stage
 
 def test_a_probe_is_refused_while_engaged_or_away_from_the_obelisk() -> None:
     state = to_first_turn(start())
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.hunt is not None
     sb.hunt.deploy_from = 1
     state.aliens, state.signals = [], []  # an empty field
@@ -207,7 +208,7 @@ def test_a_probe_is_refused_while_engaged_or_away_from_the_obelisk() -> None:
 
 def test_a_dead_carrier_drops_his_probe_and_another_agent_picks_it_up_by_walking_on_it() -> None:
     state = to_first_turn(start())
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.hunt is not None
     hulk = state.agents["hulk"]
     assert "hulk" in sb.hunt.carriers
@@ -240,7 +241,7 @@ def test_the_advisor_shares_the_obelisks_out_and_fetches_a_lying_probe() -> None
     from engine.galaxy.strikeback.mission_rules.os6 import probe_goals
 
     state = to_first_turn(start())
-    sb = state.expansion
+    sb = sb_state_or_none(state)
     assert sb is not None and sb.hunt is not None
     state.aliens, state.signals = [], []  # an empty field: the Wormoon has dived
     sb.bodies, sb.swarms = {}, {}

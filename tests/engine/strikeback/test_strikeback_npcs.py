@@ -15,6 +15,7 @@ from engine.galaxy import GAME, combat, lifecycle, signals
 from engine.galaxy.agent import start_turn
 from engine.galaxy.state import GalaxyState, SignalState
 from engine.galaxy.strikeback import npc
+from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import adjacent, board_of, co, free, hx
 
 
@@ -35,7 +36,7 @@ def reveal_npc(state: GalaxyState, near: str) -> str:
     spot = next(h for h in neighbours(hx(agent.hex)) if free(state, h))
     signal = SignalState(id="s9", token="npc-1", hex=co(spot))
     state.signals.append(signal)
-    first = state.expansion.npc_deck[0]
+    first = sb_state(state).npc_deck[0]
     signals.reveal(state, signal, SeededDice(1), [])
     return first
 
@@ -54,17 +55,17 @@ def test_one_human_signal_becomes_an_npc_signal_and_the_deck_holds_four_cards() 
     core = GAME.new("m1", ["marine"], {}, SeededDice(1))
     humans = [t for t in core.signal_reserve if t.startswith("human")]
     assert len([t for t in tokens if t.startswith("human")]) == len(humans) - 1
-    assert sorted(state.expansion.npc_deck) == ["archon-1", "archon-2", "knight-1", "knight-2"]
-    assert len(state.expansion.npc_tactics) == 5
+    assert sorted(sb_state(state).npc_deck) == ["archon-1", "archon-2", "knight-1", "knight-2"]
+    assert len(sb_state(state).npc_tactics) == 5
 
 
 def test_revealed_npc_signal_brings_the_top_card_to_the_player_with_fewest() -> None:
     state = with_npcs(["marine", "sniper"])
     first = reveal_npc(state, "marine")
     assert state.expansion is not None
-    assert state.expansion.npcs[first].controller == "marine"  # Alpha Agent, tie
+    assert sb_state(state).npcs[first].controller == "marine"  # Alpha Agent, tie
     second = reveal_npc(state, "sniper")
-    assert state.expansion.npcs[second].controller == "sniper"
+    assert sb_state(state).npcs[second].controller == "sniper"
     assert state.agents[first].drone_of == "marine" and state.agents[first].hex is not None
 
 
@@ -74,11 +75,11 @@ def test_npc_activates_before_activities_or_by_itself_at_the_end_of_the_turn() -
     listed = GAME.legal_actions(state, "marine")
     assert any(a.args.get("what") == "npc" and a.args.get("target") == figure for a in listed)
     state = do(state, "marine", "act", what="npc", target=figure)
-    assert state.expansion is not None and state.expansion.npcs[figure].activated
+    assert state.expansion is not None and sb_state(state).npcs[figure].activated
     with pytest.raises(RuleError, match="already activated"):
         do(state, "marine", "act", what="npc", target=figure)
     state = do(state, "marine", "end-turn")
-    assert state.expansion is not None and not state.expansion.npcs[figure].activated
+    assert state.expansion is not None and not sb_state(state).npcs[figure].activated
 
 
 def test_npc_cannot_be_activated_after_the_agent_has_begun() -> None:
@@ -109,8 +110,8 @@ def test_npc_ai_attacks_the_adjacent_alien_its_standing_order_picks() -> None:
     attacked = [e.text for e in events if "attacks" in e.text]
     assert attacked and "x" + weak.id[1:] in attacked[0]
     assert state.expansion is not None
-    state.expansion.npcs[figure].target = "strongest"
-    state.expansion.npcs[figure].activated = False
+    sb_state(state).npcs[figure].target = "strongest"
+    sb_state(state).npcs[figure].activated = False
     assert strong in state.aliens
     if weak in state.aliens:
         events = []
@@ -125,7 +126,7 @@ def test_npc_standing_orders_are_listed_and_change_its_choices() -> None:
     orders = [a.args["order"] for a in GAME.legal_actions(state, "marine") if a.verb == "orders"]
     assert f"{figure}-target-nearest" in orders and f"{figure}-target-weakest" not in orders
     state = do(state, "marine", "orders", order=f"{figure}-target-nearest")
-    assert state.expansion is not None and state.expansion.npcs[figure].target == "nearest"
+    assert state.expansion is not None and sb_state(state).npcs[figure].target == "nearest"
     assert f"{figure}-tactic-on" in orders
 
 
@@ -136,14 +137,14 @@ def test_npc_dies_at_zero_hp_without_bleeding_and_its_card_is_discarded() -> Non
     combat.wound_agent(state, body, 99, [], "test")
     assert figure not in state.agents
     assert npc.in_play(state) == []
-    assert state.expansion is not None and state.expansion.npc_discard == [figure]
+    assert state.expansion is not None and sb_state(state).npc_discard == [figure]
 
 
 def test_npc_tactic_overcharge_adds_two_dice_once() -> None:
     state = with_npcs(["marine"])
     figure = reveal_npc(state, "marine")
     assert state.expansion is not None
-    info = state.expansion.npcs[figure]
+    info = sb_state(state).npcs[figure]
     info.tactic, info.use_tactic = "overcharge", True
     body = state.agents[figure]
     assert body.hex is not None
@@ -185,7 +186,7 @@ def test_npc_ai_leaves_an_underground_burrower_alone_until_a_card_matches_it() -
     npc.activate(state, body, SeededDice(11), events)
     assert not [e.text for e in events if "attacks" in e.text]
     assert state.expansion is not None
-    state.expansion.npcs[figure].activated = False
+    sb_state(state).npcs[figure].activated = False
     state.ce_deck.discard_pile.append("ce12")  # green aliens: a clear match
     events = []
     npc.activate(state, body, SeededDice(11), events)

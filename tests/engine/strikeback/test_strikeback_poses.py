@@ -13,6 +13,7 @@ from engine.galaxy import GAME, attack, lifecycle
 from engine.galaxy.agent import reach, start_turn
 from engine.galaxy.board import label
 from engine.galaxy.state import GalaxyState
+from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import area_of, board_of, co, free, hx
 
 
@@ -58,7 +59,7 @@ def act(seat: str, verb: str, **args: str) -> Action:
 def test_pose_example_1_infiltrator_stands_by_moving_outside_movement_then_walks_prone() -> None:
     state = posed("infiltrator")
     assert state.expansion is not None
-    state.expansion.poses["infiltrator"] = "prone"  # how she ended her previous turn
+    sb_state(state).poses["infiltrator"] = "prone"  # how she ended her previous turn
     with pytest.raises(RuleError, match="Prone"):
         do(state, "infiltrator", act("infiltrator", "move", to="A1"))
     # Moving outside the Movement activity stands her up (the example's tactic; here a
@@ -69,21 +70,21 @@ def test_pose_example_1_infiltrator_stands_by_moving_outside_movement_then_walks
     spot = next(h for h in area if co(h) != here and free(state, h))
     state = do(state, "infiltrator", act("infiltrator", "act", what="redeploy", to=label(spot)))
     assert state.expansion is not None
-    assert state.expansion.poses.get("infiltrator") is None
+    assert sb_state(state).poses.get("infiltrator") is None
     assert state.agents["infiltrator"].mp_left == 5
     dest = hexes_away(state, "infiltrator", 3)
     state = do(state, "infiltrator", act("infiltrator", "move", to=label(dest)))
     assert state.agents["infiltrator"].mp_left == 2
     state = order(state, "infiltrator", "pose-prone")  # the last two Movement points
     assert state.expansion is not None
-    assert state.expansion.poses["infiltrator"] == "prone"
+    assert sb_state(state).poses["infiltrator"] == "prone"
     assert state.agents["infiltrator"].mp_left == 0
 
 
 def test_pose_example_2_crouched_marine_moves_two_hexes_for_four_points() -> None:
     state = posed("marine")
     assert state.expansion is not None
-    state.expansion.poses["marine"] = "crouching"
+    sb_state(state).poses["marine"] = "crouching"
     marine = state.agents["marine"]
     start_turn(state, marine)
     found = reach(state, marine)
@@ -100,7 +101,7 @@ def test_engaged_agent_may_only_stand_up_with_his_whole_movement() -> None:
     state = posed("marine")
     marine = state.agents["marine"]
     assert state.expansion is not None and marine.hex is not None
-    state.expansion.poses["marine"] = "prone"
+    sb_state(state).poses["marine"] = "prone"
     spot = next(h for h in neighbours(hx(marine.hex)) if free(state, h))
     lifecycle.place_alien(state, "xeno-beta-green-1", spot, [], "is placed")
     start_turn(state, marine)
@@ -126,7 +127,7 @@ def test_poses_change_attack_and_defend_dice() -> None:
     assert state.expansion is not None and marine.hex is not None
     spot = next(h for h in neighbours(hx(marine.hex)) if free(state, h))
     beta = lifecycle.place_alien(state, "xeno-beta-blue-1", spot, [], "is placed")
-    state.expansion.poses["marine"] = "prone"
+    sb_state(state).poses["marine"] = "prone"
     # Blaster 2 RED: hit+jam, hit+jam = 2 Hits; prone: 2 + 2 = 4 Defend dice against ranged.
     dice = ScriptedDice([4, 4, 1, 1, 1, 1])
     attack.alien_attack(state, beta, marine, "ranged", dice, [], "test")
@@ -163,7 +164,7 @@ def test_difficulty_presets_set_the_storybook_table(preset: str, expected: dict[
     got = {k: state.options.get(k, "off") for k in expected}
     assert got == expected
     assert state.options["difficulty"] == preset
-    assert state.expansion is not None and state.expansion.high_impact
+    assert state.expansion is not None and sb_state(state).high_impact
 
 
 def test_no_preset_leaves_a_core_game_as_it_was() -> None:

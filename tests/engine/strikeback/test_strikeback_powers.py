@@ -20,6 +20,7 @@ from engine.galaxy.lifecycle import place_alien
 from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback import free, powers, wings
 from engine.galaxy.strikeback.missions import missions
+from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.supply import issue_weapon
 from engine.galaxy.world import board_of, co, hx, rank_name
 from engine.galaxy.world import free as hex_free
@@ -56,7 +57,7 @@ def acts(state: GalaxyState, seat: str) -> list[dict[str, str]]:
 
 def give_psionic(state: GalaxyState, agent: AgentState, key: str) -> None:
     assert state.expansion is not None
-    state.expansion.gear.psionics.setdefault(agent.id, []).append(key)
+    sb_state(state).gear.psionics.setdefault(agent.id, []).append(key)
 
 
 def alien_next_to(state: GalaxyState, agent: AgentState, card: str = "xeno-beta-green-1") -> str:
@@ -244,11 +245,11 @@ def test_mind_spike_uses_the_combat_activity_and_flips_until_the_refresh() -> No
     assert marine.combat_used and not marine.action_used
     assert not any(a.verb == "attack" for a in GAME.legal_actions(state, "marine"))
     assert state.expansion is not None
-    assert state.expansion.gear.used == {"marine": ["mind-spike"]}
+    assert sb_state(state).gear.used == {"marine": ["mind-spike"]}
     with pytest.raises(RuleError, match="face down"):
         do(state, "marine", "act", what="mind-spike", target=target)
     phases.refresh(state, [], SeededDice(1))
-    assert state.expansion.gear.used == {}
+    assert sb_state(state).gear.used == {}
 
 
 def test_once_per_mission_powers_stay_rotated_after_the_refresh() -> None:
@@ -260,7 +261,7 @@ def test_once_per_mission_powers_stay_rotated_after_the_refresh() -> None:
     assert state.agents["hulk"].wounds == 1 and state.agents["hulk"].action_used
     phases.refresh(state, [], SeededDice(1))
     assert state.expansion is not None
-    assert state.expansion.gear.spent == {"hulk": ["mind-over-body"]}
+    assert sb_state(state).gear.spent == {"hulk": ["mind-over-body"]}
     state.phase, state.pending = "agent", None
     start_turn(state, state.agents["hulk"])
     with pytest.raises(RuleError, match="once per mission"):
@@ -334,10 +335,10 @@ def test_psionic_powers_stay_with_their_agent_into_the_next_mission() -> None:
     marine = state.agents["marine"]
     give_psionic(state, marine, "mind-lock")
     assert state.expansion is not None
-    state.expansion.gear.spent = {"marine": ["mind-lock"]}
+    sb_state(state).gear.spent = {"marine": ["mind-lock"]}
     phases.begin_mission(state, "os1", 0, SeededDice(4))
-    assert state.expansion.gear.psionics == {"marine": ["mind-lock"]}
-    assert state.expansion.gear.spent == {}
+    assert sb_state(state).gear.psionics == {"marine": ["mind-lock"]}
+    assert sb_state(state).gear.spent == {}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -352,9 +353,9 @@ def test_legal_actions_contract_holds_with_powers_and_devices(seed: int) -> None
     keys = list(powers.psionics())
     assert state.expansion is not None
     for i, seat in enumerate(state.seats):
-        state.expansion.gear.psionics[seat] = keys[i::3]
-        state.expansion.devices[seat] = ["hologram", "vigil", "acid-bomb", "nano-injector"][i:]
-    state.expansion.devices["biotech"].append("gd-5")
+        sb_state(state).gear.psionics[seat] = keys[i::3]
+        sb_state(state).devices[seat] = ["hologram", "vigil", "acid-bomb", "nano-injector"][i:]
+    sb_state(state).devices["biotech"].append("gd-5")
     policy = SeededDice(seed + 100)
     checked = 0
     for n in range(120):

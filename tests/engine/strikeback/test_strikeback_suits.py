@@ -17,6 +17,7 @@ from engine.galaxy.agent import reach, start_turn
 from engine.galaxy.board import label
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import free, layer, lookups, suits
+from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import board_of, co, hx
 from engine.galaxy.world import free as free_hex
 
@@ -147,7 +148,7 @@ def test_leaving_puts_the_agent_next_to_the_suit_and_takes_the_bonus_away() -> N
     state = do(state, "hulk", leaves[0])
     hulk = state.agents["hulk"]
     assert label(hx(hulk.hex or (0, 0))) == spot
-    assert state.expansion is not None and state.expansion.suits[suit.id].hex == inside
+    assert state.expansion is not None and sb_state(state).suits[suit.id].hex == inside
     assert hulk.mp_left == 3  # the Mark II's +3 is gone with the suit
     assert "suit-plasma-array" not in [w.key for w in hulk.weapons]
     # a separate Action: no second Action to get back in this turn
@@ -165,12 +166,12 @@ def test_refresh_spends_a_battery_from_every_suit_and_removes_one_that_cannot_pa
     events: list[Event] = []
     phases.refresh(state, events, SeededDice(1))
     assert state.expansion is not None
-    assert empty.id not in state.expansion.suits  # no Battery to pay: back to the Warehouse
-    kept = state.expansion.suits[worn_one.id]
+    assert empty.id not in sb_state(state).suits  # no Battery to pay: back to the Warehouse
+    kept = sb_state(state).suits[worn_one.id]
     assert kept.batteries == 0 and kept.shields == 3  # paid its last one; shields refilled
     state.pending = None
     phases.refresh(state, events, SeededDice(1))
-    assert worn_one.id not in state.expansion.suits
+    assert worn_one.id not in sb_state(state).suits
     marine = state.agents["marine"]
     assert marine.hex is not None  # he stays where the suit stood, at no cost
     assert "suit-autocannon" not in [w.key for w in marine.weapons]
@@ -213,7 +214,7 @@ def test_pilot_death_destroys_the_suit() -> None:
     events: list[Event] = []
     combat.wound_agent(state, marine, 1, events, "test")
     assert marine.dead
-    assert state.expansion is not None and not state.expansion.suits
+    assert state.expansion is not None and not sb_state(state).suits
 
 
 def test_recall_from_headquarters_with_the_alpha_agents_agreement() -> None:
@@ -258,9 +259,9 @@ def test_a_pilot_stands_and_cannot_change_pose_and_must_stand_to_get_in() -> Non
     state = suited(["marine"])
     suit = suits.place_suit(state, 1, 3, hex_at(state, "marine", 2), [])
     assert state.expansion is not None
-    state.expansion.poses["marine"] = "crouching"
+    sb_state(state).poses["marine"] = "crouching"
     assert not any(a.args.get("what") == suits.EQUIP for a in GAME.legal_actions(state, "marine"))
-    state.expansion.poses.pop("marine")
+    sb_state(state).poses.pop("marine")
     state = do(state, "marine", act("marine", suits.EQUIP, target=suit.id))
     orders = [a.args["order"] for a in GAME.legal_actions(state, "marine") if a.verb == "orders"]
     assert not [o for o in orders if o.startswith("pose-")]
@@ -299,7 +300,7 @@ def test_seize_example_2_a_pilot_drags_one_bleeding_agent_as_a_free_action() -> 
         assert label(hx(biotech.hex or (0, 0))) == drops[-1].args["to"]
     assert biotech.hex is not None and hulk.hex is not None
     assert distance(hx(biotech.hex), hx(hulk.hex)) == 1
-    assert state.expansion is not None and not state.expansion.carrying
+    assert state.expansion is not None and not sb_state(state).carrying
     # one agent per turn
     assert suits.seize_problem(state, hulk, {"target": "biotech"}) is not None
 
@@ -392,17 +393,17 @@ def test_special_event_effects_drop_a_suit_on_a_mark_beside_the_alpha_or_at_head
         state, {"sb": "power-suit", "mark": 1, "batteries": 3, "at": "m1"}, SeededDice(1), events
     )
     assert state.expansion is not None
-    first = state.expansion.suits["suit-1"]
+    first = sb_state(state).suits["suit-1"]
     assert first.hex == co(play.mark_hex(state, "m1")) and first.batteries == 3
     play.apply_effect(state, {"sb": "power-suit", "mark": 1, "batteries": 4}, SeededDice(1), events)
-    second = state.expansion.suits["suit-2"]
+    second = sb_state(state).suits["suit-2"]
     alpha = state.agents[state.alpha]
     assert second.hex is not None and alpha.hex is not None
     assert distance(hx(second.hex), hx(alpha.hex)) == 1 and second.batteries == 4
     play.apply_effect(
         state, {"sb": "power-suit-hq", "mark": 2, "batteries": 5}, SeededDice(1), events
     )
-    assert [(s.id, s.mark, s.batteries) for s in state.expansion.headquarters] == [("suit-3", 2, 5)]
+    assert [(s.id, s.mark, s.batteries) for s in sb_state(state).headquarters] == [("suit-3", 2, 5)]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -419,7 +420,7 @@ def test_the_contract_holds_in_random_play_with_suits_in_play(seed: int) -> None
     for seat in seats:
         agent = state.agents[seat]
         if agent.hex is not None:
-            suits.place_suit(state, 1 + len(state.expansion.suits) % 2, 2, hx(agent.hex), [])
+            suits.place_suit(state, 1 + len(sb_state(state).suits) % 2, 2, hx(agent.hex), [])
     suits.stock_headquarters(state, 2, 3, [])
     policy = SeededDice(derive_seed(seed, "policy"))
     checked = 0
