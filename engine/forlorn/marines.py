@@ -366,6 +366,30 @@ def do_give(state: ForlornState, marine: Unit, item: str | None, to: str | None)
     return events
 
 
+def do_take(state: ForlornState, marine: Unit, item: str | None) -> list[Event]:
+    """9.1: the receiver pays the transfer's 1 MP and takes the Item from an adjacent Marine."""
+    events: list[Event] = []
+    carrier = next(
+        (
+            o
+            for o in state.active("marines")
+            if o.id != marine.id and item in o.items and adjacent(state, marine, o)
+        ),
+        None,
+    )
+    if not item or carrier is None:
+        raise RuleError(f"No Marine next to {marine.name} carries {item or 'that item'}.")
+    if len(marine.items) >= 2:
+        raise RuleError(f"{marine.name} already carries two Items.")
+    if grappled(state, marine):
+        raise RuleError(f"{marine.name} is grappled by an adjacent Xeno.")
+    spend_mp(state, marine, 1, events)
+    carrier.items.remove(item)
+    marine.items.append(item)
+    events.append(Note(text=f"{marine.name} takes the {ITEMS[item]} from {carrier.name} (1 MP)."))
+    return events
+
+
 # --- attacks --------------------------------------------------------------------------------
 
 
