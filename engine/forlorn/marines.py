@@ -112,9 +112,18 @@ def square_arg(text: str | None) -> Square:
 # --- movement -------------------------------------------------------------------------------
 
 
-def best_node(reach_cost: dict[Node, int], target: Square, facing: Facing | None) -> Node | None:
+def facing_key(node: Node, kept: str | None) -> tuple[bool, int]:
+    """Tie-break between equally cheap ends of a move: the Marine's own facing first (5.1: a
+    sidestep, a step back or a sideslip keeps it), then N, E, S, W."""
+    return (node[1].value != kept, FACINGS.index(node[1].value))
+
+
+def best_node(
+    reach_cost: dict[Node, int], target: Square, facing: Facing | None, kept: str | None
+) -> Node | None:
+    """The cheapest way to end on `target` (facing `facing` if given, else `kept` on a tie)."""
     options = [
-        (cost, FACINGS.index(node[1].value), node)
+        (cost, facing_key(node, kept), node)
         for node, cost in reach_cost.items()
         if node[0] == target and (facing is None or node[1] == facing)
     ]
@@ -135,10 +144,10 @@ def do_move(
         target = square_arg(to)
     budget = mp_budget(state, marine)
     reach = marine_reach(state, marine, budget)
-    node = best_node(reach.cost, target, want_facing)
+    node = best_node(reach.cost, target, want_facing, marine.facing)
     if node is None and state.flames:  # 8.7: through the flames when there is no way round
         reach = marine_reach(state, marine, budget, through_flames=True)
-        node = best_node(reach.cost, target, want_facing)
+        node = best_node(reach.cost, target, want_facing, marine.facing)
     if node is None or node == (here, Facing(marine.facing or "N")):
         why = "it is grappled by an adjacent Xeno" if grappled(state, marine) else "no path fits"
         raise RuleError(
@@ -214,8 +223,9 @@ def move_actions(
                     )
                 )
             continue
-        key = (cost, FACINGS.index(node[1].value))
-        if node[0] not in best or key < (best[node[0]][0], FACINGS.index(best[node[0]][1][1])):
+        key = (cost, facing_key(node, marine.facing))
+        old = best.get(node[0])
+        if old is None or key < (old[0], facing_key(old[1], marine.facing)):
             best[node[0]] = (cost, node)
     for target, (cost, node) in sorted(best.items()):
         out.append(
