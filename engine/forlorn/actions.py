@@ -230,6 +230,18 @@ def unit_actions(
                             label=f"{u.id}: hand the {ITEMS[item]} to {o.name}",
                         )
                     )
+    if not held and budget >= 1 and len(u.items) < 2:
+        # 9.1: either Marine may pay the transfer's MP, so the receiver may take it over.
+        for o in state.active("marines"):
+            if o.id != u.id and adjacent(state, u, o):
+                for item in sorted(set(o.items) - set(u.items)):
+                    out.append(
+                        Action(
+                            verb="act",
+                            args={"unit": u.id, "what": "take", "target": item},
+                            label=f"{u.id}: take the {ITEMS[item]} from {o.name}",
+                        )
+                    )
     if u.surge:
         out += [m.surge_variant(a) for a in out if a.verb != "move" and pays_ap(state, u, a)]
     if m.exit_allowed(state) and board.airlocks_of(here) and not held and state.ap >= 2:
@@ -273,7 +285,7 @@ def unit_actions(
     return out
 
 
-MP_ACTS = ("open", "close", "pickup", "give")
+MP_ACTS = ("open", "close", "pickup", "give", "take")
 FREE_ACTS = ("drop",)
 
 
@@ -368,6 +380,8 @@ def _apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[E
         return m.do_drop(state, u, a.get("target"))
     if what == "give":
         return m.do_give(state, u, a.get("target"), a.get("to"))
+    if what == "take":
+        return m.do_take(state, u, a.get("target"))
     if what == "refuel":
         return m.do_refuel(state, u)
     if what == "clear-jam":
@@ -380,5 +394,5 @@ def _apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[E
         return m.do_activate(state, u)
     raise RuleError(
         f"Unknown action '{what}'. Try open, close, spin, grenade, pickup, drop, give, "
-        "refuel, clear-jam, exit, bot, activate or unseal."
+        "take, refuel, clear-jam, exit, bot, activate or unseal."
     )

@@ -136,6 +136,14 @@ class ForlornGame:
         if state.phase == "xeno-place" and seats:
             first = state.placements[0]
             what = "Choose a Warrior or a Blaster" if first.kind == "special" else "Place a"
+            if first.zone == "overflow":
+                return Prompt(
+                    seats=seats,
+                    kind="choice",
+                    text=f"Every Access Vent is taken: choose the square next to a vent for the "
+                    f"spawning {first.kind} ({len(state.placements)} to place).",
+                    default=placement.MARINE_AUTO,
+                )
             return Prompt(
                 seats=seats,
                 kind="choice",
@@ -183,12 +191,14 @@ class ForlornGame:
             if state.phase == "mulligan":
                 return xenoseat.mulligan_options(state)
             if state.phase == "xeno-place":
-                return placement.legal(state)
+                return [] if placement.marine_placing(state) else placement.legal(state)
             if state.phase == "xeno-spawn":
                 return spawnchoice.legal(state)
             return xenoseat.legal(state)
         if state.reaction is not None:
             return []
+        if state.phase == "xeno-place":
+            return placement.legal(state) if seat in waiting(state) else []
         return actions.legal(state, seat)
 
     def apply(
@@ -224,11 +234,17 @@ class ForlornGame:
             if new.reaction is not None:
                 events = reactions.apply(new, action, dice)
             elif new.phase == "xeno-place":
+                if placement.marine_placing(new):
+                    raise RuleError("Wait: the Marine player places the spawns beside full vents.")
                 events = placement.apply(new, action, dice)
             elif new.phase == "xeno-spawn":
                 events = spawnchoice.apply(new, action, dice)
             else:
                 events = xenoseat.apply(new, action, dice)
+        elif seat in new.seats and new.phase == "xeno-place":
+            if seat not in waiting(new):
+                raise RuleError("Wait: the Xeno player is placing the spawns.")
+            events = placement.apply(new, action, dice)
         elif seat in new.seats:
             if new.reaction is not None:
                 raise RuleError(f"Wait: the Xeno player may react first ({new.reaction.text}).")

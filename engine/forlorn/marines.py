@@ -112,9 +112,18 @@ def square_arg(text: str | None) -> Square:
 # --- movement -------------------------------------------------------------------------------
 
 
-def best_node(reach_cost: dict[Node, int], target: Square, facing: Facing | None) -> Node | None:
+def facing_key(node: Node, kept: str | None) -> tuple[bool, int]:
+    """Tie-break between equally cheap ends of a move: the Marine's own facing first (5.1: a
+    sidestep, a step back or a sideslip keeps it), then N, E, S, W."""
+    return (node[1].value != kept, FACINGS.index(node[1].value))
+
+
+def best_node(
+    reach_cost: dict[Node, int], target: Square, facing: Facing | None, kept: str | None
+) -> Node | None:
+    """The cheapest way to end on `target` (facing `facing` if given, else `kept` on a tie)."""
     options = [
-        (cost, FACINGS.index(node[1].value), node)
+        (cost, facing_key(node, kept), node)
         for node, cost in reach_cost.items()
         if node[0] == target and (facing is None or node[1] == facing)
     ]
@@ -135,10 +144,10 @@ def do_move(
         target = square_arg(to)
     budget = mp_budget(state, marine)
     reach = marine_reach(state, marine, budget)
-    node = best_node(reach.cost, target, want_facing)
+    node = best_node(reach.cost, target, want_facing, marine.facing)
     if node is None and state.flames:  # 8.7: through the flames when there is no way round
         reach = marine_reach(state, marine, budget, through_flames=True)
-        node = best_node(reach.cost, target, want_facing)
+        node = best_node(reach.cost, target, want_facing, marine.facing)
     if node is None or node == (here, Facing(marine.facing or "N")):
         why = "it is grappled by an adjacent Xeno" if grappled(state, marine) else "no path fits"
         raise RuleError(
@@ -214,8 +223,9 @@ def move_actions(
                     )
                 )
             continue
-        key = (cost, FACINGS.index(node[1].value))
-        if node[0] not in best or key < (best[node[0]][0], FACINGS.index(best[node[0]][1][1])):
+        key = (cost, facing_key(node, marine.facing))
+        old = best.get(node[0])
+        if old is None or key < (old[0], facing_key(old[1], marine.facing)):
             best[node[0]] = (cost, node)
     for target, (cost, node) in sorted(best.items()):
         out.append(
@@ -363,6 +373,30 @@ def do_give(state: ForlornState, marine: Unit, item: str | None, to: str | None)
     marine.items.remove(item)
     other.items.append(item)
     events.append(Note(text=f"{marine.name} hands the {ITEMS[item]} to {other.name} (1 MP)."))
+    return events
+
+
+def do_take(state: ForlornState, marine: Unit, item: str | None) -> list[Event]:
+    """9.1: the receiver pays the transfer's 1 MP and takes the Item from an adjacent Marine."""
+    events: list[Event] = []
+    carrier = next(
+        (
+            o
+            for o in state.active("marines")
+            if o.id != marine.id and item in o.items and adjacent(state, marine, o)
+        ),
+        None,
+    )
+    if not item or carrier is None:
+        raise RuleError(f"No Marine next to {marine.name} carries {item or 'that item'}.")
+    if len(marine.items) >= 2:
+        raise RuleError(f"{marine.name} already carries two Items.")
+    if grappled(state, marine):
+        raise RuleError(f"{marine.name} is grappled by an adjacent Xeno.")
+    spend_mp(state, marine, 1, events)
+    carrier.items.remove(item)
+    marine.items.append(item)
+    events.append(Note(text=f"{marine.name} takes the {ITEMS[item]} from {carrier.name} (1 MP)."))
     return events
 
 

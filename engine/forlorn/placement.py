@@ -13,7 +13,14 @@ from engine.core.game import Action
 from engine.core.squaregrid import Square
 from engine.forlorn.board import label, parse_label
 from engine.forlorn.setup import sc_of
-from engine.forlorn.spawn import count_spawn, from_pool, place, special_choice, special_kinds
+from engine.forlorn.spawn import (
+    count_spawn,
+    from_pool,
+    place,
+    special_choice,
+    special_kinds,
+    spill_squares,
+)
 from engine.forlorn.state import ForlornState, Placement
 from engine.forlorn.world import attack_range, board_of, sq
 
@@ -33,6 +40,8 @@ def options(state: ForlornState, placement: Placement) -> list[Square]:
             for n, v in sorted(board.vents.items())
             if n not in state.blocked_vents and label(v) not in taken
         ]
+    if placement.zone == "overflow":
+        return sorted(spill_squares(state))
     if placement.zone.startswith("room:"):
         room = board.rooms[placement.zone[5:]]
         return [s for s in free if s in room]
@@ -43,6 +52,14 @@ def options(state: ForlornState, placement: Placement) -> list[Square]:
 
 
 AUTO = Action(verb="choose", args={"option": "auto"}, label="Place the rest by policy")
+MARINE_AUTO = Action(
+    verb="choose", args={"option": "auto"}, label="Let the game place them (away from the Marines)"
+)
+
+
+def marine_placing(state: ForlornState) -> bool:
+    """Whether the next placement is an overflow spawn, the Marine player's choice (11.0)."""
+    return bool(state.placements) and state.placements[0].zone == "overflow"
 
 
 def specials(state: ForlornState) -> list[str]:
@@ -62,6 +79,15 @@ def legal(state: ForlornState) -> list[Action]:
             )
             for kind in specials(state)
         ] + [Action(verb="choose", args={"option": "auto"}, label="Place the rest by policy")]
+    if first.zone == "overflow":  # 11.0: the Marine player places the spawns beside full vents
+        return [
+            Action(
+                verb="choose",
+                args={"option": label(s)},
+                label=f"Put the spawning {first.kind} on {label(s)} (next to a full vent)",
+            )
+            for s in options(state, first)
+        ] + [MARINE_AUTO]
     zone = "a free Access Vent" if first.zone == "vent" else first.zone.replace("room:", "room ")
     out = [
         Action(
@@ -90,8 +116,11 @@ def resolve_forced(state: ForlornState, dice: Dice, events: list[Event]) -> None
             first.kind = kinds[0]
         if options(state, first):
             return
+        if first.zone == "vent" and spill_squares(state):
+            first.zone = "overflow"  # 11.0: every vent is taken, the Marine player chooses
+            continue
         state.placements.pop(0)
-        if first.zone == "vent":
+        if first.zone in ("vent", "overflow"):
             count_spawn(state, [first.kind], dice, events)
         else:
             events.append(
@@ -104,6 +133,11 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
         raise RuleError("Place your Xenos first: choose a square (or auto).")
     events: list[Event] = []
     option = (action.args.get("option") or "").strip().upper()
+    if option == "AUTO" and marine_placing(state):
+        while marine_placing(state):  # the policy spot for each overflow spawn, as before
+            count_spawn(state, [state.placements.pop(0).kind], dice, events)
+        resolve_forced(state, dice, events)
+        return events
     if option == "AUTO":
         while state.placements:
             first = state.placements.pop(0)
@@ -128,7 +162,8 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
     if unit is None:
         events.append(Note(text=f"No {first.kind} is left in the pool."))
     else:
-        place(state, unit, target, events, " (the Xeno player's choice)")
+        who = "Marine" if first.zone == "overflow" else "Xeno"
+        place(state, unit, target, events, f" (the {who} player's choice)")
     resolve_forced(state, dice, events)
     return events
 
@@ -138,7 +173,7 @@ def auto_place(state: ForlornState, placement: Placement, dice: Dice, events: li
     the first free ones in board order."""
     if placement.kind == "special":
         placement.kind = special_choice(state, sc_of(state))
-    if placement.zone == "vent":
+    if placement.zone in ("vent", "overflow"):
         count_spawn(state, [placement.kind], dice, events)
         return
     spots = options(state, placement)

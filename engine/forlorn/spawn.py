@@ -67,6 +67,23 @@ def solo_spawn(state: ForlornState, rates: dict[str, int], dice: Dice, events: l
             place(state, unit, board.vents[roll], events, f" (vent {roll})")
 
 
+def spill_squares(state: ForlornState, taken: set[str | None] | None = None) -> set[Square]:
+    """11.0: the empty squares next to unblocked vents, where spawns go once every vent is
+    taken."""
+    board = board_of(state)
+    taken = {u.at for u in state.active()} if taken is None else taken
+    return {
+        n
+        for num, v in board.vents.items()
+        if num not in state.blocked_vents
+        for n in neighbours(v)
+        if board.on_board(n)
+        and board.vent_at(n) is None
+        and label(n) not in taken
+        and board.passable(v, n, frozenset(state.open_doors))
+    }
+
+
 def count_spawn(
     state: ForlornState, kinds: list[str], dice: Dice, events: list[Event], why: str = ""
 ) -> None:
@@ -94,19 +111,7 @@ def count_spawn(
             place(state, unit, where, events, f" (vent {board.vent_at(where)}{why})")
             taken.add(label(where))
             continue
-        spill = sorted(
-            {
-                n
-                for num, v in board.vents.items()
-                if num not in state.blocked_vents
-                for n in neighbours(v)
-                if board.on_board(n)
-                and board.vent_at(n) is None
-                and label(n) not in taken
-                and board.passable(v, n, frozenset(state.open_doors))
-            },
-            key=lambda s: (-near(s), label(s)),
-        )
+        spill = sorted(spill_squares(state, taken), key=lambda s: (-near(s), label(s)))
         if not spill:
             events.append(
                 Note(text=f"Every vent and the squares around them are full: the {kind} is lost.")

@@ -47,7 +47,7 @@ class Placement(BaseModel):
     """A Xeno the human Xeno player still has to place: its type and where it may go."""
 
     kind: str
-    zone: str  # "vent", "room:A", "far"
+    zone: str  # "vent", "room:A", "far"; "overflow": beside a vent, the Marine player's choice
 
 
 class Corpse(BaseModel):

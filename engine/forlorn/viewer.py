@@ -28,7 +28,8 @@ def waiting(state: ForlornState) -> list[str]:
     if state.phase in ("marine", "deploy"):
         return waiting_marine_seats(state)
     if state.phase == "xeno-place" and state.placements:
-        return ["xeno"]
+        # 11.0: spawns beside full vents are placed by the Marine player (the first seat)
+        return marine_seats(state)[:1] if state.placements[0].zone == "overflow" else ["xeno"]
     if state.phase in ("xeno", "mulligan", "xeno-spawn") and state.xeno_human:
         return ["xeno"]
     return []

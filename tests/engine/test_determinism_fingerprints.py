@@ -31,6 +31,10 @@ from engine.selfplay import choose_action, default_seats
 # all four again for the rules fixes of issue #30: the starting Xenos placed after the Marines'
 # set-up (2.0; Op 01's vent dice rolled then) and grenades listed on every square in sight of
 # any Marine (8.5; every legal list with a grenade in the pool changes).
+# Solo B and Op 04 once more (issue #30, 5.1) when a Marine's move kept its facing on a tie of
+# MP (a sidestep no longer ends facing the way of travel), so moves end facing otherwise.
+# Op 02 with a Xeno seat once more (issue #30, 11.0): spawns beside full vents are now the
+# Marine seat's choice, so self-play asks the Marine seat and places them otherwise.
 # Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
@@ -41,10 +45,10 @@ from engine.selfplay import choose_action, default_seats
 # `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609
 # actions and outcome, a changed dump and trace.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("343efae664f7274c", "66c4f2e996a2f51c"),
-    ("forlorn-hope", "op-04", 1, 0): ("972ea4801d7ef271", "1b4ab30e5cf2efe1"),
+    ("forlorn-hope", "solo-b", 1, 0): ("6aab330f07c4d404", "42ada844c2c80c32"),
+    ("forlorn-hope", "op-04", 1, 0): ("b7326cdc06d54721", "8095630695ff3045"),
     ("forlorn-hope", "op-01", 2, 0): ("8738bed073bbe228", "6a520b5417325690"),
-    ("forlorn-hope", "op-02", 1, 2): ("1a3cac910b1e1077", "f2da8f35879190fa"),  # a Xeno seat
+    ("forlorn-hope", "op-02", 1, 2): ("554310030c57080a", "44ac859e050d7120"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "77593061a31f394c"),
     ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "7b29dbf004214500"),
     ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "2b4e877dfa1cb14c"),

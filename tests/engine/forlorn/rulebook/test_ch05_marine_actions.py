@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from forlorn_probe import (
     act,
     ap,
@@ -69,12 +68,6 @@ def test_sidestep_costs_two() -> None:
     assert mp_left(after) == 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="5.1 sidestep keeps the facing for 2 MP (Bates ends on H8 still facing E with 4 MP "
-    "left); the move action takes only a destination, the engine ends Bates facing N, and "
-    "turning back to E costs a further MP (3 MP left)",
-)
 def test_sidestep_keeps_facing() -> None:
     """5.1 chart: a sidestep leaves the Marine facing the way it faced, for 2 MP in all."""
     after = act(alone(), "move", unit="bates", to="H8").state

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from forlorn_probe import (
     act,
     ap,
@@ -71,11 +70,6 @@ def test_transfer_to_an_adjacent_marine_costs_one_mp() -> None:
     assert dump(given)["mp_left"] == 6 - 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="9.1 lets either Marine pay the transfer's 1 MP; the engine offers only 'give' from "
-    "the carrier, the adjacent receiver has no action to take the Item on its own MP",
-)
 def test_receiver_may_pay_for_the_transfer() -> None:
     """9.1: either Marine may pay the transfer's MP: the receiver can take the Item."""
     state = edit(pair([]), lambda d: unit(d, "bates")["items"].append("medkit"))
@@ -83,6 +77,9 @@ def test_receiver_may_pay_for_the_transfer() -> None:
         a for a in find(state, unit="ortiz") if a.args.get("what") in ("take", "give", "receive")
     ]
     assert takes, "the receiving Marine has no way to pay for the transfer"
+    taken = do(state, takes[0]).state
+    assert carried(taken, "ortiz") == ["medkit"] and carried(taken, "bates") == []
+    assert dump(taken)["mp_left"] == 6 - 1 and dump(taken)["mover"] == "ortiz"
 
 
 def test_no_pick_up_when_grappled() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from forlorn_probe import GAME, act, do, legal, marine_phase, op01, put, view, waiting, xeno_phase
 
 from engine.core.dice import ScriptedDice
@@ -81,12 +80,6 @@ def test_overflow_goes_next_to_the_vents() -> None:
     assert all(near_vent(c) for c in placed)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="11.0: once every vent is taken, the Marine player chooses the squares next to the "
-    "vents for the remaining spawns; the engine places them itself and never asks the "
-    "Marine seat",
-)
 def test_marine_player_places_the_overflow() -> None:
     """11.0: the overflow squares are the Marine player's choice."""
     state = to_spawn(full_vents(), 5)
@@ -176,3 +169,17 @@ def test_op02_rush_cannot_be_a_warrior() -> None:
     assert "warrior" not in offered
     assert "warrior" not in new
     assert new.count("blaster") == 1
+
+
+def test_marine_choice_places_the_overflow_spawn() -> None:
+    """11.0: the Marine seat's chosen square next to a vent gets the Drone; meanwhile the Xeno
+    seat has nothing to do, and the default lets the game place it as before."""
+    state = to_spawn(full_vents(), 5)
+    state = do(
+        state, next(a for a in legal(state, "xeno") if a.args["option"] == "A14"), seat="xeno"
+    ).state
+    assert waiting(state).seats == ["marines"] and legal(state, "xeno") == []
+    assert waiting(state).default is not None
+    pick = [a for a in legal(state, "marines") if a.args.get("option") != "auto"][-1]
+    after = do(state, pick, seat="marines").state
+    assert pick.args["option"] in drones(after)
