@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from engine.core.events import Event
     from engine.core.game import Action
     from engine.core.hexgrid import Hex
-    from engine.core.view import TokenView
+    from engine.core.view import SymbolView, TokenView
     from engine.galaxy import combat
     from engine.galaxy.content import (
         AgentProfile,
@@ -120,6 +120,11 @@ class MissionRuleSet(Protocol):
     def search_open(self, state: GalaxyState) -> bool: ...
 
     def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]: ...
+
+    @property
+    def symbols(self) -> Sequence[SymbolView]:
+        """How the pictures show the mission's marks and tokens (they travel in the view)."""
+        ...
 
     def occupant(self, state: GalaxyState, spot: Coord) -> str | None:
         """What of the mission takes up a hex as a figure would (None: nothing)."""
