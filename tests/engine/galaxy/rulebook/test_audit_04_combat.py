@@ -28,6 +28,7 @@ from galaxy_probe import (
     waiting,
 )
 
+from engine.core.errors import RuleError
 from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
@@ -444,3 +445,17 @@ def test_area_damage_spares_agents_without_friendly_fire() -> None:
     step = shoot(state, [3, 4, 1] + [1] * 8, mode="area")
     assert "Thorium (Biotech) defends" not in texts(step.events)
     assert fig(step.state, "biotech").health == 5  # type: ignore[union-attr]
+
+
+def test_area_attack_without_a_target_says_so_in_words() -> None:
+    """Area Damage aims at one target and strikes its Area: an Area attack naming no alien is
+    refused in words (not an empty alien name)."""
+    state = stage(
+        agents={"marine": "I3"},
+        aliens=[("x1", "aracnos-green-1", "I6")],
+        options=HV_OFF,
+    )
+    with pytest.raises(RuleError) as refused:
+        shoot(state, [3, 4, 1], target="", mode="area")
+    assert "''" not in str(refused.value)
+    assert "name the alien" in str(refused.value) and "Area" in str(refused.value)
