@@ -243,7 +243,7 @@ def test_damage_to_zero_or_below_is_bleeding_not_death() -> None:
         agents={"marine": "I3"}, aliens=[("x1", "xeno-beta-green-1", "I6")], options=HV_OFF
     )
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False, wounds=5))
-    step = aliens_turn(state, "ce01", [4, 4, 1, 1, 1, 1] + [6] * 20)  # 4 Hits on 1 HP left
+    step = aliens_turn(state, "ce01", [2, 2, 1, 1, 1, 1] + [6] * 20)  # 4 Hits on 1 HP left
     marine = fig(step.state, "marine")
     assert marine is not None and marine.health == 0
     assert "bleeding" in marine.conditions
