@@ -109,8 +109,8 @@ def test_aliens_go_for_a_lying_bomb_and_a_wrecked_one_returns_to_its_waypoint() 
     bomb.hex = moved_to
     beta = lifecycle.place_alien(state, "xeno-beta-green-1", hx(next_to(state, moved_to)), [], "x")
     events: list[Event] = []
-    # Blaster 2 BLUE: hit+hit+bolt twice = 4 Hits; the bomb's 4 BLUE dice all alien faces
-    aliens.activate(state, beta, ScriptedDice([4, 4, 1, 1, 1, 1]), events)
+    # Blaster 2 BLUE: hit+hit+shield twice = 4 Hits; the bomb's 4 BLUE dice all alien faces
+    aliens.activate(state, beta, ScriptedDice([2, 3, 1, 1, 1, 1]), events)
     assert any("attacks an EMP-Nuke Bomb" in e.text for e in events)
     assert os3.bombs(state)["bomb2"].hex == start and os3.bombs(state)["bomb2"].wounds == 0
 
