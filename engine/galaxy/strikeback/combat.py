@@ -91,7 +91,7 @@ def critical(
     if token is None:
         events.append(Note(text=f"No Critical {level} token fits {name}."))
         return 0
-    what = criticals.place(status(state, target.id), token, pile)
+    what = criticals.place(status(state, target.id), token, sb_state(state).piles)
     events.append(Note(text=f"Critical {level} on {name}: {token.effect} {token.level} ({what})."))
     if what in ("kept",) or what.startswith("replaced"):
         if token.effect == "paralyze" and "paralyze" not in target.conditions:

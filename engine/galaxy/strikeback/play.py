@@ -22,7 +22,7 @@ from engine.galaxy.content import EventCard, Mission
 from engine.galaxy.lifecycle import nearest_free, place_alien
 from engine.galaxy.signals import signal_at
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
-from engine.galaxy.strikeback import campaign, devices, handouts, npc, suits
+from engine.galaxy.strikeback import campaign, criticals, devices, handouts, npc, suits
 from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.status import StrikebackState, sb_state, sb_state_or_none
 from engine.galaxy.world import (
@@ -178,7 +178,11 @@ def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: l
 
 
 def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-    """An agent dies on his hex (before his figure leaves the map)."""
+    """An agent dies on his hex (before his figure leaves the map); the Critical tokens on
+    his sheet go to their discard piles (8.2)."""
+    mine = sb(state).figures.get(agent.id)
+    if mine is not None:
+        criticals.release(mine, sb(state).piles)
     rules(state).agent_died(state, agent, events)
 
 
