@@ -241,3 +241,17 @@ def test_a_dead_aliens_critical_tokens_go_to_their_discard_piles() -> None:
     lifecycle.kill_alien(state, gamma, [])
     assert sb.figures[gamma.id].criticals == []
     assert sb.piles["1"].discard == ["c1-move"] and sb.piles["2"].discard == ["c2-hp"]
+
+
+def test_high_impact_is_on_by_default_in_the_expansions_missions_and_campaign() -> None:
+    """Storybook 5.5.1 prints High Impact as "Default = On": every Strikeback mission and the
+    Strikeback campaign start with it unless the table switches it off; core play keeps it off."""
+    for key in ("os1", "os2", "os3", "os4", "os5", "os6"):
+        state = GAME.new(key, ["marine", "biotech"], {}, SeededDice(1))
+        assert sb_state(state).high_impact, key
+        assert state.options["high-impact"] == "on"
+    camp = GAME.new("campaign", ["marine", "biotech"], {"expansion": "strikeback"}, SeededDice(1))
+    assert sb_state(camp).high_impact
+    off = GAME.new("os1", ["marine"], {"high-impact": "off"}, SeededDice(1))
+    assert not sb_state(off).high_impact
+    assert GAME.new("campaign", ["marine"], {}, SeededDice(1)).expansion is None
