@@ -52,7 +52,7 @@ from engine.galaxy.strikeback.headquarters import weapon_pool
 from engine.galaxy.strikeback.missions import STORYBOOK, missions
 from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.strikeback.wings import rank_name, top_rank
-from engine.galaxy.supply import offer_weapon
+from engine.galaxy.supply import offer_weapon, replaceable
 from engine.galaxy.supply import own_weapons as without_suit
 from engine.galaxy.world import RANKS, agent_name, mission_key, weapon
 
@@ -250,6 +250,7 @@ def armory_options(state: GalaxyState, seat: str) -> list[str]:
             for k in camp.hq
             if room.get(weapon(k).tier, 0) > 0
             and (not weapon(k).classes or seat in weapon(k).classes)
+            and replaceable(state, state.agents[seat], k)  # 9.2.1
         }
     )
 
