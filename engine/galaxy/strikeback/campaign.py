@@ -23,7 +23,8 @@ accomplished. What differs from the core campaign:
 - 5.4 GD-Wings: one rank per mission at most; an agent who gained none rolls once more when
   the mission ends.
 - 5.5 Death: an agent dead when the mission ends returns at Gold, keeping the tactics and the
-  skill of his first three ranks and his weapons.
+  skill of his first three ranks and his weapons. The agent the Wormoon swallowed (mission 6)
+  is Inoperative, not dead: he keeps his ranks.
 - No Alien Tech carries from one mission to the next (the storybook gives no bonus).
 - Our limit for a campaign that keeps failing: a mission failed `MAX_ATTEMPTS` times in a row
   ends the campaign, failed (the storybook sends a team that fails mission 6 to the
@@ -189,7 +190,11 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         fresh.weapons = [
             WeaponState(key=k, ammo=weapon(k).ammo) for k in content().agents[seat].weapons
         ]
-        if old.dead and fresh.rank > GOLD:
+        if old.dead and seat == swallowed(state):  # inoperative, not dead: he keeps his ranks
+            events.append(
+                Note(text=f"{agent_name(fresh)} is freed from the Wormoon and keeps his rank.")
+            )
+        elif old.dead and fresh.rank > GOLD:
             back_to_gold(fresh, state)
             events.append(
                 Note(
@@ -204,6 +209,12 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         events.append(
             Note(text="GD Headquarters holds " + ", ".join(weapon(k).name for k in camp.hq) + ".")
         )
+
+
+def swallowed(state: GalaxyState) -> str:
+    """The agent inside the Wormoon (mission 6): Inoperative, yet not dead ("" if none)."""
+    layer = sb_state_or_none(state)
+    return layer.hunt.swallowed if layer is not None and layer.hunt is not None else ""
 
 
 def back_to_gold(agent: AgentState, state: GalaxyState | None = None) -> None:

@@ -14,10 +14,10 @@ from engine.galaxy.content import EventCard, content
 from engine.galaxy.phases import begin_mission
 from engine.galaxy.state import GalaxyState, WeaponState
 from engine.galaxy.strikeback import campaign as sb_campaign
-from engine.galaxy.strikeback import headquarters
+from engine.galaxy.strikeback import headquarters, play
 from engine.galaxy.strikeback.play import event_effects
 from engine.galaxy.strikeback.status import sb_state
-from engine.galaxy.supply import finish_reinforcements, offer_reinforcements
+from engine.galaxy.supply import finish_reinforcements, offer_reinforcements, revival_queue
 from engine.galaxy.world import weapon
 
 TEAM = ["marine", "sniper", "hulk"]
@@ -324,3 +324,29 @@ def test_a_psionic_power_carries_to_the_next_mission_and_is_lost_with_its_rank()
     assert powers.held(state, "marine") == [key]  # Moon's power is his again
     assert powers.held(state, "sniper") == []  # 5.5: back at Gold, the Moon power is gone
     assert other in powers.pool(state, state.agents["sniper"])
+
+
+def test_the_agent_the_wormoon_swallowed_is_inoperative_not_dead_after_a_failed_mission_6() -> None:
+    """Mission 6's Special Event: the swallowed Alpha Agent counts as an Inoperative player; he
+    did not die, so a failed mission 6 sends him back with his ranks, not at Gold."""
+    state = settle(new(["marine", "hulk"]))
+    for outcome in ("partial", "failed", "accomplished", "partial"):  # os2, os3, os5, os6
+        state = end(state, outcome)
+    assert state.mission == "os6"
+    state = settle(state)
+    alpha = state.agents[state.alpha]
+    alpha.rank, alpha.elite, alpha.ranks_gained = 5, True, 1
+    alpha.rank_powers = {"1": "brace", "2": "charge", "3": "last-stand", "5": "bulwark"}
+    other = next(a for a in state.agents.values() if a.id != alpha.id)
+    other.ranks_gained = 1
+    events: list[Event] = []
+    play.rules(state).apply_effect(state, "swallow-alpha", {}, SeededDice(1), events)
+    assert alpha.hex is None and alpha.id not in revival_queue(state)
+    state.pending = None
+    state.outcome, state.outcome_text, state.phase = "failed", "test: failed", "ended"
+    step = GAME.advance(state, SeededDice(11))
+    state = step.state
+    assert state.mission == "os6"
+    back = state.agents[alpha.id]
+    assert back.rank == 5 and "5" in back.rank_powers and not back.dead
+    assert not any("died in the mission" in getattr(e, "text", "") for e in step.events)
