@@ -25,7 +25,13 @@ accomplished. What differs from the core campaign:
 - 5.5 Death: an agent dead when the mission ends returns at Gold, keeping the tactics and the
   skill of his first three ranks and his weapons. The agent the Wormoon swallowed (mission 6)
   is Inoperative, not dead: he keeps his ranks.
-- No Alien Tech carries from one mission to the next (the storybook gives no bonus).
+- What carries (storybook 5: ranks and what the labs research): each agent's rank with its
+  tactics, skills, Psionic Powers and Elite side; every Improved and Alien weapon researched
+  (carried, refused, kept, or triggered by an Armory token whose Reinforcements never came)
+  at GD Headquarters; the mission's result, which picks the next Special Event columns. Fresh
+  each mission: wounds, Ammo, used tactics and powers, devices (the briefing's kit), Critical
+  tokens, Power Suits. Alien Tech fragments do not carry: the rules spend fragments "gathered
+  during the mission" and the storybook names no carry-over (a decision in the doc).
 - Our limit for a campaign that keeps failing: a mission failed `MAX_ATTEMPTS` times in a row
   ends the campaign, failed (the storybook sends a team that fails mission 6 to the
   Extinction Protocol expansion, which is not ours; it names no limit).
@@ -146,6 +152,7 @@ def debrief(state: GalaxyState, dice: Dice, events: list[Event]) -> tuple[str, i
         return None
     camp.attempt = camp.attempt + 1 if nxt == key else 1
     camp.index = storybook().index(nxt)
+    researched(state, dice, events)
     carry_over(state, events)
     camp.offers = []
     state.outcome = None
@@ -172,6 +179,26 @@ def finish(state: GalaxyState, outcome: str, events: list[Event]) -> None:
     state.outcome_text = text
     state.phase = "ended"
     events.append(MissionEnded(outcome=outcome, text=text))
+
+
+def researched(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    """An Armory token reached too late for a Reinforcements step: the weapon it triggered is
+    researched all the same, so it waits at GD Headquarters for the next missions (storybook
+    5: what the labs research stays available)."""
+
+    camp = state.campaign
+    assert camp is not None
+    owed = sb_state(state).gear.armory
+    while owed:
+        pool = weapon_pool(state, owed.pop(0))
+        if pool:
+            key = pool[dice.randrange(len(pool))]
+            camp.hq.append(key)
+            events.append(
+                Note(
+                    text=f"The Armory's research, the {weapon(key).name}, waits at GD Headquarters."
+                )
+            )
 
 
 def carry_over(state: GalaxyState, events: list[Event]) -> None:

@@ -350,3 +350,72 @@ def test_the_agent_the_wormoon_swallowed_is_inoperative_not_dead_after_a_failed_
     back = state.agents[alpha.id]
     assert back.rank == 5 and "5" in back.rank_powers and not back.dead
     assert not any("died in the mission" in getattr(e, "text", "") for e in step.events)
+
+
+# -- what a campaign carries (storybook 5), one test per item ---------------------------------
+
+
+def test_carried_a_living_agents_rank_tactics_skills_and_elite_side() -> None:
+    """Storybook 5: ranks, and the powers chosen with them, carry; wounds, used tactics and
+    skills and the mission's devices do not."""
+    state = settle(new(["marine", "hulk"]))
+    hulk = state.agents["hulk"]
+    hulk.rank, hulk.elite, hulk.ranks_gained = 5, True, 1
+    hulk.rank_powers = {"1": "brace", "2": "charge", "3": "last-stand", "5": "bulwark"}
+    hulk.tactics, hulk.skills = ["brace", "last-stand"], ["charge", "bulwark"]
+    hulk.used_tactics, hulk.used_skills, hulk.wounds = ["brace"], ["charge"], 3
+    state.agents["marine"].ranks_gained = 1
+    state = end(state, "partial")
+    hulk = state.agents["hulk"]
+    assert (hulk.rank, hulk.elite) == (5, True)
+    assert hulk.rank_powers == {"1": "brace", "2": "charge", "3": "last-stand", "5": "bulwark"}
+    assert hulk.tactics == ["brace", "last-stand"] and hulk.skills == ["charge", "bulwark"]
+    assert hulk.used_tactics == [] and hulk.used_skills == [] and hulk.wounds == 0
+
+
+def test_carried_every_researched_weapon_waits_at_headquarters() -> None:
+    """Storybook 5: a weapon researched stays available: the ones carried go back to GD
+    Headquarters, the ones already kept there stay; agents take up their standard weapons."""
+    state = settle(new(["marine", "hulk"]))
+    camp = state.campaign
+    assert camp is not None
+    state.agents["marine"].weapons[0] = WeaponState(key="combat-carbine", ammo=1)
+    kept = camp.hq[0]
+    for agent in state.agents.values():
+        agent.ranks_gained = 1
+    state = end(state, "partial")
+    camp = state.campaign
+    assert camp is not None and "combat-carbine" in camp.hq and kept in camp.hq
+    marine = state.agents["marine"]
+    assert [w.key for w in marine.weapons] == content().agents["marine"].weapons
+
+
+def test_carried_an_armory_research_the_mission_ended_before_delivering() -> None:
+    """Storybook 3 and 5: an Armory token triggers research; if the mission ends before the
+    next Reinforcements, the weapon is researched all the same and waits at GD Headquarters
+    (it used to be lost with the mission)."""
+    from engine.galaxy.strikeback.alientech import gear
+
+    state = settle(new(["marine", "hulk"]))
+    camp = state.campaign
+    assert camp is not None
+    gear(state).armory = ["alien"]  # a Red Armory reached on the last round
+    before = set(camp.hq) | {w.key for a in state.agents.values() for w in a.weapons}
+    for agent in state.agents.values():
+        agent.ranks_gained = 1
+    state = end(state, "partial")
+    camp = state.campaign
+    assert camp is not None
+    new_ones = set(camp.hq) - before
+    assert len(new_ones) == 1 and weapon(new_ones.pop()).tier == "alien"
+
+
+def test_not_carried_alien_tech_fragments_are_gathered_for_one_mission() -> None:
+    """Our reading (docs/games/strikeback.md): the rules spend the fragments gathered during
+    the mission and the storybook carries none, so the next mission starts without them."""
+    state = settle(new(["marine", "hulk"]))
+    state.alien_tech = 3
+    for agent in state.agents.values():
+        agent.ranks_gained = 1
+    state = end(state, "accomplished")
+    assert state.mission == "os2" and state.alien_tech == 0
