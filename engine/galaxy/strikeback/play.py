@@ -18,7 +18,7 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
-from engine.galaxy.content import EventCard, Mission
+from engine.galaxy.content import EventCard, Mission, close_encounter
 from engine.galaxy.lifecycle import nearest_free, place_alien
 from engine.galaxy.signals import signal_at
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
@@ -145,10 +145,12 @@ def apply_effect(
     elif kind == "ce-shuffle":
         pile = state.ce_deck.draw_pile
         pile.insert(dice.randrange(len(pile) + 1), str(effect["card"]))
-        events.append(Note(text="A Close Encounter card is shuffled into the deck."))
+        name = _encounter_name(str(effect["card"]))
+        events.append(Note(text=f"{name} is shuffled into the Close Encounter deck."))
     elif kind == "ce-top":
         state.ce_deck.put_on_top(str(effect["card"]))
-        events.append(Note(text="A Close Encounter card goes on top of the deck."))
+        name = _encounter_name(str(effect["card"]))
+        events.append(Note(text=f"{name} goes on top of the Close Encounter deck."))
     elif kind == "teleport-at":
         for _ in range(int(str(effect.get("count", 1)))):
             signal_at(state, board_of(state).teleports[str(effect["symbol"])], dice, events)
@@ -169,6 +171,14 @@ def apply_effect(
     else:
         rules(state).apply_effect(state, kind, effect, dice, events)
     ask_next(state)
+
+
+def _encounter_name(card_id: str) -> str:
+    """A Close Encounter card as players know it: its number and name ("Close Encounter #28,
+    Sky Hunters")."""
+    card = close_encounter(card_id)
+    number = getattr(card, "number", None)
+    return f"Close Encounter {f'#{number}, ' if number else ''}{card.name}"
 
 
 def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]) -> None:
