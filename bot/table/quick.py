@@ -29,8 +29,9 @@ from engine.core.view import View
 
 QUICK = 4  # ranked buttons, End turn comes on top of them
 MAX_LABEL = 80  # Discord: a button's label
-# Discord: a button's custom id (100) carries the channel id, the version and the command.
-MAX_COMMAND = 60
+# Discord: a button's custom id (100 characters) is `sortie:<channel>:<version>:~<command>`;
+# with a channel id of 20 digits and a version below 100000, 66 are left for the command.
+MAX_COMMAND = 66
 # The advisors are written for whole lists of legal actions; a narrowed list they cannot rank
 # (an answer they insist on and that is gone) ends the ranking there.
 ADVISOR_GAVE_UP = (ValueError, KeyError, IndexError, StopIteration)

@@ -208,7 +208,7 @@ async def test_a_turn_takes_three_taps(
     api: tuple[TestClient[Any, Any], TableService], game_key: str, scenario: str, players: int
 ) -> None:
     phone = Phone(api[0], random.Random(5), quick_share=QUICK_SHARE)
-    outcomes = []
+    outcomes: list[str | None] = []
     while len(outcomes) < MAX_MISSIONS and len(phone.turns()) < ENOUGH_TURNS:
         await play(api, phone, game_key, scenario, players)
         campaign = await api[1].repo.latest_in_channel(CHANNEL)
