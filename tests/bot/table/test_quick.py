@@ -16,7 +16,7 @@ from bot.table.quick import (
     quick_buttons,
     ranked,
 )
-from engine.core.dice import SeededDice, ScriptedDice, derive_seed
+from engine.core.dice import ScriptedDice, SeededDice, derive_seed
 from engine.core.game import Action, Game, advisor_of, scenario_info
 from engine.registry import get_game
 from engine.selfplay import default_seats
