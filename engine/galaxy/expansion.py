@@ -580,6 +580,10 @@ class ExpansionHooks(Protocol):
 
     def keep_at_headquarters(self, state: GalaxyState, key: str, events: list[Event]) -> None: ...
 
+    def may_replace(self, old: str, new: str) -> bool:
+        """Whether a carried weapon may give way to a new one during a mission."""
+        ...
+
     def offer_armory(self, state: GalaxyState, events: list[Event]) -> bool: ...
 
     # -- Prompts: answers and defaults ------------------------------------------------------

@@ -130,6 +130,7 @@ class StrikebackHooks:
     legal_attacks = staticmethod(objects.legal_attacks)
     lift = staticmethod(bodies.lift)
     lit_marks = staticmethod(play.lit_marks)
+    may_replace = staticmethod(arsenal.may_replace)
     next_mission = staticmethod(play.next_mission)
     missions = staticmethod(missions.missions)
     move_bonus = staticmethod(suits.move_bonus)

@@ -83,7 +83,10 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
     assert default is not None and default.args["option"] == "biotech"
     while state.pending is not None:
         assert state.pending.seat == "biotech"
-        asked.append(str(state.pending.data.get("question", state.pending.kind)))
+        pending = state.pending
+        asked.append(
+            str(pending.data["question"]) if pending.kind == "sb-mission" else pending.kind
+        )
         state = GAME.apply(
             state,
             "biotech",
@@ -163,10 +166,10 @@ def test_seize_example_1_the_flying_critter_carries_the_immobilized_biotech_away
     )
     critter = lifecycle.place_alien(state, "flying-critter-green", spot, [], "is placed")
     before = critter.hex
-    # Talons 2 BLUE: hit+hit+bolt, alien = 2 Hits and a Bolt (Immobilize; Catcher). The
-    # Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
+    # Talons 2 BLUE: hit+hit+shield, bolt+ammo+jam = 2 Hits and a Bolt (Immobilize; Catcher).
+    # The Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
     events: list[Event] = []
-    attack.alien_attack(state, critter, biotech, "melee", ScriptedDice([4, 1, 1, 1]), events, "t")
+    attack.alien_attack(state, critter, biotech, "melee", ScriptedDice([2, 4, 1, 1]), events, "t")
     assert "immobilize" in biotech.conditions
     assert critter.hex != before
     assert biotech.hex is not None and adjacent(state, biotech.hex, critter.hex)
