@@ -91,7 +91,13 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
             SeededDice(1),
         ).state
     firefighter = "Name a Firefighter (gets a Fire Extinguisher)"
-    assert asked == [firefighter, firefighter, "sb-device", "sb-device"]
+    device = "Alpha Agent: who receives the {}"
+    assert asked == [
+        firefighter,
+        firefighter,
+        device.format("Harpoon"),
+        device.format("Jet Boots"),
+    ]
     assert state.expansion is not None and len(os1.fire(state).firefighters) == 2
     assert sorted(k for keys in sb_state(state).devices.values() for k in keys) == [
         "harpoon",
