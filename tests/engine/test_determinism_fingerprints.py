@@ -40,7 +40,8 @@ from engine.selfplay import choose_action, default_seats
 # Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
-# and round limits for rising difficulty; Reichbusters after its Enemy steps stopped depending
+# and round limits for rising difficulty, and for the BLUE die's new face layout (issue #30:
+# every Teleport Point symbol on a face); Reichbusters after its Enemy steps stopped depending
 # on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and
 # after the rules fixes of issue #30 (the Upkeep's free Pick Up asked of the player, its
@@ -51,8 +52,8 @@ PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "d4a80ad8ce353c67"),
     ("forlorn-hope", "op-01", 2, 0): ("5bfbc26d9a6fc256", "f02710e4b8aa55b6"),
     ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "c71c09aedc7dfbc5"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "77593061a31f394c"),
-    ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "7b29dbf004214500"),
+    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "9b1e945e3dd5d13a"),
+    ("galaxy-defenders", "m4", 2, 0): ("3a491f2e1ede9419", "804193ddf709a7ac"),
     ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "2b4e877dfa1cb14c"),
 }
 

@@ -2,8 +2,8 @@
 Healing, 8.1 Lethal and 8.2 Critical on agents' weapons, 11.12 alien fixed-Hit weapons), with
 scripted dice through `/attack`.
 
-Die faces (engine/galaxy/dice.py): BLUE 1 Alien, 2 hit+shield+ammo, 3 hit+shield+jam,
-4 hit+hit+bolt, 5 shield+bolt, 6 hit+shield; RED 1 Alien, 2 hit+hit+bolt, 3 hit+ammo+gd,
+Die faces (engine/galaxy/dice.py): BLUE 1 Alien, 2 hit+hit+shield, 3 hit+hit+shield,
+4 bolt+ammo+jam, 5 shield+bolt, 6 hit+shield; RED 1 Alien, 2 hit+hit+bolt, 3 hit+ammo+gd,
 4 hit+jam, 5 hit+hit+bolt, 6 hit+bolt+gd.
 """
 

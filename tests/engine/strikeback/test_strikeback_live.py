@@ -45,10 +45,10 @@ def test_live_mark_example_xeno_delta_wrist_gun_on_the_biotech() -> None:
     assert state.expansion is not None
     sb_state(state).piles["1"] = CriticalPile(level=1, draw=["c1-paralyze", "c1-def"])
     events: list[Event] = []
-    # Wrist Gun 3 BLUE: hit+hit+bolt, hit+shield+ammo, alien = 3 Hits and a Bolt (Mark 2).
+    # Wrist Gun 3 BLUE: hit+hit+shield, hit+shield, bolt+ammo+jam = 3 Hits and a Bolt (Mark 2).
     # The Biotech rolls 3 BLUE: one Shield (face 2) and two blanks: 2 wounds.
     attack.alien_attack(
-        state, delta, biotech, "ranged", ScriptedDice([4, 2, 1, 2, 1, 1]), events, "test"
+        state, delta, biotech, "ranged", ScriptedDice([2, 6, 4, 2, 1, 1]), events, "test"
     )
     mine = sb_state(state).figures["biotech"]
     assert mine.mark == 2
