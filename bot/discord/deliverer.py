@@ -299,7 +299,7 @@ class Deliverer:
             except discord.NotFound:
                 # Deleted meanwhile: post it anew (the channel itself answers below).
                 self.stats["deleted_posts"] += 1
-                await self.store.forget_message(row.channel_id, row.post_key)
+                await self.store.forget_message(row.channel_id, row.post_key, known)
         self.stats["calls"] += 1
         sent: discord.Message = await channel.send(nonce=row.nonce, **kwargs)
         self.stats["posts"] += 1

@@ -264,12 +264,20 @@ class OutboxStore:
             found = await session.get(TurnMessage, (channel_id, post_key))
             return found.message_id if found else None
 
-    async def forget_message(self, channel_id: str, post_key: str) -> None:
-        """The turn post was deleted on Discord: the next delivery posts it anew."""
+    async def forget_message(self, channel_id: str, post_key: str, message_id: str) -> None:
+        """The turn post was deleted on Discord: the next delivery posts it anew (and nothing
+        edits the deleted message again to take its buttons away)."""
         async with self.db.write_session() as session:
             await session.exec(
                 delete(TurnMessage).where(
                     col(TurnMessage.channel_id) == channel_id, col(TurnMessage.post_key) == post_key
+                )
+            )
+            await session.exec(
+                delete(TurnMessage).where(
+                    col(TurnMessage.channel_id) == channel_id,
+                    col(TurnMessage.post_key) == LIVE_CONTROLS,
+                    col(TurnMessage.message_id) == message_id,
                 )
             )
             try:

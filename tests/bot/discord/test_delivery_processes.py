@@ -157,7 +157,9 @@ async def test_whole_missions_on_two_processes_through_faults_and_a_kill(
                 killed.append((user, channel, record))
                 await back.wait()  # its process is gone: wait for the new one
                 continue
-            assert settled and record is not None, (pair.unanswered, fake.violations[:3])
+            assert settled and record is not None, "\n".join(
+                [*pair.unanswered, *map(str, fake.violations[:3])]
+            )
             if (await table.campaign(channel)).version == campaign.version:
                 continue  # refused (the table changed, too fast): nothing to count or replay
             steps[f"{game_key}/{scenario}"] += 1
