@@ -56,6 +56,7 @@ from engine.galaxy.state import (
 )
 from engine.galaxy.strikeback import powers
 from engine.galaxy.strikeback.headquarters import weapon_pool
+from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.missions import STORYBOOK, missions
 from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.strikeback.wings import rank_name, top_rank
@@ -208,6 +209,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
     camp = state.campaign
     assert camp is not None
     state.agents = {k: a for k, a in state.agents.items() if a.drone_of is None}
+    held_out = kept_out(state)
     for seat in state.seats:
         old = state.agents[seat]
         fresh = carried(old)
@@ -217,7 +219,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         fresh.weapons = [
             WeaponState(key=k, ammo=weapon(k).ammo) for k in content().agents[seat].weapons
         ]
-        if old.dead and seat == swallowed(state):  # inoperative, not dead: he keeps his ranks
+        if old.dead and seat in held_out:  # inoperative, not dead: he keeps his ranks
             events.append(
                 Note(text=f"{agent_name(fresh)} is freed from the Wormoon and keeps his rank.")
             )
@@ -238,10 +240,12 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         )
 
 
-def swallowed(state: GalaxyState) -> str:
-    """The agent inside the Wormoon (mission 6): Inoperative, yet not dead ("" if none)."""
-    layer = sb_state_or_none(state)
-    return layer.hunt.swallowed if layer is not None and layer.hunt is not None else ""
+def kept_out(state: GalaxyState) -> tuple[str, ...]:
+    """Agents the mission holds out of play (mission 6: inside the Wormoon): Inoperative,
+    yet not dead."""
+    if sb_state_or_none(state) is None:
+        return ()
+    return rules_for(mission_key(state)).kept_out(state)
 
 
 def back_to_gold(agent: AgentState, state: GalaxyState | None = None) -> None:
