@@ -25,8 +25,10 @@ MOVED = ("flames", "flames_from", "firefighters", "pieces", "flags", "tokens", "
 
 
 def replay(scenario: str, seed: int, step: int) -> GalaxyState:
-    """The self-play the old save was taken from, played again up to its step."""
+    """The self-play the old save was taken from, played again up to its step (High Impact
+    off, as it was by default then: issue #31 made it the storybook's default, on)."""
     options: dict[str, str] = {"expansion": "strikeback"} if scenario == "campaign" else {}
+    options["high-impact"] = "off"
     seats = default_seats(GAME, scenario, None)
     resolved = scenario_info(GAME, scenario).resolve_options(options)
     state = GAME.new(scenario, seats, resolved, SeededDice(derive_seed(seed, "setup")))
@@ -56,9 +58,11 @@ def test_an_older_save_loads_into_the_missions_own_part(path: Path) -> None:
     kind = rules_for(mission_key(state)).state
     assert kind is not None and isinstance(part, kind)
     assert not set(MOVED) & set(StrikebackState.model_fields)
-    assert canonical(state) == canonical(
-        replay(path.stem.split("-")[0], saved["seed"], saved["step"])
-    )
+    replayed = replay(path.stem.split("-")[0], saved["seed"], saved["step"])
+    if state.pending is not None and "question" not in state.pending.data:
+        assert replayed.pending is not None  # issue #31: a device prompt now names its device
+        replayed.pending.data.pop("question", None)
+    assert canonical(state) == canonical(replayed)
     again = GAME.load(GAME.dump(state))
     assert canonical(again) == canonical(state)
 
