@@ -7,7 +7,8 @@ Three moments of an agent's turn ask the expansion for its advice:
   strongest alien as target while a Master Alien is in play, so the NPC helps bring it down).
 - `closing`, before he ends his turn with his Action unused: the Menace token handed to the
   sturdiest agent (11.3.1), an Energy Shield raised when aliens are close, a Hologram projected
-  between him and the aliens (9.7.4.1).
+  between him and the aliens (9.7.4.1), a Jet Boots flight or Phase Step toward the team's
+  goal when walking got him no nearer (`travel.py`, also used by the missions' own walks).
 - `prompt_advice`, for the Alpha Agent (the mission's own choice, e.g. mission 6's swallow)
   and, when he ranks up, the power the advisor will use (a Hit die booster for his
   weapons, Alien Knowledge and the Alien Weapon skills when he carries one, healing), a random
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance
+from engine.galaxy.advisor import FAR, distance_field, goal_hexes
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import power
 from engine.galaxy.state import AgentState, GalaxyState
@@ -29,6 +31,7 @@ from engine.galaxy.strikeback.masters import masters
 from engine.galaxy.strikeback.play import rules
 from engine.galaxy.strikeback.powers import psionics, skills
 from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
+from engine.galaxy.strikeback.travel import nearer
 from engine.galaxy.strikeback.wings import PSIONIC
 from engine.galaxy.world import area_distance, hx, max_hp, operative, weapon
 
@@ -84,7 +87,23 @@ def closing(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Act
         _menace(state, agent, actions)
         or _shield(state, agent, actions)
         or _hologram(state, agent, actions)
+        or _travel(state, agent, actions)
     )
+
+
+def _travel(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+    """Walking brought him no nearer the team's goal (the core advisor's: an objective, else
+    aliens, else Signals): a Jet Boots flight or a Phase Step that does."""
+    goals = goal_hexes(state)
+    if not goals or agent.hex is None:
+        return None
+    field = distance_field(state, goals)
+
+    def gap(a: Action) -> tuple[int, ...]:
+        spot = parse_label(a.args["to"])
+        return (field.get(spot, FAR) if spot is not None else FAR,)
+
+    return nearer(actions, gap, (field.get(hx(agent.hex), FAR),))
 
 
 def _left(agent: AgentState) -> int:

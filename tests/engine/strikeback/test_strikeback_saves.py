@@ -4,7 +4,8 @@ part, and equal what the current code reaches by replaying the same self-play to
 (the check an archive import makes). Each file: seed, step and the old `game.dump`. Mission
 6's file was written again in the older shape when issue #31 changed that mission's content
 (the Wormoon sized for four agents, the spare probes at the landing zone): the same seed and
-step, replayed on the new content."""
+step, replayed on the new content; likewise missions 3 (two more Event cards) and 4 (the
+team lands one Area nearer the base; seed 4, whose self-play still runs at step 34)."""
 
 from __future__ import annotations
 

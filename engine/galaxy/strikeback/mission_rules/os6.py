@@ -46,6 +46,7 @@ from engine.galaxy.strikeback.lookups import worn
 from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.strikeback.status import MissionState, mission_part, sb_state_or_none
+from engine.galaxy.strikeback.travel import nearer
 from engine.galaxy.strikeback.wings import top_rank
 from engine.galaxy.world import (
     FACINGS,
@@ -481,7 +482,7 @@ class LastStarfighters(MissionRules):
         if not goals and stage_two:  # the last fight: close in to the surfaced Wormoon
             goals, ring = stage_two, 1
         moves = [a for a in actions if a.verb == "move"]
-        if not goals or not moves or agent.hex is None:
+        if not goals or agent.hex is None:
             return None
 
         def off(h: Hex) -> int:  # steps from where he wants to stand (next to an obelisk)
@@ -492,8 +493,10 @@ class LastStarfighters(MissionRules):
         def gap(a: Action) -> int:
             return off(hex_arg(a.args["to"]))
 
-        best = min(moves, key=lambda a: (gap(a), a.args["to"]))
-        return best if gap(best) < here else None
+        walk = min(moves, key=lambda a: (gap(a), a.args["to"])) if moves else None
+        if walk is not None and gap(walk) < here:
+            return walk
+        return nearer(actions, lambda a: (gap(a),), (here,))  # Jet Boots or Phase Step
 
 
 def _turn_to(
