@@ -43,6 +43,19 @@ def _needs_line(objective: Objective, agents: int | None) -> str:
     return "; ".join(parts)
 
 
+def _out_of_reach(objective: Objective, agents: int | None) -> str:
+    """A row that needs more agents alive than the team has (Strikeback mission 5 wants three
+    survivors for Accomplished): said plainly for this team size."""
+    for cond in objective.when:
+        name, sep, value = cond.partition(">=")
+        short = sep and value.isdigit() and agents is not None and agents < int(value)
+        if name == "alive" and short:
+            return (
+                f" — out of reach for a team of {agents}: it needs {value} agents alive at the end"
+            )
+    return ""
+
+
 def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     """Every row of the Objectives table, top-down as the engine reads it; a row that reads
     exactly as one above it (a round-limit row repeating the Event deck's, as in Strikeback
@@ -51,6 +64,7 @@ def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     for row in mission.objectives:
         needs = _needs_line(row, agents)
         extra = f" (needs {needs})" if needs else ""
+        extra += _out_of_reach(row, agents)
         line = f"**{RESULTS[row.result]}:** {row.text}{extra}"
         if line not in lines:
             lines.append(line)
