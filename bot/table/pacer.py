@@ -20,6 +20,7 @@ from bot.delivery import ChannelUnavailable, Outbox, publish
 from bot.disclosure import public_events, public_texts
 from bot.locks import ChannelLocks
 from bot.markup import channel_link, mention
+from bot.names import role_names
 from bot.pacing import campaign_settings, quiet_until, remind_after
 from bot.replies import Reply, ephemeral
 from bot.storage.models import ActionLog, Campaign, Nudge
@@ -175,7 +176,9 @@ class Pacer:
         texts = [t for r in rows for t in public_texts(parse_events(json.loads(r.events_json)))]
         game = get_game(campaign.game)
         state: Any = game.load(json.loads(campaign.state_json or "{}"))
-        waiting = waiting_line(game.waiting_on(state), await self.repo.seats(id_of(campaign)))
+        names = role_names(campaign.game, campaign.scenario)
+        seats = await self.repo.seats(id_of(campaign))
+        waiting = waiting_line(game.waiting_on(state), seats, names=names)
         body = "\n".join(f"- {t}" for t in texts[-8:]) or "- a quiet day: no moves."
         await outbox.post(
             campaign.channel_id,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from bot.disclosure import private_texts, public_buttons, public_events, public_texts
+from bot.names import role_names
 from bot.pacing import campaign_settings
 from bot.pictures import has_activity
 from bot.replies import Attachment, Reply, ephemeral, split_message
@@ -87,10 +88,11 @@ class Presenter:
         view = table.game.view(table.state, None)
         images = await self._images(outcome, view, phase)
         shown = list(placed.lines)
+        names = role_names(campaign.game, campaign.scenario)
         if prompt.finished:
             shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:
-            shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign)))
+            shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign), names))
         link = await self.web.post_line(id_of(campaign)) if self.web is not None else None
         if link:
             shown.append(link)  # the whole table on the web, when WEB_BASE_URL is set
@@ -103,7 +105,7 @@ class Presenter:
                 chunks[-1],
                 images=images,
                 mentions=[] if placed.edit else list(outcome.mentions),
-                buttons=public_buttons(table.game, table.state, prompt, outcome.undo_seat),
+                buttons=public_buttons(table.game, table.state, prompt, outcome.undo_seat, names),
                 version=campaign.version,
                 game=campaign.game,
                 post_key=placed.key,

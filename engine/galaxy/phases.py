@@ -240,7 +240,7 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
         return
     state.pending = Pending(kind="alpha", seat=chooser, options=options)
     events.append(
-        Note(text=f"Strategy: {chooser} names this round's Alpha Agent (/choose option:<agent>).")
+        Note(text=f"Strategy: {agent_name(state.agents[chooser])} names this round's Alpha Agent.")
     )
 
 
@@ -315,11 +315,7 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
             kind="promote", seat=seat, options=options, data={"rank": int(rank)}
         )
         events.append(
-            Note(
-                text=f"{agent_name(agent)} picks a "
-                f"{kind_of(state, int(rank)).replace('-', ' ')}: "
-                f"/choose option:{'|'.join(options)}."
-            )
+            Note(text=f"{agent_name(agent)} picks a {kind_of(state, int(rank)).replace('-', ' ')}.")
         )
         return True
     return False
@@ -435,7 +431,7 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
             CardDrawn(
                 deck="close-encounter",
                 card=ce_id,
-                text=f"Aliens turn ({seat}): Close Encounter {ce.name}.",
+                text=f"Aliens turn ({agent_name(state.agents[seat])}): Close Encounter {ce.name}.",
             )
         )
         if expanded(state) and ("count" in ce.match or "alpha" in ce.match):

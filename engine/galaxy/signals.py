@@ -13,6 +13,13 @@ from engine.galaxy.lifecycle import free_hex_in_area, nearest_free, place_alien,
 from engine.galaxy.state import GalaxyState, SignalState
 from engine.galaxy.world import area_of, board_of, co, figures_on_map, hx, locked, sees
 
+# Where a Signal heads, as players read it (the key stays in the rules).
+GOAL_WORDS = {
+    "toward-tp": "toward a Teleport Point",
+    "toward-agent": "toward the agents",
+    "away": "away from the agents",
+}
+
 
 def seen_by_agent(state: GalaxyState, h: Hex) -> bool:
     return any(
@@ -174,7 +181,8 @@ def step_signal(state: GalaxyState, signal: SignalState, goal: str, events: list
         Moved(
             figure=signal.id,
             path=[label(hx(start)), label(spot)],
-            text=f"Signal {signal.id} moves {label(hx(start))} -> {label(spot)} ({goal}).",
+            text=f"Signal {signal.id} moves {label(hx(start))} -> {label(spot)} "
+            f"({GOAL_WORDS.get(goal, goal.replace('-', ' '))}).",
         )
     )
     return True

@@ -121,9 +121,9 @@ async def _begin(table: TableService, game: str, scenario: str, roles: list[str]
 async def test_begin_posts_the_briefing_and_who_plays_what(table: TableService) -> None:
     shown = await _begin(table, "reichbusters", "radio-silence", ["sarge", "hans"])
     # Joining already says who would command the heroes that fill the missing teams.
-    assert "If the mission began now: sarge (ann): Sarge, Hans, Claudine, Tane." in shown
+    assert "If the mission began now: Sarge (ann): Sarge, Hans, Claudine, Tane." in shown
     assert "**Briefing — Mission 1: Radio Silence**" in shown
-    assert "sarge (ann): Sarge, Claudine" in shown and "hans (bob): Hans, Tane" in shown
+    assert "Sarge (ann): Sarge, Claudine" in shown and "Hans (bob): Hans, Tane" in shown
     assert "A Officer, B Dog, C/D Soldier, E Zombie" in shown
 
 
@@ -140,10 +140,10 @@ async def test_campaign_status_shows_progress_health_and_seats(table: TableServi
     for needed in (
         "Round 1; Mission Tracker 1, Endgame 10; Discretion 6 (alarm off)",
         "○ Cadet (played for): sabotage the objective token (0/1)",
-        "- sarge (ann): Sarge 4/4, Claudine 4/4",
-        "- hans (bob): Hans 4/4, Tane 4/4",
+        "- Sarge (ann): Sarge 4/4, Claudine 4/4",
+        "- Hans (bob): Hans 4/4, Tane 4/4",
         "Waiting on",
-        "The briefing: `/rules topic:radio-silence`.",
+        "The briefing: /rules (topic: Mission 1: Radio Silence).",
     ):
         assert needed in shown, needed
 
