@@ -56,16 +56,6 @@ class TieBreak(Protocol):
     def picks(self) -> int: ...
 
 
-class Hunt(Protocol):
-    """A mission's hunt on the map: rift hexes no figure stands on, a swallowed agent."""
-
-    @property
-    def rifts(self) -> list[tuple[int, int]]: ...
-
-    @property
-    def swallowed(self) -> str: ...
-
-
 class MenaceToken(Protocol):
     """The token that marks the agent a Master hunts."""
 
@@ -74,22 +64,6 @@ class MenaceToken(Protocol):
 
     @property
     def level(self) -> int: ...
-
-
-class MissionPiece(Protocol):
-    """A mission's token: carried, lying on a hex, or gone."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def hex(self) -> tuple[int, int] | None: ...
-
-    @property
-    def holder(self) -> str: ...
-
-    @property
-    def gone(self) -> bool: ...
 
 
 class ExpansionPart(Protocol):
@@ -108,16 +82,10 @@ class ExpansionPart(Protocol):
     def hidden_tps(self) -> list[str]: ...
 
     @property
-    def hunt(self) -> Hunt | None: ...
-
-    @property
     def menace(self) -> MenaceToken | None: ...
 
     @property
     def objects(self) -> Mapping[str, object]: ...
-
-    @property
-    def pieces(self) -> Mapping[str, MissionPiece]: ...
 
     @property
     def suits(self) -> Mapping[str, SuitSpot]: ...
@@ -152,6 +120,18 @@ class MissionRuleSet(Protocol):
     def search_open(self, state: GalaxyState) -> bool: ...
 
     def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]: ...
+
+    def occupant(self, state: GalaxyState, spot: Coord) -> str | None:
+        """What of the mission takes up a hex as a figure would (None: nothing)."""
+        ...
+
+    def closed(self, state: GalaxyState, spot: Coord) -> bool:
+        """Whether a token of the mission keeps figures off the hex."""
+        ...
+
+    def kept_out(self, state: GalaxyState) -> tuple[str, ...]:
+        """Inoperative agents the mission keeps out of play: no revival for them."""
+        ...
 
 
 class WornSuit(Protocol):

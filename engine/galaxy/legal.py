@@ -311,7 +311,6 @@ PENDING_WORDS = {
     "reinforce": "Reinforcements, pick one",
     "deliver": "Who receives the Reinforcement",
     "boost": "Spend Ammo to boost the attack",
-    "sb-firefighter": "Name a Firefighter (gets a Fire Extinguisher)",
     "sb-device": "Who receives the device",
     "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
     "sb-pick": "Select a device",

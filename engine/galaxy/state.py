@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
-from pydantic import BaseModel, Field, SerializeAsAny, field_validator
+from pydantic import BaseModel, Field, SerializeAsAny, ValidationInfo, field_validator
 
 from engine.core.deck import Deck
 from engine.core.errors import NotSupportedYet
@@ -73,31 +73,46 @@ class SignalState(BaseModel):
     came_from: str | None = None
 
 
+PendingKind = Literal[
+    "boost",
+    "search",
+    "alpha",
+    "promote",
+    "reinforce",
+    "accept",
+    "drone-move",
+    "drone-attack",
+    "revive",
+    "deliver",
+    "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
+    "sb-activate",  # Operation Strikeback: the Alpha Agent breaks an "activate X" tie
+    "sb-pick",  # Operation Strikeback: an agent selects a device at a mission's setup
+    "sb-recall",  # Operation Strikeback: the Alpha Agent agrees to a Power Suit Recall
+    "sb-mission",  # Operation Strikeback: a mission's own prompt (its question in data)
+    "sb-armory",  # Operation Strikeback campaign: a weapon from GD Headquarters
+]
+
+
 class Pending(BaseModel):
     """A decision a seat must take in the middle of a resolution."""
 
-    kind: Literal[
-        "boost",
-        "search",
-        "alpha",
-        "promote",
-        "reinforce",
-        "accept",
-        "drone-move",
-        "drone-attack",
-        "revive",
-        "deliver",
-        "sb-firefighter",  # Operation Strikeback: the Alpha Agent elects a Firefighter
-        "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
-        "sb-activate",  # Operation Strikeback: the Alpha Agent breaks an "activate X" tie
-        "sb-pick",  # Operation Strikeback: an agent selects a device at a mission's setup
-        "sb-recall",  # Operation Strikeback: the Alpha Agent agrees to a Power Suit Recall
-        "sb-mission",  # Operation Strikeback: a mission's own prompt (its question in data)
-        "sb-armory",  # Operation Strikeback campaign: a weapon from GD Headquarters
-    ]
+    kind: PendingKind
     seat: str
     options: list[str]
     data: dict[str, str | int | list[str]] = Field(default_factory=dict)
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _older_kind(cls, value: object) -> object:
+        """An expansion prompt of an older save whose kind this version folded into the
+        mission's own prompts is asked as one (its `data["ask"]` still routes the answer)."""
+        if (
+            isinstance(value, str)
+            and value.startswith("sb-")
+            and value not in get_args(PendingKind)
+        ):
+            return "sb-mission"
+        return value
 
 
 class MissionResult(BaseModel):
@@ -181,10 +196,12 @@ class GalaxyState(BaseModel):
 
     @field_validator("expansion", mode="before")
     @classmethod
-    def _expansion_part(cls, value: object) -> object:
-        """A saved expansion part loads into the registered expansion's own type."""
+    def _expansion_part(cls, value: object, info: ValidationInfo) -> object:
+        """A saved expansion part loads into the registered expansion's own type; it is told
+        the mission being played (an older save may need it to place its fields)."""
         if value is None or isinstance(value, ExpansionState):
             return value
         if not _EXPANSION_STATES:
             raise NotSupportedYet("This saved game needs an expansion that is not loaded.")
-        return _EXPANSION_STATES[0].model_validate(value)
+        played = info.data.get("mission") or info.data.get("scenario", "")
+        return _EXPANSION_STATES[0].model_validate(value, context={"mission": played})

@@ -16,7 +16,7 @@ from engine.core.events import Event, Note, Spawned
 from engine.galaxy.actions import warehouse_devices
 from engine.galaxy.board import label, parse_label
 from engine.galaxy.content import content
-from engine.galaxy.expansion import expanded, hooks, loaded, own
+from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.lifecycle import clockwise_from_alpha, nearest_free
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
 from engine.galaxy.world import agent_name, board_of, co, mission_of, operative, weapon
@@ -27,9 +27,8 @@ def revival_queue(state: GalaxyState) -> list[str]:
     the beginning of Reinforcements (never with Permanent Death on)."""
     if state.options.get("permanent-death") == "on":
         return []
-    hunt = own(state).hunt if expanded(state) else None
-    swallowed = hunt.swallowed if hunt is not None else ""  # mission 6: inside the Wormoon
-    return [s for s in clockwise_from_alpha(state) if state.agents[s].dead and s != swallowed]
+    kept = hooks().rules(state).kept_out(state) if expanded(state) else ()  # by the mission
+    return [s for s in clockwise_from_alpha(state) if state.agents[s].dead and s not in kept]
 
 
 def revival_spots(state: GalaxyState) -> list[str]:

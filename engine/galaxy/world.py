@@ -134,9 +134,9 @@ def occupant(state: GalaxyState, h: Hex) -> str | None:
         for alien_id, body in own(state).bodies.items():
             if c in body:
                 return alien_id
-        hunt = own(state).hunt
-        if hunt is not None and c in hunt.rifts:
-            return "rift"  # mission 6's Moon Rift: no figure stands on it
+        found = hooks().rules(state).occupant(state, c)  # a mission's own (a rift ...)
+        if found is not None:
+            return found
     for signal in state.signals:
         if signal.hex == c:
             return signal.id
@@ -148,13 +148,8 @@ def occupant(state: GalaxyState, h: Hex) -> str | None:
 
 
 def free(state: GalaxyState, h: Hex) -> bool:
-    if expanded(state) and own(state).pieces:  # a mission's bombs (os3)
-        c = co(h)
-        if any(
-            t.kind == "bomb" and t.hex == c and not t.holder and not t.gone
-            for t in own(state).pieces.values()
-        ):
-            return False
+    if expanded(state) and hooks().rules(state).closed(state, co(h)):  # a mission's token
+        return False
     return board_of(state).on_map(h) and occupant(state, h) is None
 
 

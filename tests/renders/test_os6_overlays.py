@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.core.dice import SeededDice
 from engine.galaxy import GAME
 from engine.galaxy.board import label
+from engine.galaxy.strikeback.mission_rules.os6 import hunt as hunt_of
 from engine.galaxy.strikeback.play import mark_hex
-from engine.galaxy.strikeback.status import WormHunt, sb_state
 from engine.galaxy.world import co
 from renders import render_board
 from renders.chrome import legend_items
@@ -17,11 +17,10 @@ def test_rifts_and_probes_are_drawn_and_explained() -> None:
     state = GAME.new("os6", ["marine", "hulk"], {}, SeededDice(3))
     assert state.expansion is not None
     plain = render_board(GAME.view(state, None))
-    hunt = sb_state(state).hunt or WormHunt()
+    hunt = hunt_of(state)
     hunt.rifts = [co(mark_hex(state, "m1")), co(mark_hex(state, "m2"))]
     hunt.deployed = [3]
     hunt.dropped = [co(mark_hex(state, "m4"))]
-    sb_state(state).hunt = hunt
     view = GAME.view(state, None)
     marks = {c.coord: c.marks for c in view.cells}
     assert "rift" in marks[label(mark_hex(state, "m1"))]

@@ -44,6 +44,7 @@ from engine.galaxy.strikeback import marks
 from engine.galaxy.strikeback.alientech import reached
 from engine.galaxy.strikeback.burrowing import exposed
 from engine.galaxy.strikeback.lookups import status
+from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.poses import stand
 from engine.galaxy.strikeback.status import StrikebackState, sb_state, sb_state_or_none
 from engine.galaxy.world import (
@@ -59,6 +60,7 @@ from engine.galaxy.world import (
     hex_arg,
     hx,
     locked,
+    mission_key,
     operative,
     sees,
     weapon,
@@ -303,7 +305,7 @@ def use(
     d = catalogue()[what]
     who = agent_name(agent)
     deployed = d.effect == "drone" and what in state.agents
-    kept = what == "jet-boots" and sb(state).flags.get("keep-jet-boots")  # mission 3
+    kept = what in rules_for(mission_key(state)).kept_devices
     if not d.keep and not deployed and not kept:
         sb(state).devices[agent.id].remove(what)
     if d.effect == "harpoon":

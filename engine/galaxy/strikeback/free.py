@@ -25,14 +25,13 @@ A rule that gives a new Free Action verb registers it once, at import, as a `Fre
   agree with `offers` (the legal-actions contract test checks it);
 - `apply(state, agent, args, dice, events)`: do it (the problem is checked first).
 
-The providers are imported by `providers()` (add a module there), so the registry is complete
-before any game asks for it. `legal` and `do` are the engine's two hooks (`legal.py`,
-`game.py`).
+The providing modules register at import; the composition (`strikeback/hooks.py`) imports them
+all, so the registry is complete before any game asks for it. `legal` and `do` are the engine's
+two hooks (`legal.py`, `game.py`).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -48,12 +47,6 @@ from engine.galaxy.world import agent_name
 Args = dict[str, str]
 Rule = Callable[[GalaxyState, AgentState, str], bool]
 RULES: list[Rule] = []
-
-# Modules that register Free Actions (imported on first use).
-PROVIDERS = (
-    "engine.galaxy.strikeback.suits",
-    "engine.galaxy.strikeback.mission_rules.os3",  # mission 3: carry / put down a bomb
-)
 
 
 @dataclass(frozen=True)
@@ -76,8 +69,8 @@ def register(action: FreeAction) -> FreeAction:
 
 
 def providers() -> dict[str, FreeAction]:
-    for module in PROVIDERS:
-        importlib.import_module(module)
+    """Every registered Free Action: its module registers it when the game is composed
+    (`strikeback/hooks.py` imports the suits and every mission)."""
     return _REGISTRY
 
 

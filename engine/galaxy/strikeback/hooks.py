@@ -36,6 +36,7 @@ from engine.galaxy.strikeback import (
     swarm,
     wings,
 )
+from engine.galaxy.strikeback.mission_rules import shipped  # noqa: F401  (registers every mission)
 
 
 class StrikebackHooks:

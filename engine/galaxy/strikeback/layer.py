@@ -1,8 +1,9 @@
 """Which Operation Strikeback sections the engine implements, and the refusal for the rest.
 
 `SECTIONS` is the single list: a section maps to the module that implements it, or to None
-when it is not built yet. `require` raises `NotSupportedYet` naming the section, so play that
-would need a missing expansion rule stops with a clear message instead of skipping it.
+when it is not built yet; each storybook mission adds its own section when it registers.
+`require` raises `NotSupportedYet` naming the section, so play that would need a missing
+expansion rule stops with a clear message instead of skipping it.
 """
 
 from __future__ import annotations
@@ -57,13 +58,12 @@ SECTIONS: dict[str, str | None] = {
     "Storybook 5 Strikeback campaign": "campaign",
     "Storybook 5.5.1 High Impact": "damage",
     "Storybook 6 Difficulty presets": "difficulty",
-    "Storybook 7 Mission 1": "play",
-    "Storybook 7 Mission 2": "mission_rules.os2",
-    "Storybook 7 Mission 3": "mission_rules.os3",
-    "Storybook 7 Mission 4": "mission_rules.os4",
-    "Storybook 7 Mission 5": "mission_rules.os5",
-    "Storybook 7 Mission 6": "mission_rules.os6",
 }
+
+
+def implement(section: str, module: str) -> None:
+    """A section implemented by a module that registers itself (each storybook mission)."""
+    SECTIONS[section] = module
 
 
 def supported(section: str) -> bool:

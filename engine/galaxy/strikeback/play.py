@@ -24,11 +24,15 @@ from engine.galaxy.signals import signal_at
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
 from engine.galaxy.strikeback import campaign, devices, handouts, npc, suits
 from engine.galaxy.strikeback.mission_rules import rules_for
-from engine.galaxy.strikeback.status import StrikebackState, sb_state, sb_state_or_none
+from engine.galaxy.strikeback.status import (
+    StrikebackState,
+    new_mission_state,
+    sb_state,
+    sb_state_or_none,
+)
 from engine.galaxy.world import (
     adjacent,
     agent_name,
-    alien_name,
     board_of,
     co,
     free,
@@ -82,6 +86,7 @@ def begin_mission(state: GalaxyState, mission: Mission, dice: Dice) -> None:
     only an event puts on the map."""
 
     camp = state.campaign
+    sb(state).mission_state = new_mission_state(mission_key(state))
     sb(state).previous = camp.results[-1].outcome if camp is not None and camp.results else None
     order = list(getattr(mission, "npc_deck", []))
     if npc.enabled(state) or order:
@@ -184,13 +189,7 @@ def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> No
 
 def alien_killed(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
     """A mission may put a dead alien's card in the Warehouse instead of the discard pile."""
-    if alien.card in rules(state).warehouse_on_death(state, alien):
-        if alien.card in state.alien_deck.discard_pile:
-            state.alien_deck.discard_pile.remove(alien.card)
-        sb(state).tokens.warehouse.append(alien.card)
-        events.append(
-            Note(text=f"{alien_name(alien)} is removed from play: its card goes to the Warehouse.")
-        )
+    rules(state).alien_killed(state, alien, events)
 
 
 def reinforcements(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:

@@ -1,10 +1,23 @@
 """The expansion's tokens in play: Mark (8.3), Poison (9.3.2), Critical tokens and piles (8.2)
 and the Energy Shield stacks of expansion aliens (11.7). Plain pydantic data, kept in
-`GalaxyState.expansion` (None in a core game, and then absent from the saved state)."""
+`GalaxyState.expansion` (None in a core game, and then absent from the saved state).
+
+A storybook mission's own state (its fires, probes, bombs ...) is not a field here: each
+mission module defines a `MissionState` of its own and registers it under its mission's key;
+`StrikebackState.mission_state` carries it without naming it."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any, ClassVar, Self, TypeVar
+
+from pydantic import (
+    BaseModel,
+    Field,
+    SerializeAsAny,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from engine.galaxy.state import ExpansionState, GalaxyState
 from engine.galaxy.strikeback.menace import Menace
@@ -44,21 +57,6 @@ class ObjectState(BaseModel):
     destroyed: bool = False
 
 
-class MissionTokens(BaseModel):
-    """Missions 4 and 5: the stationary weapon's tokens, Virus Injectors, face-down Waypoints,
-    the Telepathic Link and the alien cards put back in the Warehouse."""
-
-    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
-    sally: int = 0  # tokens left on the stationary weapon Sally
-    injectors: list[str] = Field(default_factory=list)  # agents carrying a Virus Injector
-    dropped: list[tuple[int, int]] = Field(default_factory=list)  # injectors lying on hexes
-    viruses: list[int] = Field(default_factory=list)  # Waypoints with a virus inserted
-    facedown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint (secret)
-    shown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint turned face up
-    linked: str = ""  # the agent with the Telepathic Link (secret until Special Event A)
-    warehouse: list[str] = Field(default_factory=list)  # alien cards removed from play
-
-
 class Activating(BaseModel):
     """An "activate X aliens" card waiting for the Alpha Agent to break a tie at the cut (11.5)."""
 
@@ -66,19 +64,6 @@ class Activating(BaseModel):
     chosen: list[str] = Field(default_factory=list)
     choose_from: list[str] = Field(default_factory=list)
     picks: int = 0
-
-
-class MissionToken(BaseModel):
-    """A mission's token (storybook 7): carried by an agent, lying on a hex, or deployed on a
-    Waypoint; some can be attacked (Health points)."""
-
-    kind: str  # probe, bomb, remote ...
-    holder: str = ""  # the agent carrying it ("" when it lies on the map or is gone)
-    hex: tuple[int, int] | None = None  # where it lies, when not carried
-    waypoint: int = 0  # the Waypoint it is deployed on (0: not deployed)
-    hp: int = 0
-    wounds: int = 0
-    gone: bool = False  # destroyed or spent: back to the Warehouse
 
 
 class GearState(BaseModel):
@@ -108,17 +93,40 @@ class SuitState(BaseModel):
     recalled: bool = False  # worn through a Recall this round: he may leave after the Refresh
 
 
-class WormHunt(BaseModel):
-    """Mission 6: the Underground Probes, the Moon Rifts and the swallowed Alpha Agent."""
+class MissionState(BaseModel):
+    """A storybook mission's own part of the expansion state. Each mission module defines one
+    (its `key` is the mission's) and registers it with `register_mission_state`."""
 
-    carriers: list[str] = Field(default_factory=list)  # agents carrying a probe
-    dropped: list[tuple[int, int]] = Field(default_factory=list)  # probes lying on hexes
-    deployed: list[int] = Field(default_factory=list)  # Waypoints with a probe on them
-    deploy_from: int = 0  # the round probes may be deployed from (0: not yet)
-    rifts: list[tuple[int, int]] = Field(default_factory=list)  # Moon Rift hexes
-    swallowed: str = ""  # the agent inside the Wormoon
-    returned: bool = False  # the Wormoon came back at Stage II
-    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+    key: str = ""  # the mission's key (each subclass sets its own)
+
+    # the saved fields an older StrikebackState kept for this mission: at its top level, or
+    # inside one of its fields (`legacy_group`)
+    legacy_fields: ClassVar[tuple[str, ...]] = ()
+    legacy_group: ClassVar[str] = ""
+
+    @classmethod
+    def from_legacy(cls, old: dict[str, Any]) -> Self:
+        """This part rebuilt from a save made when its fields lived in StrikebackState."""
+        source = (old.get(cls.legacy_group) or {}) if cls.legacy_group else old
+        return cls.model_validate({k: source[k] for k in cls.legacy_fields if k in source})
+
+
+_MISSION_STATES: dict[str, type[MissionState]] = {}
+Part = TypeVar("Part", bound=MissionState)
+
+
+def register_mission_state(key: str, kind: type[MissionState]) -> None:
+    """The type a mission's saved part loads into (one line in each mission's module)."""
+    known = _MISSION_STATES.get(key)
+    if known is not None and known is not kind:
+        raise ValueError(f"Mission {key!r} registers two state types")
+    _MISSION_STATES[key] = kind
+
+
+def new_mission_state(key: str) -> MissionState | None:
+    """A fresh part for this mission (None: the mission keeps no state of its own)."""
+    kind = _MISSION_STATES.get(key)
+    return kind() if kind is not None else None
 
 
 class StrikebackState(ExpansionState):
@@ -133,24 +141,17 @@ class StrikebackState(ExpansionState):
     npcs: dict[str, NpcState] = Field(default_factory=dict)  # NPC figure id -> its state
     # mission play (storybook 7)
     hidden_tps: list[str] = Field(default_factory=list)  # Points an event has not placed yet
-    flames: list[int] = Field(default_factory=list)  # burning Waypoints (mission 1)
-    flames_from: int = 0  # from this round on every Event phase sets a fire (0: never)
-    firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
     devices: dict[str, list[str]] = Field(default_factory=dict)  # agent -> expansion devices
     asks: list[str] = Field(default_factory=list)  # choices queued for the Alpha Agent
     objects: dict[str, ObjectState] = Field(default_factory=dict)  # mission objects by id
     blocks: dict[str, list[list[tuple[int, int]]]] = Field(default_factory=dict)  # token -> sides
-    tokens: MissionTokens = Field(default_factory=MissionTokens)
     swarms: dict[str, str] = Field(default_factory=dict)  # Prime Swarm figure -> its partner
-    pieces: dict[str, MissionToken] = Field(default_factory=dict)  # missions 2-3: probes, bombs
-    flags: dict[str, int] = Field(default_factory=dict)  # a mission's own counters
     # Master Aliens (11.3) and multi-hex aliens (11.8)
     menace: Menace | None = None  # the Menace token while a Master Alien is in play
     bodies: dict[str, list[tuple[int, int]]] = Field(default_factory=dict)  # alien -> other hexes
     master_down: str = ""  # a mission's Special Event that a fallen Stage I brings ("" : flip)
     held: list[str] = Field(default_factory=list)  # Masters at 0 HP that fight on this round
     activating: Activating | None = None  # an "activate X" card waiting for a tie-break
-    hunt: WormHunt | None = None  # mission 6 only
     # the previous campaign mission's result (storybook 2.5): accomplished / partial / failed;
     # None in a standalone mission and the campaign's first
     previous: str | None = None
@@ -165,6 +166,33 @@ class StrikebackState(ExpansionState):
     carrying: dict[str, str] = Field(default_factory=dict)  # seizing agent -> seized agent (7.3)
     seized_this_turn: list[str] = Field(default_factory=list)  # agents who seized this turn
     recall_refused: list[str] = Field(default_factory=list)  # the Alpha said no this turn
+    # the mission being played: its own state, by its registered type (None: it keeps none)
+    mission_state: SerializeAsAny[MissionState] | None = None
+
+    @field_validator("mission_state", mode="before")
+    @classmethod
+    def _mission_part(cls, value: object) -> object:
+        """A saved mission part loads into its mission's registered type."""
+        if value is None or isinstance(value, MissionState):
+            return value
+        assert isinstance(value, dict)
+        kind = _MISSION_STATES.get(str(value.get("key")))
+        if kind is None:
+            raise ValueError(f"No mission registers the saved state {value.get('key')!r}")
+        return kind.model_validate(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_save(cls, data: object, info: ValidationInfo) -> object:
+        """A save from before missions kept their own state: the mission's fields move from
+        the top level into its part (the loader says which mission is played)."""
+        if not isinstance(data, dict) or "mission_state" in data or not info.context:
+            return data
+        kind = _MISSION_STATES.get(str(info.context.get("mission", "")))
+        if kind is None:
+            return data
+        kept = {k: v for k, v in data.items() if k in cls.model_fields}
+        return kept | {"mission_state": kind.from_legacy(data)}
 
 
 def sb_state_or_none(state: GalaxyState) -> StrikebackState | None:
@@ -178,6 +206,16 @@ def sb_state(state: GalaxyState) -> StrikebackState:
     """The state's Operation Strikeback part, where the game plays the expansion's rules."""
     part = state.expansion
     assert isinstance(part, StrikebackState)
+    return part
+
+
+def mission_part(state: GalaxyState, kind: type[Part]) -> Part:
+    """The mission's own part of the state, of its registered type (made empty if absent)."""
+    layer = sb_state(state)
+    part = layer.mission_state
+    if part is None:
+        part = layer.mission_state = kind()
+    assert isinstance(part, kind), f"the state holds {part.key}'s part, not {kind.__name__}"
     return part
 
 

@@ -15,6 +15,7 @@ from engine.galaxy import GAME, attack, lifecycle, objectives, phases
 from engine.galaxy.agent import start_turn
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import play
+from engine.galaxy.strikeback.mission_rules import os1
 from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import adjacent, board_of, co, free, hx
 
@@ -73,7 +74,7 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
     assert state.expansion is not None
     assert [n for n in sb_state(state).npcs] == ["knight-1"]
     assert sb_state(state).npcs["knight-1"].controller == "biotech"
-    assert sb_state(state).flames == [3]
+    assert os1.fire(state).flames == [3]
     species = sorted(a.card for a in state.aliens if a.card.startswith("flying"))
     assert species == ["flying-critter-blue", "flying-critter-green"]
     # The Alpha Agent elects two Firefighters, then hands out the harpoon and the jet boots.
@@ -82,15 +83,16 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
     assert default is not None and default.args["option"] == "biotech"
     while state.pending is not None:
         assert state.pending.seat == "biotech"
-        asked.append(state.pending.kind)
+        asked.append(str(state.pending.data.get("question", state.pending.kind)))
         state = GAME.apply(
             state,
             "biotech",
             Action(verb="choose", args={"option": state.pending.options[0]}),
             SeededDice(1),
         ).state
-    assert asked == ["sb-firefighter", "sb-firefighter", "sb-device", "sb-device"]
-    assert state.expansion is not None and len(sb_state(state).firefighters) == 2
+    firefighter = "Name a Firefighter (gets a Fire Extinguisher)"
+    assert asked == [firefighter, firefighter, "sb-device", "sb-device"]
+    assert state.expansion is not None and len(os1.fire(state).firefighters) == 2
     assert sorted(k for keys in sb_state(state).devices.values() for k in keys) == [
         "harpoon",
         "jet-boots",
@@ -102,18 +104,18 @@ def test_a_fire_every_event_from_the_next_round_on_the_lowest_free_waypoint() ->
     state.signals, state.round = [], 3
     run_event(state, "os1-b")
     state.pending = None
-    assert state.expansion is not None and sb_state(state).flames == [3]
+    assert state.expansion is not None and os1.fire(state).flames == [3]
     run_event(state, "ev02")
-    assert sorted(sb_state(state).flames) == [1, 3]
+    assert sorted(os1.fire(state).flames) == [1, 3]
     run_event(state, "ev02")
-    assert sorted(sb_state(state).flames) == [1, 2, 3]
+    assert sorted(os1.fire(state).flames) == [1, 2, 3]
 
 
 def test_firefighter_puts_out_a_fire_then_must_recharge() -> None:
     state = mission(["marine"])
     assert state.expansion is not None
-    sb_state(state).flames = [3]
-    sb_state(state).firefighters = {"marine": True}
+    os1.fire(state).flames = [3]
+    os1.fire(state).firefighters = {"marine": True}
     state.phase, state.alpha, state.turn_order, state.turn_index = "agent", "marine", ["marine"], 0
     state.pending, state.signals = None, []
     marine = state.agents["marine"]
@@ -123,8 +125,8 @@ def test_firefighter_puts_out_a_fire_then_must_recharge() -> None:
     listed = GAME.legal_actions(state, "marine")
     put_out = next(a for a in listed if a.args.get("what") == "extinguish")
     state = GAME.apply(state, "marine", put_out, SeededDice(1)).state
-    assert state.expansion is not None and sb_state(state).flames == []
-    assert sb_state(state).firefighters["marine"] is False
+    assert state.expansion is not None and os1.fire(state).flames == []
+    assert os1.fire(state).firefighters["marine"] is False
     with pytest.raises(RuleError):
         GAME.apply(state, "marine", put_out, SeededDice(1))
 
@@ -135,15 +137,15 @@ def test_objectives_table_reads_fires_and_the_dead() -> None:
     state.round = 8
     for fires, outcome in (([1, 2], "accomplished"), ([1, 2, 3], "partial")):
         state.outcome = None
-        sb_state(state).flames = fires
+        os1.fire(state).flames = fires
         objectives.mission_status(state, [])
         assert state.outcome == outcome
     state.outcome, state.round = None, 5
-    sb_state(state).flames = [1, 2, 3, 4]
+    os1.fire(state).flames = [1, 2, 3, 4]
     objectives.mission_status(state, [])
     assert state.outcome == "failed"
     state.outcome = None
-    sb_state(state).flames = []
+    os1.fire(state).flames = []
     state.agents["marine"].dead = state.agents["biotech"].dead = True  # 2 of 3 (half rounded up)
     objectives.mission_status(state, [])
     assert state.outcome == "failed"

@@ -15,7 +15,6 @@ from engine.galaxy.board import load_map
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback import play
 from engine.galaxy.strikeback.mission_rules import os2, tokens
-from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import adjacent, co, free, hx
 
 
@@ -77,7 +76,7 @@ def test_os2_is_listed_on_the_joined_map_with_the_storybook_deck() -> None:
     assert len(top_first) == 8
     assert (top_first[0], top_first[4], top_first[7]) == ("os2-d", "os2-b", "os2-c")
     assert state.expansion is not None
-    assert sorted(sb_state(state).pieces) == ["probe1", "probe2", "probe3", "probe4"]
+    assert sorted(os2.mine(state).pieces) == ["probe1", "probe2", "probe3", "probe4"]
 
 
 def test_the_alpha_agent_hands_out_four_probes_at_least_one_each() -> None:
@@ -144,7 +143,7 @@ def test_deploy_is_refused_when_engaged_far_or_without_a_probe() -> None:
     lifecycle.place_alien(state, "xeno-beta-green-1", hx(spot), [], "lands")
     assert rules.action_problem(state, agent, "deploy", {"target": "u2"}) == "is Engaged in combat"
     state.aliens = []
-    for token in play.sb(state).pieces.values():
+    for token in os2.mine(state).pieces.values():
         token.holder = ""
     assert rules.action_problem(state, agent, "deploy", {"target": "u2"}) == (
         "carries no Underground Probe"
@@ -189,7 +188,7 @@ def _label(c: tuple[int, int]) -> str:
 def test_second_probe_before_b_rushes_the_deck_to_b_which_brings_the_diggers() -> None:
     state = mission(["marine", "biotech"])
     state = hand_out(state)
-    for token in play.sb(state).pieces.values():
+    for token in os2.mine(state).pieces.values():
         token.holder = "marine"
     marine = agent_turn(state, "marine")
     marine.hex = next_to(state, os2.site(state, 1))
@@ -214,7 +213,7 @@ def test_second_probe_before_b_rushes_the_deck_to_b_which_brings_the_diggers() -
     assert state.alien_deck.draw_pile.count("diggers-blue") == 1
     assert state.ce_deck.draw_pile[-1] == "os-29b"  # one #29 on top, the other shuffled in
     assert state.ce_deck.draw_pile.count("os-29a") == 1
-    assert play.sb(state).flags["probe-rules"] == 4  # from the next round on
+    assert os2.mine(state).flags["probe-rules"] == 4  # from the next round on
     assert state.round == 4 and os2.hunting(state)
     state.round = 3
     assert not os2.hunting(state)
@@ -239,12 +238,12 @@ def test_the_danger_on_29_teleports_green_diggers_in_when_none_is_on_the_battlef
 def test_diggers_hunt_a_planted_probe_first_and_two_wounds_destroy_it() -> None:
     state = mission(["marine"])
     state = hand_out(state)
-    for token in play.sb(state).pieces.values():
+    for token in os2.mine(state).pieces.values():
         token.holder = "marine"
     marine = agent_turn(state, "marine")
     marine.hex = next_to(state, os2.site(state, 2))
     state, _ = act(state, "marine", "deploy", "u2")
-    play.sb(state).flags["probe-rules"] = state.round
+    os2.mine(state).flags["probe-rules"] = state.round
     from engine.galaxy import lifecycle
 
     u2 = os2.site(state, 2)
@@ -264,7 +263,7 @@ def test_diggers_hunt_a_planted_probe_first_and_two_wounds_destroy_it() -> None:
 def test_arm_needs_both_probes_the_probe_rules_and_waypoint_3_then_the_mission_is_won() -> None:
     state = mission(["marine", "biotech"])
     state = hand_out(state)
-    for token in play.sb(state).pieces.values():
+    for token in os2.mine(state).pieces.values():
         token.holder = "marine"
     marine = agent_turn(state, "marine")
     marine.hex = next_to(state, os2.site(state, 1))
@@ -276,7 +275,7 @@ def test_arm_needs_both_probes_the_probe_rules_and_waypoint_3_then_the_mission_i
     biotech.hex = os2.site(state, 3)
     rules = play.rules(state)
     assert "before Special Event B" in str(rules.action_problem(state, biotech, "arm", {}))
-    play.sb(state).flags["probe-rules"] = state.round
+    os2.mine(state).flags["probe-rules"] = state.round
     biotech.hex = next_to(state, os2.site(state, 3))
     assert rules.action_problem(state, biotech, "arm", {}) == "must stand on Waypoint 3"
     biotech.hex = os2.site(state, 3)
@@ -290,7 +289,7 @@ def test_arm_needs_both_probes_the_probe_rules_and_waypoint_3_then_the_mission_i
 def test_the_last_event_without_armed_probes_fails_the_mission() -> None:
     state = mission(["marine"])
     state = hand_out(state)
-    play.sb(state).flags["listening"] = 1
+    os2.mine(state).flags["listening"] = 1
     state.event_deck.draw_pile = []
     events: list[Event] = []
     assert objectives.mission_status(state, events)
@@ -310,7 +309,7 @@ def test_search_in_the_shuttle_opens_only_after_special_event_d() -> None:
         return [a for a in GAME.legal_actions(state, "marine") if a.args.get("what") == "search"]
 
     assert searches() == []
-    play.sb(state).flags["listening"] = 1
+    os2.mine(state).flags["listening"] = 1
     run_event(state)  # Special Event D, the top card
     marine = agent_turn(state, "marine")
     assert searches()

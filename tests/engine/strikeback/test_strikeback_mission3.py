@@ -58,7 +58,7 @@ def test_setup_bombs_on_the_shuttle_waypoints_remote_and_two_jet_boots() -> None
     state = ready(mission(["marine", "biotech", "hulk"]))
     bombs = os3.bombs(state)
     assert bombs["bomb1"].hex == os3.site(state, 3) and bombs["bomb2"].hex == os3.site(state, 4)
-    assert play.sb(state).pieces["remote"].holder in state.seats
+    assert os3.mine(state).pieces["remote"].holder in state.seats
     shod = [a for a, kit in play.sb(state).devices.items() if "jet-boots" in kit]
     assert len(shod) == 2
     assert all(len(state.agents[a].devices) == 1 for a in shod)  # in place of a device
@@ -73,11 +73,11 @@ def test_event_phase_is_replaced_until_two_bombs_go_off() -> None:
     phases.event_phase(state, SeededDice(4), events)
     assert state.event_deck.draw_pile == deck
     assert any("Signals close in and teleport" in e.text for e in events)
-    play.sb(state).flags["detonated"] = 2
+    os3.mine(state).flags["detonated"] = 2
     events = []
     phases.event_phase(state, SeededDice(4), events)
     assert any("Second Charge" in e.text for e in events)  # Special Event A, the 1st
-    assert play.sb(state).flags["wp-moved"] == 1
+    assert os3.mine(state).flags["wp-moved"] == 1
     assert os3.site(state, 1) == co(play.mark_hex(state, "m1"))
     assert os3.bombs(state)["bomb1"].hex == os3.site(state, 3)
 
@@ -117,11 +117,11 @@ def test_aliens_go_for_a_lying_bomb_and_a_wrecked_one_returns_to_its_waypoint() 
 
 def test_deploy_then_the_remote_holder_detonates_both_and_four_win() -> None:
     state = ready(mission(["marine", "biotech"]))
-    holder = play.sb(state).pieces["remote"].holder
+    holder = os3.mine(state).pieces["remote"].holder
     other = next(s for s in state.seats if s != holder)
     for key, wp in (("bomb1", 1), ("bomb2", 2)):
         agent = turn(state, other)
-        play.sb(state).pieces[key].holder, play.sb(state).pieces[key].hex = other, None
+        os3.mine(state).pieces[key].holder, os3.mine(state).pieces[key].hex = other, None
         agent.hex = next_to(state, os3.site(state, wp))
         state = act(state, other, "deploy-bomb", target=f"wp{wp}")
     assert os3.planted(state, 1) == "bomb1" and os3.planted(state, 2) == "bomb2"
@@ -136,14 +136,14 @@ def test_deploy_then_the_remote_holder_detonates_both_and_four_win() -> None:
     state.event_deck.draw_pile = []
     assert objectives.mission_status(state, events) and state.outcome == "partial"
     state.outcome, state.phase = None, "agent"
-    play.sb(state).flags["detonated"] = 4
+    os3.mine(state).flags["detonated"] = 4
     assert objectives.mission_status(state, []) and state.outcome == "accomplished"
 
 
 def test_special_event_b_lands_the_archon_who_shoots_the_blue_xeno_alpha() -> None:
     state = ready(mission(["marine", "biotech"]))
     state.event_deck.draw_pile.append("os3-b")
-    play.sb(state).flags["detonated"] = 2
+    os3.mine(state).flags["detonated"] = 2
     events: list[Event] = []
     phases.event_phase(state, SeededDice(9), events)
     assert "archon-1" in state.agents
@@ -151,13 +151,13 @@ def test_special_event_b_lands_the_archon_who_shoots_the_blue_xeno_alpha() -> No
     assert {"xeno-alpha-green-1", "xeno-delta-blue", "xeno-alpha-blue-1", "nexus-blue-1"} <= cards
     assert any("The Archon fires its Proton Rifle" in e.text for e in events)
     assert state.ce_deck.draw_pile[-1] == "os-24"
-    assert play.sb(state).flags["weapon-offer"] == 1  # asked at the next Reinforcements
+    assert os3.mine(state).flags["weapon-offer"] == 1  # asked at the next Reinforcements
 
 
 def test_special_event_e_brings_an_empty_power_suit_to_mark_4() -> None:
     state = ready(mission(["marine"]))
     state.event_deck.draw_pile.append("os3-e")
-    play.sb(state).flags["detonated"] = 2
+    os3.mine(state).flags["detonated"] = 2
     phases.event_phase(state, SeededDice(9), [])
     assert state.expansion is not None and len(sb_state(state).suits) == 1
 

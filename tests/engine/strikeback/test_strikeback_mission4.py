@@ -61,7 +61,7 @@ def test_os4_deck_follows_the_storybook_example_and_setup_places_generators_and_
         "gen2": (5, "wp2"),
     }
     assert layer.npc_deck == ["knight-2"]  # one Knight and one Archon aside, one Archon out
-    assert layer.tokens.sally == 3
+    assert os4.mine(state).sally == 3
     sides = [sorted([hex_arg(a), hex_arg(b)]) for a, b in os4.DOOR_SIDES]
     held = [sorted(hx(c) for c in pair) for pair in state.locked]
     assert all(s in held for s in sides)
@@ -186,7 +186,7 @@ def test_guardians_wake_archon_nexus_guards_and_the_free_shot_at_the_closest_ali
     assert "os-09" in state.ce_deck.draw_pile
     shot = next(e.text for e in events if e.text.startswith("The Archon fires"))
     assert "Nexus" in shot and "6 Hit(s)" in shot
-    assert sb_state(state).tokens.warehouse == ["nexus-green-1"]
+    assert os4.mine(state).warehouse == ["nexus-green-1"]
     assert far.wounds == 0
 
 
@@ -198,7 +198,7 @@ def test_a_dead_nexus_leaves_play_for_the_warehouse() -> None:
     kill_alien(state, nexus, events)
     kill_alien(state, beta, events)
     assert state.expansion is not None
-    assert sb_state(state).tokens.warehouse == ["nexus-blue-1"]
+    assert os4.mine(state).warehouse == ["nexus-blue-1"]
     assert "nexus-blue-1" not in state.alien_deck.all_cards()
     assert "xeno-beta-green-1" in state.alien_deck.discard_pile
 
@@ -211,12 +211,12 @@ def test_sally_fires_three_times_from_its_hex() -> None:
     assert [a.args["target"] for a in listed] == [target.id]
     # 4 RED dice, all Alien faces: no Hit, so no Defend roll either.
     state = GAME.apply(state, "marine", listed[0], ScriptedDice([1, 1, 1, 1])).state
-    assert state.expansion is not None and sb_state(state).tokens.sally == 2
-    sb_state(state).tokens.sally = 0
+    assert state.expansion is not None and os4.mine(state).sally == 2
+    os4.mine(state).sally = 0
     state.agents["marine"].action_used = False
     assert not [a for a in GAME.legal_actions(state, "marine") if a.args.get("what") == "sally"]
     with pytest.raises(DiceExhausted):  # a Hit is defended: Sally's attack is a normal one
-        sb_state(state).tokens.sally = 1
+        os4.mine(state).sally = 1
         GAME.apply(state, "marine", listed[0], ScriptedDice([2, 1, 1, 1]))
 
 

@@ -89,15 +89,15 @@ def test_the_alpha_hands_out_two_injectors_one_each() -> None:
     state, asked = first_strategy(mission(["marine", "biotech", "sniper"], seed=3), {})
     assert asked == [INJECT, INJECT]
     assert state.expansion is not None
-    assert len(set(sb_state(state).tokens.injectors)) == 2
+    assert len(set(os5.mine(state).injectors)) == 2
 
 
 def test_a_lone_agent_takes_one_and_the_other_lies_on_a_start_hex() -> None:
     state, asked = first_strategy(mission(["marine"], seed=2), {})
     assert asked == [INJECT]
     assert state.expansion is not None
-    assert sb_state(state).tokens.injectors == ["marine"]
-    assert len(sb_state(state).tokens.dropped) == 1
+    assert os5.mine(state).injectors == ["marine"]
+    assert len(os5.mine(state).dropped) == 1
 
 
 def test_after_an_accomplished_mission_the_alpha_also_gives_an_archon() -> None:
@@ -113,14 +113,14 @@ def test_after_an_accomplished_mission_the_alpha_also_gives_an_archon() -> None:
 def test_insert_virus_next_to_a_waypoint_with_the_action() -> None:
     state = mission(["marine"])
     assert state.expansion is not None
-    sb_state(state).tokens.injectors = ["marine"]
+    os5.mine(state).injectors = ["marine"]
     my_turn(state, "marine", "I5")  # next to Waypoint 1 (I6)
     insert = [
         a for a in GAME.legal_actions(state, "marine") if a.args.get("what") == "insert-virus"
     ]
     assert [a.args["target"] for a in insert] == ["wp1"]
     state = GAME.apply(state, "marine", insert[0], SeededDice(1)).state
-    tokens = sb_state(state).tokens if state.expansion else None
+    tokens = os5.mine(state) if state.expansion else None
     assert tokens is not None and tokens.viruses == [1] and tokens.injectors == []
     with pytest.raises(RuleError):
         GAME.apply(state, "marine", insert[0], SeededDice(1))
@@ -129,7 +129,7 @@ def test_insert_virus_next_to_a_waypoint_with_the_action() -> None:
 def test_an_engaged_carrier_cannot_insert() -> None:
     state = mission(["marine"])
     assert state.expansion is not None
-    sb_state(state).tokens.injectors = ["marine"]
+    os5.mine(state).injectors = ["marine"]
     my_turn(state, "marine", "I5")
     place_alien(state, "xeno-beta-green-1", hex_arg("J5"), [], "lands")
     assert not [
@@ -140,7 +140,7 @@ def test_an_engaged_carrier_cannot_insert() -> None:
 def test_a_dead_carrier_drops_the_injector_and_another_picks_it_up_by_moving_over() -> None:
     state = mission(["marine", "biotech"])
     assert state.expansion is not None
-    tokens = sb_state(state).tokens
+    tokens = os5.mine(state)
     tokens.injectors = ["marine"]
     marine = state.agents["marine"]
     marine.hex, marine.bleeding = co(hex_arg("D4")), True
@@ -152,7 +152,7 @@ def test_a_dead_carrier_drops_the_injector_and_another_picks_it_up_by_moving_ove
     )
     state = GAME.apply(state, "biotech", walk, SeededDice(1)).state
     assert state.expansion is not None
-    assert sb_state(state).tokens.injectors == ["biotech"] and sb_state(state).tokens.dropped == []
+    assert os5.mine(state).injectors == ["biotech"] and os5.mine(state).dropped == []
 
 
 def reveal_setup(seed_picks: list[int]) -> tuple[GalaxyState, list[Event]]:
@@ -165,18 +165,18 @@ def reveal_setup(seed_picks: list[int]) -> tuple[GalaxyState, list[Event]]:
 def test_special_event_b_lays_waypoints_face_down_and_waypoint_four_brings_event_a() -> None:
     state, _ = reveal_setup([0, 0])
     assert state.expansion is not None
-    hidden = sb_state(state).tokens.facedown
+    hidden = os5.mine(state).facedown
     assert sorted(hidden) == ["m3", "m4", "m5"] and sorted(hidden.values()) == [3, 4, 5]
     link = next(m for m, wp in hidden.items() if wp == 4)
     other = next(m for m, wp in hidden.items() if wp != 4)
     events: list[Event] = []
     marine = state.agents["marine"]
     play.rules(state).entered(state, marine, play.mark_hex(state, other), SeededDice(1), events)
-    assert other not in sb_state(state).tokens.facedown
-    assert other not in sb_state(state).tokens.shown  # 3 and 5 are discarded
+    assert other not in os5.mine(state).facedown
+    assert other not in os5.mine(state).shown  # 3 and 5 are discarded
     assert state.event_deck.draw_pile[-1] != "os5-a"
     play.rules(state).entered(state, marine, play.mark_hex(state, link), SeededDice(1), events)
-    assert sb_state(state).tokens.shown == {link: 4}
+    assert os5.mine(state).shown == {link: 4}
     assert state.event_deck.draw_pile[-1] == "os5-a"
 
 
@@ -184,7 +184,7 @@ def test_hidden_waypoints_and_the_telepathic_link_stay_secret_from_the_public() 
     for picks in ([0, 0], [1, 0], [2, 1]):
         state, events = reveal_setup(picks)
         assert state.expansion is not None
-        where = {m: wp for m, wp in sb_state(state).tokens.facedown.items()}
+        where = {m: wp for m, wp in os5.mine(state).facedown.items()}
         link_hex = str(play.mark_hex(state, next(m for m, wp in where.items() if wp == 4)))
         secret = next(e for e in events if "Telepathic Link" in e.text)
         assert secret.visible_to == ["marine"]
@@ -235,7 +235,7 @@ def test_the_xeno_grey_and_the_blue_nexus_leave_play_when_they_die() -> None:
     for card in ("xeno-grey-blue-1", "nexus-blue-1", "nexus-green-1"):
         kill_alien(state, place_alien(state, card, hex_arg("T6"), events, "lands"), events)
     assert state.expansion is not None
-    assert sb_state(state).tokens.warehouse == ["xeno-grey-blue-1", "nexus-blue-1"]
+    assert os5.mine(state).warehouse == ["xeno-grey-blue-1", "nexus-blue-1"]
     assert "nexus-green-1" in state.alien_deck.discard_pile
 
 
@@ -259,8 +259,8 @@ def test_objectives_table(
     assert state.expansion is not None
     for seat in state.seats[:dead]:
         state.agents[seat].dead = True
-    sb_state(state).tokens.viruses = viruses
-    sb_state(state).tokens.warehouse = ["xeno-grey-blue-1"] if grey_dead else []
+    os5.mine(state).viruses = viruses
+    os5.mine(state).warehouse = ["xeno-grey-blue-1"] if grey_dead else []
     if e_drawn:
         state.event_deck.discard_pile.append("os5-e")
     objectives.mission_status(state, [])

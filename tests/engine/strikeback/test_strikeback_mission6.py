@@ -12,6 +12,7 @@ from engine.galaxy import GAME, attack, phases, supply
 from engine.galaxy.board import label
 from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.strikeback.mission_rules import rules_for
+from engine.galaxy.strikeback.mission_rules.os6 import hunt
 from engine.galaxy.strikeback.play import mark_hex
 from engine.galaxy.strikeback.status import sb_state_or_none
 from engine.galaxy.world import alien_hexes, co, free, hx, occupant
@@ -70,10 +71,10 @@ def test_first_strategy_gives_the_alpha_the_wormoon_the_menace_probes_and_the_np
             state, seat, Action(verb="choose", args={"option": pick}), SeededDice(n)
         ).state
     sb = sb_state_or_none(state)
-    assert sb is not None and sb.menace is not None and sb.hunt is not None
+    assert sb is not None and sb.menace is not None and sb.mission_state is not None
     assert sb.menace.owner == state.alpha == "marine" and worm(state).controller == "marine"
     assert asked.count("probe") == 3  # one per agent, four at most
-    assert sorted(sb.hunt.carriers) == sorted(SEATS)
+    assert sorted(hunt(state).carriers) == sorted(SEATS)
     assert "npc" in asked and any(f.startswith("knight") for f in state.agents)
 
 
@@ -111,7 +112,7 @@ def test_special_event_b_opens_a_rift_brings_diggers_and_shakes_the_agents() -> 
 def test_stage_one_falls_special_event_a_swallows_the_alpha_and_the_wormoon_dives() -> None:
     state = to_first_turn(start())
     sb = sb_state_or_none(state)
-    assert sb is not None and sb.hunt is not None
+    assert sb is not None and sb.mission_state is not None
     w = worm(state)
     w.wounds, w.energy = 7, 0
     sb.stacks[w.id] = [0, 0]
@@ -124,14 +125,14 @@ def test_stage_one_falls_special_event_a_swallows_the_alpha_and_the_wormoon_dive
     ranks = {s: state.agents[s].rank for s in SEATS}
     critters = sum(1 for a in state.aliens if a.card.startswith("flying-critter"))
     phases.event_phase(state, SeededDice(4), events)
-    assert marine.dead and marine.hex is None and sb.hunt.swallowed == "marine"
-    assert "marine" not in sb.hunt.carriers and sb.hunt.dropped  # his probe stays behind
+    assert marine.dead and marine.hex is None and hunt(state).swallowed == "marine"
+    assert "marine" not in hunt(state).carriers and hunt(state).dropped  # his probe stays behind
     assert not any(a.card.startswith("wormoon") for a in state.aliens)
     assert w.id not in sb.bodies
     assert sum(1 for a in state.aliens if a.card.startswith("flying-critter")) == critters + 4
     assert state.agents["hulk"].rank == ranks["hulk"] + 1
     assert state.alpha != "marine"
-    assert sb.hunt.deploy_from == state.round  # the round after Special Event A's
+    assert hunt(state).deploy_from == state.round  # the round after Special Event A's
     assert "marine" not in supply.revival_queue(state)  # swallowed is not dead: no revival
 
 
@@ -146,22 +147,22 @@ def _probe_ready(state: GalaxyState, seat: str, wp: int) -> None:
 def test_deploying_probes_at_the_three_obelisks_brings_the_wormoon_back_at_stage_two() -> None:
     state = to_first_turn(start())
     sb = sb_state_or_none(state)
-    assert sb is not None and sb.hunt is not None
+    assert sb is not None and sb.mission_state is not None
     state.aliens, state.signals = [], []  # an empty field: the Wormoon has dived
     sb.bodies, sb.swarms = {}, {}
-    sb.hunt.carriers = list(SEATS)
+    hunt(state).carriers = list(SEATS)
     seat = state.turn_order[state.turn_index]
     _probe_ready(state, seat, 2)
     args = {"what": "deploy-probe", "target": "wp2"}
     listed = [a for a in GAME.legal_actions(state, seat) if a.args.get("what") == "deploy-probe"]
     assert listed == []  # not before the round after Special Event A
-    sb.hunt.deploy_from = state.round
+    hunt(state).deploy_from = state.round
     listed = [a for a in GAME.legal_actions(state, seat) if a.args.get("what") == "deploy-probe"]
     assert [a.args["target"] for a in listed] == ["wp2"]
     state = GAME.apply(state, seat, Action(verb="act", args=args), SeededDice(1)).state
     sb = sb_state_or_none(state)
-    assert sb is not None and sb.hunt is not None
-    assert sb.hunt.deployed == [2] and seat not in sb.hunt.carriers
+    assert sb is not None and sb.mission_state is not None
+    assert hunt(state).deployed == [2] and seat not in hunt(state).carriers
     rules = rules_for("os6")
     for wp, other in ((3, "hulk"), (4, "sniper")):
         if other == seat:
@@ -174,7 +175,7 @@ def test_deploying_probes_at_the_three_obelisks_brings_the_wormoon_back_at_stage
         rules.do_action(
             state, state.agents[other], "deploy-probe", {"target": f"wp{wp}"}, SeededDice(1), []
         )
-    assert sorted(sb.hunt.deployed) == [2, 3, 4]
+    assert sorted(hunt(state).deployed) == [2, 3, 4]
     assert state.event_deck.draw_pile[-1] == "os6-d"
     events: list[Event] = []
     phases.event_phase(state, SeededDice(6), events)
@@ -189,8 +190,8 @@ def test_deploying_probes_at_the_three_obelisks_brings_the_wormoon_back_at_stage
 def test_a_probe_is_refused_while_engaged_or_away_from_the_obelisk() -> None:
     state = to_first_turn(start())
     sb = sb_state_or_none(state)
-    assert sb is not None and sb.hunt is not None
-    sb.hunt.deploy_from = 1
+    assert sb is not None and sb.mission_state is not None
+    hunt(state).deploy_from = 1
     state.aliens, state.signals = [], []  # an empty field
     sb.bodies, sb.swarms = {}, {}
     rules = rules_for("os6")
@@ -209,17 +210,17 @@ def test_a_probe_is_refused_while_engaged_or_away_from_the_obelisk() -> None:
 def test_a_dead_carrier_drops_his_probe_and_another_agent_picks_it_up_by_walking_on_it() -> None:
     state = to_first_turn(start())
     sb = sb_state_or_none(state)
-    assert sb is not None and sb.hunt is not None
+    assert sb is not None and sb.mission_state is not None
     hulk = state.agents["hulk"]
-    assert "hulk" in sb.hunt.carriers
+    assert "hulk" in hunt(state).carriers
     where = hulk.hex
     assert where is not None
     rules = rules_for("os6")
     rules.agent_died(state, hulk, [])
-    assert "hulk" not in sb.hunt.carriers and sb.hunt.dropped == [where]
-    sb.hunt.carriers.remove("sniper")
+    assert "hulk" not in hunt(state).carriers and hunt(state).dropped == [where]
+    hunt(state).carriers.remove("sniper")
     rules.entered(state, state.agents["sniper"], hx(where), SeededDice(1), [])
-    assert "sniper" in sb.hunt.carriers and sb.hunt.dropped == []
+    assert "sniper" in hunt(state).carriers and hunt(state).dropped == []
     assert label(hx(where))
 
 
@@ -242,29 +243,29 @@ def test_the_advisor_shares_the_obelisks_out_and_fetches_a_lying_probe() -> None
 
     state = to_first_turn(start())
     sb = sb_state_or_none(state)
-    assert sb is not None and sb.hunt is not None
+    assert sb is not None and sb.mission_state is not None
     state.aliens, state.signals = [], []  # an empty field: the Wormoon has dived
     sb.bodies, sb.swarms = {}, {}
     marine, hulk, sniper = (state.agents[s] for s in SEATS)
     assert probe_goals(state, marine) == ([], 0)  # not before Special Event A
-    sb.hunt.deploy_from = state.round
+    hunt(state).deploy_from = state.round
     _probe_ready(state, "marine", 2)
     _probe_ready(state, "hulk", 3)
-    sb.hunt.carriers = ["marine", "hulk"]
-    sb.hunt.dropped = [sniper.hex or (0, 0)]
+    hunt(state).carriers = ["marine", "hulk"]
+    hunt(state).dropped = [sniper.hex or (0, 0)]
     # each carrier keeps the obelisk next to him, to stand beside it (1 hex away)
     assert probe_goals(state, marine) == ([mark_hex(state, "wp2")], 1)
     assert probe_goals(state, hulk) == ([mark_hex(state, "wp3")], 1)
     # two carriers for three obelisks: the sniper walks to the lying probe
-    sb.hunt.dropped = [co(mark_hex(state, "m1"))]
+    hunt(state).dropped = [co(mark_hex(state, "m1"))]
     assert probe_goals(state, sniper) == ([mark_hex(state, "m1")], 0)
-    sb.hunt.deployed = [4]  # as many carriers as obelisks left: nobody fetches
+    hunt(state).deployed = [4]  # as many carriers as obelisks left: nobody fetches
     assert probe_goals(state, sniper) == ([], 0)
     # an agent standing ON an obelisk steps off it to a hex next to it
     from engine.galaxy.world import hex_arg
 
     seat = state.turn_order[state.turn_index]
-    sb.hunt.deployed, sb.hunt.carriers = [], [seat]
+    hunt(state).deployed, hunt(state).carriers = [], [seat]
     state.agents[seat].hex = co(mark_hex(state, "wp4"))
     moves = [a for a in GAME.legal_actions(state, seat) if a.verb == "move"]
     advice = rules_for("os6").advice(state, state.agents[seat], moves)

@@ -4,26 +4,28 @@ A storybook mission adds to the game: Special Event effects only it uses, missio
 actions (`/act what:<verb>`), objective conditions, choices for the Alpha Agent, a rule run
 after every Event phase, and the advisor's moves for all of it. `MissionRules` names those
 hooks with neutral defaults; a mission module defines one subclass with `key` set to its
-mission's key, and `rules_for(key)` finds it (modules are discovered, so adding a mission
-touches no shared file). The generic Special Event effects (placing aliens, Teleport Points,
-Close Encounter cards, devices) stay in `play.py`.
+mission's key and, when the mission keeps state of its own, a `MissionState` subclass
+(`status.py`) named in `state`; it ends with `register(<its rules>())`, and
+`rules_for(key)` finds it. `catalogue.py` imports every mission module (one line each), so
+adding a mission adds its files and that one line. The generic Special Event effects (placing
+aliens, Teleport Points, Close Encounter cards, devices) stay in `play.py`.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterable
-from functools import cache
 from typing import ClassVar
 
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
-from engine.core.events import Event
+from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
 from engine.galaxy.content import Mission
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
+from engine.galaxy.strikeback import layer
+from engine.galaxy.strikeback.status import MissionState, register_mission_state
+from engine.galaxy.world import alien_name
 
 # The Special Event effects play.py runs for every mission (a mission adds its own `effects`)
 GENERIC_EFFECTS = (
@@ -44,6 +46,8 @@ class MissionRules:
     """One mission's rules. Every hook is inert by default."""
 
     key: ClassVar[str] = ""
+    section: ClassVar[str] = ""  # the storybook section it implements (`layer.SECTIONS`)
+    state: ClassVar[type[MissionState] | None] = None  # the mission's own part of the state
     effects: ClassVar[tuple[str, ...]] = ()  # Special Event effect kinds (`"sb": kind`)
     actions: ClassVar[tuple[str, ...]] = ()  # mission special actions, `/act what:<verb>`
     conditions: ClassVar[tuple[str, ...]] = ()  # prefixes of its objective conditions
@@ -51,6 +55,8 @@ class MissionRules:
     terms: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     # Event phases ignore every effect that teleports or moves Signals (mission 6)
     quiet_signals: ClassVar[bool] = False
+    # devices the agents keep when they use them (mission 3: the Jet Boots)
+    kept_devices: ClassVar[tuple[str, ...]] = ()
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         """The mission's setup, after the layer's own."""
@@ -129,9 +135,8 @@ class MissionRules:
     def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
         """An agent died on his hex (his figure is still there)."""
 
-    def warehouse_on_death(self, state: GalaxyState, alien: AlienState) -> tuple[str, ...]:
-        """Alien cards this mission removes from play when they die (to the Warehouse)."""
-        return ()
+    def alien_killed(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+        """An alien died (its card is on the discard pile): a mission may remove it from play."""
 
     def object_destroyed(
         self, state: GalaxyState, key: str, dice: Dice, events: list[Event]
@@ -174,29 +179,57 @@ class MissionRules:
     ) -> None:
         raise RuleError(f"No mission token {token} to attack.")
 
+    def occupant(self, state: GalaxyState, spot: Coord) -> str | None:
+        """What of this mission takes up a hex as a figure would (None: nothing)."""
+        return None
+
+    def closed(self, state: GalaxyState, spot: Coord) -> bool:
+        """Whether a token of this mission keeps figures off the hex."""
+        return False
+
+    def kept_out(self, state: GalaxyState) -> tuple[str, ...]:
+        """Inoperative agents this mission keeps out of play: no revival for them."""
+        return ()
+
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """The advisor's move for this mission's goals, or None for the core advisor."""
         return None
 
 
 NO_RULES = MissionRules()
+PACKAGE = "engine.galaxy.strikeback"
+_RULES: dict[str, MissionRules] = {}
 
 
-@cache
-def _registry() -> dict[str, MissionRules]:
-    found: dict[str, MissionRules] = {}
-    for module in pkgutil.iter_modules(__path__):
-        loaded = importlib.import_module(f"{__name__}.{module.name}")
-        for value in vars(loaded).values():
-            if isinstance(value, type) and issubclass(value, MissionRules) and value.key:
-                found[value.key] = value()
-    return found
+def register(rules: MissionRules) -> MissionRules:
+    """A mission's rules (and its state type) join the game: the one line of its module."""
+    known = _RULES.get(rules.key)
+    if known is not None and type(known) is not type(rules):
+        raise ValueError(f"Mission {rules.key!r} is registered twice")
+    _RULES[rules.key] = rules
+    if rules.section:
+        layer.implement(rules.section, type(rules).__module__.removeprefix(f"{PACKAGE}."))
+    if rules.state is not None:
+        register_mission_state(rules.key, rules.state)
+    return rules
 
 
 def all_rules() -> list[MissionRules]:
-    return [found for _, found in sorted(_registry().items())]
+    return [found for _, found in sorted(_RULES.items())]
 
 
 def rules_for(mission_key: str) -> MissionRules:
     """The mission's own rules; a mission without any gets the inert defaults."""
-    return _registry().get(mission_key, NO_RULES)
+    return _RULES.get(mission_key, NO_RULES)
+
+
+def to_warehouse(
+    state: GalaxyState, alien: AlienState, warehouse: list[str], events: list[Event]
+) -> None:
+    """A dead alien's card leaves play: off the discard pile, into the mission's Warehouse."""
+    if alien.card in state.alien_deck.discard_pile:
+        state.alien_deck.discard_pile.remove(alien.card)
+    warehouse.append(alien.card)
+    events.append(
+        Note(text=f"{alien_name(alien)} is removed from play: its card goes to the Warehouse.")
+    )

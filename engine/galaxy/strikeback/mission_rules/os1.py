@@ -4,6 +4,10 @@ put a fire out with their Action and recharge with another, and the "fires" obje
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from pydantic import Field
+
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
@@ -11,31 +15,44 @@ from engine.core.game import Action
 from engine.core.hexgrid import distance
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState, Pending
-from engine.galaxy.strikeback.mission_rules import MissionRules
+from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.play import mark_hex, sb
-from engine.galaxy.strikeback.status import sb_state_or_none
+from engine.galaxy.strikeback.status import MissionState, mission_part, sb_state_or_none
 from engine.galaxy.world import adjacent, agent_name, co, hex_arg, hx, operative
 
 WAYPOINTS = 4
 FIREFIGHTERS = 2
 
 
+class FireState(MissionState):
+    """The fires and the Fire Extinguishers of mission 1."""
+
+    key: str = "os1"
+    flames: list[int] = Field(default_factory=list)  # burning Waypoints
+    flames_from: int = 0  # from this round on every Event phase sets a fire (0: never)
+    firefighters: dict[str, bool] = Field(default_factory=dict)  # agent -> extinguisher charged
+    legacy_fields: ClassVar[tuple[str, ...]] = ("flames", "flames_from", "firefighters")
+
+
+def fire(state: GalaxyState) -> FireState:
+    return mission_part(state, FireState)
+
+
 def burning(state: GalaxyState) -> list[int]:
-    return sorted(sb(state).flames) if sb_state_or_none(state) is not None else []
+    return sorted(fire(state).flames) if sb_state_or_none(state) is not None else []
 
 
 def set_fire(state: GalaxyState, waypoint: int, events: list[Event]) -> None:
-    layer = sb(state)
-    if waypoint not in layer.flames:
-        layer.flames.append(waypoint)
+    if waypoint not in fire(state).flames:
+        fire(state).flames.append(waypoint)
         at = label(mark_hex(state, f"wp{waypoint}"))
         events.append(
-            Note(text=f"FIRE at Waypoint {waypoint} ({at}): {len(layer.flames)} burning.")
+            Note(text=f"FIRE at Waypoint {waypoint} ({at}): {len(fire(state).flames)} burning.")
         )
 
 
 def next_fire(state: GalaxyState, events: list[Event]) -> None:
-    free_wps = [n for n in range(1, WAYPOINTS + 1) if n not in sb(state).flames]
+    free_wps = [n for n in range(1, WAYPOINTS + 1) if n not in fire(state).flames]
     if free_wps:
         set_fire(state, free_wps[0], events)
 
@@ -47,6 +64,8 @@ def _waypoint_arg(text: str) -> int | None:
 
 class FarSideCrash(MissionRules):
     key = "os1"
+    section = "Storybook 7 Mission 1"
+    state = FireState
     effects = ("firefighters", "flame", "flame-next", "flames-every-event")
     actions = ("extinguish", "recharge")
     conditions = ("flames>=", "flames<=")
@@ -84,48 +103,57 @@ class FarSideCrash(MissionRules):
         elif kind == "flame-next":
             next_fire(state, events)
         else:  # flames-every-event
-            layer.flames_from = state.round + 1
+            fire(state).flames_from = state.round + 1
             events.append(Note(text="From the next round, every Event phase sets a new fire."))
 
     def after_event(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-        layer = sb(state)
-        if layer.flames_from and state.round >= layer.flames_from:
+        if fire(state).flames_from and state.round >= fire(state).flames_from:
             next_fire(state, events)
 
     def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
-        layer = sb(state)
         options = [
-            a.id for a in operative(state) if a.hex is not None and a.id not in layer.firefighters
+            a.id
+            for a in operative(state)
+            if a.hex is not None and a.id not in fire(state).firefighters
         ]
         if not options or not state.alpha:
             return None
-        return Pending(kind="sb-firefighter", seat=state.alpha, options=options, data={"ask": ask})
+        return Pending(
+            kind="sb-mission",
+            seat=state.alpha,
+            options=options,
+            data={"ask": ask, "question": "Name a Firefighter (gets a Fire Extinguisher)"},
+        )
 
     def finish_choice(
         self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
     ) -> bool:
-        layer = sb(state)
-        layer.firefighters[option] = True
+        fire(state).firefighters[option] = True
         agent = state.agents[option]
         events.append(Note(text=f"{agent_name(agent)} is a Firefighter (Fire Extinguisher)."))
         others = [
-            a for a in operative(state) if a.hex is not None and a.id not in layer.firefighters
+            a
+            for a in operative(state)
+            if a.hex is not None and a.id not in fire(state).firefighters
         ]
-        return len(layer.firefighters) >= FIREFIGHTERS or not others
+        return len(fire(state).firefighters) >= FIREFIGHTERS or not others
 
     def action_problem(
         self, state: GalaxyState, agent: AgentState, what: str, args: dict[str, str]
     ) -> str | None:
-        layer = sb(state)
         assert agent.hex is not None
-        if agent.id not in layer.firefighters:
+        if agent.id not in fire(state).firefighters:
             return "is not a Firefighter"
         if what == "recharge":
-            return None if not layer.firefighters[agent.id] else "has a charged Fire Extinguisher"
-        if not layer.firefighters[agent.id]:
+            return (
+                None
+                if not fire(state).firefighters[agent.id]
+                else "has a charged Fire Extinguisher"
+            )
+        if not fire(state).firefighters[agent.id]:
             return "must recharge his Fire Extinguisher first"
         wp = _waypoint_arg(args.get("target", ""))
-        if wp is None or wp not in layer.flames:
+        if wp is None or wp not in fire(state).flames:
             return "must name a burning Waypoint (target:wp1..wp4)"
         spot = mark_hex(state, f"wp{wp}")
         if co(spot) != agent.hex and not adjacent(state, agent.hex, co(spot)):
@@ -141,22 +169,21 @@ class FarSideCrash(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-        layer = sb(state)
         if what == "extinguish":
             wp = _waypoint_arg(args.get("target", ""))
             if wp is None:
                 raise RuleError("Name a burning Waypoint (target:wp1..wp4).")
-            layer.flames.remove(wp)
-            layer.firefighters[agent.id] = False
+            fire(state).flames.remove(wp)
+            fire(state).firefighters[agent.id] = False
             events.append(Note(text=f"{agent_name(agent)} puts out the fire at Waypoint {wp}."))
         else:
-            layer.firefighters[agent.id] = True
+            fire(state).firefighters[agent.id] = True
             events.append(Note(text=f"{agent_name(agent)} recharges his Fire Extinguisher."))
 
     def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
         fires = [
             ("extinguish", {"target": f"wp{wp}"}, f"put out the fire at Waypoint {wp}")
-            for wp in sb(state).flames
+            for wp in fire(state).flames
         ]
         return self.offered(
             state, agent, [*fires, ("recharge", {}, "recharge the Fire Extinguisher")]
@@ -175,7 +202,7 @@ class FarSideCrash(MissionRules):
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """A Firefighter puts out fires: extinguish, recharge, else walk to the nearest fire."""
-        if agent.id not in sb(state).firefighters or agent.hex is None:
+        if agent.id not in fire(state).firefighters or agent.hex is None:
             return None
         for what in ("extinguish", "recharge"):
             found = next((a for a in actions if a.args.get("what") == what), None)
@@ -193,3 +220,6 @@ class FarSideCrash(MissionRules):
 
         best = min(moves, key=lambda a: (gap(a), a.args["to"]))
         return best if gap(best) < here else None
+
+
+register(FarSideCrash())

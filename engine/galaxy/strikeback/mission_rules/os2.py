@@ -24,8 +24,10 @@ from engine.galaxy.board import label
 from engine.galaxy.content import Mission, content
 from engine.galaxy.lifecycle import clockwise_from_alpha, nearest_free, place_alien
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
-from engine.galaxy.strikeback.mission_rules import MissionRules
+from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.mission_rules.tokens import (
+    CarriedState,
+    MissionToken,
     advisor_step_toward,
     carried,
     drop_all,
@@ -33,7 +35,7 @@ from engine.galaxy.strikeback.mission_rules.tokens import (
     pick_up,
 )
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
-from engine.galaxy.strikeback.status import MissionToken
+from engine.galaxy.strikeback.status import mission_part
 from engine.galaxy.strikeback.swarm import figures
 from engine.galaxy.world import (
     adjacent,
@@ -54,8 +56,18 @@ ASK = "probe"
 DEVICE_ASK = "device-pick:"
 
 
+class ProbeState(CarriedState):
+    """Mission 2's Underground Probes and its counters."""
+
+    key: str = "os2"
+
+
+def mine(state: GalaxyState) -> ProbeState:
+    return mission_part(state, ProbeState)
+
+
 def probes(state: GalaxyState) -> dict[str, MissionToken]:
-    return {k: t for k, t in sb(state).pieces.items() if t.kind == "probe" and not t.gone}
+    return {k: t for k, t in mine(state).pieces.items() if t.kind == "probe" and not t.gone}
 
 
 def planted(state: GalaxyState, waypoint: int) -> str | None:
@@ -68,16 +80,18 @@ def site(state: GalaxyState, waypoint: int) -> Coord:
 
 def hunting(state: GalaxyState) -> bool:
     """From the round after Special Event B the Diggers hunt probes and probes can be armed."""
-    start = sb(state).flags.get("probe-rules", 0)
+    start = mine(state).flags.get("probe-rules", 0)
     return bool(start) and state.round >= start
 
 
 def armed(state: GalaxyState) -> bool:
-    return bool(sb(state).flags.get("armed")) and bool(planted(state, 1) and planted(state, 2))
+    return bool(mine(state).flags.get("armed")) and bool(planted(state, 1) and planted(state, 2))
 
 
 class UndergroundTremor(MissionRules):
     key = "os2"
+    section = "Storybook 7 Mission 2"
+    state = ProbeState
     effects = ("rush-to-b", "remove-probe", "place-alien-to", "shuffle-aliens", "probe-rules")
     actions = ("deploy", "arm")
     conditions = ("probes-armed", "events-out")
@@ -98,17 +112,16 @@ class UndergroundTremor(MissionRules):
     # -- setup and Reinforcements -----------------------------------------------------------
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
-        layer = sb(state)
         for n in range(1, PROBES + 1):
-            layer.pieces[f"probe{n}"] = MissionToken(kind="probe", hp=PROBE_HP)
+            mine(state).pieces[f"probe{n}"] = MissionToken(kind="probe", hp=PROBE_HP)
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         """The first Strategy phase: devices (chosen after an accomplished mission 1, else
         random and compatible), then the Alpha Agent hands out the four probes."""
         layer = sb(state)
-        if layer.flags.get("reinforced"):
+        if mine(state).flags.get("reinforced"):
             return
-        layer.flags["reinforced"] = 1
+        mine(state).flags["reinforced"] = 1
         if previous_result(state) == "accomplished":
             layer.asks += [f"{DEVICE_ASK}{a.id}" for a in operative(state)]
         else:
@@ -192,9 +205,8 @@ class UndergroundTremor(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-        layer = sb(state)
         if kind == "rush-to-b":
-            layer.flags["rush-watch"] = 1
+            mine(state).flags["rush-watch"] = 1
             events.append(
                 Note(
                     text="If the second probe is planted on Waypoint 2 before Event B, the team "
@@ -205,7 +217,7 @@ class UndergroundTremor(MissionRules):
             found = planted(state, int(str(effect["waypoint"])))
             if found is not None:
                 probes(state)[found].gone = True
-                layer.flags["armed"] = 0
+                mine(state).flags["armed"] = 0
                 events.append(Note(text="The probe on Waypoint 1 is crushed: it is gone."))
         elif kind == "place-alien-to":
             spot = nearest_free(state, board_of(state).teleports[str(effect["tp"])])
@@ -227,8 +239,8 @@ class UndergroundTremor(MissionRules):
                 pile.insert(dice.randrange(len(pile) + 1), card_id)
             events.append(Note(text="More Diggers cards are shuffled into the Alien deck."))
         elif kind == "probe-rules":
-            layer.flags["probe-rules"] = state.round + 1
-            layer.flags["b-done"] = 1
+            mine(state).flags["probe-rules"] = state.round + 1
+            mine(state).flags["b-done"] = 1
             events.append(
                 Note(
                     text="From the next round the Diggers hunt planted probes, and the probes "
@@ -239,12 +251,11 @@ class UndergroundTremor(MissionRules):
             raise RuleError(f"Unknown Special Event effect {kind}.")
 
     def event_phase(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
-        layer = sb(state)
-        if not layer.flags.get("listening"):
+        if not mine(state).flags.get("listening"):
             events.append(Note(text="Event phase skipped: no probe is planted on Waypoint 1 yet."))
             return True
-        if layer.flags.get("rush"):
-            layer.flags["rush"] = 0
+        if mine(state).flags.get("rush"):
+            mine(state).flags["rush"] = 0
             pile = state.event_deck.draw_pile  # the top card is the last one
             while pile and pile[-1] != "os2-b":
                 state.event_deck.discard(pile.pop())
@@ -293,7 +304,7 @@ class UndergroundTremor(MissionRules):
         )
         if probe.wounds >= probe.hp:
             probe.gone = True
-            sb(state).flags["armed"] = 0
+            mine(state).flags["armed"] = 0
             events.append(Note(text=f"The probe on Waypoint {probe.waypoint} is destroyed."))
 
     # -- carrying ----------------------------------------------------------------------------
@@ -345,9 +356,8 @@ class UndergroundTremor(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-        layer = sb(state)
         if what == "arm":
-            layer.flags["armed"] = 1
+            mine(state).flags["armed"] = 1
             events.append(Note(text=f"{agent_name(agent)} arms the two planted probes."))
             return
         wp = {"u1": 1, "u2": 2}[args["target"].lower()]
@@ -360,17 +370,17 @@ class UndergroundTremor(MissionRules):
                 f"({label(mark_hex(state, SITES[wp]))})."
             )
         )
-        if wp == 1 and not layer.flags.get("listening"):
-            layer.flags["listening"] = 1
+        if wp == 1 and not mine(state).flags.get("listening"):
+            mine(state).flags["listening"] = 1
             events.append(Note(text="The probe starts listening: Event phases begin."))
         if (
             wp == 2
-            and layer.flags.get("rush-watch")
-            and not layer.flags.get("b-done")
+            and mine(state).flags.get("rush-watch")
+            and not mine(state).flags.get("b-done")
             and planted(state, 1)
         ):
-            layer.flags["rush"] = 1
-            layer.flags["rush-watch"] = 0
+            mine(state).flags["rush"] = 1
+            mine(state).flags["rush-watch"] = 0
 
     def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
         return self.offered(
@@ -389,7 +399,7 @@ class UndergroundTremor(MissionRules):
         if cond == "probes-armed":
             return armed(state)
         if cond == "events-out":
-            return bool(sb(state).flags.get("listening")) and not state.event_deck.draw_pile
+            return bool(mine(state).flags.get("listening")) and not state.event_deck.draw_pile
         return False
 
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
@@ -435,3 +445,6 @@ class UndergroundTremor(MissionRules):
         goal = site(state, 3)
         best = min(free_hands, key=lambda a: (hex_distance(a.hex or goal, goal), a.id))
         return best.id
+
+
+register(UndergroundTremor())

@@ -18,6 +18,8 @@ four aliens and the Archon's free shot; E brings an empty Power Suit to mark #4.
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
@@ -32,8 +34,10 @@ from engine.galaxy.signals import move_signals, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback import free as free_actions
 from engine.galaxy.strikeback import npc
-from engine.galaxy.strikeback.mission_rules import MissionRules
+from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.mission_rules.tokens import (
+    CarriedState,
+    MissionToken,
     advisor_step_toward,
     carried,
     drop_all,
@@ -41,7 +45,7 @@ from engine.galaxy.strikeback.mission_rules.tokens import (
 )
 from engine.galaxy.strikeback.npc import npc_weapon
 from engine.galaxy.strikeback.play import mark_hex, rules, sb
-from engine.galaxy.strikeback.status import MissionToken, sb_state_or_none
+from engine.galaxy.strikeback.status import mission_part, sb_state_or_none
 from engine.galaxy.supply import issue_weapon, weapon_pool
 from engine.galaxy.world import (
     adjacent,
@@ -64,12 +68,29 @@ START = {"bomb1": 3, "bomb2": 4}  # the shuttle Waypoints the bombs start on (B1
 ASK_REMOTE, ASK_BOOTS, ASK_WEAPON = "remote", "jet-boots", "alien-weapon"
 
 
+class BombState(CarriedState):
+    """Mission 3's EMP-Nuke Bombs, the Remote Control and its counters."""
+
+    key: str = "os3"
+
+    @classmethod
+    def from_legacy(cls, old: dict[str, Any]) -> Self:
+        """Older saves also kept the Jet Boots rule as a counter (now `kept_devices`)."""
+        part = super().from_legacy(old)
+        part.flags.pop("keep-jet-boots", None)
+        return part
+
+
+def mine(state: GalaxyState) -> BombState:
+    return mission_part(state, BombState)
+
+
 def active(state: GalaxyState) -> bool:
     return sb_state_or_none(state) is not None and rules(state).key == "os3"
 
 
 def bombs(state: GalaxyState) -> dict[str, MissionToken]:
-    return {k: t for k, t in sb(state).pieces.items() if t.kind == "bomb" and not t.gone}
+    return {k: t for k, t in mine(state).pieces.items() if t.kind == "bomb" and not t.gone}
 
 
 def site(state: GalaxyState, waypoint: int) -> Coord:
@@ -77,7 +98,7 @@ def site(state: GalaxyState, waypoint: int) -> Coord:
     hex marks #1 and #2; 3 and 4 are the shuttle's."""
     if waypoint >= 3:
         return co(mark_hex(state, f"wp{waypoint}"))
-    moved = sb(state).flags.get("wp-moved")
+    moved = mine(state).flags.get("wp-moved")
     return co(mark_hex(state, f"m{waypoint}" if moved else f"u{waypoint}"))
 
 
@@ -86,7 +107,7 @@ def planted(state: GalaxyState, waypoint: int) -> str | None:
 
 
 def detonated(state: GalaxyState) -> int:
-    return sb(state).flags.get("detonated", 0)
+    return mine(state).flags.get("detonated", 0)
 
 
 def bomb_hex(state: GalaxyState, c: Coord) -> bool:
@@ -118,7 +139,7 @@ def _carry_problem(state: GalaxyState, agent: AgentState, args: dict[str, str]) 
     token = bombs(state).get(args.get("target", ""))
     if token is None or token.hex is None or token.holder or token.waypoint:
         return "must name a bomb lying on the map (target:bomb1|bomb2)"
-    if sb(state).flags.get("carry-from", 0) > state.round:
+    if mine(state).flags.get("carry-from", 0) > state.round:
         return "may carry the bombs again from the round after Special Event A"
     if carried(state, agent.id, "bomb"):
         return "already carries a bomb"
@@ -179,6 +200,9 @@ free_actions.register(free_actions.FreeAction("drop-bomb", _drop_offers, _drop_p
 
 class DeepImpact(MissionRules):
     key = "os3"
+    section = "Storybook 7 Mission 3"
+    state = BombState
+    kept_devices = ("jet-boots",)  # the mission's Jet Boots are not spent by a use
     effects = (
         "reset-bombs",
         "move-waypoints",
@@ -199,22 +223,23 @@ class DeepImpact(MissionRules):
         ("u2", "Waypoint 2", "Dig site Waypoint 2: plant a bomb here"),
     )
 
+    def closed(self, state: GalaxyState, spot: Coord) -> bool:
+        return bomb_hex(state, spot)
+
     # -- setup and Reinforcements -----------------------------------------------------------
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
-        layer = sb(state)
         for key, wp in START.items():
-            layer.pieces[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
-        layer.pieces["remote"] = MissionToken(kind="remote")
-        layer.flags["keep-jet-boots"] = 1
+            mine(state).pieces[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
+        mine(state).pieces["remote"] = MissionToken(kind="remote")
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         layer = sb(state)
-        if not layer.flags.get("reinforced"):
-            layer.flags["reinforced"] = 1
+        if not mine(state).flags.get("reinforced"):
+            mine(state).flags["reinforced"] = 1
             layer.asks += [ASK_REMOTE, ASK_BOOTS, ASK_BOOTS]
-        if layer.flags.get("weapon-offer"):
-            layer.flags["weapon-offer"] = 0
+        if mine(state).flags.get("weapon-offer"):
+            mine(state).flags["weapon-offer"] = 0
             layer.asks.append(ASK_WEAPON)
 
     def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
@@ -222,7 +247,7 @@ class DeepImpact(MissionRules):
         if not team or not state.alpha:
             return None
         if ask == ASK_REMOTE:
-            token = sb(state).pieces["remote"]
+            token = mine(state).pieces["remote"]
             if token.holder or token.hex is not None:
                 return None
             question = "Who holds the Remote Control?"
@@ -251,7 +276,7 @@ class DeepImpact(MissionRules):
         ask = str(pending.data["ask"])
         agent = state.agents.get(option)
         if ask == ASK_REMOTE and agent is not None:
-            sb(state).pieces["remote"].holder = option
+            mine(state).pieces["remote"].holder = option
             events.append(Note(text=f"{agent_name(agent)} holds the Remote Control."))
         elif ask == ASK_BOOTS and agent is not None:
             sb(state).devices.setdefault(option, []).append("jet-boots")
@@ -260,7 +285,7 @@ class DeepImpact(MissionRules):
             events.append(Note(text=f"{agent_name(agent)} wears Jet Boots."))
         elif ask == ASK_WEAPON and agent is not None:
             pool = _alien_weapons(state)
-            key = pool[sb(state).flags.get("weapon-pick", 0) % len(pool)]
+            key = pool[mine(state).flags.get("weapon-pick", 0) % len(pool)]
             old = issue_weapon(agent, key)
             events.append(Note(text=f"{agent_name(agent)} takes the {key} (for the {old})."))
         return True
@@ -281,11 +306,11 @@ class DeepImpact(MissionRules):
         layer = sb(state)
         if kind == "reset-bombs":
             for key, wp in START.items():
-                layer.pieces[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
-            layer.flags["carry-from"] = state.round + 1
+                mine(state).pieces[key] = MissionToken(kind="bomb", hp=BOMB_HP, hex=site(state, wp))
+            mine(state).flags["carry-from"] = state.round + 1
             events.append(Note(text="Two more EMP-Nuke Bombs wait on Waypoints 3 and 4."))
         elif kind == "move-waypoints":
-            layer.flags["wp-moved"] = 1
+            mine(state).flags["wp-moved"] = 1
             events.append(Note(text="Waypoints 1 and 2 move to hex marks #1 and #2."))
         elif kind == "archon-at":
             spot = nearest_free(state, mark_hex(state, str(effect["mark"])))
@@ -293,8 +318,8 @@ class DeepImpact(MissionRules):
                 layer.npc_deck.insert(0, str(effect["card"]))
                 npc.arrive(state, spot, dice, events, "Special Event")
         elif kind == "alien-weapon-offer":
-            layer.flags["weapon-offer"] = 1
-            layer.flags["weapon-pick"] = dice.randrange(64)
+            mine(state).flags["weapon-offer"] = 1
+            mine(state).flags["weapon-pick"] = dice.randrange(64)
         elif kind == "archon-shot":
             self._archon_shot(state, str(effect["card"]), dice, events)
         else:
@@ -362,7 +387,7 @@ class DeepImpact(MissionRules):
             )
         )
         if bomb.wounds >= bomb.hp:
-            sb(state).pieces[token] = MissionToken(
+            mine(state).pieces[token] = MissionToken(
                 kind="bomb", hp=BOMB_HP, hex=site(state, START[token])
             )
             events.append(
@@ -407,7 +432,7 @@ class DeepImpact(MissionRules):
     ) -> str | None:
         assert agent.hex is not None
         if what == "detonate":
-            if sb(state).pieces["remote"].holder != agent.id:
+            if mine(state).pieces["remote"].holder != agent.id:
                 return "does not hold the Remote Control"
             if not (planted(state, 1) and planted(state, 2)):
                 return "needs bombs planted on Waypoints 1 and 2"
@@ -437,8 +462,8 @@ class DeepImpact(MissionRules):
             for wp in (1, 2):
                 key = planted(state, wp)
                 if key is not None:
-                    sb(state).pieces[key].gone = True
-            sb(state).flags["detonated"] = detonated(state) + 2
+                    mine(state).pieces[key].gone = True
+            mine(state).flags["detonated"] = detonated(state) + 2
             events.append(
                 Note(
                     text=f"{agent_name(agent)} detonates the two EMP-Nuke Bombs "
@@ -487,11 +512,11 @@ class DeepImpact(MissionRules):
         if carried(state, agent.id, "bomb"):
             empty = [site(state, wp) for wp in (1, 2) if not planted(state, wp)]
             return advisor_step_toward(state, agent, actions, empty, adjacent_ok=True)
-        remote = sb(state).pieces["remote"]
+        remote = mine(state).pieces["remote"]
         if not remote.holder and remote.hex is not None:
             return advisor_step_toward(state, agent, actions, [remote.hex], adjacent_ok=False)
         loose = [t.hex for t in bombs(state).values() if t.hex and not t.holder and not t.waypoint]
-        if not loose or sb(state).flags.get("carry-from", 0) > state.round:
+        if not loose or mine(state).flags.get("carry-from", 0) > state.round:
             return None
 
         team = [
@@ -519,3 +544,6 @@ def _gap(state: GalaxyState, a: Coord, b: Coord | None) -> tuple[int, int]:
 
 def _alien_weapons(state: GalaxyState) -> list[str]:
     return weapon_pool(state, "alien")
+
+
+register(DeepImpact())

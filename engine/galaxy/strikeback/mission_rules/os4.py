@@ -18,6 +18,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from pydantic import Field
+
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
@@ -31,8 +35,9 @@ from engine.galaxy.content import Mission
 from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.strikeback import npc, objects, suits
-from engine.galaxy.strikeback.mission_rules import MissionRules
+from engine.galaxy.strikeback.mission_rules import MissionRules, register, to_warehouse
 from engine.galaxy.strikeback.play import mark_hex, sb
+from engine.galaxy.strikeback.status import MissionState, mission_part
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -63,6 +68,21 @@ SALLY_MARK, SALLY_TOKENS, SALLY_DICE, SALLY_COLOR, SALLY_RANGE = "sally", 3, 4, 
 SPECIAL_B = "os4-b"
 
 
+class BaseState(MissionState):
+    """Mission 4's stationary weapon Sally, its one-shot rules and the Warehouse."""
+
+    key: str = "os4"
+    sally: int = 0  # tokens left on the stationary weapon Sally
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+    warehouse: list[str] = Field(default_factory=list)  # alien cards removed from play
+    legacy_group: ClassVar[str] = "tokens"
+    legacy_fields: ClassVar[tuple[str, ...]] = ("sally", "flags", "warehouse")
+
+
+def mine(state: GalaxyState) -> BaseState:
+    return mission_part(state, BaseState)
+
+
 def inside_base(state: GalaxyState, agent: AgentState) -> bool:
     if agent.hex is None:
         return False
@@ -71,7 +91,7 @@ def inside_base(state: GalaxyState, agent: AgentState) -> bool:
 
 def _sally_problem(state: GalaxyState, agent: AgentState, target: str) -> str | None:
     assert agent.hex is not None
-    if sb(state).tokens.sally < 1:
+    if mine(state).sally < 1:
         return "finds Sally out of tokens"
     spot = mark_hex(state, SALLY_MARK)
     if co(spot) != agent.hex and not adjacent(state, agent.hex, co(spot)):
@@ -90,6 +110,8 @@ def _sally_problem(state: GalaxyState, agent: AgentState, target: str) -> str | 
 
 class Elysium(MissionRules):
     key = "os4"
+    section = "Storybook 7 Mission 4"
+    state = BaseState
     effects = ("npc-at-mark", "archon-shot", "suit-at-mark", "suit-beside-alpha", "doors")
     actions = ("sally",)
     conditions = ("base-all", "events-out")
@@ -129,10 +151,10 @@ class Elysium(MissionRules):
                 raise RuleError(f"The map has no base door {a}-{b}.")
             sides.append((ha, hb))
         objects.close(state, BLOCK, sides)
-        layer.tokens.sally = SALLY_TOKENS
+        mine(state).sally = SALLY_TOKENS
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-        flags = sb(state).tokens.flags
+        flags = mine(state).flags
         if "knight" not in flags:
             flags.append("knight")
             sb(state).asks.append("knight")
@@ -159,7 +181,7 @@ class Elysium(MissionRules):
     def finish_choice(
         self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
     ) -> bool:
-        sb(state).tokens.flags.append(f"knight-to:{option}")
+        mine(state).flags.append(f"knight-to:{option}")
         events.append(
             Note(text=f"The Alpha Agent gives the Knight to {agent_name(state.agents[option])}.")
         )
@@ -243,7 +265,7 @@ class Elysium(MissionRules):
     def object_destroyed(
         self, state: GalaxyState, key: str, dice: Dice, events: list[Event]
     ) -> None:
-        flags = sb(state).tokens.flags
+        flags = mine(state).flags
         if objects.group_down(state, "generators") and "special-b" not in flags:
             flags.append("special-b")
             if SPECIAL_B not in state.event_deck.all_cards():
@@ -272,7 +294,7 @@ class Elysium(MissionRules):
             out.append((where, kind, f"{key[0].upper()}{obj.hp - obj.wounds}"))
         for pair in layer.blocks.get(BLOCK, []):
             out.append((label(hx(pair[1])), "block", "BLK"))
-        out.append((label(mark_hex(state, SALLY_MARK)), "sally", f"S{layer.tokens.sally}"))
+        out.append((label(mark_hex(state, SALLY_MARK)), "sally", f"S{mine(state).sally}"))
         return out
 
     # -- Sally --------------------------------------------------------------------------------
@@ -292,13 +314,13 @@ class Elysium(MissionRules):
         events: list[Event],
     ) -> None:
         target = find_alien(state, args["target"])
-        sb(state).tokens.sally -= 1
+        mine(state).sally -= 1
         roll = combat.hit_roll(dice, SALLY_COLOR, SALLY_DICE)
         events.append(
             Note(
                 text=f"{agent_name(agent)} fires Sally at {alien_name(target)}: "
                 f"{combat.roll_text(SALLY_COLOR, roll.faces)} - {roll.hits} Hit(s) "
-                f"({sb(state).tokens.sally} token(s) left)."
+                f"({mine(state).sally} token(s) left)."
             )
         )
         resolve_defence(
@@ -318,8 +340,9 @@ class Elysium(MissionRules):
 
     # -- the rest -----------------------------------------------------------------------------
 
-    def warehouse_on_death(self, state: GalaxyState, alien: AlienState) -> tuple[str, ...]:
-        return (alien.card,) if card(alien).species == "nexus" else ()
+    def alien_killed(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+        if card(alien).species == "nexus":
+            to_warehouse(state, alien, mine(state).warehouse, events)
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond == "base-all":
@@ -383,3 +406,6 @@ class Elysium(MissionRules):
 
 def _dice_of(agent: AgentState, key: str) -> int:
     return weapon(key).dice
+
+
+register(Elysium())

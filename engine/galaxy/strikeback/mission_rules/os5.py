@@ -25,6 +25,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from pydantic import Field
+
 from engine.core.dice import Dice, shuffle
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note, Rolled
@@ -39,8 +43,9 @@ from engine.galaxy.lifecycle import nearest_free, place_alien
 from engine.galaxy.signals import signal_at
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.strikeback import npc, objects, poses, suits
-from engine.galaxy.strikeback.mission_rules import MissionRules
+from engine.galaxy.strikeback.mission_rules import MissionRules, register, to_warehouse
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
+from engine.galaxy.strikeback.status import MissionState, mission_part
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -66,13 +71,43 @@ OVERLAY_HEXES = ("S8", "S9")
 POSE_DIE, POSE_KEEP = "blue", gdice.SHIELD
 
 
+class VirusState(MissionState):
+    """Mission 5's Virus Injectors, face-down Waypoints, the Telepathic Link and the
+    Warehouse."""
+
+    key: str = "os5"
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+    injectors: list[str] = Field(default_factory=list)  # agents carrying a Virus Injector
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # injectors lying on hexes
+    viruses: list[int] = Field(default_factory=list)  # Waypoints with a virus inserted
+    facedown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint (secret)
+    shown: dict[str, int] = Field(default_factory=dict)  # mark -> Waypoint turned face up
+    linked: str = ""  # the agent with the Telepathic Link (secret until Special Event A)
+    warehouse: list[str] = Field(default_factory=list)  # alien cards removed from play
+    legacy_group: ClassVar[str] = "tokens"
+    legacy_fields: ClassVar[tuple[str, ...]] = (
+        "flags",
+        "injectors",
+        "dropped",
+        "viruses",
+        "facedown",
+        "shown",
+        "linked",
+        "warehouse",
+    )
+
+
+def mine(state: GalaxyState) -> VirusState:
+    return mission_part(state, VirusState)
+
+
 def _wp_arg(text: str) -> int | None:
     text = text.lower().removeprefix("wp")
     return int(text) if text.isdigit() and int(text) in VIRUS_WAYPOINTS else None
 
 
 def carrying(state: GalaxyState, agent: AgentState) -> bool:
-    return agent.id in sb(state).tokens.injectors
+    return agent.id in mine(state).injectors
 
 
 def _insert_problem(state: GalaxyState, agent: AgentState, target: str) -> str | None:
@@ -84,7 +119,7 @@ def _insert_problem(state: GalaxyState, agent: AgentState, target: str) -> str |
     wp = _wp_arg(target)
     if wp is None:
         return "must name Waypoint 1 or 2 (target:wp1|wp2)"
-    if wp in sb(state).tokens.viruses:
+    if wp in mine(state).viruses:
         return f"finds the virus already in Waypoint {wp}"
     spot = co(mark_hex(state, f"wp{wp}"))
     if spot != agent.hex and not adjacent(state, agent.hex, spot):
@@ -94,6 +129,8 @@ def _insert_problem(state: GalaxyState, agent: AgentState, target: str) -> str |
 
 class Moonrakers(MissionRules):
     key = "os5"
+    section = "Storybook 7 Mission 5"
+    state = VirusState
     effects = (
         "hidden-waypoints",
         "telepathic-link",
@@ -130,7 +167,7 @@ class Moonrakers(MissionRules):
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         layer = sb(state)
-        flags = layer.tokens.flags
+        flags = mine(state).flags
         if "injectors" not in flags:
             flags.append("injectors")
             layer.asks.extend(["injector"] * INJECTORS)
@@ -143,13 +180,13 @@ class Moonrakers(MissionRules):
             npc.arrive_beside(state, flag.removeprefix("archon-to:"), dice, events)
             if ARCHONS[0] in layer.npc_deck:
                 layer.npc_deck.remove(ARCHONS[0])
-        given = len(layer.tokens.injectors) + len(layer.tokens.dropped)
+        given = len(mine(state).injectors) + len(mine(state).dropped)
         if "injectors-laid" not in flags and not layer.asks:
             flags.append("injectors-laid")
             for _ in range(INJECTORS - given):
                 spot = next((h for h in board_of(state).starts if free(state, h)), None)
                 spot = spot or board_of(state).starts[0]
-                layer.tokens.dropped.append(co(spot))
+                mine(state).dropped.append(co(spot))
                 events.append(
                     Note(text=f"No agent can carry it: a Virus Injector lies at {label(spot)}.")
                 )
@@ -157,9 +194,8 @@ class Moonrakers(MissionRules):
     def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
         if not state.alpha:
             return None
-        layer = sb(state)
         if ask == "injector":
-            options = [a.id for a in on_map_agents(state) if a.id not in layer.tokens.injectors]
+            options = [a.id for a in on_map_agents(state) if a.id not in mine(state).injectors]
             question = "Which agent carries a Virus Injector (at most one each)?"
         elif ask == "archon":
             options = [a.id for a in on_map_agents(state)]
@@ -178,7 +214,7 @@ class Moonrakers(MissionRules):
     def finish_choice(
         self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
     ) -> bool:
-        tokens = sb(state).tokens
+        tokens = mine(state)
         name = agent_name(state.agents[option])
         if pending.data["ask"] == "injector":
             tokens.injectors.append(option)
@@ -193,7 +229,7 @@ class Moonrakers(MissionRules):
     def entered(
         self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
     ) -> None:
-        tokens = sb(state).tokens
+        tokens = mine(state)
         if co(h) in [tuple(x) for x in tokens.dropped] and not carrying(state, agent):
             tokens.dropped = [x for x in tokens.dropped if tuple(x) != co(h)]
             tokens.injectors.append(agent.id)
@@ -222,7 +258,7 @@ class Moonrakers(MissionRules):
             )
 
     def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-        tokens = sb(state).tokens
+        tokens = mine(state)
         if agent.id in tokens.injectors and agent.hex is not None:
             tokens.injectors.remove(agent.id)
             tokens.dropped.append(agent.hex)
@@ -240,7 +276,7 @@ class Moonrakers(MissionRules):
         dice: Dice,
         events: list[Event],
     ) -> None:
-        tokens = sb(state).tokens
+        tokens = mine(state)
         if kind == "hidden-waypoints":
             order = shuffle(dice, sorted(HIDDEN.values()))
             tokens.facedown = dict(zip(sorted(HIDDEN), order, strict=True))
@@ -319,7 +355,7 @@ class Moonrakers(MissionRules):
         wp = _wp_arg(args.get("target", ""))
         if wp is None:
             raise RuleError("Name Waypoint 1 or 2 (target:wp1|wp2).")
-        tokens = sb(state).tokens
+        tokens = mine(state)
         tokens.injectors.remove(agent.id)
         tokens.viruses.append(wp)
         events.append(Note(text=f"{agent_name(agent)} inserts the virus into Waypoint {wp}."))
@@ -337,11 +373,12 @@ class Moonrakers(MissionRules):
 
     # -- objectives, board, advice ----------------------------------------------------------
 
-    def warehouse_on_death(self, state: GalaxyState, alien: AlienState) -> tuple[str, ...]:
-        return (alien.card,) if alien.card in (GREY, BLUE_NEXUS) else ()
+    def alien_killed(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+        if alien.card in (GREY, BLUE_NEXUS):
+            to_warehouse(state, alien, mine(state).warehouse, events)
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
-        tokens = sb(state).tokens
+        tokens = mine(state)
         if cond == "e-drawn":
             return "os5-e" in state.event_deck.discard_pile
         if cond.startswith("alive>="):
@@ -355,7 +392,7 @@ class Moonrakers(MissionRules):
         return False
 
     def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
-        tokens = sb(state).tokens
+        tokens = mine(state)
         out: list[tuple[str, str, str]] = []
         for mark in sorted(tokens.facedown):
             out.append((label(mark_hex(state, mark)), "waypoint-face-down", "W?"))
@@ -375,7 +412,7 @@ class Moonrakers(MissionRules):
         up a dropped injector, then turn the face-down Waypoints over."""
         if agent.hex is None:
             return None
-        tokens = sb(state).tokens
+        tokens = mine(state)
         insert = [a for a in actions if a.args.get("what") == "insert-virus"]
         if insert:
             return insert[0]
@@ -400,3 +437,6 @@ class Moonrakers(MissionRules):
 
         best = min(moves, key=gap)
         return best if gap(best)[0] < here else None
+
+
+register(Moonrakers())

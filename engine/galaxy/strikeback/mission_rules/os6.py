@@ -21,6 +21,10 @@ wound and Prone"); a probe is picked up by walking onto it, one per agent.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from pydantic import Field
+
 from engine.core.dice import Dice, SeededDice, shuffle
 from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note
@@ -33,12 +37,12 @@ from engine.galaxy.content import Mission
 from engine.galaxy.lifecycle import nearest_free, place_alien
 from engine.galaxy.phases import fix_alpha
 from engine.galaxy.ranks import rank_up
-from engine.galaxy.state import AgentState, GalaxyState, Pending
+from engine.galaxy.state import AgentState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback import npc, suits
 from engine.galaxy.strikeback.bodies import lift
-from engine.galaxy.strikeback.mission_rules import MissionRules
+from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
-from engine.galaxy.strikeback.status import WormHunt, sb_state_or_none
+from engine.galaxy.strikeback.status import MissionState, mission_part, sb_state_or_none
 from engine.galaxy.strikeback.wings import top_rank
 from engine.galaxy.world import (
     agent_name,
@@ -60,11 +64,33 @@ EVENT_A, EVENT_D, EVENT_E = "os6-a", "os6-d", "os6-e"
 ASK_PROBE, ASK_NPC, ASK_ARCHON = "probe", "npc", "archon"
 
 
-def hunt(state: GalaxyState) -> WormHunt:
-    layer = sb(state)
-    if layer.hunt is None:
-        layer.hunt = WormHunt()
-    return layer.hunt
+class HuntState(MissionState):
+    """Mission 6: the Underground Probes, the Moon Rifts and the swallowed Alpha Agent."""
+
+    key: str = "os6"
+    carriers: list[str] = Field(default_factory=list)  # agents carrying a probe
+    dropped: list[tuple[int, int]] = Field(default_factory=list)  # probes lying on hexes
+    deployed: list[int] = Field(default_factory=list)  # Waypoints with a probe on them
+    deploy_from: int = 0  # the round probes may be deployed from (0: not yet)
+    rifts: list[tuple[int, int]] = Field(default_factory=list)  # Moon Rift hexes
+    swallowed: str = ""  # the agent inside the Wormoon
+    returned: bool = False  # the Wormoon came back at Stage II
+    flags: list[str] = Field(default_factory=list)  # one-shot rules already applied
+    legacy_group: ClassVar[str] = "hunt"
+    legacy_fields: ClassVar[tuple[str, ...]] = (
+        "carriers",
+        "dropped",
+        "deployed",
+        "deploy_from",
+        "rifts",
+        "swallowed",
+        "returned",
+        "flags",
+    )
+
+
+def hunt(state: GalaxyState) -> HuntState:
+    return mission_part(state, HuntState)
 
 
 def wormoon_in_play(state: GalaxyState) -> bool:
@@ -95,6 +121,8 @@ def _away(state: GalaxyState, h: Hex, events: list[Event], why: str) -> None:
 
 class LastStarfighters(MissionRules):
     key = "os6"
+    section = "Storybook 7 Mission 6"
+    state = HuntState
     effects = (
         "rift",
         "shake",
@@ -127,7 +155,7 @@ class LastStarfighters(MissionRules):
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         layer = sb(state)
-        layer.hunt = WormHunt()
+        layer.mission_state = HuntState()
         layer.master_down = EVENT_A
         # NPC deck: the Archons out, one random Knight set aside for the first Reinforcements
         knights = [c for c in layer.npc_deck if c.startswith("knight")]
@@ -372,7 +400,7 @@ class LastStarfighters(MissionRules):
         return False
 
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
-        mine = hunt(state) if sb_state_or_none(state) is not None else WormHunt()
+        mine = hunt(state) if sb_state_or_none(state) is not None else HuntState()
         lit = {f"wp{n}": "probe" for n in mine.deployed}
         for name in ("m1", "m2", "m3", "m4"):
             if co(mark_hex(state, name)) in mine.rifts:
@@ -381,8 +409,15 @@ class LastStarfighters(MissionRules):
 
     def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]:
         """Underground Probes lying where their carriers fell."""
-        mine = hunt(state) if sb_state_or_none(state) is not None else WormHunt()
+        mine = hunt(state) if sb_state_or_none(state) is not None else HuntState()
         return [(label(hx(c)), "probe", "probe") for c in mine.dropped]
+
+    def occupant(self, state: GalaxyState, spot: Coord) -> str | None:
+        return "rift" if spot in hunt(state).rifts else None  # no figure stands on it
+
+    def kept_out(self, state: GalaxyState) -> tuple[str, ...]:
+        swallowed = hunt(state).swallowed  # inside the Wormoon: no revival
+        return (swallowed,) if swallowed else ()
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """Deploy a probe when he can; shoot the Wormoon when it can be hit (the weapon with
@@ -463,3 +498,6 @@ def probe_goals(state: GalaxyState, agent: AgentState) -> tuple[list[Hex], int]:
 def _waypoint(text: str) -> int | None:
     text = text.lower().removeprefix("wp")
     return int(text) if text.isdigit() and int(text) in PROBE_WAYPOINTS else None
+
+
+register(LastStarfighters())

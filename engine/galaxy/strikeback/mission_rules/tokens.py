@@ -1,26 +1,57 @@
 """Mission tokens agents carry (storybook 7: mission 2's Underground Probes, mission 3's
-Remote Control): who carries what, dropping them where a carrier dies, picking them up by
-walking over them, and the advisor's step toward a goal hex."""
+Remote Control): the tokens (kept in the mission's `CarriedState`), who carries what, dropping
+them where a carrier dies, picking them up by walking over them, and the advisor's step toward
+a goal hex."""
 
 from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel, Field
 
 from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import distance
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, Coord, GalaxyState
-from engine.galaxy.strikeback.play import sb
+from engine.galaxy.strikeback.status import MissionState, sb_state
 from engine.galaxy.world import adjacent, agent_name, area_of, board_of, hex_arg, hx, locked
 
 NAMES = {"probe": "Underground Probe", "remote": "Remote Control", "bomb": "EMP-Nuke Bomb"}
 
 
+class MissionToken(BaseModel):
+    """A mission's token (storybook 7): carried by an agent, lying on a hex, or deployed on a
+    Waypoint; some can be attacked (Health points)."""
+
+    kind: str  # probe, bomb, remote ...
+    holder: str = ""  # the agent carrying it ("" when it lies on the map or is gone)
+    hex: tuple[int, int] | None = None  # where it lies, when not carried
+    waypoint: int = 0  # the Waypoint it is deployed on (0: not deployed)
+    hp: int = 0
+    wounds: int = 0
+    gone: bool = False  # destroyed or spent: back to the Warehouse
+
+
+class CarriedState(MissionState):
+    """The state of a mission whose agents carry its tokens, and the mission's own counters."""
+
+    pieces: dict[str, MissionToken] = Field(default_factory=dict)  # by name: probe1, remote ...
+    flags: dict[str, int] = Field(default_factory=dict)  # the mission's own counters
+    legacy_fields: ClassVar[tuple[str, ...]] = ("pieces", "flags")
+
+
+def pieces(state: GalaxyState) -> dict[str, MissionToken]:
+    """The carried tokens of the mission being played."""
+    part = sb_state(state).mission_state
+    assert isinstance(part, CarriedState)
+    return part.pieces
+
+
 def carried(state: GalaxyState, agent: str, kind: str) -> list[str]:
     """The tokens of this kind the agent carries, by name."""
     return sorted(
-        k
-        for k, t in sb(state).pieces.items()
-        if t.kind == kind and t.holder == agent and not t.gone
+        k for k, t in pieces(state).items() if t.kind == kind and t.holder == agent and not t.gone
     )
 
 
@@ -28,7 +59,7 @@ def lying(state: GalaxyState, kind: str) -> list[Coord]:
     """Hexes where a dropped token of this kind lies (not planted on a Waypoint)."""
     return sorted(
         t.hex
-        for t in sb(state).pieces.values()
+        for t in pieces(state).values()
         if t.kind == kind and not t.gone and not t.holder and not t.waypoint and t.hex is not None
     )
 
@@ -37,7 +68,7 @@ def drop_all(state: GalaxyState, agent: AgentState, events: list[Event]) -> None
     """A carrier dies: what he carried lies on the hex his figure held."""
     if agent.hex is None:
         return
-    for key, token in sb(state).pieces.items():
+    for key, token in pieces(state).items():
         if token.holder == agent.id and not token.gone:
             token.holder, token.hex = "", agent.hex
             events.append(
@@ -49,7 +80,7 @@ def pick_up(
     state: GalaxyState, agent: AgentState, walked: list[Coord], events: list[Event]
 ) -> None:
     """Walking over a dropped token picks it up."""
-    for key, token in sb(state).pieces.items():
+    for key, token in pieces(state).items():
         if token.gone or token.holder or token.waypoint or token.hex not in walked:
             continue
         if token.kind not in ("probe", "remote"):
