@@ -25,24 +25,24 @@ from engine.registry import get_game
 
 # label -> (game, scenario, seats, options, most distinct findings, longest public post)
 MISSIONS: dict[str, tuple[str, str, list[str], dict[str, str], int, int]] = {
-    "galaxy-m1": ("galaxy-defenders", "m1", ["marine", "sniper", "biotech"], {}, 999, 9999),
-    "strikeback-os1": ("galaxy-defenders", "os1", ["marine", "sniper", "biotech"], {}, 999, 9999),
-    "forlorn-op-01": ("forlorn-hope", "op-01", ["marines", "marines-2"], {}, 999, 9999),
+    "galaxy-m1": ("galaxy-defenders", "m1", ["marine", "sniper", "biotech"], {}, 4, 1583),
+    "strikeback-os1": ("galaxy-defenders", "os1", ["marine", "sniper", "biotech"], {}, 28, 1555),
+    "forlorn-op-01": ("forlorn-hope", "op-01", ["marines", "marines-2"], {}, 10, 1150),
     "forlorn-op-01-human-xeno": (
         "forlorn-hope",
         "op-01",
         ["marines", "xeno", "marines-2"],
         {"xeno": "human"},
-        999,
-        9999,
+        28,
+        1009,
     ),
     "reich-radio-silence": (
         "reichbusters",
         "radio-silence",
         ["sarge", "hans", "claudine"],
         {},
-        999,
-        9999,
+        87,
+        1780,
     ),
 }
 
