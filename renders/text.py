@@ -50,11 +50,13 @@ def _figures(view: View, describe: Callable[[FigureView], str]) -> str:
 
 def alt_text(view: View, events: list[Event] | None = None, limit: int = ALT_LIMIT) -> str:
     """The mission, the turn and every figure on the board, within Discord's alt text limit."""
-    turn = [f"round {view.round}" if view.round else "", view.phase]
+    turn = [f"round {view.round}" if view.round else "", view.phase.replace("-", " ")]
     if view.finished:
         turn.append(f"mission over: {view.outcome or 'ended'}")
     elif view.waiting:
-        turn.append("waiting on " + ", ".join(view.waiting))
+        # the seats as words ("marines-2" -> "Marines 2"): alt text has no scenario to ask
+        seats = [" ".join(w.capitalize() for w in s.split("-")) for s in view.waiting]
+        turn.append("waiting on " + ", ".join(seats))
     head = f"{view.title}: {', '.join(t for t in turn if t)}."
     last = next((e.text for e in reversed(events or []) if e.text), "")
     for describe in (_full, _short, _tiny):

@@ -121,7 +121,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
         special.append(f"A human Xeno player holds {sc.cards} Mutation cards.")
     if difficulty != "standard":
         special.append(f"Difficulty {difficulty}: its changes are folded into these numbers.")
-    seats = ["marines", "marines-2", "marines-3"]
+    seats = ["Marines", "Marines (2)", "Marines (3)"]
     figures = [f"Marines: {_names(sc.marines)}."]
     notes = [
         f"With several Marine seats ({', '.join(seats)}) the Marines are dealt out in turn; "
@@ -130,8 +130,8 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
     ]
     if not sc.solo:
         notes.append(
-            "xeno: a human plays the Xenos and their hidden Mutation cards (option "
-            "xeno:automatic, or no xeno seat, lets the bot run them)."
+            "The Xeno seat: a human plays the Xenos and their hidden Mutation cards (with the "
+            "Xeno option set to automatic, or no Xeno seat, the bot runs them)."
         )
     return Briefing(
         title=str(sc.title),

@@ -8,7 +8,7 @@ import json
 from bot import rules as rules_reference
 from bot.disclosure import log_line, private_answers
 from bot.markup import escape
-from bot.names import role_names
+from bot.names import role_names, seat_name
 from bot.replay import replay, run_action
 from bot.replies import Reply, ephemeral, split_message
 from bot.storage.models import ActionLog, Campaign, Seat
@@ -271,9 +271,11 @@ class PlayCommands:
         if not mine:
             raise UserError("You have no seat in this campaign, so there is no hand to show.")
         lines = []
+        names = role_names(campaign.game, campaign.scenario)
         for role in mine:
             private = game.view(state, role).private
-            lines.append(f"**{role}**: " + ("\n".join(private) if private else "nothing hidden."))
+            shown = "\n".join(private) if private else "nothing hidden."
+            lines.append(f"**{seat_name(names, role)}**: {shown}")
         prompt = game.waiting_on(state)
         answers = private_answers(game, state, prompt, set(mine))
         if answers and prompt.kind == "choice" and set(mine) & set(prompt.seats):

@@ -18,6 +18,7 @@ from bot.names import role_names
 from bot.pacing import campaign_settings
 from bot.pictures import has_activity
 from bot.replies import Attachment, Reply, ephemeral, split_message
+from bot.table.brief import brief
 from bot.table.context import id_of, waiting_line
 from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
@@ -87,7 +88,7 @@ class Presenter:
         placed = await self.posts.place(id_of(campaign), shape, lines)
         view = table.game.view(table.state, None)
         images = await self._images(outcome, view, phase)
-        shown = list(placed.lines)
+        shown = brief(list(placed.lines))  # short: the picture is what a phone shows
         names = role_names(campaign.game, campaign.scenario)
         if prompt.finished:
             shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")

@@ -62,7 +62,7 @@ def _shoot(
     target = rules.find_enemy(state, eid)
     assert target is not None
     rules.discard_card(hero, card)
-    ev.append(Note(text=f"{hero.key} reacts with {tpl.name}: a shot at {eid} ({weapon.name})."))
+    ev.append(Note(text=f"{hero.name} reacts with {tpl.name}: a shot at {eid} ({weapon.name})."))
     atk.start_attack(state, hero, [target], weapon, bonus, [])
     atk.choose(state, "roll", dice, ev)
     while state.pending is not None:
@@ -110,8 +110,8 @@ def reactions(state: ReichState, dice: Dice, ev: Events) -> None:
             name = load_content().cards[card.rsplit("-", 1)[0]].name
             ev.append(
                 Note(
-                    text=f"{key} could react with {name} ({hero.seat} decides: "
-                    "/choose option:fire:<enemy> or option:hold)."
+                    text=f"{hero.name} could react with {name} (fire at an Enemy in sight, "
+                    "or hold)."
                 )
             )
             return

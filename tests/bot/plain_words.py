@@ -154,16 +154,21 @@ class Scan:
         for read in self.read:
             if read.where.startswith("refusal"):
                 continue
-            for hit in keys.findall(read.text):
-                found.setdefault(hit, []).append(f"{read.where}: {read.text[:160]!r}")
-            for hit in COMMAND.findall(read.text) + OPTION.findall(read.text):
-                if hit.startswith(("http:", "https:")):
-                    continue
-                found.setdefault(f"syntax {hit}", []).append(f"{read.where}: {read.text[:160]!r}")
+            for match in keys.finditer(read.text):
+                found.setdefault(match[0], []).append(excerpt(read, match.start()))
+            for pattern in (COMMAND, OPTION):
+                for match in pattern.finditer(read.text):
+                    where = excerpt(read, match.start())
+                    found.setdefault(f"syntax {match[0]}", []).append(where)
         return found
 
     def lengths(self) -> tuple[float, int]:
         return statistics.median(self.post_lengths or [0]), max(self.post_lengths or [0])
+
+
+def excerpt(read: Read, at: int) -> str:
+    """Where a finding was: the text around it."""
+    return f"{read.where}: {read.text[max(0, at - 70) : at + 90]!r}"
 
 
 class Player:
