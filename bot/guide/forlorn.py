@@ -66,7 +66,7 @@ def _spawn_words(spawn: Spawn) -> str:
 
 FLAG_WORDS = {
     "random_bot": "A Maintenance Bot blocks one random vent from the start.",
-    "bot_on_vent": "During set-up the Marines park a Maintenance Bot on a vent (`/act what:bot`).",
+    "bot_on_vent": "During set-up the Marines park a Maintenance Bot on a vent.",
     "warrior_if_two": "When exactly two Drones are rolled, a Warrior joins them.",
     "turn4_blasters": "On turn 4 two Blasters come out of random vents.",
     "first_turn_flood": "Turn 1 ends with a flood of Xenos instead of the normal spawn.",

@@ -362,13 +362,14 @@ def expansion_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
     out.extend(ex.suits_legal_actions(state, agent))  # Power Suits (9.5)
     out.extend(ex.legal(state, agent))  # Free Actions (6.2.1.1)
     out.extend(ex.powers_legal_actions(state, agent))  # Psionic Powers (9.7.2)
-    for figure in [n.id for n in ex.mine(state, agent)]:
+    for npc in ex.mine(state, agent):
+        figure = npc.id
         if ex.activation_problem(state, agent, figure) is None:
             out.append(
                 Action(
                     verb="act",
                     args={"unit": agent.id, "what": "npc", "target": figure},
-                    label=f"activate the NPC {figure} now (before your activities)",
+                    label=f"activate the NPC {agent_name(npc)} now (before your activities)",
                 )
             )
     for order in ex.npc_orders(state, agent):

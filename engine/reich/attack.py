@@ -26,6 +26,12 @@ def weapons_of(hero: HeroState) -> list[Weapon]:
     return [*load_content().heroes[hero.key].weapons, HANDS]
 
 
+def weapon_name(hero: HeroState, key: str) -> str:
+    """A Hero's weapon as players read it ("MP 40"); the key stays in commands."""
+    found = next((w for w in weapons_of(hero) if w.id == key), None)
+    return found.name if found is not None else key
+
+
 def weapon_stats(hero: HeroState, weapon: Weapon) -> tuple[int, int, list[str]]:
     """Black dice, red dice and keywords of a weapon in its current (Vril or not) version."""
     if weapon.id != "hands" and hero.weapons[weapon.id].vril:
@@ -383,16 +389,17 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
     score = total(test.dice, test.bonus)
     success = score >= test.threshold
     targets = _targets(state)
-    names = " and ".join(t.id for t in targets)
+    names = " and ".join(t.name for t in targets)
     ev.append(
         Attacked(
             attacker=hero.key,
-            target=names,
+            target=" and ".join(t.id for t in targets),
             weapon=test.weapon,
             faces=show(test.dice),
             hits=score,
             result="success" if success else "fail",
-            text=f"{hero.name} attacks {names} with {test.weapon}: {score} Successes against "
+            text=f"{hero.name} attacks {names} with the {weapon_name(hero, test.weapon)}: "
+            f"{score} Successes against "
             f"{test.threshold}, {'a Success' if success else 'a Fail'}.",
         )
     )
@@ -424,7 +431,8 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
     blanks = sum(1 for d in test.dice if d.color == "black" and d.face == "blank")
     if "shoddy" in test.keywords and blanks >= 2 and test.weapon in hero.weapons:
         hero.weapons[test.weapon].jammed = True
-        ev.append(Note(text=f"{hero.name}'s {test.weapon} jams (Shoddy Kit, {blanks} blanks)."))
+        shown = weapon_name(hero, test.weapon)
+        ev.append(Note(text=f"{hero.name}'s {shown} jams (Shoddy Kit, {blanks} blanks)."))
     rules.make_noise(state, test.noise, test.explosion, dice, ev)
 
 

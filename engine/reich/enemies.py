@@ -242,7 +242,7 @@ def resolve_attacks(
         main = max(attackers, key=lambda e: (values(e)[0], e.id))
         value = values(main)[0] + sum(values(e)[1] for e in attackers if e is not main)
         value += attack_bonus(state, main)
-        who = " + ".join(e.id for e in attackers)
+        who = " + ".join(e.name for e in attackers)
         ev.append(
             Note(text=f"{kind.title()} Attack on {hero.name} by {who}: Attack Value {value}.")
         )

@@ -272,7 +272,7 @@ def react_actions(state: ReichState, hero: HeroState) -> list[Action]:
                     continue
                 if atk.can_target(state, hero, enemy, weapon, atk.weapon_stats(hero, weapon)[2]):
                     continue
-                label = f"{hero.name}: react with {cards[card_template(card)].name} at {eid}"
+                label = f"{hero.name}: react with {cards[card_template(card)].name} at {enemy.name}"
                 out.append(
                     _act(
                         hero,

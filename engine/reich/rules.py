@@ -271,10 +271,10 @@ def spawn_enemy(state: ReichState, etype: str, area: str, ev: Events, why: str) 
     eid = f"{etype}{state.next_id}"
     state.next_id += 1
     state.enemies.append(EnemyState(id=eid, type=etype, area=at))
-    name = load_content().enemies[etype].name
-    ev.append(Spawned(figure=eid, at=at, text=f"{name} {eid} appears in {at} ({why})."))
+    name = state.enemies[-1].name
+    ev.append(Spawned(figure=eid, at=at, text=f"{name} appears in {at} ({why})."))
     if "augen_handler" in load_content().enemies[etype].keywords:
-        spawn_enemy(state, "augen", at, ev, f"led by {eid}")
+        spawn_enemy(state, "augen", at, ev, f"led by {name}")
     return True
 
 

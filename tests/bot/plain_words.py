@@ -76,6 +76,7 @@ class Keys:
         for text in strings(dumped):
             if SHAPED.fullmatch(text):
                 self.shaped.add(text)
+        self.labels.update(token.label for token in view.tokens)
         for figure in view.figures:
             self.labels.add(figure.label)
             self.plain.add(figure.id)

@@ -183,7 +183,9 @@ async def test_deadline_vote_policy(service: TableService, clock: ManualClock) -
     await service.handle(ANN, "/end-turn")
     clock.advance(12 * HOUR)
     await Scheduler(service, outbox, clock).scan()
-    assert "/vote skip:blue" in outbox.texts()[-1]
+    posted = outbox.posts[-1][1]
+    assert "vote to skip" in posted.content and "/vote" not in posted.content
+    assert [b.command for b in posted.buttons] == ["/vote skip:blue"]
     assert "Only the other players" in text(await service.handle(BOB, "/vote skip:blue"))
     passed = await service.handle(ANN, "/vote skip:blue")
     assert "The vote passes" in text(passed) and "Round 2" in text(passed)

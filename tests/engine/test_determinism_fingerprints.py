@@ -39,20 +39,22 @@ from engine.selfplay import choose_action, default_seats
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
 # and round limits for rising difficulty, and (traces only, wording: the narration names agents
-# instead of seat keys, issue #32) once more; Reichbusters after its Enemy steps stopped depending
+# instead of seat keys, issue #32) once more; every Forlorn case and Reichbusters' lab-rats too,
+# traces only, for the same wording change of issue #32 (seats, Heroes, Enemies, cards, dice
+# and effects by name): same actions, same dumps; Reichbusters after its Enemy steps stopped depending
 # on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and
 # after the rules fixes of issue #30 (the Upkeep's free Pick Up asked of the player, its
 # `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609
 # actions and outcome, a changed dump and trace.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("6aab330f07c4d404", "42ada844c2c80c32"),
-    ("forlorn-hope", "op-04", 1, 0): ("b7326cdc06d54721", "8095630695ff3045"),
-    ("forlorn-hope", "op-01", 2, 0): ("8738bed073bbe228", "6a520b5417325690"),
-    ("forlorn-hope", "op-02", 1, 2): ("554310030c57080a", "44ac859e050d7120"),  # a Xeno seat
+    ("forlorn-hope", "solo-b", 1, 0): ("6aab330f07c4d404", "78362c0f39147650"),
+    ("forlorn-hope", "op-04", 1, 0): ("b7326cdc06d54721", "e9638b1290ec375a"),
+    ("forlorn-hope", "op-01", 2, 0): ("8738bed073bbe228", "01c2f1d85ce9f051"),
+    ("forlorn-hope", "op-02", 1, 2): ("554310030c57080a", "df1c553448b080fd"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "87dc300dda70c4f0"),
     ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "1309baa511d3902b"),
-    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "2b4e877dfa1cb14c"),
+    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "1262ab9fc1a18e21"),
 }
 
 
