@@ -200,7 +200,7 @@ async def test_away_mode_and_automatic_return(service: TableService, clock: Manu
     assert "Round 2" in text(replies) and "Autopilot plays for Blue runner" in text(replies)
     clock.advance(49 * HOUR)  # back automatically: Bob's seat waits for him again
     replies = await service.handle(ANN, "/end-turn")
-    assert "Autopilot" not in replies[-1].content and "(blue)" in replies[-1].content
+    assert "Autopilot" not in replies[-1].content and "as Blue runner" in replies[-1].content
 
 
 async def test_catch_up_digest_after_others_acted(service: TableService) -> None:

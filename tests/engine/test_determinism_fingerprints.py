@@ -41,8 +41,8 @@ from engine.selfplay import choose_action, default_seats
 # and round limits for rising difficulty, and (traces only, wording: the narration names agents
 # instead of seat keys, issue #32) once more; every Forlorn case and Reichbusters' lab-rats too,
 # traces only, for the same wording change of issue #32 (seats, Heroes, Enemies, cards, dice
-# and effects by name): same actions, same dumps; Reichbusters after its Enemy steps stopped depending
-# on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
+# and effects by name): same actions, same dumps. Reichbusters after its Enemy steps stopped
+# depending on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and
 # after the rules fixes of issue #30 (the Upkeep's free Pick Up asked of the player, its
 # `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609

@@ -116,8 +116,8 @@ async def test_a_step_is_narrated_pictured_and_mirrored() -> None:
     assert post.mentions == ["id-bob"] and post.version == 3 and post.game == "dash"
     # The seat-only buttons say whose they are.
     assert [b.label for b in post.buttons] == [
-        "Pick an action (red, blue)",
-        "End turn (red, blue)",
+        "Pick an action · Red runner, Blue runner",
+        "End turn · Red runner, Blue runner",
         "Board",
     ]
     assert post.mirror_to == ["stands"] and [i.filename for i in post.images] == ["step.png"]
