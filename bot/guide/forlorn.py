@@ -61,7 +61,18 @@ def _spawn_words(spawn: Spawn) -> str:
         units = ", ".join(f"{n} {kind}s" for kind, n in spawn.dice.items())
         return f"{units}, each out of the vent its die names"
     kinds = {"special": "Special Troopers (Warrior or Blaster)"}
-    return ", ".join(f"{expr} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.count.items())
+    return ", ".join(
+        f"{dice_words(expr)} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.count.items()
+    )
+
+
+def dice_words(expr: str) -> str:
+    """A spawn count in words: `d3+1` -> "one die of 3, plus 1," so no unit key shows."""
+    die, _, plus = expr.partition("+")
+    if not die.startswith("d"):
+        return expr
+    said = f"a roll of 1 to {die[1:]}"
+    return f"{said} plus {plus}" if plus else said
 
 
 FLAG_WORDS = {
@@ -148,7 +159,8 @@ def progress(state: Any) -> list[str]:
     from engine.forlorn.viewer import _goal_text
 
     lines = [
-        f"Turn {state.turn} of {state.turns_total} ({state.phase}); AP in the pool: {state.ap}",
+        f"Turn {state.turn} of {state.turns_total} ({state.phase.replace('-', ' ')}); "
+        f"AP in the pool: {state.ap}",
         f"Goal: {_goal_text(state)}",
     ]
     sc = scenario_data(state.scenario, state.options.get("difficulty", "standard"))

@@ -58,7 +58,7 @@ MAX_JOIN_BUTTONS = 20
 
 def option_words(key: str, value: str) -> str:
     """A table option as a player reads it: `friendly-fire=off` -> `friendly fire off`."""
-    return f"{key.replace('-', ' ')} {value.replace('-', ' ')}"
+    return f"{key.replace('-', ' ').capitalize()}: {value.replace('-', ' ')}"
 
 
 class CampaignCommands:

@@ -213,7 +213,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     panels = [
         PanelView(
             seat=s,
-            title=f"Marines ({s})",
+            title=seat_name(s),
             lines=[f"AP {state.ap}", f"Grenades {state.grenades}"]
             + [f"{u.name} at {u.at}" for u in state.active("marines") if u.seat in (None, s)],
         )

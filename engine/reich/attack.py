@@ -496,6 +496,8 @@ def wound_enemy(
         return
     state.enemies.remove(enemy)
     state.kills[enemy.type] = state.kills.get(enemy.type, 0) + 1
-    ev.append(Killed(figure=enemy.id, at=enemy.area, text=f"{enemy.id} is killed in {enemy.area}."))
+    ev.append(
+        Killed(figure=enemy.id, at=enemy.area, text=f"{enemy.name} is killed in {enemy.area}.")
+    )
     if loot and base.loot and (state.loot_deck.draw_pile or state.loot_deck.discard_pile):
         rules.drop_loot(state, enemy.area, state.loot_deck.draw(dice), ev)

@@ -117,7 +117,7 @@ def _walk(state: ReichState, enemy: EnemyState, path: list[str], ev: Events, why
     if walked[-1] != enemy.area:
         enemy.area = walked[-1]
         ev.append(
-            Moved(figure=enemy.id, path=walked, text=f"{enemy.id} moves to {enemy.area}: {why}.")
+            Moved(figure=enemy.id, path=walked, text=f"{enemy.name} moves to {enemy.area}: {why}.")
         )
 
 

@@ -18,7 +18,7 @@ from engine.reich.content import load_content
 from engine.reich.enemies import activate_one
 from engine.reich.rules import Events
 from engine.reich.state import GroundItem, HeroState, ReichState
-from engine.reich.words import card_name, effect_words
+from engine.reich.words import card_name, effect_words, wound_name
 
 ATTACK_GRANTS = ("melee", "ranged", "attack", "quick")
 
@@ -301,11 +301,16 @@ def _recover_actions(hero: HeroState) -> list[Action]:
     """Recover: one action per pair of Wound cards to discard (the player's choice)."""
     names = sorted(hero.wounds)
     if len(names) == 1:
-        return [_act(hero, "recover", f"{hero.name}: Recover from {names[0]}", target=names[0])]
+        shown = f"{hero.name}: Recover from {wound_name(names[0])}"
+        return [_act(hero, "recover", shown, target=names[0])]
     pairs = sorted({f"{a}+{b}" for i, a in enumerate(names) for b in names[i + 1 :]})
     return [
         _act(
-            hero, "recover", f"{hero.name}: Recover, discarding {p.replace('+', ' and ')}", target=p
+            hero,
+            "recover",
+            f"{hero.name}: Recover, discarding "
+            + " and ".join(wound_name(w) for w in p.split("+")),
+            target=p,
         )
         for p in pairs
     ]
@@ -462,7 +467,9 @@ def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events)
         hero.exited = True
         hero.grants = []
         return
-    ev.append(Moved(figure=hero.key, path=[hero.area or "", to], text=f"{hero.key} moves to {to}."))
+    ev.append(
+        Moved(figure=hero.key, path=[hero.area or "", to], text=f"{hero.name} moves to {to}.")
+    )
     hero.area = to
     for enemy in rules.enemies_in(state, to, True):
         if "cautious" in rules.keywords(enemy):
@@ -546,12 +553,12 @@ def _act_apply(
             ev,
             hero,
             f"{hero.name} removes a card from the game (Down).",
-            f"{hero.name} removes {target} from the game (Down).",
+            f"{hero.name} removes {card_name(target)} from the game (Down).",
         )
     elif what == "discard":
         rules.discard_card(hero, target)
         rules.hand_note(
-            ev, hero, f"{hero.name} discards a card.", f"{hero.name} discards {target}."
+            ev, hero, f"{hero.name} discards a card.", f"{hero.name} discards {card_name(target)}."
         )
     elif what == "open":
         if basic:
@@ -639,7 +646,7 @@ def _act_apply(
         pile = state.smoke if what == "smoke" else state.suppress
         if args["to"] not in pile:
             pile.append(args["to"])
-        ev.append(Note(text=f"{hero.key} puts a {what.title()} token in {args['to']}."))
+        ev.append(Note(text=f"{hero.name} puts a {what.title()} token in {args['to']}."))
     elif what == "grenade":
         area = args["to"]
         ev.append(Note(text=f"{hero.name} throws a grenade into {area}!"))

@@ -223,7 +223,7 @@ def trigger_alarm(state: ReichState, dice: Dice, ev: Events) -> None:
     for enemy in state.enemies:
         if not enemy.active:
             enemy.active = True
-            ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.id} is alerted."))
+            ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.name} is alerted."))
 
 
 def closest_hero(state: ReichState, area: str) -> int:
@@ -332,7 +332,7 @@ def wake(state: ReichState, dice: Dice, ev: Events) -> None:
                 enemy_sight(state, enemy.area, a) for a in hero_areas | (active_areas - {None})
             ):
                 enemy.active = True
-                ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.id} wakes up."))
+                ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.name} wakes up."))
                 changed = True
         for area in sorted(state.accessories):
             if any(hero_sight(state, h, area) for h in hero_areas):
@@ -483,7 +483,7 @@ def wound_hero(
     if hero.down:
         hero.wounds.append(card_id)
         ev.append(
-            Wounded(figure=hero.key, amount=1, text=f"{hero.key} is Down and keeps {card.name}.")
+            Wounded(figure=hero.key, amount=1, text=f"{hero.name} is Down and keeps {card.name}.")
         )
         return True
     if immediate and not permanent:

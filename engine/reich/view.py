@@ -28,7 +28,11 @@ def _commands(state: ReichState) -> str:
         by_seat.setdefault(state.heroes[key].seat, []).append(load_content().heroes[key].name)
     if all(len(names) == 1 for names in by_seat.values()):
         return ""
-    return "; ".join(f"{seat} {'+'.join(names)}" for seat, names in by_seat.items())
+    heroes = load_content().heroes
+    return "; ".join(
+        f"{heroes[seat].name if seat in heroes else seat}'s seat: {' and '.join(names)}"
+        for seat, names in by_seat.items()
+    )
 
 
 def skill_words(skill: str) -> str:

@@ -130,8 +130,8 @@ async def test_begin_posts_the_briefing_and_who_plays_what(table: TableService) 
 async def test_forlorn_marine_seats_share_the_squad(table: TableService) -> None:
     shown = await _begin(table, "forlorn-hope", "solo-a", ["marines", "marines-2"])
     assert "same pool of Action Points" in shown
-    assert re.search(r"marines \(ann\): [^\n]+", shown)
-    assert re.search(r"marines-2 \(bob\): [^\n]+", shown)
+    assert re.search(r"Marines \(ann\): [^\n]+", shown)
+    assert re.search(r"Marines \(2\) \(bob\): [^\n]+", shown)
 
 
 async def test_campaign_status_shows_progress_health_and_seats(table: TableService) -> None:
@@ -143,7 +143,7 @@ async def test_campaign_status_shows_progress_health_and_seats(table: TableServi
         "- Sarge (ann): Sarge 4/4, Claudine 4/4",
         "- Hans (bob): Hans 4/4, Tane 4/4",
         "Waiting on",
-        "The briefing: /rules (topic: Mission 1: Radio Silence).",
+        "The briefing: /rules (topic: Reichbusters: Radio Silence).",
     ):
         assert needed in shown, needed
 
@@ -152,7 +152,7 @@ async def test_galaxy_status_counts_kills_against_the_target(table: TableService
     await _begin(table, "galaxy-defenders", "m1", ["marine", "sniper"])
     shown = text(await table.handle(ANN, "/campaign status"))
     assert "Round 1 of 7" in shown and "aliens killed: 0 of 4" in shown
-    assert "marine (ann): Chromium (Marine) 6/6" in shown
+    assert "Chromium (Marine) (ann): Chromium (Marine) 6/6" in shown
     # The Alpha Agent vote has a default answer: the prompt names its window.
     assert "decided by default in 10 minutes" in shown
 
