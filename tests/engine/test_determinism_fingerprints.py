@@ -25,35 +25,38 @@ from engine.selfplay import choose_action, default_seats
 
 # (game, scenario, seed, players) -> (sha256 of the final dump, sha256 of the whole trace), 16
 # hex digits; players 0 is the scenario's default (its required roles).
-# Forlorn was re-pinned after the rules fixes of issue #19 (Surge, flames, Xeno choices), and Solo
-# B's trace (only) when its trapped Marines could trade rooms at set-up (issue #19), and its dump
-# (only: the map key) when it moved onto its own Map B layout, "B-solo" (issue #19); all four
-# again for the rules fixes of issue #30: the starting Xenos placed after the Marines' set-up
-# (2.0; Op 01's vent dice rolled then) and grenades listed on every square in sight of any Marine
-# (8.5; every legal list with a grenade in the pool changes). Solo B and Op 04 once more (issue
-# #30, 5.1) when a Marine's move kept its facing on a tie of MP (a sidestep no longer ends facing
-# the way of travel), so moves end facing otherwise. Op 02 with a Xeno seat once more (issue #30,
-# 11.0): spawns beside full vents are now the Marine seat's choice, so self-play asks the Marine
-# seat and places them otherwise. Galaxy m4/m6 were re-pinned after the mission balance of issue
-# #4 changed their content and again after the rules fixes and balance of issue #18 (engagement,
-# revival and delivery choices, box Signal counts) and once more when #18 retuned every mission's
-# objective rows and round limits for rising difficulty, and (traces only, wording: the narration
-# names agents instead of seat keys, issue #32) once more; every Forlorn case and Reichbusters'
-# lab-rats too, traces only, for the same wording change of issue #32 (seats, Heroes, Enemies,
-# cards, dice and effects by name): same actions, same dumps. Reichbusters after its Enemy steps
-# stopped depending on set order, again after the rules and balance work of issues #5 and #20, and
-# (trace only) when a revealed Enemy token's text began naming each letter's Enemy type (issue
-# #17), and after the rules fixes of issue #30 (the Upkeep's free Pick Up asked of the player, its
-# `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609 actions and
-# outcome, a changed dump and trace.
+# Forlorn was re-pinned after the rules fixes of issue #19 (Surge, flames, Xeno choices), and
+# Solo B's trace (only) when its trapped Marines could trade rooms at set-up (issue #19), and
+# its dump (only: the map key) when it moved onto its own Map B layout, "B-solo" (issue #19);
+# all four again for the rules fixes of issue #30: the starting Xenos placed after the Marines'
+# set-up (2.0; Op 01's vent dice rolled then) and grenades listed on every square in sight of
+# any Marine (8.5; every legal list with a grenade in the pool changes).
+# Solo B and Op 04 once more (issue #30, 5.1) when a Marine's move kept its facing on a tie of
+# MP (a sidestep no longer ends facing the way of travel), so moves end facing otherwise.
+# Op 02 with a Xeno seat once more (issue #30, 11.0): spawns beside full vents are now the
+# Marine seat's choice, so self-play asks the Marine seat and places them otherwise.
+# All four once more (issue #30, 5.7/5.8): standing orders that spin-attack and orders paid by
+# the Surge marker are now listed, so every Marine legal list changes.
+# Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
+# again after the rules fixes and balance of issue #18 (engagement, revival and delivery
+# choices, box Signal counts) and once more when #18 retuned every mission's objective rows
+# and round limits for rising difficulty, and for the BLUE die's new face layout (issue #30:
+# every Teleport Point symbol on a face); Reichbusters after its Enemy steps stopped depending
+# on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
+# when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and
+# after the rules fixes of issue #30 (the Upkeep's free Pick Up asked of the player, its
+# `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609
+# actions and outcome, a changed dump and trace. Every trace once more for wording alone (issue
+# #32: the narration names agents, seats, Heroes, Enemies, cards, dice and effects instead of
+# their keys): same actions, same dumps.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("6aab330f07c4d404", "78362c0f39147650"),
-    ("forlorn-hope", "op-04", 1, 0): ("b7326cdc06d54721", "e9638b1290ec375a"),
-    ("forlorn-hope", "op-01", 2, 0): ("8738bed073bbe228", "01c2f1d85ce9f051"),
-    ("forlorn-hope", "op-02", 1, 2): ("554310030c57080a", "df1c553448b080fd"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "87dc300dda70c4f0"),
-    ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "1309baa511d3902b"),
-    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "1262ab9fc1a18e21"),
+    ("forlorn-hope", "solo-b", 1, 0): ("ee7a4da213ff7a15", "0c54616c9c6a478a"),
+    ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "7cb5307ccb663979"),
+    ("forlorn-hope", "op-01", 2, 0): ("5bfbc26d9a6fc256", "1035ebb9c3695ffe"),
+    ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "150f97d5ee8d6503"),  # a Xeno seat
+    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "ef6ffda531804d7d"),
+    ("galaxy-defenders", "m4", 2, 0): ("3a491f2e1ede9419", "c66c35201d65cfa7"),
+    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "75ed55d6f1c51baa"),
 }
 
 

@@ -163,10 +163,10 @@ def test_seize_example_1_the_flying_critter_carries_the_immobilized_biotech_away
     )
     critter = lifecycle.place_alien(state, "flying-critter-green", spot, [], "is placed")
     before = critter.hex
-    # Talons 2 BLUE: hit+hit+bolt, alien = 2 Hits and a Bolt (Immobilize; Catcher). The
-    # Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
+    # Talons 2 BLUE: hit+hit+shield, bolt+ammo+jam = 2 Hits and a Bolt (Immobilize; Catcher).
+    # The Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
     events: list[Event] = []
-    attack.alien_attack(state, critter, biotech, "melee", ScriptedDice([4, 1, 1, 1]), events, "t")
+    attack.alien_attack(state, critter, biotech, "melee", ScriptedDice([2, 4, 1, 1]), events, "t")
     assert "immobilize" in biotech.conditions
     assert critter.hex != before
     assert biotech.hex is not None and adjacent(state, biotech.hex, critter.hex)
