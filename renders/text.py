@@ -55,7 +55,7 @@ def _figures(view: View, describe: Callable[[FigureView], str]) -> str:
 
 def alt_text(view: View, events: list[Event] | None = None, limit: int = ALT_LIMIT) -> str:
     """The mission, the turn and every figure on the board, within Discord's alt text limit."""
-    turn = [f"round {view.round}" if view.round else "", view.phase.replace("-", " ")]
+    turn = [f"round {view.round}" if view.round else "", view.phase.replace("-", " ").capitalize()]
     if view.finished:
         turn.append(f"mission over: {view.outcome or 'ended'}")
     elif view.waiting:

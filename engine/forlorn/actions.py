@@ -290,7 +290,7 @@ def unit_actions(
                         "range": "6",
                         "spin": "yes",
                     },
-                    label=f"{u.id}: interrupt or spin-attack up to {aps} AP at range 6",
+                    label=f"{u.name}: interrupt or spin-attack up to {aps} AP at range 6",
                 )
             )
     if u.surge:

@@ -322,7 +322,7 @@ PENDING_WORDS = {
 def pending_text(kind: str, options: list[str], question: str = "") -> str:
     """The question a pending choice asks, in words, with its answers (a mission's own prompt,
     kind `sb-mission`, carries its question in `Pending.data["question"]`)."""
-    named = [choice_name(o) or o for o in options]
+    named = [choice_name(o) or o.replace("-", " ") for o in options]
     return f"{question or PENDING_WORDS.get(kind, kind)}: {', '.join(named)}"
 
 

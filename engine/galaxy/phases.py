@@ -38,6 +38,7 @@ from engine.galaxy.world import (
     mission_of,
     operative,
     profile,
+    seat_label,
     weapon,
 )
 
@@ -460,7 +461,9 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
     if state.agents[state.alpha].dead and operative(state):
         order = clockwise_from_alpha(state)
         state.alpha = next(s for s in order if not state.agents[s].dead)
-        events.append(Note(text=f"The Alpha Agent token passes to {state.alpha}."))
+        events.append(
+            Note(text=f"The Alpha Agent token passes to {seat_label(state, state.alpha)}.")
+        )
 
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:

@@ -284,7 +284,8 @@ class ReichGame:
             if any(h.grants for h in mine):
                 raise RuleError("Use or skip your pending card effects before ending the turn.")
             new.ended_seats.append(seat)
-            ev.append(Note(text=f"{seat} ends the Heroes' Turn."))
+            who = new.heroes[seat].name if seat in new.heroes else seat
+            ev.append(Note(text=f"{who} ends the Heroes' Turn."))
         elif action.verb == "orders":
             ordered = new.heroes.get(action.args.get("unit", "").lower())
             if ordered is None or ordered.seat != seat:

@@ -518,7 +518,9 @@ def awareness(
             continue
         state.awareness_used.append(eid)
         state.awareness_seen.append(pair)
-        activate_one(state, found, dice, ev, f"Awareness: {hkey} came into sight")
+        activate_one(
+            state, found, dice, ev, f"Awareness: {state.heroes[hkey].name} came into sight"
+        )
 
 
 def _act_apply(

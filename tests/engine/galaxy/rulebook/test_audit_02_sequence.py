@@ -205,7 +205,7 @@ def test_death_costs_a_rank_and_passes_alpha() -> None:
     assert fig(step.state, "marine") is None
     panel = next(p.lines for p in view(step.state).panels if p.seat == "marine")
     assert "rank Copper" in panel[0]
-    assert "Alpha Agent token passes to biotech" in texts(step.events)
+    assert "Alpha Agent token passes to Thorium (Biotech)" in texts(step.events)
     assert header(step.state)["alpha"] == "Thorium (Biotech)"
 
 
