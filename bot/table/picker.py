@@ -27,7 +27,7 @@ MAX_TEXT = 100  # Discord: a select option's label and description
 PICK = "/pick"
 
 # A short explanation of an action for its menu entry (≤ 100 characters): by default the
-# glossary's words for the term it names (`bot.guide.describe`), else the command it runs;
+# glossary's words for the term it names (`bot.guide.describe`), else nothing (never a command);
 # another describer plugs in through `PickCommands(describe=...)`.
 Describe = Callable[[str, Action], str]
 
