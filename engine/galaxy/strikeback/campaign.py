@@ -324,7 +324,7 @@ def offer_armory(state: GalaxyState, events: list[Event]) -> bool:
         state.pending = Pending(
             kind=ARMORY_KIND, seat=seat, options=[*options, DONE], data={"question": question}
         )
-        events.append(Note(text=f"{question}: /choose option:{'|'.join([*options, DONE])}."))
+        events.append(Note(text=f"{question}."))
         return True
     return False
 

@@ -199,7 +199,11 @@ class UndergroundTremor(MissionRules):
             seat = order[1 % len(order)] if effect["to"] == "left" else state.alpha
             for figure in figures(state, alien):
                 figure.controller = seat
-            events.append(Note(text=f"Its Alien card goes to {seat} (Special Event)."))
+            events.append(
+                Note(
+                    text=f"Its Alien card goes to {agent_name(state.agents[seat])} (Special Event)."
+                )
+            )
         elif kind == "shuffle-aliens":
             for card_id in [str(c) for c in effect["cards"]]:  # type: ignore[attr-defined]
                 pile = state.alien_deck.draw_pile
