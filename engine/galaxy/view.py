@@ -221,6 +221,16 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
     )
 
 
+def ended_summary(state: GalaxyState) -> SummaryView | None:
+    """The campaign mission played last, while the campaign goes on: its result as the campaign
+    recorded it (asked when a mission has just ended: the state already holds the next one)."""
+    camp = state.campaign
+    if camp is None or camp.over or not camp.results:
+        return None
+    last = camp.results[-1]
+    return SummaryView(result=last.text, kills=last.kills, rounds=last.rounds)
+
+
 def _summary(state: GalaxyState) -> SummaryView:
     return SummaryView(
         result=state.outcome_text,
