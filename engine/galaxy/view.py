@@ -12,7 +12,7 @@ from engine.core.view import (
     TokenView,
     View,
 )
-from engine.galaxy import campaign
+from engine.galaxy import campaign, objectives
 from engine.galaxy.board import label
 from engine.galaxy.content import Weapon, content
 from engine.galaxy.expansion import expanded, hooks, own
@@ -194,6 +194,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         header["rescued"] = str(state.rescued)
     if expanded(state) and (own(state).suits or own(state).headquarters):
         header["power-suit"] = hooks().suit_header(state)
+    for name, count in objectives.progress(state):  # every objective's counter, with its target
+        header[name] = count
     menace = own(state).menace if expanded(state) else None
     if menace is not None:  # the Menacing Agent (Operation Strikeback 11.3.1)
         holder = state.agents.get(menace.owner)
