@@ -59,9 +59,13 @@ def objective_lines(mission: Mission, agents: int | None) -> list[str]:
 
 def _special(mission: Mission, in_campaign: bool = False) -> list[str]:
     out = [SPECIAL_WORDS[key] for key in mission.special if key in SPECIAL_WORDS]
-    if mission.special_events:
+    stacks: list[list[str]] = list(getattr(mission, "stacks", []))
+    if mission.special_events and stacks:  # Operation Strikeback: an ordered deck (2.2)
+        out.append(_ordered_deck(mission, stacks))
+    elif mission.special_events:
         names = ", ".join(e.name for e in mission.special_events)
         out.append(f"This mission's own Event cards are shuffled into the Event deck: {names}.")
+    out.extend(getattr(mission, "guide", []))
     devices = content().devices
     if mission.kit:
         kit = "; ".join(
@@ -77,6 +81,33 @@ def _special(mission: Mission, in_campaign: bool = False) -> list[str]:
         )
         out.append(f"Weapons issued at the briefing: {issued}.")
     return out
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _ordered_deck(mission: Mission, stacks: list[list[str]]) -> str:
+    """Where each Special Event sits in a deck built from ordered stacks: a card alone in its
+    stack has a fixed place; one in a larger stack may be any card of that stack."""
+    where: dict[str, str] = {}
+    first = 1
+    for stack in stacks:
+        last = first + len(stack) - 1
+        for card in stack:
+            if first == last:
+                where[card] = f"the {_ordinal(first)} Event card"
+            else:
+                where[card] = f"one of Event cards {first}-{last}"
+        first = last + 1
+    parts = [
+        f"{e.name} is {where[e.id]}" if e.id in where else f"{e.name} waits aside for its trigger"
+        for e in mission.special_events
+    ]
+    return (
+        "The Event deck is stacked in order, not shuffled: " + "; ".join(parts) + ". The "
+        "other cards in a stack are shuffled with it."
+    )
 
 
 def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:

@@ -135,6 +135,7 @@ class Message:
     # Select menus (the action picker): {"placeholder", "entries": [{label, command, ...}]}
     menus: list[dict[str, Any]] = field(default_factory=list)
     error: bool = False
+    version: int | None = None  # the campaign version its controls were posted with
     edited: bool = False  # a turn post edited in place since it was first posted
     time: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
@@ -288,8 +289,10 @@ class Playground:
                 "use one that already exists."
             )
 
-    def store_reply(self, reply: Reply) -> dict[str, Any]:
-        """Keep a reply's images and describe it the way the API and the feed show it."""
+    def store_reply(self, reply: Reply, version: int | None = None) -> dict[str, Any]:
+        """Keep a reply's images and describe it the way the API and the feed show it; its
+        controls carry the campaign version they were posted with (`version` when the reply
+        has none), which a press sends back."""
         urls = [
             image_url(self.images.add(image.data, private=reply.ephemeral), image.data)
             for image in reply.images
@@ -315,6 +318,7 @@ class Playground:
             ],
             "error": reply.error,
             "post_key": reply.post_key,
+            "version": reply.version if reply.version is not None else version,
         }
 
     def record(
@@ -359,6 +363,7 @@ class Playground:
                 "buttons": reply["buttons"],
                 "menus": reply.get("menus", []),
                 "error": reply["error"],
+                "version": reply.get("version"),
             }
             key = "" if reply["ephemeral"] else reply.get("post_key", "")
             if key and channel.edit(key, **fields) is not None:

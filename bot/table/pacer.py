@@ -23,6 +23,7 @@ from bot.markup import channel_link, mention
 from bot.pacing import campaign_settings, quiet_until, remind_after
 from bot.replies import Reply, ephemeral
 from bot.storage.models import ActionLog, Campaign, Nudge
+from bot.storage.outbox import announce_scope
 from bot.storage.repo import StepWrite, WaitingUpdate
 from bot.table.context import Caller, Loaded, id_of, waiting_line
 from bot.table.parts import TableParts
@@ -61,7 +62,9 @@ class Pacer:
                 await self.repo.claim(row, next_due=None, deadline_at=None)
                 continue
             try:
-                sent += await self._due(campaign, row, outbox, now)
+                # A step it commits writes a marker its post replaces (`bot.storage.outbox`).
+                async with announce_scope(self.repo.db):
+                    sent += await self._due(campaign, row, outbox, now)
             except ChannelUnavailable as gone:
                 await self.pause(campaign.channel_id, str(gone))
             except Exception:  # one bad campaign must not stop the others' reminders

@@ -15,6 +15,7 @@ from engine.forlorn.movement import grapple_squares, marine_blocked
 from engine.forlorn.state import ForlornState, Unit
 from engine.forlorn.turn import action_points, waiting_marine_seats
 from engine.forlorn.world import adjacent, blockers_for, board_of, has_los, sq, toss_squares
+from engine.forlorn.xenos import interrupt_dice
 
 
 def commanded(state: ForlornState, seat: str) -> list[Unit]:
@@ -252,8 +253,9 @@ def unit_actions(
                 label=f"{u.id}: leave through the airlock (2 AP)",
             )
         )
+    orders: list[Action] = []
     if state.grenades > 0:
-        out.append(
+        orders.append(
             Action(
                 verb="orders",
                 args={
@@ -267,13 +269,34 @@ def unit_actions(
             )
         )
     for aps, rng in ((1, 3), (1, 6), (2, 6)):
-        out.append(
+        orders.append(
             Action(
                 verb="orders",
                 args={"unit": u.id, "order": "interrupt", "aps": str(aps), "range": str(rng)},
                 label=f"{u.id}: interrupt up to {aps} AP at range {rng}",
             )
         )
+    if interrupt_dice(u, spin=True) > 0:
+        # 5.7 / 8.4: an interrupt may be a Spin Attack (one die fewer again), for a Marine
+        # left with a die to roll.
+        for aps in (1, 2):
+            orders.append(
+                Action(
+                    verb="orders",
+                    args={
+                        "unit": u.id,
+                        "order": "interrupt",
+                        "aps": str(aps),
+                        "range": "6",
+                        "spin": "yes",
+                    },
+                    label=f"{u.id}: interrupt or spin-attack up to {aps} AP at range 6",
+                )
+            )
+    if u.surge:
+        # 5.8: a Surge marker may pay for an interrupt; the order says it pays first.
+        orders += [m.surge_variant(a) for a in orders]
+    out += orders
     if any(o.unit == u.id for o in state.orders):
         out.append(
             Action(

@@ -27,6 +27,10 @@ from engine.galaxy.state import GalaxyState
 from engine.galaxy.view import build_view, ended_summary
 from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of
 
+# High Impact's default as printed (storybook 5.5.1, "Default = On"): on wherever the expansion
+# is played as such, off in a core mission or campaign unless a table switches it on.
+PRINTED = "printed"
+
 
 def expansion_switch(key: str, description: str) -> OptionInfo:
     """An Operation Strikeback optional rule a core mission may switch on (default off)."""
@@ -73,8 +77,12 @@ def game_options() -> list[OptionInfo]:
             choices=["off", "on"],
             default="off",
         ),
-        expansion_switch(
-            "high-impact", "Operation Strikeback's optional rule: at most 5 Defend dice per attack"
+        OptionInfo(
+            key="high-impact",
+            description="Operation Strikeback's optional rule: at most 5 Defend dice per attack "
+            "(printed: on in the expansion's missions and campaign, off in the core's)",
+            choices=[PRINTED, "off", "on"],
+            default=PRINTED,
         ),
         expansion_switch(
             "fighting-poses",
@@ -180,6 +188,9 @@ class GalaxyDefenders:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
         strikeback = options.get("expansion") in {ex.EXPANSION for ex in loaded()}
+        if options.get("high-impact") == PRINTED:
+            printed_on = scenario in expansion_missions() or strikeback
+            options["high-impact"] = "on" if printed_on else "off"
         if strikeback:
             hooks().require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core

@@ -34,6 +34,7 @@ from engine.galaxy.world import (
     find_alien,
     free,
     hx,
+    immobilized,
     locked,
     mission_of,
     on_map_agents,
@@ -219,7 +220,7 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     if not agent.combat_used:
         if is_engaged and not agent.evaded:
             add("evade", "Evade (Action + Combat): roll a Shield to break off")
-        if free_to_go:
+        if free_to_go and not immobilized(agent):  # redeploying moves him: it needs Movement
             for h in board.area_hexes(area_of(state, agent.hex)):
                 if free(state, h):
                     add("redeploy", f"Tactical Redeployment to {label(h)}", to=label(h))
@@ -233,10 +234,10 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
         if ws.jammed:
             if not agent.combat_used:
                 add("unjam", f"unjam {ws.key} with Combat", weapon=ws.key, using="combat")
-            if agent.movement == "unused":
+            if agent.movement == "unused" and not immobilized(agent):
                 add("unjam", f"unjam {ws.key} with Movement", weapon=ws.key, using="movement")
     me = hx(agent.hex)
-    if free_to_go and "immobilize" not in agent.conditions:
+    if free_to_go and not immobilized(agent):
         for n in neighbours(me):
             if (
                 board.on_map(n)

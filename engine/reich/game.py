@@ -190,7 +190,13 @@ class ReichGame:
             return upkeep.prompt(state)
         if state.phase != "heroes":
             return Prompt(seats=[], kind="none", text="The Enemies are moving.")
-        seats = [s for s in state.seats if s not in state.ended_seats]
+        # A seat whose Heroes have all left through the Exit has nothing left to do: it is not
+        # waited on from the moment the last one leaves (advance then ends its turn).
+        seats = [
+            s for s in state.seats if s not in state.ended_seats and not self._seat_gone(state, s)
+        ]
+        if not seats:
+            return Prompt(seats=[], kind="none", text="The Heroes' Turn is over.")
         return Prompt(seats=seats, kind="turn", text="Heroes' Turn: act in any order, then end.")
 
     def legal_actions(self, state: ReichState, seat: str) -> list[Action]:
@@ -344,16 +350,17 @@ class ReichGame:
         return Step(state=new, events=ev)
 
     @staticmethod
-    def _turn_may_end(state: ReichState) -> bool:
+    def _seat_gone(state: ReichState, seat: str) -> bool:
+        """Whether every Hero of `seat` is off the board (left through the Exit)."""
+        return all(
+            state.heroes[k].area is None for k in state.hero_order if state.heroes[k].seat == seat
+        )
+
+    @classmethod
+    def _turn_may_end(cls, state: ReichState) -> bool:
         """Whether `advance` has anything to do in the Heroes' Turn: a seat whose Heroes are all
         off the board is ended for it, and the turn ends once every seat has ended it."""
-        for seat in state.seats:
-            if seat in state.ended_seats:
-                continue
-            mine = [state.heroes[k] for k in state.hero_order if state.heroes[k].seat == seat]
-            if not all(h.area is None for h in mine):
-                return False
-        return True
+        return all(seat in state.ended_seats or cls._seat_gone(state, seat) for seat in state.seats)
 
     def advise(self, state: ReichState, seat: str, actions: list[Action]) -> Action | None:
         """Purposeful play for self-play's `--policy advisor` (see `advisor.py`)."""

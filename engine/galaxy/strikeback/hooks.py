@@ -141,6 +141,7 @@ class StrikebackHooks:
     legal_attacks = staticmethod(objects.legal_attacks)
     lift = staticmethod(bodies.lift)
     lit_marks = staticmethod(play.lit_marks)
+    may_replace = staticmethod(arsenal.may_replace)
     next_mission = staticmethod(play.next_mission)
     mine = staticmethod(npc.mine)
     missions = staticmethod(missions.missions)

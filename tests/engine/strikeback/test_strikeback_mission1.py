@@ -91,7 +91,13 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
             SeededDice(1),
         ).state
     firefighter = "Name a Firefighter (gets a Fire Extinguisher)"
-    assert asked == [firefighter, firefighter, "sb-device", "sb-device"]
+    device = "Alpha Agent: who receives the {}"
+    assert asked == [
+        firefighter,
+        firefighter,
+        device.format("Harpoon"),
+        device.format("Jet Boots"),
+    ]
     assert state.expansion is not None and len(os1.fire(state).firefighters) == 2
     assert sorted(k for keys in sb_state(state).devices.values() for k in keys) == [
         "harpoon",
@@ -163,10 +169,10 @@ def test_seize_example_1_the_flying_critter_carries_the_immobilized_biotech_away
     )
     critter = lifecycle.place_alien(state, "flying-critter-green", spot, [], "is placed")
     before = critter.hex
-    # Talons 2 BLUE: hit+hit+bolt, alien = 2 Hits and a Bolt (Immobilize; Catcher). The
-    # Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
+    # Talons 2 BLUE: hit+hit+shield, bolt+ammo+jam = 2 Hits and a Bolt (Immobilize; Catcher).
+    # The Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
     events: list[Event] = []
-    attack.alien_attack(state, critter, biotech, "melee", ScriptedDice([4, 1, 1, 1]), events, "t")
+    attack.alien_attack(state, critter, biotech, "melee", ScriptedDice([2, 4, 1, 1]), events, "t")
     assert "immobilize" in biotech.conditions
     assert critter.hex != before
     assert biotech.hex is not None and adjacent(state, biotech.hex, critter.hex)

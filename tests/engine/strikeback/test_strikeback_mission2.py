@@ -251,9 +251,9 @@ def test_diggers_hunt_a_planted_probe_first_and_two_wounds_destroy_it() -> None:
     digger = lifecycle.place_alien(state, "diggers-green", hx(spot), [], "digs up")
     # the Marine stands next to the Digger as well, but the probe counts as the weakest agent
     events: list[Event] = []
-    # Fangs 2 BLUE: hit+hit+bolt twice = 4 Hits; the probe's 4 BLUE dice: alien, hit+shield,
+    # Fangs 2 BLUE: hit+hit+shield twice = 4 Hits; the probe's 4 BLUE dice: alien, hit+shield,
     # alien, alien = 1 Shield: 3 wounds on 2 HP.
-    aliens.activate(state, digger, ScriptedDice([4, 4, 1, 6, 1, 1]), events)
+    aliens.activate(state, digger, ScriptedDice([2, 3, 1, 6, 1, 1]), events)
     texts = [e.text for e in events]
     assert any("the probe" in t and "attacks" in t for t in texts), texts
     assert os2.planted(state, 2) is None

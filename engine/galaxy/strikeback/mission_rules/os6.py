@@ -266,7 +266,8 @@ class LastStarfighters(MissionRules):
                 events.append(Note(text=f"{agent_name(agent)} keeps his footing (Shield)."))
                 continue
             shown = "+".join(gdice.symbols("blue", face))
-            events.append(Note(text=f"{agent_name(agent)} is thrown down ({shown})."))
+            fall = "is thrown Prone" if poses_on else "is shaken"
+            events.append(Note(text=f"{agent_name(agent)} {fall} ({shown})."))
             combat.wound_agent(state, agent, 1, events, "the quake")
             if poses_on and not agent.dead:
                 sb(state).poses[agent.id] = "prone"
