@@ -213,19 +213,12 @@ NOTES = ["A drone or sentry gun an agent deploys is his to command."]
 
 
 def progress(state: Any) -> list[str]:
-    """The counters the objectives ask about, with this team's targets."""
+    """Every counter the objectives judge, with this team's targets (the engine's words, as
+    in the board's header: kills, Teleport Points, civilians, an expansion mission's fires)."""
     from engine.galaxy.world import mission_of
 
     mission = mission_of(state)
-    shown: dict[str, int] = {}
-    for row in mission.objectives:
-        if row.result != "accomplished":
-            continue
-        for name, need in objectives.needs(state, row).items():
-            shown[name] = need
     lines = [f"Round {state.round} of {mission.rounds}"]
-    lines += [
-        f"{COUNTER_WORDS[name]}: {objectives.counter(state, name)} of {need}"
-        for name, need in shown.items()
-    ]
+    words = {objectives.COUNTER_NAMES[k]: w for k, w in COUNTER_WORDS.items()}
+    lines += [f"{words.get(name, name)}: {count}" for name, count in objectives.progress(state)]
     return lines

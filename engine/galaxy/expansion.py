@@ -325,6 +325,10 @@ class ExpansionHooks(Protocol):
 
     def condition(self, state: GalaxyState, cond: str) -> bool: ...
 
+    def objective_counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        """The expansion mission's own objective counters, as (name, count in words)."""
+        ...
+
     def controller_for(self, state: GalaxyState, card_id: str) -> str | None:
         """A Master's card goes to the Alpha Agent (None: the normal assignment)."""
         ...

@@ -83,6 +83,7 @@ class StrikebackHooks:
     closest = staticmethod(swarm.closest)
     combat_refresh = staticmethod(combat.refresh)
     condition = staticmethod(play.condition)
+    objective_counts = staticmethod(play.objective_counts)
     controller_for = staticmethod(masters.controller_for)
     debrief = staticmethod(campaign.debrief)
     decoys = staticmethod(play.decoys)

@@ -366,6 +366,11 @@ class UndergroundTremor(MissionRules):
 
     # -- objectives, board, advice -----------------------------------------------------------
 
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        placed = sum(1 for n in (1, 2) if planted(state, n))
+        ready = "armed" if armed(state) else "not armed"
+        return [("probes", f"{placed} of 2 planted on Waypoints 1 and 2, {ready}")]
+
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond == "probes-armed":
             return armed(state)

@@ -422,6 +422,16 @@ class LastStarfighters(MissionRules):
         agents = [o for o in options if o in state.agents and state.agents[o].hex is not None]
         return min(agents, key=lambda o: _spared_last(state, o)) if agents else None
 
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        mine = hunt(state)
+        if mine.returned and not wormoon_in_play(state):
+            shown = "dead"
+        elif mine.returned:
+            shown = "back on the board"
+        else:
+            shown = "still underground" if not wormoon_in_play(state) else "on the board"
+        return [("Wormoon", shown)]
+
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond == "wormoon-dead":
             return hunt(state).returned and not wormoon_in_play(state)
