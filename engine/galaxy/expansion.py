@@ -604,6 +604,10 @@ class ExpansionHooks(Protocol):
 
     def condition(self, state: GalaxyState, cond: str) -> bool: ...
 
+    def objective_counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        """The expansion mission's own objective counters, as (name, count in words)."""
+        ...
+
     def debrief(
         self, state: GalaxyState, dice: Dice, events: list[Event]
     ) -> tuple[str, int] | None: ...
@@ -615,7 +619,21 @@ class ExpansionHooks(Protocol):
     # -- The advisor ------------------------------------------------------------------------
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
-        """The advisor's expansion moves (a mission's goals, suits, tokens), before the core's."""
+        """The advisor's expansion moves (a mission's goals, suits, tokens, NPC standing
+        orders), before the core's."""
+        ...
+
+    def closing_advice(
+        self, state: GalaxyState, agent: AgentState, actions: list[Action]
+    ) -> Action | None:
+        """The advisor's use of his unused Action before he ends his turn (None: end it)."""
+        ...
+
+    def prompt_advice(
+        self, state: GalaxyState, kind: str, seat: str, options: list[str]
+    ) -> str | None:
+        """The advisor's answer to a core prompt (a promotion, the Alpha Agent) where the
+        expansion knows better; None: the core advisor's answer."""
         ...
 
     # -- What the view shows ----------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.galaxy.strikeback import (
     activation,
+    advisor_tools,
     alientech,
     arsenal,
     badges,
@@ -87,9 +88,11 @@ class StrikebackHooks:
     close_encounters = staticmethod(missions.close_encounters)
     closest = staticmethod(swarm.closest)
     condition = staticmethod(play.condition)
+    objective_counts = staticmethod(play.objective_counts)
     controller_for = staticmethod(masters.controller_for)
     debrief = staticmethod(campaign.debrief)
     decoys = staticmethod(play.decoys)
+    closing_advice = staticmethod(advisor_tools.closing)
     default_armory = staticmethod(campaign.default_armory)
     defence_dice = staticmethod(poses.defence_dice)
     deliver_armory = staticmethod(alientech.deliver_armory)
@@ -148,6 +151,7 @@ class StrikebackHooks:
     penalty = staticmethod(lookups.penalty)
     progress_lines = staticmethod(campaign.progress_lines)
     promotion_kind = staticmethod(wings.promotion_kind)
+    prompt_advice = staticmethod(advisor_tools.prompt_advice)
     psionics = staticmethod(powers.psionics)
     quiet_signals = staticmethod(play.quiet_signals)
     rank_name = staticmethod(wings.rank_name)

@@ -11,7 +11,7 @@ from engine.core.game import Action
 from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback import (
     activation,
-    alientech,
+    advisor_tools,
     free,
     masters,
     npc,
@@ -20,6 +20,7 @@ from engine.galaxy.strikeback import (
     powers,
     suits,
 )
+from engine.galaxy.world import agent_name
 
 POSE = "pose-"
 
@@ -72,13 +73,13 @@ def agent_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
     out.extend(suits.legal_actions(state, agent))  # Power Suits (9.5)
     out.extend(free.legal(state, agent))  # Free Actions (6.2.1.1)
     out.extend(powers.legal_actions(state, agent))  # Psionic Powers (9.7.2)
-    for figure in [n.id for n in npc.mine(state, agent)]:
-        if npc.activation_problem(state, agent, figure) is None:
+    for figure in npc.mine(state, agent):
+        if npc.activation_problem(state, agent, figure.id) is None:
             out.append(
                 Action(
                     verb="act",
-                    args={"unit": agent.id, "what": "npc", "target": figure},
-                    label=f"activate the NPC {figure} now (before your activities)",
+                    args={"unit": agent.id, "what": "npc", "target": figure.id},
+                    label=f"activate the NPC {agent_name(figure)} now (before your activities)",
                 )
             )
     for order in npc.npc_orders(state, agent):
@@ -145,8 +146,8 @@ def default_answer(state: GalaxyState, pending: Pending) -> str:
 
 def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
     """The advisor's expansion moves, tried before the core's: the mission's goals, Power
-    Suits, then tokens in reach."""
-    for pick in (play.advice, suits.advice, alientech.advice):
+    Suits, then tokens in reach and NPC standing orders."""
+    for pick in (play.advice, suits.advice, advisor_tools.advise):
         found = pick(state, agent, actions)
         if found is not None:
             return found
