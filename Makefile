@@ -13,7 +13,7 @@ UV := uv==0.13.9
 COMPILE := .lock-venv/bin/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes --custom-compile-command "make lock"
 
-.PHONY: run test lint typecheck pytest install clean bench selfplay lock smoke
+.PHONY: run test test-fast lint typecheck pytest install clean bench selfplay lock smoke
 
 $(BIN)/python:
 	@python=$$($(FIND_PYTHON)) && echo "Creating $(VENV) with $$python" && $$python -m venv $(VENV)
@@ -63,6 +63,13 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 test: lint typecheck pytest
+
+# The inner loop: the engine, renders and structure tests without the slow ones (whole
+# missions, properties), no bot, browser or PostgreSQL tests; `make test` stays the whole suite.
+FAST_TESTS = tests/engine tests/renders tests/test_engine_structure.py \
+	tests/test_strikeback_mission_shape.py tests/test_layering.py
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "not slow" $(FAST_TESTS)
 
 # The README's `make run` from a fresh clone of HEAD on Python 3.12 and 3.13, each in its own
 # virtualenv (CI runs `make test` on 3.11 and then this); SMOKE_PYTHONS="3.13 /path/python" to choose.

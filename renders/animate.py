@@ -73,7 +73,7 @@ def shared_palette(images: list[Image.Image], colors: int = 128) -> Image.Image:
 
     Quantizing each full frame separately was most of an animation's cost; mapping every
     frame onto one palette is ten times cheaper, keeps colours steady from frame to frame and
-    lets colours that appear only in later frames (a highlight, a flame) into the palette.
+    lets colours that appear only in later frames (a highlight, a mark lit later) into the palette.
     """
     width, height = max(1, images[0].width // 4), max(1, images[0].height // 4)
     sheet = Image.new("RGB", (width, height * len(images)))

@@ -35,6 +35,7 @@ from renders.geometry import CELL_SIZE, Placement, Point, place, shape_key
 from renders.labels import Placer, placing
 from renders.labels import active as labels_placer
 from renders.media import media_type
+from renders.symbols import tokens_of
 from renders.terrain import RENDERERS, RULER_MARGIN, Layer, coords_fit, static_layer
 from renders.text import alt_text
 
@@ -114,8 +115,9 @@ def _draw_steps(
     occupied = {placement.resolve(f.coord) or "" for f in view.figures}
     occupied |= {placement.resolve(t.coord) or "" for t in view.tokens if t.kind == "body"}
     small = token_radius(placement)
+    symbols = tokens_of(view)
     for token, xy in token_positions(view, placement, occupied):
-        draw_token(draw, token, xy, small)
+        draw_token(draw, token, xy, small, symbols)
     r = placement.token_radius
     draw_bodies(draw, view, placement, positions, r)
     active = _active(view, events)

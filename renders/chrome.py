@@ -9,6 +9,7 @@ from engine.core.events import Event
 from engine.core.view import FigureView, View
 from renders import paint, theme
 from renders.figures import HIDDEN_TOKENS, badges, conditions_of, rank_tag, token_text
+from renders.symbols import marks_of, tokens_of
 from renders.terrain import HEX_MARK_FORMS, edge_base
 
 GAME_NAMES = {
@@ -301,16 +302,17 @@ def legend_items(view: View) -> list[str]:
         "blocked": "BLOCK: blocked hex",
         "civilian": "CIVIL: civilian",
         "smoke": "hatched, SM: smoke",
-        "flame": "F: flame",
-        "rift": "dark hex, RIFT: Moon Rift (no one stops on it)",
-        "probe": "PRB: Underground Probe set",
         "suppressing-fire": "SF: suppressing fire",
         "accessory": "ACC, AC: accessory",
     }
+    brought = marks_of(view)  # the marks the game or its mission brings, by their symbols
+    names |= {k: s.legend for k, s in brought.items() if s.legend and not s.numbered}
     items += [names[m] for m in sorted(marks) if m in names]
     if view.board == "hex":  # numbered marks (Waypoints, hex marks) in their short forms
         stems = {m.rstrip("0123456789") for m in marks if m[-1:].isdigit()}
-        items += [HEX_MARK_FORMS[s][1] for s in sorted(stems) if s in HEX_MARK_FORMS]
+        forms = {k: f[1] for k, f in HEX_MARK_FORMS.items()}
+        forms |= {k: s.legend for k, s in brought.items() if s.legend and s.numbered}
+        items += [forms[s] for s in sorted(stems) if s in forms]
     items += token_legend(view)
     return items
 
@@ -318,7 +320,6 @@ def legend_items(view: View) -> list[str]:
 TOKEN_NAMES = {
     "signal": "purple hexagon s#: Signal",
     "enemy-token": "hexagon L#: Enemy token by level",
-    "flame": "F: flame",
     "corpse": "✝: corpse",
     "loot": "Lt: loot",
     "accessory": "Ac: accessory",
@@ -326,7 +327,6 @@ TOKEN_NAMES = {
     "egg": "Eg: egg",
     "smoke": "Sm: smoke",
     "power-suit": "grey square P#: empty Power Suit",
-    "probe": "blue circle Pr: Underground Probe lying on the ground",
 }
 
 
@@ -334,16 +334,19 @@ def token_legend(view: View) -> list[str]:
     """One entry per kind of token on the board; mission tokens by their own text (M1 keys)."""
     items: list[str] = []
     seen: set[str] = set()
+    brought = tokens_of(view)
     for t in view.tokens:
         kind = t.kind.split(":")[0]
         if kind in HIDDEN_TOKENS:
             continue
         if kind in TOKEN_NAMES:
             entry = TOKEN_NAMES[kind]
+        elif kind in brought and brought[kind].legend:
+            entry = brought[kind].legend
         elif kind == "item":
-            entry = f"{token_text(t)}: {t.label or 'item'}"
+            entry = f"{token_text(t, brought)}: {t.label or 'item'}"
         else:
-            entry = f"{token_text(t)}: {kind.replace('-', ' ')}"
+            entry = f"{token_text(t, brought)}: {kind.replace('-', ' ')}"
         if entry not in seen:
             seen.add(entry)
             items.append(entry)

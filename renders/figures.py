@@ -14,6 +14,7 @@ from engine.core.view import FigureView, TokenView, View
 from renders import paint, theme
 from renders.areamarks import id_box, mark_boxes, overlaps
 from renders.geometry import Placement, Point, area_slots
+from renders.symbols import Symbols, named_colour
 
 RANK_TAGS = {
     "copper": "Cu",
@@ -287,7 +288,6 @@ def token_radius(placement: Placement) -> float:
 
 TOKEN_STYLE: dict[str, tuple[str, theme.RGB, str]] = {
     # kind prefix -> (shape, fill, fallback text)
-    "flame": ("triangle", theme.ORANGE, "F"),
     "corpse": ("circle", (90, 90, 96), "✝"),
     "item": ("square", theme.GREEN, "It"),
     "blocked-vent": ("square", (60, 60, 66), "X"),
@@ -297,14 +297,15 @@ TOKEN_STYLE: dict[str, tuple[str, theme.RGB, str]] = {
     "accessory": ("square", theme.MUTED, "Ac"),
     "egg": ("circle", theme.PURPLE, "Eg"),
     "smoke": ("circle", theme.MUTED, "Sm"),
-    "probe": ("circle", theme.SKY, "Pr"),
     "power-suit": ("square", (150, 150, 158), "PS"),
 }
 MISSION_TOKEN = ("square", theme.SKY, "M")
 
 
-def token_text(t: TokenView) -> str:
+def token_text(t: TokenView, symbols: Symbols | None = None) -> str:
     kind = t.kind.split(":", 1)[0]
+    if symbols and kind in symbols:  # a token kind the view brings
+        return symbols[kind].text
     if kind == "signal":
         return t.label[:3] or "?"
     if kind == "enemy-token":
@@ -323,8 +324,10 @@ def token_text(t: TokenView) -> str:
     return (t.label or kind)[:3]
 
 
-def token_style(t: TokenView) -> tuple[str, theme.RGB]:
+def token_style(t: TokenView, symbols: Symbols | None = None) -> tuple[str, theme.RGB]:
     kind = t.kind.split(":", 1)[0]
+    if symbols and kind in symbols:
+        return symbols[kind].shape, named_colour(symbols[kind].colour)
     if kind == "enemy-token":
         level = t.label[-1:]
         fill = {"1": theme.YELLOW, "2": theme.ORANGE, "3": theme.VERMILION}.get(level, theme.ORANGE)
@@ -335,10 +338,12 @@ def token_style(t: TokenView) -> tuple[str, theme.RGB]:
     return shape, fill
 
 
-def draw_token(draw: paint.Draw, t: TokenView, xy: Point, r: float) -> None:
-    shape, fill = token_style(t)
+def draw_token(
+    draw: paint.Draw, t: TokenView, xy: Point, r: float, symbols: Symbols | None = None
+) -> None:
+    shape, fill = token_style(t, symbols)
     paint.token(draw, shape, xy[0], xy[1], r, fill, theme.INK, 1)
-    text = token_text(t)
+    text = token_text(t, symbols)
     size = paint.fit_size(text, r * 1.8, paint.legible(r * 1.05), 6)
     ink = (
         theme.WHITE

@@ -2,8 +2,8 @@
 
 `static_layer` draws what does not change during a mission (floors, rooms, Areas, walls,
 windows, marks such as vents, caches, Teleport Points, barracks, coordinates) and is cached per
-map; `draw_dynamic` draws what steps change (doors by state, flames, smoke, destroyed Teleport
-Points) on a copy of it.
+map; `draw_dynamic` draws what steps change (doors by state, a view's own marks, smoke,
+destroyed Teleport Points) on a copy of it.
 """
 
 from __future__ import annotations
@@ -20,15 +20,18 @@ from renders import paint, theme
 from renders.areamarks import mark_boxes
 from renders.geometry import Placement, Point, Segment, place, shape_key
 from renders.labels import Box, Placer, placing
+from renders.symbols import Symbols, marks_of, named_colour, stem_of
 
-DYNAMIC_MARKS = frozenset(
-    {"flame", "blocked", "smoke", "suppressing-fire", "civilian", "rift", "probe"}
-)
+DYNAMIC_MARKS = frozenset({"blocked", "smoke", "suppressing-fire", "civilian"})
 STATIC_EDGES = frozenset({"wall", "blocked", "area-border", "window", "airlock", "barrier"})
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
-def is_dynamic_mark(mark: str) -> bool:
+def is_dynamic_mark(mark: str, symbols: Symbols | None = None) -> bool:
+    """Drawn per step (not with the cached board): the shared changing marks, and the marks a
+    view brings (`View.symbols`) other than numbered map marks."""
+    if symbols and mark in symbols and not symbols[mark].numbered:
+        return True
     return mark in DYNAMIC_MARKS or mark.startswith("accessory") or mark.endswith(":destroyed")
 
 
@@ -62,8 +65,9 @@ STATS = {"hits": 0, "misses": 0}
 
 def layer_key(view: View, cell_size: int | None, margin: int = 14) -> tuple[object, ...]:
     placement = place(view, cell_size, margin)
+    symbols = marks_of(view)
     marks = tuple(
-        (c.coord, c.terrain, c.room, tuple(m for m in c.marks if not is_dynamic_mark(m)))
+        (c.coord, c.terrain, c.room, tuple(m for m in c.marks if not is_dynamic_mark(m, symbols)))
         for c in view.cells
     )
     edges = tuple((e.a, e.b, e.kind) for e in view.edges if is_static_edge(e))
@@ -257,24 +261,27 @@ class SquareBoard:
                 colour = theme.TERRAIN["corridor"]
             draw.polygon(poly, fill=colour, outline=theme.GRID)
         coords = coords_fit(view, placement)
+        symbols = marks_of(view)
         for cell in view.cells:
             if cell.terrain in theme.BLOCKING_TERRAIN:
                 continue
             (x0, y0) = placement.polygons[cell.coord][0]
             if coords:
                 _coord_label(draw, (x0 + 2, y0 + 1), cell.coord, size)
-            self._marks(draw, cell, placement, size)
+            self._marks(draw, cell, placement, size, symbols)
         for edge in view.edges:
             if is_static_edge(edge):
                 draw_edge(draw, edge, placement)
 
-    def _marks(self, draw: paint.Draw, cell: CellView, placement: Placement, size: int) -> None:
+    def _marks(
+        self, draw: paint.Draw, cell: CellView, placement: Placement, size: int, symbols: Symbols
+    ) -> None:
         cs = placement.cell_size
         x0, y0 = placement.polygons[cell.coord][0]
         cx, cy = placement.centres[cell.coord]
         slot = 0
         for mark in cell.marks:
-            if is_dynamic_mark(mark):
+            if is_dynamic_mark(mark, symbols):
                 continue
             name, _, arg = mark.partition(":")
             if name == "letter":
@@ -322,19 +329,22 @@ HEX_MARK_FORMS: dict[str, tuple[str, str, theme.RGB]] = {
     # prefix of the mark name -> (label prefix, legend, colour); digits after it are kept
     "wp": ("W", "W#: Waypoint", theme.YELLOW),
     "m": ("#", "#N: numbered hex mark", theme.YELLOW),
-    "u": ("U", "U#: dig site Waypoint", theme.YELLOW),  # Operation Strikeback map M1
 }
 HEX_MARK_WORDS: dict[str, tuple[str, theme.RGB]] = {
-    "flame": ("F", theme.ORANGE),
     "blocked": ("BLOCK", theme.YELLOW),
     "civilian": ("CIVIL", theme.YELLOW),
-    "rift": ("RIFT", theme.ORANGE),  # Operation Strikeback mission 6: a Moon Rift overlay
-    "probe": ("PRB", theme.SKY),  # an Underground Probe set by an obelisk
 }
 
 
-def hex_mark_text(name: str) -> tuple[str, theme.RGB]:
-    """A hex mark's short label and colour: `wp3` -> W3, `m1` -> #1, `flame` -> F."""
+def hex_mark_text(name: str, symbols: Symbols | None = None) -> tuple[str, theme.RGB]:
+    """A hex mark's short label and colour: `wp3` -> W3, `m1` -> #1, a mark the view brings
+    by its symbol (`View.symbols`)."""
+    if symbols:
+        if name in symbols and not symbols[name].numbered:
+            return symbols[name].text, named_colour(symbols[name].colour)
+        form = stem_of(name, symbols)
+        if form is not None:
+            return f"{form.text}{name[len(form.kind) :]}", named_colour(form.colour)
     if name in HEX_MARK_WORDS:
         return HEX_MARK_WORDS[name]
     stem = name.rstrip("0123456789")
@@ -369,11 +379,12 @@ class HexBoard:
             draw.polygon(poly, fill=colour, outline=theme.GRID)
         self._area_borders(draw, view, placement)
         coords = coords_fit(view, placement)
+        symbols = marks_of(view)
         for cell in view.cells:
             cx, cy = placement.centres[cell.coord]
             if coords:
                 paint.text(draw, (cx, cy - cs * 0.3), cell.coord, size, theme.FAINT, anchor="mm")
-            self._marks(draw, cell, placement, size)
+            self._marks(draw, cell, placement, size, symbols)
         for area, cells in by_area.items():
             flags = area_marks[area]
             centre = next((c for c in cells if "centre" in c.marks), cells[len(cells) // 2])
@@ -396,11 +407,13 @@ class HexBoard:
                     if seg:
                         draw.line(seg, fill=(168, 174, 186), width=2)
 
-    def _marks(self, draw: paint.Draw, cell: CellView, placement: Placement, size: int) -> None:
+    def _marks(
+        self, draw: paint.Draw, cell: CellView, placement: Placement, size: int, symbols: Symbols
+    ) -> None:
         cs = placement.cell_size
         cx, cy = placement.centres[cell.coord]
         for mark in cell.marks:
-            if is_dynamic_mark(mark):
+            if is_dynamic_mark(mark, symbols):
                 continue
             name, _, arg = mark.partition(":")
             if name == "centre":
@@ -411,7 +424,7 @@ class HexBoard:
             elif name == "teleport":
                 self.teleport(draw, cx, cy, cs, arg, size, destroyed=False)
             elif name not in ("search", "exit"):
-                text, fill = hex_mark_text(name)
+                text, fill = hex_mark_text(name, symbols)
                 paint.pill(draw, (cx, cy + cs * 0.3), text, size - 1, fill)
 
     @staticmethod
@@ -428,21 +441,25 @@ class HexBoard:
 
     def draw_dynamic(self, draw: paint.Draw, view: View, placement: Placement) -> None:
         size = paint.legible(placement.cell_size / 5)
+        symbols = marks_of(view)
         for cell in view.cells:
             for mark in cell.marks:
-                if not is_dynamic_mark(mark):
+                if not is_dynamic_mark(mark, symbols):
                     continue
                 cx, cy = placement.centres[cell.coord]
                 name, _, arg = mark.partition(":")
                 if name == "teleport":
                     self.teleport(draw, cx, cy, placement.cell_size, arg, size, destroyed=True)
                     continue
-                if name == "rift":  # an overlay over the hex: a dark chasm
+                cover = symbols[name].cover if name in symbols else ""
+                if cover:  # a mark over the whole hex (a chasm ...)
                     poly = placement.polygons[cell.coord]
-                    draw.polygon(poly, fill=(22, 20, 26), outline=theme.ORANGE)
+                    draw.polygon(
+                        poly, fill=named_colour(cover), outline=named_colour(symbols[name].colour)
+                    )
                 # beside the hex's own mark pill (a Waypoint's W#), not over it
                 shift = placement.cell_size * (0.42 if len(cell.marks) > 1 else 0)
-                text, fill = hex_mark_text(name)
+                text, fill = hex_mark_text(name, symbols)
                 paint.pill(draw, (cx + shift, cy + placement.cell_size * 0.3), text, size - 1, fill)
         for edge in view.edges:
             if not is_static_edge(edge):
@@ -474,11 +491,18 @@ class AreaBoard:
             first = min(coords, key=lambda c: (placement.centres[c][1], placement.centres[c][0]))
             x0, y0 = placement.polygons[first][0]
             paint.pill(draw, (x0 + 4, y0 + 4), area, size, (28, 30, 36), theme.TEXT, anchor="lt")
+        symbols = marks_of(view)
         for cell in view.cells:
-            self._marks(draw, cell, placement, size, dynamic=False)
+            self._marks(draw, cell, placement, size, dynamic=False, symbols=symbols)
 
     def _marks(
-        self, draw: paint.Draw, cell: CellView, placement: Placement, size: int, dynamic: bool
+        self,
+        draw: paint.Draw,
+        cell: CellView,
+        placement: Placement,
+        size: int,
+        dynamic: bool,
+        symbols: Symbols,
     ) -> None:
         if not cell.marks or not cell.area:
             return
@@ -492,15 +516,16 @@ class AreaBoard:
         for mark, (text, fill, box) in zip(
             cell.marks, mark_boxes(placement, cell.area, cell.marks), strict=True
         ):
-            if is_dynamic_mark(mark) != dynamic:
+            if is_dynamic_mark(mark, symbols) != dynamic:
                 continue
             ink = theme.WHITE if fill == theme.VERMILION else theme.INK
             paint.pill(draw, (box[0], (box[1] + box[3]) / 2), text, size - 1, fill, ink, "lm")
 
     def draw_dynamic(self, draw: paint.Draw, view: View, placement: Placement) -> None:
         size = paint.legible(placement.cell_size / 5)
+        symbols = marks_of(view)
         for cell in view.cells:
-            self._marks(draw, cell, placement, size, dynamic=True)
+            self._marks(draw, cell, placement, size, dynamic=True, symbols=symbols)
         for edge in view.edges:
             if not is_static_edge(edge):
                 draw_edge(draw, edge, placement)

@@ -39,6 +39,22 @@ BLUE: RGB = (0, 114, 178)
 VERMILION: RGB = (213, 94, 0)
 PURPLE: RGB = (204, 121, 167)
 WHITE: RGB = (245, 245, 245)
+NIGHT: RGB = (22, 20, 26)  # a chasm or pit drawn over a hex
+
+# The palette by name: a view's symbols (engine.core.view.SymbolView) name their colours.
+NAMED: dict[str, RGB] = {
+    "orange": ORANGE,
+    "sky": SKY,
+    "green": GREEN,
+    "yellow": YELLOW,
+    "blue": BLUE,
+    "vermilion": VERMILION,
+    "purple": PURPLE,
+    "white": WHITE,
+    "muted": MUTED,
+    "grid": GRID,
+    "night": NIGHT,
+}
 
 TERRAIN: dict[str, RGB] = {
     "floor": (92, 97, 108),

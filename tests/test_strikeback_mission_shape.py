@@ -14,6 +14,8 @@ from pathlib import Path
 
 from engine_imports import ROOT
 
+from engine.core.dice import SeededDice
+from engine.galaxy import GAME
 from engine.galaxy.strikeback.mission_rules import MissionRules, all_rules, shipped
 from engine.galaxy.strikeback.status import StrikebackState
 
@@ -69,3 +71,25 @@ def test_no_module_outside_a_mission_names_its_key_or_its_state() -> None:
                 continue
             for word in words:
                 assert not re.search(word, text), f"{path.relative_to(ROOT)} names {word}"
+
+
+def test_renders_name_no_mission_and_none_of_its_marks() -> None:
+    """A mission's marks and tokens reach the pictures as `View.symbols`; renders/ knows none."""
+    words = {rf"\b{r.key}\b" for r in all_rules()}
+    words |= {rf"\b{s.kind}s?\b" for r in all_rules() for s in r.symbols if not s.numbered}
+    assert len(words) > len(all_rules())
+    for path, text in code("renders").items():
+        for word in words:
+            found = re.search(word, text, re.IGNORECASE)
+            assert found is None, f"{path.relative_to(ROOT)} names {found and found.group()}"
+
+
+def test_a_missions_marks_travel_in_the_view() -> None:
+    state = GAME.new("os6", ["marine", "hulk"], {}, SeededDice(3))
+    symbols = GAME.view(state, None).symbols
+    assert {(s.kind, s.on) for s in symbols} == {
+        ("rift", "mark"),
+        ("probe", "mark"),
+        ("probe", "token"),
+    }
+    assert GAME.view(GAME.new("m1", ["marine"], {}, SeededDice(3)), None).symbols == []

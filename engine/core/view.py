@@ -54,6 +54,21 @@ class TokenView(BaseModel):
     label: str = ""
 
 
+class SymbolView(BaseModel):
+    """How the pictures show a mark or token kind that a game or one of its missions brings
+    (a fire, a rift, a probe): what the board draws and the legend's line. The renderers name
+    only the marks every board shares; the rest travel here, with the view."""
+
+    kind: str  # the mark's name or the token's kind; with `numbered`, a stem (`u` for u1, u2)
+    on: Literal["mark", "token"] = "mark"
+    text: str  # the short label drawn ("F", "RIFT"); with `numbered`, the prefix of the number
+    colour: str  # a palette colour by name (renders.theme.NAMED: orange, sky, yellow ...)
+    legend: str = ""  # the legend's line ("": none)
+    shape: str = "square"  # a token's shape (circle, square, triangle, hexagon)
+    cover: str = ""  # a mark that covers its whole hex: the fill colour by name ("": none)
+    numbered: bool = False  # a stem of numbered map marks (drawn with the board, not per step)
+
+
 class PanelView(BaseModel):
     """A seat's key numbers for the side panel."""
 
@@ -103,5 +118,7 @@ class View(BaseModel):
     active: str | None = None
     # and the coordinates (cells, or Areas on area boards) it can reach this turn;
     reach: list[str] = Field(default_factory=list)
-    # once the mission is over, its summary (result, kills, losses, objectives).
+    # once the mission is over, its summary (result, kills, losses, objectives);
     summary: SummaryView | None = None
+    # the marks and tokens this game or mission brings, as the pictures show them.
+    symbols: list[SymbolView] = Field(default_factory=list)

@@ -9,6 +9,7 @@ from engine.core.view import (
     FigureView,
     PanelView,
     SummaryView,
+    SymbolView,
     TokenView,
     View,
 )
@@ -20,6 +21,15 @@ from engine.forlorn.turn import marine_seats, waiting_marine_seats
 from engine.forlorn.world import board_of, grappled, max_hits, sq
 
 SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+# flames on the board: marked on their squares and drawn as tokens (the legend says them once)
+SYMBOLS = (
+    SymbolView(kind="flame", text="F", colour="orange", legend="F: flame"),
+    SymbolView(
+        kind="flame", on="token", text="F", colour="orange", shape="triangle", legend="F: flame"
+    ),
+)
 
 
 def unit_name(state: ForlornState, uid: str) -> str:
@@ -249,6 +259,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
         finished=state.phase == "over",
         outcome=state.outcome,
         summary=_summary(state) if state.phase == "over" else None,
+        symbols=list(SYMBOLS),
     )
 
 

@@ -57,7 +57,7 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
     rush = kind == "objective"  # walk first, shoot on arrival; hunting aliens: shoot first
     picks: list[Pick] = []
     if expanded(state):  # the expansion's missions, Power Suits, tokens first
-        picks += [hooks().play_advice, hooks().suits_advice, hooks().advice]
+        picks += [hooks().advice]
     picks += [_objective]
     picks += [_unjam_first, _urgent_heal]
     picks += [_move] if rush else []

@@ -54,8 +54,7 @@ def reach(
     flyer = False
     suit_ids: set[str] = set()
     if expanded(state):
-        flyer = hooks().flies(state, agent)  # a Flying Power Suit crosses Barrier sides (7.1.1)
-        flyer = flyer or hooks().powers_flies(state, agent)  # Psionic Levitation (9.7.2)
+        flyer = hooks().flies(state, agent)  # a Flying Power Suit, Levitation (7.1.1, 9.7.2)
         suit_ids = set(own(state).suits)
 
     def steps(h: Hex) -> Iterator[tuple[Hex, int]]:

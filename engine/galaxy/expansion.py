@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from engine.core.events import Event
     from engine.core.game import Action
     from engine.core.hexgrid import Hex
-    from engine.core.view import TokenView
+    from engine.core.view import SymbolView, TokenView
     from engine.galaxy import combat
     from engine.galaxy.content import (
         AgentProfile,
@@ -30,7 +30,14 @@ if TYPE_CHECKING:
         Power,
         Weapon,
     )
-    from engine.galaxy.state import AgentState, AlienState, CampaignState, Coord, GalaxyState
+    from engine.galaxy.state import (
+        AgentState,
+        AlienState,
+        CampaignState,
+        Coord,
+        GalaxyState,
+        Pending,
+    )
 
 
 class SuitSpot(Protocol):
@@ -121,6 +128,11 @@ class MissionRuleSet(Protocol):
 
     def tokens(self, state: GalaxyState, seat: str | None) -> list[tuple[str, str, str]]: ...
 
+    @property
+    def symbols(self) -> Sequence[SymbolView]:
+        """How the pictures show the mission's marks and tokens (they travel in the view)."""
+        ...
+
     def occupant(self, state: GalaxyState, spot: Coord) -> str | None:
         """What of the mission takes up a hex as a figure would (None: nothing)."""
         ...
@@ -141,112 +153,127 @@ class WornSuit(Protocol):
 
 
 class ExpansionHooks(Protocol):
-    """What the core asks of an expansion, one member per question it asks."""
+    """What the core asks of an expansion, grouped by the rule moment at which it asks: one
+    hook per moment where the expansion's rules meet there (an agent's command, the actions
+    of his turn, its end, the Refresh, a prompt's answer, the advice), then the questions
+    particular rules ask (a defence die, a Critical's penalty) and the stateless lookups."""
 
-    @property
-    def ACTIONS(self) -> tuple[str, ...]: ...
+    # -- Setting a game up, a mission's start, the campaign's step to the next mission ------
 
-    @property
-    def AGREE(self) -> str: ...
+    def switch_on(self, state: GalaxyState, high_impact: bool) -> None:
+        """The game plays expansion rules from now on: its part of the state starts empty."""
+        ...
 
-    @property
-    def BLUE_DICE(self) -> str: ...
+    def start(self, state: GalaxyState, dice: Dice) -> None:
+        """5.1 and 5.2 at the campaign's start: GD Headquarters' weapons; Gold for everyone."""
+        ...
 
-    @property
-    def CUSTOM(self) -> str: ...
+    def begin_mission(self, state: GalaxyState, mission: Mission, dice: Dice) -> None: ...
 
-    @property
-    def EXPANSION(self) -> str: ...
+    def next_mission(self, state: GalaxyState) -> None:
+        """A new mission: the expansion's part of the state starts afresh (what it keeps
+        from one mission to the next stays)."""
+        ...
 
-    @property
-    def OPTION(self) -> str: ...
+    def new_campaign(self) -> CampaignState: ...
 
-    @property
-    def PRESETS(self) -> dict[str, dict[str, str]]: ...
+    def apply_preset(self, options: dict[str, str]) -> str: ...
 
-    @property
-    def PSIONIC(self) -> str: ...
+    def require(self, section: str) -> None:
+        """Refuse play that needs a section the engine does not implement yet."""
+        ...
 
-    @property
-    def RANK(self) -> dict[str, int]: ...
+    def standalone_rank(self, state: GalaxyState) -> int:
+        """The briefing's standalone rank (the mission's `rank` field), 0 when it gives none."""
+        ...
 
-    @property
-    def SHORT(self) -> dict[str, str]: ...
-
-    def activate_now(
-        self, state: GalaxyState, agent: AgentState, figure: str, dice: Dice, events: list[Event]
-    ) -> None: ...
-
-    def activation_problem(
-        self, state: GalaxyState, agent: AgentState, figure: str
-    ) -> str | None: ...
+    def build_deck(
+        self, stacks: list[list[str]], dice: Dice, set_aside: list[str] | None = ...
+    ) -> list[str]:
+        """The deck top first: stack 1 shuffled, then stack 2 shuffled, ..."""
+        ...
 
     def active(self, state: GalaxyState) -> bool:
         """A Strikeback campaign is being played."""
         ...
 
-    def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
-        """The advisor walks onto a token it can reach this Movement and gives its NPCs'
-        standing orders."""
+    def uses_table(self, state: GalaxyState) -> bool:
+        """The expansion's table is in force on an Operation Strikeback mission."""
         ...
 
-    def after_event(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
-        """The mission's rule for the end of every Event phase (mission 1: a new fire)."""
+    # -- The agent's turn: the actions open to him, his commands, its end -------------------
+
+    def agent_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
+        """What the expansion adds to the actions open on an agent's turn."""
         ...
 
-    def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-        """An agent dies on his hex (before his figure leaves the map)."""
-        ...
-
-    def alien_attack(
+    def agent_command(
         self,
         state: GalaxyState,
-        alien: AlienState,
         agent: AgentState,
-        kind: str,
+        verb: str,
+        args: dict[str, str],
         dice: Dice,
         events: list[Event],
-        reason: str,
-    ) -> None:
-        """An alien's attack on an agent or drone under the expansion rules."""
+    ) -> bool:
+        """An agent's `/act` or `/orders` an expansion rule answers (True: done, else the
+        core's)."""
         ...
 
-    def alien_defends(
+    def becomes_free(self, state: GalaxyState, agent: AgentState, what: str) -> bool:
+        """Whether the Action `/act what:<what>` is a Free Action for this agent now."""
+        ...
+
+    def start_turn(self, state: GalaxyState, agent: AgentState) -> None: ...
+
+    def after_agent_step(self, state: GalaxyState, events: list[Event]) -> None:
+        """After each step of an Agent turn (a Seize ends with the carrier's Movement)."""
+        ...
+
+    def turn_ends(
         self,
         state: GalaxyState,
-        alien: AlienState,
-        hits: int,
-        def_minus: int,
-        kind: str,
+        agent: AgentState,
         dice: Dice,
         events: list[Event],
-        cause: str,
-        sb_effects: tuple[str, ...] = ...,
-    ) -> bool:
-        """An alien defends an agent's attack; True when it dies (the caller removes it)."""
+        ended_by_player: bool,
+    ) -> None:
+        """The agent's turn ends (by his `/end-turn`, or with every activity used)."""
         ...
 
-    def alien_dice(self, agent: AgentState, w: Weapon) -> int:
-        """Xeno Ballistics / Xeno Blade Lore: one more Hit die with an Alien weapon of that kind."""
+    # -- Movement ---------------------------------------------------------------------------
+
+    def flies(self, state: GalaxyState, agent: AgentState) -> bool:
+        """His Movement crosses Barrier sides (a Flying Power Suit, Levitation)."""
         ...
 
-    def alien_killed(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
-        """A mission may put a dead alien's card in the Warehouse instead of the discard pile."""
+    def step_cost(self, state: GalaxyState, agent: AgentState) -> int | None:
+        """Movement points per hex in his pose (1 without the option)."""
         ...
 
-    def apply_effect(
-        self, state: GalaxyState, effect: dict[str, object], dice: Dice, events: list[Event]
-    ) -> None: ...
+    def move_bonus(self, state: GalaxyState, agent: AgentState) -> int: ...
 
-    def apply_preset(self, options: dict[str, str]) -> str: ...
-
-    def area_heal_targets(self, state: GalaxyState, target: AgentState) -> list[AgentState]:
-        """8.5: the healed agent and every other agent (not battle drones) in his Area."""
+    def entered(
+        self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
+    ) -> None:
+        """An agent steps onto a hex during his Movement (face-down Waypoints, dropped items)."""
         ...
 
-    def arrived(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
-        """A Master enters play: its base is laid out and the Alpha Agent takes the Menace token."""
+    def reached(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+        """An agent (not a drone) steps onto a hex: a token there is taken and discarded."""
         ...
+
+    def stand(self, state: GalaxyState, agent: AgentState, events: list[Event], why: str) -> None:
+        """Moved outside his Movement activity: back to Standing."""
+        ...
+
+    def blocked(self, state: GalaxyState, pair: list[tuple[int, int]]) -> bool:
+        """Whether this locked side is held by a BLOCK token (no Bash opens it)."""
+        ...
+
+    # -- Attack resolution: an agent's attack -----------------------------------------------
+
+    def legal_attacks(self, state: GalaxyState, agent: AgentState) -> list[Action]: ...
 
     def attack(
         self,
@@ -273,24 +300,16 @@ class ExpansionHooks(Protocol):
         reroll_alien: bool = ...,
     ) -> combat.HitRoll: ...
 
-    def balanced_teleports(self, state: GalaxyState, balance: str, events: list[Event]) -> int: ...
-
-    def becomes_free(self, state: GalaxyState, agent: AgentState, what: str) -> bool:
-        """Whether the Action `/act what:<what>` is a Free Action for this agent now."""
+    def alien_dice(self, agent: AgentState, w: Weapon) -> int:
+        """Xeno Ballistics / Xeno Blade Lore: one more Hit die with an Alien weapon of that kind."""
         ...
 
-    def begin_mission(self, state: GalaxyState, mission: Mission, dice: Dice) -> None: ...
-
-    def blocked(self, state: GalaxyState, pair: list[tuple[int, int]]) -> bool:
-        """Whether this locked side is held by a BLOCK token (no Bash opens it)."""
+    def rerolls_alien(self, agent: AgentState, w: Weapon) -> bool:
+        """Alien Resonance: Alien faces are rolled once more with an Alien weapon."""
         ...
 
     def blue_choice_open(self, state: GalaxyState, agent: AgentState, w: Weapon) -> bool:
         """9.2: a RED+BLUE weapon with added Hit dice lets the attacker pick their colour."""
-        ...
-
-    def body_tokens(self, state: GalaxyState) -> list[tuple[tuple[int, int], str]]:
-        """(hex, alien id) for every hex of a multi-hex base other than the figure's own (11.8)."""
         ...
 
     def bolt_effects(self, w: Weapon, bolt: bool) -> tuple[str, ...]:
@@ -301,161 +320,71 @@ class ExpansionHooks(Protocol):
         """A Critical 'no Bolt effects' token is on this figure."""
         ...
 
-    def build_deck(
-        self, stacks: list[list[str]], dice: Dice, set_aside: list[str] | None = ...
-    ) -> list[str]:
-        """The deck top first: stack 1 shuffled, then stack 2 shuffled, ..."""
+    def penalty(self, state: GalaxyState, figure: str, effect: str) -> int:
+        """A held Critical's X for def / atk / move / hp (0 in a core game)."""
         ...
 
-    def catalogue(self) -> Mapping[str, DeviceCard]:
-        """The expansion's device tokens by key (16 tokens in all, counting copies)."""
-        ...
-
-    def close_encounters(self) -> dict[str, CloseEncounter]:
-        """Every Close Encounter card of the expansion (the box's 24: `decks.encounters`)."""
-        ...
-
-    def closest(self, state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> AlienState:
-        """The unit's figure closest to `spot` (walking Areas, then hexes, then arrival)."""
-        ...
-
-    def combat_refresh(
-        self, state: GalaxyState, dice: Dice, events: list[Event]
-    ) -> list[AlienState]: ...
-
-    def condition(self, state: GalaxyState, cond: str) -> bool: ...
-
-    def objective_counts(self, state: GalaxyState) -> list[tuple[str, str]]:
-        """The expansion mission's own objective counters, as (name, count in words)."""
-        ...
-
-    def controller_for(self, state: GalaxyState, card_id: str) -> str | None:
-        """A Master's card goes to the Alpha Agent (None: the normal assignment)."""
-        ...
-
-    def debrief(
-        self, state: GalaxyState, dice: Dice, events: list[Event]
-    ) -> tuple[str, int] | None: ...
-
-    def decoys(self, state: GalaxyState, alien: AlienState) -> dict[str, Coord]: ...
-
-    def closing_advice(
-        self, state: GalaxyState, agent: AgentState, actions: list[Action]
-    ) -> Action | None:
-        """The advisor's use of his unused Action before he ends his turn (None: end it)."""
-        ...
-
-    def default_armory(self, state: GalaxyState) -> str: ...
-
-    def default_choice(self, state: GalaxyState) -> str:
-        """The answer to an open Strikeback prompt when its answer window closes."""
-        ...
-
-    def defence_dice(self, state: GalaxyState, agent: AgentState, kind: str) -> int:
-        """Extra (or, negative, fewer) Defend dice his pose gives against this attack."""
-        ...
-
-    def deliver_armory(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool: ...
-
-    def device_names(self, state: GalaxyState, agent_id: str) -> list[str]:
-        """The expansion devices the agent holds, by name (his sheet lists them with the core's)."""
-        ...
-
-    def do(
+    def alien_defends(
         self,
         state: GalaxyState,
-        agent: AgentState,
-        what: str,
-        args: dict[str, str],
+        alien: AlienState,
+        hits: int,
+        def_minus: int,
+        kind: str,
         dice: Dice,
         events: list[Event],
-    ) -> None: ...
-
-    def do_action(
-        self, state: GalaxyState, agent: AgentState, what: str, events: list[Event]
-    ) -> None: ...
-
-    def do_order(
-        self, state: GalaxyState, agent: AgentState, order: str, events: list[Event]
-    ) -> None: ...
-
-    def do_pose(
-        self, state: GalaxyState, agent: AgentState, new: str, events: list[Event]
-    ) -> None: ...
-
-    def drone_profile(self, key: str) -> AgentProfile | None:
-        """The profile printed on a device tile (Vigil, GD-5) or the Hologram's."""
-        ...
-
-    def drone_weapon(self, key: str) -> Weapon | None: ...
-
-    def drop(self, state: GalaxyState, agent: AgentState, key: str) -> None:
-        """A rank lost (death) takes its Psionic Power back to the pool."""
-        ...
-
-    def effect_of(self, key: str) -> str: ...
-
-    def end_of_turn(
-        self, state: GalaxyState, agent: AgentState, dice: Dice, events: list[Event]
-    ) -> None:
-        """The controller's turn ends: NPCs not yet activated act now; all are ready again."""
-        ...
-
-    def end_turn(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None: ...
-
-    def entered(
-        self, state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]
-    ) -> None:
-        """An agent steps onto a hex during his Movement (face-down Waypoints, dropped items)."""
-        ...
-
-    def enters_play(self, state: GalaxyState, card_id: str) -> None: ...
-
-    def event_effects(self, state: GalaxyState, event: EventCard) -> list[dict[str, object]]: ...
-
-    def event_phase(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
-        """True when the mission ran this Event phase its own way (no card is drawn)."""
-        ...
-
-    def events(self) -> dict[str, EventCard]: ...
-
-    def expansion_alien(self, card_id: str) -> AlienCard: ...
-
-    def expansion_badges(self, state: GalaxyState, figure: str) -> list[str]: ...
-
-    def expansion_weapon(self, key: str) -> Weapon:
-        """An expansion weapon by key, else an NPC's (`world.weapon` falls back here)."""
+        cause: str,
+        sb_effects: tuple[str, ...] = ...,
+    ) -> bool:
+        """An alien defends an agent's attack; True when it dies (the caller removes it)."""
         ...
 
     def explosion_targets(
         self, state: GalaxyState, target: AlienState | AgentState, attacker: AgentState | None
     ) -> list[str]: ...
 
-    def exposed(self, state: GalaxyState, alien: AlienState) -> bool: ...
-
-    def falls(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> bool: ...
-
-    def figures(self, state: GalaxyState, alien: AlienState) -> list[AlienState]:
-        """The unit's living figures, this one first."""
+    def area_heal_targets(self, state: GalaxyState, target: AgentState) -> list[AgentState]:
+        """8.5: the healed agent and every other agent (not battle drones) in his Area."""
         ...
 
-    def finish_choice(self, state: GalaxyState, option: str, events: list[Event]) -> None:
-        """The Alpha Agent names one of the tied aliens to activate."""
+    def wounded_by(
+        self, state: GalaxyState, alien: AlienState, by: AgentState, events: list[Event]
+    ) -> None:
+        """An agent's attack wounded this alien: a Master's Menace token moves (11.3.1)."""
         ...
 
-    def finish_recall(self, state: GalaxyState, option: str, events: list[Event]) -> None: ...
+    # -- Defence: an alien's attack on the agents -------------------------------------------
 
-    def fits(self, state: GalaxyState, alien: AlienState, head: Hex) -> bool:
-        """The whole base can stand with its head on `head`."""
+    def hunted(
+        self, state: GalaxyState, alien: AlienState, agents: list[AgentState], events: list[Event]
+    ) -> list[AgentState]:
+        """The agents the A.I. may consider: only the Menacing Agent for an Archenemy stage."""
         ...
 
-    def fits_card(self, state: GalaxyState, alien: AlienState, match: dict[str, object]) -> bool:
-        """The expansion's own matches: `healthy` (no wound) and `position` (engaged / lurking)."""
+    def decoys(self, state: GalaxyState, alien: AlienState) -> dict[str, Coord]: ...
+
+    def strike_decoy(
+        self,
+        state: GalaxyState,
+        alien: AlienState,
+        token: str,
+        kind: str,
+        dice: Dice,
+        events: list[Event],
+    ) -> None: ...
+
+    def alien_attack(
+        self,
+        state: GalaxyState,
+        alien: AlienState,
+        agent: AgentState,
+        kind: str,
+        dice: Dice,
+        events: list[Event],
+        reason: str,
+    ) -> None:
+        """An alien's attack on an agent or drone under the expansion rules."""
         ...
-
-    def flies(self, state: GalaxyState, agent: AgentState) -> bool: ...
-
-    def follow(self, state: GalaxyState, actor: AlienState, events: list[Event]) -> None: ...
 
     def friendly_defends(
         self,
@@ -469,94 +398,29 @@ class ExpansionHooks(Protocol):
         events: list[Event],
     ) -> int: ...
 
-    def gain_text(self, state: GalaxyState, rank: int, core_text: str) -> str: ...
-
-    def generic_in_warehouse(self, state: GalaxyState) -> list[str]:
-        """2.2: the expansion's Generic devices join the core box's (search, Reinforcements)."""
+    def defence_dice(self, state: GalaxyState, agent: AgentState, kind: str) -> int:
+        """Extra (or, negative, fewer) Defend dice his pose gives against this attack."""
         ...
 
-    def grant_psionic(
-        self, state: GalaxyState, agent: AgentState, rank: int, dice: Dice, events: list[Event]
-    ) -> None: ...
-
-    def hand(self, state: GalaxyState, agent: AgentState, key: str) -> None: ...
-
-    def handles(self, state: GalaxyState, what: str) -> bool:
-        """Whether `/act what:<what>` is a device or a special action of this mission."""
+    def worn(self, state: GalaxyState, agent_id: str) -> WornSuit | None:
+        """The suit this agent wears (None in a core game or out of a suit)."""
         ...
 
-    def hunted(
-        self, state: GalaxyState, alien: AlienState, agents: list[AgentState], events: list[Event]
-    ) -> list[AgentState]:
-        """The agents the A.I. may consider: only the Menacing Agent for an Archenemy stage."""
+    # -- Aliens and NPCs: arrival, activation, bases, death ---------------------------------
+
+    def arrived(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+        """A Master enters play: its base is laid out and the Alpha Agent takes the Menace token."""
         ...
 
-    def immune(self, alien: AlienState, condition: str) -> bool: ...
-
-    def is_burrower(self, alien: AlienState) -> bool:
-        """An alien whose card has the Burrowing power (expansion cards only)."""
+    def swarm_arrive(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+        """A Prime Swarm card entering play brings its second figure next to the first."""
         ...
 
-    def is_device(self, what: str) -> bool: ...
+    def enters_play(self, state: GalaxyState, card_id: str) -> None: ...
 
-    def is_free(self, what: str) -> bool: ...
-
-    def is_order(self, text: str) -> bool:
-        """A standing order for an NPC: `<npc>-target-...` or `<npc>-tactic-...`."""
+    def controller_for(self, state: GalaxyState, card_id: str) -> str | None:
+        """A Master's card goes to the Alpha Agent (None: the normal assignment)."""
         ...
-
-    def is_psionic(self, what: str) -> bool: ...
-
-    def is_suit_weapon(self, key: str) -> bool: ...
-
-    def may_replace(self, old: str, new: str) -> bool:
-        """Whether a carried weapon may give way to a new one during a mission."""
-        ...
-
-    def keep_at_headquarters(self, state: GalaxyState, key: str, events: list[Event]) -> None: ...
-
-    def knows_alien_tech(self, agent: AgentState) -> bool: ...
-
-    def left_play(self, state: GalaxyState, events: list[Event]) -> None: ...
-
-    def legal(self, state: GalaxyState, agent: AgentState) -> list[Action]:
-        """Every Free Action open to the agent now (none outside the layer or off the map)."""
-        ...
-
-    def legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]: ...
-
-    def legal_attacks(self, state: GalaxyState, agent: AgentState) -> list[Action]: ...
-
-    def lift(self, state: GalaxyState, alien: AlienState) -> None:
-        """The figure leaves the battlefield: its base goes with it."""
-        ...
-
-    def lit_marks(self, state: GalaxyState) -> dict[str, str]:
-        """Map marks the board shows with a mission token now (mark -> token)."""
-        ...
-
-    def next_mission(self, state: GalaxyState) -> None:
-        """A new mission: the expansion's part of the state starts afresh (what it keeps
-        from one mission to the next stays)."""
-        ...
-
-    def mine(self, state: GalaxyState, agent: AgentState) -> list[AgentState]: ...
-
-    def missions(self) -> Mapping[str, Mission]: ...
-
-    def move_bonus(self, state: GalaxyState, agent: AgentState) -> int: ...
-
-    def multi(self, state: GalaxyState, alien: AlienState) -> bool: ...
-
-    def name_of(self, key: str) -> str:
-        """A device's name, core or expansion."""
-        ...
-
-    def needed(self, state: GalaxyState, rank: int, core: dict[int, int]) -> int:
-        """GD results needed to reach `rank`."""
-        ...
-
-    def new_campaign(self) -> CampaignState: ...
 
     def npc_arrive(
         self,
@@ -570,70 +434,199 @@ class ExpansionHooks(Protocol):
         """An NPC enters play at `h` (a revealed NPC Signal, or an event naming its player)."""
         ...
 
-    def npc_orders(self, state: GalaxyState, agent: AgentState) -> list[str]:
-        """Standing orders the controller may change now, for each of his NPCs."""
+    def select(
+        self, state: GalaxyState, card_id: str, match: dict[str, object], events: list[Event]
+    ) -> bool: ...
+
+    def fits_card(self, state: GalaxyState, alien: AlienState, match: dict[str, object]) -> bool:
+        """The expansion's own matches: `healthy` (no wound) and `position` (engaged / lurking)."""
         ...
 
-    def npc_profile(self, figure: str) -> AgentProfile: ...
+    def tie_broken(self, state: GalaxyState) -> None:
+        """The Alpha Agent's pick for an "activate X aliens" card is made: it waits no more."""
+        ...
 
-    def offer_armory(self, state: GalaxyState, events: list[Event]) -> bool: ...
+    def units(self, state: GalaxyState, aliens: list[AlienState]) -> list[AlienState]:
+        """One figure per unit (the earliest in the list stands for its Prime Swarm)."""
+        ...
+
+    def figures(self, state: GalaxyState, alien: AlienState) -> list[AlienState]:
+        """The unit's living figures, this one first."""
+        ...
+
+    def closest(self, state: GalaxyState, alien: AlienState, spot: tuple[int, int]) -> AlienState:
+        """The unit's figure closest to `spot` (walking Areas, then hexes, then arrival)."""
+        ...
+
+    def follow(self, state: GalaxyState, actor: AlienState, events: list[Event]) -> None: ...
+
+    def settle(self, state: GalaxyState, alien: AlienState) -> None:
+        """Lay the rest of the base next to the head (after a move or an arrival)."""
+        ...
+
+    def fits(self, state: GalaxyState, alien: AlienState, head: Hex) -> bool:
+        """The whole base can stand with its head on `head`."""
+        ...
+
+    def lift(self, state: GalaxyState, alien: AlienState) -> None:
+        """The figure leaves the battlefield: its base goes with it."""
+        ...
+
+    def multi(self, state: GalaxyState, alien: AlienState) -> bool: ...
+
+    def exposed(self, state: GalaxyState, alien: AlienState) -> bool: ...
+
+    def is_burrower(self, alien: AlienState) -> bool:
+        """An alien whose card has the Burrowing power (expansion cards only)."""
+        ...
+
+    def immune(self, alien: AlienState, condition: str) -> bool: ...
+
+    def falls(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> bool: ...
+
+    def left_play(self, state: GalaxyState, events: list[Event]) -> None: ...
+
+    def alien_killed(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
+        """A mission may put a dead alien's card in the Warehouse instead of the discard pile."""
+        ...
+
+    # -- An agent's death -------------------------------------------------------------------
+
+    def agent_died(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
+        """An agent dies on his hex (before his figure leaves the map)."""
+        ...
 
     def on_death(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
         """9.5.2.3: when the pilot dies, his suit is destroyed."""
         ...
 
+    def drop(self, state: GalaxyState, agent: AgentState, key: str) -> None:
+        """A rank lost (death) takes its Psionic Power back to the pool."""
+        ...
+
+    # -- The Event phase --------------------------------------------------------------------
+
+    def event_phase(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
+        """True when the mission ran this Event phase its own way (no card is drawn)."""
+        ...
+
+    def event_effects(self, state: GalaxyState, event: EventCard) -> list[dict[str, object]]: ...
+
+    def apply_effect(
+        self, state: GalaxyState, effect: dict[str, object], dice: Dice, events: list[Event]
+    ) -> None: ...
+
+    def quiet_signals(self, state: GalaxyState) -> bool:
+        """This mission's Event phases neither teleport nor move Signals (mission 6)."""
+        ...
+
+    def balanced_teleports(self, state: GalaxyState, balance: str, events: list[Event]) -> int: ...
+
+    def after_event(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        """The mission's rule for the end of every Event phase (mission 1: a new fire)."""
+        ...
+
+    def turn_over(self, state: GalaxyState, seat: str, events: list[Event]) -> None: ...
+
+    # -- The Refresh ------------------------------------------------------------------------
+
+    def refresh_wounds(
+        self, state: GalaxyState, dice: Dice, events: list[Event]
+    ) -> list[AlienState]:
+        """The Refresh's wounds (Poison ...): the aliens they kill (the core removes them)."""
+        ...
+
+    def refresh(self, state: GalaxyState, events: list[Event]) -> None:
+        """The rest of the Refresh: powers turn up, regeneration, Power Suit energy."""
+        ...
+
+    # -- The Strategy phase: GD-Wings, Reinforcements, GD Headquarters ----------------------
+
+    def top_rank(self, state: GalaxyState) -> int: ...
+
+    def needed(self, state: GalaxyState, rank: int, core: dict[int, int]) -> int:
+        """GD results needed to reach `rank`."""
+        ...
+
+    def promotion_kind(self, state: GalaxyState, rank: int, core: dict[int, str]) -> str: ...
+
     def options(
         self, state: GalaxyState, agent: AgentState, rank: int, skills: list[str]
     ) -> list[str]: ...
 
-    def orders(self, state: GalaxyState, agent: AgentState) -> list[str]:
-        """The pose orders open to him now (`pose-<name>`)."""
-        ...
-
-    def panel_lines(self, state: GalaxyState, agent_id: str) -> list[str]:
-        """The agent sheet's lines for his Psionic Powers (and a power's Flying this turn)."""
-        ...
-
-    def part(self, state: GalaxyState) -> ExpansionPart:
-        """The expansion's part of the state (the game plays expansion rules)."""
-        ...
-
-    def penalty(self, state: GalaxyState, figure: str, effect: str) -> int:
-        """A held Critical's X for def / atk / move / hp (0 in a core game)."""
-        ...
-
-    def play_advice(
-        self, state: GalaxyState, agent: AgentState, actions: list[Action]
-    ) -> Action | None:
-        """The mission's own advice (its objectives), before the core advisor's."""
-        ...
-
-    def play_do_action(
-        self,
-        state: GalaxyState,
-        agent: AgentState,
-        what: str,
-        args: dict[str, str],
-        dice: Dice,
-        events: list[Event],
+    def grant_psionic(
+        self, state: GalaxyState, agent: AgentState, rank: int, dice: Dice, events: list[Event]
     ) -> None: ...
 
-    def play_finish_choice(self, state: GalaxyState, option: str, events: list[Event]) -> None: ...
+    def gain_text(self, state: GalaxyState, rank: int, core_text: str) -> str: ...
 
-    def play_legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]: ...
+    def rank_name(self, rank: int, expansion: bool) -> str: ...
 
-    def powers_flies(self, state: GalaxyState, agent: AgentState) -> bool:
-        """Levitation used this turn: his Movement ignores Barrier sides."""
+    def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool: ...
+
+    def deliver_armory(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool: ...
+
+    def generic_in_warehouse(self, state: GalaxyState) -> list[str]:
+        """2.2: the expansion's Generic devices join the core box's (search, Reinforcements)."""
         ...
 
-    def powers_legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]:
-        """Every Psionic Power use open to the agent now, with its targets."""
+    def hand(self, state: GalaxyState, agent: AgentState, key: str) -> None: ...
+
+    def warehouse(self, state: GalaxyState) -> list[Weapon]:
+        """Expansion weapons that join the core Warehouse's cups (only with the layer on)."""
         ...
 
-    def powers_refresh(self, state: GalaxyState, events: list[Event]) -> None: ...
+    def weapon_pool(self, state: GalaxyState, tier: str = ...) -> list[str]: ...
+
+    def keep_at_headquarters(self, state: GalaxyState, key: str, events: list[Event]) -> None: ...
+
+    def may_replace(self, old: str, new: str) -> bool:
+        """Whether a carried weapon may give way to a new one during a mission."""
+        ...
+
+    def offer_armory(self, state: GalaxyState, events: list[Event]) -> bool: ...
+
+    # -- Prompts: answers and defaults ------------------------------------------------------
+
+    def answer(
+        self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
+    ) -> None:
+        """The answer to one of the expansion's prompts."""
+        ...
+
+    def default_answer(self, state: GalaxyState, pending: Pending) -> str:
+        """The answer to an expansion prompt when its answer window closes."""
+        ...
+
+    def default_armory(self, state: GalaxyState) -> str: ...
+
+    # -- Mission end and the campaign's record ----------------------------------------------
+
+    def condition(self, state: GalaxyState, cond: str) -> bool: ...
+
+    def objective_counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        """The expansion mission's own objective counters, as (name, count in words)."""
+        ...
+
+    def debrief(
+        self, state: GalaxyState, dice: Dice, events: list[Event]
+    ) -> tuple[str, int] | None: ...
 
     def progress_lines(self, state: GalaxyState) -> list[str]:
         """The campaign panel for a Strikeback campaign."""
+        ...
+
+    # -- The advisor ------------------------------------------------------------------------
+
+    def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+        """The advisor's expansion moves (a mission's goals, suits, tokens, NPC standing
+        orders), before the core's."""
+        ...
+
+    def closing_advice(
+        self, state: GalaxyState, agent: AgentState, actions: list[Action]
+    ) -> Action | None:
+        """The advisor's use of his unused Action before he ends his turn (None: end it)."""
         ...
 
     def prompt_advice(
@@ -643,81 +636,33 @@ class ExpansionHooks(Protocol):
         expansion knows better; None: the core advisor's answer."""
         ...
 
-    def promotion_kind(self, state: GalaxyState, rank: int, core: dict[int, str]) -> str: ...
-
-    def psionics(self) -> Mapping[str, PsionicCard]:
-        """The ten Psionic Powers (9.7.2)."""
-        ...
-
-    def quiet_signals(self, state: GalaxyState) -> bool:
-        """This mission's Event phases neither teleport nor move Signals (mission 6)."""
-        ...
-
-    def rank_name(self, rank: int, expansion: bool) -> str: ...
-
-    def reached(self, state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-        """An agent (not a drone) steps onto a hex: a token there is taken and discarded."""
-        ...
-
-    def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> bool: ...
-
-    def require(self, section: str) -> None:
-        """Refuse play that needs a section the engine does not implement yet."""
-        ...
-
-    def rerolls_alien(self, agent: AgentState, w: Weapon) -> bool:
-        """Alien Resonance: Alien faces are rolled once more with an Alien weapon."""
-        ...
+    # -- What the view shows ----------------------------------------------------------------
 
     def rules(self, state: GalaxyState) -> MissionRuleSet:
         """The rules of the mission being played."""
         ...
 
-    def select(
-        self, state: GalaxyState, card_id: str, match: dict[str, object], events: list[Event]
-    ) -> bool: ...
-
-    def settle(self, state: GalaxyState, alien: AlienState) -> None:
-        """Lay the rest of the base next to the head (after a move or an arrival)."""
+    def part(self, state: GalaxyState) -> ExpansionPart:
+        """The expansion's part of the state (the game plays expansion rules)."""
         ...
 
-    def skills(self) -> dict[str, Power]:
-        """The three Alien Knowledge skills (9.7.1), in the core skill format."""
+    def lit_marks(self, state: GalaxyState) -> dict[str, str]:
+        """Map marks the board shows with a mission token now (mark -> token)."""
         ...
 
-    def species(self) -> dict[str, str]: ...
-
-    def stand(self, state: GalaxyState, agent: AgentState, events: list[Event], why: str) -> None:
-        """Moved outside his Movement activity: back to Standing."""
+    def tokens(self, state: GalaxyState) -> list[tuple[str, str]]:
+        """(hex label, kind) of the tokens on the map, for the view."""
         ...
 
-    def standalone_rank(self, state: GalaxyState) -> int:
-        """The briefing's standalone rank (the mission's `rank` field), 0 when it gives none."""
+    def body_tokens(self, state: GalaxyState) -> list[tuple[tuple[int, int], str]]:
+        """(hex, alien id) for every hex of a multi-hex base other than the figure's own (11.8)."""
         ...
 
-    def start(self, state: GalaxyState, dice: Dice) -> None:
-        """5.1 and 5.2 at the campaign's start: GD Headquarters' weapons; Gold for everyone."""
+    def expansion_badges(self, state: GalaxyState, figure: str) -> list[str]: ...
+
+    def suit_tokens(self, state: GalaxyState) -> list[TokenView]:
+        """An empty suit on the map: a `power-suit` token labelled with its number."""
         ...
-
-    def tie_broken(self, state: GalaxyState) -> None:
-        """The Alpha Agent's pick for an "activate X aliens" card is made: it waits no more."""
-        ...
-
-    def start_turn(self, state: GalaxyState, agent: AgentState) -> None: ...
-
-    def step_cost(self, state: GalaxyState, agent: AgentState) -> int | None:
-        """Movement points per hex in his pose (1 without the option)."""
-        ...
-
-    def strike_decoy(
-        self,
-        state: GalaxyState,
-        alien: AlienState,
-        token: str,
-        kind: str,
-        dice: Dice,
-        events: list[Event],
-    ) -> None: ...
 
     def suit_header(self, state: GalaxyState) -> str:
         """Every suit in play or at Headquarters, with its Batteries."""
@@ -725,85 +670,89 @@ class ExpansionHooks(Protocol):
 
     def suit_lines(self, state: GalaxyState, agent_id: str) -> list[str]: ...
 
-    def suit_tokens(self, state: GalaxyState) -> list[TokenView]:
-        """An empty suit on the map: a `power-suit` token labelled with its number."""
+    def panel_lines(self, state: GalaxyState, agent_id: str) -> list[str]:
+        """The agent sheet's lines for his Psionic Powers (and a power's Flying this turn)."""
         ...
+
+    def device_names(self, state: GalaxyState, agent_id: str) -> list[str]:
+        """The expansion devices the agent holds, by name (his sheet lists them with the core's)."""
+        ...
+
+    # -- Content and names (stateless: asked of every loaded expansion) ---------------------
 
     @property
-    def suits_ACTIONS(self) -> tuple[str, ...]: ...
+    def BLUE_DICE(self) -> str: ...
 
-    def suits_advice(
-        self, state: GalaxyState, agent: AgentState, actions: list[Action]
-    ) -> Action | None: ...
+    @property
+    def CUSTOM(self) -> str: ...
 
-    def suits_do_action(
-        self,
-        state: GalaxyState,
-        agent: AgentState,
-        what: str,
-        args: dict[str, str],
-        dice: Dice,
-        events: list[Event],
-    ) -> None: ...
+    @property
+    def EXPANSION(self) -> str: ...
 
-    def suits_legal_actions(self, state: GalaxyState, agent: AgentState) -> list[Action]: ...
+    @property
+    def OPTION(self) -> str: ...
 
-    def suits_refresh(self, state: GalaxyState, events: list[Event]) -> None: ...
+    @property
+    def PRESETS(self) -> dict[str, dict[str, str]]: ...
 
-    def suits_settle(self, state: GalaxyState, events: list[Event]) -> None:
-        """After each step of an Agent turn: a Seize ends with the carrier's Movement."""
+    @property
+    def PSIONIC(self) -> str: ...
+
+    @property
+    def RANK(self) -> dict[str, int]: ...
+
+    @property
+    def SHORT(self) -> dict[str, str]: ...
+
+    def catalogue(self) -> Mapping[str, DeviceCard]:
+        """The expansion's device tokens by key (16 tokens in all, counting copies)."""
         ...
 
-    def switch_on(self, state: GalaxyState, high_impact: bool) -> None:
-        """The game plays expansion rules from now on: its part of the state starts empty."""
+    def close_encounters(self) -> dict[str, CloseEncounter]:
+        """Every Close Encounter card of the expansion (the box's 24: `decks.encounters`)."""
         ...
 
-    def swarm_arrive(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
-        """A Prime Swarm card entering play brings its second figure next to the first."""
+    def drone_profile(self, key: str) -> AgentProfile | None:
+        """The profile printed on a device tile (Vigil, GD-5) or the Hologram's."""
         ...
 
-    def tokens(self, state: GalaxyState) -> list[tuple[str, str]]:
-        """(hex label, kind) of the tokens on the map, for the view."""
+    def drone_weapon(self, key: str) -> Weapon | None: ...
+
+    def effect_of(self, key: str) -> str: ...
+
+    def events(self) -> dict[str, EventCard]: ...
+
+    def expansion_alien(self, card_id: str) -> AlienCard: ...
+
+    def expansion_weapon(self, key: str) -> Weapon:
+        """An expansion weapon by key, else an NPC's (`world.weapon` falls back here)."""
         ...
 
-    def top_rank(self, state: GalaxyState) -> int: ...
+    def is_device(self, what: str) -> bool: ...
 
-    def turn_over(self, state: GalaxyState, seat: str, events: list[Event]) -> None: ...
+    def is_psionic(self, what: str) -> bool: ...
 
-    def units(self, state: GalaxyState, aliens: list[AlienState]) -> list[AlienState]:
-        """One figure per unit (the earliest in the list stands for its Prime Swarm)."""
+    def is_suit_weapon(self, key: str) -> bool: ...
+
+    def knows_alien_tech(self, agent: AgentState) -> bool: ...
+
+    def missions(self) -> Mapping[str, Mission]: ...
+
+    def name_of(self, key: str) -> str:
+        """A device's name, core or expansion."""
         ...
 
-    def use(
-        self,
-        state: GalaxyState,
-        agent: AgentState,
-        args: dict[str, str],
-        dice: Dice,
-        events: list[Event],
-    ) -> None:
-        """`/act what:<psionic power>`: check, spend the activity of its type, apply, flip."""
+    def npc_profile(self, figure: str) -> AgentProfile: ...
+
+    def psionics(self) -> Mapping[str, PsionicCard]:
+        """The ten Psionic Powers (9.7.2)."""
         ...
 
-    def uses_table(self, state: GalaxyState) -> bool:
-        """The expansion's table is in force on an Operation Strikeback mission."""
+    def skills(self) -> dict[str, Power]:
+        """The three Alien Knowledge skills (9.7.1), in the core skill format."""
         ...
 
-    def warehouse(self, state: GalaxyState) -> list[Weapon]:
-        """Expansion weapons that join the core Warehouse's cups (only with the layer on)."""
-        ...
-
-    def weapon_pool(self, state: GalaxyState, tier: str = ...) -> list[str]: ...
-
-    def worn(self, state: GalaxyState, agent_id: str) -> WornSuit | None:
-        """The suit this agent wears (None in a core game or out of a suit)."""
-        ...
-
-    def wounded_by(
-        self, state: GalaxyState, alien: AlienState, by: AgentState, events: list[Event]
-    ) -> None:
-        """An agent's attack wounded this alien: a Master's Menace token moves (11.3.1)."""
-        ...
+    def species(self) -> dict[str, str]: ...
 
 
 _LOADED: list[ExpansionHooks] = []

@@ -290,12 +290,8 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
-        elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: a tie-break
-            hooks().finish_choice(state, option, events)
-        elif pending.kind == "sb-recall":
-            hooks().finish_recall(state, option, events)
-        elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
-            hooks().play_finish_choice(state, option, events)
+        elif pending.kind.startswith("sb-"):  # an expansion's prompt
+            hooks().answer(state, pending, option, events)
         self._after_agent_step(state, events, dice)
 
     def _turn_action(
@@ -310,8 +306,7 @@ class GalaxyDefenders:
         if action.verb == "end-turn":
             events.append(Note(text=f"{agent_name(agent)} ends the Agent turn."))
             if expanded(state):
-                hooks().end_turn(state, agent, events)  # a Seize ends with the turn (7.3)
-                hooks().end_of_turn(state, agent, dice, events)
+                hooks().turn_ends(state, agent, dice, events, ended_by_player=True)
             if not check_all_dead(state, events):
                 state.phase = "aliens"
             return
@@ -323,57 +318,14 @@ class GalaxyDefenders:
             turn.do_move(state, agent, hex_arg(action.args.get("to", "")), dice, events)
         elif action.verb == "attack":
             turn.do_attack(state, agent, action.args, dice, events)
-        elif (
-            action.verb == "act"
-            and loaded()
-            and hooks().handles(state, action.args.get("what", "").lower())
-        ):
-            what = action.args["what"].lower()
-            hooks().play_do_action(state, agent, what, action.args, dice, events)
-        elif (
-            action.verb == "act"
-            and loaded()
-            and action.args.get("what", "").lower() in hooks().ACTIONS
-        ):
-            hooks().do_action(state, agent, action.args["what"].lower(), events)
-        elif (
-            action.verb == "act"
-            and loaded()
-            and hooks().is_psionic(action.args.get("what", "").lower())
-        ):
-            hooks().use(state, agent, action.args, dice, events)
-        elif (
-            action.verb == "act"
-            and loaded()
-            and action.args.get("what", "").lower() in hooks().suits_ACTIONS
-        ):
-            what = action.args["what"].lower()
-            hooks().suits_do_action(state, agent, what, action.args, dice, events)
-        elif (
-            action.verb == "act"
-            and loaded()
-            and hooks().is_free(action.args.get("what", "").lower())
-        ):
-            what = action.args["what"].lower()
-            hooks().do(state, agent, what, action.args, dice, events)
-        elif action.verb == "act" and loaded() and action.args.get("what", "").lower() == "npc":
-            hooks().activate_now(state, agent, action.args.get("target", "").lower(), dice, events)
-        elif action.verb == "act":
-            actions.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
-        elif (
-            action.verb == "orders"
-            and loaded()
-            and action.args.get("order", "").lower().startswith("pose-")
+        elif loaded() and hooks().agent_command(
+            state, agent, action.verb, action.args, dice, events
         ):
-            hooks().do_pose(state, agent, action.args["order"].lower()[len("pose-") :], events)
-        elif (
-            action.verb == "orders"
-            and loaded()
-            and hooks().is_order(action.args.get("order", "").lower())
-        ):
-            hooks().do_order(state, agent, action.args["order"].lower(), events)
+            pass  # an expansion's action or order
+        elif action.verb == "act":
+            actions.do_act(state, agent, action.args, dice, events)
         elif action.verb == "orders":
             turn.do_guard_order(agent, action.args.get("order", "").lower(), events)
         else:
@@ -388,14 +340,14 @@ class GalaxyDefenders:
         if state.phase != "agent":
             return
         if expanded(state):  # a Seize ends with the carrier's Movement (7.3)
-            hooks().suits_settle(state, events)
+            hooks().after_agent_step(state, events)
         agent = state.agents[state.turn_order[state.turn_index]]
         if agent.dead:
             phases.next_turn(state, events)  # a dead agent's player skips his Aliens turn too
         elif turn.turn_over(agent):
             events.append(Note(text=f"{agent_name(agent)} has used every activity."))
             if dice is not None and expanded(state):
-                hooks().end_of_turn(state, agent, dice, events)
+                hooks().turn_ends(state, agent, dice, events, ended_by_player=False)
             if not check_all_dead(state, events):
                 state.phase = "aliens"
 
@@ -462,12 +414,8 @@ def _strategy_default(state: GalaxyState) -> Action | None:
         choice = pending.options[0]  # come back, on the first free GD Start Hex
     elif pending.kind == "deliver":
         choice = supply.default_taker(state)
-    elif pending.kind == "sb-activate":  # Operation Strikeback 11.5: the earliest arrival
-        choice = pending.options[0]
-    elif pending.kind == "sb-recall":  # Operation Strikeback 9.5.1: the team wants the suit
-        choice = hooks().AGREE
-    elif pending.kind.startswith("sb-"):  # an Operation Strikeback mission's prompt
-        choice = hooks().default_choice(state)
+    elif pending.kind.startswith("sb-"):  # an expansion's prompt
+        choice = hooks().default_answer(state, pending)
     else:
         return None
     return Action(verb="choose", args={"option": choice})

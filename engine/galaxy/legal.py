@@ -62,8 +62,8 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                             + (" (ends Movement)" if agent.movement == "unused" else ""),
                         )
                     )
-        if expanded(state):
-            out.extend(expansion_actions(state, agent))
+        if expanded(state):  # what the expansion adds to his turn
+            out.extend(hooks().agent_actions(state, agent))
         now = guard_order_now(agent)
         for order in guard_orders(agent):
             if order != now:
@@ -352,41 +352,3 @@ def expansion_item(option: str) -> tuple[str, str] | None:
         if option == ex.PSIONIC:
             return "Psionic Power", "a randomly selected Psionic Power instead of a skill"
     return None
-
-
-def expansion_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
-    """What the loaded expansion adds to an agent's turn: mission actions, Menace, Power
-    Suits, Free Actions, Psionic Powers, NPC activations and orders, Fighting Poses."""
-    ex = hooks()
-    out = list(ex.play_legal_actions(state, agent))
-    out.extend(ex.legal_actions(state, agent))
-    out.extend(ex.suits_legal_actions(state, agent))  # Power Suits (9.5)
-    out.extend(ex.legal(state, agent))  # Free Actions (6.2.1.1)
-    out.extend(ex.powers_legal_actions(state, agent))  # Psionic Powers (9.7.2)
-    for npc in ex.mine(state, agent):
-        figure = npc.id
-        if ex.activation_problem(state, agent, figure) is None:
-            out.append(
-                Action(
-                    verb="act",
-                    args={"unit": agent.id, "what": "npc", "target": figure},
-                    label=f"activate the NPC {agent_name(npc)} now (before your activities)",
-                )
-            )
-    for order in ex.npc_orders(state, agent):
-        out.append(
-            Action(
-                verb="orders",
-                args={"unit": agent.id, "order": order},
-                label=f"NPC standing order: {order}",
-            )
-        )
-    for order in ex.orders(state, agent):
-        out.append(
-            Action(
-                verb="orders",
-                args={"unit": agent.id, "order": order},
-                label=f"Fighting Pose: {order[len('pose-') :]}",
-            )
-        )
-    return out

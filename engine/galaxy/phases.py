@@ -210,13 +210,10 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
         alien.energy = card(alien).energy
         alien.conditions = []
     if expanded(state) and dice is not None:
-        for alien in hooks().combat_refresh(state, dice, events):
+        for alien in hooks().refresh_wounds(state, dice, events):  # Poison, Criticals ...
             if alien in state.aliens:
                 die(state, alien, dice, events)
-
-        hooks().powers_refresh(state, events)  # Psionic Powers turn up, Regeneration heals
-
-        hooks().suits_refresh(state, events)  # Power Suit energy (6.1, 9.5)
+        hooks().refresh(state, events)  # Psionic Powers, Regeneration, Power Suit energy
     state.tech_from_kills = False
     state.tech_from_search = False
     state.kills_last_round = state.kills_this_round

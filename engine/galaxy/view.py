@@ -221,6 +221,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         finished=prompt.finished,
         outcome=prompt.outcome,
         summary=_summary(state) if prompt.finished else None,
+        symbols=list(hooks().rules(state).symbols) if expanded(state) else [],
     )
 
 

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from engine.core.dice import SeededDice
 from engine.core.game import scenario_info
-from engine.core.view import FigureView
+from engine.core.view import FigureView, SymbolView
 from engine.galaxy import GAME
 from renders import theme
 from renders.chrome import figure_line, legend_items
 from renders.terrain import hex_mark_text
 
 
-def test_numbered_marks_and_flames_have_short_forms() -> None:
+def test_numbered_marks_and_a_views_own_marks_have_short_forms() -> None:
     assert hex_mark_text("wp3") == ("W3", theme.YELLOW)
     assert hex_mark_text("m12") == ("#12", theme.YELLOW)
-    assert hex_mark_text("flame") == ("F", theme.ORANGE)
+    fire = SymbolView(kind="flame", text="F", colour="orange")
+    site = SymbolView(kind="u", text="U", colour="sky", numbered=True)
+    assert hex_mark_text("flame", {"flame": fire}) == ("F", theme.ORANGE)
+    assert hex_mark_text("u2", {"u": site}) == ("U2", theme.SKY)
+    assert hex_mark_text("flame") == ("FLAME", theme.YELLOW)  # without its symbol: the word
     assert hex_mark_text("wp") == ("WP", theme.YELLOW)  # no number: the word itself
     assert hex_mark_text("beacon") == ("BEACO", theme.YELLOW)
 

@@ -18,15 +18,17 @@ from renders import render_board, render_summary, theme
 from renders.chrome import banner, header_lines, legend_items
 from renders.figures import HIDDEN_TOKENS, badges, rank_tag, token_text
 from renders.legibility import measure
+from renders.symbols import tokens_of
 
 
 def test_every_token_badge_and_rank_shown_is_in_the_legend() -> None:
     for sample in samples():
         view = sample.view
         legend = " ".join(legend_items(view))
+        brought = tokens_of(view)  # the token kinds the view brings with their symbols
         for t in view.tokens:
             if t.kind not in HIDDEN_TOKENS:
-                text = token_text(t)
+                text = token_text(t, brought)
                 # Numbered tokens are explained once by their pattern (s1, s2: "s#").
                 pattern = re.sub(r"\d+", "#", text)
                 assert text in legend or pattern in legend, (sample.name, t)

@@ -43,6 +43,9 @@ class Selection:
     picks: int = 0
 
 
+KIND = "sb-activate"  # the Pending kind of the Alpha Agent's tie-break
+
+
 def select_x(x: int, aliens: list[Candidate], table_from_alpha: list[str]) -> Selection:
     """Pick X aliens to activate (see the module docstring)."""
     pool = [a for a in aliens if not a.paralyzed] or list(aliens)
@@ -122,7 +125,7 @@ def ask(state: GalaxyState) -> bool:
     if waiting.picks <= 0:
         return True
     state.pending = Pending(
-        kind="sb-activate",
+        kind=KIND,
         seat=state.alpha,
         options=list(waiting.choose_from),
         data={"picks": waiting.picks},

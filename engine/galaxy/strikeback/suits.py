@@ -79,6 +79,7 @@ EQUIP, LEAVE, RECALL, SEIZE, DROP = (
     "suit-seize",
     "suit-drop",
 )
+RECALL_KIND = "sb-recall"  # the Pending kind of the Alpha Agent's agreement to a Recall
 ACTIONS = (EQUIP, LEAVE, RECALL)  # Action activities; SEIZE and DROP are Free Actions
 AGREE, REFUSE = "agree", "refuse"
 
@@ -332,7 +333,7 @@ def do_action(
         recall(state, agent, args["target"].lower(), events)
     else:
         state.pending = Pending(
-            kind="sb-recall",
+            kind=RECALL_KIND,
             seat=state.alpha,
             options=[AGREE, REFUSE],
             data={"agent": agent.id, "suit": args["target"].lower()},
@@ -410,7 +411,7 @@ def recall(state: GalaxyState, agent: AgentState, suit_id: str, events: list[Eve
 
 def finish_recall(state: GalaxyState, option: str, events: list[Event]) -> None:
     pending = state.pending
-    assert pending is not None and pending.kind == "sb-recall"
+    assert pending is not None and pending.kind == RECALL_KIND
     state.pending = None
     agent = state.agents[str(pending.data["agent"])]
     if option == AGREE:

@@ -84,7 +84,8 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
     assert default is not None and default.args["option"] == "biotech"
     while state.pending is not None:
         assert state.pending.seat == "biotech"
-        asked.append(str(state.pending.data.get("question", state.pending.kind)))
+        pending = state.pending
+        asked.append(str(pending.data["question"]))  # a mission's and a device's prompt
         state = GAME.apply(
             state,
             "biotech",

@@ -21,6 +21,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
+from engine.core.view import SymbolView
 from engine.galaxy.content import Mission
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback import layer
@@ -57,6 +58,9 @@ class MissionRules:
     quiet_signals: ClassVar[bool] = False
     # devices the agents keep when they use them (mission 3: the Jet Boots)
     kept_devices: ClassVar[tuple[str, ...]] = ()
+    # how the pictures show the marks and tokens this mission puts on the board (`lit_marks`,
+    # `tokens`) and their legend lines: they travel in the view, renders/ knows none of them
+    symbols: ClassVar[tuple[SymbolView, ...]] = ()
 
     def begin(self, state: GalaxyState, mission: Mission, dice: Dice) -> None:
         """The mission's setup, after the layer's own."""
@@ -205,6 +209,13 @@ class MissionRules:
         rulebook's ranking)."""
         return None
 
+
+# the symbols missions share: a fire on a mark, a dig site's numbered Waypoints
+FIRE = SymbolView(kind="flame", text="F", colour="orange", legend="F: flame")
+DIG_SITE = SymbolView(
+    kind="u", text="U", colour="yellow", legend="U#: dig site Waypoint", numbered=True
+)
+PROBE_SET = SymbolView(kind="probe", text="PRB", colour="sky", legend="PRB: Underground Probe set")
 
 NO_RULES = MissionRules()
 PACKAGE = "engine.galaxy.strikeback"

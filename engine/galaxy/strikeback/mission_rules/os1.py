@@ -15,7 +15,7 @@ from engine.core.game import Action
 from engine.core.hexgrid import distance
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState, Pending
-from engine.galaxy.strikeback.mission_rules import MissionRules, register
+from engine.galaxy.strikeback.mission_rules import FIRE, MissionRules, register
 from engine.galaxy.strikeback.play import mark_hex, sb
 from engine.galaxy.strikeback.status import MissionState, mission_part, sb_state_or_none
 from engine.galaxy.world import adjacent, agent_name, co, hex_arg, hx, mission_of, operative
@@ -65,6 +65,7 @@ def _waypoint_arg(text: str) -> int | None:
 class FarSideCrash(MissionRules):
     key = "os1"
     section = "Storybook 7 Mission 1"
+    symbols = (FIRE,)
     state = FireState
     effects = ("firefighters", "flame", "flame-next", "flames-every-event")
     actions = ("extinguish", "recharge")

@@ -26,7 +26,7 @@ from engine.galaxy.content import Mission
 from engine.galaxy.lifecycle import clockwise_from_alpha, nearest_free, place_alien
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback import handouts
-from engine.galaxy.strikeback.mission_rules import MissionRules, register
+from engine.galaxy.strikeback.mission_rules import DIG_SITE, PROBE_SET, MissionRules, register
 from engine.galaxy.strikeback.mission_rules.tokens import (
     CarriedState,
     MissionToken,
@@ -92,6 +92,7 @@ def armed(state: GalaxyState) -> bool:
 class UndergroundTremor(MissionRules):
     key = "os2"
     section = "Storybook 7 Mission 2"
+    symbols = (DIG_SITE, PROBE_SET)
     state = ProbeState
     effects = ("rush-to-b", "remove-probe", "place-alien-to", "shuffle-aliens", "probe-rules")
     actions = ("deploy", "arm")

@@ -34,7 +34,7 @@ from engine.galaxy.signals import move_signals, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback import free as free_actions
 from engine.galaxy.strikeback import headquarters, npc
-from engine.galaxy.strikeback.mission_rules import MissionRules, register
+from engine.galaxy.strikeback.mission_rules import DIG_SITE, MissionRules, register
 from engine.galaxy.strikeback.mission_rules.tokens import (
     CarriedState,
     MissionToken,
@@ -202,6 +202,7 @@ free_actions.register(free_actions.FreeAction("drop-bomb", _drop_offers, _drop_p
 class DeepImpact(MissionRules):
     key = "os3"
     section = "Storybook 7 Mission 3"
+    symbols = (DIG_SITE,)
     state = BombState
     kept_devices = ("jet-boots",)  # the mission's Jet Boots are not spent by a use
     effects = (

@@ -35,7 +35,7 @@ from engine.galaxy.content import Mission
 from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending
 from engine.galaxy.strikeback import npc, objects, suits
-from engine.galaxy.strikeback.mission_rules import MissionRules, register, to_warehouse
+from engine.galaxy.strikeback.mission_rules import FIRE, MissionRules, register, to_warehouse
 from engine.galaxy.strikeback.play import mark_hex, sb
 from engine.galaxy.strikeback.status import MissionState, mission_part
 from engine.galaxy.world import (
@@ -111,6 +111,7 @@ def _sally_problem(state: GalaxyState, agent: AgentState, target: str) -> str | 
 class Elysium(MissionRules):
     key = "os4"
     section = "Storybook 7 Mission 4"
+    symbols = (FIRE,)  # a destroyed object
     state = BaseState
     effects = ("npc-at-mark", "archon-shot", "suit-at-mark", "suit-beside-alpha", "doors")
     actions = ("sally",)

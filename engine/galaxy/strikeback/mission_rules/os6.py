@@ -30,6 +30,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance, neighbours
+from engine.core.view import SymbolView
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.advisor import booster
@@ -43,7 +44,7 @@ from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pend
 from engine.galaxy.strikeback import npc, suits
 from engine.galaxy.strikeback.bodies import lift
 from engine.galaxy.strikeback.lookups import worn
-from engine.galaxy.strikeback.mission_rules import MissionRules, register
+from engine.galaxy.strikeback.mission_rules import PROBE_SET, MissionRules, register
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.strikeback.status import MissionState, mission_part, sb_state_or_none
 from engine.galaxy.strikeback.travel import nearer
@@ -132,6 +133,24 @@ def _away(state: GalaxyState, h: Hex, events: list[Event], why: str) -> None:
 class LastStarfighters(MissionRules):
     key = "os6"
     section = "Storybook 7 Mission 6"
+    symbols = (
+        SymbolView(
+            kind="rift",
+            text="RIFT",
+            colour="orange",
+            cover="night",
+            legend="dark hex, RIFT: Moon Rift (no one stops on it)",
+        ),
+        PROBE_SET,
+        SymbolView(
+            kind="probe",
+            on="token",
+            text="Pr",
+            colour="sky",
+            shape="circle",
+            legend="blue circle Pr: Underground Probe lying on the ground",
+        ),
+    )
     state = HuntState
     effects = (
         "rift",
