@@ -39,10 +39,10 @@ def _needs_line(objective: Objective, agents: int | None) -> str:
             continue
         base, per = notation.parse_count(value)
         if agents is not None or not per:
-            need = base + int(per * (agents or 0))
+            need = max(0, base + int(per * (agents or 0)))
             parts.append(f"{need} {COUNTER_WORDS[name]}")
         else:
-            sizes = "/".join(str(base + int(per * n)) for n in range(1, MAX_AGENTS + 1))
+            sizes = "/".join(str(max(0, base + int(per * n))) for n in range(1, MAX_AGENTS + 1))
             parts.append(f"{sizes} {COUNTER_WORDS[name]} for 1/2/3/4/5 agents")
     return "; ".join(parts)
 

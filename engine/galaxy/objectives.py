@@ -4,7 +4,8 @@ Conditions are data (`missions.json`): `all-dead`, `extracted`, `always`, `round
 counters `kills>=N`, `destroyed>=N`, `rescued>=N`. A counter's number may grow with the team:
 `kills>=1+1.5/agent` needs 1 kill plus 1.5 (rounded down in total) for every agent the mission
 began with, so a mission asks about as much of 2 agents as of 5 (our content: the Storybook's
-missions are not reproduced).
+missions are not reproduced). The base may be negative (`-5+3/agent`: 1, 4, 7 for 2, 3, 4
+agents); a count below zero asks nothing.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ COUNTERS = ("kills", "destroyed", "rescued")
 
 
 def threshold(state: GalaxyState, text: str) -> int:
-    """The number a counter must reach: N plus M per agent, rounded down."""
+    """The number a counter must reach: N plus M per agent, rounded down (never below 0)."""
     base, per = parse_count(text)
-    return base + int(per * len(state.seats))
+    return max(0, base + int(per * len(state.seats)))
 
 
 def counter(state: GalaxyState, name: str) -> int:

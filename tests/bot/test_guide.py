@@ -81,10 +81,10 @@ def test_galaxy_objectives_count_for_the_team() -> None:
     game = get_game("galaxy-defenders")
     state = game.new("m1", ["marine", "sniper"], {}, SeededDice(1))
     told = briefing(game, "m1", {}, state)
-    # m1 asks one kill plus 1.75 per agent (rounded down): four for a team of two.
+    # m1 asks 2.25 kills per agent (rounded down): four for a team of two.
     assert any("needs 4 aliens killed" in line for line in told.objectives)
     general = briefing(game, "m1")
-    assert any("2/4/6/8/9 aliens killed" in line for line in general.objectives)
+    assert any("2/4/6/9/11 aliens killed" in line for line in general.objectives)
 
 
 def test_a_team_too_small_for_a_row_is_told_so_in_its_briefing() -> None:
@@ -164,7 +164,7 @@ async def test_campaign_status_shows_progress_health_and_seats(table: TableServi
 async def test_galaxy_status_counts_kills_against_the_target(table: TableService) -> None:
     await _begin(table, "galaxy-defenders", "m1", ["marine", "sniper"])
     shown = text(await table.handle(ANN, "/campaign status"))
-    assert "Round 1 of 7" in shown and "aliens killed: 0 of 4" in shown
+    assert "Round 1 of 8" in shown and "aliens killed: 0 of 4" in shown
     assert "Chromium (Marine) (ann): Chromium (Marine) 6/6" in shown
     # The Alpha Agent vote has a default answer: the prompt names its window.
     assert "decided by default in 10 minutes" in shown

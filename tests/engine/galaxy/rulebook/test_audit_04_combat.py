@@ -296,7 +296,7 @@ def test_first_kill_of_round_gives_one_alien_tech() -> None:
     step = shoot(state, [2, 2, 1] + [1] * 6, mode="area")  # 4 Hits, Def -1: 3 dice each
     assert fig(step.state, "x1") is None and fig(step.state, "x2") is None
     assert header(step.state)["alien tech"] == "1/4"
-    assert header(step.state)["kills"] == "2"
+    assert header(step.state)["kills"] == "2 of 2"  # against m1's target for one agent
 
 
 def test_alien_dies_when_wounds_equal_health() -> None:

@@ -152,7 +152,7 @@ def test_new_weapon_replaces_one_of_two_or_is_refused() -> None:
 def test_mission_ends_at_strategy_when_time_is_up() -> None:
     """Mission Status check (Strategy): the first matching Objectives row ends the mission."""
     state = stage(agents={"marine": "I3"}, options=HV_OFF)
-    state = edit(state, lambda d: d.update(round=7))
+    state = edit(state, lambda d: d.update(round=8))  # m1's last round
     step = aliens_turn(state, QUIET, [6] * 40)
     said = texts(step.events)
     assert said.index("Strategy") < said.index("Mission failed")

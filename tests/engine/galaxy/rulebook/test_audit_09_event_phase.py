@@ -177,5 +177,5 @@ def test_battle_drones_do_not_draw_event_signals() -> None:
         said = texts(advance(ended, [6] * 40).events)
         return next(line for line in said.splitlines() if line.startswith("Signal s9 moves"))
 
-    assert moved(False) == "Signal s9 moves G8 -> E7 (toward-agent)."
-    assert moved(True) == "Signal s9 moves G8 -> E7 (toward-agent)."
+    assert moved(False) == "Signal s9 moves G8 -> E7 (toward the agents)."
+    assert moved(True) == "Signal s9 moves G8 -> E7 (toward the agents)."
