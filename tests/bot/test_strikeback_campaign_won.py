@@ -20,10 +20,12 @@ from engine.galaxy.strikeback.missions import STORYBOOK, missions
 from engine.registry import get_game
 
 CHANNEL = "ops"
-# The campaign seed: with three agents (Marine, Sniper, Hulk) and the advisor it wins (the
-# path is asserted below); found among seeds 1-30 by driving the engine in-process with the
-# service's own dice (`bot.replay.setup_dice` / `step_dice`, the begin row at seq 1).
-WON_SEED = 0
+# The campaign seed: with three agents (Marine, Sniper, Hulk) and the advisor it runs os1
+# accomplished -> os2 accomplished -> os4 failed -> os4 accomplished -> os5 partial -> os6
+# accomplished (657 commands): the first won among seeds 1-20 (won: 1, 4, 6, 7, 10, ...),
+# found by driving the engine in-process with the service's own dice (`bot.replay.setup_dice`
+# and `step_dice`, the begin row at seq 1).
+WON_SEED = 1
 PLAYERS = {"marine": "p0", "sniper": "p1", "hulk": "p2"}
 BETWEEN_MISSIONS = {"sb-armory", "accept", "promote", "reinforce"}
 MAX_COMMANDS = 4000
@@ -55,8 +57,9 @@ async def test_a_three_agent_strikeback_campaign_is_won_through_the_playground(
     service = TableService(db, new_seed=lambda: WON_SEED, limits=None, pictures=NoPictures())
     async with TestClient(TestServer(create_app(service))) as client:
         created = await send(
-            client, "p0", "/campaign create game:galaxy-defenders scenario:campaign "
-            "expansion:strikeback"
+            client,
+            "p0",
+            "/campaign create game:galaxy-defenders scenario:campaign expansion:strikeback",
         )
         assert created["ok"], created
         for role, user in PLAYERS.items():
