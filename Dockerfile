@@ -1,6 +1,10 @@
 # An exact tag and its digest (the multi-platform index), so a rebuild gets the very same
-# Python and Debian even if the tag is moved; bump both deliberately (the digest of a tag:
-# docker buildx imagetools inspect python:3.11.13-slim-bookworm).
+# Python and Debian even if the tag is moved; bump both deliberately.
+# To pin or refresh: docker buildx imagetools inspect python:3.11.13-slim-bookworm (the
+# "Digest:" line), or docker pull the tag and read docker inspect --format
+# '{{index .RepoDigests 0}}'. Not checked against Docker Hub where this was written (no
+# registry access there): the digest is the one public build logs and Dockerfiles resolve for
+# this tag. If a build says "manifest unknown", refresh it as above.
 FROM python:3.11.13-slim-bookworm@sha256:86adf8dbadc3d6e82ee5dd2c74bec2e1c2467cdad47886280501df722372d2e1
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -28,6 +28,7 @@ from bot.commands import PLAY_VERBS
 from bot.delivery import mirror_copies
 from bot.disclosure import command_verb, invocation_is_public
 from bot.replies import DISCORD_MESSAGE_LIMIT, Attachment, Reply, split_message
+from bot.storage.outbox import announce_scope
 from bot.table import Caller, TableService
 from renders.media import fit_attachments
 
@@ -346,19 +347,24 @@ async def run_text(
         await quietly(interaction)
     # The interaction's id makes the command act once, even if the gateway delivers it again.
     request = f"discord:{interaction.id}"
-    task = asyncio.ensure_future(service.handle(caller, text, expect_version, request))
-    if not defer and not private_invocation:
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done:
-            await quietly(interaction)
-    replies = await task
-    if then and not any(r.error or r.repeat for r in replies):
-        replies += [r for r in await service.handle(caller, then) if r.ephemeral and not r.error]
-    version = None
-    if any((r.buttons or r.menus) and r.version is None for r in replies):
-        # Replies without a board (a confirmation prompt) take the campaign's current version.
-        version = await campaign_version(service, caller.channel_id)
-    await send_replies(interaction, replies, version, channel_id, private_invocation)
+    # A step commits a marker with it, which its outbox rows replace: a crash between the
+    # commit and the outbox leaves the marker, and a deliverer composes the post.
+    async with announce_scope(service.db, interaction.client.deliverer.lease):
+        task = asyncio.ensure_future(service.handle(caller, text, expect_version, request))
+        if not defer and not private_invocation:
+            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+            if not done:
+                await quietly(interaction)
+        replies = await task
+        if then and not any(r.error or r.repeat for r in replies):
+            replies += [
+                r for r in await service.handle(caller, then) if r.ephemeral and not r.error
+            ]
+        version = None
+        if any((r.buttons or r.menus) and r.version is None for r in replies):
+            # Replies without a board (a confirmation prompt) take the campaign's version.
+            version = await campaign_version(service, caller.channel_id)
+        await send_replies(interaction, replies, version, channel_id, private_invocation)
     finished(interaction)
 
 

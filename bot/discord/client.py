@@ -61,7 +61,7 @@ class SortieBot(commands.AutoShardedBot):
         self.scheduler = Scheduler(service, DiscordOutbox(self, service), service.clock)
         # Every channel post goes through the outbox; its worker retries what Discord refused.
         lease = timedelta(seconds=settings.delivery_lease_seconds)
-        self.deliverer = Deliverer(self, service.db, lease=lease)
+        self.deliverer = Deliverer(self, service.db, lease=lease, recover=service.late_post)
         self._heartbeat: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 

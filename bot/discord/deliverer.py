@@ -21,7 +21,7 @@ import logging
 import random
 import secrets
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -30,12 +30,13 @@ import aiohttp
 import discord
 
 from bot.clock import aware
+from bot.delivery import mirror_copies
 from bot.discord.adapter import GAME_COLOURS, outgoing
 from bot.discord.buttons import turn_view
 from bot.replies import Button, Menu, MenuEntry, Reply
 from bot.storage.db import Database
 from bot.storage.models import Delivery, utcnow
-from bot.storage.outbox import OutboxStore
+from bot.storage.outbox import OutboxStore, announcing
 
 log = logging.getLogger("sortie.delivery")
 
@@ -129,6 +130,13 @@ def channel_kwargs(channel_id: int, payload: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+Recover = Callable[[int, int], Awaitable[list[Reply]]]
+
+
+async def nothing_to_recover(campaign_id: int, from_seq: int) -> list[Reply]:
+    return []
+
+
 class Deliverer:
     def __init__(
         self,
@@ -136,8 +144,11 @@ class Deliverer:
         db: Database,
         lease: timedelta = LEASE,
         now: Callable[[], datetime] = utcnow,
+        recover: Recover | None = None,
     ) -> None:
         self.client = client
+        # Composes a step's post from the database when its process stopped before posting.
+        self.recover: Recover = recover or nothing_to_recover
         self.store = OutboxStore(db)
         self.lease = lease
         self.now = now
@@ -152,7 +163,15 @@ class Deliverer:
     async def enqueue(
         self, channel_id: int, replies: Sequence[Reply], limit: int | None, version: int | None
     ) -> list[int]:
-        """Write the replies' messages to the outbox; their row ids, in order."""
+        """Write the replies' messages to the outbox; their row ids, in order. The first takes
+        the place of the marker its step wrote (see `bot.storage.outbox`)."""
+        rows = await self.rows(channel_id, replies, limit, version)
+        return await self.store.add(rows, announcing())
+
+    async def rows(
+        self, channel_id: int, replies: Sequence[Reply], limit: int | None, version: int | None
+    ) -> list[Delivery]:
+        """The outbox rows of the replies' messages, in order."""
         rows: list[Delivery] = []
         for reply in replies:
             shown = reply.version if reply.version is not None else version
@@ -170,7 +189,7 @@ class Deliverer:
                         payload_json=json.dumps(payload),
                     )
                 )
-        return await self.store.add(rows)
+        return rows
 
     async def post(
         self, channel_id: int, replies: Sequence[Reply], limit: int | None, version: int | None
@@ -193,19 +212,47 @@ class Deliverer:
         """Deliver the channel's due rows in order; stop at the first that must wait (a later
         row never overtakes an earlier one, so an old edit never overwrites a newer)."""
         outcomes: dict[int, Outcome] = {}
-        for row in await self.store.pending(channel_id):
+        rows = await self.store.pending(channel_id)
+        while rows:
+            row = rows.pop(0)
             now = self.now()
             if aware(row.next_at) > now:
                 break  # waiting out its backoff
             if row.lease_until is not None and aware(row.lease_until) > now:
-                break  # another deliverer has it
+                break  # another deliverer has it, or its step's process is writing its post
             if not await self.store.claim(row, now, self.lease):
                 break
+            if row.status == "compose":
+                await self.recover_post(row)
+                rows = await self.store.pending(channel_id)
+                continue
             outcome = await self._attempt(row)
             outcomes[row.id or 0] = outcome
             if outcome == "later":
                 break
         return outcomes
+
+    async def recover_post(self, marker: Delivery) -> None:
+        """The process that committed a step stopped before writing its post: compose it from
+        the database (`recover`) in the marker's place, and its mirrors' copies."""
+        payload = json.loads(marker.payload_json)
+        replies = await self.recover(int(payload["campaign_id"]), int(payload["from_seq"]))
+        public = [reply for reply in replies if not reply.ephemeral]
+        channel = int(marker.channel_id)
+        rows = await self.rows(channel, public, None, None)
+        for mirror, copies in mirror_copies(public).items():
+            if mirror.isdigit():
+                rows += await self.rows(int(mirror), copies, None, None)
+        if rows:
+            await self.store.add(rows, marker=marker)
+        else:
+            await self.store.drop_markers([marker.id or 0], marker.claim)
+        self.stats["recovered"] += 1
+        log.warning(
+            "composed the post of campaign %s from step %s: its process stopped before posting",
+            payload["campaign_id"],
+            payload["from_seq"],
+        )
 
     async def _attempt(self, row: Delivery) -> Outcome:
         payload = json.loads(row.payload_json)
@@ -229,10 +276,13 @@ class Deliverer:
         except (TimeoutError, aiohttp.ClientError, OSError) as error:
             self.stats["faults"] += 1
             return await self._later(row, None, f"{type(error).__name__}: {error}")
-        await self.store.sent(row, message_id)
+        controls = bool(payload.get("buttons") or payload.get("menus"))
+        await self.store.sent(row, message_id, controls and payload.get("version") is not None)
         return "sent"
 
     async def _send_or_edit(self, channel: Any, row: Delivery, payload: dict[str, Any]) -> str:
+        if "strip" in payload:
+            return await self._strip(channel, str(payload["strip"]))
         kwargs = channel_kwargs(int(row.channel_id), payload)
         known = await self.store.message_for(row.channel_id, row.post_key) if row.post_key else None
         if known is not None:
@@ -249,11 +299,20 @@ class Deliverer:
             except discord.NotFound:
                 # Deleted meanwhile: post it anew (the channel itself answers below).
                 self.stats["deleted_posts"] += 1
-                await self.store.forget_message(row.channel_id, row.post_key)
+                await self.store.forget_message(row.channel_id, row.post_key, known)
         self.stats["calls"] += 1
         sent: discord.Message = await channel.send(nonce=row.nonce, **kwargs)
         self.stats["posts"] += 1
         return str(sent.id)
+
+    async def _strip(self, channel: Any, message_id: str) -> str:
+        """A superseded post's buttons and menus taken away (its text and board stay)."""
+        self.stats["calls"] += 1
+        with contextlib.suppress(discord.NotFound):  # deleted meanwhile: nothing to strip
+            message = channel.get_partial_message(int(message_id))
+            await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+        self.stats["stripped"] += 1
+        return message_id
 
     async def _later(self, row: Delivery, wait: float | None, error: str) -> Outcome:
         if self.now() - aware(row.created_at) > GIVE_UP_AFTER:

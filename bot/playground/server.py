@@ -211,15 +211,50 @@ def channel_lock(app: web.Application, channel: str) -> asyncio.Lock:
 
 
 async def post_command(request: web.Request) -> web.Response:
+    """A typed command: `{"channel", "user", "text", "id"?}`."""
     body = await read_json(request)
     if not isinstance(body, dict):
         raise BadField('The body must be a JSON object: {"channel", "user", "text"}.')
     channel = check_name("channel", body.get("channel"))
     user = check_user(body.get("user"))
     text = check_text(body.get("text"))
-    # A client-supplied id makes the command act once: a retry gets the first answer again.
+    return await run_in_channel(request, channel, user, text, client_id(user, body))
+
+
+async def post_component(request: web.Request) -> web.Response:
+    """A button pressed or a menu entry chosen, as a Discord component interaction:
+    `{"channel", "user", "command", "version"?, "id"?}`. The version the control was posted
+    with refuses it once the table has moved on; the id makes it act once."""
+    body = await read_json(request)
+    if not isinstance(body, dict):
+        raise BadField('The body must be a JSON object: {"channel", "user", "command"}.')
+    channel = check_name("channel", body.get("channel"))
+    user = check_user(body.get("user"))
+    command = check_text(body.get("command"))
+    raw_version = body.get("version")
+    if raw_version is not None and (
+        isinstance(raw_version, bool) or not isinstance(raw_version, int) or raw_version < 0
+    ):
+        raise BadField("version must be the whole number the control was posted with.")
+    once = client_id(user, body)
+    return await run_in_channel(request, channel, user, command, once, raw_version)
+
+
+def client_id(user: str, body: dict[str, Any]) -> str | None:
+    """A client-supplied id makes the command act once: a retry gets the first answer again
+    (per user, so one user's ids never answer another's)."""
     raw_id = body.get("id")
-    once = f"playground:{user}:{check_name('id', raw_id)}" if raw_id is not None else None
+    return f"playground:{user}:{check_name('id', raw_id)}" if raw_id is not None else None
+
+
+async def run_in_channel(
+    request: web.Request,
+    channel: str,
+    user: str,
+    text: str,
+    once: str | None,
+    version: int | None = None,
+) -> web.Response:
     service, playground = request.app[SERVICE], request.app[PLAYGROUND]
     try:
         playground.check_room_for(channel)
@@ -229,8 +264,12 @@ async def post_command(request: web.Request) -> web.Response:
     # the service serialises a channel's commands anyway.
     lock = channel_lock(request.app, channel)
     async with lock:
-        replies = await service.handle(caller_for(user, channel), text, request=once)
-        shown = [playground.store_reply(reply) for reply in replies]
+        replies = await service.handle(caller_for(user, channel), text, version, request=once)
+        current = None
+        if any((r.buttons or r.menus) and r.version is None for r in replies):
+            # Controls without a board (a confirmation) take the campaign's version.
+            current = await service.campaign_version(channel)
+        shown = [playground.store_reply(reply, current) for reply in replies]
         if any(reply.repeat for reply in replies):
             ok = not any(reply.error for reply in replies)
             return web.json_response({"ok": ok, "repeat": True, "replies": shown})
@@ -344,6 +383,7 @@ def create_app(
     app.router.add_get("/", get_page)
     app.router.add_get("/healthz", get_health)
     app.router.add_post("/api/command", post_command)
+    app.router.add_post("/api/component", post_component)
     app.router.add_get("/api/channels/{channel}/messages", get_messages)
     app.router.add_get("/api/autocomplete", get_autocomplete)
     if dev_clock:

@@ -24,6 +24,7 @@ from bot.storage.db import Database
 from bot.storage.models import (
     ActionLog,
     Campaign,
+    Delivery,
     InstanceKey,
     Interaction,
     Nudge,
@@ -32,6 +33,7 @@ from bot.storage.models import (
     SigningMark,
     utcnow,
 )
+from bot.storage.outbox import announcing, compose_marker
 
 
 class TableChanged(Exception):
@@ -368,6 +370,9 @@ class CampaignRepo:
             )
             write.log.version_after = campaign.version + 1
             session.add(write.log)
+            marker = _marker(campaign, write.log.seq)
+            if marker is not None:
+                session.add(marker)
             if write.waiting is not None:
                 await _sync_waiting(session, campaign.id or 0, write.waiting)
             if write.seen_by:
@@ -377,10 +382,16 @@ class CampaignRepo:
                     .values(last_seen_seq=write.log.seq)
                 )
             try:
+                if marker is not None:
+                    await session.flush()  # the marker's id, in the same round trips
                 await session.commit()
             except IntegrityError:
                 await session.rollback()
                 raise TableChanged() from None
+            if marker is not None:
+                scope = announcing()
+                assert scope is not None and marker.id is not None
+                scope.markers[marker.channel_id] = marker.id
         campaign.version += 1
         campaign.state_json = write.state_json
         campaign.step = write.log.seq
@@ -603,6 +614,15 @@ class CampaignRepo:
         if result.rowcount != 1:
             await session.rollback()
             raise TableChanged()
+
+
+def _marker(campaign: Campaign, seq: int) -> Delivery | None:
+    """The step's post is owed to its channel: a marker in the step's own transaction (the
+    first step of a command; its later steps' posts go out with the first's)."""
+    scope = announcing()
+    if scope is None or campaign.channel_id in scope.markers:
+        return None
+    return compose_marker(campaign.channel_id, campaign.id or 0, seq, scope.wait)
 
 
 async def _sync_waiting(session: AsyncSession, campaign_id: int, waiting: WaitingUpdate) -> None:

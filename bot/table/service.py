@@ -43,6 +43,7 @@ from bot.table.context import (
     UserError,
     id_of,
 )
+from bot.table.lateposts import LatePosts
 from bot.table.legal import LegalActions
 from bot.table.loading import Loader
 from bot.table.pace import PaceCommands
@@ -148,6 +149,7 @@ class TableService:
             limits=limits,
         )
         self.parts = parts
+        self.late = LatePosts(self.repo, shown, self.clock)
         self.archives = Archives(self.repo, self.clock)
         self.campaigns = CampaignCommands(parts)
         self.pacing = Pacer(parts, self._locks)
@@ -264,6 +266,10 @@ class TableService:
         """The live campaign's version in a channel (buttons are stamped with it)."""
         campaign = await self.repo.live_in_channel(channel_id)
         return campaign.version if campaign else None
+
+    async def late_post(self, campaign_id: int, from_seq: int) -> list[Reply]:
+        """A step's post its process never wrote (see `bot.table.lateposts`)."""
+        return await self.late.compose(campaign_id, from_seq)
 
     # ------------------------------------------------------------------ operators
 

@@ -36,6 +36,18 @@ if fake:
     discord.http.Route.BASE = fake + "/api/v10"
     gateway = yarl.URL(fake.replace("http://", "ws://") + "/gateway")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+stop = os.environ.get("STOP_BEFORE_OUTBOX")
+if stop:
+    # A fault test's kill between a step's commit and its outbox rows: once the file exists,
+    # the next post this process would write to the outbox stops it with SIGKILL instead.
+    import pathlib, signal
+    from bot.discord.deliverer import Deliverer
+    enqueue = Deliverer.enqueue
+    async def enqueue_or_stop(self, *args, **kwargs):
+        if pathlib.Path(stop).exists():
+            os.kill(os.getpid(), signal.SIGKILL)
+        return await enqueue(self, *args, **kwargs)
+    Deliverer.enqueue = enqueue_or_stop
 from bot.__main__ import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -78,6 +90,7 @@ SORTIE_VARIABLES = {
     "SORTIE_SIGNING_KEY",
     "SORTIE_SIGNING_KEY_FILE",
     "DELIVERY_LEASE_SECONDS",
+    "STOP_BEFORE_OUTBOX",
 }
 
 

@@ -127,3 +127,42 @@ async def test_the_playground_takes_a_client_id(
     # Ids are per user, and checked like names.
     bad = await client.post("/api/command", json={**body, "id": "no spaces"})
     assert bad.status == 400
+
+
+async def test_a_pressed_control_acts_once_and_only_on_its_own_board(
+    client: TestClient[Any, Any], table: TableService
+) -> None:
+    """`/api/component` (a button or menu entry pressed in the playground) takes the client's
+    id, as `/api/command` does, and the version the control was posted with."""
+    for user, line in (
+        ("ann", "/campaign create game:dash scenario:sprint"),
+        ("ann", "/campaign join role:red"),
+        ("bob", "/campaign join role:blue"),
+        ("ann", "/campaign begin"),
+    ):
+        assert (await post(client, {"channel": "general", "user": user, "text": line}))["ok"]
+    feed = await (await client.get("/api/channels/general/messages?user=ann")).json()
+    board = [m for m in feed["messages"] if m["buttons"] and m["version"] is not None][-1]
+    shown = await table.campaign_version("general")
+    assert board["version"] == shown
+    press = {
+        "channel": "general",
+        "user": "ann",
+        "command": "/end-turn",
+        "version": board["version"],
+        "id": "press-1",
+    }
+    first = await client.post("/api/component", json=press)
+    assert first.status == 200 and (await first.json())["ok"]
+    stepped = await table.campaign_version("general")
+    assert stepped is not None and shown is not None and stepped > shown
+    again = await (await client.post("/api/component", json=press)).json()
+    assert again["repeat"] is True
+    assert await table.campaign_version("general") == stepped
+    # The same control pressed anew (another id) belongs to an earlier board: refused.
+    stale = await (await client.post("/api/component", json={**press, "id": "press-2"})).json()
+    assert stale["ok"] is False and "earlier board" in stale["replies"][0]["content"]
+    assert await table.campaign_version("general") == stepped
+    for bad in ({"version": "7"}, {"version": -1}, {"id": "no spaces"}, {"command": ""}):
+        refused = await client.post("/api/component", json={**press, **bad})
+        assert refused.status == 400, bad

@@ -160,6 +160,11 @@ def test_the_base_image_is_pinned_by_digest() -> None:
     assert 'CMD ["python", "-m", "bot", "health"]' in dockerfile
 
 
+def test_compose_pins_every_image_by_tag_and_digest() -> None:
+    images = re.findall(r"^\s+image: (\S+)", (ROOT / "compose.yaml").read_text(), re.M)
+    assert images and all(re.fullmatch(r"[\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}", i) for i in images)
+
+
 def test_heartbeat_file_is_json(tmp_path: Path) -> None:
     write_heartbeat(tmp_path, connected=True, latency=None)
     assert json.loads((tmp_path / "heartbeat.json").read_text())["connected"] is True

@@ -147,6 +147,11 @@
   function renderMessage(message) {
     const isBot = message.author === BOT && message.kind !== "command";
     const node = el("article", "msg " + (message.kind === "command" ? "command" : "reply"));
+    // Its controls answer as of this campaign version (a press after the table moved on is
+    // refused, as on Discord).
+    if (message.version !== null && message.version !== undefined) {
+      node.dataset.version = String(message.version);
+    }
     node.dataset.id = String(message.id);
     if (message.ephemeral) node.classList.add("ephemeral");
     if (message.error) node.classList.add("error");
@@ -263,8 +268,9 @@
     for (const message of messages) {
       const shown = feed.querySelector('.msg[data-id="' + message.id + '"]');
       if (shown) {
-        // A turn post edited in place: the bot rewrote it as its player acted.
-        if (message.edited) shown.replaceWith(renderMessage(message));
+        // A message seen again was rewritten: a turn post edited in place as its player
+        // acted, or a superseded post whose buttons were taken away.
+        shown.replaceWith(renderMessage(message));
         continue;
       }
       feed.append(renderMessage(message));
@@ -307,7 +313,34 @@
     if (more && generation === state.generation) poll(); // a full page: fetch the rest now
   }
 
-  async function run(text) {
+  // A fresh id per command or press: the server acts on an id once, so a retry after a lost
+  // answer gets the first answer again instead of a second step.
+  function newId() {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  async function post(path, body) {
+    try {
+      return await fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch (_) {
+      // Lost on the way (or its answer was): once more with the same id.
+      return await fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    }
+  }
+
+  // A typed command, or (with `control`) a button or menu entry pressed: sent with the
+  // version its message was posted with.
+  async function run(text, control) {
     text = text.trim();
     if (!text) return false;
     if (!state.user || !state.channel) {
@@ -316,11 +349,17 @@
     }
     sendButton.disabled = true;
     try {
-      const response = await fetch("/api/command", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ channel: state.channel, user: state.user, text }),
-      });
+      const who = { channel: state.channel, user: state.user, id: newId() };
+      let response;
+      if (control) {
+        const holder = control.closest(".msg");
+        const version = holder && holder.dataset.version;
+        const press = { ...who, command: text };
+        if (version) press.version = Number(version);
+        response = await post("/api/component", press);
+      } else {
+        response = await post("/api/command", { ...who, text });
+      }
       const data = await response.json();
       if (response.status >= 400) {
         setNotice(data.error || "The command could not be sent.");
@@ -558,7 +597,7 @@
   async function choose(control, command) {
     const panel = control.closest(".msg");
     const inPicker = Boolean(panel && panel.querySelector(".menus"));
-    const ok = (await run(command)) && state.lastAccepted;
+    const ok = (await run(command, control)) && state.lastAccepted;
     if (!inPicker || !ok) return;
     panel.remove();
     if (!command.startsWith("/pick")) await run("/pick");
@@ -576,8 +615,14 @@
   }
   $("who").addEventListener("submit", (event) => event.preventDefault());
 
-  userInput.value = recall("sortie.user") || "player-" + Math.floor(100 + Math.random() * 900);
-  channelInput.value = recall("sortie.channel") || "general";
+  // `?channel=…&user=…` opens that channel as that user (see identity.js).
+  const opening = initialIdentity(
+    window.location.search,
+    recall,
+    "player-" + Math.floor(100 + Math.random() * 900),
+  );
+  userInput.value = opening.user;
+  channelInput.value = opening.channel;
   applyIdentity();
   setUpClock();
   setInterval(poll, POLL_MS);

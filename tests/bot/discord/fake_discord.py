@@ -547,7 +547,8 @@ class FakeDiscord:
     ) -> None:
         """Fail about `rate` of the bot's channel posts and edits, as Discord does on a bad
         day: a 429 with Retry-After, a 500 or 502, a connection dropped after the message
-        was made (the bot cannot know it was), or a 404 because someone deleted the post."""
+        was made (the bot cannot know it was), a request that times out (kind "timeout": no
+        message, no answer), or a 404 because someone deleted the post."""
         self._fault_rate = rate
         self._fault_rng = random.Random(seed)
         self._fault_kinds = kinds
@@ -579,6 +580,14 @@ class FakeDiscord:
                 message.deleted = True  # a moderator deleted the turn post meanwhile
             await request.read()
             return json_response({"message": "Unknown Message", "code": 10008}, status=404)
+        if kind == "timeout":
+            # The request never arrives whole: no message, and the bot waits in vain for the
+            # answer until the connection gives up (as a timed-out request does).
+            await request.read()
+            await asyncio.sleep(0.2)
+            if request.transport is not None:
+                request.transport.close()
+            return web.Response(status=204)
         # "drop": the message is made, then the connection breaks before the answer.
         await self.handle_then_drop(request)
         return web.Response(status=204)

@@ -124,6 +124,11 @@ class MissionRules:
     def condition(self, state: GalaxyState, cond: str) -> bool:
         return False
 
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        """The mission's own objective counters in words, as (name, count): what the header
+        and `/campaign status` show so every objective can be followed."""
+        return []
+
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         """The mission's part of Reinforcements in each Strategy phase (queue `asks`)."""
 

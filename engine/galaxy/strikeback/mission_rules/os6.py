@@ -288,7 +288,8 @@ class LastStarfighters(MissionRules):
                 events.append(Note(text=f"{agent_name(agent)} keeps his footing (Shield)."))
                 continue
             shown = "+".join(gdice.symbols("blue", face))
-            events.append(Note(text=f"{agent_name(agent)} is thrown down ({shown})."))
+            fall = "is thrown Prone" if poses_on else "is shaken"
+            events.append(Note(text=f"{agent_name(agent)} {fall} ({shown})."))
             combat.wound_agent(state, agent, 1, events, "the quake")
             if poses_on and not agent.dead:
                 sb(state).poses[agent.id] = "prone"
@@ -420,6 +421,16 @@ class LastStarfighters(MissionRules):
         best spare (`_spared_last`)."""
         agents = [o for o in options if o in state.agents and state.agents[o].hex is not None]
         return min(agents, key=lambda o: _spared_last(state, o)) if agents else None
+
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        mine = hunt(state)
+        if mine.returned and not wormoon_in_play(state):
+            shown = "dead"
+        elif mine.returned:
+            shown = "back on the board"
+        else:
+            shown = "still underground" if not wormoon_in_play(state) else "on the board"
+        return [("Wormoon", shown)]
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond == "wormoon-dead":
