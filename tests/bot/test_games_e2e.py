@@ -154,11 +154,12 @@ async def test_galaxy_campaign_crosses_to_the_next_mission(
 
 
 # The campaign seed of the whole Strikeback campaign below: with two agents and the advisor it
-# runs os1 accomplished -> os2 accomplished -> os4 accomplished -> os5 partial -> os6 failed three
-# times (466 commands), the shortest path to the campaign's end among seeds 1-399 (found by
-# driving the engine in-process with the service's own step dice, `bot.replay.step_dice`). The
-# Discord test of the same campaign takes the other branch of mission 2 (os3). One agent cannot
-# pass mission 5 (two must come back) and the advisor never wins mission 6 with two.
+# runs os1 accomplished -> os2 accomplished -> os4 failed -> os4 accomplished -> os5 partial ->
+# os6 failed twice -> os6 accomplished (578 commands; since issue #31's advisor and content;
+# before them: os4 accomplished and os6 failed three times, 466 commands), chosen among seeds
+# 1-399 as the shortest path to the campaign's end by driving the engine in-process with the
+# service's own step dice, `bot.replay.step_dice`. The Discord test of the same campaign takes
+# the other branch of mission 2 (os3). One agent cannot pass mission 5 (two must come back).
 STRIKEBACK_SEED = 107
 BETWEEN_MISSIONS = {"sb-armory", "accept", "promote", "reinforce"}
 

@@ -240,7 +240,7 @@ def test_the_probes_nobody_may_carry_lie_on_the_free_start_hexes() -> None:
 
 def test_a_smaller_team_meets_each_stage_of_the_wormoon_already_wounded() -> None:
     """Ours: the Wormoon's card is sized for four agents; each agent short of four puts 3
-    Wounds on Stage I when it lurks and 4 on Stage II when it surfaces."""
+    Wounds on Stage I when it lurks and 5 on Stage II when it surfaces."""
     assert worm(start(["marine", "hulk", "sniper", "biotech"])).wounds == 0
     assert worm(start(["marine", "hulk", "sniper"])).wounds == 3
     state = start(["marine", "sniper"])
@@ -248,7 +248,7 @@ def test_a_smaller_team_meets_each_stage_of_the_wormoon_already_wounded() -> Non
     rules = rules_for("os6")
     state.aliens = []
     rules.apply_effect(state, "wormoon-returns", {}, SeededDice(1), [])
-    assert worm(state).card == "wormoon-2" and worm(state).wounds == 8
+    assert worm(state).card == "wormoon-2" and worm(state).wounds == 10
 
 
 def test_the_last_special_event_ends_the_mission_failed_with_the_wormoon_alive() -> None:
