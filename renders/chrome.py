@@ -67,25 +67,52 @@ def header_height(view: View, width: int, deadline: datetime | str | None = None
     return _header_layout(view, width, deadline)[0]
 
 
+TITLE_LINES = 2  # a long title (a mission named with its expansion) wraps before it is cut
+
+
+def title_lines(title: str, width: int) -> list[str]:
+    """The title wrapped to the header's width on at most TITLE_LINES lines; only what
+    still does not fit is cut, at the end of the last line."""
+    room = width - 2 * HEADER_PAD
+    wrapped: list[str] = []
+    current = ""
+    for part in title.split(" · "):  # break between the title's parts before inside one
+        trial = f"{current} · {part}" if current else part
+        if theme.text_width(trial, TITLE_SIZE, True) <= room:
+            current = trial
+            continue
+        if current:
+            wrapped.append(current)
+        *full, current = paint.wrap(part, TITLE_SIZE, room, True) or [""]
+        wrapped.extend(full)
+    wrapped.append(current)
+    if len(wrapped) > TITLE_LINES:
+        rest = " ".join(wrapped[TITLE_LINES - 1 :])
+        wrapped = [*wrapped[: TITLE_LINES - 1], paint.ellipsize(rest, TITLE_SIZE, room, True)]
+    return wrapped
+
+
 def _header_layout(
     view: View, width: int, deadline: datetime | str | None = None
-) -> tuple[int, list[str], str]:
+) -> tuple[int, list[str], list[str]]:
     title, facts = header_lines(view, deadline)
-    title = paint.ellipsize(title, TITLE_SIZE, width - 2 * HEADER_PAD, True)
+    titles = title_lines(title, width)
     lines = paint.wrap("  ·  ".join(facts), LINE_SIZE, width - 2 * HEADER_PAD)
     # Facts are joined with separators, so wrapping may split inside one; good enough.
     lines = lines[:4]
-    height = HEADER_PAD * 2 + TITLE_SIZE + 6 + len(lines) * (LINE_SIZE + 4)
-    return height, lines, title
+    height = HEADER_PAD * 2 + len(titles) * (TITLE_SIZE + 6) + len(lines) * (LINE_SIZE + 4)
+    return height, lines, titles
 
 
 def draw_header(
     draw: paint.Draw, view: View, width: int, deadline: datetime | str | None = None
 ) -> int:
-    height, lines, title = _header_layout(view, width, deadline)
+    height, lines, titles = _header_layout(view, width, deadline)
     draw.rectangle((0, 0, width, height), fill=theme.HEADER)
-    paint.text(draw, (HEADER_PAD, HEADER_PAD), title, TITLE_SIZE, theme.TEXT, True)
-    y = HEADER_PAD + TITLE_SIZE + 6
+    y = HEADER_PAD
+    for title in titles:
+        paint.text(draw, (HEADER_PAD, y), title, TITLE_SIZE, theme.TEXT, True)
+        y += TITLE_SIZE + 6
     for line in lines:
         paint.text(draw, (HEADER_PAD, y), line, LINE_SIZE, theme.MUTED)
         y += LINE_SIZE + 4

@@ -16,14 +16,18 @@ COUNTER_WORDS = {
     "rescued": "civilians reached",
 }
 SPECIAL_WORDS = {
-    "destroy-tp": "Wreck a Teleport Point: an Action (`/act what:destroy-tp`) standing on or "
-    "next to it.",
-    "rescue": "Reach a civilian or crew member: an Action (`/act what:rescue`) on or next to "
-    "their hex.",
+    "destroy-tp": "Wreck a Teleport Point: an Action standing on or next to it.",
+    "rescue": "Reach a civilian or crew member: an Action on or next to their hex.",
     "alien-armory": "Alien weapons join the Supply: an agent may pick one up instead of an "
     "Earth weapon.",
 }
 MAX_AGENTS = 5
+
+
+def agent_class(key: str) -> str:
+    """An agent's class as players read it ("Chromium (Marine)")."""
+    agent = content().agents.get(key)
+    return f"{agent.codename} ({agent.class_})" if agent is not None else key
 
 
 def _needs_line(objective: Objective, agents: int | None) -> str:
@@ -43,6 +47,19 @@ def _needs_line(objective: Objective, agents: int | None) -> str:
     return "; ".join(parts)
 
 
+def _out_of_reach(objective: Objective, agents: int | None) -> str:
+    """A row that needs more agents alive than the team has (Strikeback mission 5 wants three
+    survivors for Accomplished): said plainly for this team size."""
+    for cond in objective.when:
+        name, sep, value = cond.partition(">=")
+        short = sep and value.isdigit() and agents is not None and agents < int(value)
+        if name == "alive" and short:
+            return (
+                f" — out of reach for a team of {agents}: it needs {value} agents alive at the end"
+            )
+    return ""
+
+
 def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     """Every row of the Objectives table, top-down as the engine reads it; a row that reads
     exactly as one above it (a round-limit row repeating the Event deck's, as in Strikeback
@@ -51,6 +68,7 @@ def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     for row in mission.objectives:
         needs = _needs_line(row, agents)
         extra = f" (needs {needs})" if needs else ""
+        extra += _out_of_reach(row, agents)
         line = f"**{RESULTS[row.result]}:** {row.text}{extra}"
         if line not in lines:
             lines.append(line)
@@ -59,24 +77,55 @@ def objective_lines(mission: Mission, agents: int | None) -> list[str]:
 
 def _special(mission: Mission, in_campaign: bool = False) -> list[str]:
     out = [SPECIAL_WORDS[key] for key in mission.special if key in SPECIAL_WORDS]
-    if mission.special_events:
+    stacks: list[list[str]] = list(getattr(mission, "stacks", []))
+    if mission.special_events and stacks:  # Operation Strikeback: an ordered deck (2.2)
+        out.append(_ordered_deck(mission, stacks))
+    elif mission.special_events:
         names = ", ".join(e.name for e in mission.special_events)
         out.append(f"This mission's own Event cards are shuffled into the Event deck: {names}.")
+    out.extend(getattr(mission, "guide", []))
     devices = content().devices
     if mission.kit:
         kit = "; ".join(
-            f"{cls}: {', '.join(devices[d].name if d in devices else d for d in keys)}"
+            f"{agent_class(cls)}: {', '.join(devices[d].name if d in devices else d for d in keys)}"
             for cls, keys in mission.kit.items()
         )
         out.append(f"Starting devices: {kit}.")
     if mission.issued and not in_campaign:  # a campaign's weapons are the ones researched
         weapons = content().weapons
         issued = "; ".join(
-            f"{cls}: {', '.join(weapons[w].name if w in weapons else w for w in keys)}"
+            f"{agent_class(cls)}: {', '.join(weapons[w].name if w in weapons else w for w in keys)}"
             for cls, keys in mission.issued.items()
         )
         out.append(f"Weapons issued at the briefing: {issued}.")
     return out
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _ordered_deck(mission: Mission, stacks: list[list[str]]) -> str:
+    """Where each Special Event sits in a deck built from ordered stacks: a card alone in its
+    stack has a fixed place; one in a larger stack may be any card of that stack."""
+    where: dict[str, str] = {}
+    first = 1
+    for stack in stacks:
+        last = first + len(stack) - 1
+        for card in stack:
+            if first == last:
+                where[card] = f"the {_ordinal(first)} Event card"
+            else:
+                where[card] = f"one of Event cards {first}-{last}"
+        first = last + 1
+    parts = [
+        f"{e.name} is {where[e.id]}" if e.id in where else f"{e.name} waits aside for its trigger"
+        for e in mission.special_events
+    ]
+    return (
+        "The Event deck is stacked in order, not shuffled: " + "; ".join(parts) + ". The "
+        "other cards in a stack are shuffled with it."
+    )
 
 
 def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
@@ -164,19 +213,12 @@ NOTES = ["A drone or sentry gun an agent deploys is his to command."]
 
 
 def progress(state: Any) -> list[str]:
-    """The counters the objectives ask about, with this team's targets."""
+    """Every counter the objectives judge, with this team's targets (the engine's words, as
+    in the board's header: kills, Teleport Points, civilians, an expansion mission's fires)."""
     from engine.galaxy.world import mission_of
 
     mission = mission_of(state)
-    shown: dict[str, int] = {}
-    for row in mission.objectives:
-        if row.result != "accomplished":
-            continue
-        for name, need in objectives.needs(state, row).items():
-            shown[name] = need
     lines = [f"Round {state.round} of {mission.rounds}"]
-    lines += [
-        f"{COUNTER_WORDS[name]}: {objectives.counter(state, name)} of {need}"
-        for name, need in shown.items()
-    ]
+    words = {objectives.COUNTER_NAMES[k]: w for k, w in COUNTER_WORDS.items()}
+    lines += [f"{words.get(name, name)}: {count}" for name, count in objectives.progress(state)]
     return lines

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from bot.names import role_names
 from bot.replies import Reply
-from bot.table.context import Caller, UserError, id_of, waiting_line
+from bot.table.context import Caller, Loaded, UserError, id_of, waiting_line
 from bot.table.parts import TableParts
-from bot.table.picker import Describe, PanelBuilder, default_describe, narrow, unique
+from bot.table.picker import Describe, Panel, PanelBuilder, default_describe, narrow, unique
+from bot.table.quick import Hint, facing_hints, quick_buttons, ranked
+from engine.core.game import Action, advisor_of
+from engine.core.view import View
+
+MENU_ROW = 5  # Discord: a select menu fills a row of five button places
+ROWS = 5  # Discord: rows of a message
 
 
 class PickCommands:
@@ -29,7 +36,9 @@ class PickCommands:
         actions = unique([a for role in mine for a in self.parts.legal.of(table, role)])
         if not actions:
             # Not a refusal: the answer to "what may I do?" is "nothing yet".
-            return [Reply(f"Nothing for you to do now. {waiting_line(prompt, seats)}", True)]
+            names = role_names(campaign.game, campaign.scenario)
+            waiting = waiting_line(prompt, seats, names=names)
+            return [Reply(f"Nothing for you to do now. {waiting}", True)]
         try:
             page = int(options.get("page", "1") or "1")
         except ValueError:
@@ -42,6 +51,9 @@ class PickCommands:
         panel = PanelBuilder(campaign.game, view, self.describe).build(
             narrowed.actions, narrowed.unit, narrowed.kind, page
         )
+        if not narrowed.unit and not narrowed.kind and page == 1:
+            awaited = [role for role in mine if role in prompt.seats]
+            self.add_quick(panel, table, awaited, view)
         asked = f"\n{prompt.text}" if prompt.text and prompt.seats else ""
         return [
             Reply(
@@ -53,3 +65,23 @@ class PickCommands:
                 game=campaign.game,
             )
         ]
+
+    def add_quick(self, panel: Panel, table: Loaded, roles: list[str], view: View) -> None:
+        """The first panel opens with the awaited seats' quick actions and hints (see
+        `bot/table/quick.py`), in the room the menus leave."""
+        advisor = advisor_of(table.game)
+        quick: list[Action] = []
+        hints: list[Hint] = []
+        for role in roles:
+            legal = self.parts.legal.of(table, role)
+            hints += facing_hints(table.game, table.state, role, legal)
+            if advisor is not None:
+                quick += ranked(advisor, table.state, role, legal)
+        seen = {b.command for b in panel.buttons}
+        quick = [a for a in unique(quick) if a.command() not in seen]
+        ends = [a for a in quick if a.verb == "end-turn"][1:]
+        quick = [a for a in quick if a not in ends]
+        room = MENU_ROW * (ROWS - len(panel.menus)) - len(panel.buttons)
+        panel.buttons[:0] = quick_buttons(quick, view, room, hints)
+        if hints:
+            panel.text += "\n" + "\n".join(h.text for h in hints[:3])

@@ -14,10 +14,13 @@ from __future__ import annotations
 import json
 
 from bot.disclosure import private_texts, public_buttons, public_events, public_texts
+from bot.names import role_names
 from bot.pacing import campaign_settings
 from bot.pictures import has_activity
 from bot.replies import Attachment, Reply, ephemeral, split_message
+from bot.table.brief import brief
 from bot.table.context import id_of, waiting_line
+from bot.table.missionend import end_text, ended, everyone, summary_view
 from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
 from bot.table.turnposts import StepShape, TurnPosts
@@ -52,7 +55,19 @@ class Presenter:
         quiet = not lines and not outcome.mentions and not phase and not prompt.finished
         if not (quiet and not await self.posts.continues(id_of(campaign), shape)):
             replies = await self._public(outcome, shape, lines, phase)
-        replies = [*self._next_briefing(outcome), *replies]  # as at /campaign begin
+        end = ended(events)
+        if end is not None and not prompt.finished:
+            # A campaign goes on: the mission's end, then the next briefing (as at /campaign
+            # begin), then the new mission's first post; everyone was pinged once already.
+            for reply in replies:
+                reply.mentions = []
+            replies = [
+                *await self._mission_end(outcome, end),
+                *self._next_briefing(outcome),
+                *replies,
+            ]
+        elif end is not None:
+            replies = [*replies, *await self._mission_end(outcome, end)]
         my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
         secret = private_texts(events, my_roles)
         if secret:
@@ -60,6 +75,24 @@ class Presenter:
         elif not replies:
             replies = ephemeral("Done: nothing of it is public.")
         return replies
+
+    async def _mission_end(self, outcome: StepOutcome, end: MissionEnded) -> list[Reply]:
+        """The mission's end in a post of its own (`bot/table/missionend.py`)."""
+        table = outcome.table
+        campaign = table.campaign
+        view = table.game.view(table.state, None)
+        card = summary_view(table.game, table.state, view, end)
+        text = end_text(view, outcome.events, end, outcome.seats)
+        return [
+            Reply(
+                text,
+                images=[await self.pictures.summary(card)],
+                mentions=everyone(outcome.seats),
+                version=campaign.version,
+                game=campaign.game,
+                mirror_to=list(campaign_settings(campaign).mirrors),
+            )
+        ]
 
     def _next_briefing(self, outcome: StepOutcome) -> list[Reply]:
         """A mission ended and the game goes on: a campaign set up its next mission, whose
@@ -86,11 +119,12 @@ class Presenter:
         placed = await self.posts.place(id_of(campaign), shape, lines)
         view = table.game.view(table.state, None)
         images = await self._images(outcome, view, phase)
-        shown = list(placed.lines)
-        if prompt.finished:
+        shown = brief(list(placed.lines))  # short: the picture is what a phone shows
+        names = role_names(campaign.game, campaign.scenario)
+        if prompt.finished and ended(outcome.events) is None:  # else the end's own post says it
             shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:
-            shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign)))
+            shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign), names))
         link = await self.web.post_line(id_of(campaign)) if self.web is not None else None
         if link:
             shown.append(link)  # the whole table on the web, when WEB_BASE_URL is set
@@ -103,7 +137,7 @@ class Presenter:
                 chunks[-1],
                 images=images,
                 mentions=[] if placed.edit else list(outcome.mentions),
-                buttons=public_buttons(table.game, table.state, prompt, outcome.undo_seat),
+                buttons=public_buttons(table.game, table.state, prompt, outcome.undo_seat, names),
                 version=campaign.version,
                 game=campaign.game,
                 post_key=placed.key,
@@ -123,6 +157,6 @@ class Presenter:
             images = await self.pictures.phase(view, public_events(outcome.automatic))
         if images is None:
             images = [await self.pictures.step(view, public, outcome.deadline)]
-        if outcome.prompt.finished:
+        if outcome.prompt.finished and ended(outcome.events) is None:
             images.append(await self.pictures.summary(view))
         return images

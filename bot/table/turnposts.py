@@ -23,6 +23,22 @@ from bot.storage.models import OpenTurnPost
 from bot.storage.outbox import TurnPostStore
 
 RUNNING_LOG = 12  # lines of the running log a turn post keeps
+EARLIER = "… {} earlier line(s) of this turn: see /log"  # heads a log whose start was cut
+
+
+def running_log(lines: list[str]) -> list[str]:
+    """The last RUNNING_LOG lines, headed by a line saying how many earlier ones were left
+    out (a post must not begin mid-story as if it were the start). A log that already starts
+    with that line adds its count to the new one."""
+    dropped = 0
+    head, sep, _ = EARLIER.partition("{}")
+    if lines and lines[0].startswith(head) and sep:
+        dropped = int(lines[0][len(head) :].split(" ", 1)[0])
+        lines = lines[1:]
+    if len(lines) > RUNNING_LOG:
+        dropped += len(lines) - RUNNING_LOG
+        lines = lines[-RUNNING_LOG:]
+    return [EARLIER.format(dropped), *lines] if dropped else list(lines)
 
 
 @dataclass
@@ -92,7 +108,7 @@ class TurnPosts:
         """Decide whether the step edits the open post or opens a new one, and remember."""
         current = await self._open(campaign_id)
         if current is not None and self._continues(current, step):
-            current.lines = (current.lines + lines)[-RUNNING_LOG:]
+            current.lines = running_log(current.lines + lines)
             current.version = step.version_after
             current.seats = step.waiting
             current.owner = step.seat
@@ -104,10 +120,10 @@ class TurnPosts:
             # An automatic phase or the mission's end: a finished post nobody edits.
             await self.forget(campaign_id)
             return Placement(key, lines, edit=False)
-        kept = lines[-RUNNING_LOG:]
+        kept = running_log(lines)
         owner = step.seat if step.seat in step.waiting else None
         await self._keep(campaign_id, OpenPost(key, step.waiting, step.version_after, kept, owner))
-        return Placement(key, lines[-RUNNING_LOG:], edit=False)
+        return Placement(key, list(kept), edit=False)
 
     async def forget(self, campaign_id: int) -> None:
         await self.store.drop(campaign_id)

@@ -29,6 +29,7 @@ from engine.galaxy.world import (
     free,
     hex_arg,
     hx,
+    immobilized,
     locked,
     mission_of,
     profile,
@@ -172,9 +173,7 @@ def act_search(
         return
     options.append("nothing")
     state.pending = Pending(kind="search", seat=agent.id, options=options)
-    events.append(
-        Note(text=f"{agent_name(agent)} found something: /choose option:{'|'.join(options)}.")
-    )
+    events.append(Note(text=f"{agent_name(agent)} found something: choose what to take."))
 
 
 def warehouse_devices(state: GalaxyState) -> list[str]:
@@ -243,6 +242,11 @@ def act_redeploy(
 ) -> None:
     assert agent.hex is not None
     dest = hex_arg(args.get("to", ""))
+    if immobilized(agent):
+        raise RuleError(
+            f"{agent_name(agent)} is Immobilized until the next Refresh phase: Tactical "
+            "Redeployment moves him, and he may use no action that needs Movement."
+        )
     if engaged(state, agent) and not agent.evaded:
         raise RuleError(f"{agent_name(agent)} is Engaged in combat: Evade first.")
     if area_of(state, agent.hex) != board_of(state).area_of.get(dest) or not free(state, dest):
@@ -263,8 +267,10 @@ def act_leap(
         raise RuleError(f"There is no window between {label(hx(agent.hex))} and {label(dest)}.")
     if engaged(state, agent) and not agent.evaded:
         raise RuleError(f"{agent_name(agent)} is Engaged in combat: Evade first.")
-    if "immobilize" in agent.conditions:
-        raise RuleError(f"{agent_name(agent)} is Immobilized.")
+    if immobilized(agent):
+        raise RuleError(
+            f"{agent_name(agent)} is Immobilized until the next Refresh phase: he cannot move."
+        )
     if not free(state, dest):
         raise RuleError(f"{label(dest)} is occupied.")
     text = f"{agent_name(agent)} leaps through the window to {label(dest)}."
@@ -312,6 +318,11 @@ def act_unjam(
         raise RuleError(f"The {weapon(ws.key).name} is not jammed.")
     using = args.get("using", "combat").lower()
     if using == "movement":
+        if immobilized(agent):
+            raise RuleError(
+                f"{agent_name(agent)} is Immobilized: his Movement is forfeited, so he can "
+                "unjam only with his Combat."
+            )
         if agent.movement != "unused":
             raise RuleError("Unjamming with Movement needs the whole, unused Movement.")
         agent.movement = "closed"

@@ -25,6 +25,7 @@ from engine.galaxy.world import (
     find_alien,
     free,
     hx,
+    immobilized,
     locked,
     occupant,
     profile,
@@ -77,10 +78,10 @@ def reach(
 def move_problem(state: GalaxyState, agent: AgentState) -> str | None:
     if agent.hex is None:
         return "is not on the battlefield"
+    if immobilized(agent):
+        return "is Immobilized until the next Refresh phase: he cannot move"
     if agent.movement == "closed":
-        return "has already finished his Movement this turn (it cannot resume after Combat)"
-    if "immobilize" in agent.conditions:
-        return "is Immobilized until the next Refresh phase"
+        return "has already finished his Movement this turn" + movement_closed_by(agent)
     if agent.mp_left <= 0:
         return "has no Movement points left"
     if pinned(state, agent):
@@ -88,6 +89,16 @@ def move_problem(state: GalaxyState, agent: AgentState) -> str | None:
     if step_cost(state, agent) is None:
         return "is Prone: he must change his Fighting Pose before moving"
     return None
+
+
+def movement_closed_by(agent: AgentState) -> str:
+    """Why a closed Movement cannot go on, in words (the rulebook: an agent may not interrupt
+    his Movement for another activity and then resume it)."""
+    if agent.combat_used and not agent.bleeding:
+        return " (it cannot resume after Combat)"
+    if agent.action_used:
+        return " (it cannot resume after his Action)"
+    return ""
 
 
 def pinned(state: GalaxyState, agent: AgentState) -> bool:
@@ -196,10 +207,10 @@ def do_face(state: GalaxyState, agent: AgentState, name: str, events: list[Event
 
 
 def combat_problem(agent: AgentState) -> str | None:
+    if agent.bleeding:  # checked first: a Bleeding agent's Combat is forfeited, not spent
+        return "is Bleeding and must forfeit his Combat"
     if agent.combat_used:
         return "has already used his Combat this turn"
-    if agent.bleeding:
-        return "is Bleeding and must forfeit his Combat"
     return None
 
 
@@ -222,6 +233,10 @@ def do_attack(
     index = weapon_index(agent, args.get("weapon"))
     w = weapon(agent.weapons[index].key)
     target_id = args.get("target", "")
+    mode = args.get("mode", "").lower()
+    if not target_id.strip():
+        aim = " (an Area attack aims at one alien and strikes its whole Area)" if mode else ""
+        raise RuleError(f"{agent_name(agent)} must name the alien he attacks{aim}.")
     if expanded(state) and target_id.lower() in own(state).objects:
         hooks().attack(state, agent, index, target_id.lower(), dice, events)
         return
@@ -235,7 +250,6 @@ def do_attack(
     problem = weapon_problem(state, agent, index, target)
     if problem:
         raise RuleError(f"{agent_name(agent)} {problem}.")
-    mode = args.get("mode", "").lower()
     area = mode == "area"
     if area and "area-for-ammo" not in w.powers:
         raise RuleError(f"The {w.name} cannot deal Area Damage.")

@@ -4,6 +4,11 @@ The rulebook gives only how often each symbol appears per die (BLUE: Hit 5, Shie
 Ammo 1, Jam 1, Alien 1; RED: Hit 7, Bolt 3, GD 2, Ammo 1, Jam 1, Alien 1) and lets one face
 carry several symbols. The layouts below match those counts exactly (checked by a test) and
 reproduce both combat examples. A face is indexed by the d6 value rolled (1..6).
+
+The BLUE die also picks the Teleport Point, one symbol a face (Hit over Shield on the same face,
+as the rulebook says; Shield over Bolt is ours), so its layout must let every Point symbol a
+map can hold (Hit, Shield, Bolt, Alien) come up: face 4 carries the Bolt with no Hit and no
+Shield. Defence is as with any layout holding one Shield per face on four faces.
 """
 
 from __future__ import annotations
@@ -20,9 +25,9 @@ HIT, SHIELD, BOLT, GD, AMMO, JAM, ALIEN = "hit", "shield", "bolt", "gd", "ammo",
 FACES: dict[str, tuple[tuple[str, ...], ...]] = {
     "blue": (
         (ALIEN,),
-        (HIT, SHIELD, AMMO),
-        (HIT, SHIELD, JAM),
-        (HIT, HIT, BOLT),
+        (HIT, HIT, SHIELD),
+        (HIT, HIT, SHIELD),
+        (BOLT, AMMO, JAM),
         (SHIELD, BOLT),
         (HIT, SHIELD),
     ),
@@ -42,7 +47,8 @@ RULEBOOK_COUNTS: dict[str, dict[str, int]] = {
 }
 
 # Teleport Point symbols: a face names the Point of its strongest symbol. The rulebook says Hit
-# takes precedence over Shield on a shared face; we extend the order to Shield over Bolt.
+# takes precedence over Shield on a shared face; we extend the order to Shield over Bolt (face 5).
+# With the BLUE layout above: Hit on faces 2, 3, 6; Shield on 5; Bolt on 4; Alien on 1.
 TELEPORT_ORDER = (HIT, SHIELD, BOLT, ALIEN)
 
 
@@ -74,6 +80,11 @@ def tally(color: str, faces: list[int]) -> Counter[str]:
 def describe(color: str, faces: list[int]) -> list[str]:
     """Faces as short strings for events: 'hit+hit+bolt'."""
     return ["+".join(symbols(color, f)) for f in faces]
+
+
+def teleport_faces(symbol: str) -> list[int]:
+    """The BLUE faces that designate this Teleport Point symbol."""
+    return [face for face in range(1, 7) if teleport_symbol(face) == symbol]
 
 
 def teleport_symbol(face: int) -> str:

@@ -8,7 +8,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.galaxy import combat
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.world import adjacent, agent_name, engaged, find_agent, weapon
+from engine.galaxy.world import adjacent, agent_name, engaged, find_agent, immobilized, weapon
 
 
 def amount(effect: str) -> int:
@@ -24,6 +24,8 @@ def keeps_movement_open(effect: str) -> bool:
 def effect_problem(state: GalaxyState, agent: AgentState, effect: str) -> str | None:
     """Why the effect cannot be used now (before choosing a target), or None."""
     word = effect.partition("+")[0]
+    if word == "move" and immobilized(agent):
+        return "is Immobilized: he has no Movement to add to"
     if word == "move" and agent.movement == "closed":
         return "has finished his Movement"
     if word == "heal-self" and not agent.wounds:

@@ -16,7 +16,7 @@ from engine.core.game import (
     Step,
     scenario_info,
 )
-from engine.core.view import View
+from engine.core.view import SummaryView, View
 from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
 from engine.galaxy.content import Mission, content
@@ -24,8 +24,12 @@ from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.view import build_view
-from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of
+from engine.galaxy.view import build_view, ended_summary
+from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of, seat_label
+
+# High Impact's default as printed (storybook 5.5.1, "Default = On"): on wherever the expansion
+# is played as such, off in a core mission or campaign unless a table switches it on.
+PRINTED = "printed"
 
 
 def expansion_switch(key: str, description: str) -> OptionInfo:
@@ -73,8 +77,12 @@ def game_options() -> list[OptionInfo]:
             choices=["off", "on"],
             default="off",
         ),
-        expansion_switch(
-            "high-impact", "Operation Strikeback's optional rule: at most 5 Defend dice per attack"
+        OptionInfo(
+            key="high-impact",
+            description="Operation Strikeback's optional rule: at most 5 Defend dice per attack "
+            "(printed: on in the expansion's missions and campaign, off in the core's)",
+            choices=[PRINTED, "off", "on"],
+            default=PRINTED,
         ),
         expansion_switch(
             "fighting-poses",
@@ -180,6 +188,9 @@ class GalaxyDefenders:
                 raise ValueError(f"Unknown agent '{seat}'. Agents: {', '.join(content().agents)}.")
         options = scenario_info(self, scenario).resolve_options(options)
         strikeback = options.get("expansion") in {ex.EXPANSION for ex in loaded()}
+        if options.get("high-impact") == PRINTED:
+            printed_on = scenario in expansion_missions() or strikeback
+            options["high-impact"] = "on" if printed_on else "off"
         if strikeback:
             hooks().require("Storybook 5 Strikeback campaign")
         # The expansion's switches stay out of a core game's options when off, so a core
@@ -219,7 +230,7 @@ class GalaxyDefenders:
             )
         if state.phase == "agent":
             seat = state.turn_order[state.turn_index]
-            return Prompt(seats=[seat], kind="turn", text=f"{seat}'s Agent turn")
+            return Prompt(seats=[seat], kind="turn", text=f"{seat_label(state, seat)}'s Agent turn")
         return Prompt(seats=[], kind="none")
 
     def legal_actions(self, state: GalaxyState, seat: str) -> list[Action]:
@@ -409,6 +420,10 @@ class GalaxyDefenders:
 
     def view(self, state: GalaxyState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state))
+
+    def ended_summary(self, state: GalaxyState) -> SummaryView | None:
+        """The campaign mission that has just ended (`CampaignSummaries`)."""
+        return ended_summary(state)
 
     def dump(self, state: GalaxyState) -> dict[str, Any]:
         data = state.model_dump(mode="json")

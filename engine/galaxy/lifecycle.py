@@ -10,7 +10,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import alien_card
 from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.state import AlienState, GalaxyState
-from engine.galaxy.world import alien_name, board_of, card, co, free, operative
+from engine.galaxy.world import alien_name, board_of, card, co, free, operative, seat_label
 
 MAX_ALIEN_TECH = 4  # tokens in the box
 
@@ -80,8 +80,8 @@ def place_alien(
         Spawned(
             figure=alien.id,
             at=label(h),
-            text=f"{alien_name(alien)} {how} at {label(h)}; its card goes to {controller} "
-            f"({reason}).",
+            text=f"{alien_name(alien)} {how} at {label(h)}; its card goes to "
+            f"{seat_label(state, controller)} ({reason}).",
         )
     )
     if expanded(state):
@@ -90,13 +90,16 @@ def place_alien(
 
 
 def roll_teleport_point(state: GalaxyState, dice: Dice, events: list[Event]) -> Hex | None:
-    """Roll BLUE until the symbol matches a Teleport Point still on the map."""
+    """Roll BLUE until the symbol matches a Teleport Point still on the map (the rulebook rolls
+    again, however long it takes; every Point symbol is on a face, so a match always comes)."""
     points = {
-        sym: h for sym, h in board_of(state).teleports.items() if sym not in state.destroyed_tps
+        sym: h
+        for sym, h in board_of(state).teleports.items()
+        if sym not in state.destroyed_tps and gdice.teleport_faces(sym)
     }
     if not points:
         return None
-    for _ in range(100):
+    while True:
         face = gdice.roll(dice, "blue", 1)[0]
         symbol = gdice.teleport_symbol(face)
         if symbol in points:
@@ -104,7 +107,6 @@ def roll_teleport_point(state: GalaxyState, dice: Dice, events: list[Event]) -> 
                 Note(text=f"Teleport roll: {symbol} - Teleport Point at {label(points[symbol])}.")
             )
             return points[symbol]
-    return points[sorted(points)[0]]
 
 
 def kill_alien(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:

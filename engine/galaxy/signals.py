@@ -11,7 +11,23 @@ from engine.galaxy.content import alien_card
 from engine.galaxy.expansion import hooks
 from engine.galaxy.lifecycle import free_hex_in_area, nearest_free, place_alien, roll_teleport_point
 from engine.galaxy.state import GalaxyState, SignalState
-from engine.galaxy.world import area_of, board_of, co, figures_on_map, hx, locked, sees
+from engine.galaxy.world import (
+    area_of,
+    board_of,
+    co,
+    figures_on_map,
+    hx,
+    locked,
+    on_map_agents,
+    sees,
+)
+
+# Where a Signal heads, as players read it (the key stays in the rules).
+GOAL_WORDS = {
+    "toward-tp": "toward a Teleport Point",
+    "toward-agent": "toward the agents",
+    "away": "away from the agents",
+}
 
 
 def seen_by_agent(state: GalaxyState, h: Hex) -> bool:
@@ -131,7 +147,9 @@ def goal_areas(state: GalaxyState, signal: SignalState, goal: str) -> list[str]:
         return [
             board.area_of[h] for s, h in board.teleports.items() if s not in state.destroyed_tps
         ]
-    return [area_of(state, a.hex) for a in figures_on_map(state) if a.hex is not None]
+    # Battle drones count as agents for most purposes but never for Event cards: a Signal an
+    # Event moves toward (or away from) agents ignores them (they still reveal what they see).
+    return [area_of(state, a.hex) for a in on_map_agents(state) if a.hex is not None]
 
 
 def step_signal(state: GalaxyState, signal: SignalState, goal: str, events: list[Event]) -> bool:
@@ -174,7 +192,8 @@ def step_signal(state: GalaxyState, signal: SignalState, goal: str, events: list
         Moved(
             figure=signal.id,
             path=[label(hx(start)), label(spot)],
-            text=f"Signal {signal.id} moves {label(hx(start))} -> {label(spot)} ({goal}).",
+            text=f"Signal {signal.id} moves {label(hx(start))} -> {label(spot)} "
+            f"({GOAL_WORDS.get(goal, goal.replace('-', ' '))}).",
         )
     )
     return True

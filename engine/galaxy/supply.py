@@ -51,8 +51,7 @@ def offer_revival(state: GalaxyState, events: list[Event]) -> bool:
         events.append(
             Note(
                 text=f"{agent_name(agent)} is Inoperative: spend 1 of {state.alien_tech} Alien "
-                f"Tech fragment(s) to return on a GD Start Hex "
-                f"(/choose option:{'|'.join(spots)}) or {REVIVE_WAIT}."
+                f"Tech fragment(s) to return on a GD Start Hex ({', '.join(spots)}), or wait."
             )
         )
         return True
@@ -146,7 +145,7 @@ def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
         Note(
             text="Reinforcements: 4 Alien Tech fragments can buy a random Improved Weapon"
             + (", a random Alien Weapon" if "alien-weapon" in options else "")
-            + f" or a chosen device (/choose option:{'|'.join(options)})."
+            + " or a chosen device."
         )
     )
     return True
@@ -178,12 +177,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         return
     # Rulebook: it goes to any one agent on the map, with the Alpha Agent's agreement.
     state.pending = Pending(kind="deliver", seat=state.alpha, options=takers, data={"item": key})
-    events.append(
-        Note(
-            text=f"Reinforcements deliver {what}: the Alpha Agent hands it to "
-            f"/choose option:{'|'.join(takers)}."
-        )
-    )
+    events.append(Note(text=f"Reinforcements deliver {what}: the Alpha Agent chooses who gets it."))
 
 
 def device_name(key: str) -> str:
@@ -259,25 +253,47 @@ def offer_weapon(
 ) -> None:
     """A new weapon for an agent: `/choose replace-<weapon>` or `refuse` (rulebook: an agent
     need not take a weapon; in a campaign the refused one goes to GD Headquarters)."""
-    options = [f"replace-{ws.key}" for ws in own_weapons(agent)] + ["refuse"]
+    options = [f"replace-{ws.key}" for ws in replaceable(state, agent, key)] + ["refuse"]
     state.pending = Pending(
         kind="accept", seat=agent.id, options=options, data={"weapon": key, "from": source}
     )
+    if len(options) == 1:  # nothing he carries may give way to it: he cannot take it
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} cannot take the {weapon(key).name}: his weapons "
+                "with unlimited Ammo give way only to another with unlimited Ammo."
+            )
+        )
+        finish_accept(state, "refuse", events)
+        return
     events.append(
         Note(
             text=f"{what.capitalize()}, the {weapon(key).name}, for {agent_name(agent)}: "
-            f"/choose option:{'|'.join(options)}."
+            "take it in place of a weapon, or refuse."
         )
     )
 
 
+def replaceable(state: GalaxyState, agent: AgentState, key: str) -> list[WeaponState]:
+    """The weapons a new one may take the place of: any of his own, unless the expansion's
+    rule for managing weapons keeps an unlimited-Ammo weapon from giving way to a limited one."""
+    mine = own_weapons(agent)
+    if not expanded(state):
+        return mine
+    return [ws for ws in mine if hooks().may_replace(ws.key, key)]
+
+
 def default_replacement(state: GalaxyState) -> str:
-    """Timeout policy for a weapon offer: take it in place of the weapon of the same kind."""
+    """Timeout policy for a weapon offer: take it in place of the weapon of the same kind
+    (of those it may replace), else the first it may replace."""
     pending = state.pending
     assert pending is not None
     agent = state.agents[pending.seat]
-    kind = weapon(str(pending.data["weapon"])).kind
-    mine = own_weapons(agent)
+    key = str(pending.data["weapon"])
+    kind = weapon(key).kind
+    mine = replaceable(state, agent, key)
+    if not mine:
+        return "refuse"
     slot = next((ws for ws in mine if weapon(ws.key).kind == kind), mine[0])
     return f"replace-{slot.key}"
 
@@ -336,5 +352,6 @@ def offer_headquarters(state: GalaxyState, events: list[Event]) -> bool:
         ]
         if key in camp.hq and takers:
             offer_weapon(state, state.agents[takers[0]], key, "hq", events, "GD Headquarters")
-            return True
+            if state.pending is not None:
+                return True
     return False

@@ -93,6 +93,12 @@ def agent_name(agent: AgentState) -> str:
     return f"{p.codename} ({p.class_})"
 
 
+def seat_label(state: GalaxyState, seat: str | None) -> str:
+    """A seat as players read it: its agent's name ("Thorium (Biotech)")."""
+    agent = state.agents.get(seat or "")
+    return agent_name(agent) if agent is not None else (seat or "none")
+
+
 def alien_name(alien: AlienState) -> str:
     c = card(alien)
     return f"{c.rank.upper()} {species_name(c.species)} {alien.id}"
@@ -183,6 +189,8 @@ def alien_adjacent(state: GalaxyState, alien: AlienState, other: Coord) -> bool:
 
 
 def find_alien(state: GalaxyState, alien_id: str) -> AlienState:
+    if not alien_id.strip():
+        raise RuleError("No alien was named: say which alien is the target.")
     for alien in state.aliens:
         if alien.id.lower() == alien_id.lower():
             return alien
@@ -257,6 +265,12 @@ def walk_distance(state: GalaxyState, a: Coord, b: Coord, walker: str = "alien")
     """Areas an alien must cross to reach b's Area from a (None: no legal path)."""
     graph = board_of(state).walk_graph(locked(state), walker)
     return graph.distance(area_of(state, a), area_of(state, b))
+
+
+def immobilized(agent: AgentState) -> bool:
+    """Immobilized (or Paralyzed, which counts as Immobilized): Movement is forfeited until the
+    next Refresh, and with it every action that needs Movement."""
+    return "immobilize" in agent.conditions or "paralyze" in agent.conditions
 
 
 def engaged(state: GalaxyState, agent: AgentState) -> bool:

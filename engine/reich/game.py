@@ -26,6 +26,7 @@ from engine.reich.state import (
     WeaponState,
 )
 from engine.reich.view import build_view
+from engine.reich.words import order_words
 
 ORDER_CHOICES = {
     "support": ("never", "if-it-succeeds", "always"),
@@ -178,19 +179,25 @@ class ReichGame:
             test = state.pending
             seat = state.heroes[test.hero].seat
             if test.stage == "build":
-                text = f"{test.hero}: add Modifier dice, then /choose option:roll."
+                text = f"{state.heroes[test.hero].name}: add Modifier dice, then roll."
             else:
                 now = total(test.dice, test.bonus)
                 text = (
-                    f"{test.hero}: {now} Successes against {test.threshold}; spend Special "
-                    "Results, play Modifiers, then /choose option:done."
+                    f"{state.heroes[test.hero].name}: {now} Successes against {test.threshold}; "
+                    "spend Special Results, play Modifiers, then finish."
                 )
             return Prompt(seats=[seat], kind="choice", text=text)
         if state.phase == "upkeep":
             return upkeep.prompt(state)
         if state.phase != "heroes":
             return Prompt(seats=[], kind="none", text="The Enemies are moving.")
-        seats = [s for s in state.seats if s not in state.ended_seats]
+        # A seat whose Heroes have all left through the Exit has nothing left to do: it is not
+        # waited on from the moment the last one leaves (advance then ends its turn).
+        seats = [
+            s for s in state.seats if s not in state.ended_seats and not self._seat_gone(state, s)
+        ]
+        if not seats:
+            return Prompt(seats=[], kind="none", text="The Heroes' Turn is over.")
         return Prompt(seats=seats, kind="turn", text="Heroes' Turn: act in any order, then end.")
 
     def legal_actions(self, state: ReichState, seat: str) -> list[Action]:
@@ -225,7 +232,8 @@ class ReichGame:
                                     Action(
                                         verb="orders",
                                         args={"unit": key, "order": f"{topic}:{choice}"},
-                                        label=f"{key}: standing order {topic} {choice}",
+                                        label=f"{state.heroes[key].name}: standing order "
+                                        f"{order_words(topic, choice)}",
                                     )
                                 )
         if not any(
@@ -276,7 +284,8 @@ class ReichGame:
             if any(h.grants for h in mine):
                 raise RuleError("Use or skip your pending card effects before ending the turn.")
             new.ended_seats.append(seat)
-            ev.append(Note(text=f"{seat} ends the Heroes' Turn."))
+            who = new.heroes[seat].name if seat in new.heroes else seat
+            ev.append(Note(text=f"{who} ends the Heroes' Turn."))
         elif action.verb == "orders":
             ordered = new.heroes.get(action.args.get("unit", "").lower())
             if ordered is None or ordered.seat != seat:
@@ -289,14 +298,19 @@ class ReichGame:
                     "implants:spare-wounds|spare-hand (Bochka)."
                 )
             if not takes_order(ordered, topic):
-                raise RuleError(f"{ordered.key} has no skill that this order steers.")
+                raise RuleError(f"{ordered.name} has no skill that this order steers.")
             if ordered.area is None:
-                raise RuleError(f"{ordered.key} has left the board: no orders to give.")
+                raise RuleError(f"{ordered.name} has left the board: no orders to give.")
             if ordered.orders.get(topic, ORDER_DEFAULTS.get(topic)) == choice:
-                raise RuleError(f"{ordered.key}'s standing order is already {topic}:{choice}.")
+                raise RuleError(
+                    f"{ordered.name}'s standing order is already {order_words(topic, choice)}."
+                )
             ordered.orders[topic] = choice
             ev.append(
-                Note(text=f"{ordered.key}'s standing order: {topic} {choice}.", visible_to=[seat])
+                Note(
+                    text=f"{ordered.name}'s standing order: {order_words(topic, choice)}.",
+                    visible_to=[seat],
+                )
             )
         elif action.verb in ("move", "attack", "act"):
             hero_rules.apply_hero(new, seat, action, dice, ev)
@@ -344,16 +358,17 @@ class ReichGame:
         return Step(state=new, events=ev)
 
     @staticmethod
-    def _turn_may_end(state: ReichState) -> bool:
+    def _seat_gone(state: ReichState, seat: str) -> bool:
+        """Whether every Hero of `seat` is off the board (left through the Exit)."""
+        return all(
+            state.heroes[k].area is None for k in state.hero_order if state.heroes[k].seat == seat
+        )
+
+    @classmethod
+    def _turn_may_end(cls, state: ReichState) -> bool:
         """Whether `advance` has anything to do in the Heroes' Turn: a seat whose Heroes are all
         off the board is ended for it, and the turn ends once every seat has ended it."""
-        for seat in state.seats:
-            if seat in state.ended_seats:
-                continue
-            mine = [state.heroes[k] for k in state.hero_order if state.heroes[k].seat == seat]
-            if not all(h.area is None for h in mine):
-                return False
-        return True
+        return all(seat in state.ended_seats or cls._seat_gone(state, seat) for seat in state.seats)
 
     def advise(self, state: ReichState, seat: str, actions: list[Action]) -> Action | None:
         """Purposeful play for self-play's `--policy advisor` (see `advisor.py`)."""

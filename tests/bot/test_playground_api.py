@@ -70,12 +70,13 @@ async def test_a_whole_turn_through_the_api(client: TestClient[Any, Any]) -> Non
     board = begun["replies"][-1]
     assert not board["ephemeral"] and "begins" in content(begun)
     assert board["images"] and board["images"][0].startswith("/images/")
-    assert {"label": "Pick an action (red, blue)", "command": "/pick"}.items() <= board["buttons"][
-        0
-    ].items()
-    assert {"label": "End turn (red, blue)", "command": "/end-turn"}.items() <= board["buttons"][
-        1
-    ].items()
+    assert {
+        "label": "Pick an action · Red runner, Blue runner",
+        "command": "/pick",
+    }.items() <= board["buttons"][0].items()
+    assert {"label": "End turn · Red runner, Blue runner", "command": "/end-turn"}.items() <= board[
+        "buttons"
+    ][1].items()
     assert sorted(board["mentions"]) == ["pg:ann", "pg:bob"]
     assert "<@pg:ann>" in board["content"]
 

@@ -35,23 +35,28 @@ from engine.selfplay import choose_action, default_seats
 # MP (a sidestep no longer ends facing the way of travel), so moves end facing otherwise.
 # Op 02 with a Xeno seat once more (issue #30, 11.0): spawns beside full vents are now the
 # Marine seat's choice, so self-play asks the Marine seat and places them otherwise.
+# All four once more (issue #30, 5.7/5.8): standing orders that spin-attack and orders paid by
+# the Surge marker are now listed, so every Marine legal list changes.
 # Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
-# and round limits for rising difficulty; Reichbusters after its Enemy steps stopped depending
+# and round limits for rising difficulty, and for the BLUE die's new face layout (issue #30:
+# every Teleport Point symbol on a face); Reichbusters after its Enemy steps stopped depending
 # on set order, again after the rules and balance work of issues #5 and #20, and (trace only)
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and
 # after the rules fixes of issue #30 (the Upkeep's free Pick Up asked of the player, its
 # `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609
-# actions and outcome, a changed dump and trace.
+# actions and outcome, a changed dump and trace. Every trace once more for wording alone (issue
+# #32: the narration names agents, seats, Heroes, Enemies, cards, dice and effects instead of
+# their keys): same actions, same dumps.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("6aab330f07c4d404", "42ada844c2c80c32"),
-    ("forlorn-hope", "op-04", 1, 0): ("b7326cdc06d54721", "8095630695ff3045"),
-    ("forlorn-hope", "op-01", 2, 0): ("8738bed073bbe228", "6a520b5417325690"),
-    ("forlorn-hope", "op-02", 1, 2): ("554310030c57080a", "44ac859e050d7120"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("f571501e253df898", "77593061a31f394c"),
-    ("galaxy-defenders", "m4", 2, 0): ("718d2548b34c5c27", "7b29dbf004214500"),
-    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "2b4e877dfa1cb14c"),
+    ("forlorn-hope", "solo-b", 1, 0): ("ee7a4da213ff7a15", "0c54616c9c6a478a"),
+    ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "7cb5307ccb663979"),
+    ("forlorn-hope", "op-01", 2, 0): ("5bfbc26d9a6fc256", "1035ebb9c3695ffe"),
+    ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "150f97d5ee8d6503"),  # a Xeno seat
+    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "ef6ffda531804d7d"),
+    ("galaxy-defenders", "m4", 2, 0): ("3a491f2e1ede9419", "c66c35201d65cfa7"),
+    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "75ed55d6f1c51baa"),
 }
 
 

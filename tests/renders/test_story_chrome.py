@@ -122,3 +122,16 @@ def test_a_lost_figure_is_not_listed_as_still_standing() -> None:
     )
     rows = dict(summary_rows(over))
     assert rows["Losses"] == [lost.name] and lost.name not in rows["Still standing"]
+
+
+def test_a_long_board_title_wraps_whole_instead_of_being_cut() -> None:
+    """A Strikeback mission's title used to be cut to "... (Strikebac…": it wraps between its
+    parts and every word of it is drawn."""
+    from renders.chrome import title_lines
+
+    game = get_game("galaxy-defenders")
+    state = game.new("os1", ["marine", "biotech"], {}, SeededDice(1))
+    title = header_lines(game.view(state, None), None)[0]
+    lines = title_lines(title, theme.IMAGE_WIDTH)
+    assert " ".join(lines).replace(" · ", " ") == title.replace(" · ", " ")
+    assert "Far Side Crash (Strikeback 1)" in lines and not any("…" in line for line in lines)

@@ -615,8 +615,14 @@
   }
   $("who").addEventListener("submit", (event) => event.preventDefault());
 
-  userInput.value = recall("sortie.user") || "player-" + Math.floor(100 + Math.random() * 900);
-  channelInput.value = recall("sortie.channel") || "general";
+  // `?channel=…&user=…` opens that channel as that user (see identity.js).
+  const opening = initialIdentity(
+    window.location.search,
+    recall,
+    "player-" + Math.floor(100 + Math.random() * 900),
+  );
+  userInput.value = opening.user;
+  channelInput.value = opening.channel;
   applyIdentity();
   setUpClock();
   setInterval(poll, POLL_MS);

@@ -35,7 +35,7 @@ from engine.galaxy.strikeback import poses
 from engine.galaxy.strikeback.lookups import penalty
 from engine.galaxy.strikeback.npc import npc_weapon
 from engine.galaxy.strikeback.status import sb_state_or_none
-from engine.galaxy.world import area_of, board_of, figures_on_map, locked, on_map_agents
+from engine.galaxy.world import area_of, board_of, figures_on_map, locked, on_map_agents, weapon
 
 CONTENT = Path(__file__).parent / "content" / "weapons.json"
 
@@ -62,6 +62,12 @@ def _load() -> tuple[dict[str, Weapon], dict[str, Weapon]]:
         if w.tier == "alien" and w.ammo:
             raise ContentError(f"weapon {w.key}: Alien Weapons use no Ammo")
     return weapons, suits
+
+
+def may_replace(old: str, new: str) -> bool:
+    """9.2.1 Managing Weapons: a weapon with limited Ammo may give way to any other; one with
+    unlimited Ammo only to another with unlimited Ammo (so an agent can always deal damage)."""
+    return weapon(old).ammo > 0 or weapon(new).ammo == 0
 
 
 def weapons() -> dict[str, Weapon]:

@@ -23,8 +23,15 @@ accomplished. What differs from the core campaign:
 - 5.4 GD-Wings: one rank per mission at most; an agent who gained none rolls once more when
   the mission ends.
 - 5.5 Death: an agent dead when the mission ends returns at Gold, keeping the tactics and the
-  skill of his first three ranks and his weapons.
-- No Alien Tech carries from one mission to the next (the storybook gives no bonus).
+  skill of his first three ranks and his weapons. The agent the Wormoon swallowed (mission 6)
+  is Inoperative, not dead: he keeps his ranks.
+- What carries (storybook 5: ranks and what the labs research): each agent's rank with its
+  tactics, skills, Psionic Powers and Elite side; every Improved and Alien weapon researched
+  (carried, refused, kept, or triggered by an Armory token whose Reinforcements never came)
+  at GD Headquarters; the mission's result, which picks the next Special Event columns. Fresh
+  each mission: wounds, Ammo, used tactics and powers, devices (the briefing's kit), Critical
+  tokens, Power Suits. Alien Tech fragments do not carry: the rules spend fragments "gathered
+  during the mission" and the storybook names no carry-over (a decision in the doc).
 - Our limit for a campaign that keeps failing: a mission failed `MAX_ATTEMPTS` times in a row
   ends the campaign, failed (the storybook sends a team that fails mission 6 to the
   Extinction Protocol expansion, which is not ours; it names no limit).
@@ -49,10 +56,11 @@ from engine.galaxy.state import (
 )
 from engine.galaxy.strikeback import powers
 from engine.galaxy.strikeback.headquarters import weapon_pool
+from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.missions import STORYBOOK, missions
 from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.strikeback.wings import rank_name, top_rank
-from engine.galaxy.supply import offer_weapon
+from engine.galaxy.supply import offer_weapon, replaceable
 from engine.galaxy.supply import own_weapons as without_suit
 from engine.galaxy.world import RANKS, agent_name, mission_key, weapon
 
@@ -145,6 +153,7 @@ def debrief(state: GalaxyState, dice: Dice, events: list[Event]) -> tuple[str, i
         return None
     camp.attempt = camp.attempt + 1 if nxt == key else 1
     camp.index = storybook().index(nxt)
+    researched(state, dice, events)
     carry_over(state, events)
     camp.offers = []
     state.outcome = None
@@ -173,6 +182,26 @@ def finish(state: GalaxyState, outcome: str, events: list[Event]) -> None:
     events.append(MissionEnded(outcome=outcome, text=text))
 
 
+def researched(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+    """An Armory token reached too late for a Reinforcements step: the weapon it triggered is
+    researched all the same, so it waits at GD Headquarters for the next missions (storybook
+    5: what the labs research stays available)."""
+
+    camp = state.campaign
+    assert camp is not None
+    owed = sb_state(state).gear.armory
+    while owed:
+        pool = weapon_pool(state, owed.pop(0))
+        if pool:
+            key = pool[dice.randrange(len(pool))]
+            camp.hq.append(key)
+            events.append(
+                Note(
+                    text=f"The Armory's research, the {weapon(key).name}, waits at GD Headquarters."
+                )
+            )
+
+
 def carry_over(state: GalaxyState, events: list[Event]) -> None:
     """Ranks and powers carry (5.5: a dead agent comes back at Gold); every Improved and Alien
     weapon goes back to GD Headquarters; drones go back to their owners."""
@@ -180,6 +209,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
     camp = state.campaign
     assert camp is not None
     state.agents = {k: a for k, a in state.agents.items() if a.drone_of is None}
+    held_out = kept_out(state)
     for seat in state.seats:
         old = state.agents[seat]
         fresh = carried(old)
@@ -189,7 +219,11 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         fresh.weapons = [
             WeaponState(key=k, ammo=weapon(k).ammo) for k in content().agents[seat].weapons
         ]
-        if old.dead and fresh.rank > GOLD:
+        if old.dead and seat in held_out:  # inoperative, not dead: he keeps his ranks
+            events.append(
+                Note(text=f"{agent_name(fresh)} is freed from the Wormoon and keeps his rank.")
+            )
+        elif old.dead and fresh.rank > GOLD:
             back_to_gold(fresh, state)
             events.append(
                 Note(
@@ -204,6 +238,14 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         events.append(
             Note(text="GD Headquarters holds " + ", ".join(weapon(k).name for k in camp.hq) + ".")
         )
+
+
+def kept_out(state: GalaxyState) -> tuple[str, ...]:
+    """Agents the mission holds out of play (mission 6: inside the Wormoon): Inoperative,
+    yet not dead."""
+    if sb_state_or_none(state) is None:
+        return ()
+    return rules_for(mission_key(state)).kept_out(state)
 
 
 def back_to_gold(agent: AgentState, state: GalaxyState | None = None) -> None:
@@ -250,6 +292,7 @@ def armory_options(state: GalaxyState, seat: str) -> list[str]:
             for k in camp.hq
             if room.get(weapon(k).tier, 0) > 0
             and (not weapon(k).classes or seat in weapon(k).classes)
+            and replaceable(state, state.agents[seat], k)  # 9.2.1
         }
     )
 
@@ -281,7 +324,7 @@ def offer_armory(state: GalaxyState, events: list[Event]) -> bool:
         state.pending = Pending(
             kind=ARMORY_KIND, seat=seat, options=[*options, DONE], data={"question": question}
         )
-        events.append(Note(text=f"{question}: /choose option:{'|'.join([*options, DONE])}."))
+        events.append(Note(text=f"{question}."))
         return True
     return False
 

@@ -91,7 +91,7 @@ def critical(
     if token is None:
         events.append(Note(text=f"No Critical {level} token fits {name}."))
         return 0
-    what = criticals.place(status(state, target.id), token, pile)
+    what = criticals.place(status(state, target.id), token, sb_state(state).piles)
     events.append(Note(text=f"Critical {level} on {name}: {token.effect} {token.level} ({what})."))
     if what in ("kept",) or what.startswith("replaced"):
         if token.effect == "paralyze" and "paralyze" not in target.conditions:
@@ -246,8 +246,8 @@ def alien_defends(
         attack="melee" if kind == "melee" else "ranged",
         reroll_alien="reroll-alien" in c.powers,
     )
-    if (out.absorbed and len(stacks) > 1) or out.lethal:
-        events.append(Note(text=f"{alien_name(alien)}: {_defence_text(out)}."))
+    if (out.absorbed and len(stacks) > 1) or out.lethal:  # the roll itself: the core's line
+        events.append(Note(text=f"{alien_name(alien)}: {_stack_text(out)}."))
     level = next((int(e[-1]) for e in sb_effects if e.startswith("critical-")), 0)
     if out.wounds and level:
         out.wounds += critical(state, alien, level, dice, events)
@@ -324,6 +324,16 @@ def friendly_defends(
     if wounds and level:
         wounds += critical(state, friend, level, dice, events)
     return wounds
+
+
+def _stack_text(out: damage.Defence) -> str:
+    """What the expansion adds to an alien's defence line: which stack absorbed, Lethal."""
+    parts = []
+    if out.stack is not None and out.absorbed:
+        parts.append(f"Energy Shield stack {out.stack + 1} absorbs {out.absorbed}")
+    if out.lethal:
+        parts.append("Lethal: no Defend roll")
+    return "; ".join(parts)
 
 
 def _defence_text(out: damage.Defence) -> str:

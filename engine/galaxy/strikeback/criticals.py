@@ -69,9 +69,11 @@ def draw(pile: CriticalPile, kind: str, dice: Dice) -> CriticalToken | None:
     return None
 
 
-def place(status: FigureStatus, token: CriticalToken, pile: CriticalPile) -> str:
-    """Put a drawn token on the figure and say what happened: 'kept', 'replaced <key>',
-    'discarded' (same or lesser effect already held) or 'instant'."""
+def place(status: FigureStatus, token: CriticalToken, piles: dict[str, CriticalPile]) -> str:
+    """Put a drawn token on the figure and say what happened: 'kept', 'replaced <key>' (the
+    lesser token goes to its own pile's discards), 'discarded' (same or lesser effect already
+    held) or 'instant'. `piles` holds the Critical 1 and 2 piles by level."""
+    pile = piles[str(token.level)]
     if token.duration == "instant":
         pile.discard.append(token.key)
         return "instant"
@@ -81,6 +83,7 @@ def place(status: FigureStatus, token: CriticalToken, pile: CriticalPile) -> str
             continue
         if token.level > old.level:
             status.criticals.remove(held)
+            piles[str(old.level)].discard.append(held)
             status.criticals.append(token.key)
             return f"replaced {held}"
         pile.discard.append(token.key)
@@ -101,6 +104,14 @@ def refresh(status: FigureStatus, piles: dict[str, CriticalPile]) -> list[str]:
     gone = [k for k in status.criticals if tokens()[k].duration == "temporary"]
     for key in gone:
         status.criticals.remove(key)
+        piles[str(tokens()[key].level)].discard.append(key)
+    return gone
+
+
+def release(status: FigureStatus, piles: dict[str, CriticalPile]) -> list[str]:
+    """The figure died: every token it held goes to its pile's discards (8.2, 11.1)."""
+    gone, status.criticals = list(status.criticals), []
+    for key in gone:
         piles[str(tokens()[key].level)].discard.append(key)
     return gone
 

@@ -175,18 +175,21 @@ def in_warehouse(state: GalaxyState) -> list[str]:
 
 
 def open_ask(state: GalaxyState, ask: str) -> Pending | None:
-    """Who receives the device: one of the agents on the map, the Alpha Agent's choice."""
+    """Who receives the device: one of the agents on the map, the Alpha Agent's choice. The
+    question names the device (two hand-outs in a row must not read alike)."""
     on_map = [a.id for a in operative(state) if a.hex is not None]
     if not on_map or not state.alpha:
         return None
-    return Pending(kind="sb-device", seat=state.alpha, options=on_map, data={"ask": ask})
+    question = f"Alpha Agent: who receives the {name_of(ask.removeprefix(ASK))}"
+    return Pending(
+        kind="sb-device", seat=state.alpha, options=on_map, data={"ask": ask, "question": question}
+    )
 
 
 def give(state: GalaxyState, ask: str, option: str, events: list[Event]) -> None:
     key = ask.removeprefix(ASK)
     sb(state).devices.setdefault(option, []).append(key)
-    name = catalogue()[key].name if key in catalogue() else key.replace("-", " ")
-    events.append(Note(text=f"{agent_name(state.agents[option])} receives the {name}."))
+    events.append(Note(text=f"{agent_name(state.agents[option])} receives the {name_of(key)}."))
 
 
 # -- when a device can be used -----------------------------------------------------------------

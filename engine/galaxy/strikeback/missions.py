@@ -45,6 +45,8 @@ class ExpansionMission(Mission):
     # Briefing "Devices: N per agent" when the agents select them at setup (handouts.py);
     # 0 when a kit or an event hands them out
     device_picks: int = 0
+    # how the mission's own rules play, in our words, for the briefing (one line each)
+    guide: list[str] = Field(default_factory=list)
 
 
 class EncountersFile(ContentFile):

@@ -18,11 +18,11 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
 from engine.galaxy.board import label
-from engine.galaxy.content import EventCard, Mission
+from engine.galaxy.content import EventCard, Mission, close_encounter
 from engine.galaxy.lifecycle import nearest_free, place_alien
 from engine.galaxy.signals import signal_at
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState
-from engine.galaxy.strikeback import campaign, devices, handouts, npc, suits
+from engine.galaxy.strikeback import campaign, criticals, devices, handouts, npc, suits
 from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.status import (
     StrikebackState,
@@ -37,6 +37,7 @@ from engine.galaxy.world import (
     co,
     free,
     mission_key,
+    mission_of,
 )
 
 if TYPE_CHECKING:
@@ -150,10 +151,12 @@ def apply_effect(
     elif kind == "ce-shuffle":
         pile = state.ce_deck.draw_pile
         pile.insert(dice.randrange(len(pile) + 1), str(effect["card"]))
-        events.append(Note(text="A Close Encounter card is shuffled into the deck."))
+        name = _encounter_name(str(effect["card"]))
+        events.append(Note(text=f"{name} is shuffled into the Close Encounter deck."))
     elif kind == "ce-top":
         state.ce_deck.put_on_top(str(effect["card"]))
-        events.append(Note(text="A Close Encounter card goes on top of the deck."))
+        name = _encounter_name(str(effect["card"]))
+        events.append(Note(text=f"{name} goes on top of the Close Encounter deck."))
     elif kind == "teleport-at":
         for _ in range(int(str(effect.get("count", 1)))):
             signal_at(state, board_of(state).teleports[str(effect["symbol"])], dice, events)
@@ -176,6 +179,14 @@ def apply_effect(
     ask_next(state)
 
 
+def _encounter_name(card_id: str) -> str:
+    """A Close Encounter card as players know it: its number and name ("Close Encounter #28,
+    Sky Hunters")."""
+    card = close_encounter(card_id)
+    number = getattr(card, "number", None)
+    return f"Close Encounter {f'#{number}, ' if number else ''}{card.name}"
+
+
 def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: list[Event]) -> None:
     """An agent steps onto a hex during his Movement (face-down Waypoints, dropped items)."""
     rules(state).entered(state, agent, h, dice, events)
@@ -183,7 +194,11 @@ def entered(state: GalaxyState, agent: AgentState, h: Hex, dice: Dice, events: l
 
 
 def agent_died(state: GalaxyState, agent: AgentState, events: list[Event]) -> None:
-    """An agent dies on his hex (before his figure leaves the map)."""
+    """An agent dies on his hex (before his figure leaves the map); the Critical tokens on
+    his sheet go to their discard piles (8.2)."""
+    mine = sb(state).figures.get(agent.id)
+    if mine is not None:
+        criticals.release(mine, sb(state).piles)
     rules(state).agent_died(state, agent, events)
 
 
@@ -345,6 +360,26 @@ def condition(state: GalaxyState, cond: str) -> bool:
         dead = sum(1 for seat in state.seats if state.agents[seat].dead)
         return dead >= (len(state.seats) + 1) // 2
     return rules(state).condition(state, cond)
+
+
+def objective_counts(state: GalaxyState) -> list[tuple[str, str]]:
+    """The counters of the mission's objectives (the losses every mission shares, then the
+    mission's own), for the header and `/campaign status`."""
+    counts: list[tuple[str, str]] = []
+    conditions = sorted({c for o in mission_of(state).objectives for c in o.when})
+    dead = sum(1 for seat in state.seats if state.agents[seat].dead)
+    limits = [c.removeprefix("dead>=") for c in conditions if c.startswith("dead>=")]
+    if limits:
+        fails = (len(state.seats) + 1) // 2 if limits[0] == "half" else int(limits[0])
+        counts.append(("agents lost", f"{dead} (fails at {fails})"))
+    if "events-out" in conditions:
+        counts.append(("Event cards left", str(len(state.event_deck.draw_pile))))
+    for cond in conditions:
+        if cond.startswith("event-drawn:"):
+            card = cond.split(":", 1)[1]
+            drawn = "drawn" if card in state.event_deck.discard_pile else "not drawn yet"
+            counts.append((f"Special Event {card.rsplit('-', 1)[-1].upper()}", drawn))
+    return counts + rules(state).counts(state)
 
 
 def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:

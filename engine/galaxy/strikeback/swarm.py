@@ -21,6 +21,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import alien_card
 from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.state import AlienState, GalaxyState
+from engine.galaxy.strikeback import criticals
 from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.world import adjacent, board_of, co, free, hex_distance, hx, walk_distance
 
@@ -142,10 +143,14 @@ def follow(state: GalaxyState, actor: AlienState, events: list[Event]) -> None:
 
 
 def falls(state: GalaxyState, alien: AlienState, events: list[Event]) -> bool:
-    """A figure died (already off the map). True when its partner lives on: the card stays in
-    play and no kill is counted yet; the link is dropped either way."""
+    """A figure died (already off the map); the Critical tokens it held go to their discard
+    piles. True when its partner lives on: the card stays in play and no kill is counted yet;
+    the link is dropped either way."""
     if sb_state_or_none(state) is None:
         return False
+    mine = sb_state(state).figures.get(alien.id)
+    if mine is not None:  # its Critical tokens are discarded with it (11.1)
+        criticals.release(mine, sb_state(state).piles)
     other_id = sb_state(state).swarms.pop(alien.id, None)
     if other_id is None:
         return False

@@ -108,3 +108,25 @@ async def test_a_whole_mission_from_the_picker_alone(
         assert refused == []
         assert campaign.outcome and actions > 10 and edits > 0, (actions, edits)
         assert any("Mission over" in m.content for m in fake.feed(table))
+
+
+async def test_a_quick_action_is_one_tap_in_the_panel(quick: Harness) -> None:
+    """The first panel's quick actions are buttons under its menus: pressing one plays it, and
+    the player's next panel (with its own quick actions) follows without another tap."""
+    h, fake = quick, quick.fake
+    table, ann = fake.channel("table"), fake.member("ann")
+    async with asyncio.timeout(120):
+        await h.slash(ann, table, "campaign create", game="galaxy-defenders", scenario="m1")
+        await h.slash(ann, table, "campaign join", role="marine")
+        begun = await h.slash(ann, table, "campaign begin")
+        opened = await h.press(ann, h.prompt(begun), "Pick an action")
+        panel = h.private(opened)[-1]
+        labels = [b["label"] for b in panel.buttons()]
+        assert labels and panel.menus(), labels  # quick buttons above the full picker
+        before = len(fake.feed(table))
+        pressed = await h.press(ann, panel, labels[0])
+        said = h.said(pressed, ann)
+        assert "Something went wrong" not in said and "moved on" not in said, said
+        assert len(fake.feed(table)) > before  # the action was played
+        follows = latest_panel(h, table, ann)
+        assert follows is not None and follows.buttons(), said

@@ -97,8 +97,8 @@ def test_stun_grenade_paralyzes_on_a_hit() -> None:
     put_agent(state, "marine", "D4")
     state.agents["marine"].devices = ["stun-grenade"]
     beta = put_alien(state, "xeno-beta-green-1", "B3")
-    # BLUE 2 dice: face 4 (2 Hits, Bolt) and an Alien; the Xeno-Beta rolls two blanks
-    state = act(state, "marine", [4, 1, 1, 1], what="stun-grenade", target=beta.id)
+    # BLUE 2 dice: face 2 (2 Hits) and face 4 (the Bolt); the Xeno-Beta rolls two blanks
+    state = act(state, "marine", [2, 4, 1, 1], what="stun-grenade", target=beta.id)
     assert state.aliens[0].wounds == 2 and "paralyze" in state.aliens[0].conditions
 
 

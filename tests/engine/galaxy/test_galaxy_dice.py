@@ -19,8 +19,16 @@ def test_alien_face_is_a_pure_fail() -> None:
 
 
 def test_teleport_symbol_hit_beats_shield() -> None:
-    # face 2 and 6 carry Hit and Shield: the Hit names the Teleport Point
+    # faces 2, 3 and 6 carry Hit and Shield: the Hit names the Teleport Point
     assert gdice.teleport_symbol(2) == "hit"
+    assert gdice.teleport_symbol(3) == "hit"
     assert gdice.teleport_symbol(6) == "hit"
     assert gdice.teleport_symbol(5) == "shield"
     assert gdice.teleport_symbol(1) == "alien"
+
+
+def test_every_teleport_point_symbol_has_a_face() -> None:
+    """Every Point a map can hold comes up: Hit on 3 faces, Shield, Bolt and Alien on one each
+    (the odds docs/games/galaxy.md states: 1/2, 1/6, 1/6, 1/6 before re-rolls)."""
+    faces = {s: gdice.teleport_faces(s) for s in gdice.TELEPORT_ORDER}
+    assert faces == {"hit": [2, 3, 6], "shield": [5], "bolt": [4], "alien": [1]}

@@ -34,8 +34,9 @@ def test_sentry_gun_deploys_then_fires_from_the_next_turn() -> None:
     start_turn(state, state.agents["biotech"])
     fire = [a for a in GAME.legal_actions(state, "biotech") if a.args.get("what") == "drone-fire"]
     assert [a.args["target"] for a in fire] == [beta.id]
-    # BLUE 3 dice: hit+shield+jam twice and an Alien: 2 Hits, and a drone never jams
-    state = act(state, "act", [3, 3, 1, 1, 1], what="drone-fire", target=beta.id)
+    # BLUE 3 dice: bolt+ammo+jam, hit+hit+shield and an Alien: 2 Hits, a Bolt (Def -1: one
+    # defence die) and a Jam, and a drone never jams
+    state = act(state, "act", [4, 2, 1, 1], what="drone-fire", target=beta.id)
     assert not state.agents["sentry-gun"].weapons[0].jammed
     assert state.aliens[0].wounds == 2
 

@@ -2,8 +2,8 @@
 Healing, 8.1 Lethal and 8.2 Critical on agents' weapons, 11.12 alien fixed-Hit weapons), with
 scripted dice through `/attack`.
 
-Die faces (engine/galaxy/dice.py): BLUE 1 Alien, 2 hit+shield+ammo, 3 hit+shield+jam,
-4 hit+hit+bolt, 5 shield+bolt, 6 hit+shield; RED 1 Alien, 2 hit+hit+bolt, 3 hit+ammo+gd,
+Die faces (engine/galaxy/dice.py): BLUE 1 Alien, 2 hit+hit+shield, 3 hit+hit+shield,
+4 bolt+ammo+jam, 5 shield+bolt, 6 hit+shield; RED 1 Alien, 2 hit+hit+bolt, 3 hit+ammo+gd,
 4 hit+jam, 5 hit+hit+bolt, 6 hit+bolt+gd.
 """
 
@@ -311,3 +311,44 @@ def test_friendly_fire_with_a_lethal_bolt_gives_the_agent_no_defend_roll() -> No
     # RED 4: hit+hit+bolt, hit+jam, Alien, Alien = 3 Lethal Hits: no BLUE die, 3 wounds
     state = fire(state, "infiltrator", "marine", "phase-scythe", [2, 4, 1, 1])
     assert state.agents["marine"].wounds == 3
+
+
+def test_managing_weapons_an_unlimited_ammo_weapon_gives_way_only_to_another() -> None:
+    """9.2.1: the 3-Ammo Nova Launcher may replace the Marine's Assault Rifle (limited Ammo)
+    but not his Lasergun (unlimited); he chooses, and the default takes the legal slot. An
+    Alien weapon (unlimited) may replace either."""
+    state = armed("marine", "fusion-lance")
+    marine = state.agents["marine"]
+    marine.weapons = [WeaponState(key="lasergun", ammo=0), WeaponState(key="assault-rifle", ammo=4)]
+    events: list[Event] = []
+    supply.offer_weapon(state, marine, "nova-launcher", "reinforce", events, "a weapon")
+    assert state.pending is not None
+    assert state.pending.options == ["replace-assault-rifle", "refuse"]
+    assert supply.default_replacement(state) == "replace-assault-rifle"
+    listed = {a.args.get("option") for a in GAME.legal_actions(state, "marine")}
+    assert "replace-lasergun" not in listed and "replace-assault-rifle" in listed
+    state.pending = None
+    supply.offer_weapon(state, marine, "singularity-mortar", "reinforce", [], "a weapon")
+    assert state.pending is not None
+    assert state.pending.options == ["replace-lasergun", "replace-assault-rifle", "refuse"]
+
+
+def test_managing_weapons_no_slot_to_give_means_the_weapon_is_not_taken() -> None:
+    """9.2.1: with two unlimited-Ammo weapons, a limited-Ammo one cannot be taken at all."""
+    state = armed("infiltrator", "phase-scythe")
+    agent = state.agents["infiltrator"]
+    agent.weapons = [WeaponState(key="lasergun", ammo=0), WeaponState(key="mono-blades", ammo=0)]
+    events: list[Event] = []
+    supply.offer_weapon(state, agent, "nova-launcher", "reinforce", events, "a weapon")
+    assert state.pending is None
+    assert [w.key for w in agent.weapons] == ["lasergun", "mono-blades"]
+    assert any("cannot take the Nova Launcher" in e.text for e in events)
+
+
+def test_core_play_keeps_the_core_choice_of_either_weapon() -> None:
+    state = GAME.new("m1", ["marine"], {}, SeededDice(7))
+    marine = state.agents["marine"]
+    marine.weapons = [WeaponState(key="lasergun", ammo=0), WeaponState(key="assault-rifle", ammo=4)]
+    supply.offer_weapon(state, marine, "combat-carbine", "reinforce", [], "a weapon")
+    assert state.pending is not None
+    assert state.pending.options == ["replace-lasergun", "replace-assault-rifle", "refuse"]

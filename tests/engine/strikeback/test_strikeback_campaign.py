@@ -14,10 +14,10 @@ from engine.galaxy.content import EventCard, content
 from engine.galaxy.phases import begin_mission
 from engine.galaxy.state import GalaxyState, WeaponState
 from engine.galaxy.strikeback import campaign as sb_campaign
-from engine.galaxy.strikeback import headquarters
+from engine.galaxy.strikeback import headquarters, play
 from engine.galaxy.strikeback.play import event_effects
 from engine.galaxy.strikeback.status import sb_state
-from engine.galaxy.supply import finish_reinforcements, offer_reinforcements
+from engine.galaxy.supply import finish_reinforcements, offer_reinforcements, revival_queue
 from engine.galaxy.world import weapon
 
 TEAM = ["marine", "sniper", "hulk"]
@@ -324,3 +324,98 @@ def test_a_psionic_power_carries_to_the_next_mission_and_is_lost_with_its_rank()
     assert powers.held(state, "marine") == [key]  # Moon's power is his again
     assert powers.held(state, "sniper") == []  # 5.5: back at Gold, the Moon power is gone
     assert other in powers.pool(state, state.agents["sniper"])
+
+
+def test_the_agent_the_wormoon_swallowed_is_inoperative_not_dead_after_a_failed_mission_6() -> None:
+    """Mission 6's Special Event: the swallowed Alpha Agent counts as an Inoperative player; he
+    did not die, so a failed mission 6 sends him back with his ranks, not at Gold."""
+    state = settle(new(["marine", "hulk"]))
+    for outcome in ("partial", "failed", "accomplished", "partial"):  # os2, os3, os5, os6
+        state = end(state, outcome)
+    assert state.mission == "os6"
+    state = settle(state)
+    alpha = state.agents[state.alpha]
+    alpha.rank, alpha.elite, alpha.ranks_gained = 5, True, 1
+    alpha.rank_powers = {"1": "brace", "2": "charge", "3": "last-stand", "5": "bulwark"}
+    other = next(a for a in state.agents.values() if a.id != alpha.id)
+    other.ranks_gained = 1
+    events: list[Event] = []
+    play.rules(state).apply_effect(state, "swallow-alpha", {}, SeededDice(1), events)
+    assert alpha.hex is None and alpha.id not in revival_queue(state)
+    state.pending = None
+    state.outcome, state.outcome_text, state.phase = "failed", "test: failed", "ended"
+    step = GAME.advance(state, SeededDice(11))
+    state = step.state
+    assert state.mission == "os6"
+    back = state.agents[alpha.id]
+    assert back.rank == 5 and "5" in back.rank_powers and not back.dead
+    assert not any("died in the mission" in getattr(e, "text", "") for e in step.events)
+
+
+# -- what a campaign carries (storybook 5), one test per item ---------------------------------
+
+
+def test_carried_a_living_agents_rank_tactics_skills_and_elite_side() -> None:
+    """Storybook 5: ranks, and the powers chosen with them, carry; wounds, used tactics and
+    skills and the mission's devices do not."""
+    state = settle(new(["marine", "hulk"]))
+    hulk = state.agents["hulk"]
+    hulk.rank, hulk.elite, hulk.ranks_gained = 5, True, 1
+    hulk.rank_powers = {"1": "brace", "2": "charge", "3": "last-stand", "5": "bulwark"}
+    hulk.tactics, hulk.skills = ["brace", "last-stand"], ["charge", "bulwark"]
+    hulk.used_tactics, hulk.used_skills, hulk.wounds = ["brace"], ["charge"], 3
+    state.agents["marine"].ranks_gained = 1
+    state = end(state, "partial")
+    hulk = state.agents["hulk"]
+    assert (hulk.rank, hulk.elite) == (5, True)
+    assert hulk.rank_powers == {"1": "brace", "2": "charge", "3": "last-stand", "5": "bulwark"}
+    assert hulk.tactics == ["brace", "last-stand"] and hulk.skills == ["charge", "bulwark"]
+    assert hulk.used_tactics == [] and hulk.used_skills == [] and hulk.wounds == 0
+
+
+def test_carried_every_researched_weapon_waits_at_headquarters() -> None:
+    """Storybook 5: a weapon researched stays available: the ones carried go back to GD
+    Headquarters, the ones already kept there stay; agents take up their standard weapons."""
+    state = settle(new(["marine", "hulk"]))
+    camp = state.campaign
+    assert camp is not None
+    state.agents["marine"].weapons[0] = WeaponState(key="combat-carbine", ammo=1)
+    kept = camp.hq[0]
+    for agent in state.agents.values():
+        agent.ranks_gained = 1
+    state = end(state, "partial")
+    camp = state.campaign
+    assert camp is not None and "combat-carbine" in camp.hq and kept in camp.hq
+    marine = state.agents["marine"]
+    assert [w.key for w in marine.weapons] == content().agents["marine"].weapons
+
+
+def test_carried_an_armory_research_the_mission_ended_before_delivering() -> None:
+    """Storybook 3 and 5: an Armory token triggers research; if the mission ends before the
+    next Reinforcements, the weapon is researched all the same and waits at GD Headquarters
+    (it used to be lost with the mission)."""
+    from engine.galaxy.strikeback.alientech import gear
+
+    state = settle(new(["marine", "hulk"]))
+    camp = state.campaign
+    assert camp is not None
+    gear(state).armory = ["alien"]  # a Red Armory reached on the last round
+    before = set(camp.hq) | {w.key for a in state.agents.values() for w in a.weapons}
+    for agent in state.agents.values():
+        agent.ranks_gained = 1
+    state = end(state, "partial")
+    camp = state.campaign
+    assert camp is not None
+    new_ones = set(camp.hq) - before
+    assert len(new_ones) == 1 and weapon(new_ones.pop()).tier == "alien"
+
+
+def test_not_carried_alien_tech_fragments_are_gathered_for_one_mission() -> None:
+    """Our reading (docs/games/strikeback.md): the rules spend the fragments gathered during
+    the mission and the storybook carries none, so the next mission starts without them."""
+    state = settle(new(["marine", "hulk"]))
+    state.alien_tech = 3
+    for agent in state.agents.values():
+        agent.ranks_gained = 1
+    state = end(state, "accomplished")
+    assert state.mission == "os2" and state.alien_tech == 0

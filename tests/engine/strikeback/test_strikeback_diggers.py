@@ -205,9 +205,9 @@ def test_the_diggers_venom_spit_poisons_on_a_bolt_and_the_refresh_wounds() -> No
     one, _ = diggers(state, "F4")
     marine = state.agents["marine"]
     events: list[Event] = []
-    # Venom Spit 2 BLUE: hit+hit+bolt and the alien face: 2 Hits and a Bolt (Poison 1);
+    # Venom Spit 2 BLUE: hit+hit+shield and bolt+ammo+jam: 2 Hits and a Bolt (Poison 1);
     # the Marine's defend dice show the alien face (no Shield).
-    attack.alien_attack(state, one, marine, "ranged", ScriptedDice([4, 1, 1, 1]), events, "test")
+    attack.alien_attack(state, one, marine, "ranged", ScriptedDice([2, 4, 1, 1]), events, "test")
     assert state.expansion is not None
     assert sb_state(state).figures["marine"].poison == 1
     wounds = marine.wounds

@@ -45,10 +45,10 @@ def test_live_mark_example_xeno_delta_wrist_gun_on_the_biotech() -> None:
     assert state.expansion is not None
     sb_state(state).piles["1"] = CriticalPile(level=1, draw=["c1-paralyze", "c1-def"])
     events: list[Event] = []
-    # Wrist Gun 3 BLUE: hit+hit+bolt, hit+shield+ammo, alien = 3 Hits and a Bolt (Mark 2).
+    # Wrist Gun 3 BLUE: hit+hit+shield, hit+shield, bolt+ammo+jam = 3 Hits and a Bolt (Mark 2).
     # The Biotech rolls 3 BLUE: one Shield (face 2) and two blanks: 2 wounds.
     attack.alien_attack(
-        state, delta, biotech, "ranged", ScriptedDice([4, 2, 1, 2, 1, 1]), events, "test"
+        state, delta, biotech, "ranged", ScriptedDice([2, 6, 4, 2, 1, 1]), events, "test"
     )
     mine = sb_state(state).figures["biotech"]
     assert mine.mark == 2
@@ -211,3 +211,47 @@ def test_high_impact_option_switches_the_layer_on_for_a_core_mission() -> None:
     assert on.options["high-impact"] == "on"
     off = GAME.new("m1", ["marine"], {}, SeededDice(1))
     assert off.expansion is None and "high-impact" not in off.options
+
+
+def test_a_greater_critical_sends_the_replaced_lesser_token_back_to_its_own_discards() -> None:
+    """8.2: -2 DEF replaces -1 DEF, and the -1 DEF token is discarded to the Critical 1 pile
+    (it used to vanish: 19 of 20 tokens left in circulation)."""
+    state = layered(["marine"])
+    gamma = put(state, "xeno-gamma-blue")
+    sb = sb_state(state)
+    sb.piles["1"] = CriticalPile(level=1, draw=["c1-atk"])
+    sb.piles["2"] = CriticalPile(level=2, draw=["c2-def"])
+    sb.figures["marine"] = FigureStatus(criticals=["c1-def"])
+    # the same Energy Axe roll as above: 3 wounds and a Bolt (Critical 2)
+    attack.alien_attack(
+        state, gamma, state.agents["marine"], "melee", ScriptedDice([2] * 9), [], "t"
+    )
+    assert sb.figures["marine"].criticals == ["c2-def"]
+    assert sb.piles["1"].discard == ["c1-def"] and sb.piles["2"].discard == []
+
+
+def test_a_dead_aliens_critical_tokens_go_to_their_discard_piles() -> None:
+    """11.1: the tokens on an alien's card are discarded when it dies."""
+    state = layered(["marine"])
+    gamma = put(state, "xeno-gamma-blue")
+    sb = sb_state(state)
+    sb.piles["1"] = CriticalPile(level=1)
+    sb.piles["2"] = CriticalPile(level=2)
+    sb.figures[gamma.id] = FigureStatus(criticals=["c1-move", "c2-hp"])
+    lifecycle.kill_alien(state, gamma, [])
+    assert sb.figures[gamma.id].criticals == []
+    assert sb.piles["1"].discard == ["c1-move"] and sb.piles["2"].discard == ["c2-hp"]
+
+
+def test_high_impact_is_on_by_default_in_the_expansions_missions_and_campaign() -> None:
+    """Storybook 5.5.1 prints High Impact as "Default = On": every Strikeback mission and the
+    Strikeback campaign start with it unless the table switches it off; core play keeps it off."""
+    for key in ("os1", "os2", "os3", "os4", "os5", "os6"):
+        state = GAME.new(key, ["marine", "biotech"], {}, SeededDice(1))
+        assert sb_state(state).high_impact, key
+        assert state.options["high-impact"] == "on"
+    camp = GAME.new("campaign", ["marine", "biotech"], {"expansion": "strikeback"}, SeededDice(1))
+    assert sb_state(camp).high_impact
+    off = GAME.new("os1", ["marine"], {"high-impact": "off"}, SeededDice(1))
+    assert not sb_state(off).high_impact
+    assert GAME.new("campaign", ["marine"], {}, SeededDice(1)).expansion is None

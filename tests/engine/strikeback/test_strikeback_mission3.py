@@ -109,8 +109,8 @@ def test_aliens_go_for_a_lying_bomb_and_a_wrecked_one_returns_to_its_waypoint() 
     bomb.hex = moved_to
     beta = lifecycle.place_alien(state, "xeno-beta-green-1", hx(next_to(state, moved_to)), [], "x")
     events: list[Event] = []
-    # Blaster 2 BLUE: hit+hit+bolt twice = 4 Hits; the bomb's 4 BLUE dice all alien faces
-    aliens.activate(state, beta, ScriptedDice([4, 4, 1, 1, 1, 1]), events)
+    # Blaster 2 BLUE: hit+hit+shield twice = 4 Hits; the bomb's 4 BLUE dice all alien faces
+    aliens.activate(state, beta, ScriptedDice([2, 3, 1, 1, 1, 1]), events)
     assert any("attacks an EMP-Nuke Bomb" in e.text for e in events)
     assert os3.bombs(state)["bomb2"].hex == start and os3.bombs(state)["bomb2"].wounds == 0
 
@@ -170,3 +170,43 @@ def test_jet_boots_are_kept_after_a_flight() -> None:
     assert flights
     state = GAME.apply(state, shod, flights[0], SeededDice(1)).state
     assert "jet-boots" in play.sb(state).devices[shod]
+
+
+def _offer_alien_weapon(state: GalaxyState, wanted: str) -> list[Event]:
+    """Special Event B's offer reaches the Reinforcements with the weapon draw `wanted`."""
+    for seed in range(200):
+        trial = state.model_copy(deep=True)
+        os3.mine(trial).flags["weapon-offer"] = 1
+        events: list[Event] = []
+        play.rules(trial).reinforcements(trial, SeededDice(seed), events)
+        if play.sb(trial).asks and play.sb(trial).asks[-1].endswith(wanted):
+            os3.mine(state).flags["weapon-offer"] = 1
+            play.rules(state).reinforcements(state, SeededDice(seed), [])
+            play.sb(state).asks = play.sb(state).asks[-1:]
+            play.ask_next(state)
+            return events
+    raise AssertionError(f"no draw gives the {wanted}")
+
+
+def test_special_event_b_alien_weapon_goes_only_to_an_agent_of_its_class() -> None:
+    """The Phase Scythe is the Infiltrator's: the Marine is never offered it (he once received
+    it in place of his Improved Rifle); the Infiltrator chooses what it replaces."""
+    state = ready(mission(["marine", "infiltrator"]))
+    events = _offer_alien_weapon(state, "phase-scythe")
+    assert any("Phase Scythe" in e.text for e in events)
+    pending = state.pending
+    assert pending is not None and pending.kind == "sb-mission"
+    assert pending.options == ["infiltrator", "none"]
+    assert "Phase Scythe" in str(pending.data["question"])
+    pick = Action(verb="choose", args={"option": "infiltrator"})
+    state = GAME.apply(state, pending.seat, pick, SeededDice(1)).state
+    offer = state.pending
+    assert offer is not None and offer.kind == "accept" and offer.seat == "infiltrator"
+    assert "refuse" in offer.options and len(offer.options) >= 2
+    before = [w.key for w in state.agents["marine"].weapons]
+    choice = next(o for o in offer.options if o != "refuse")
+    state = GAME.apply(
+        state, "infiltrator", Action(verb="choose", args={"option": choice}), SeededDice(1)
+    ).state
+    assert "phase-scythe" in [w.key for w in state.agents["infiltrator"].weapons]
+    assert [w.key for w in state.agents["marine"].weapons] == before

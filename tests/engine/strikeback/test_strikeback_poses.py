@@ -132,9 +132,9 @@ def test_poses_change_attack_and_defend_dice() -> None:
     dice = ScriptedDice([4, 4, 1, 1, 1, 1])
     attack.alien_attack(state, beta, marine, "ranged", dice, [], "test")
     assert dice.remaining == 0 and marine.wounds == 2
-    # Rifle Butt 2 BLUE melee: hit+shield+jam twice = 2 Hits; prone: 2 - 2 = no Defend die.
+    # Rifle Butt 2 BLUE melee: hit+shield twice = 2 Hits; prone: 2 - 2 = no Defend die.
     marine.wounds = 0
-    dice = ScriptedDice([3, 3])
+    dice = ScriptedDice([6, 6])
     attack.alien_attack(state, beta, marine, "melee", dice, [], "test")
     assert dice.remaining == 0 and marine.wounds == 2
 

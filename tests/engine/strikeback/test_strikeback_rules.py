@@ -5,8 +5,10 @@ illustrate. Blue faces (engine/galaxy/dice.py): 1 Alien, 2 Hit+Shield+Ammo, 3 Hi
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.core.dice import DiceExhausted, ScriptedDice
+from engine.core.dice import DiceExhausted, ScriptedDice, SeededDice
 from engine.core.errors import NotSupportedYet, RuleError
 from engine.galaxy.strikeback import (
     activation,
@@ -101,7 +103,7 @@ def test_mark_example_xeno_delta_marks_biotech_and_lock_on_draws_a_critical_1() 
     token = criticals.draw(pile, "agent", NO_DICE)
     assert token is not None and token.key == "c1-def"
     assert pile.discard == ["c1-paralyze"]
-    assert criticals.place(biotech, token, pile) == "kept"
+    assert criticals.place(biotech, token, {"1": pile}) == "kept"
     assert criticals.penalty(biotech, "def") == 1
 
 
@@ -121,27 +123,73 @@ def test_critical_replacement_greater_replaces_same_is_discarded() -> None:
     status = FigureStatus(criticals=["c1-atk"])
     pile1 = CriticalPile(level=1)
     pile2 = CriticalPile(level=2)
+    piles = {"1": pile1, "2": pile2}
     c2_atk = criticals.tokens()["c2-atk"]
-    assert criticals.place(status, c2_atk, pile2) == "replaced c1-atk"
+    assert criticals.place(status, c2_atk, piles) == "replaced c1-atk"
     assert status.criticals == ["c2-atk"]
-    assert criticals.place(status, criticals.tokens()["c1-atk"], pile1) == "discarded"
+    # the replaced lesser token goes to its own (Critical 1) discard pile, not the drawn one's
+    assert pile1.discard == ["c1-atk"] and pile2.discard == []
+    pile1.discard.clear()  # drawn again later: a lesser token than the one held is discarded
+    assert criticals.place(status, criticals.tokens()["c1-atk"], piles) == "discarded"
     assert status.criticals == ["c2-atk"] and pile1.discard == ["c1-atk"]
     status2 = FigureStatus(criticals=["c1-def"])
-    assert criticals.place(status2, criticals.tokens()["c1-def"], pile1) == "discarded"
+    assert criticals.place(status2, criticals.tokens()["c1-def"], piles) == "discarded"
     assert status2.criticals == ["c1-def"]
 
 
 def test_critical_durations() -> None:
     piles = {"1": CriticalPile(level=1), "2": CriticalPile(level=2)}
     status = FigureStatus()
-    assert criticals.place(status, criticals.tokens()["c1-dmg-a"], piles["1"]) == "instant"
+    assert criticals.place(status, criticals.tokens()["c1-dmg-a"], piles) == "instant"
     assert status.criticals == [] and piles["1"].discard == ["c1-dmg-a"]
-    criticals.place(status, criticals.tokens()["c2-shields"], piles["2"])
-    criticals.place(status, criticals.tokens()["c2-hp"], piles["2"])
+    criticals.place(status, criticals.tokens()["c2-shields"], piles)
+    criticals.place(status, criticals.tokens()["c2-hp"], piles)
     assert criticals.refresh(status, piles) == ["c2-shields"]
     assert status.criticals == ["c2-hp"]  # permanent: a Body Condition
     criticals.heal(status, "c2-hp", piles)
     assert status.criticals == [] and "c2-hp" in piles["2"].discard
+
+
+def _every_token(piles: dict[str, CriticalPile], figures: list[FigureStatus]) -> list[str]:
+    held = [k for f in figures for k in f.criticals]
+    return sorted([k for p in piles.values() for k in [*p.draw, *p.discard]] + held)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    steps=st.lists(
+        st.tuples(st.sampled_from(["hit1", "hit2", "refresh", "heal", "die"]), st.integers(0, 3)),
+        max_size=80,
+    ),
+)
+def test_critical_tokens_are_conserved_through_draws_replacements_refreshes_and_deaths(
+    seed: int, steps: list[tuple[str, int]]
+) -> None:
+    """All 20 tokens are always somewhere: in a pile, its discards or on one figure (8.2:
+    replaced, instant, temporary, healed and a dead figure's tokens all go to the discards)."""
+    dice = SeededDice(seed)
+    piles = {"1": criticals.new_pile(1, dice), "2": criticals.new_pile(2, dice)}
+    figures = [FigureStatus() for _ in range(4)]  # two agents, two aliens
+    everything = sorted(criticals.tokens())
+    for what, who in steps:
+        figure = figures[who]
+        if what in ("hit1", "hit2"):
+            token = criticals.draw(piles[what[-1]], "agent" if who < 2 else "other", dice)
+            if token is not None:
+                criticals.place(figure, token, piles)
+        elif what == "refresh":
+            for f in figures:
+                criticals.refresh(f, piles)
+        elif what == "heal":
+            for key in [
+                k for k in figure.criticals if criticals.tokens()[k].duration == "permanent"
+            ]:
+                criticals.heal(figure, key, piles)
+        else:
+            criticals.release(figure, piles)
+            assert figure.criticals == []
+        assert _every_token(piles, figures) == everything
 
 
 def test_critical_piles_match_the_component_list() -> None:

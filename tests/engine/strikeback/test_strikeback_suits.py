@@ -190,16 +190,16 @@ def test_suit_shields_override_the_agents_own_and_are_used_first() -> None:
     alien = lifecycle.place_alien(state, "xeno-beta-blue-1", spot, [], "is placed")
     worn_suit = lookups.worn(state, "marine")
     assert worn_suit is not None
-    # Rifle Butt, 2 BLUE dice: hit+hit+bolt and an Alien face = 2 Hits. The suit's 3 shields
+    # Rifle Butt, 2 BLUE dice: hit+hit+shield and an Alien face = 2 Hits. The suit's 3 shields
     # absorb both; his own shield is untouched and nothing is rolled to defend.
-    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([4, 1]), [], "test")
+    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([2, 1]), [], "test")
     assert worn_suit.shields == 1 and marine.energy == 1 and marine.wounds == 0
     # 2 more Hits: the suit's last shield takes 1, the other is rolled (an Alien face: a wound)
     # and his own shield is bypassed, not spent.
-    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([4, 1, 1]), [], "test")
+    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([2, 1, 1]), [], "test")
     assert worn_suit.shields == 0 and marine.energy == 1 and marine.wounds == 1
     # With the suit's shields gone his own shield works again: 1 absorbed, 1 rolled.
-    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([4, 1, 1]), [], "test")
+    attack.alien_attack(state, alien, marine, "melee", ScriptedDice([2, 1, 1]), [], "test")
     assert marine.energy == 0 and marine.wounds == 2
 
 

@@ -33,7 +33,7 @@ from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.signals import move_signals, teleport_signal
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback import free as free_actions
-from engine.galaxy.strikeback import npc
+from engine.galaxy.strikeback import headquarters, npc
 from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.mission_rules.tokens import (
     CarriedState,
@@ -46,7 +46,7 @@ from engine.galaxy.strikeback.mission_rules.tokens import (
 from engine.galaxy.strikeback.npc import npc_weapon
 from engine.galaxy.strikeback.play import mark_hex, rules, sb
 from engine.galaxy.strikeback.status import mission_part, sb_state_or_none
-from engine.galaxy.supply import issue_weapon, weapon_pool
+from engine.galaxy.supply import delivery_takers, offer_weapon, weapon_pool
 from engine.galaxy.world import (
     adjacent,
     agent_name,
@@ -61,6 +61,7 @@ from engine.galaxy.world import (
     hex_distance,
     locked,
     operative,
+    weapon,
 )
 
 BOMB_HP = 2
@@ -240,7 +241,9 @@ class DeepImpact(MissionRules):
             layer.asks += [ASK_REMOTE, ASK_BOOTS, ASK_BOOTS]
         if mine(state).flags.get("weapon-offer"):
             mine(state).flags["weapon-offer"] = 0
-            layer.asks.append(ASK_WEAPON)
+            key = _draw_alien_weapon(state, dice, events)
+            if key is not None:
+                layer.asks.append(f"{ASK_WEAPON}:{key}")
 
     def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
         team = [a.id for a in operative(state) if a.hex is not None]
@@ -259,10 +262,11 @@ class DeepImpact(MissionRules):
                 return None
             question = "Who wears a pair of Jet Boots (in place of his second device)?"
         else:
-            if not _alien_weapons(state):
+            key = ask.partition(":")[2]
+            options = [*delivery_takers(state, key), "none"]
+            if len(options) == 1:
                 return None
-            options = [*team, "none"]
-            question = "Who takes a random Alien weapon from the Warehouse (or none)?"
+            question = f"Who takes the {weapon(key).name}, the Alien weapon drawn (or none)?"
         return Pending(
             kind="sb-mission",
             seat=state.alpha,
@@ -283,11 +287,14 @@ class DeepImpact(MissionRules):
             if len(agent.devices) >= 2:
                 agent.devices.pop()
             events.append(Note(text=f"{agent_name(agent)} wears Jet Boots."))
-        elif ask == ASK_WEAPON and agent is not None:
-            pool = _alien_weapons(state)
-            key = pool[mine(state).flags.get("weapon-pick", 0) % len(pool)]
-            old = issue_weapon(agent, key)
-            events.append(Note(text=f"{agent_name(agent)} takes the {key} (for the {old})."))
+        elif ask.startswith(ASK_WEAPON):
+            key = ask.partition(":")[2]
+            if agent is not None:  # he picks the weapon it replaces, or refuses it
+                offer_weapon(state, agent, key, "reinforce", events, "the Alien weapon")
+            elif headquarters.active(state):  # 5.3: not taken at once, it waits there
+                headquarters.keep_at_headquarters(state, key, events)
+            else:
+                events.append(Note(text=f"Nobody takes the {weapon(key).name}."))
         return True
 
     def default_choice(self, state: GalaxyState, pending: Pending) -> str:
@@ -319,7 +326,6 @@ class DeepImpact(MissionRules):
                 npc.arrive(state, spot, dice, events, "Special Event")
         elif kind == "alien-weapon-offer":
             mine(state).flags["weapon-offer"] = 1
-            mine(state).flags["weapon-pick"] = dice.randrange(64)
         elif kind == "archon-shot":
             self._archon_shot(state, str(effect["card"]), dice, events)
         else:
@@ -490,6 +496,9 @@ class DeepImpact(MissionRules):
 
     # -- objectives, board, advice -----------------------------------------------------------
 
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        return [("bombs detonated", f"{detonated(state)} of 4 (2 for a partial)")]
+
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond.startswith("bombs>="):
             return detonated(state) >= int(cond[len("bombs>=") :])
@@ -542,8 +551,18 @@ def _gap(state: GalaxyState, a: Coord, b: Coord | None) -> tuple[int, int]:
     return (99 if areas is None else areas, hex_distance(a, b))
 
 
-def _alien_weapons(state: GalaxyState) -> list[str]:
-    return weapon_pool(state, "alien")
+def _draw_alien_weapon(state: GalaxyState, dice: Dice, events: list[Event]) -> str | None:
+    """Special Event B's random Alien weapon from the Warehouse: of the classes in play, or in
+    the Strikeback campaign any not yet researched (5.3). None when none is left."""
+    pool = weapon_pool(state, "alien")
+    if headquarters.active(state):
+        pool = headquarters.weapon_pool(state, "alien")
+    if not pool:
+        events.append(Note(text="No Alien weapon is left in the Warehouse."))
+        return None
+    key = pool[dice.randrange(len(pool))]
+    events.append(Note(text=f"The Alien weapon drawn from the Warehouse: the {weapon(key).name}."))
+    return key
 
 
 register(DeepImpact())

@@ -318,6 +318,9 @@ class Moonrakers(MissionRules):
             self._pose_roll(state, dice, events)
 
     def _pose_roll(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+        posed = poses.enabled(state)  # without Fighting Poses there is no pose to keep or lose
+        kept_text = "he keeps his pose." if posed else "he keeps his footing."
+        hit_text = "1 wound and he is thrown Prone." if posed else "1 wound."
         for agent in on_map_agents(state):
             face = gdice.roll(dice, POSE_DIE, 1)
             kept = POSE_KEEP in gdice.symbols(POSE_DIE, face[0])
@@ -327,13 +330,13 @@ class Moonrakers(MissionRules):
                     color=POSE_DIE,
                     faces=gdice.describe(POSE_DIE, face),
                     text=f"{agent_name(agent)} rolls {combat.roll_text(POSE_DIE, face)}: "
-                    + ("he keeps his pose." if kept else "1 wound and he is thrown Prone."),
+                    + (kept_text if kept else hit_text),
                 )
             )
             if kept:
                 continue
             combat.wound_agent(state, agent, 1, events, "the quake")
-            if poses.enabled(state) and agent.hex is not None and not agent.dead:
+            if posed and agent.hex is not None and not agent.dead:
                 sb(state).poses[agent.id] = "prone"
 
     # -- Insert Virus -----------------------------------------------------------------------
@@ -376,6 +379,18 @@ class Moonrakers(MissionRules):
     def alien_killed(self, state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
         if alien.card in (GREY, BLUE_NEXUS):
             to_warehouse(state, alien, mine(state).warehouse, events)
+
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        tokens = mine(state)
+        virus = len(set(VIRUS_WAYPOINTS) & set(tokens.viruses))
+        grey = "dead" if GREY in tokens.warehouse else "alive"
+        drawn = "drawn" if "os5-e" in state.event_deck.discard_pile else "not drawn yet"
+        return [
+            ("virus", f"{virus} of {len(VIRUS_WAYPOINTS)} Waypoints infected"),
+            ("Grey Xeno", grey),
+            ("agents standing", f"{len(operative(state))} (3 to accomplish)"),
+            ("Special Event E", drawn),
+        ]
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
         tokens = mine(state)

@@ -20,6 +20,7 @@ from forlorn_probe import (
 )
 
 from engine.core.dice import ScriptedDice
+from engine.core.dice import SeededDice as Seeded
 
 
 @pytest.mark.parametrize(("face", "d3"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
@@ -75,3 +76,36 @@ def test_gunner_consecutive_ap_example() -> None:
     assert dump(three)["mp_left"] == 1
     more = act(three, "move", unit="zac", to="L9").state  # 2 more squares: needs the new AP
     assert dump(more)["mp_left"] == 1 + 4 - 2
+
+
+SCENARIOS = ("solo-a", "solo-b", "op-01", "op-02", "op-03", "op-04")
+
+
+def test_forty_unit_counters_and_twenty_mutation_cards() -> None:
+    """1.1 / 1.3: the game holds 40 unit counters (Marines and Xenos together) and 20 Mutation
+    cards. Every operation has the same 30 Xeno counters (on the map, as Eggs, or in the pool);
+    the Marine counters the operations field are ten named Marines in all (Op 04's turn-4
+    reinforcements, a SGT and the Flamethrower, are the two it does not start with)."""
+    marines: set[str] = set()
+    for scenario in SCENARIOS:
+        for difficulty in ("trainee", "standard", "veteran"):
+            units = dump(GAME.new(scenario, ["marines"], {"difficulty": difficulty}, Seeded(7)))[
+                "units"
+            ]
+            xenos = [u for u in units if u["side"] == "xenos"]
+            assert len(xenos) == 30, (scenario, difficulty)
+            marines |= {u["id"] for u in units if u["side"] != "xenos"}
+    assert len(marines) + 30 == 40
+    cards = dump(GAME.new("op-04", ["marines", "xeno"], {}, Seeded(7)))["mutation"]
+    deck = [*cards["hand"], *cards["draw_pile"]]
+    assert len(deck) == len(set(deck)) == 20
+
+
+def test_the_rulebooks_named_marines() -> None:
+    """Marine units (rulebook, page 8): the Lieutenant is Smith, the Sergeants Fox and Krauss,
+    the Corporals Berns (Flamethrower) and Zac (Gunner); the rest are Privates."""
+    names = {f.id: f.name for f in view(GAME.new("solo-a", ["marines"], {}, Seeded(7))).figures}
+    assert "Smith" in names["lt"]
+    assert "Fox" in names["fox"] and "Krauss" in names["krauss"]
+    assert "Berns" in names["berns"] and "Zac" in names["zac"]
+    assert all(names[k].startswith("Pvt.") for k in ("bates", "ortiz"))

@@ -251,3 +251,17 @@ def test_surge_pays_for_a_move() -> None:
     assert move
     moved = do(state, move[0]).state
     assert ap(moved) == ap(state)
+
+
+def test_order_one_marine_then_another_then_the_first_again() -> None:
+    """5.0 (and its example): APs go to any Marine in any order: Bates, then the Gunner, then
+    Bates again, one AP for each order."""
+    squad = bench(clear_xenos(marine_phase()), "lt", "fox", "krauss", "berns", "ortiz")
+    state = put(squad, bates="H9:E", zac="H7:E")
+    start = ap(state)
+    state = act(state, "move", unit="bates", to="I9").state
+    state = act(state, "move", unit="zac", to="I7").state
+    state = act(state, "move", unit="bates", to="J9").state
+    assert ap(state) == start - 3
+    assert fig(state, "bates").coord == "J9"  # type: ignore[union-attr]
+    assert fig(state, "zac").coord == "I7"  # type: ignore[union-attr]

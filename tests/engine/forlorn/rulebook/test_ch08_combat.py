@@ -543,19 +543,11 @@ def test_spin_attack_dice() -> None:
     exact(state, "act", [1], unit="bates", what="spin", target="d1")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="5.7 lets an interrupt be a Spin Attack (8.4, one die fewer again); the standing "
-    "interrupt orders the engine offers never spin: with a Drone closing from behind Fox the "
-    "order never fires (no dice rolled)",
-)
 def test_interrupt_spin_loses_another_die() -> None:
     """8.4 / 8.3.1: an interrupt Spin Attack is one die down again (Fox: 3 - 1 - 1 = 1)."""
     state = squad(op01(), ["fox"], fox="G7:W", d1="L7")
-    orders = [
-        a for a in find(state, unit="fox", order="interrupt") if a.args.get("weapon") != "grenade"
-    ]
-    spin = [a for a in legal_orders(state) if a.args.get("spin") == "yes"] or orders
+    spin = [a for a in legal_orders(state) if a.args.get("spin") == "yes"]
+    assert spin, "no standing order may spin (5.7 lists the Spin Attack among interrupts)"
     state = do(state, spin[0]).state
     phase = xeno_phase(state)
     exact(phase, "move", [1], seat="xeno", unit="d1", to="K7")
@@ -615,21 +607,19 @@ def test_flame_rolls_for_a_marine_in_the_square() -> None:
     exact(state, "attack", [1], unit="berns", target="I9", weapon="flame")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="5.8 lets a Surge pay for an interrupt attack; no standing order offers the Surge, "
-    "and an interrupt by a Marine holding a Surge spends a pool AP while the Surge stays",
-)
 def test_surge_can_pay_for_an_interrupt() -> None:
     """5.8: the free action of a Surge marker may be an interrupt attack."""
     state = squad(op01(), ["fox"], fox="G7:E", d1="H7", d2="L9")
     state = act(state, "attack", [6, 1, 1], unit="fox", target="d1").state
     assert "surge" in fig(state, "fox").conditions  # type: ignore[union-attr]
-    orders = [a for a in legal_orders(state) if a.args.get("surge") == "yes"]
-    if orders:
-        state = do(state, orders[0]).state
-    else:
-        state = act(state, "orders", unit="fox", order="interrupt", aps="1", range="6").state
+    orders = [
+        a
+        for a in legal_orders(state)
+        if a.args.get("surge") == "yes" and a.args.get("range") == "6" and len(a.args) == 5
+    ]
+    assert orders, "no standing order may spend the Surge marker (5.8)"
+    state = do(state, orders[0]).state
     phase = xeno_phase(state)
-    moved = act(phase, "move", [1, 1], seat="xeno", unit="d2", to="K9").state
+    moved = exact(phase, "move", [1, 1], seat="xeno", unit="d2", to="K9").state  # 3 - 1 dice
     assert int(header(moved)["ap"]) == int(header(phase)["ap"])
+    assert "surge" not in fig(moved, "fox").conditions  # type: ignore[union-attr]

@@ -1,7 +1,7 @@
 """Rulebook chapter "The Agents" - Combat, weapons, Ammo, Jam, Energy Shield and Alien Death.
 
 Die faces are learnt black-box from the attack narration: a BLUE die reads 1 alien,
-2 hit+shield+ammo, 3 hit+shield+jam, 4 hit+hit+bolt, 5 shield+bolt, 6 hit+shield; a RED die
+2 hit+hit+shield, 3 hit+hit+shield, 4 bolt+ammo+jam, 5 shield+bolt, 6 hit+shield; a RED die
 1 alien, 2 hit+hit+bolt, 3 hit+ammo+gd, 4 hit+jam, 5 hit+hit+bolt, 6 hit+bolt+gd. The first
 probe checks those counts against the rulebook's symbol table. Targets stand in open ground
 north-east of Mission 1's shuttle (I3 and the Areas around it), Human View off.
@@ -28,14 +28,15 @@ from galaxy_probe import (
     waiting,
 )
 
+from engine.core.errors import RuleError
 from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
 BLUE = {
     1: "alien",
-    2: "hit+shield+ammo",
-    3: "hit+shield+jam",
-    4: "hit+hit+bolt",
+    2: "hit+hit+shield",
+    3: "hit+hit+shield",
+    4: "bolt+ammo+jam",
     5: "shield+bolt",
     6: "hit+shield",
 }
@@ -111,7 +112,7 @@ def test_combat_example_1_marine_vs_blue_aracnos() -> None:
     before = health(state)
     step = shoot(state, [2, 3, 6, 6, 4, 4])
     assert "4 Hit(s)" in texts(step.events)
-    assert "defends with hit+shield, hit+hit+bolt, hit+hit+bolt;" in texts(step.events)
+    assert "defends with hit+shield, bolt+ammo+jam, bolt+ammo+jam;" in texts(step.events)
     assert before is not None and health(step.state) == before - 2
     assert "ammo 3/4" in weapon_line(step.state, "Assault Rifle")
 
@@ -145,7 +146,7 @@ def test_combat_example_2_hulk_vs_blue_xeno_beta() -> None:
     said = texts(final.events)
     assert "6 Hits" in said
     # 6 Hits, the Shield token removes one before rolling: 5 dice.
-    assert "defends with hit+shield, hit+hit+bolt, alien, alien, alien;" in said
+    assert "defends with hit+shield, bolt+ammo+jam, alien, alien, alien;" in said
     assert fig(final.state, "x1") is None
     assert "ammo 2/8" in weapon_line(final.state, "Improved Vulcan", seat="hulk")
     assert "JAMMED" in weapon_line(final.state, "Improved Vulcan", seat="hulk")
@@ -384,7 +385,7 @@ def test_titanium_armor_counts_every_bolt() -> None:
         options=HV_OFF,
     )
     state = edit(state, lambda d: d["agents"]["hulk"].update(guard=False))
-    step = aliens_turn(state, "ce01", [4, 4, 4, 4, 1, 1] + [6] * 20, seat="hulk")  # 4 Hits; 2 Bolts
+    step = aliens_turn(state, "ce01", [2, 2, 4, 4, 1, 1] + [6] * 20, seat="hulk")  # 4 Hits; 2 Bolts
     assert fig(step.state, "hulk").health == 6  # type: ignore[union-attr]
 
 
@@ -444,3 +445,17 @@ def test_area_damage_spares_agents_without_friendly_fire() -> None:
     step = shoot(state, [3, 4, 1] + [1] * 8, mode="area")
     assert "Thorium (Biotech) defends" not in texts(step.events)
     assert fig(step.state, "biotech").health == 5  # type: ignore[union-attr]
+
+
+def test_area_attack_without_a_target_says_so_in_words() -> None:
+    """Area Damage aims at one target and strikes its Area: an Area attack naming no alien is
+    refused in words (not an empty alien name)."""
+    state = stage(
+        agents={"marine": "I3"},
+        aliens=[("x1", "aracnos-green-1", "I6")],
+        options=HV_OFF,
+    )
+    with pytest.raises(RuleError) as refused:
+        shoot(state, [3, 4, 1], target="", mode="area")
+    assert "''" not in str(refused.value)
+    assert "name the alien" in str(refused.value) and "Area" in str(refused.value)

@@ -16,6 +16,7 @@ from galaxy_probe import (
     act,
     acts,
     aliens_turn,
+    dump,
     edit,
     fig,
     legal,
@@ -25,6 +26,8 @@ from galaxy_probe import (
     view,
     waiting,
 )
+
+from engine.core.errors import RuleError
 
 HV_OFF = {"human-view": "off"}
 
@@ -240,21 +243,15 @@ def test_damage_to_zero_or_below_is_bleeding_not_death() -> None:
         agents={"marine": "I3"}, aliens=[("x1", "xeno-beta-green-1", "I6")], options=HV_OFF
     )
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False, wounds=5))
-    step = aliens_turn(state, "ce01", [4, 4, 1, 1, 1, 1] + [6] * 20)  # 4 Hits on 1 HP left
+    step = aliens_turn(state, "ce01", [2, 2, 1, 1, 1, 1] + [6] * 20)  # 4 Hits on 1 HP left
     marine = fig(step.state, "marine")
     assert marine is not None and marine.health == 0
     assert "bleeding" in marine.conditions
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "rulebook (Immobilized): no action that requires Movement, so no Unjam paid with "
-        "Movement; engine offers unjam using=movement to an Immobilized agent"
-    ),
-)
 def test_immobilized_cannot_unjam_with_movement() -> None:
-    """Immobilized: the agent may not use an action that needs Movement (Unjam with Movement)."""
+    """Immobilized: the agent may not use an action that needs Movement (Unjam with Movement),
+    neither offered nor accepted."""
     state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "J9")], options=HV_OFF)
 
     def jammed_and_stuck(data: dict[str, Any]) -> None:
@@ -268,6 +265,66 @@ def test_immobilized_cannot_unjam_with_movement() -> None:
         if a.verb == "act" and a.args.get("what") == "unjam"
     }
     assert using == {"combat"}
+    weapon = dump(state)["agents"]["marine"]["weapons"][0]["key"]
+    with pytest.raises(RuleError, match="Immobilized"):
+        act(state, "act", unit="marine", what="unjam", weapon=weapon, using="movement")
+
+
+def immobilized_on_his_turn() -> Any:
+    """The Biotech, Immobilized during the Marine's Aliens turn, begins his own Agent turn: the
+    engine derives his turn from the condition (no dump edit after the turn starts)."""
+    state = stage(
+        seats=("marine", "biotech"),
+        agents={"marine": "B3", "biotech": "I3"},
+        options=HV_OFF,
+    )
+    state = edit(state, lambda d: d["agents"]["biotech"].update(conditions=["immobilize"]))
+    step = aliens_turn(state, "ce07", [6] * 40)
+    assert waiting(step.state).seats == ["biotech"]
+    assert "immobilized" in fig(step.state, "biotech").conditions  # type: ignore[union-attr]
+    return step.state
+
+
+def test_immobilized_cannot_redeploy() -> None:
+    """Immobilized: Tactical Redeployment moves the agent, so it is neither offered nor
+    accepted (the engine already refuses Leap Through Window for the same reason)."""
+    state = immobilized_on_his_turn()
+    assert "redeploy" not in acts(state, "biotech")
+    with pytest.raises(RuleError, match="Immobilized"):
+        act(state, "act", seat="biotech", unit="biotech", what="redeploy", to="H3")
+    free_agent = stage(agents={"marine": "I3"}, options=HV_OFF)
+    free_agent = edit(free_agent, lambda d: d["agents"]["marine"].update(conditions=["immobilize"]))
+    assert "redeploy" not in acts(free_agent)
+    with pytest.raises(RuleError, match="Immobilized"):
+        act(free_agent, "act", unit="marine", what="redeploy", to="H3")
+
+
+def test_immobilized_move_refusal_names_the_condition() -> None:
+    """Immobilized: a refused move says the agent is Immobilized, not that his Movement
+    ended after Combat (he has not fought)."""
+    state = immobilized_on_his_turn()
+    with pytest.raises(RuleError) as refused:
+        act(state, "move", seat="biotech", unit="biotech", to="I2")
+    assert "Immobilized" in str(refused.value)
+    assert "Combat" not in str(refused.value)
+
+
+def test_bleeding_refusals_name_the_condition() -> None:
+    """Bleeding: a refused attack says the Combat is forfeited by Bleeding (not "already
+    used"); after a step and an item his Movement is over because of his Action, not Combat."""
+    state = stage(
+        agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I6")], options=HV_OFF, prep=bleeding
+    )
+    weapon = dump(state)["agents"]["marine"]["weapons"][0]["key"]
+    with pytest.raises(RuleError) as refused:
+        act(state, "attack", unit="marine", target="x1", weapon=weapon)
+    assert "Bleeding" in str(refused.value)
+    assert "already used" not in str(refused.value)
+    step = act(state, "move", unit="marine", to="I2")
+    step = act(step.state, "act", [1, 1, 1], unit="marine", what="frag-grenade", target="x1")
+    with pytest.raises(RuleError) as refused:
+        act(step.state, "move", unit="marine", to="I3")
+    assert "Combat" not in str(refused.value)
 
 
 def test_immobilized_may_still_unjam_with_combat() -> None:

@@ -125,10 +125,10 @@ def test_alien_ignores_ammo_and_jam() -> None:
     """Alien Combat: aliens ignore Ammo and Jam results (their weapons never jam)."""
     state = stage(agents={"marine": "I3"}, aliens=THREE, options=HV_OFF)
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
-    # Blaster: BLUE faces 2 (hit+shield+ammo) and 3 (hit+shield+jam); the Marine rolls alien twice.
-    step = aliens_turn(state, "ce01", [2, 3, 1, 1] + [6] * 20)
+    # Blaster: BLUE faces 4 (bolt+ammo+jam) and 2 (hit+hit+shield); the Marine rolls alien twice.
+    step = aliens_turn(state, "ce01", [4, 2, 1, 1] + [6] * 20)
     said = texts(step.events)
-    assert "hit+shield+ammo, hit+shield+jam - 2 Hit(s)" in said
+    assert "bolt+ammo+jam, hit+hit+shield - 2 Hit(s)" in said
     assert fig(step.state, "marine").health == 4  # type: ignore[union-attr]
 
 

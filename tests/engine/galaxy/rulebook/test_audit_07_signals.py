@@ -11,21 +11,27 @@ from __future__ import annotations
 from typing import Any
 
 from galaxy_probe import (
+    GAME,
     act,
     advance,
     aliens_turn,
+    clear,
     dump,
     edit,
     fig,
     hexes,
     legal,
+    new,
     on_top,
     put_alien,
     put_signal,
     stage,
     texts,
     view,
+    waiting,
 )
+
+from engine.core.dice import SeededDice
 
 HV_OFF = {"human-view": "off"}
 
@@ -163,8 +169,43 @@ def test_teleport_roll_hit_beats_shield_on_same_face() -> None:
     state = stage(agents={"marine": "G5"}, options=HV_OFF)
     hit = aliens_turn(state, "ce02", [6] + [6] * 30)  # hit+shield
     assert "Teleport roll: hit - Teleport Point at B3" in texts(hit.events)
-    shield = aliens_turn(state, "ce02", [5] + [6] * 30)  # shield+bolt
+    shield = aliens_turn(state, "ce02", [5] + [6] * 30)  # shield+bolt: Shield over Bolt (ours)
     assert "Teleport roll: shield - Teleport Point at J9" in texts(shield.events)
+
+
+def dig_site() -> Any:
+    """Operation Strikeback's os2 map holds all four Teleport Points (Hit B3, Shield I3, Alien
+    J9, Bolt F13): its first Agent turn, set-up answered with the first option offered, the
+    board then cleared of aliens and Signals."""
+    state = new("os2", ("marine",), **HV_OFF)
+    for _ in range(60):
+        prompt = waiting(state)
+        if prompt.kind == "turn":
+            return edit(state, clear)
+        if prompt.seats:
+            seat = prompt.seats[0]
+            state = GAME.apply(state, seat, legal(state, seat)[0], SeededDice(5)).state
+        else:
+            state = GAME.advance(state, SeededDice(5)).state
+    raise AssertionError("no Agent turn reached")
+
+
+def test_every_teleport_point_can_be_rolled() -> None:
+    """Teleport System: the BLUE die picks the Point, so a Bolt Point is reachable too (our BLUE
+    face 4 carries the Bolt without Hit or Shield): on a map with all four Points, face 4
+    teleports the Danger card's alien to the Bolt Point."""
+    step = aliens_turn(dig_site(), "ce02", [4] + [6] * 30)  # Danger: a Xeno-Beta teleports in
+    assert "Teleport roll: bolt - Teleport Point at F13" in texts(step.events)
+
+
+def test_teleport_rolls_again_until_the_last_point_matches() -> None:
+    """Teleport System: a symbol not on the map is rolled again until one matches; with only the
+    Bolt Point left, Hit, Shield and Alien faces are re-rolled until the Bolt comes up."""
+    state = edit(dig_site(), lambda d: d.update(destroyed_tps=["hit", "shield", "alien"]))
+    step = aliens_turn(state, "ce02", [2, 5, 1, 6, 4] + [6] * 30)
+    said = texts(step.events)
+    assert "Teleport roll: bolt - Teleport Point at F13" in said
+    assert "teleports in (Danger on Flanking Fire) at F13" in said
 
 
 def test_no_reveal_through_blocked_sight_on_move() -> None:

@@ -15,10 +15,13 @@ from galaxy_probe import (
     act,
     advance,
     area,
+    do,
     dump,
     edit,
     fig,
+    find,
     header,
+    hexes,
     marks,
     on_top,
     stage,
@@ -145,3 +148,34 @@ def test_teleporting_aliens_event_uses_alien_deck() -> None:
     beta = [f for f in view(state).figures if f.kind == "xeno-beta" and f.id != "x1"]
     assert beta and beta[0].seat == "marine"
     assert fig(state, "x1") is not None
+
+
+def test_battle_drones_do_not_draw_event_signals() -> None:
+    """Sentry-Gun / GD-209: a drone does not count as an agent for Event cards, so a Signal an
+    Event moves toward agents heads for the Biotech, not for his Sentry-Gun (the move is the
+    same with or without the drone on the map)."""
+
+    def kit(data: dict[str, Any]) -> None:
+        data["agents"]["biotech"]["devices"].append("sentry-gun")
+
+    def moved(with_drone: bool) -> str:
+        state = stage(
+            seats=("biotech",),
+            agents={"biotech": "B3"},
+            signals=[("s9", "alien-1", "G8")],
+            options=HV_OFF,
+            prep=kit,
+        )
+        if with_drone:
+            deploy = next(a for a in find(state, "biotech", what="sentry-gun"))
+            state = do(state, deploy, seat="biotech").state
+            grid = hexes(state)
+            state = edit(state, lambda d: d["agents"]["sentry-gun"].update(hex=list(grid["J9"])))
+            assert fig(state, "sentry-gun").coord == "J9"  # type: ignore[union-attr]
+        ended = act(state, "end-turn", seat="biotech", unit="biotech").state
+        ended = on_top(on_top(ended, "ce_deck", "ce07"), "event_deck", "ev01")
+        said = texts(advance(ended, [6] * 40).events)
+        return next(line for line in said.splitlines() if line.startswith("Signal s9 moves"))
+
+    assert moved(False) == "Signal s9 moves G8 -> E7 (toward-agent)."
+    assert moved(True) == "Signal s9 moves G8 -> E7 (toward-agent)."

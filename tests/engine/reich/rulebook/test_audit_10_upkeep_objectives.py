@@ -177,3 +177,18 @@ def test_veteran_objective_needs_the_cadet_one_first() -> None:
     state = act(state, "hans", "act", unit="hans", what="sabotage", target="M2")
     assert dump(state)["achieved"] == ["cadet", "veteran"]
     assert waiting(state).outcome == "victory"
+
+
+def test_a_hero_who_left_through_the_exit_is_not_waited_on() -> None:
+    """Tiles and Areas (Note): a Hero who reached the Exit is out of play, so the Heroes' Turn
+    no longer waits on a seat whose only Hero has left, straight after the move (not only
+    once the automatic part has run), while the other seats are still asked."""
+    state = _codebook_out(_quiet(difficulty="veteran"))
+    assert hero(state, "sarge")["exited"] is True
+    prompt = waiting(state)
+    assert not prompt.finished
+    assert "sarge" not in prompt.seats
+    assert {"hans", "claudine", "tane"} <= set(prompt.seats)
+    assert legal(state, "sarge") == []
+    state, _ = advance(state)
+    assert "sarge" not in waiting(state).seats
