@@ -36,6 +36,17 @@ if fake:
     discord.http.Route.BASE = fake + "/api/v10"
     gateway = yarl.URL(fake.replace("http://", "ws://") + "/gateway")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+import signal as _signal
+def dump_tasks(signum, frame):
+    # A test that waits in vain asks what every task is doing (SIGUSR1): stacks to stderr.
+    import asyncio
+    try:
+        for task in asyncio.all_tasks():
+            task.print_stack(file=sys.stderr)
+    except RuntimeError:
+        pass
+    sys.stderr.flush()
+_signal.signal(_signal.SIGUSR1, dump_tasks)
 stop = os.environ.get("STOP_BEFORE_OUTBOX")
 if stop:
     # A fault test's kill between a step's commit and its outbox rows: once the file exists,

@@ -173,6 +173,8 @@ class Fleet:
             await asyncio.sleep(0.05)
         shown = [(m.content[:80], m.loading, m.ephemeral) for m in self.fake.messages_of(record)]
         state = "running" if process.poll() is None else f"exited {process.returncode}"
+        if process.poll() is None:
+            process.send_signal(signal.SIGUSR1)  # its tasks' stacks, into its log
         self.unanswered.append(f"{command} in {self.fake.channels[channel]} ({state}): {shown}")
         return record, False
 
