@@ -53,7 +53,8 @@ async def hans_asks_for_the_helmet(service: TableService) -> str:
 async def test_an_unanswered_take_is_declined_when_the_window_closes(
     service: TableService, clock: ManualClock
 ) -> None:
-    assert "Hans asks Sarge for Helmet (Sarge accepts or declines)" in await hans_asks_for_the_helmet(service)
+    asked = await hans_asks_for_the_helmet(service)
+    assert "Hans asks Sarge for Helmet (Sarge accepts or declines)" in asked
     refused = await service.handle(BOB, "/end-turn")
     assert refused[0].error  # nobody else acts while the question is open
     outbox = RecordingOutbox()
