@@ -159,7 +159,7 @@ def progress(state: Any) -> list[str]:
     from engine.forlorn.viewer import _goal_text
 
     lines = [
-        f"Turn {state.turn} of {state.turns_total} ({state.phase.replace('-', ' ')}); "
+        f"Turn {state.turn} of {state.turns_total} ({state.phase.replace('-', ' ').capitalize()}); "
         f"AP in the pool: {state.ap}",
         f"Goal: {_goal_text(state)}",
     ]

@@ -198,7 +198,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     header = {
         "turn": f"{state.turn}/{state.turns_total}",
         "turns left": str(state.turns_total - state.turn + 1),
-        "phase": state.phase.replace("-", " "),
+        "phase": state.phase.replace("-", " ").capitalize(),
         "ap": str(state.ap),
         "AP roll": " ".join(map(str, state.ap_roll)),
         "grenades": str(state.grenades),

@@ -296,7 +296,7 @@ def choice_label(option: str) -> str:
     elif (found := expansion_item(option)) is not None:
         text = f"{found[0]} — {found[1]}"
     else:
-        return option.replace("-", " ") if option == "nothing" else option
+        return option.replace("-", " ")  # a hex as it is labelled, `stay-out` as words
     if len(text) > MAX_LABEL:
         text = text[: MAX_LABEL - 1].rsplit(" ", 1)[0] + "…"
     return text

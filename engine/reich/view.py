@@ -218,7 +218,8 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
     if state.reaction:
         header["question"] = f"{state.reaction.hero} may fire a Reaction"
     if state.pending:
-        header["test"] = f"{state.pending.hero} vs {', '.join(state.pending.targets)}"
+        foes = [e.name for e in state.enemies if e.id in state.pending.targets]
+        header["test"] = f"{state.heroes[state.pending.hero].name} vs {', '.join(foes)}"
     return View(
         game="reichbusters",
         scenario=state.scenario,

@@ -314,9 +314,10 @@ async def test_a_stand_in_never_names_a_secret_command(sqlite: Database) -> None
     )
     events = stand_in_events(game, state, "Autopilot", "xeno", swap)
     assert [e.text for e in events if e.visible_to is None] == ["Autopilot plays for Xeno."]
-    assert any(swap.command() in e.text for e in events if e.visible_to == ["xeno"])
+    # the seat itself is told what was played, in words (the swap's label, never the command)
+    assert any(swap.label and swap.label in e.text for e in events if e.visible_to == ["xeno"])
     end = stand_in_events(game, state, "Autopilot", "marines", Action(verb="end-turn"))
-    assert end[0].text == "Autopilot plays for Marines: end-turn"
+    assert end[0].text == "Autopilot plays for Marines: ends the turn"
 
 
 # ---------------------------------------------------------------------- no dice ahead

@@ -2,9 +2,9 @@
 playground's API, and every text a person reads scanned for engine keys and command syntax
 (see `plain_words`: the keys are the game's own, gathered from its states as it runs).
 
-The table does not speak plain words everywhere yet: each mission's distinct findings are held
-at or under the count pinned here (a ratchet: lower it as sources are fixed, never raise it),
-and the test prints what it found. Public text above each turn picture is measured too.
+Before issue #32 the scan found 247 distinct keys and bits of command syntax over these five
+missions; it must find none. Public text above each turn picture is held to the issue's
+targets too: a median of at most 300 characters, none over 800.
 """
 
 from __future__ import annotations
@@ -23,26 +23,25 @@ from bot.table import TableService
 from engine.core.dice import SeededDice
 from engine.registry import get_game
 
-# label -> (game, scenario, seats, options, most distinct findings, longest public post)
-MISSIONS: dict[str, tuple[str, str, list[str], dict[str, str], int, int]] = {
-    "galaxy-m1": ("galaxy-defenders", "m1", ["marine", "sniper", "biotech"], {}, 4, 1583),
-    "strikeback-os1": ("galaxy-defenders", "os1", ["marine", "sniper", "biotech"], {}, 28, 1555),
-    "forlorn-op-01": ("forlorn-hope", "op-01", ["marines", "marines-2"], {}, 10, 1150),
+MEDIAN_POST = 300
+LONGEST_POST = 800
+
+# label -> (game, scenario, seats, options)
+MISSIONS: dict[str, tuple[str, str, list[str], dict[str, str]]] = {
+    "galaxy-m1": ("galaxy-defenders", "m1", ["marine", "sniper", "biotech"], {}),
+    "strikeback-os1": ("galaxy-defenders", "os1", ["marine", "sniper", "biotech"], {}),
+    "forlorn-op-01": ("forlorn-hope", "op-01", ["marines", "marines-2"], {}),
     "forlorn-op-01-human-xeno": (
         "forlorn-hope",
         "op-01",
         ["marines", "xeno", "marines-2"],
         {"xeno": "human"},
-        28,
-        1009,
     ),
     "reich-radio-silence": (
         "reichbusters",
         "radio-silence",
         ["sarge", "hans", "claudine"],
         {},
-        87,
-        1780,
     ),
 }
 
@@ -80,7 +79,7 @@ async def test_people_read_names_not_keys(
     api: tuple[TestClient[Any, Any], TableService], label: str
 ) -> None:
     client, service = api
-    game_key, scenario, seats, options, most, longest = MISSIONS[label]
+    game_key, scenario, seats, options = MISSIONS[label]
     scan = await play_and_scan(client, service, label, game_key, scenario, seats, options)
     campaign = await service.repo.latest_in_channel("ops")
     assert campaign is not None and campaign.status == "finished"
@@ -91,5 +90,5 @@ async def test_people_read_names_not_keys(
     print(f"  public text above the picture: median {median:.0f}, longest {top}")
     for key, where in sorted(found.items()):
         print(f"  {key!r} x{len(where)}: {where[0]}")
-    assert len(found) <= most, sorted(found)
-    assert top <= longest
+    assert not found, sorted(found)
+    assert median <= MEDIAN_POST and top <= LONGEST_POST, (median, top)

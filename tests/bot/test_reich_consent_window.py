@@ -53,7 +53,8 @@ async def hans_asks_for_the_helmet(service: TableService) -> str:
 async def test_an_unanswered_take_is_declined_when_the_window_closes(
     service: TableService, clock: ManualClock
 ) -> None:
-    assert "hans asks sarge for Helmet (sarge answers" in await hans_asks_for_the_helmet(service)
+    asked = await hans_asks_for_the_helmet(service)
+    assert "Hans asks Sarge for Helmet (Sarge accepts or declines)" in asked
     refused = await service.handle(BOB, "/end-turn")
     assert refused[0].error  # nobody else acts while the question is open
     outbox = RecordingOutbox()
@@ -63,14 +64,14 @@ async def test_an_unanswered_take_is_declined_when_the_window_closes(
     assert await Scheduler(service, outbox, clock).scan() == 1
     posted = outbox.texts()[-1]
     assert "No answer from sarge in time" in posted
-    assert "sarge declines: hans does not get Helmet" in posted
+    assert "Sarge declines: Hans does not get Helmet" in posted
     assert all(ok for _, ok, _ in await service.verify())
 
 
 async def test_accepting_in_time_hands_it_over(service: TableService, clock: ManualClock) -> None:
     await hans_asks_for_the_helmet(service)
     accepted = await service.handle(ANN, "/choose option:accept")
-    assert "sarge agrees: hans takes Helmet" in text(accepted)
+    assert "Sarge agrees: Hans takes Helmet" in text(accepted)
     clock.advance(timedelta(minutes=10))
     assert await Scheduler(service, RecordingOutbox(), clock).scan() == 0
     assert all(ok for _, ok, _ in await service.verify())

@@ -179,13 +179,13 @@ class FakeMessage:
         ]
 
     def button(self, label: str) -> dict[str, Any]:
-        """The button labelled `label`, or `label (seats)`: a button only some seats' players
-        may use says whose it is."""
+        """The button labelled `label`, or `label · seats`: a button only some seats' players
+        may use says whose it is (by the seats' names)."""
         for item in self.buttons():
             if item.get("label") == label:
                 return item
         for item in self.buttons():
-            if str(item.get("label", "")).startswith(f"{label} ("):
+            if str(item.get("label", "")).startswith(f"{label} · "):
                 return item
         raise LookupError(f"no button {label!r} on message {self.id}: {self.buttons()}")
 

@@ -362,7 +362,8 @@ async def test_long_text_is_split_to_discord_limits(h: Harness) -> None:
             await h.slash(ann, table, "act", what="peek")
         logged = await h.slash(ann, table, "log", last=50)
         assert all(len(m.content) <= 2000 for m in fake.messages_of(logged))
-        assert "red /act:" in h.said(logged, ann)  # options of /act stay private
+        # the seat by its name, the step in words: never the command nor its options
+        assert "Red runner: acts" in h.said(logged, ann) and "/act" not in h.said(logged, ann)
 
 
 async def test_rate_limited_follow_up_is_retried(h: Harness) -> None:

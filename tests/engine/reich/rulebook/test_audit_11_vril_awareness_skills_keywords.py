@@ -329,5 +329,5 @@ def test_awareness_not_again_for_the_same_hero_in_a_later_turn() -> None:
     state = patch(state, lambda d: d["heroes"]["claudine"].update(used_move=False))
     state, events = run(state, "claudine", "move", [G_BLANK, G_BLANK], unit="claudine", to="1D")
     # The Dog reacts to Claudine; its Target Hero then follows the usual rules (Hans here).
-    assert any("Awareness" in e.text and "claudine" in e.text for e in events)
+    assert any("Awareness" in e.text and "Claudine" in e.text for e in events)
     assert any(e.kind == "rolled" for e in events)
