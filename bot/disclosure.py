@@ -32,6 +32,7 @@ import json
 from typing import Any
 
 from bot.markup import mention
+from bot.names import VERB_WORDS, SeatNames, action_words, seat_name
 from bot.replies import Button
 from engine.core.events import Event, Note, parse_events
 from engine.core.game import Action, Game, Prompt
@@ -89,18 +90,25 @@ def _choices(game: Game[Any], state: Any, role: str) -> list[Action]:
     return [a for a in game.legal_actions(state, role) if a.verb == "choose"]
 
 
-def _answer(action: Action, role: str | None = None) -> Button:
-    label = action.label or action.args.get("option") or action.command()
-    return Button(for_whom(label, [role] if role else []), action.command(), "success")
+def _answer(action: Action, role: str | None = None, names: SeatNames | None = None) -> Button:
+    label = action_words(action)
+    return Button(for_whom(label, [role] if role else [], names), action.command(), "success")
 
 
-def for_whom(label: str, roles: list[str]) -> str:
-    """A button only some seats' players may use says whose it is: `End turn (marine)`."""
-    return f"{label} ({', '.join(roles)})"[:80] if roles else label
+def for_whom(label: str, roles: list[str], names: SeatNames | None = None) -> str:
+    """A button only some seats' players may use says whose it is, by the seats' names:
+    `End turn · Chromium (Marine)`."""
+    if not roles:
+        return label
+    return f"{label} · {', '.join(seat_name(names, r) for r in roles)}"[:80]
 
 
 def public_buttons(
-    game: Game[Any], state: Any, prompt: Prompt, undo_seat: str | None = None
+    game: Game[Any],
+    state: Any,
+    prompt: Prompt,
+    undo_seat: str | None = None,
+    names: SeatNames | None = None,
 ) -> list[Button]:
     """The buttons under a public post: a question's answers when they are public (every
     one of them, or as many as fit and a way to the rest), the private panel of a seat that
@@ -114,22 +122,23 @@ def public_buttons(
         for role in seats:
             answers = _choices(game, state, role)
             if holds_secrets(game, state, role):
-                buttons.append(Button(f"Answer in private ({role})", PRIVATE_PANEL, "success"))
+                label = for_whom("Answer in private", [role], names)
+                buttons.append(Button(label, PRIVATE_PANEL, "success"))
             elif len(answers) > MAX_INLINE_ANSWERS:
                 # A long list (a rank-up's tactics and skills): one private select, each answer
                 # with its name and effect, instead of a wall of public buttons.
-                buttons.append(Button(for_whom("Choose", [role]), CHOOSE_PANEL, "success"))
+                buttons.append(Button(for_whom("Choose", [role], names), CHOOSE_PANEL, "success"))
             else:
-                buttons += [_answer(a, role) for a in answers]
+                buttons += [_answer(a, role, names) for a in answers]
         if len(buttons) > MAX_PUBLIC_CHOICES:
-            rest = Button(for_whom("More answers", seats), CHOOSE_PANEL, "success")
+            rest = Button(for_whom("More answers", seats, names), CHOOSE_PANEL, "success")
             buttons = [*buttons[: MAX_PUBLIC_CHOICES - 1], rest]
     ending = end_turn(game, state, seats)
     return [
         *buttons,
-        Button(for_whom("Pick an action", seats), "/pick", "primary"),
-        *([Button(for_whom("End turn", seats), ending, "primary")] if ending else []),
-        *([Button(for_whom("Undo", [undo_seat]), "/undo")] if undo_seat else []),
+        Button(for_whom("Pick an action", seats, names), "/pick", "primary"),
+        *([Button(for_whom("End turn", seats, names), ending, "primary")] if ending else []),
+        *([Button(for_whom("Undo", [undo_seat], names), "/undo")] if undo_seat else []),
         Button("Board", "/board"),
     ]
 
@@ -162,28 +171,49 @@ def private_answers(game: Game[Any], state: Any, prompt: Prompt, roles: set[str]
 
 
 def stand_in_events(
-    game: Game[Any], state: Any, who: str, role: str, action: Action
+    game: Game[Any], state: Any, who: str, role: str, action: Action, names: SeatNames | None = None
 ) -> list[Event]:
-    """The note when the table plays for a seat: the command itself only if it is public."""
+    """The note when the table plays for a seat: what it chose only if that is public."""
+    seat = seat_name(names, role)
     if answered_privately(action.verb) and holds_secrets(game, state, role):
         return [
-            Note(text=f"{who} plays for {role}."),
-            Note(text=f"{who} played for you: {action.command()}", visible_to=[role]),
+            Note(text=f"{who} plays for {seat}."),
+            Note(text=f"{who} played for you: {action_words(action)}", visible_to=[role]),
         ]
-    return [Note(text=f"{who} plays for {role}: {action.command()}")]
+    return [Note(text=f"{who} plays for {seat}: {action_words(action)}")]
 
 
 def shown_command(action_json: str) -> str:
-    """A logged action as the public may read it: options only for public commands."""
+    """A logged action as the public may read it: options only for public commands (the
+    campaign export keeps it; people read `shown_action`)."""
     action = Action.model_validate_json(action_json)
     return f"/{action.verb}" if answered_privately(action.verb) else action.command()
 
 
-def log_line(seq: int, kind: str, seat: str | None, action_json: str, events_json: str) -> str:
-    """One `/log` line: what the step was and its public narration."""
-    what = kind if kind != "action" else shown_command(action_json)
+def shown_action(action_json: str) -> str:
+    """A logged action in words, as the public may read it: the verb as a player says it
+    ("moves", "sets a standing order"); what exactly is told by the step's narration."""
+    action = Action.model_validate_json(action_json)
+    return VERB_WORDS.get(action.verb, action.verb.replace("-", " "))
+
+
+STEP_KINDS = {"begin": "the mission begins", "undo": "a step taken back", "end": "the end"}
+
+
+def log_line(
+    seq: int,
+    kind: str,
+    seat: str | None,
+    action_json: str,
+    events_json: str,
+    names: SeatNames | None = None,
+) -> str:
+    """One `/log` line: who acted (by the seat's name) and the step's public narration."""
     texts = public_texts(parse_events(json.loads(events_json)))
-    return f"`#{seq}` {seat or ''} {what}: " + (" ".join(texts)[:300] or "-")
+    who = seat_name(names, seat) if seat else STEP_KINDS.get(kind, kind.replace("-", " "))
+    if not texts and kind == "action":
+        texts = [shown_action(action_json)]
+    return f"`#{seq}` {who}: " + (" ".join(texts)[:300] or "-")
 
 
 # ---------------------------------------------------------------------- seats

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from bot.disclosure import stand_in_events
+from bot.names import role_names
 from bot.storage.models import ActionLog, Campaign
 from engine.core.dice import SeededDice, derive_seed
 from engine.core.events import Event
@@ -39,7 +40,8 @@ def logged_events(
     made for a seat (which names the command only when it cannot carry a secret)."""
     if actor in AUTOMATIC_ACTORS:
         who = AUTOMATIC_ACTORS[actor]
-        return [*stand_in_events(game, before, who, seat or "", action), *events]
+        names = role_names(game.key, getattr(before, "scenario", ""))
+        return [*stand_in_events(game, before, who, seat or "", action, names), *events]
     return list(events)
 
 

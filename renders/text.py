@@ -18,6 +18,11 @@ ALT_LIMIT = 1000
 TEXT_LIMIT = 2000
 
 
+def seat_words(seat: str) -> str:
+    """A seat key as words ("marines-2" -> "Marines 2"): the view carries no role names."""
+    return " ".join(word.capitalize() for word in seat.split("-"))
+
+
 def _health(f: FigureView) -> str:
     return f"{max(0, f.health)}/{f.max_health}" if f.health is not None and f.max_health else ""
 
@@ -50,11 +55,13 @@ def _figures(view: View, describe: Callable[[FigureView], str]) -> str:
 
 def alt_text(view: View, events: list[Event] | None = None, limit: int = ALT_LIMIT) -> str:
     """The mission, the turn and every figure on the board, within Discord's alt text limit."""
-    turn = [f"round {view.round}" if view.round else "", view.phase]
+    turn = [f"round {view.round}" if view.round else "", view.phase.replace("-", " ").capitalize()]
     if view.finished:
         turn.append(f"mission over: {view.outcome or 'ended'}")
     elif view.waiting:
-        turn.append("waiting on " + ", ".join(view.waiting))
+        # the seats as words ("marines-2" -> "Marines 2"): alt text has no scenario to ask
+        seats = [seat_words(s) for s in view.waiting]
+        turn.append("waiting on " + ", ".join(seats))
     head = f"{view.title}: {', '.join(t for t in turn if t)}."
     last = next((e.text for e in reversed(events or []) if e.text), "")
     for describe in (_full, _short, _tiny):
@@ -178,7 +185,7 @@ def text_board(view: View, limit: int = TEXT_LIMIT) -> str:
     if view.finished:
         head += f" · over: {view.outcome or 'ended'}"
     elif view.waiting:
-        head += " · turn: " + ", ".join(view.waiting)
+        head += " · turn: " + ", ".join(seat_words(s) for s in view.waiting)
     key = {
         "square": "UPPER player, lower enemy, + several, * token, v vent, # no floor",
         "hex": "UPPER player, lower enemy, + several, * token; rows start with their first hex",

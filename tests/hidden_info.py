@@ -73,7 +73,8 @@ class Secrets:
         return found
 
 
-PLAYED = re.compile(r"(?:plays|supports with|discards) ([a-z_]+-[a-z]+[0-9]+)")
+# The narration names a played card by its name ("Sarge plays Brawl: +2 Successes.").
+PLAYED = re.compile(r"(?:plays|supports with|discards) ([A-Z][\w' -]*?)(?=[:(.,]| for|$)")
 
 
 class SecretTracker:
@@ -93,12 +94,13 @@ class SecretTracker:
             return  # Forlorn's played cards are kept in the state (mutation.played)
         from engine.reich.content import load_content
 
-        templates = load_content().cards
+        by_name: dict[str, list[Any]] = {}
+        for template in load_content().cards.values():
+            by_name.setdefault(template.name, []).append(template)
         for text in public_texts:
-            for card in PLAYED.findall(text):
-                template = templates.get(card.rsplit("-", 1)[0])
-                if template is not None:
-                    self.revealed |= {card, template.name, template.text}
+            for name in PLAYED.findall(text):
+                for template in by_name.get(name.strip(), []):
+                    self.revealed |= {template.name, template.text}
 
     def now(self, state: Any) -> Secrets:
         if self.game_key == "forlorn-hope":

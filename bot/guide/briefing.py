@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from bot.names import role_names, seat_name
 from engine.core.game import Game, scenario_info
 from engine.core.view import View
 
@@ -105,7 +106,9 @@ def briefing(
 
 
 def figures_by_seat(view: View, holders: dict[str, str]) -> list[str]:
-    """One line per seat: its player and the figures it controls (from the public view)."""
+    """One line per seat (by its name): its player and the figures it controls (from the
+    public view)."""
+    seats = role_names(view.game, view.scenario)
     by_seat: dict[str, list[str]] = {}
     for fig in view.figures:
         if fig.seat:
@@ -113,5 +116,5 @@ def figures_by_seat(view: View, holders: dict[str, str]) -> list[str]:
     lines = []
     for seat, names in by_seat.items():
         who = f" ({holders[seat] or 'free'})" if seat in holders else ""
-        lines.append(f"{seat}{who}: {', '.join(names)}")
+        lines.append(f"{seat_name(seats, seat)}{who}: {', '.join(names)}")
     return lines

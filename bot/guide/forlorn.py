@@ -61,12 +61,23 @@ def _spawn_words(spawn: Spawn) -> str:
         units = ", ".join(f"{n} {kind}s" for kind, n in spawn.dice.items())
         return f"{units}, each out of the vent its die names"
     kinds = {"special": "Special Troopers (Warrior or Blaster)"}
-    return ", ".join(f"{expr} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.count.items())
+    return ", ".join(
+        f"{dice_words(expr)} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.count.items()
+    )
+
+
+def dice_words(expr: str) -> str:
+    """A spawn count in words: `d3+1` -> "one die of 3, plus 1," so no unit key shows."""
+    die, _, plus = expr.partition("+")
+    if not die.startswith("d"):
+        return expr
+    said = f"a roll of 1 to {die[1:]}"
+    return f"{said} plus {plus}" if plus else said
 
 
 FLAG_WORDS = {
     "random_bot": "A Maintenance Bot blocks one random vent from the start.",
-    "bot_on_vent": "During set-up the Marines park a Maintenance Bot on a vent (`/act what:bot`).",
+    "bot_on_vent": "During set-up the Marines park a Maintenance Bot on a vent.",
     "warrior_if_two": "When exactly two Drones are rolled, a Warrior joins them.",
     "turn4_blasters": "On turn 4 two Blasters come out of random vents.",
     "first_turn_flood": "Turn 1 ends with a flood of Xenos instead of the normal spawn.",
@@ -121,7 +132,7 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
         special.append(f"A human Xeno player holds {sc.cards} Mutation cards.")
     if difficulty != "standard":
         special.append(f"Difficulty {difficulty}: its changes are folded into these numbers.")
-    seats = ["marines", "marines-2", "marines-3"]
+    seats = ["Marines", "Marines (2)", "Marines (3)"]
     figures = [f"Marines: {_names(sc.marines)}."]
     notes = [
         f"With several Marine seats ({', '.join(seats)}) the Marines are dealt out in turn; "
@@ -130,8 +141,8 @@ def briefing(scenario: str, options: dict[str, str], state: Any) -> Briefing:
     ]
     if not sc.solo:
         notes.append(
-            "xeno: a human plays the Xenos and their hidden Mutation cards (option "
-            "xeno:automatic, or no xeno seat, lets the bot run them)."
+            "The Xeno seat: a human plays the Xenos and their hidden Mutation cards (with the "
+            "Xeno option set to automatic, or no Xeno seat, the bot runs them)."
         )
     return Briefing(
         title=str(sc.title),
@@ -148,7 +159,8 @@ def progress(state: Any) -> list[str]:
     from engine.forlorn.viewer import _goal_text
 
     lines = [
-        f"Turn {state.turn} of {state.turns_total} ({state.phase}); AP in the pool: {state.ap}",
+        f"Turn {state.turn} of {state.turns_total} ({state.phase.replace('-', ' ')}); "
+        f"AP in the pool: {state.ap}",
         f"Goal: {_goal_text(state)}",
     ]
     sc = scenario_data(state.scenario, state.options.get("difficulty", "standard"))

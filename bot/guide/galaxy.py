@@ -16,14 +16,18 @@ COUNTER_WORDS = {
     "rescued": "civilians reached",
 }
 SPECIAL_WORDS = {
-    "destroy-tp": "Wreck a Teleport Point: an Action (`/act what:destroy-tp`) standing on or "
-    "next to it.",
-    "rescue": "Reach a civilian or crew member: an Action (`/act what:rescue`) on or next to "
-    "their hex.",
+    "destroy-tp": "Wreck a Teleport Point: an Action standing on or next to it.",
+    "rescue": "Reach a civilian or crew member: an Action on or next to their hex.",
     "alien-armory": "Alien weapons join the Supply: an agent may pick one up instead of an "
     "Earth weapon.",
 }
 MAX_AGENTS = 5
+
+
+def agent_class(key: str) -> str:
+    """An agent's class as players read it ("Chromium (Marine)")."""
+    agent = content().agents.get(key)
+    return f"{agent.codename} ({agent.class_})" if agent is not None else key
 
 
 def _needs_line(objective: Objective, agents: int | None) -> str:
@@ -43,6 +47,19 @@ def _needs_line(objective: Objective, agents: int | None) -> str:
     return "; ".join(parts)
 
 
+def _out_of_reach(objective: Objective, agents: int | None) -> str:
+    """A row that needs more agents alive than the team has (Strikeback mission 5 wants three
+    survivors for Accomplished): said plainly for this team size."""
+    for cond in objective.when:
+        name, sep, value = cond.partition(">=")
+        short = sep and value.isdigit() and agents is not None and agents < int(value)
+        if name == "alive" and short:
+            return (
+                f" — out of reach for a team of {agents}: it needs {value} agents alive at the end"
+            )
+    return ""
+
+
 def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     """Every row of the Objectives table, top-down as the engine reads it; a row that reads
     exactly as one above it (a round-limit row repeating the Event deck's, as in Strikeback
@@ -51,6 +68,7 @@ def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     for row in mission.objectives:
         needs = _needs_line(row, agents)
         extra = f" (needs {needs})" if needs else ""
+        extra += _out_of_reach(row, agents)
         line = f"**{RESULTS[row.result]}:** {row.text}{extra}"
         if line not in lines:
             lines.append(line)
@@ -69,14 +87,14 @@ def _special(mission: Mission, in_campaign: bool = False) -> list[str]:
     devices = content().devices
     if mission.kit:
         kit = "; ".join(
-            f"{cls}: {', '.join(devices[d].name if d in devices else d for d in keys)}"
+            f"{agent_class(cls)}: {', '.join(devices[d].name if d in devices else d for d in keys)}"
             for cls, keys in mission.kit.items()
         )
         out.append(f"Starting devices: {kit}.")
     if mission.issued and not in_campaign:  # a campaign's weapons are the ones researched
         weapons = content().weapons
         issued = "; ".join(
-            f"{cls}: {', '.join(weapons[w].name if w in weapons else w for w in keys)}"
+            f"{agent_class(cls)}: {', '.join(weapons[w].name if w in weapons else w for w in keys)}"
             for cls, keys in mission.issued.items()
         )
         out.append(f"Weapons issued at the briefing: {issued}.")

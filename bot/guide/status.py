@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.guide import progress
 from bot.guide.briefing import figures_by_seat
+from bot.names import role_names, seat_name
 from bot.storage.models import Campaign, Seat
 from engine.core.dice import SeededDice
 from engine.core.game import Game, scenario_info
@@ -45,14 +46,15 @@ def status_lines(game: Game[Any], state: Any, seats: list[Seat]) -> list[str]:
             by_seat.setdefault(fig.seat, []).append(_health(fig))
         elif fig.side != "player":
             others.append(_health(fig))
+    names = role_names(game.key, getattr(state, "scenario", ""))
     for seat, figures in by_seat.items():
         who = holders.get(seat, "the bot")
-        lines.append(f"- {seat} ({who}): {', '.join(figures)}")
+        lines.append(f"- {seat_name(names, seat)} ({who}): {', '.join(figures)}")
     if others:
         lines.append(f"- on the other side: {', '.join(others)}")
-    free = [s.role for s in seats if not s.user_id]
+    free = [seat_name(names, s.role) for s in seats if not s.user_id]
     if free:
-        lines.append(f"Free seats: {', '.join(free)} (`/campaign join`).")
+        lines.append(f"Free seats: {', '.join(free)} (Join from the campaign's post).")
     return lines
 
 
@@ -60,7 +62,7 @@ def roster_line(game: Game[Any], campaign: Campaign, seats: list[Seat]) -> str:
     """Before the start: who would command which figures if the mission began now."""
     info = scenario_info(game, campaign.scenario)
     held = {s.role for s in seats}
-    missing = [r.key for r in info.roles if r.required and r.key not in held]
+    missing = [r.name for r in info.roles if r.required and r.key not in held]
     if missing:
         return f"\nStill needed before the start: {', '.join(missing)}."
     roles = [r.key for r in info.roles if r.key in held]

@@ -17,10 +17,11 @@ from bot.archive import (
     for_upload,
 )
 from bot.disclosure import has_opponents, seat_conflict, with_holder
-from bot.guide import briefing, topic_of
+from bot.guide import briefing
 from bot.guide.status import roster_line, status_lines
 from bot.guide.words import settings_in_words
 from bot.markup import channel_id_in, channel_link, escape, mention, user_id_in
+from bot.names import seat_name
 from bot.pacing import (
     CAMPAIGN_SETTINGS,
     campaign_settings,
@@ -49,6 +50,15 @@ from engine.core.game import Game, RoleInfo, ScenarioInfo
 from engine.registry import games, get_game
 
 log = logging.getLogger("sortie.table")
+
+
+# Buttons under the set-up post: one Join a seat (Discord: five rows of five), and Begin.
+MAX_JOIN_BUTTONS = 20
+
+
+def option_words(key: str, value: str) -> str:
+    """A table option as a player reads it: `friendly-fire=off` -> `friendly fire off`."""
+    return f"{key.replace('-', ' ').capitalize()}: {value.replace('-', ' ')}"
 
 
 class CampaignCommands:
@@ -115,20 +125,24 @@ class CampaignCommands:
             campaign = await self.repo.create(campaign)
         except ChannelBusy:
             raise UserError("This channel already has a campaign.") from None
-        roles = ", ".join(f"`{r.key}`" for r in info.roles)
-        opts = ", ".join(f"{k}={v}" for k, v in resolved.items()) or "defaults"
+        roles = ", ".join(r.name for r in info.roles)
+        opts = "; ".join(option_words(k, v) for k, v in resolved.items()) or "defaults"
+        joins = [
+            Button(f"Join as {r.name}"[:80], f"/campaign join role:{r.key}") for r in info.roles
+        ]
         return [
             Reply(
-                f"**{game.title} — {info.title}** is set up here (campaign #{campaign.id}, "
+                f"**{game.title} — {info.title}** is set up here (campaign #{campaign.id}; "
                 f"options: {opts}).\nSeats: {roles} ({info.min_seats}-{info.max_seats} "
-                "players). Take one with `/campaign join role:<seat>`; the owner starts with "
-                "`/campaign begin`."
+                "players). Take one with its Join button; the owner then presses Begin.",
+                buttons=[*joins[:MAX_JOIN_BUTTONS], Button("Begin", "/campaign begin", "primary")],
             )
         ]
 
     async def join(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
         campaign = await self.loader.live(caller)
         info = scenario_named(get_game(campaign.game), campaign.scenario)
+        names = {r.key: r.name for r in info.roles}
         seats = await self.repo.seats(id_of(campaign))
         taken = {s.role: s for s in seats if s.user_id}
         role = options.get("role", "").lower()
@@ -140,8 +154,8 @@ class CampaignCommands:
                 else (vacant[0] if vacant else None)
             )
             if seat is None:
-                names = ", ".join(s.role for s in vacant) or "none"
-                raise UserError(f"The mission is under way; free seats: {names}.")
+                shown = ", ".join(f"{seat_name(names, v.role)} (`{v.role}`)" for v in vacant)
+                raise UserError(f"The mission is under way; free seats: {shown or 'none'}.")
             self._check_sides(campaign, seat.role, caller.user_id, seats)
             seat.user_id, seat.user_name = caller.user_id, caller.user_name
             seat.last_seen_seq = campaign.step
@@ -149,7 +163,8 @@ class CampaignCommands:
             await self.repo.update_seat(seat)
             return [
                 Reply(
-                    f"{mention(caller.user_id)} takes the free seat **{seat.role}**.",
+                    f"{mention(caller.user_id)} takes the free seat "
+                    f"**{seat_name(names, seat.role)}**.",
                     mentions=[caller.user_id],
                 )
             ]
@@ -184,7 +199,7 @@ class CampaignCommands:
         )
         about = f": {role_info.description}" if role_info.description else ""
         seats = await self.repo.seats(id_of(campaign))
-        line = f"{escape(caller.user_name)} takes the seat **{role}** ({role_info.name}{about})."
+        line = f"{escape(caller.user_name)} takes the seat **{role_info.name}**{about}."
         return [Reply(line + roster_line(get_game(campaign.game), campaign, seats))]
 
     async def leave(self, caller: Caller, options: dict[str, str]) -> list[Reply]:
@@ -259,18 +274,21 @@ class CampaignCommands:
         info = scenario_named(game, campaign.scenario)
         seats = await self.repo.seats(id_of(campaign))
         lines = [f"**{game.title} — {info.title}** (campaign #{campaign.id}, {campaign.status})"]
-        topic = campaign.scenario
+        names = {r.key: r.name for r in info.roles}
+        topic = info.title
         if campaign.status == "active" and campaign.state_json:
             state = game.load(json.loads(campaign.state_json))
-            topic = topic_of(game.key, campaign.scenario, state)
+            topic = game.view(state, None).title
             lines += status_lines(game, state, seats)
             prompt = game.waiting_on(state)
-            lines.append(waiting_line(prompt, seats, campaign_settings(campaign)))
+            lines.append(waiting_line(prompt, seats, campaign_settings(campaign), names))
         else:
-            lines += [f"- {s.role}: {s.user_name or 'free'}" for s in seats] or ["- no seats taken"]
+            lines += [f"- {seat_name(names, s.role)}: {s.user_name or 'free'}" for s in seats] or [
+                "- no seats taken"
+            ]
             if campaign.status == "open" and seats:
                 lines.append(roster_line(game, campaign, seats).strip())
-        lines.append(f"The briefing: `/rules topic:{topic}`.")
+        lines.append("The briefing: /rules (topic: " + f"{topic}).")
         return [Reply(chunk, ephemeral=True) for chunk in split_message("\n".join(lines))]
 
     async def settings(self, caller: Caller, options: dict[str, str]) -> list[Reply]:

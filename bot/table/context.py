@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from bot.commands import PLAY_VERBS
 from bot.guide.words import window_note
 from bot.markup import mention
+from bot.names import SeatNames, seat_name
 from bot.replies import Reply
 from bot.settings_model import CampaignSettings
 from bot.storage.models import Campaign, Seat
@@ -116,17 +117,20 @@ def busy_message(existing: Campaign) -> str:
 
 
 def waiting_line(
-    prompt: Prompt, seats: list[Seat], settings: CampaignSettings | None = None
+    prompt: Prompt,
+    seats: list[Seat],
+    settings: CampaignSettings | None = None,
+    names: SeatNames | None = None,
 ) -> str:
-    """Who the game waits on and for what; with the campaign's `settings`, a question with a
-    default answer also names its answer window."""
+    """Who the game waits on (the player, and the seat by its name) and for what; with the
+    campaign's `settings`, a question with a default answer also names its answer window."""
     if prompt.finished:
         return f"The mission is over: {prompt.outcome or 'ended'}."
     holders = []
     for role in prompt.seats:
         seat = next((s for s in seats if s.role == role), None)
         who = mention(seat.user_id) if seat and seat.user_id else "a free seat"
-        holders.append(f"{who} ({role})")
+        holders.append(f"{who} as {seat_name(names, role)}")
     text = f" {prompt.text}" if prompt.text else ""
     return f"Waiting on {', '.join(holders) or 'nobody'}.{text}{window_note(prompt, settings)}"
 

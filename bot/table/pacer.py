@@ -20,8 +20,9 @@ from bot.delivery import ChannelUnavailable, Outbox, publish
 from bot.disclosure import public_events, public_texts
 from bot.locks import ChannelLocks
 from bot.markup import channel_link, mention
+from bot.names import role_names, seat_name
 from bot.pacing import campaign_settings, quiet_until, remind_after
-from bot.replies import Reply, ephemeral
+from bot.replies import Button, Reply, ephemeral
 from bot.storage.models import ActionLog, Campaign, Nudge
 from bot.storage.outbox import announce_scope
 from bot.storage.repo import StepWrite, WaitingUpdate
@@ -140,7 +141,8 @@ class Pacer:
             return 0
         policy = campaign_settings(campaign).deadline_policy
         seats = [s for s in await self.repo.seats(id_of(campaign)) if s.user_id == row.user_id]
-        roles = ", ".join(s.role for s in seats)
+        names = role_names(campaign.game, campaign.scenario)
+        roles = ", ".join(seat_name(names, s.role) for s in seats)
         if policy == "autopilot":
             for seat in seats:
                 await self.repo.seat_update(seat.id or 0, autopilot=True)
@@ -149,17 +151,20 @@ class Pacer:
                 f"The deadline for {roles} passed: autopilot plays until they return.",
             )
             return max(1, await publish(outbox, campaign.channel_id, replies))
+        buttons: list[Button] = []
         if policy == "vote":
             text = (
                 f"The deadline for {roles} ({mention(row.user_id)}) has passed. The other "
-                f"players may skip this turn with `/vote skip:{seats[0].role if seats else ''}`."
+                "players may vote to skip this turn."
             )
+            if seats:
+                buttons = [Button("Vote to skip", f"/vote skip:{seats[0].role}", "danger")]
         else:
             text = (
                 f"The deadline for {roles} ({mention(row.user_id)}) has passed; "
                 "the table keeps waiting."
             )
-        await outbox.post(campaign.channel_id, Reply(text, mentions=[row.user_id]))
+        await outbox.post(campaign.channel_id, Reply(text, mentions=[row.user_id], buttons=buttons))
         return 1
 
     async def _window(self, campaign: Campaign, row: Nudge, outbox: Outbox) -> int:
@@ -178,7 +183,9 @@ class Pacer:
         texts = [t for r in rows for t in public_texts(parse_events(json.loads(r.events_json)))]
         game = get_game(campaign.game)
         state: Any = game.load(json.loads(campaign.state_json or "{}"))
-        waiting = waiting_line(game.waiting_on(state), await self.repo.seats(id_of(campaign)))
+        names = role_names(campaign.game, campaign.scenario)
+        seats = await self.repo.seats(id_of(campaign))
+        waiting = waiting_line(game.waiting_on(state), seats, names=names)
         body = "\n".join(f"- {t}" for t in texts[-8:]) or "- a quiet day: no moves."
         await outbox.post(
             campaign.channel_id,

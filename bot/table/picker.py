@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.guide.glossary import describe, is_coordinate
+from bot.names import action_words
 from bot.replies import Button, Menu, MenuEntry
 from engine.core.game import Action
 from engine.core.view import View
@@ -26,7 +27,7 @@ MAX_TEXT = 100  # Discord: a select option's label and description
 PICK = "/pick"
 
 # A short explanation of an action for its menu entry (≤ 100 characters): by default the
-# glossary's words for the term it names (`bot.guide.describe`), else the command it runs;
+# glossary's words for the term it names (`bot.guide.describe`), else nothing (never a command);
 # another describer plugs in through `PickCommands(describe=...)`.
 Describe = Callable[[str, Action], str]
 
@@ -51,8 +52,9 @@ def term_description(game_key: str, action: Action) -> str | None:
 
 
 def default_describe(game_key: str, action: Action) -> str:
-    """The glossary's words for what the action names, else the command the entry runs."""
-    return term_description(game_key, action) or command_of(action)
+    """The glossary's words for what the action names, else nothing (the label says it: a
+    command is never what a player reads)."""
+    return term_description(game_key, action) or ""
 
 
 def fit(text: str, limit: int = MAX_TEXT) -> str:
@@ -128,7 +130,7 @@ class PanelBuilder:
         return f"{found.name} ({found.coord})" if found else unit
 
     def leaf(self, action: Action) -> MenuEntry:
-        label = action.label or command_of(action)
+        label = action_words(action)
         return MenuEntry(fit(label), command_of(action), fit(self.describe(self.game_key, action)))
 
     def kinds(self, actions: list[Action], unit: str | None) -> list[MenuEntry]:
@@ -141,7 +143,7 @@ class PanelBuilder:
                 entries.append(self.leaf(members[0]))
                 continue
             label = f"{kind_name(kind)} — {len(members)} choices"
-            sample = ", ".join(a.label or command_of(a) for a in members[:3])
+            sample = ", ".join(action_words(a) for a in members[:3])
             entries.append(MenuEntry(fit(label), pick_command(unit, kind), fit(sample)))
         return entries
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.names import role_names
 from bot.replies import Reply
 from bot.table.context import Caller, Loaded, UserError, id_of, waiting_line
 from bot.table.parts import TableParts
@@ -35,7 +36,9 @@ class PickCommands:
         actions = unique([a for role in mine for a in self.parts.legal.of(table, role)])
         if not actions:
             # Not a refusal: the answer to "what may I do?" is "nothing yet".
-            return [Reply(f"Nothing for you to do now. {waiting_line(prompt, seats)}", True)]
+            names = role_names(campaign.game, campaign.scenario)
+            waiting = waiting_line(prompt, seats, names=names)
+            return [Reply(f"Nothing for you to do now. {waiting}", True)]
         try:
             page = int(options.get("page", "1") or "1")
         except ValueError:

@@ -8,6 +8,7 @@ import json
 from bot import rules as rules_reference
 from bot.disclosure import log_line, private_answers
 from bot.markup import escape
+from bot.names import role_names, seat_name
 from bot.replay import replay, run_action
 from bot.replies import Reply, ephemeral, split_message
 from bot.storage.models import ActionLog, Campaign, Seat
@@ -106,7 +107,8 @@ class PlayCommands:
             for role in mine:
                 if any(a.matches(action) for a in self.parts.legal.of(table, role)):
                     return role
-            return_text = waiting_line(prompt, seats)
+            names = role_names(table.campaign.game, table.campaign.scenario)
+            return_text = waiting_line(prompt, seats, names=names)
             raise UserError(f"It is not your turn. {return_text}")
         self._check_unit(table, ready, action)
         if len(ready) > 1:
@@ -225,8 +227,10 @@ class PlayCommands:
         if not 1 <= count <= 50:
             raise UserError("last must be a number from 1 to 50.")
         rows = (await self.repo.log(id_of(campaign)))[-count:]
+        names = role_names(campaign.game, campaign.scenario)
         lines = [
-            log_line(row.seq, row.kind, row.seat, row.action_json, row.events_json) for row in rows
+            log_line(row.seq, row.kind, row.seat, row.action_json, row.events_json, names)
+            for row in rows
         ]
         text = "\n".join(lines) or "The log is empty."
         return (
@@ -267,9 +271,11 @@ class PlayCommands:
         if not mine:
             raise UserError("You have no seat in this campaign, so there is no hand to show.")
         lines = []
+        names = role_names(campaign.game, campaign.scenario)
         for role in mine:
             private = game.view(state, role).private
-            lines.append(f"**{role}**: " + ("\n".join(private) if private else "nothing hidden."))
+            shown = "\n".join(private) if private else "nothing hidden."
+            lines.append(f"**{seat_name(names, role)}**: {shown}")
         prompt = game.waiting_on(state)
         answers = private_answers(game, state, prompt, set(mine))
         if answers and prompt.kind == "choice" and set(mine) & set(prompt.seats):

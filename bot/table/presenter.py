@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 
 from bot.disclosure import private_texts, public_buttons, public_events, public_texts
+from bot.names import role_names
 from bot.pacing import campaign_settings
 from bot.pictures import has_activity
 from bot.replies import Attachment, Reply, ephemeral, split_message
+from bot.table.brief import brief
 from bot.table.context import id_of, waiting_line
 from bot.table.missionend import end_text, ended, everyone, summary_view
 from bot.table.pictures import Pictures
@@ -117,11 +119,12 @@ class Presenter:
         placed = await self.posts.place(id_of(campaign), shape, lines)
         view = table.game.view(table.state, None)
         images = await self._images(outcome, view, phase)
-        shown = list(placed.lines)
+        shown = brief(list(placed.lines))  # short: the picture is what a phone shows
+        names = role_names(campaign.game, campaign.scenario)
         if prompt.finished and ended(outcome.events) is None:  # else the end's own post says it
             shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:
-            shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign)))
+            shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign), names))
         link = await self.web.post_line(id_of(campaign)) if self.web is not None else None
         if link:
             shown.append(link)  # the whole table on the web, when WEB_BASE_URL is set
@@ -134,7 +137,7 @@ class Presenter:
                 chunks[-1],
                 images=images,
                 mentions=[] if placed.edit else list(outcome.mentions),
-                buttons=public_buttons(table.game, table.state, prompt, outcome.undo_seat),
+                buttons=public_buttons(table.game, table.state, prompt, outcome.undo_seat, names),
                 version=campaign.version,
                 game=campaign.game,
                 post_key=placed.key,

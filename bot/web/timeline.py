@@ -23,7 +23,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.disclosure import public_texts, shown_command
+from bot.disclosure import public_texts, shown_action
+from bot.names import SeatNames, role_names, seat_name
 from bot.replay import AUTOMATIC_ACTORS, replay_row
 from bot.storage.models import ActionLog, Campaign
 from engine.core.events import MissionEnded, parse_events
@@ -53,15 +54,16 @@ class Chapter:
     title: str
 
 
-def headline(row: ActionLog, title: str = "") -> str:
-    """What a step was, in one public line (a secret command shows only its verb)."""
+def headline(row: ActionLog, title: str = "", names: SeatNames | None = None) -> str:
+    """What a step was, in one public line: the seat by its name and what it did in words
+    ("Chromium (Marine) moves"); the narration below the headline tells the rest."""
     if row.kind == "begin":
         return f"{title or 'The mission'} begins"
     if row.kind == "action":
-        who = row.seat or "the table"
+        who = seat_name(names, row.seat) if row.seat else "The table"
         by = AUTOMATIC_ACTORS.get(row.user_id or "")
-        what = shown_command(row.action_json)
-        return f"{who}: {what}" + (f" ({by.lower()})" if by else "")
+        what = shown_action(row.action_json)
+        return f"{who} {what}" + (f" ({by.lower()})" if by else "")
     if row.kind in ("undo", "rollback"):
         back_to = json.loads(row.action_json).get("to_seq")
         verb = "takes back a step" if row.kind == "undo" else "rolls back"
@@ -89,6 +91,10 @@ class Timeline:
     _cursor: tuple[int, Any] | None = None  # the last step whose state was rebuilt
     _title: str = ""
     _ended: bool = False  # the last step ended a mission
+
+    @property
+    def _names(self) -> dict[str, str]:
+        return role_names(self.campaign.game, self.campaign.scenario)
 
     @property
     def last_seq(self) -> int:
@@ -124,7 +130,7 @@ class Timeline:
         return StepInfo(
             n=row.seq,
             kind=row.kind,
-            headline=headline(row, self._title),
+            headline=headline(row, self._title, self._names),
             lines=tuple(public_texts(events)),
             chapter=max(0, len(self.chapters) - 1),
         )

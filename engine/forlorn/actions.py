@@ -12,7 +12,7 @@ from engine.forlorn import marines as m
 from engine.forlorn.board import SECURITY, door_id, label, parse_label
 from engine.forlorn.content import ITEMS, scenarios
 from engine.forlorn.movement import grapple_squares, marine_blocked
-from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.state import ForlornState, Unit, seat_name
 from engine.forlorn.turn import action_points, waiting_marine_seats
 from engine.forlorn.world import adjacent, blockers_for, board_of, has_los, sq, toss_squares
 from engine.forlorn.xenos import interrupt_dice
@@ -44,7 +44,7 @@ def legal(state: ForlornState, seat: str, only: str | None = None) -> list[Actio
             Action(
                 verb="end-turn",
                 args={"unit": mover.id},
-                label=f"{mover.id}: stop here (drop its {state.mp_left} MP left)",
+                label=f"{mover.name}: stop here (drop its {state.mp_left} MP left)",
             )
         )
     out.append(Action(verb="end-turn", label="End the Marine phase for your Marines"))
@@ -94,7 +94,7 @@ def unit_actions(
                         Action(
                             verb="attack",
                             args={"unit": u.id, "target": x.id},
-                            label=f"{u.id} shoots {x.name} at {x.at}",
+                            label=f"{u.name} shoots {x.name} at {x.at}",
                         )
                     )
             elif (
@@ -106,7 +106,7 @@ def unit_actions(
                     Action(
                         verb="act",
                         args={"unit": u.id, "what": "spin", "target": x.id},
-                        label=f"{u.id} spin-attacks {x.name} at {x.at}",
+                        label=f"{u.name} spin-attacks {x.name} at {x.at}",
                     )
                 )
         if u.kind == "berns" and state.flame_supply > 0:
@@ -116,7 +116,7 @@ def unit_actions(
                     Action(
                         verb="attack",
                         args={"unit": u.id, "target": text, "weapon": "flame"},
-                        label=f"{u.id} flames {text}",
+                        label=f"{u.name} flames {text}",
                     )
                 )
         if state.grenades > 0:
@@ -127,7 +127,7 @@ def unit_actions(
                     Action(
                         verb="act",
                         args={"unit": u.id, "what": "grenade", "to": to},
-                        label=f"{u.id} lobs a grenade at {to}",
+                        label=f"{u.name} lobs a grenade at {to}",
                     )
                 )
         if u.kind == "berns" and not state.refuelled and state.flame_spent > 0:
@@ -135,7 +135,7 @@ def unit_actions(
                 Action(
                     verb="act",
                     args={"unit": u.id, "what": "refuel"},
-                    label=f"{u.id}: refuel the flamethrower (1 AP)",
+                    label=f"{u.name}: refuel the flamethrower (1 AP)",
                 )
             )
         if u.jammed:
@@ -143,7 +143,7 @@ def unit_actions(
                 Action(
                     verb="act",
                     args={"unit": u.id, "what": "clear-jam"},
-                    label=f"{u.id}: clear the jam (1 AP)",
+                    label=f"{u.name}: clear the jam (1 AP)",
                 )
             )
         if "maintenance-bot" in u.items:
@@ -153,7 +153,7 @@ def unit_actions(
                         Action(
                             verb="act",
                             args={"unit": u.id, "what": "bot", "to": str(n)},
-                            label=f"{u.id}: Maintenance Bot onto vent {n}",
+                            label=f"{u.name}: Maintenance Bot onto vent {n}",
                         )
                     )
         goal = scenarios()[state.scenario].goal
@@ -167,7 +167,7 @@ def unit_actions(
                 Action(
                     verb="act",
                     args={"unit": u.id, "what": "activate"},
-                    label=f"{u.id}: feed the MCGFN (1 AP)",
+                    label=f"{u.name}: feed the MCGFN (1 AP)",
                 )
             )
     budget = m.mp_budget(state, u)
@@ -181,7 +181,7 @@ def unit_actions(
                     Action(
                         verb="act",
                         args={"unit": u.id, "what": "unseal", "to": label(other)},
-                        label=f"{u.id}: cut the seal on {name} (1 AP)",
+                        label=f"{u.name}: cut the seal on {name} (1 AP)",
                     )
                 )
             continue
@@ -195,7 +195,7 @@ def unit_actions(
                 Action(
                     verb="act",
                     args={"unit": u.id, "what": what, "to": label(other)},
-                    label=f"{u.id}: {what} the door {name} ({cost})",
+                    label=f"{u.name}: {what} the door {name} ({cost})",
                 )
             )
     lying = state.floor_items.get(u.at or "", [])
@@ -210,7 +210,7 @@ def unit_actions(
                 Action(
                     verb="act",
                     args={"unit": u.id, "what": "pickup", "target": item},
-                    label=f"{u.id}: pick up the {ITEMS[item]}",
+                    label=f"{u.name}: pick up the {ITEMS[item]}",
                 )
             )
     for item in u.items:
@@ -218,7 +218,7 @@ def unit_actions(
             Action(
                 verb="act",
                 args={"unit": u.id, "what": "drop", "target": item},
-                label=f"{u.id}: drop the {ITEMS[item]}",
+                label=f"{u.name}: drop the {ITEMS[item]}",
             )
         )
         if not held and budget >= 1:
@@ -228,7 +228,7 @@ def unit_actions(
                         Action(
                             verb="act",
                             args={"unit": u.id, "what": "give", "target": item, "to": o.id},
-                            label=f"{u.id}: hand the {ITEMS[item]} to {o.name}",
+                            label=f"{u.name}: hand the {ITEMS[item]} to {o.name}",
                         )
                     )
     if not held and budget >= 1 and len(u.items) < 2:
@@ -240,7 +240,7 @@ def unit_actions(
                         Action(
                             verb="act",
                             args={"unit": u.id, "what": "take", "target": item},
-                            label=f"{u.id}: take the {ITEMS[item]} from {o.name}",
+                            label=f"{u.name}: take the {ITEMS[item]} from {o.name}",
                         )
                     )
     if u.surge:
@@ -250,7 +250,7 @@ def unit_actions(
             Action(
                 verb="act",
                 args={"unit": u.id, "what": "exit"},
-                label=f"{u.id}: leave through the airlock (2 AP)",
+                label=f"{u.name}: leave through the airlock (2 AP)",
             )
         )
     orders: list[Action] = []
@@ -265,7 +265,7 @@ def unit_actions(
                     "range": "6",
                     "weapon": "grenade",
                 },
-                label=f"{u.id}: grenade interrupt, 1 AP, range 6",
+                label=f"{u.name}: grenade interrupt, 1 AP, range 6",
             )
         )
     for aps, rng in ((1, 3), (1, 6), (2, 6)):
@@ -273,7 +273,7 @@ def unit_actions(
             Action(
                 verb="orders",
                 args={"unit": u.id, "order": "interrupt", "aps": str(aps), "range": str(rng)},
-                label=f"{u.id}: interrupt up to {aps} AP at range {rng}",
+                label=f"{u.name}: interrupt up to {aps} AP at range {rng}",
             )
         )
     if interrupt_dice(u, spin=True) > 0:
@@ -290,7 +290,7 @@ def unit_actions(
                         "range": "6",
                         "spin": "yes",
                     },
-                    label=f"{u.id}: interrupt or spin-attack up to {aps} AP at range 6",
+                    label=f"{u.name}: interrupt or spin-attack up to {aps} AP at range 6",
                 )
             )
     if u.surge:
@@ -302,7 +302,7 @@ def unit_actions(
             Action(
                 verb="orders",
                 args={"unit": u.id, "order": "cancel"},
-                label=f"{u.id}: cancel the standing order",
+                label=f"{u.name}: cancel the standing order",
             )
         )
     return out
@@ -358,7 +358,7 @@ def _apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[E
             "Marines act in the Marine phase; during the Xeno phase use standing orders."
         )
     if seat not in waiting_marine_seats(state):
-        raise RuleError(f"The {seat} seat has already ended this Marine phase.")
+        raise RuleError(f"The {seat_name(seat)} seat has already ended this Marine phase.")
     a = {
         k: (v.lower() if k in ("target", "what", "weapon") and "+" not in v else v)
         for k, v in action.args.items()
@@ -371,7 +371,10 @@ def _apply(state: ForlornState, seat: str, action: Action, dice: Dice) -> list[E
         state.ended.append(seat)
         m.end_movement(state)
         return [
-            Note(text=f"The {seat} seat ends its Marine phase ({state.ap} AP left for interrupts).")
+            Note(
+                text=f"The {seat_name(seat)} seat ends its Marine phase "
+                f"({state.ap} AP left in the pool for interrupts)."
+            )
         ]
     if action.verb == "act" and a.get("what") == "reroll-ap":
         return reroll_ap(state, dice)

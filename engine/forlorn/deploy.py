@@ -8,7 +8,7 @@ from engine.core.game import Action
 from engine.core.squaregrid import Square, neighbours
 from engine.forlorn.board import label, parse_label
 from engine.forlorn.setup import sc_of
-from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.state import ForlornState, Unit, seat_name
 from engine.forlorn.turn import waiting_marine_seats
 from engine.forlorn.world import board_of, sq
 
@@ -82,13 +82,13 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
                     Action(
                         verb="move",
                         args={"unit": u.id, "to": label(s)},
-                        label=f"set up {u.id} on {label(s)}",
+                        label=f"set up {u.name} on {label(s)}",
                     )
                 )
         for f in FACINGS:
             if f != u.facing:
                 out.append(
-                    Action(verb="move", args={"unit": u.id, "to": f}, label=f"{u.id} faces {f}")
+                    Action(verb="move", args={"unit": u.id, "to": f}, label=f"{u.name} faces {f}")
                 )
     if state.bot_vent is not None and seat == waiting_marine_seats(state)[0]:
         for n in sorted(board_of(state).vents):
@@ -121,7 +121,7 @@ def place_bot(state: ForlornState, vent: str | None) -> list[Event]:
 
 def apply(state: ForlornState, seat: str, action: Action) -> list[Event]:
     if seat not in waiting_marine_seats(state):
-        raise RuleError(f"The {seat} seat has already finished setting up.")
+        raise RuleError(f"The {seat_name(seat)} seat has already finished setting up.")
     cut = pending_cut(state)
     if cut:
         option = (action.args.get("option") or "").lower()
@@ -133,7 +133,7 @@ def apply(state: ForlornState, seat: str, action: Action) -> list[Event]:
         return [Note(text=f"Veteran: {unit.name} stays behind on the ship.")]
     if action.verb == "end-turn":
         state.ended.append(seat)
-        return [Note(text=f"The {seat} seat has set up.")]
+        return [Note(text=f"The {seat_name(seat)} seat has set up.")]
     if action.verb == "act" and (action.args.get("what") or "").strip().lower() == "bot":
         return place_bot(state, action.args.get("to"))
     if action.verb != "move":

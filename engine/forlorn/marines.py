@@ -219,7 +219,7 @@ def move_actions(
                     Action(
                         verb="move",
                         args={"unit": marine.id, "to": node[1].value},
-                        label=f"{marine.id}: turn to face {node[1].value} - {cost} MP",
+                        label=f"{marine.name}: turn to face {node[1].value} - {cost} MP",
                     )
                 )
             continue
@@ -232,7 +232,7 @@ def move_actions(
             Action(
                 verb="move",
                 args={"unit": marine.id, "to": label(target)},
-                label=f"{marine.id}: {label(target)} facing {node[1].value} - {cost} MP"
+                label=f"{marine.name}: {label(target)} facing {node[1].value} - {cost} MP"
                 + (" through flames" if target in burnt else ""),
             )
         )

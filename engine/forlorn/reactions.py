@@ -69,7 +69,8 @@ def moments_of(state: ForlornState, action: Action, seen: set[str]) -> tuple[lis
             names = ", ".join(u.name for u in (state.unit(i) for i in new) if u)
             text += f", into sight of {names}"
     else:
-        text = f"The Marines acted ({action.command()})"
+        did = action.label or action.args.get("what", action.verb).replace("-", " ")
+        text = f"{name} acted ({did})"
     return moments, text
 
 

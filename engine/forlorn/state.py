@@ -10,6 +10,12 @@ Side = Literal["marines", "xenos"]
 Status = Literal["active", "pool", "dead", "exited", "removed"]
 
 
+def seat_name(seat: str) -> str:
+    """A seat as players read it, as the scenario names it: "Marines", "Marines (2)", "Xeno"."""
+    base, _, number = seat.partition("-")
+    return f"{base.capitalize()} ({number})" if number else base.capitalize()
+
+
 class Unit(BaseModel):
     id: str
     kind: str  # marine profile key (lt, fox, zac, ...) or xeno type (drone, warrior, egg, ...)

@@ -15,11 +15,17 @@ from engine.core.view import (
 from engine.forlorn.board import AIRLOCK, SECURITY, WALL, door_id, label
 from engine.forlorn.content import ITEMS, cards, scenarios, units
 from engine.forlorn.setup import sc_of
-from engine.forlorn.state import ForlornState
+from engine.forlorn.state import ForlornState, seat_name
 from engine.forlorn.turn import marine_seats, waiting_marine_seats
 from engine.forlorn.world import board_of, grappled, max_hits, sq
 
 SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def unit_name(state: ForlornState, uid: str) -> str:
+    """A unit (dead ones too) as players read it: "Pvt. Bates"."""
+    unit = state.unit(uid)
+    return unit.name if unit is not None else uid
 
 
 def waiting(state: ForlornState) -> list[str]:
@@ -166,7 +172,9 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     for f in state.flames:
         tokens.append(TokenView(coord=f, kind="flame", label="Flame"))
     for c in state.corpses:
-        tokens.append(TokenView(coord=c.at, kind="corpse", label=f"corpse ({c.unit})"))
+        tokens.append(
+            TokenView(coord=c.at, kind="corpse", label=f"corpse ({unit_name(state, c.unit)})")
+        )
     for where, items in sorted(state.floor_items.items()):
         for item in items:
             tokens.append(TokenView(coord=where, kind=f"item:{item}", label=ITEMS[item]))
@@ -179,10 +187,10 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     goal = _goal_text(state)
     header = {
         "turn": f"{state.turn}/{state.turns_total}",
-        "turns_left": str(state.turns_total - state.turn + 1),
-        "phase": state.phase,
+        "turns left": str(state.turns_total - state.turn + 1),
+        "phase": state.phase.replace("-", " "),
         "ap": str(state.ap),
-        "ap_roll": " ".join(map(str, state.ap_roll)),
+        "AP roll": " ".join(map(str, state.ap_roll)),
         "grenades": str(state.grenades),
         "goal": goal,
         "difficulty": state.options.get("difficulty", "standard"),
@@ -195,7 +203,8 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     if len(seats) > 1:
         # Several Marine seats: who commands whom, and the one AP pool they all spend.
         header["squads"] = "; ".join(
-            f"{s} {', '.join(u.name for u in state.active('marines') if u.seat in (None, s))}"
+            f"{seat_name(s)}: "
+            f"{', '.join(u.name for u in state.active('marines') if u.seat in (None, s))}"
             for s in seats
         )
         header["ap"] = f"{state.ap} (shared)"
@@ -204,7 +213,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     panels = [
         PanelView(
             seat=s,
-            title=f"Marines ({s})",
+            title=seat_name(s),
             lines=[f"AP {state.ap}", f"Grenades {state.grenades}"]
             + [f"{u.name} at {u.at}" for u in state.active("marines") if u.seat in (None, s)],
         )
@@ -221,7 +230,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     panels.append(PanelView(seat="xeno", title="Xenos", lines=xeno_lines))
     private: list[str] = []
     if seat == "xeno" and state.xeno_human:
-        private = [f"{c}: {cards()[c].title} - {cards()[c].text}" for c in state.mutation.hand]
+        private = [f"{cards()[c].title} - {cards()[c].text}" for c in state.mutation.hand]
     return View(
         game="forlorn-hope",
         scenario=state.scenario,

@@ -21,6 +21,12 @@ from engine.forlorn.xenos import can_activate, grow, moved_event, walk, xeno_mp
 # --- mulligan (2.0) -------------------------------------------------------------------------
 
 
+def target_name(state: ForlornState, target: str) -> str:
+    """A card's target as players read it: a unit by name, a square as it is labelled."""
+    unit = state.unit(target)
+    return unit.name if unit is not None else target
+
+
 def mulligan_options(state: ForlornState) -> list[Action]:
     hand = state.mutation.hand
     out = [Action(verb="choose", args={"option": "keep"}, label="Keep this hand")]
@@ -260,11 +266,12 @@ def card_actions(state: ForlornState, moments: list[str]) -> list[Action]:
                 if extra:
                     args["discard"] = extra
                 more = f", discarding {cards()[extra].title} (+{data.boost})" if extra else ""
+                on = f" on {target_name(state, t)}" if t else ""
                 out.append(
                     Action(
                         verb="act",
                         args=args,
-                        label=f"Play {data.title}{' on ' + t if t else ''}{more}",
+                        label=f"Play {data.title}{on}{more}",
                     )
                 )
     return out
@@ -371,7 +378,7 @@ def legal(state: ForlornState) -> list[Action]:
                         Action(
                             verb="move",
                             args={"unit": x.id, "to": label(s)},
-                            label=f"{x.id}: {label(s)} - {cost} MP",
+                            label=f"{x.name}: {label(s)} - {cost} MP",
                         )
                     )
         for m in state.active("marines"):
@@ -383,14 +390,14 @@ def legal(state: ForlornState) -> list[Action]:
                         Action(
                             verb="attack",
                             args={"unit": x.id, "target": m.id, "weapon": "claws"},
-                            label=f"{x.id} claws {m.name}",
+                            label=f"{x.name} claws {m.name}",
                         )
                     )
                 out.append(
                     Action(
                         verb="attack",
                         args={"unit": x.id, "target": m.id},
-                        label=f"{x.id} attacks {m.name}",
+                        label=f"{x.name} attacks {m.name}",
                     )
                 )
         if mp >= 2:
@@ -399,12 +406,12 @@ def legal(state: ForlornState) -> list[Action]:
                     Action(
                         verb="act",
                         args={"unit": x.id, "what": "close", "to": other},
-                        label=f"{x.id}: close the door {name} (2 MP)",
+                        label=f"{x.name}: close the door {name} (2 MP)",
                     )
                 )
         if current:
             out.append(
-                Action(verb="end-turn", args={"unit": x.id}, label=f"{x.id}: end its activation")
+                Action(verb="end-turn", args={"unit": x.id}, label=f"{x.name}: end its activation")
             )
             if x.kind in ("drone", "hatchling") and any(c.at == x.at for c in state.corpses):
                 for into in ("warrior", "blaster"):
@@ -415,7 +422,7 @@ def legal(state: ForlornState) -> list[Action]:
                             Action(
                                 verb="act",
                                 args={"unit": x.id, "what": "grow", "to": into},
-                                label=f"{x.id} eats the corpse and grows into a {into}",
+                                label=f"{x.name} eats the corpse and grows into a {into}",
                             )
                         )
     for c in state.corpses:

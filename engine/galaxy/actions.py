@@ -173,9 +173,7 @@ def act_search(
         return
     options.append("nothing")
     state.pending = Pending(kind="search", seat=agent.id, options=options)
-    events.append(
-        Note(text=f"{agent_name(agent)} found something: /choose option:{'|'.join(options)}.")
-    )
+    events.append(Note(text=f"{agent_name(agent)} found something: choose what to take."))
 
 
 def warehouse_devices(state: GalaxyState) -> list[str]:

@@ -30,6 +30,15 @@ from engine.galaxy.world import (
     weapon,
 )
 
+# A weapon's Bolt effect as players read it (the key stays in the content).
+BOLT_WORDS = {
+    "hit+1": "+1 Hit",
+    "def-1": "one Defense die fewer",
+    "heal+1": "+1 Hit",
+    "immobilize": "immobilized",
+    "paralyze": "paralyzed",
+}
+
 
 def weapon_problem(
     state: GalaxyState, agent: AgentState, index: int, target: AlienState | AgentState
@@ -162,7 +171,7 @@ def agent_attack(
             def_minus = 1
         elif w.bolt == "heal+1":
             hits += 1
-        notes.append(f"Bolt effect {w.bolt}")
+        notes.append(f"Bolt effect: {BOLT_WORDS.get(w.bolt, w.bolt)}")
     if roll.fail:
         notes.append("Alien Weapon without Alien Knowledge: Jam or Alien result, the attack fails")
     if darkness:
@@ -211,7 +220,7 @@ def agent_attack(
         events.append(
             Note(
                 text=f"{agent_name(agent)} may spend extra Ammo on the {w.name} for +1 Hit each "
-                f"(up to {ws.ammo}): /choose option:N."
+                f"(up to {ws.ammo}): choose how many."
             )
         )
         return

@@ -137,9 +137,7 @@ def activate_mover(state: GalaxyState, agent: AgentState, key: str, events: list
     options = [label(h) for h in drone_moves(state, drone)] + ["stay"]
     data: dict[str, str | int | list[str]] = {} if key == GD209 else {"drone": key}
     state.pending = Pending(kind="drone-move", seat=agent.id, options=options, data=data)
-    events.append(
-        Note(text=f"{agent_name(agent)} activates the {name}: /choose its hex (or stay).")
-    )
+    events.append(Note(text=f"{agent_name(agent)} activates the {name}: choose its hex (or stay)."))
 
 
 def finish_drone_move(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
@@ -171,7 +169,7 @@ def finish_drone_move(state: GalaxyState, option: str, dice: Dice, events: list[
             kind="drone-attack", seat=pending.seat, options=[*targets, "none"], data=pending.data
         )
         names = ", ".join(alien_name(find_alien(state, t)) for t in targets)
-        events.append(Note(text=f"The {name} may fire at {names}: /choose option:<alien>|none."))
+        events.append(Note(text=f"The {name} may fire at {names}, or hold its fire."))
 
 
 def finish_drone_attack(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:

@@ -25,7 +25,7 @@ from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.view import build_view, ended_summary
-from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of
+from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of, seat_label
 
 # High Impact's default as printed (storybook 5.5.1, "Default = On"): on wherever the expansion
 # is played as such, off in a core mission or campaign unless a table switches it on.
@@ -230,7 +230,7 @@ class GalaxyDefenders:
             )
         if state.phase == "agent":
             seat = state.turn_order[state.turn_index]
-            return Prompt(seats=[seat], kind="turn", text=f"{seat}'s Agent turn")
+            return Prompt(seats=[seat], kind="turn", text=f"{seat_label(state, seat)}'s Agent turn")
         return Prompt(seats=[], kind="none")
 
     def legal_actions(self, state: GalaxyState, seat: str) -> list[Action]:

@@ -233,9 +233,19 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     for ws in agent.weapons:
         if ws.jammed:
             if not agent.combat_used:
-                add("unjam", f"unjam {ws.key} with Combat", weapon=ws.key, using="combat")
+                add(
+                    "unjam",
+                    f"unjam the {weapon(ws.key).name} with Combat",
+                    weapon=ws.key,
+                    using="combat",
+                )
             if agent.movement == "unused" and not immobilized(agent):
-                add("unjam", f"unjam {ws.key} with Movement", weapon=ws.key, using="movement")
+                add(
+                    "unjam",
+                    f"unjam the {weapon(ws.key).name} with Movement",
+                    weapon=ws.key,
+                    using="movement",
+                )
     me = hx(agent.hex)
     if free_to_go and not immobilized(agent):
         for n in neighbours(me):
@@ -273,20 +283,20 @@ def choice_label(option: str) -> str:
     c = content()
     if power(option) is not None:
         card = power_card(option)
-        text = f"{option}: {card.name} — {card.text}"
+        text = f"{card.name} — {card.text}"
     elif option in c.weapons:
         w = c.weapons[option]
         reach = "melee" if w.range == 0 else f"range {w.range}"
-        text = f"{option}: {w.name} ({w.dice} {w.color.upper()} dice, {reach})"
+        text = f"{w.name} ({w.dice} {w.color.upper()} dice, {reach})"
     elif option in c.devices:
-        text = f"{option}: {c.devices[option].name} — {c.devices[option].text}"
+        text = f"{c.devices[option].name} — {c.devices[option].text}"
     elif option in c.agents:
         agent = c.agents[option]
-        text = f"{option}: {agent.codename} ({agent.class_})"
+        text = f"{agent.codename} ({agent.class_})"
     elif (found := expansion_item(option)) is not None:
-        text = f"{option}: {found[0]} — {found[1]}"
+        text = f"{found[0]} — {found[1]}"
     else:
-        return option
+        return option.replace("-", " ") if option == "nothing" else option
     if len(text) > MAX_LABEL:
         text = text[: MAX_LABEL - 1].rsplit(" ", 1)[0] + "…"
     return text
@@ -312,7 +322,7 @@ PENDING_WORDS = {
 def pending_text(kind: str, options: list[str], question: str = "") -> str:
     """The question a pending choice asks, in words, with its answers (a mission's own prompt,
     kind `sb-mission`, carries its question in `Pending.data["question"]`)."""
-    named = [f"{o} ({name})" if (name := choice_name(o)) else o for o in options]
+    named = [choice_name(o) or o.replace("-", " ") for o in options]
     return f"{question or PENDING_WORDS.get(kind, kind)}: {', '.join(named)}"
 
 
@@ -353,13 +363,14 @@ def expansion_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
     out.extend(ex.suits_legal_actions(state, agent))  # Power Suits (9.5)
     out.extend(ex.legal(state, agent))  # Free Actions (6.2.1.1)
     out.extend(ex.powers_legal_actions(state, agent))  # Psionic Powers (9.7.2)
-    for figure in [n.id for n in ex.mine(state, agent)]:
+    for npc in ex.mine(state, agent):
+        figure = npc.id
         if ex.activation_problem(state, agent, figure) is None:
             out.append(
                 Action(
                     verb="act",
                     args={"unit": agent.id, "what": "npc", "target": figure},
-                    label=f"activate the NPC {figure} now (before your activities)",
+                    label=f"activate the NPC {agent_name(npc)} now (before your activities)",
                 )
             )
     for order in ex.npc_orders(state, agent):

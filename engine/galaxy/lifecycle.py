@@ -10,7 +10,7 @@ from engine.galaxy.board import label
 from engine.galaxy.content import alien_card
 from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.state import AlienState, GalaxyState
-from engine.galaxy.world import alien_name, board_of, card, co, free, operative
+from engine.galaxy.world import alien_name, board_of, card, co, free, operative, seat_label
 
 MAX_ALIEN_TECH = 4  # tokens in the box
 
@@ -80,8 +80,8 @@ def place_alien(
         Spawned(
             figure=alien.id,
             at=label(h),
-            text=f"{alien_name(alien)} {how} at {label(h)}; its card goes to {controller} "
-            f"({reason}).",
+            text=f"{alien_name(alien)} {how} at {label(h)}; its card goes to "
+            f"{seat_label(state, controller)} ({reason}).",
         )
     )
     if expanded(state):

@@ -38,6 +38,7 @@ from engine.galaxy.world import (
     mission_of,
     operative,
     profile,
+    seat_label,
     weapon,
 )
 
@@ -240,7 +241,7 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
         return
     state.pending = Pending(kind="alpha", seat=chooser, options=options)
     events.append(
-        Note(text=f"Strategy: {chooser} names this round's Alpha Agent (/choose option:<agent>).")
+        Note(text=f"Strategy: {agent_name(state.agents[chooser])} names this round's Alpha Agent.")
     )
 
 
@@ -315,11 +316,7 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
             kind="promote", seat=seat, options=options, data={"rank": int(rank)}
         )
         events.append(
-            Note(
-                text=f"{agent_name(agent)} picks a "
-                f"{kind_of(state, int(rank)).replace('-', ' ')}: "
-                f"/choose option:{'|'.join(options)}."
-            )
+            Note(text=f"{agent_name(agent)} picks a {kind_of(state, int(rank)).replace('-', ' ')}.")
         )
         return True
     return False
@@ -435,7 +432,7 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
             CardDrawn(
                 deck="close-encounter",
                 card=ce_id,
-                text=f"Aliens turn ({seat}): Close Encounter {ce.name}.",
+                text=f"Aliens turn ({agent_name(state.agents[seat])}): Close Encounter {ce.name}.",
             )
         )
         if expanded(state) and ("count" in ce.match or "alpha" in ce.match):
@@ -464,7 +461,9 @@ def fix_alpha(state: GalaxyState, events: list[Event]) -> None:
     if state.agents[state.alpha].dead and operative(state):
         order = clockwise_from_alpha(state)
         state.alpha = next(s for s in order if not state.agents[s].dead)
-        events.append(Note(text=f"The Alpha Agent token passes to {state.alpha}."))
+        events.append(
+            Note(text=f"The Alpha Agent token passes to {seat_label(state, state.alpha)}.")
+        )
 
 
 def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:

@@ -22,6 +22,13 @@ from engine.galaxy.world import (
     sees,
 )
 
+# Where a Signal heads, as players read it (the key stays in the rules).
+GOAL_WORDS = {
+    "toward-tp": "toward a Teleport Point",
+    "toward-agent": "toward the agents",
+    "away": "away from the agents",
+}
+
 
 def seen_by_agent(state: GalaxyState, h: Hex) -> bool:
     return any(
@@ -185,7 +192,8 @@ def step_signal(state: GalaxyState, signal: SignalState, goal: str, events: list
         Moved(
             figure=signal.id,
             path=[label(hx(start)), label(spot)],
-            text=f"Signal {signal.id} moves {label(hx(start))} -> {label(spot)} ({goal}).",
+            text=f"Signal {signal.id} moves {label(hx(start))} -> {label(spot)} "
+            f"({GOAL_WORDS.get(goal, goal.replace('-', ' '))}).",
         )
     )
     return True

@@ -51,8 +51,7 @@ def offer_revival(state: GalaxyState, events: list[Event]) -> bool:
         events.append(
             Note(
                 text=f"{agent_name(agent)} is Inoperative: spend 1 of {state.alien_tech} Alien "
-                f"Tech fragment(s) to return on a GD Start Hex "
-                f"(/choose option:{'|'.join(spots)}) or {REVIVE_WAIT}."
+                f"Tech fragment(s) to return on a GD Start Hex ({', '.join(spots)}), or wait."
             )
         )
         return True
@@ -146,7 +145,7 @@ def offer_reinforcements(state: GalaxyState, events: list[Event]) -> bool:
         Note(
             text="Reinforcements: 4 Alien Tech fragments can buy a random Improved Weapon"
             + (", a random Alien Weapon" if "alien-weapon" in options else "")
-            + f" or a chosen device (/choose option:{'|'.join(options)})."
+            + " or a chosen device."
         )
     )
     return True
@@ -178,12 +177,7 @@ def finish_reinforcements(state: GalaxyState, option: str, dice: Dice, events: l
         return
     # Rulebook: it goes to any one agent on the map, with the Alpha Agent's agreement.
     state.pending = Pending(kind="deliver", seat=state.alpha, options=takers, data={"item": key})
-    events.append(
-        Note(
-            text=f"Reinforcements deliver {what}: the Alpha Agent hands it to "
-            f"/choose option:{'|'.join(takers)}."
-        )
-    )
+    events.append(Note(text=f"Reinforcements deliver {what}: the Alpha Agent chooses who gets it."))
 
 
 def device_name(key: str) -> str:
@@ -275,7 +269,7 @@ def offer_weapon(
     events.append(
         Note(
             text=f"{what.capitalize()}, the {weapon(key).name}, for {agent_name(agent)}: "
-            f"/choose option:{'|'.join(options)}."
+            "take it in place of a weapon, or refuse."
         )
     )
 

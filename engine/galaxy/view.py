@@ -29,6 +29,7 @@ from engine.galaxy.world import (
     mission_of,
     profile,
     rank_name,
+    seat_label,
     weapon,
 )
 
@@ -181,7 +182,7 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         else f"{mission.title} ({state.campaign.index + 1}/{len(state.campaign.missions)})",
         # A mission lost on time ends as round N+1 begins: N rounds were played, not N+1.
         "round": f"{min(state.round, mission.rounds)}/{mission.rounds}",
-        "alpha": state.alpha,
+        "alpha": seat_label(state, state.alpha),
         "kills": str(state.kills),
         "alien tech": f"{state.alien_tech}/4",
         "signals in reserve": str(len(state.signal_reserve)),

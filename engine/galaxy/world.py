@@ -93,6 +93,12 @@ def agent_name(agent: AgentState) -> str:
     return f"{p.codename} ({p.class_})"
 
 
+def seat_label(state: GalaxyState, seat: str | None) -> str:
+    """A seat as players read it: its agent's name ("Thorium (Biotech)")."""
+    agent = state.agents.get(seat or "")
+    return agent_name(agent) if agent is not None else (seat or "none")
+
+
 def alien_name(alien: AlienState) -> str:
     c = card(alien)
     return f"{c.rank.upper()} {species_name(c.species)} {alien.id}"

@@ -15,6 +15,7 @@ from engine.reich.content import Weapon, load_content
 from engine.reich.dice import roll_die, show, total
 from engine.reich.rules import Events
 from engine.reich.state import Die, EnemyState, HeroState, PendingTest, ReichState
+from engine.reich.words import card_name, modifier_words
 
 HANDS = Weapon(
     id="hands", name="Bare Hands", range=0, black=1, vril={"black": 1, "red": 0, "keywords": []}
@@ -23,6 +24,12 @@ HANDS = Weapon(
 
 def weapons_of(hero: HeroState) -> list[Weapon]:
     return [*load_content().heroes[hero.key].weapons, HANDS]
+
+
+def weapon_name(hero: HeroState, key: str) -> str:
+    """A Hero's weapon as players read it ("MP 40"); the key stays in commands."""
+    found = next((w for w in weapons_of(hero) if w.id == key), None)
+    return found.name if found is not None else key
 
 
 def weapon_stats(hero: HeroState, weapon: Weapon) -> tuple[int, int, list[str]]:
@@ -39,27 +46,27 @@ def can_target(
     if hero.area is None:
         return "is off the board"
     if not enemy.active:
-        return f"{enemy.id} has not been spotted yet"
+        return f"{enemy.name} has not been spotted yet"
     accurate = "accurate" in kws
     if weapon.range == 0:
         if enemy.area != hero.area:
-            return f"{enemy.id} is not in the same Area for a Melee Attack"
+            return f"{enemy.name} is not in the same Area for a Melee Attack"
     else:
         if enemy.area == hero.area:
-            return f"{enemy.id} is in the same Area: a Ranged Attack needs another Area"
+            return f"{enemy.name} is in the same Area: a Ranged Attack needs another Area"
         if rules.enemies_in(state, hero.area):
             return "a Ranged Attack needs an Area with no Enemies"
         if not rules.hero_sight(state, hero.area, enemy.area, accurate):
-            return f"there is no Line of Sight to {enemy.id}"
+            return f"there is no Line of Sight to {enemy.name}"
         distance = rules.sight_range(state, hero.area, enemy.area, True, accurate)
         if distance > weapon.range:
-            return f"{enemy.id} is {distance} Areas away, beyond the {weapon.name}'s Range"
+            return f"{enemy.name} is {distance} Areas away, beyond the {weapon.name}'s Range"
         if not accurate and any(
             "meatshield" in rules.keywords(o)
             for o in rules.enemies_in(state, enemy.area)
             if o.id != enemy.id
         ):
-            return f"a Zombie in {enemy.area} shields {enemy.id} (Meatshield)"
+            return f"a Zombie in {enemy.area} shields {enemy.name} (Meatshield)"
     if (
         not accurate
         and "offizier" in rules.profile(enemy).subtitles
@@ -69,7 +76,7 @@ def can_target(
             if o.id != enemy.id
         )
     ):
-        return f"{enemy.id} is covered by a Bodyguard in its Area"
+        return f"{enemy.name} is covered by a Bodyguard in its Area"
     return None
 
 
@@ -83,12 +90,12 @@ def start_attack(
 ) -> None:
     black, red, kws = weapon_stats(hero, weapon)
     if weapon.id != "hands" and hero.weapons[weapon.id].jammed:
-        raise RuleError(f"{hero.key}'s {weapon.name} is Jammed: Unjam it first.")
+        raise RuleError(f"{hero.name}'s {weapon.name} is Jammed: Unjam it first.")
     kws = [*kws, *extra_kws]
     for target in targets:
         reason = can_target(state, hero, target, weapon, kws)
         if reason:
-            raise RuleError(f"{hero.key} cannot attack {target.id}: {reason}.")
+            raise RuleError(f"{hero.name} cannot attack {target.name}: {reason}.")
     if "shaky" in [load_content().wounds[w].permanent for w in hero.wounds]:
         extra_dice -= 1
     if "vril_injection" in hero.buffs:
@@ -144,7 +151,8 @@ def options(state: ReichState) -> list[tuple[str, str]]:
             for card in dict.fromkeys(hero.hand):
                 mod = _modifier(card)
                 if mod and mod.startswith("dice:"):
-                    out.append((f"card:{card}", f"play {card} for +{mod[5:]} Attack dice"))
+                    shown = f"play {card_name(card)} for {modifier_words(mod)}"
+                    out.append((f"card:{card}", shown))
         for loot in dict.fromkeys(hero.loot):
             if content.loot[loot].when == "test" and content.loot[loot].effect.startswith("dice:"):
                 out.append((f"loot:{loot}", f"use {content.loot[loot].name}"))
@@ -166,7 +174,7 @@ def options(state: ReichState) -> list[tuple[str, str]]:
                 out.append((kw, f"spend a Special Result: {label}"))
         if "burst" in test.keywords and test.burst is None:
             for other in burst_candidates(state):
-                label = f"Burst: on a Success {other.id} in the target's Area is Wounded too"
+                label = f"Burst: on a Success {other.name} in the target's Area is Wounded too"
                 out.append((f"burst:{other.id}", f"spend a Special Result: {label}"))
         skill = content.heroes[hero.key].skill
         if skill == "crowd_control" and "crowd_control" not in test.spends:
@@ -177,7 +185,7 @@ def options(state: ReichState) -> list[tuple[str, str]]:
         for card in dict.fromkeys(hero.hand):
             mod = _modifier(card)
             if mod and mod.split(":")[0] in ("succ", "special", "reroll", "dice"):
-                out.append((f"card:{card}", f"play {card} for its Modifier ({mod})"))
+                out.append((f"card:{card}", f"play {card_name(card)}: {modifier_words(mod)}"))
     for loot in dict.fromkeys(hero.loot):
         if content.loot[loot].when == "test":
             out.append((f"loot:{loot}", f"use {content.loot[loot].name}"))
@@ -223,14 +231,15 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
         card = option[5:]
         rules.discard_card(hero, card)
         test.cards.append(card)
-        _apply_modifier(test, _modifier(card) or "", dice, ev, f"{hero.key} plays {card}")
+        who = f"{hero.name} plays {card_name(card)}"
+        _apply_modifier(test, _modifier(card) or "", dice, ev, who)
         return
     if option.startswith("loot:"):
         loot = option[5:]
         hero.loot.remove(loot)
         if content.loot[loot].duration != "consumable":
             state.loot_deck.discard(loot)
-        _apply_modifier(test, content.loot[loot].effect, dice, ev, f"{hero.key} uses {loot}")
+        _apply_modifier(test, content.loot[loot].effect, dice, ev, f"{hero.name} uses {loot}")
         return
     if option == "roll":
         _roll(test, "black", test.black, dice)
@@ -241,7 +250,7 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
                 figure=hero.key,
                 purpose="attack",
                 faces=show(test.dice),
-                text=f"{hero.key} rolls {', '.join(show(test.dice))}.",
+                text=f"{hero.name} rolls {', '.join(show(test.dice))}.",
             )
         )
         if {"lethal", "reroll"} & set(test.keywords) and not test.rerolled:
@@ -258,14 +267,14 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
         star.spent = "cancel"
         overload = next(d for d in test.dice if d.face == "overload" and d.spent is None)
         overload.spent = "cancelled"
-        ev.append(Note(text=f"{hero.key} cancels an Overload with a red Special Result."))
+        ev.append(Note(text=f"{hero.name} cancels an Overload with a red Special Result."))
         return
     star = _first_star(test)
     star.spent = option
     if option.startswith("burst:"):
         test.burst = option[6:]
         star.spent = "burst"
-        ev.append(Note(text=f"{hero.key} spends a Special Result on Burst at {test.burst}."))
+        ev.append(Note(text=f"{hero.name} spends a Special Result on Burst at {test.burst}."))
         return
     if option == "extra":
         color = "black" if star.color == "card" else star.color
@@ -275,7 +284,7 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
                 figure=hero.key,
                 purpose="extra die",
                 faces=show(new),
-                text=f"{hero.key} rolls one more die: {show(new)[0]}.",
+                text=f"{hero.name} rolls one more die: {show(new)[0]}.",
             )
         )
     elif option == "rage":
@@ -286,12 +295,12 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
                 figure=hero.key,
                 purpose="rage",
                 faces=show(new),
-                text=f"Rage! {hero.key} rolls one more die: {show(new)[0]}.",
+                text=f"Rage! {hero.name} rolls one more die: {show(new)[0]}.",
             )
         )
     else:
         test.spends.append(option)
-        ev.append(Note(text=f"{hero.key} spends a Special Result on {option.replace('_', ' ')}."))
+        ev.append(Note(text=f"{hero.name} spends a Special Result on {option.replace('_', ' ')}."))
 
 
 def _first_star(test: PendingTest) -> Die:
@@ -337,7 +346,7 @@ def _support(state: ReichState, dice: Dice, ev: Events) -> None:
             continue
         if content.heroes[other.key].skill == "cover_me":
             test.bonus += 1
-            ev.append(Note(text=f"{other.key} covers {hero.key}: +1 Success (Cover Me)."))
+            ev.append(Note(text=f"{other.name} covers {hero.name}: +1 Success (Cover Me)."))
         now = total(test.dice, test.bonus)
         if now >= test.threshold:
             return
@@ -351,7 +360,8 @@ def _support(state: ReichState, dice: Dice, ev: Events) -> None:
         if policy == "if-it-succeeds" and now + gain < test.threshold:
             continue
         rules.discard_card(other, card)
-        _apply_modifier(test, _modifier(card) or "", dice, ev, f"{other.key} supports with {card}")
+        who = f"{other.name} supports with {card_name(card)}"
+        _apply_modifier(test, _modifier(card) or "", dice, ev, who)
         for die in test.dice:
             if die.face == "star" and die.spent is None and die.color == "card":
                 die.spent = "extra"
@@ -379,16 +389,17 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
     score = total(test.dice, test.bonus)
     success = score >= test.threshold
     targets = _targets(state)
-    names = " and ".join(t.id for t in targets)
+    names = " and ".join(t.name for t in targets)
     ev.append(
         Attacked(
             attacker=hero.key,
-            target=names,
+            target=" and ".join(t.id for t in targets),
             weapon=test.weapon,
             faces=show(test.dice),
             hits=score,
             result="success" if success else "fail",
-            text=f"{hero.key} attacks {names} with {test.weapon}: {score} Successes against "
+            text=f"{hero.name} attacks {names} with the {weapon_name(hero, test.weapon)}: "
+            f"{score} Successes against "
             f"{test.threshold}, {'a Success' if success else 'a Fail'}.",
         )
     )
@@ -412,15 +423,16 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
         hero.grants.insert(0, f"quick:{test.weapon}")
     if success and "repeat" in test.keywords and test.grant:
         hero.grants.insert(0, test.grant)
-        ev.append(Note(text=f"{hero.key} keeps firing (Repeatable): another Attack is ready."))
+        ev.append(Note(text=f"{hero.name} keeps firing (Repeatable): another Attack is ready."))
     overloads = sum(1 for d in test.dice if d.face == "overload" and d.spent is None)
     for _ in range(overloads):
-        ev.append(Note(text=f"Overload! {hero.key}'s Vril weapon turns on its bearer."))
+        ev.append(Note(text=f"Overload! {hero.name}'s Vril weapon turns on its bearer."))
         rules.wound_hero(state, hero, None, dice, ev, permanent=True)
     blanks = sum(1 for d in test.dice if d.color == "black" and d.face == "blank")
     if "shoddy" in test.keywords and blanks >= 2 and test.weapon in hero.weapons:
         hero.weapons[test.weapon].jammed = True
-        ev.append(Note(text=f"{hero.key}'s {test.weapon} jams (Shoddy Kit, {blanks} blanks)."))
+        shown = weapon_name(hero, test.weapon)
+        ev.append(Note(text=f"{hero.name}'s {shown} jams (Shoddy Kit, {blanks} blanks)."))
     rules.make_noise(state, test.noise, test.explosion, dice, ev)
 
 
@@ -442,13 +454,13 @@ def wounds_dealt(enemy: EnemyState, kws: list[str], vril: bool, ev: Events) -> i
     """
     own = rules.keywords(enemy)
     if vril and "ablative_shield" in own:
-        ev.append(Note(text=f"{enemy.id}'s Ablative Shield shrugs off the Vril weapon."))
+        ev.append(Note(text=f"{enemy.name}'s Ablative Shield shrugs off the Vril weapon."))
         return 0
     armored = bool({"armored", "armor"} & set(own))
     if "ap" in kws:
         return 1 if armored else 2
     if armored:
-        ev.append(Note(text=f"{enemy.id} is Armored: only Armor-Piercing hurts it."))
+        ev.append(Note(text=f"{enemy.name} is Armored: only Armor-Piercing hurts it."))
         return 0
     return 1
 
@@ -465,7 +477,7 @@ def _crowd_control(state: ReichState, hero: HeroState, ev: Events) -> None:
         return
     for enemy in pushed:
         enemy.area = free[0]
-    ev.append(Note(text=f"{hero.key} drives the Enemies in {area} back into {free[0]}."))
+    ev.append(Note(text=f"{hero.name} drives the Enemies in {area} back into {free[0]}."))
 
 
 def wound_enemy(
@@ -474,16 +486,18 @@ def wound_enemy(
     """Apply Wounds; kill at Life, or turn a Vrilmeister to its next Behaviour."""
     enemy.wounds += wounds
     if enemy.wounds < rules.life(enemy):
-        ev.append(Note(text=f"{enemy.id} is wounded ({enemy.wounds}/{rules.life(enemy)})."))
+        ev.append(Note(text=f"{enemy.name} is wounded ({enemy.wounds}/{rules.life(enemy)})."))
         return
     base = rules.profile(enemy)
     if base.behaviors and enemy.behavior + 1 < len(base.behaviors):
         enemy.behavior += 1
         enemy.wounds = 0
-        ev.append(Note(text=f"{enemy.id} staggers and turns to its next Behaviour card."))
+        ev.append(Note(text=f"{enemy.name} staggers and turns to its next Behaviour card."))
         return
     state.enemies.remove(enemy)
     state.kills[enemy.type] = state.kills.get(enemy.type, 0) + 1
-    ev.append(Killed(figure=enemy.id, at=enemy.area, text=f"{enemy.id} is killed in {enemy.area}."))
+    ev.append(
+        Killed(figure=enemy.id, at=enemy.area, text=f"{enemy.name} is killed in {enemy.area}.")
+    )
     if loot and base.loot and (state.loot_deck.draw_pile or state.loot_deck.discard_pile):
         rules.drop_loot(state, enemy.area, state.loot_deck.draw(dice), ev)

@@ -25,10 +25,17 @@ def item_name(item: str) -> str:
     return loot.name if loot else f"the {item} token"
 
 
+def hero_named(key: str) -> str:
+    """A Hero as players read it ("Sarge")."""
+    found = load_content().heroes.get(key)
+    return found.name if found else key
+
+
 def _what(req: TakeRequest) -> str:
+    taker, owner = hero_named(req.taker), hero_named(req.owner)
     if req.give:
-        return f"{req.taker} offers {req.owner} {item_name(req.item)}"
-    return f"{req.taker} asks {req.owner} for {item_name(req.item)}"
+        return f"{taker} offers {owner} {item_name(req.item)}"
+    return f"{taker} asks {owner} for {item_name(req.item)}"
 
 
 def ask(
@@ -36,12 +43,7 @@ def ask(
 ) -> None:
     """Record the request; no token is spent until the other Hero accepts."""
     state.request = TakeRequest(taker=hero.key, owner=other.key, item=item, give=give)
-    ev.append(
-        Note(
-            text=f"{_what(state.request)} ({other.seat} answers: /choose option:accept or "
-            "option:decline)."
-        )
-    )
+    ev.append(Note(text=f"{_what(state.request)} ({other.name} accepts or declines)."))
 
 
 def prompt(state: ReichState) -> Prompt:
@@ -71,16 +73,20 @@ def answer(state: ReichState, option: str, ev: Events) -> None:
     assert req is not None
     option = option.strip().lower()
     if option not in ("accept", "decline"):
-        raise RuleError(
-            f"{_what(req)}: answer with /choose option:accept or /choose option:decline."
-        )
+        raise RuleError(f"{_what(req)}: {hero_named(req.owner)} accepts or declines.")
     hero, other = state.heroes[req.taker], state.heroes[req.owner]
     if option == "decline":
         state.request = None
         if req.give:
-            text = f"{req.owner} declines: {req.taker} keeps {item_name(req.item)}."
+            text = (
+                f"{hero_named(req.owner)} declines: {hero_named(req.taker)} keeps "
+                f"{item_name(req.item)}."
+            )
         else:
-            text = f"{req.owner} declines: {req.taker} does not get {item_name(req.item)}."
+            text = (
+                f"{hero_named(req.owner)} declines: {hero_named(req.taker)} does not get "
+                f"{item_name(req.item)}."
+            )
         ev.append(Note(text=text))
         return
     giver, receiver = (hero, other) if req.give else (other, hero)
@@ -90,7 +96,8 @@ def answer(state: ReichState, option: str, ev: Events) -> None:
     hand_over(giver, receiver, req.item)
     ev.append(
         Note(
-            text=f"{req.owner} agrees: {receiver.key} takes {item_name(req.item)} from {giver.key}."
+            text=f"{hero_named(req.owner)} agrees: {receiver.name} takes "
+            f"{item_name(req.item)} from {giver.name}."
         )
     )
 
@@ -98,14 +105,14 @@ def answer(state: ReichState, option: str, ev: Events) -> None:
 def _check(hero: HeroState, giver: HeroState, receiver: HeroState, item: str) -> None:
     """The transfer must still be possible (nothing changes meanwhile, but never trust that)."""
     if hero.tokens <= 0:
-        raise RuleError(f"{hero.key} has no Basic Action token left for Give/Take.")
+        raise RuleError(f"{hero.name} has no Basic Action token left for Give/Take.")
     if giver.area is None or giver.area != receiver.area or hero.down:
-        raise RuleError(f"{giver.key} and {receiver.key} are no longer in the same Area.")
+        raise RuleError(f"{giver.name} and {receiver.name} are no longer in the same Area.")
     if item in giver.loot:
         if len(receiver.loot) >= 3:
-            raise RuleError(f"{receiver.key} already carries three Loot cards.")
+            raise RuleError(f"{receiver.name} already carries three Loot cards.")
     elif item not in giver.carried:
-        raise RuleError(f"{giver.key} no longer carries {item_name(item)}.")
+        raise RuleError(f"{giver.name} no longer carries {item_name(item)}.")
 
 
 def hand_over(giver: HeroState, receiver: HeroState, item: str) -> None:

@@ -15,6 +15,7 @@ from engine.reich.content import load_content
 from engine.reich.dice import roll_die, show, total
 from engine.reich.rules import Events
 from engine.reich.state import Die, HeroState, ReichState
+from engine.reich.words import card_name, modifier_words
 
 
 def _mod(card: str) -> str:
@@ -53,7 +54,7 @@ def defend(
             figure=hero.key,
             purpose="defense",
             faces=show(pool),
-            text=f"{hero.key} defends against {who} ({attack}): {', '.join(show(pool))}.",
+            text=f"{hero.name} defends against {who} ({attack}): {', '.join(show(pool))}.",
         )
     )
     helpers: list[HeroState] = []
@@ -81,7 +82,7 @@ def defend(
                 _spend_stars(pool, hero, extra, dice)
             ev.append(
                 Note(
-                    text=f"{helper.key} plays {card} ({_mod(card)}): "
+                    text=f"{helper.name} plays {card_name(card)} ({modifier_words(_mod(card))}): "
                     f"{total(pool, extra['bonus'])} Successes now."
                 )
             )
@@ -90,6 +91,8 @@ def defend(
     score = total(pool, extra["bonus"])
     ok = score >= attack
     ev.append(
-        Note(text=f"{hero.key}: {score} Successes against {attack}: {'defended' if ok else 'hit'}.")
+        Note(
+            text=f"{hero.name}: {score} Successes against {attack}: {'defended' if ok else 'hit'}."
+        )
     )
     return ok, score

@@ -41,4 +41,5 @@ def total(dice: list[Die], bonus: int) -> int:
 
 
 def show(dice: list[Die]) -> list[str]:
-    return [f"{d.color}:{d.face}" for d in dice]
+    """Dice as players read them: "black blank", "green 3"."""
+    return [f"{d.color} {d.face}" for d in dice]

@@ -105,11 +105,11 @@ def _walk(state: ReichState, enemy: EnemyState, path: list[str], ev: Events, why
         if cost > points:
             if door and cost == 2 and points == 1:
                 state.open_doors.append(door.id)
-                ev.append(Note(text=f"{enemy.id} opens door {door.id}."))
+                ev.append(Note(text=f"{enemy.name} opens door {door.id}."))
             break
         if door and door.id not in state.open_doors and cost == 2:
             state.open_doors.append(door.id)
-            ev.append(Note(text=f"{enemy.id} opens door {door.id}."))
+            ev.append(Note(text=f"{enemy.name} opens door {door.id}."))
         points -= cost
         walked.append(there)
     while len(walked) > 1 and not rules.has_room(state, walked[-1]):
@@ -117,14 +117,14 @@ def _walk(state: ReichState, enemy: EnemyState, path: list[str], ev: Events, why
     if walked[-1] != enemy.area:
         enemy.area = walked[-1]
         ev.append(
-            Moved(figure=enemy.id, path=walked, text=f"{enemy.id} moves to {enemy.area}: {why}.")
+            Moved(figure=enemy.id, path=walked, text=f"{enemy.name} moves to {enemy.area}: {why}.")
         )
 
 
 def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) -> str | None:
     """Choose the Target Hero, move towards it; return the target's key."""
     if _pinned(state, enemy):
-        ev.append(Note(text=f"{enemy.id} is pinned by Suppressing Fire."))
+        ev.append(Note(text=f"{enemy.name} is pinned by Suppressing Fire."))
         return None
     base = rules.profile(enemy)
     here = rules.heroes_in(state, enemy.area)
@@ -143,7 +143,7 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
                 goal = _objective_areas(state)
                 dist = {a: _nearest(state, a, goal) for a in free}
                 dest = min(free, key=lambda a: (dist[a], a))
-                _walk(state, enemy, [enemy.area, dest], ev, f"backs off to shoot {target.key}")
+                _walk(state, enemy, [enemy.area, dest], ev, f"backs off to shoot {target.name}")
         return target.key
     heroes = rules.heroes_on_board(state)
     if not heroes:
@@ -168,7 +168,7 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
             target = pick_hero(state, [h for a in nearest for h in spots[a]])
             assert target is not None
             dest = min((a for a in nearest if target in spots[a]), key=lambda a: (reach.cost[a], a))
-            why = f"seeking a line of fire on {target.key}"
+            why = f"seeking a line of fire on {target.name}"
             _walk(state, enemy, reach.path(dest), ev, why)
             return target.key
     reachable_heroes = [h for h in heroes if h.area in borders.cost and h.area in reach.cost]
@@ -177,7 +177,7 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
     low = min(borders.cost[h.area or ""] for h in reachable_heroes)
     target = pick_hero(state, [h for h in reachable_heroes if borders.cost[h.area or ""] == low])
     assert target is not None
-    why = f"closing on {target.key}, {low} borders away"
+    why = f"closing on {target.name}, {low} borders away"
     _walk(state, enemy, reach.path(target.area or ""), ev, why)
     return target.key
 
@@ -242,8 +242,10 @@ def resolve_attacks(
         main = max(attackers, key=lambda e: (values(e)[0], e.id))
         value = values(main)[0] + sum(values(e)[1] for e in attackers if e is not main)
         value += attack_bonus(state, main)
-        who = " + ".join(e.id for e in attackers)
-        ev.append(Note(text=f"{kind.title()} Attack on {hero.key} by {who}: Attack Value {value}."))
+        who = " + ".join(e.name for e in attackers)
+        ev.append(
+            Note(text=f"{kind.title()} Attack on {hero.name} by {who}: Attack Value {value}.")
+        )
         strike(state, main, hero, kind, value, who, dice, ev)
         rules.check_end(state, ev)
 
@@ -331,8 +333,8 @@ def berserk_attacks(
             value += attack_bonus(state, enemy)
             ev.append(
                 Note(
-                    text=f"{enemy.id} goes Berserk with its {limb.name} ({count} of 2): "
-                    f"{kind} Attack on {hero.key}, Attack Value {value}."
+                    text=f"{enemy.name} goes Berserk with its {limb.name} ({count} of 2): "
+                    f"{kind} Attack on {hero.name}, Attack Value {value}."
                 )
             )
             strike(state, enemy, hero, kind, value, enemy.id, dice, ev)
@@ -359,11 +361,11 @@ def _knock_back(
             Moved(
                 figure=hero.key,
                 path=[options[0]],
-                text=f"{hero.key} is knocked back into {options[0]}.",
+                text=f"{hero.name} is knocked back into {options[0]}.",
             )
         )
     elif not hero.down:
-        ev.append(Note(text=f"{hero.key} cannot be knocked back: a second Wound (2 damage)."))
+        ev.append(Note(text=f"{hero.name} cannot be knocked back: a second Wound (2 damage)."))
         rules.wound_hero(state, hero, 2, dice, ev)
 
 
@@ -379,14 +381,14 @@ def _elusive(state: ReichState, hero: HeroState, enemy: EnemyState, ev: Events) 
             Moved(
                 figure=hero.key,
                 path=[options[0]],
-                text=f"{hero.key} slips away into {options[0]} (Elusive).",
+                text=f"{hero.name} slips away into {options[0]} (Elusive).",
             )
         )
 
 
 def activate_one(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events, why: str) -> None:
     """Move then Attack with one Enemy (Awareness during the Heroes' Turn)."""
-    ev.append(Note(text=f"{enemy.id} reacts at once ({why})."))
+    ev.append(Note(text=f"{enemy.name} reacts at once ({why})."))
     target = plan_and_move(state, enemy, dice, ev)
     if rules.active_limbs(enemy):
         berserk_attacks(state, enemy, target, dice, ev)
@@ -450,7 +452,7 @@ def _move_step(state: ReichState, etype: str, dice: Dice, ev: Events) -> dict[st
                 rules.enemy_sight(state, enemy.area, h.area or "")
                 for h in rules.heroes_on_board(state)
             ):
-                ev.append(Note(text=f"Surveillance: {enemy.id} spots a Hero."))
+                ev.append(Note(text=f"Surveillance: {enemy.name} spots a Hero."))
                 rules.trigger_alarm(state, dice, ev)
                 break
     targets: dict[str, str | None] = {}
@@ -458,7 +460,7 @@ def _move_step(state: ReichState, etype: str, dice: Dice, ev: Events) -> dict[st
         if "ruthless" in rules.keywords(enemy):
             first = attack_choice(state, enemy, None)
             if first:
-                ev.append(Note(text=f"{enemy.id} is Ruthless: it fires instead of moving."))
+                ev.append(Note(text=f"{enemy.name} is Ruthless: it fires instead of moving."))
                 if rules.active_limbs(enemy):
                     berserk_attacks(state, enemy, first[0], dice, ev)
                 else:
@@ -491,7 +493,8 @@ def _attack_step(
 
 def reinforcements(state: ReichState, dice: Dice, ev: Events) -> None:
     card_id = state.reinforcement_deck.draw(dice)
-    ev.append(CardDrawn(deck="reinforcements", card=card_id, text=f"Reinforcement card {card_id}."))
+    number = card_id.removeprefix("r").lstrip("0") or card_id
+    ev.append(CardDrawn(deck="reinforcements", card=card_id, text=f"Reinforcement card {number}."))
     card = next(c for c in load_content().reinforcements if c.id == card_id)
     for barracks in ("A", "B", "C"):
         area = rules.mission(state).barracks.get(barracks)

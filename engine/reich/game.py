@@ -26,6 +26,7 @@ from engine.reich.state import (
     WeaponState,
 )
 from engine.reich.view import build_view
+from engine.reich.words import order_words
 
 ORDER_CHOICES = {
     "support": ("never", "if-it-succeeds", "always"),
@@ -178,12 +179,12 @@ class ReichGame:
             test = state.pending
             seat = state.heroes[test.hero].seat
             if test.stage == "build":
-                text = f"{test.hero}: add Modifier dice, then /choose option:roll."
+                text = f"{state.heroes[test.hero].name}: add Modifier dice, then roll."
             else:
                 now = total(test.dice, test.bonus)
                 text = (
-                    f"{test.hero}: {now} Successes against {test.threshold}; spend Special "
-                    "Results, play Modifiers, then /choose option:done."
+                    f"{state.heroes[test.hero].name}: {now} Successes against {test.threshold}; "
+                    "spend Special Results, play Modifiers, then finish."
                 )
             return Prompt(seats=[seat], kind="choice", text=text)
         if state.phase == "upkeep":
@@ -231,7 +232,8 @@ class ReichGame:
                                     Action(
                                         verb="orders",
                                         args={"unit": key, "order": f"{topic}:{choice}"},
-                                        label=f"{key}: standing order {topic} {choice}",
+                                        label=f"{state.heroes[key].name}: standing order "
+                                        f"{order_words(topic, choice)}",
                                     )
                                 )
         if not any(
@@ -282,7 +284,8 @@ class ReichGame:
             if any(h.grants for h in mine):
                 raise RuleError("Use or skip your pending card effects before ending the turn.")
             new.ended_seats.append(seat)
-            ev.append(Note(text=f"{seat} ends the Heroes' Turn."))
+            who = new.heroes[seat].name if seat in new.heroes else seat
+            ev.append(Note(text=f"{who} ends the Heroes' Turn."))
         elif action.verb == "orders":
             ordered = new.heroes.get(action.args.get("unit", "").lower())
             if ordered is None or ordered.seat != seat:
@@ -295,14 +298,19 @@ class ReichGame:
                     "implants:spare-wounds|spare-hand (Bochka)."
                 )
             if not takes_order(ordered, topic):
-                raise RuleError(f"{ordered.key} has no skill that this order steers.")
+                raise RuleError(f"{ordered.name} has no skill that this order steers.")
             if ordered.area is None:
-                raise RuleError(f"{ordered.key} has left the board: no orders to give.")
+                raise RuleError(f"{ordered.name} has left the board: no orders to give.")
             if ordered.orders.get(topic, ORDER_DEFAULTS.get(topic)) == choice:
-                raise RuleError(f"{ordered.key}'s standing order is already {topic}:{choice}.")
+                raise RuleError(
+                    f"{ordered.name}'s standing order is already {order_words(topic, choice)}."
+                )
             ordered.orders[topic] = choice
             ev.append(
-                Note(text=f"{ordered.key}'s standing order: {topic} {choice}.", visible_to=[seat])
+                Note(
+                    text=f"{ordered.name}'s standing order: {order_words(topic, choice)}.",
+                    visible_to=[seat],
+                )
             )
         elif action.verb in ("move", "attack", "act"):
             hero_rules.apply_hero(new, seat, action, dice, ev)

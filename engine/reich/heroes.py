@@ -18,6 +18,7 @@ from engine.reich.content import load_content
 from engine.reich.enemies import activate_one
 from engine.reich.rules import Events
 from engine.reich.state import GroundItem, HeroState, ReichState
+from engine.reich.words import card_name, effect_words, wound_name
 
 ATTACK_GRANTS = ("melee", "ranged", "attack", "quick")
 
@@ -32,7 +33,7 @@ def front(hero: HeroState) -> str | None:
 
 def _use_basic(hero: HeroState, what: str) -> None:
     if hero.tokens <= 0:
-        raise RuleError(f"{hero.key} has no Basic Action token left for {what}.")
+        raise RuleError(f"{hero.name} has no Basic Action token left for {what}.")
     hero.tokens -= 1
 
 
@@ -70,7 +71,7 @@ def attack_actions(state: ReichState, hero: HeroState, grant: str | None) -> lis
                 Action(
                     verb="attack",
                     args={"unit": hero.key, "target": enemy.id, "weapon": weapon.id},
-                    label=f"{hero.key}: {weapon.name} at {enemy.id} "
+                    label=f"{hero.name}: {weapon.name} at {enemy.name} "
                     f"(Def {rules.defense_in(state, enemy)})",
                 )
             )
@@ -86,7 +87,8 @@ def attack_actions(state: ReichState, hero: HeroState, grant: str | None) -> lis
                                 "target2": b.id,
                                 "weapon": weapon.id,
                             },
-                            label=f"{hero.key}: {weapon.name} at {a.id} and {b.id} (Dual Wielding)",
+                            label=f"{hero.name}: {weapon.name} at {a.name} and {b.name} "
+                            "(Dual Wielding)",
                         )
                     )
     return out
@@ -106,7 +108,12 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
         if hero.grants:
             for card in dict.fromkeys(hero.hand):
                 out.append(
-                    _act(hero, "remove", f"{hero.key}: remove {card} from the game", target=card)
+                    _act(
+                        hero,
+                        "remove",
+                        f"{hero.name}: remove {card_name(card)} from the game",
+                        target=card,
+                    )
                 )
         elif hero.tokens >= 2:
             out.extend(_recover_actions(hero))
@@ -121,22 +128,23 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                         Action(
                             verb="move",
                             args={"unit": hero.key, "to": to},
-                            label=f"{hero.key} to {to} (card)",
+                            label=f"{hero.name} to {to} (card)",
                         )
                     )
             if content.heroes[hero.key].skill == "focused" and not hero.skill_used:
                 for door in _doors_here(state, hero):
                     out.append(
-                        _act(hero, "open", f"{hero.key}: open {door} (Focused)", target=door)
+                        _act(hero, "open", f"{hero.name}: open {door} (Focused)", target=door)
                     )
         elif head in ("discard", "lose"):
             for card in dict.fromkeys(hero.hand):
-                out.append(_act(hero, "discard", f"{hero.key}: discard {card}", target=card))
+                shown = f"{hero.name}: discard {card_name(card)}"
+                out.append(_act(hero, "discard", shown, target=card))
             if head == "lose":
                 for loot in dict.fromkeys(hero.loot):
-                    out.append(_act(hero, "drop", f"{hero.key}: drop {loot}", target=loot))
+                    out.append(_act(hero, "drop", f"{hero.name}: drop {loot}", target=loot))
             if not out:  # nothing left to discard or drop: the effect cannot apply, skip it
-                out.append(_act(hero, "skip", f"{hero.key}: nothing left to discard"))
+                out.append(_act(hero, "skip", f"{hero.name}: nothing left to discard"))
             return out
         elif head in ATTACK_GRANTS:
             out.extend(attack_actions(state, hero, grant))
@@ -145,7 +153,7 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
             if head == "smoke":
                 areas = [hero.area, *areas]
             for to in areas:
-                out.append(_act(hero, head, f"{hero.key}: {head} into {to}", to=to))
+                out.append(_act(hero, head, f"{hero.name}: {head} into {to}", to=to))
         elif head == "suppress":
             for to in rules.board(state).areas:
                 if (
@@ -154,18 +162,18 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                     and rules.sight_range(state, hero.area, to, True) <= 2
                 ):
                     out.append(
-                        _act(hero, "suppress", f"{hero.key}: Suppressing Fire on {to}", to=to)
+                        _act(hero, "suppress", f"{hero.name}: Suppressing Fire on {to}", to=to)
                     )
         elif head == "open":
             for door in _doors_here(state, hero):
-                out.append(_act(hero, "open", f"{hero.key}: open {door}", target=door))
+                out.append(_act(hero, "open", f"{hero.name}: open {door}", target=door))
         elif head == "heal":
             for other in rules.heroes_in(state, hero.area):
                 if other.wounds:
                     out.append(
-                        _act(hero, "heal", f"{hero.key}: treat {other.key}", target=other.key)
+                        _act(hero, "heal", f"{hero.name}: treat {other.name}", target=other.key)
                     )
-        out.append(_act(hero, "skip", f"{hero.key}: skip '{grant}'"))
+        out.append(_act(hero, "skip", f"{hero.name}: skip {effect_words(grant)}"))
         return out
     if can_basic_move(hero):
         for to in move_targets(state, hero):
@@ -173,16 +181,16 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                 Action(
                     verb="move",
                     args={"unit": hero.key, "to": to},
-                    label=f"{hero.key} to {to} (Basic Move)",
+                    label=f"{hero.name} to {to} (Basic Move)",
                 )
             )
     if hero.tokens > 0 and not hero.used_attack:
         out.extend(attack_actions(state, hero, None))
     if hero.tokens > 0:
         if hero.deck.draw_pile or hero.deck.discard_pile:
-            out.append(_act(hero, "draw", f"{hero.key}: draw two Action cards"))
+            out.append(_act(hero, "draw", f"{hero.name}: draw two Action cards"))
         for door in _doors_here(state, hero):
-            out.append(_act(hero, "open", f"{hero.key}: open/unlock {door}", target=door))
+            out.append(_act(hero, "open", f"{hero.name}: open/unlock {door}", target=door))
         if not rules.enemies_in(state, hero.area):
             for item in _items_here(state, hero):
                 if item.kind == "objective":
@@ -190,42 +198,42 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
                         _act(
                             hero,
                             "sabotage",
-                            f"{hero.key}: complete objective {item.id}",
+                            f"{hero.name}: complete objective {item.id}",
                             target=item.id,
                         )
                     )
                 elif item.card is None or len(hero.loot) < 3:
                     out.append(
-                        _act(hero, "pickup", f"{hero.key}: pick up {item.id}", target=item.id)
+                        _act(hero, "pickup", f"{hero.name}: pick up {item.id}", target=item.id)
                     )
                 else:
                     for old in dict.fromkeys(hero.loot):
-                        label = f"{hero.key}: pick up {item.id}, leaving {old} here"
+                        label = f"{hero.name}: pick up {item.id}, leaving {old} here"
                         out.append(_act(hero, "pickup", label, target=item.id, drop=old))
             if hero.area in [a for a, c in state.accessories_up.items() if c == "blueprints"]:
                 for wid, ws in hero.weapons.items():
                     if not ws.vril:
-                        out.append(_act(hero, "vril", f"{hero.key}: Vril the {wid}", target=wid))
+                        out.append(_act(hero, "vril", f"{hero.name}: Vril the {wid}", target=wid))
         for wid, ws in hero.weapons.items():
             if ws.jammed:
-                out.append(_act(hero, "unjam", f"{hero.key}: unjam {wid}", target=wid))
+                out.append(_act(hero, "unjam", f"{hero.name}: unjam {wid}", target=wid))
         for other in rules.heroes_in(state, hero.area):
             if other.key == hero.key:
                 continue  # a Down Hero can still hand over or receive (same Area, accepts)
             asks = "" if other.seat == hero.seat else f" (asks {other.seat})"
             for loot in dict.fromkeys(hero.loot):
                 if len(other.loot) < 3:
-                    label = f"{hero.key}: give {loot} to {other.key}{asks}"
+                    label = f"{hero.name}: give {loot} to {other.name}{asks}"
                     out.append(_act(hero, "give", label, target=loot, to=other.key))
             for loot in dict.fromkeys(other.loot):
                 if len(hero.loot) < 3:
-                    label = f"{hero.key}: take {loot} from {other.key}{asks}"
+                    label = f"{hero.name}: take {loot} from {other.name}{asks}"
                     out.append(_act(hero, "take", label, target=loot, to=other.key))
             for tok in dict.fromkeys(other.carried):
-                label = f"{hero.key}: take the {tok} token from {other.key}{asks}"
+                label = f"{hero.name}: take the {tok} token from {other.name}{asks}"
                 out.append(_act(hero, "take", label, target=tok, to=other.key))
             for tok in dict.fromkeys(hero.carried):
-                label = f"{hero.key}: give the {tok} token to {other.key}{asks}"
+                label = f"{hero.name}: give the {tok} token to {other.name}{asks}"
                 out.append(_act(hero, "give", label, target=tok, to=other.key))
     if hero.tokens >= 2 and hero.wounds:
         out.extend(_recover_actions(hero))
@@ -235,12 +243,12 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
             tpl = content.cards[card_template(card)]
             if tpl.effects and tpl.effects[0].startswith("react_"):
                 continue  # a Reaction: played only at its moment (react_actions, reactions.py)
-            out.append(_act(hero, "play", f"{hero.key}: play {tpl.name} ({card})", target=card))
+            out.append(_act(hero, "play", f"{hero.name}: play {tpl.name}", target=card))
     for loot in dict.fromkeys(hero.loot):
         ldef = content.loot[loot]
         if ldef.when == "turn":
-            out.append(_act(hero, "loot", f"{hero.key}: use {ldef.name}", target=loot))
-        out.append(_act(hero, "drop", f"{hero.key}: drop {ldef.name}", target=loot))
+            out.append(_act(hero, "loot", f"{hero.name}: use {ldef.name}", target=loot))
+        out.append(_act(hero, "drop", f"{hero.name}: drop {ldef.name}", target=loot))
     return out
 
 
@@ -264,7 +272,7 @@ def react_actions(state: ReichState, hero: HeroState) -> list[Action]:
                     continue
                 if atk.can_target(state, hero, enemy, weapon, atk.weapon_stats(hero, weapon)[2]):
                     continue
-                label = f"{hero.key}: react with {cards[card_template(card)].name} at {eid}"
+                label = f"{hero.name}: react with {cards[card_template(card)].name} at {enemy.name}"
                 out.append(
                     _act(
                         hero,
@@ -293,11 +301,16 @@ def _recover_actions(hero: HeroState) -> list[Action]:
     """Recover: one action per pair of Wound cards to discard (the player's choice)."""
     names = sorted(hero.wounds)
     if len(names) == 1:
-        return [_act(hero, "recover", f"{hero.key}: Recover from {names[0]}", target=names[0])]
+        shown = f"{hero.name}: Recover from {wound_name(names[0])}"
+        return [_act(hero, "recover", shown, target=names[0])]
     pairs = sorted({f"{a}+{b}" for i, a in enumerate(names) for b in names[i + 1 :]})
     return [
         _act(
-            hero, "recover", f"{hero.key}: Recover, discarding {p.replace('+', ' and ')}", target=p
+            hero,
+            "recover",
+            f"{hero.name}: Recover, discarding "
+            + " and ".join(wound_name(w) for w in p.split("+")),
+            target=p,
         )
         for p in pairs
     ]
@@ -327,9 +340,9 @@ def _hero(state: ReichState, action: Action, seat: str) -> HeroState:
     if hero is None:
         raise RuleError(f"There is no Hero called '{key}' in this mission.")
     if hero.seat != seat:
-        raise RuleError(f"{hero.key} is not yours to command.")
+        raise RuleError(f"{hero.name} is not yours to command.")
     if hero.area is None:
-        raise RuleError(f"{hero.key} has left the board.")
+        raise RuleError(f"{hero.name} has left the board.")
     return hero
 
 
@@ -407,27 +420,29 @@ def _normalise(action: Action) -> Action:
 def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
     if hero.down:
         if hero.grants:
-            return f"{hero.key} is Down: first choose two Action cards to remove from the game."
-        return f"{hero.key} is Down and can only Recover (with both Basic Action tokens)."
+            return f"{hero.name} is Down: first choose two Action cards to remove from the game."
+        return f"{hero.name} is Down and can only Recover (with both Basic Action tokens)."
     if state.pending is not None:
         return "An Attack Test is waiting: finish it with /choose first."
     if hero.grants:
-        return f"{hero.key} must first use or skip the card effect '{hero.grants[0]}'."
+        return (
+            f"{hero.name} must first use or skip the card effect: {effect_words(hero.grants[0])}."
+        )
     if action.args.get("what") == "react":
         return (
-            f"{hero.key} can react only right after Enemies show up or act where they can shoot "
+            f"{hero.name} can react only right after Enemies show up or act where they can shoot "
             "them (a Heroes'-Turn Reaction card in hand, and nothing else done since)."
         )
     if action.verb == "move":
         if hero.used_move:
-            return f"{hero.key} already made a Basic Move this turn; play a card to move again."
+            return f"{hero.name} already made a Basic Move this turn; play a card to move again."
         if hero.tokens <= 0:
-            return f"{hero.key} has no Basic Action token left."
+            return f"{hero.name} has no Basic Action token left."
         to = action.args.get("to")
-        return f"{hero.key} cannot move from {hero.area} to {to}: not adjacent or full."
+        return f"{hero.name} cannot move from {hero.area} to {to}: not adjacent or full."
     if action.verb == "attack":
         if hero.used_attack:
-            return f"{hero.key} already made a Basic Attack this turn."
+            return f"{hero.name} already made a Basic Attack this turn."
         target = rules.find_enemy(state, action.args.get("target", ""))
         weapon = next((w for w in atk.weapons_of(hero) if w.id == action.args.get("weapon")), None)
         if target is None:
@@ -435,7 +450,7 @@ def _why_not(state: ReichState, hero: HeroState, action: Action) -> str:
         if weapon is None:
             return f"{hero.key} has no weapon '{action.args.get('weapon')}'."
         reason = atk.can_target(state, hero, target, weapon, atk.weapon_stats(hero, weapon)[2])
-        return f"{hero.key} cannot attack {target.id}: {reason or 'not allowed now'}."
+        return f"{hero.name} cannot attack {target.name}: {reason or 'not allowed now'}."
     return f"{hero.key} cannot do that now ({action.args.get('what', action.verb)})."
 
 
@@ -445,14 +460,16 @@ def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events)
             Moved(
                 figure=hero.key,
                 path=[hero.area or "", "EXIT"],
-                text=f"{hero.key} leaves the board through the exit.",
+                text=f"{hero.name} leaves the board through the exit.",
             )
         )
         hero.area = None
         hero.exited = True
         hero.grants = []
         return
-    ev.append(Moved(figure=hero.key, path=[hero.area or "", to], text=f"{hero.key} moves to {to}."))
+    ev.append(
+        Moved(figure=hero.key, path=[hero.area or "", to], text=f"{hero.name} moves to {to}.")
+    )
     hero.area = to
     for enemy in rules.enemies_in(state, to, True):
         if "cautious" in rules.keywords(enemy):
@@ -467,7 +484,7 @@ def do_move(state: ReichState, hero: HeroState, to: str, dice: Dice, ev: Events)
                     Moved(
                         figure=enemy.id,
                         path=[to, free[0]],
-                        text=f"{enemy.id} is Cautious and steps back into {free[0]}.",
+                        text=f"{enemy.name} is Cautious and steps back into {free[0]}.",
                     )
                 )
     rules.wake(state, dice, ev)
@@ -501,7 +518,9 @@ def awareness(
             continue
         state.awareness_used.append(eid)
         state.awareness_seen.append(pair)
-        activate_one(state, found, dice, ev, f"Awareness: {hkey} came into sight")
+        activate_one(
+            state, found, dice, ev, f"Awareness: {state.heroes[hkey].name} came into sight"
+        )
 
 
 def _act_apply(
@@ -518,7 +537,7 @@ def _act_apply(
     basic = grant is None
     if what == "skip":
         dropped = hero.grants.pop(0)
-        ev.append(Note(text=f"{hero.key} skips the effect '{dropped}'."))
+        ev.append(Note(text=f"{hero.name} skips the effect: {effect_words(dropped)}."))
     elif what == "draw":
         _use_basic(hero, "Draw")
         if content.heroes[hero.key].skill == "genius":
@@ -535,26 +554,28 @@ def _act_apply(
         rules.hand_note(
             ev,
             hero,
-            f"{hero.key} removes a card from the game (Down).",
-            f"{hero.key} removes {target} from the game (Down).",
+            f"{hero.name} removes a card from the game (Down).",
+            f"{hero.name} removes {card_name(target)} from the game (Down).",
         )
     elif what == "discard":
         rules.discard_card(hero, target)
-        rules.hand_note(ev, hero, f"{hero.key} discards a card.", f"{hero.key} discards {target}.")
+        rules.hand_note(
+            ev, hero, f"{hero.name} discards a card.", f"{hero.name} discards {card_name(target)}."
+        )
     elif what == "open":
         if basic:
             _use_basic(hero, "Open/Unlock")
         elif grant == "move":
             hero.skill_used = True
-            ev.append(Note(text=f"{hero.key} uses a Move effect to open a door (Focused)."))
+            ev.append(Note(text=f"{hero.name} uses a Move effect to open a door (Focused)."))
         door = rules.board(state).doors[target]
         if door.lock and target not in state.unlocked:
             state.unlocked.append(target)
-            ev.append(Note(text=f"{hero.key} unlocks door {target}; it is now Closed."))
+            ev.append(Note(text=f"{hero.name} unlocks door {target}; it is now Closed."))
         else:
             state.open_doors.append(target)
             ev.append(
-                Note(text=f"{hero.key} opens door {target} ({door.areas[0]}-{door.areas[1]}).")
+                Note(text=f"{hero.name} opens door {target} ({door.areas[0]}-{door.areas[1]}).")
             )
     elif what == "pickup":
         if basic and not (content.heroes[hero.key].skill == "resourceful" and not hero.skill_used):
@@ -572,13 +593,13 @@ def _act_apply(
             return
         _use_basic(hero, "Give/Take")
         consent.hand_over(other, hero, target)
-        ev.append(Note(text=f"{hero.key} takes {target} from {other.key}."))
+        ev.append(Note(text=f"{hero.name} takes {target} from {other.name}."))
     elif what == "sabotage":
         _use_basic(hero, "objective")
         item = next(g for g in state.ground if g.id == target)
         item.done = True
         state.sabotaged += 1
-        ev.append(Note(text=f"{hero.key} completes the objective at {item.area} ({item.id})."))
+        ev.append(Note(text=f"{hero.name} completes the objective at {item.area} ({item.id})."))
     elif what == "give":
         other = state.heroes[args["to"]]
         if other.seat != hero.seat:
@@ -586,19 +607,19 @@ def _act_apply(
             return
         _use_basic(hero, "Give/Take")
         consent.hand_over(hero, other, target)
-        ev.append(Note(text=f"{hero.key} hands {target} to {other.key}."))
+        ev.append(Note(text=f"{hero.name} hands {target} to {other.name}."))
     elif what == "drop":
         hero.loot.remove(target)
         rules.drop_loot(state, hero.area or "", target, ev)
     elif what == "unjam":
         _use_basic(hero, "Unjam")
         hero.weapons[target].jammed = False
-        ev.append(Note(text=f"{hero.key} clears the jam in the {target}."))
+        ev.append(Note(text=f"{hero.name} clears the jam in the {target}."))
     elif what == "vril":
         _use_basic(hero, "Vril a Weapon")
         hero.weapons[target].vril = True
         hero.weapons[target].jammed = False
-        ev.append(Note(text=f"{hero.key} turns the {target} into a Vril weapon."))
+        ev.append(Note(text=f"{hero.name} turns the {target} into a Vril weapon."))
     elif what == "recover":
         hero.tokens -= 2
         for card in target.split("+"):
@@ -606,10 +627,10 @@ def _act_apply(
             state.wound_deck.discard(card)
         if hero.down and len(hero.wounds) < 4:
             hero.down = False
-            ev.append(Note(text=f"{hero.key} gets back up and is Operational again."))
+            ev.append(Note(text=f"{hero.name} gets back up and is Operational again."))
             rules.enforce_hand_limit(state, hero, ev)  # a kept hand-limit Wound holds again
         else:
-            ev.append(Note(text=f"{hero.key} recovers from two Wounds."))
+            ev.append(Note(text=f"{hero.name} recovers from two Wounds."))
     elif what == "play":
         play_card(state, hero, target, dice, ev)
     elif what == "react":
@@ -619,7 +640,7 @@ def _act_apply(
         assert enemy is not None
         rules.discard_card(hero, target)
         state.spotted.remove(enemy.id)
-        ev.append(Note(text=f"{hero.key} reacts with {tpl.name}: a shot at {enemy.id}."))
+        ev.append(Note(text=f"{hero.name} reacts with {tpl.name}: a shot at {enemy.name}."))
         atk.start_attack(state, hero, [enemy], weapon, int(tpl.effects[0].split(":")[1]), [])
     elif what == "loot":
         use_loot(state, hero, target, dice, ev)
@@ -627,10 +648,10 @@ def _act_apply(
         pile = state.smoke if what == "smoke" else state.suppress
         if args["to"] not in pile:
             pile.append(args["to"])
-        ev.append(Note(text=f"{hero.key} puts a {what.title()} token in {args['to']}."))
+        ev.append(Note(text=f"{hero.name} puts a {what.title()} token in {args['to']}."))
     elif what == "grenade":
         area = args["to"]
-        ev.append(Note(text=f"{hero.key} throws a grenade into {area}!"))
+        ev.append(Note(text=f"{hero.name} throws a grenade into {area}!"))
         for enemy in list(rules.enemies_in(state, area)):
             enemy.active = True
             if atk.wounds_dealt(enemy, [], False, ev):  # no Armor-Piercing: Armor holds
@@ -641,7 +662,7 @@ def _act_apply(
         other = state.heroes[target]
         card = other.wounds.pop()
         state.wound_deck.discard(card)
-        ev.append(Note(text=f"{hero.key} treats {other.key}: one permanent Wound is discarded."))
+        ev.append(Note(text=f"{hero.name} treats {other.name}: one permanent Wound is discarded."))
 
 
 def pick_up(state: ReichState, hero: HeroState, gid: str, ev: Events) -> None:
@@ -649,10 +670,10 @@ def pick_up(state: ReichState, hero: HeroState, gid: str, ev: Events) -> None:
     state.ground.remove(item)
     if item.card:
         hero.loot.append(item.card)
-        ev.append(Note(text=f"{hero.key} picks up {load_content().loot[item.card].name}."))
+        ev.append(Note(text=f"{hero.name} picks up {load_content().loot[item.card].name}."))
     else:
         hero.carried.append(item.kind or "")
-        ev.append(Note(text=f"{hero.key} picks up the {item.kind} token."))
+        ev.append(Note(text=f"{hero.name} picks up the {item.kind} token."))
 
 
 def play_card(state: ReichState, hero: HeroState, card: str, dice: Dice, ev: Events) -> None:
@@ -667,7 +688,7 @@ def play_card(state: ReichState, hero: HeroState, card: str, dice: Dice, ev: Eve
     hero.grants = list(tpl.effects)
     hero.grant_card = card
     hero.grant_noise = tpl.noise
-    ev.append(Note(text=f"{hero.key} plays {tpl.name}: {tpl.text.split(';')[0].rstrip('.')}."))
+    ev.append(Note(text=f"{hero.name} plays {tpl.name}: {tpl.text.split(';')[0].rstrip('.')}."))
     if tpl.explosion:
         rules.make_noise(state, 0, True, dice, ev)
 
@@ -677,7 +698,7 @@ def use_loot(state: ReichState, hero: HeroState, loot: str, dice: Dice, ev: Even
     hero.loot.remove(loot)
     if ldef.duration != "consumable":
         state.loot_deck.discard(loot)
-    ev.append(Note(text=f"{hero.key} uses {ldef.name}."))
+    ev.append(Note(text=f"{hero.name} uses {ldef.name}."))
     head, _, arg = ldef.effect.partition(":")
     if head == "buff":
         hero.buffs.append(arg)
@@ -713,7 +734,7 @@ def after_grant(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> N
         elif head == "token":
             hero.grants.pop(0)
             hero.tokens = min(2, hero.tokens + 1)
-            ev.append(Note(text=f"{hero.key} regains a Basic Action token."))
+            ev.append(Note(text=f"{hero.name} regains a Basic Action token."))
         else:
             break
     if not hero.grants and state.pending is None and hero.grant_noise:

@@ -30,6 +30,12 @@ from engine.reich.state import HeroState, ReactionAsk, ReichState
 HOLD = Action(verb="choose", args={"option": "hold"}, label="Hold the Reaction card")
 
 
+def enemy_named(state: ReichState, eid: str) -> str:
+    """An Enemy as players read it ("Soldier 20")."""
+    found = rules.find_enemy(state, eid)
+    return found.name if found is not None else eid
+
+
 def is_reaction(card: str) -> bool:
     """A Reaction for the Enemies' Turn (Heroes'-Turn ones are `react_spotted`, in heroes.py)."""
     effects = load_content().cards[card.rsplit("-", 1)[0]].effects
@@ -62,7 +68,9 @@ def _shoot(
     target = rules.find_enemy(state, eid)
     assert target is not None
     rules.discard_card(hero, card)
-    ev.append(Note(text=f"{hero.key} reacts with {tpl.name}: a shot at {eid} ({weapon.name})."))
+    ev.append(
+        Note(text=f"{hero.name} reacts with {tpl.name}: a shot at {target.name} ({weapon.name}).")
+    )
     atk.start_attack(state, hero, [target], weapon, bonus, [])
     atk.choose(state, "roll", dice, ev)
     while state.pending is not None:
@@ -110,8 +118,8 @@ def reactions(state: ReichState, dice: Dice, ev: Events) -> None:
             name = load_content().cards[card.rsplit("-", 1)[0]].name
             ev.append(
                 Note(
-                    text=f"{key} could react with {name} ({hero.seat} decides: "
-                    "/choose option:fire:<enemy> or option:hold)."
+                    text=f"{hero.name} could react with {name} (fire at an Enemy in sight, "
+                    "or hold)."
                 )
             )
             return
@@ -145,7 +153,8 @@ def actions(state: ReichState) -> list[Action]:
             Action(
                 verb="choose",
                 args={"option": option},
-                label=f"{ask.hero}: react, {weapon.name} at {eid} (Def {value})",
+                label=f"{hero.name}: react, {weapon.name} at {enemy_named(state, eid)} "
+                f"(Def {value})",
             )
         )
     return [*out, HOLD]

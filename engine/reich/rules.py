@@ -9,6 +9,7 @@ from engine.core.events import Event, MissionEnded, Note, Revealed, Spawned, Wou
 from engine.reich.board import Board, build_board
 from engine.reich.content import Behavior, EnemyDef, Limb, MissionDef, load_content
 from engine.reich.state import EnemyState, GroundItem, HeroState, ReichState
+from engine.reich.words import wound_name
 
 Events = list[Event]
 
@@ -222,7 +223,7 @@ def trigger_alarm(state: ReichState, dice: Dice, ev: Events) -> None:
     for enemy in state.enemies:
         if not enemy.active:
             enemy.active = True
-            ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.id} is alerted."))
+            ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.name} is alerted."))
 
 
 def closest_hero(state: ReichState, area: str) -> int:
@@ -270,10 +271,10 @@ def spawn_enemy(state: ReichState, etype: str, area: str, ev: Events, why: str) 
     eid = f"{etype}{state.next_id}"
     state.next_id += 1
     state.enemies.append(EnemyState(id=eid, type=etype, area=at))
-    name = load_content().enemies[etype].name
-    ev.append(Spawned(figure=eid, at=at, text=f"{name} {eid} appears in {at} ({why})."))
+    name = state.enemies[-1].name
+    ev.append(Spawned(figure=eid, at=at, text=f"{name} appears in {at} ({why})."))
     if "augen_handler" in load_content().enemies[etype].keywords:
-        spawn_enemy(state, "augen", at, ev, f"led by {eid}")
+        spawn_enemy(state, "augen", at, ev, f"led by {name}")
     return True
 
 
@@ -331,7 +332,7 @@ def wake(state: ReichState, dice: Dice, ev: Events) -> None:
                 enemy_sight(state, enemy.area, a) for a in hero_areas | (active_areas - {None})
             ):
                 enemy.active = True
-                ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.id} wakes up."))
+                ev.append(Revealed(figure=enemy.id, at=enemy.area, text=f"{enemy.name} wakes up."))
                 changed = True
         for area in sorted(state.accessories):
             if any(hero_sight(state, h, area) for h in hero_areas):
@@ -418,7 +419,7 @@ def enforce_hand_limit(state: ReichState, hero: HeroState, ev: Events) -> None:
         return
     hero.grants[0:0] = ["discard"] * excess
     ev.append(
-        Note(text=f"{hero.key} is over the five-card hand limit: discard {excess} card(s) first.")
+        Note(text=f"{hero.name} is over the five-card hand limit: discard {excess} card(s) first.")
     )
 
 
@@ -434,7 +435,7 @@ def draw_actions(
     hero.hand.extend(drawn)
     if drawn:
         ev.append(
-            Note(text=f"{hero.key} draws {len(drawn)} Action card(s).", visible_to=[hero.seat])
+            Note(text=f"{hero.name} draws {len(drawn)} Action card(s).", visible_to=[hero.seat])
         )
     if state is not None:
         enforce_hand_limit(state, hero, ev)
@@ -456,7 +457,7 @@ def wound_hero(
     """
     content = load_content()
     if not state.wound_deck.draw_pile and not state.wound_deck.discard_pile:
-        ev.append(Note(text=f"No Wound card is left to draw for {hero.key}."))
+        ev.append(Note(text=f"No Wound card is left to draw for {hero.name}."))
         if not hero.down and (permanent or damage is not None):
             go_down(state, hero, dice, ev)
         return False
@@ -472,12 +473,17 @@ def wound_hero(
         pair = sorted([card_id, other], key=_implants_preference(hero, damage))
         card_id = pair[0]
         state.wound_deck.discard(pair[1])
-        ev.append(Note(text=f"{hero.key}'s Mech Implants: keeps {card_id}, discards {pair[1]}."))
+        ev.append(
+            Note(
+                text=f"{hero.name}'s Mech Implants: keeps {wound_name(card_id)}, "
+                f"discards {wound_name(pair[1])}."
+            )
+        )
     card = content.wounds[card_id]
     if hero.down:
         hero.wounds.append(card_id)
         ev.append(
-            Wounded(figure=hero.key, amount=1, text=f"{hero.key} is Down and keeps {card.name}.")
+            Wounded(figure=hero.key, amount=1, text=f"{hero.name} is Down and keeps {card.name}.")
         )
         return True
     if immediate and not permanent:
@@ -490,7 +496,7 @@ def wound_hero(
                 figure=hero.key,
                 amount=1,
                 remaining=max(0, 4 - len(hero.wounds)),
-                text=f"{hero.key} takes a permanent Wound: {card.name}.",
+                text=f"{hero.name} takes a permanent Wound: {card.name}.",
             )
         )
         enforce_hand_limit(state, hero, ev)
@@ -502,7 +508,7 @@ def wound_hero(
             Wounded(
                 figure=hero.key,
                 amount=0,
-                text=f"{hero.key} draws {card.name}; {damage} damage is under its threshold "
+                text=f"{hero.name} draws {card.name}; {damage} damage is under its threshold "
                 f"{card.threshold}, so it is discarded.",
             )
         )
@@ -530,12 +536,12 @@ def apply_immediate(state: ReichState, hero: HeroState, kind: str, ev: Events) -
         # Hero does (`act what:discard|drop`); meanwhile the Hero plays no cards.
         if (hero.hand or hero.loot) and not hero.down:
             hero.grants.insert(0, "lose")
-            ev.append(Note(text=f"{hero.key} must discard an Action card or drop a Loot card."))
+            ev.append(Note(text=f"{hero.name} must discard an Action card or drop a Loot card."))
     elif kind == "token":
         lose_token(state, hero, ev)
     elif kind == "later":
         hero.delayed += 1
-        ev.append(Note(text=f"{hero.key} will feel this at the start of the next Heroes' Turn."))
+        ev.append(Note(text=f"{hero.name} will feel this at the start of the next Heroes' Turn."))
 
 
 def lose_token(state: ReichState, hero: HeroState, ev: Events) -> None:
@@ -546,11 +552,11 @@ def lose_token(state: ReichState, hero: HeroState, ev: Events) -> None:
     """
     if state.phase == "heroes" and hero.tokens > 0:
         hero.tokens -= 1
-        ev.append(Note(text=f"{hero.key} loses a Basic Action token this round."))
+        ev.append(Note(text=f"{hero.name} loses a Basic Action token this round."))
     elif hero.token_debt < 2:
         hero.token_debt += 1
         ev.append(
-            Note(text=f"{hero.key} loses a Basic Action token: one fewer at the next Upkeep.")
+            Note(text=f"{hero.name} loses a Basic Action token: one fewer at the next Upkeep.")
         )
 
 
@@ -564,7 +570,7 @@ def delayed_wounds(state: ReichState, dice: Dice, ev: Events) -> None:
                 continue
             card = state.wound_deck.draw(dice)
             kind = content.wounds[card].immediate
-            ev.append(Note(text=f"{hero.key} draws {content.wounds[card].name} (delayed Wound)."))
+            ev.append(Note(text=f"{hero.name} draws {content.wounds[card].name} (delayed Wound)."))
             if kind != "later":
                 apply_immediate(state, hero, kind, ev)
             state.wound_deck.discard(card)
@@ -574,11 +580,11 @@ def go_down(state: ReichState, hero: HeroState, dice: Dice, ev: Events) -> None:
     """Four permanent Wounds: the Hero is Down (draw two, then remove two from the hand)."""
     hero.down = True
     hero.grants = []
-    ev.append(Note(text=f"{hero.key} is Down!"))
+    ev.append(Note(text=f"{hero.name} is Down!"))
     draw_actions(hero, 2, dice, ev)
     hero.grants = ["remove"] * min(2, len(hero.hand))
     if hero.grants:
-        ev.append(Note(text=f"{hero.key} must remove two Action cards from the game."))
+        ev.append(Note(text=f"{hero.name} must remove two Action cards from the game."))
 
 
 # ---------------------------------------------------------------- end of the mission

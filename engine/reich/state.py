@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from engine.core.deck import Deck
+from engine.reich.content import load_content
 
 
 class WeaponState(BaseModel):
@@ -49,6 +50,11 @@ class HeroState(BaseModel):
         }
     )
 
+    @property
+    def name(self) -> str:
+        """The Hero as players read it ("Sarge"); the key stays in commands."""
+        return load_content().heroes[self.key].name
+
 
 class EnemyState(BaseModel):
     id: str
@@ -57,6 +63,12 @@ class EnemyState(BaseModel):
     wounds: int = 0
     behavior: int = 0  # index into the Vrilmeister Behaviour list
     active: bool = True
+
+    @property
+    def name(self) -> str:
+        """The Enemy as players read it: its type's name and its number ("Soldier 20")."""
+        number = self.id.removeprefix(self.type)
+        return f"{load_content().enemies[self.type].name} {number}".strip()
 
 
 class EnemyToken(BaseModel):

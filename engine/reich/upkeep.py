@@ -75,12 +75,12 @@ def choices(state: ReichState, hero: HeroState) -> list[Action]:
     out = []
     for item in found:
         if item.card is None or len(hero.loot) < SLOTS:
-            out.append(_choose(f"take:{item.id}", f"{hero.key} picks up {_name(item)}"))
+            out.append(_choose(f"take:{item.id}", f"{hero.name} picks up {_name(item)}"))
         else:
             for old in dict.fromkeys(hero.loot):
-                label = f"{hero.key} picks up {_name(item)}, leaving {loot[old].name} here"
+                label = f"{hero.name} picks up {_name(item)}, leaving {loot[old].name} here"
                 out.append(_choose(f"swap:{item.id}:{old}", label))
-    out.append(_choose(LEAVE, f"{hero.key} takes nothing"))
+    out.append(_choose(LEAVE, f"{hero.name} takes nothing"))
     return out
 
 
@@ -118,7 +118,7 @@ def prompt(state: ReichState) -> Prompt:
     return Prompt(
         seats=[hero.seat],
         kind="choice",
-        text=f"Upkeep: {hero.key} may pick up one thing for free ({offered}), or nothing.",
+        text=f"Upkeep: {hero.name} may pick up one thing for free ({offered}), or nothing.",
         default=default(state, hero),
     )
 
@@ -134,7 +134,7 @@ def answer(state: ReichState, option: str, ev: list[Event]) -> None:
     option = valid[option.strip().lower()]
     state.pickup_left = state.pickup_left[state.pickup_left.index(hero.key) + 1 :]
     if option == LEAVE:
-        ev.append(Note(text=f"{hero.key} leaves everything where it lies."))
+        ev.append(Note(text=f"{hero.name} leaves everything where it lies."))
         return
     kind, _, rest = option.partition(":")
     gid, _, old = rest.partition(":")

@@ -14,6 +14,7 @@ from engine.core.view import (
 from engine.reich import rules
 from engine.reich.content import MissionDef, load_content
 from engine.reich.state import EnemyState, ReichState
+from engine.reich.words import effect_words
 
 
 def _coord(cell: tuple[int, int]) -> str:
@@ -43,7 +44,11 @@ def _commands(state: ReichState) -> str:
         by_seat.setdefault(state.heroes[key].seat, []).append(load_content().heroes[key].name)
     if all(len(names) == 1 for names in by_seat.values()):
         return ""
-    return "; ".join(f"{seat} {'+'.join(names)}" for seat, names in by_seat.items())
+    heroes = load_content().heroes
+    return "; ".join(
+        f"{heroes[seat].name if seat in heroes else seat}'s seat: {' and '.join(names)}"
+        for seat, names in by_seat.items()
+    )
 
 
 def skill_words(skill: str) -> str:
@@ -174,7 +179,11 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
                     f"Loot: {', '.join(hero.loot) or '-'}",
                     f"Mission tokens: {', '.join(hero.carried) or '-'}",
                     f"Skill: {skill_words(hdef.skill)}",
-                    *([f"Pending: {', '.join(hero.grants)}"] if hero.grants else []),
+                    *(
+                        [f"Pending: {', '.join(effect_words(g) for g in hero.grants)}"]
+                        if hero.grants
+                        else []
+                    ),
                 ],
             )
         )
@@ -183,11 +192,11 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         for key in state.hero_order:
             hero = state.heroes[key]
             if hero.seat == seat:
-                private.append(f"{key} hand ({len(hero.hand)} cards):")
+                private.append(f"{hero.name}'s hand ({len(hero.hand)} cards):")
                 for card in hero.hand:
                     tpl = content.cards[card.rsplit("-", 1)[0]]
                     # In words: the card's own text says both halves (Action; or Modifier).
-                    private.append(f"  {card}: {tpl.name} — {tpl.text}")
+                    private.append(f"  {tpl.name} — {tpl.text}")
     header = {
         "mission": f"{mission.number}: {mission.title}",
         "tracker": str(state.tracker),

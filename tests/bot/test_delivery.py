@@ -95,7 +95,7 @@ async def test_an_autopilot_step_reaches_the_mirror(
     clock.advance(timedelta(hours=12))
     await Scheduler(service, outbox, clock).scan()
     stands = "\n".join(reply.content for channel, reply in outbox.posts if channel == "stands")
-    assert "Autopilot plays for blue: /end-turn" in stands
+    assert "Autopilot plays for Blue runner: end your turn" in stands
 
 
 async def test_the_playground_mirror_gets_the_schedulers_steps(

@@ -32,11 +32,15 @@ def test_a_log_line_holds_public_events_and_public_options_only() -> None:
             ]
         )
     )
-    line = log_line(4, "action", "xeno", '{"verb":"choose","args":{"option":"swap:m06"}}', events)
-    assert line == "`#4` xeno /choose: The Xeno player swaps 1 Mutation card(s) once."
+    swap = '{"verb":"choose","args":{"option":"swap:m06"}}'
+    line = log_line(4, "action", "xeno", swap, events, {"xeno": "Xeno"})
+    # the seat by its name, the public narration; never the command nor its options
+    assert line == "`#4` Xeno: The Xeno player swaps 1 Mutation card(s) once."
     moved = shown_command('{"verb":"move","args":{"unit":"fox","to":"C4"}}')
-    assert moved == "/move unit:fox to:C4"
-    assert log_line(1, "begin", None, "{}", "[]") == "`#1`  begin: -"
+    assert moved == "/move unit:fox to:C4"  # the export keeps commands
+    assert log_line(1, "begin", None, "{}", "[]") == "`#1` the mission begins: -"
+    quiet = log_line(5, "action", "marines-2", '{"verb":"orders","args":{}}', "[]")
+    assert quiet == "`#5` Marines 2: sets a standing order"
 
 
 def test_sides_and_holders() -> None:

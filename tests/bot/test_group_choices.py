@@ -77,7 +77,7 @@ async def test_a_rank_up_is_one_private_select_with_names_and_effects(
             long_questions += 1
             assert not [b for b in buttons if b["command"].startswith("/choose")], buttons
             opener = [b for b in buttons if b["command"] == CHOOSE_PANEL]
-            assert [b["label"] for b in opener] == [f"Choose ({seat})"], buttons
+            assert len(opener) == 1 and opener[0]["label"].startswith("Choose"), buttons
             panel = (await send(players[seat], CHOOSE_PANEL))[-1]
             assert panel["ephemeral"] and len(panel["menus"]) == 1, panel
             entries = panel["menus"][0]["entries"]

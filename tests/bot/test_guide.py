@@ -87,6 +87,19 @@ def test_galaxy_objectives_count_for_the_team() -> None:
     assert any("2/4/6/8/9 aliens killed" in line for line in general.objectives)
 
 
+def test_a_team_too_small_for_a_row_is_told_so_in_its_briefing() -> None:
+    """Strikeback mission 5 is accomplished only with three agents alive: a team of two reads
+    that the row is out of its reach (its best is Partial); a team of three does not."""
+    game = get_game("galaxy-defenders")
+    two = briefing(game, "os5", {}, game.new("os5", ["marine", "sniper"], {}, SeededDice(1)))
+    accomplished = next(line for line in two.objectives if line.startswith("**Accomplished"))
+    assert "out of reach for a team of 2" in accomplished
+    assert not any("out of reach" in line for line in two.objectives if "Partial" in line)
+    seats = ["marine", "sniper", "hulk"]
+    three = briefing(game, "os5", {}, game.new("os5", seats, {}, SeededDice(1)))
+    assert not any("out of reach" in line for line in three.objectives)
+
+
 @pytest.mark.parametrize("key", ["os4", "os5"])
 def test_a_row_that_reads_as_one_above_it_is_briefed_once(key: str) -> None:
     """Missions 4 and 5 end failed the same way when the Event deck is spent and when the
@@ -121,17 +134,17 @@ async def _begin(table: TableService, game: str, scenario: str, roles: list[str]
 async def test_begin_posts_the_briefing_and_who_plays_what(table: TableService) -> None:
     shown = await _begin(table, "reichbusters", "radio-silence", ["sarge", "hans"])
     # Joining already says who would command the heroes that fill the missing teams.
-    assert "If the mission began now: sarge (ann): Sarge, Hans, Claudine, Tane." in shown
+    assert "If the mission began now: Sarge (ann): Sarge, Hans, Claudine, Tane." in shown
     assert "**Briefing — Mission 1: Radio Silence**" in shown
-    assert "sarge (ann): Sarge, Claudine" in shown and "hans (bob): Hans, Tane" in shown
+    assert "Sarge (ann): Sarge, Claudine" in shown and "Hans (bob): Hans, Tane" in shown
     assert "A Officer, B Dog, C/D Soldier, E Zombie" in shown
 
 
 async def test_forlorn_marine_seats_share_the_squad(table: TableService) -> None:
     shown = await _begin(table, "forlorn-hope", "solo-a", ["marines", "marines-2"])
     assert "same pool of Action Points" in shown
-    assert re.search(r"marines \(ann\): [^\n]+", shown)
-    assert re.search(r"marines-2 \(bob\): [^\n]+", shown)
+    assert re.search(r"Marines \(ann\): [^\n]+", shown)
+    assert re.search(r"Marines \(2\) \(bob\): [^\n]+", shown)
 
 
 async def test_campaign_status_shows_progress_health_and_seats(table: TableService) -> None:
@@ -140,10 +153,10 @@ async def test_campaign_status_shows_progress_health_and_seats(table: TableServi
     for needed in (
         "Round 1; Mission Tracker 1, Endgame 10; Discretion 6 (alarm off)",
         "○ Cadet (played for): sabotage the objective token (0/1)",
-        "- sarge (ann): Sarge 4/4, Claudine 4/4",
-        "- hans (bob): Hans 4/4, Tane 4/4",
+        "- Sarge (ann): Sarge 4/4, Claudine 4/4",
+        "- Hans (bob): Hans 4/4, Tane 4/4",
         "Waiting on",
-        "The briefing: `/rules topic:radio-silence`.",
+        "The briefing: /rules (topic: Reichbusters: Radio Silence).",
     ):
         assert needed in shown, needed
 
@@ -152,7 +165,7 @@ async def test_galaxy_status_counts_kills_against_the_target(table: TableService
     await _begin(table, "galaxy-defenders", "m1", ["marine", "sniper"])
     shown = text(await table.handle(ANN, "/campaign status"))
     assert "Round 1 of 7" in shown and "aliens killed: 0 of 4" in shown
-    assert "marine (ann): Chromium (Marine) 6/6" in shown
+    assert "Chromium (Marine) (ann): Chromium (Marine) 6/6" in shown
     # The Alpha Agent vote has a default answer: the prompt names its window.
     assert "decided by default in 10 minutes" in shown
 

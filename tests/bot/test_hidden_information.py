@@ -254,7 +254,7 @@ async def test_the_xeno_hand_is_offered_in_private_only(sqlite: Database) -> Non
     public = "\n".join(r.content for r in replies if not r.ephemeral)
     assert "swaps 1 Mutation card" in public and card not in public
     logged = (await table.look("eve", "/log last:3"))[0].content
-    assert "/choose" in logged and card not in logged
+    assert "Xeno: The Xeno player swaps" in logged and card not in logged
     assert_no_leaks(table)
 
 
@@ -313,10 +313,10 @@ async def test_a_stand_in_never_names_a_secret_command(sqlite: Database) -> None
         a for a in game.legal_actions(state, "xeno") if a.args["option"].startswith("swap:")
     )
     events = stand_in_events(game, state, "Autopilot", "xeno", swap)
-    assert [e.text for e in events if e.visible_to is None] == ["Autopilot plays for xeno."]
+    assert [e.text for e in events if e.visible_to is None] == ["Autopilot plays for Xeno."]
     assert any(swap.command() in e.text for e in events if e.visible_to == ["xeno"])
     end = stand_in_events(game, state, "Autopilot", "marines", Action(verb="end-turn"))
-    assert end[0].text == "Autopilot plays for marines: /end-turn"
+    assert end[0].text == "Autopilot plays for Marines: end-turn"
 
 
 # ---------------------------------------------------------------------- no dice ahead

@@ -3,7 +3,8 @@ what the bot offers — the picker's menu entries, the buttons under its posts, 
 autocomplete suggests — chosen at random. Every offered choice must be accepted.
 
 The players never read the engine: who acts next is read from the post's buttons (they say
-whose they are) or, when none says, from whom the post waits on (`Waiting on ... (role)`);
+whose they are, by the seat's name) or, when none says, from whom the post waits on
+(`Waiting on @player as <seat name>`);
 the state is read only to know when the mission is over.
 """
 
@@ -27,6 +28,7 @@ from bot.schema import spec_of
 from bot.storage.db import Database
 from bot.table import TableService
 from bot.table.guidance import NOTHING
+from engine.core.game import scenario_info
 from engine.registry import games, get_game
 from engine.selfplay import default_seats
 
@@ -34,7 +36,7 @@ CHANNEL = "ops"
 MAX_ACTIONS = 1500
 MAX_PICKS = 12  # picker steps before a complete action is reached
 WAITING = re.compile(r"Waiting on (.*?)\.(?: |$)", re.MULTILINE)
-ROLE = re.compile(r"\(([a-z0-9-]+)\)")
+AS_SEAT = re.compile(r"<@[^>]+> as (.+?)(?=, <@|$)")
 
 ALL_SCENARIOS = [
     pytest.param(game_key, scenario.key, id=f"{game_key}-{scenario.key}")
@@ -66,9 +68,16 @@ async def api(tmp_path: Path) -> AsyncIterator[tuple[TestClient[Any, Any], Table
 class Players:
     """The players of one channel, choosing only among what the bot offers them."""
 
-    def __init__(self, client: TestClient[Any, Any], seats: dict[str, str], rng: random.Random):
+    def __init__(
+        self,
+        client: TestClient[Any, Any],
+        seats: dict[str, str],
+        rng: random.Random,
+        names: dict[str, str],
+    ):
         self.client = client
         self.seats = seats  # role -> user
+        self.by_name = {name: role for role, name in names.items()}  # seat name -> role
         self.rng = rng
         self.tally = Tally()
         self.last_post: dict[str, Any] | None = None  # the latest public reply with buttons
@@ -105,8 +114,15 @@ class Players:
         if post is None:
             return []
         found = WAITING.findall(post["content"])
-        roles = ROLE.findall(found[-1]) if found else []
+        names = AS_SEAT.findall(found[-1]) if found else []
+        roles = [self.by_name[n] for n in names if n in self.by_name]
         return [self.seats[r] for r in roles if r in self.seats]
+
+    def roles_of(self, label: str) -> list[str]:
+        """The seats a button is for, from its label (`End turn · Chromium (Marine)`)."""
+        _, _, whose = label.partition(" · ")
+        # a seat's name may itself hold a comma-free parenthesis: split on ", " between names
+        return [r for name, r in self.by_name.items() if name in whose.split(", ")]
 
     # ------------------------------------------------------------------ the three sources
 
@@ -169,7 +185,7 @@ class Players:
             return False
         pressable = []
         for button in post["buttons"]:
-            roles = ROLE.findall(button["label"])
+            roles = self.roles_of(button["label"])
             users = [self.seats[r] for r in roles if r in self.seats]
             if button["command"] in ("/undo",) or not users:
                 continue  # Undo is the last actor's; Board changes nothing
@@ -199,7 +215,8 @@ async def play_offered(
     game = get_game(game_key)
     roles = default_seats(game, scenario, 2)
     seats = {role: f"p{i}" for i, role in enumerate(roles)}
-    players = Players(client, seats, random.Random(seed))
+    names = {r.key: r.name for r in scenario_info(game, scenario).roles}
+    players = Players(client, seats, random.Random(seed), names)
     owner = seats[roles[0]]
     await players.send(owner, f"/campaign create game:{game_key} scenario:{scenario}", "setup")
     for role, user in seats.items():

@@ -418,3 +418,21 @@ async def test_a_turn_post_on_a_390_px_phone(table: TableService, tmp_path: Path
             Path(shot_path).write_bytes(base64.b64decode(shot["data"]))
         finally:
             await page.close()
+
+
+async def test_a_link_opens_its_channel_as_its_user(table: TableService, tmp_path: Path) -> None:
+    """`/?channel=war-room&user=bob` (issue #32): the page opens #war-room as bob."""
+    async with browsing(table, tmp_path) as (base, port, session):
+        page = await open_page(session, port)
+        try:
+            await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
+            await page.call("Page.enable")
+            await page.call("Page.navigate", url=base + "/?channel=war-room&user=bob")
+            await page.wait_for(
+                "document.getElementById('user').value === 'bob'"
+                " && document.getElementById('channel').value === 'war-room'"
+                " && document.getElementById('channel-title').textContent === '# war-room'",
+                "the linked channel and user",
+            )
+        finally:
+            await page.close()

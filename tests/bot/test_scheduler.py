@@ -157,13 +157,13 @@ async def test_deadline_autopilot_plays_the_safe_action_until_the_player_returns
     clock.advance(12 * HOUR)
     await Scheduler(service, outbox, clock).scan()
     posted = "\n".join(outbox.texts())
-    assert "Autopilot plays for blue: /end-turn" in posted and "Round 2" in posted
+    assert "Autopilot plays for Blue runner: end your turn" in posted and "Round 2" in posted
     campaign = await service.repo.live_in_channel("chan-1")
     assert campaign is not None
     seats = {s.role: s for s in await service.repo.seats(campaign.id or 0)}
     assert seats["blue"].autopilot
     # Ann's next end of turn is followed at once by the autopilot's.
-    assert "Autopilot plays for blue" in text(await service.handle(ANN, "/end-turn"))
+    assert "Autopilot plays for Blue runner" in text(await service.handle(ANN, "/end-turn"))
     # Bob trying to play again takes his seat back (autopilot already ended this turn).
     back = await service.handle(BOB, "/act what:peek")
     assert "Welcome back" in text(back)
@@ -183,7 +183,9 @@ async def test_deadline_vote_policy(service: TableService, clock: ManualClock) -
     await service.handle(ANN, "/end-turn")
     clock.advance(12 * HOUR)
     await Scheduler(service, outbox, clock).scan()
-    assert "/vote skip:blue" in outbox.texts()[-1]
+    posted = outbox.posts[-1][1]
+    assert "vote to skip" in posted.content and "/vote" not in posted.content
+    assert [b.command for b in posted.buttons] == ["/vote skip:blue"]
     assert "Only the other players" in text(await service.handle(BOB, "/vote skip:blue"))
     passed = await service.handle(ANN, "/vote skip:blue")
     assert "The vote passes" in text(passed) and "Round 2" in text(passed)
@@ -193,12 +195,12 @@ async def test_away_mode_and_automatic_return(service: TableService, clock: Manu
     await begin(service)
     assert "Say how long" in text(await service.handle(BOB, "/away for:soon"))
     away = await service.handle(BOB, "/away for:2d")
-    assert "away until" in text(away) and "Autopilot plays for blue" in text(away)
+    assert "away until" in text(away) and "Autopilot plays for Blue runner" in text(away)
     replies = await service.handle(ANN, "/end-turn")
-    assert "Round 2" in text(replies) and "Autopilot plays for blue" in text(replies)
+    assert "Round 2" in text(replies) and "Autopilot plays for Blue runner" in text(replies)
     clock.advance(49 * HOUR)  # back automatically: Bob's seat waits for him again
     replies = await service.handle(ANN, "/end-turn")
-    assert "Autopilot" not in replies[-1].content and "(blue)" in replies[-1].content
+    assert "Autopilot" not in replies[-1].content and "as Blue runner" in replies[-1].content
 
 
 async def test_catch_up_digest_after_others_acted(service: TableService) -> None:
@@ -303,5 +305,5 @@ async def test_an_answer_in_time_closes_the_window(
 async def test_a_zero_window_applies_the_default_at_once(service: TableService) -> None:
     await begin(service, "window_minutes:0")
     asked = await service.handle(ANN, "/act what:ask")
-    assert "The default answer plays for blue: /choose option:no" in text(asked)
+    assert "The default answer plays for Blue runner: answers" in text(asked)
     assert "blue answers no" in text(asked) and "Run!" in text(asked)

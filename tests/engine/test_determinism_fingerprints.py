@@ -46,15 +46,17 @@ from engine.selfplay import choose_action, default_seats
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and
 # after the rules fixes of issue #30 (the Upkeep's free Pick Up asked of the player, its
 # `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609
-# actions and outcome, a changed dump and trace.
+# actions and outcome, a changed dump and trace. Every trace once more for wording alone (issue
+# #32: the narration names agents, seats, Heroes, Enemies, cards, dice and effects instead of
+# their keys): same actions, same dumps.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("ee7a4da213ff7a15", "fe34ef0cd6e481d8"),
-    ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "d4a80ad8ce353c67"),
-    ("forlorn-hope", "op-01", 2, 0): ("5bfbc26d9a6fc256", "f02710e4b8aa55b6"),
-    ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "c71c09aedc7dfbc5"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "9b1e945e3dd5d13a"),
-    ("galaxy-defenders", "m4", 2, 0): ("3a491f2e1ede9419", "804193ddf709a7ac"),
-    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "2b4e877dfa1cb14c"),
+    ("forlorn-hope", "solo-b", 1, 0): ("ee7a4da213ff7a15", "0c54616c9c6a478a"),
+    ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "7cb5307ccb663979"),
+    ("forlorn-hope", "op-01", 2, 0): ("5bfbc26d9a6fc256", "1035ebb9c3695ffe"),
+    ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "150f97d5ee8d6503"),  # a Xeno seat
+    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "ef6ffda531804d7d"),
+    ("galaxy-defenders", "m4", 2, 0): ("3a491f2e1ede9419", "c66c35201d65cfa7"),
+    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "75ed55d6f1c51baa"),
 }
 
 

@@ -268,8 +268,9 @@
     for (const message of messages) {
       const shown = feed.querySelector('.msg[data-id="' + message.id + '"]');
       if (shown) {
-        // A turn post edited in place: the bot rewrote it as its player acted.
-        if (message.edited) shown.replaceWith(renderMessage(message));
+        // A message seen again was rewritten: a turn post edited in place as its player
+        // acted, or a superseded post whose buttons were taken away.
+        shown.replaceWith(renderMessage(message));
         continue;
       }
       feed.append(renderMessage(message));
@@ -614,8 +615,14 @@
   }
   $("who").addEventListener("submit", (event) => event.preventDefault());
 
-  userInput.value = recall("sortie.user") || "player-" + Math.floor(100 + Math.random() * 900);
-  channelInput.value = recall("sortie.channel") || "general";
+  // `?channel=…&user=…` opens that channel as that user (see identity.js).
+  const opening = initialIdentity(
+    window.location.search,
+    recall,
+    "player-" + Math.floor(100 + Math.random() * 900),
+  );
+  userInput.value = opening.user;
+  channelInput.value = opening.channel;
   applyIdentity();
   setUpClock();
   setInterval(poll, POLL_MS);

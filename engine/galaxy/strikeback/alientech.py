@@ -132,9 +132,7 @@ def deliver_armory(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
             state.pending = Pending(
                 kind="deliver", seat=state.alpha, options=takers, data={"item": key}
             )
-            events.append(
-                Note(text=f"The Alpha Agent hands it to /choose option:{'|'.join(takers)}.")
-            )
+            events.append(Note(text="The Alpha Agent chooses who gets it."))
         return True
     return False
 

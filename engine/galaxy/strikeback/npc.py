@@ -49,6 +49,7 @@ from engine.galaxy.world import (
     hx,
     locked,
     operative,
+    seat_label,
     sees,
     walk_distance,
 )
@@ -230,7 +231,8 @@ def arrive(
         Spawned(
             figure=figure,
             at=label(h),
-            text=f"{why}: {name} joins the team at {label(h)}, controlled by {seat} "
+            text=f"{why}: {name} joins the team at {label(h)}, controlled by "
+            f"{seat_label(state, seat)} "
             + ("(named by the event)" if controller else "(fewest NPCs, clockwise from the Alpha)")
             + (f"; NPC Tactic: {tactics()[tactic].name}" if tactic else "")
             + ".",

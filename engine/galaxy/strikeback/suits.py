@@ -340,7 +340,7 @@ def do_action(
         events.append(
             Note(
                 text=f"{agent_name(agent)} asks to Recall a Power Suit: the Alpha Agent "
-                f"answers /choose option:{AGREE}|{REFUSE}."
+                "agrees or refuses."
             )
         )
 

@@ -138,8 +138,8 @@ def _npcs() -> Iterator[Entry]:
             what = order.replace("target-", "ties: attack the ").replace("tactic-", "NPC Tactic ")
             yield (
                 f"{card.id}-{order}",
-                f"{card.name}: {order}",
-                f"Standing order for {card.id}: {what}",
+                f"{card.name}: {what}",
+                f"Standing order for the NPC {card.name}: {what}",
             )
     for tactic in npc.tactics().values():
         yield tactic.key, tactic.name, f"NPC Tactic: {tactic.text}"

@@ -103,8 +103,8 @@ async def test_whole_mission_with_slash_autocomplete_buttons_and_a_restart(h: Ha
         assert opening.attachments and opening.attachments[0].data.startswith(b"\x89PNG")
         assert opening.pinged == {ann.id, bob.id}
         assert {b["label"] for b in opening.buttons()} == {
-            "Pick an action (red, blue)",
-            "End turn (red, blue)",
+            "Pick an action · Red runner, Blue runner",
+            "End turn · Red runner, Blue runner",
             "Board",
         }  # no Undo: beginning the mission is not an action anyone can take back
 
@@ -208,7 +208,7 @@ async def test_undo_and_board_buttons(h: Harness) -> None:
         moved = await h.slash(ann, table, "move", to=moves[0])
         # The Undo button names the seat whose action it takes back, and only follows a step
         # that can be taken back.
-        undone = await h.press(ann, h.prompt(moved), "Undo (red)")
+        undone = await h.press(ann, h.prompt(moved), "Undo · Red runner")
         assert "takes back" in h.said(undone)
         assert h.prompt(undone).id == h.prompt(moved).id, "the undo edits the same turn post"
         assert not any(b["label"].startswith("Undo") for b in h.prompt(undone).buttons())

@@ -131,7 +131,7 @@ async def test_the_schedulers_steps_reach_a_mirror_channel(
             clock.advance(timedelta(hours=12))
             await h.bot.scheduler.scan()
             copies = [m.content for m in fake.feed(stands)]
-            assert any("Autopilot plays for blue" in c for c in copies), copies
+            assert any("Autopilot plays for Blue runner" in c for c in copies), copies
             assert all(not m.pinged and not m.components for m in fake.feed(stands))
     finally:
         await h.stop()

@@ -155,8 +155,8 @@ async def test_the_alpha_vote_has_a_button_for_every_agent(db: Database) -> None
     labels = {b.label: b.command for b in post.buttons}
     answers = {c: label for label, c in labels.items() if c.startswith("/choose")}
     assert set(answers) == {"/choose option:marine", "/choose option:sniper"}
-    assert all(label.endswith(" (marine)") for label in answers.values()), answers
-    assert labels["Pick an action (marine)"] == "/pick"
+    assert all(label.endswith(" · Chromium (Marine)") for label in answers.values()), answers
+    assert labels["Pick an action · Chromium (Marine)"] == "/pick"
     assert not any(label.startswith("End turn") for label in labels)
     for command in labels.values():
         if command.startswith("/choose") or command == "/undo":
@@ -165,4 +165,4 @@ async def test_the_alpha_vote_has_a_button_for_every_agent(db: Database) -> None
         assert not any(r.error for r in replies), (command, text(replies))
     chosen = await table.handle(ANN, "/choose option:sniper")
     after = {b.label: b.command for b in chosen[-1].buttons}
-    assert after["End turn (sniper)"] == "/end-turn unit:sniper"
+    assert after["End turn · Iridium (Sniper)"] == "/end-turn unit:sniper"

@@ -112,12 +112,12 @@ async def test_a_step_is_narrated_pictured_and_mirrored() -> None:
     replies = await presenting(pictures).present(outcome([moved]))
     (post,) = replies
     assert post.content.splitlines()[:2] == ["A headline.", "red runs to A2"]
-    assert "Waiting on <@id-ann> (red)" in post.content
+    assert "Waiting on <@id-ann> as Red runner" in post.content
     assert post.mentions == ["id-bob"] and post.version == 3 and post.game == "dash"
     # The seat-only buttons say whose they are.
     assert [b.label for b in post.buttons] == [
-        "Pick an action (red, blue)",
-        "End turn (red, blue)",
+        "Pick an action · Red runner, Blue runner",
+        "End turn · Red runner, Blue runner",
         "Board",
     ]
     assert post.mirror_to == ["stands"] and [i.filename for i in post.images] == ["step.png"]
@@ -203,7 +203,7 @@ async def test_undo_is_offered_only_after_a_step_it_can_take_back() -> None:
     step = outcome([moved])
     step.undo_seat = "red"
     (post,) = await presenting(CountingPictures()).present(step)
-    assert "Undo (red)" in [b.label for b in post.buttons]
+    assert "Undo · Red runner" in [b.label for b in post.buttons]
 
 
 def test_a_step_can_be_undone_only_when_it_rolled_and_revealed_nothing() -> None:

@@ -58,7 +58,7 @@ async def test_autopilot_plays_a_seat_while_a_human_still_plays(table: TableServ
     (blue,) = [s for s in await table.repo.seats(campaign.id or 0) if s.role == "blue"]
     await table.repo.seat_update(blue.id or 0, autopilot=True)
     ended = await table.handle(ANN, "/end-turn")
-    assert "Autopilot plays for blue" in text(ended)
+    assert "Autopilot plays for Blue runner" in text(ended)
     assert (await parts.loader.active(ANN)).prompt().seats == ["red"]  # a new round: red's turn
     log = await table.repo.log(campaign.id or 0)
     assert any(r.user_id == "autopilot" and r.seat == "blue" for r in log)

@@ -19,7 +19,7 @@ def asked() -> ReichState:
     state, ev = act(
         state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans"
     )
-    assert "sarge asks hans for Helmet (hans answers" in texts(ev)
+    assert "Sarge asks Hans for Helmet (Hans accepts or declines)" in texts(ev)
     return state
 
 
@@ -38,7 +38,7 @@ def test_a_take_from_another_player_asks_and_waits_on_the_owner_alone() -> None:
 
 def test_accepting_hands_the_card_over_and_spends_the_takers_token() -> None:
     state, ev = act(asked(), "hans", "choose", NO_DICE, option="accept")
-    assert state.request is None and "hans agrees: sarge takes Helmet" in texts(ev)
+    assert state.request is None and "Hans agrees: Sarge takes Helmet" in texts(ev)
     assert state.heroes["sarge"].loot == ["helmet"] and state.heroes["hans"].loot == []
     assert state.heroes["sarge"].tokens == 1 and state.heroes["hans"].tokens == 2
     assert GAME.waiting_on(state).seats == ["sarge", "hans"]
@@ -46,7 +46,7 @@ def test_accepting_hands_the_card_over_and_spends_the_takers_token() -> None:
 
 def test_declining_changes_nothing_and_tells_the_taker() -> None:
     state, ev = act(asked(), "hans", "choose", NO_DICE, option="decline")
-    assert "hans declines: sarge does not get Helmet" in texts(ev)
+    assert "Hans declines: Sarge does not get Helmet" in texts(ev)
     assert state.request is None and state.heroes["hans"].loot == ["helmet"]
     assert state.heroes["sarge"].loot == [] and state.heroes["sarge"].tokens == 2
 
@@ -62,7 +62,7 @@ def test_the_default_answer_is_decline() -> None:
 def test_bad_answers_change_nothing() -> None:
     state = asked()
     before = state.model_dump()
-    with pytest.raises(RuleError, match="option:accept or /choose option:decline"):
+    with pytest.raises(RuleError, match="Hans accepts or declines"):
         act(state, "hans", "choose", NO_DICE, option="maybe")
     with pytest.raises(RuleError, match="First answer the request"):
         act(state, "hans", "move", NO_DICE, unit="hans", to="1D")
@@ -126,9 +126,9 @@ def test_a_give_to_another_players_hero_asks_them_too() -> None:
     state, ev = act(
         state, "sarge", "act", NO_DICE, unit="sarge", what="give", target="helmet", to="hans"
     )
-    assert "sarge offers hans Helmet" in texts(ev) and GAME.waiting_on(state).seats == ["hans"]
+    assert "Sarge offers Hans Helmet" in texts(ev) and GAME.waiting_on(state).seats == ["hans"]
     declined, ev = act(state, "hans", "choose", NO_DICE, option="decline")
-    assert "hans declines: sarge keeps Helmet" in texts(ev)
+    assert "Hans declines: Sarge keeps Helmet" in texts(ev)
     assert declined.heroes["sarge"].loot == ["helmet"] and declined.heroes["sarge"].tokens == 2
     state, _ = act(state, "hans", "choose", NO_DICE, option="accept")
     assert state.heroes["hans"].loot == ["helmet"] and state.heroes["sarge"].loot == []

@@ -215,7 +215,10 @@ def test_four_soldiers_combine_to_ten_in_enemy_turn() -> None:
     state.wound_deck.draw_pile.append("flesh_wound")
     ev: list[Event] = []
     enemy_ai.enemy_turn(state, ScriptedDice([5, 5, 6, 5]), ev)
-    assert "Ranged Attack on tane by s0 + s1 + s2 + s3: Attack Value 10" in texts(ev)
+    assert (
+        "Ranged Attack on Tane by Soldier s0 + Soldier s1 + Soldier s2 + Soldier s3: "
+        "Attack Value 10" in texts(ev)
+    )
     assert all(e.area in ("1A", "1D") for e in state.enemies if len(e.id) == 2)
 
 
@@ -229,7 +232,7 @@ def test_hans_melee_then_ranged_attacks() -> None:
     ev: list[Event] = []
     plans = [(s1, "hans", "melee"), (s2, "hans", "ranged"), (s3, "hans", "ranged")]
     enemy_ai.resolve_attacks(state, plans, ScriptedDice([5, 5, 5, 5]), ev)
-    assert "Melee Attack on hans" in texts(ev) and "Attack Value 4." in texts(ev)
+    assert "Melee Attack on Hans" in texts(ev) and "Attack Value 4." in texts(ev)
     assert "Attack Value 6." in texts(ev)
 
 

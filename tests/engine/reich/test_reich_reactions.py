@@ -34,7 +34,7 @@ def test_ask_pauses_the_enemies_turn_with_a_hold_default() -> None:
 
 def test_firing_on_demand_shoots_then_the_turn_goes_on() -> None:
     state, ev = act(paused(), "irena", "choose", ScriptedDice([5, 5, 1]), option="fire:s1")
-    assert "irena reacts with Lookout: a shot at s1" in texts(ev)
+    assert "Irena reacts with Lookout: a shot at Soldier s1" in texts(ev)
     assert not state.enemies and state.reacted == ["irena"] and state.reaction is None
     assert "lookout-irena9" not in state.heroes["irena"].hand
     state = GAME.advance(state, SeededDice(3)).state
@@ -129,7 +129,7 @@ def test_a_heroes_turn_reaction_answers_enemies_that_just_showed_up() -> None:
         to=soldier,
         weapon=weapon,
     )
-    assert "sally reacts with Quick Draw" in texts(ev)
+    assert "Sally reacts with Quick Draw" in texts(ev)
     assert state.pending is not None and state.pending.hero == "sally"
     assert "quick_draw-sally8" in state.heroes["sally"].deck.discard_pile
     assert state.heroes["sally"].tokens == 2  # a card, not a Basic Action

@@ -76,7 +76,8 @@ def test_mech_implants_keeps_the_milder_wound() -> None:
 def test_mech_implants_order_picks_which_wound_bochka_keeps() -> None:
     """The player's choice is a standing order: spare-wounds (default) keeps the card that will
     not stay, spare-hand keeps the one that costs nothing now, even if it stays."""
-    for order, kept_card in (("spare-wounds", "roughed_up"), ("spare-hand", "cracked_rib")):
+    # (the narration names the Wound cards: Knocked About, Cracked Rib)
+    for order, kept_card in (("spare-wounds", "Knocked About"), ("spare-hand", "Cracked Rib")):
         state = bare(["bochka", "sarge"], area="1C")
         if order != "spare-wounds":
             state, _ = act(

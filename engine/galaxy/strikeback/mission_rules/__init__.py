@@ -200,6 +200,11 @@ class MissionRules:
         """The advisor's move for this mission's goals, or None for the core advisor."""
         return None
 
+    def alpha_advice(self, state: GalaxyState, options: list[str]) -> str | None:
+        """The advisor's Alpha Agent when this mission makes the choice matter (None: the
+        rulebook's ranking)."""
+        return None
+
 
 NO_RULES = MissionRules()
 PACKAGE = "engine.galaxy.strikeback"

@@ -30,7 +30,7 @@ def fresh(scenario: str, seed: int = 7) -> Any:
 def test_turn_track_and_ap_track_start(scenario: str) -> None:
     """2.0: the Turn marker starts on the operation's number of turns, the AP marker on 0."""
     state = fresh(scenario)
-    assert int(header(state)["turns_left"]) == OPS[scenario][0]
+    assert int(header(state)["turns left"]) == OPS[scenario][0]
     assert header(state)["ap"] == "0"
 
 

@@ -41,11 +41,11 @@ def test_turn_cycle_counts_down_and_rolls_new_ap() -> None:
     """3.0: after Victory, Countdown (turn track -1), Housekeeping and Spawn, a new turn
     starts with a fresh AP roll."""
     state = clear_xenos(marine_phase())
-    assert header(state)["turns_left"] == "6"
+    assert header(state)["turns left"] == "6"
     later = next_turn(state, ap_roll=(6, 1))
-    assert header(later)["turns_left"] == "5"
+    assert header(later)["turns left"] == "5"
     assert header(later)["turn"].startswith("2/")
-    assert header(later)["ap_roll"] == "6 1"
+    assert header(later)["AP roll"] == "6 1"
     assert view(later).phase == "marine"
 
 
@@ -56,7 +56,7 @@ def last_turn(state: Any) -> Any:
 def test_game_ends_when_the_track_runs_out() -> None:
     """3.0 Countdown: moving off turn 1 ends the game; without the goal, the Xenos win."""
     state = last_turn(clear_xenos(marine_phase()))
-    assert header(state)["turns_left"] == "1"
+    assert header(state)["turns left"] == "1"
     ended = act(state, "end-turn").state
     ended = run_automatic(ended, [])
     prompt = waiting(ended)

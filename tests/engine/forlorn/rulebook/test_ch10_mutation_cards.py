@@ -35,7 +35,8 @@ def op01(reactions: str = "off") -> Any:
 
 
 def hand(state: Any) -> list[str]:
-    return [line.split(":")[0] for line in view(state, "xeno").private]
+    """The Xeno hand's card ids (the view shows the cards by name and text)."""
+    return list(state.mutation.hand)
 
 
 def test_the_hand_is_as_dealt() -> None:

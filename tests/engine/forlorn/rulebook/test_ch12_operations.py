@@ -164,7 +164,7 @@ def test_op02_ap_reroll_once() -> None:
         next(a for a in legal(state) if a.args.get("what") == "reroll-ap"),
         ScriptedDice([6, 6]),
     ).state
-    assert header(rerolled)["ap_roll"] == "6 6"
+    assert header(rerolled)["AP roll"] == "6 6"
     assert not [a for a in legal(rerolled) if a.args.get("what") == "reroll-ap"]
 
 
@@ -282,7 +282,7 @@ def test_op03_trainee_heroes() -> None:
 def test_op03_veteran() -> None:
     """Op 03 Veteran: 8 turns and a single grenade."""
     state = fresh("op-03", difficulty="veteran")
-    assert header(state)["turns_left"] == "8"
+    assert header(state)["turns left"] == "8"
     assert header(state)["grenades"] == "1"
 
 
@@ -373,7 +373,7 @@ def test_op04_exits_elsewhere_do_not_count() -> None:
 @pytest.mark.parametrize(("level", "turns"), [("standard", 9), ("trainee", 10), ("veteran", 8)])
 def test_op04_turns(level: str, turns: int) -> None:
     """Op 04: 9 turns; Trainee 10; Veteran 8."""
-    assert header(fresh("op-04", difficulty=level))["turns_left"] == str(turns)
+    assert header(fresh("op-04", difficulty=level))["turns left"] == str(turns)
 
 
 @pytest.mark.xfail(

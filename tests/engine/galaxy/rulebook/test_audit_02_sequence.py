@@ -66,14 +66,18 @@ def test_battle_alternates_agent_and_aliens_turns() -> None:
     state = two_agents()
     step = aliens_turn(state, QUIET, [6] * 10)
     said = texts(step.events)
-    assert said.index("Aliens turn (marine)") < said.index("Thorium (Biotech)'s Agent turn")
+    assert said.index("Aliens turn (Chromium (Marine))") < said.index(
+        "Thorium (Biotech)'s Agent turn"
+    )
     assert waiting(step.state).seats == ["biotech"]
 
 
 def test_event_phase_after_last_aliens_turn() -> None:
     """Event Phase: begins after the last player's Aliens turn; the Alpha Agent draws the card."""
     _, said = finish_round(two_agents(), [6] * 30)
-    assert said.index("Aliens turn (biotech)") < said.index("Event phase: the Alpha Agent draws")
+    assert said.index("Aliens turn (Thorium (Biotech))") < said.index(
+        "Event phase: the Alpha Agent draws"
+    )
 
 
 def test_round_order_refresh_then_strategy() -> None:
@@ -100,7 +104,7 @@ def test_alpha_agent_plays_first() -> None:
     while waiting(state).kind != "turn":
         state = advance(state, [1] * 20).state
     assert waiting(state).seats == ["biotech"]
-    assert header(state)["alpha"] == "biotech"
+    assert header(state)["alpha"] == "Thorium (Biotech)"
 
 
 def test_gd_wings_roll_after_a_kill() -> None:
@@ -201,8 +205,8 @@ def test_death_costs_a_rank_and_passes_alpha() -> None:
     assert fig(step.state, "marine") is None
     panel = next(p.lines for p in view(step.state).panels if p.seat == "marine")
     assert "rank Copper" in panel[0]
-    assert "Alpha Agent token passes to biotech" in texts(step.events)
-    assert header(step.state)["alpha"] == "biotech"
+    assert "Alpha Agent token passes to Thorium (Biotech)" in texts(step.events)
+    assert header(step.state)["alpha"] == "Thorium (Biotech)"
 
 
 def test_inoperative_player_skips_turns() -> None:
@@ -211,7 +215,7 @@ def test_inoperative_player_skips_turns() -> None:
     assert waiting(step.state).seats == ["biotech"]
     state = act(step.state, "end-turn", seat="biotech", unit="biotech").state
     step = advance(on_top(state, "ce_deck", QUIET), [6] * 30)
-    assert "Aliens turn (marine)" not in texts(step.events)
+    assert "Aliens turn (Chromium (Marine))" not in texts(step.events)
 
 
 def test_inoperative_still_controls_his_aliens() -> None:

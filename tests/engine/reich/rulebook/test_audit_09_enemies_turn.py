@@ -65,7 +65,9 @@ def _attacks(events: list[Event]) -> list[tuple[str, str, str, int]]:
     for e in _enemy_phase(events):
         m = re.match(r"(Melee|Ranged) Attack on (\w+) by (.+): Attack Value (\d+)\.", e.text)
         if m:
-            found.append((m.group(1), m.group(2), m.group(3), int(m.group(4))))
+            # The narration names Heroes and Enemies ("Sarge", "Zombie z"): back to the keys.
+            who = " + ".join(name.split()[-1] for name in m.group(3).split(" + "))
+            found.append((m.group(1), m.group(2).lower(), who, int(m.group(4))))
     return found
 
 

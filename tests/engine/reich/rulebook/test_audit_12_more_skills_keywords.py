@@ -162,7 +162,7 @@ def test_area_attack_makes_every_hero_in_the_area_defend() -> None:
     )
     state, events = advance(state, rolls=[G_BLANK] * 4)
     defenders = {e.text.split()[0] for e in events if e.kind == "rolled" and "defends" in e.text}
-    assert defenders == {"sarge", "hans"}
+    assert defenders == {"Sarge", "Hans"}
 
 
 def test_cautious_enemy_steps_away_when_a_hero_walks_in() -> None:
@@ -235,6 +235,6 @@ def test_guardian_doc_supports_a_friends_defense() -> None:
     pile = len(hero(state, "doc")["deck"]["discard_pile"])
     state, events = advance(state, rolls=[G_BLANK] * 4)
     assert len(hero(state, "doc")["deck"]["discard_pile"]) == pile + 1
-    assert any(e.text.startswith("doc plays") for e in events)
+    assert any(e.text.startswith("Doc plays") for e in events)
     state, events = advance(_hans_defends_beside("sarge"), rolls=[G_BLANK] * 2)
-    assert not any(e.text.startswith("sarge plays") for e in events)
+    assert not any(e.text.startswith("Sarge plays") for e in events)

@@ -1,0 +1,41 @@
+"""A turn post's text kept short (issue #32): a phone shows the picture, not a screen of text.
+
+The post keeps the newest narration lines that fit a budget, each without its long
+parenthesised reasoning (an alien's A.I. rule, the dice behind a Hit count); what was left out
+is one `/log` away, and the post says how many lines that is. The whole narration stays in the
+log, the web view and the digest.
+"""
+
+from __future__ import annotations
+
+import re
+
+NARRATION_BUDGET = 200  # characters of narration above the waiting line
+LINE_LIMIT = 160  # a single line longer than this is cut
+# A parenthesised aside of some length: the reasoning, not the fact.
+ASIDE = re.compile(r" \([^()]{28,}(?:\([^()]*\)[^()]*)*\)")
+# "…: hit+jam, hit+hit+bolt - 2 Hit(s)": the faces before a total.
+FACES = re.compile(r": (?:[a-z0-9]+(?:[+:][a-z0-9]+)*(?:, )?)+ - ")
+
+
+def tidy(line: str) -> str:
+    """One line without its long asides and dice faces, at most `LINE_LIMIT` characters."""
+    short = FACES.sub(": ", ASIDE.sub("", line))
+    return short if len(short) <= LINE_LIMIT else short[: LINE_LIMIT - 1].rstrip() + "…"
+
+
+def brief(lines: list[str], budget: int = NARRATION_BUDGET) -> list[str]:
+    """The newest lines that fit `budget` (always the newest one), with a note of how many
+    earlier lines `/log` holds."""
+    kept: list[str] = []
+    used = 0
+    for line in reversed([tidy(line) for line in lines if line.strip()]):
+        if kept and used + len(line) + 1 > budget:
+            break
+        kept.append(line)
+        used += len(line) + 1
+    dropped = len([line for line in lines if line.strip()]) - len(kept)
+    kept.reverse()
+    if dropped:
+        kept.insert(0, f"… {dropped} earlier line{'s' if dropped > 1 else ''} in /log.")
+    return kept

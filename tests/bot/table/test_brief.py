@@ -1,0 +1,28 @@
+"""Short turn posts (issue #32): the newest narration within a budget, reasoning and dice
+faces left to `/log`."""
+
+from __future__ import annotations
+
+from bot.table.brief import NARRATION_BUDGET, brief, tidy
+
+
+def test_a_line_loses_its_reasoning_and_its_faces_not_its_facts() -> None:
+    line = (
+        "BLUE Xeno-Beta x1 attacks Chromium (Marine) with Blaster (A.I. rule 2, in sight "
+        "within 1 Area(s): Chromium (Marine), 1 Wound(s), 5 HP left): hit+ammo+gd, "
+        "hit+bolt+gd - 2 Hit(s)."
+    )
+    assert tidy(line) == "BLUE Xeno-Beta x1 attacks Chromium (Marine) with Blaster: 2 Hit(s)."
+    short = "Chromium (Marine) moves D4 -> C4 -> B4 (2 MP left)."
+    assert tidy(short) == short
+    assert len(tidy("x" * 500)) == 160
+
+
+def test_the_newest_lines_fit_the_budget_and_the_rest_is_counted() -> None:
+    lines = [f"Line {n}: " + "word " * 12 for n in range(20)]
+    shown = brief(lines)
+    assert shown[0] == f"… {21 - len(shown)} earlier lines in /log."
+    assert shown[-1].startswith("Line 19")
+    assert sum(len(line) + 1 for line in shown[1:]) <= NARRATION_BUDGET
+    assert brief(["One line."]) == ["One line."]
+    assert brief(["A" * 400]) == [tidy("A" * 400)]  # the newest line is always shown
