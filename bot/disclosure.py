@@ -12,7 +12,8 @@ The table's code asks this module instead of filtering on its own, so the rule l
 - `public_events`, `public_texts`: what a post, the log, a digest or a catch-up may narrate.
 - `holds_secrets`: whether a seat knows something nobody else does (its private view lines).
 - `public_buttons`: a question's answers become public buttons only when the answering seat
-  holds no secret; otherwise one button opens that seat's private panel.
+  holds no secret and they are few; otherwise one button opens that seat's private panel
+  (a long list, like a rank-up's tactics, one private select with names and effects).
 - `private_answers`: the buttons of that panel, offered only to the seat's player.
 - `answered_privately` / `invocation_is_public`: commands whose options may name a hidden
   card or order (`/choose`, `/act`, `/orders`, `/hand`) never show their invocation; their
@@ -42,6 +43,9 @@ ANSWERED_PRIVATELY = frozenset({"choose", "act", "orders", "hand", "pick"})
 MAX_PUBLIC_CHOICES = 20
 MAX_PRIVATE_CHOICES = 20  # four rows of five buttons (Discord allows five rows)
 PRIVATE_PANEL = "/hand"
+# Answers shown as public buttons under a question; more open one private select instead.
+MAX_INLINE_ANSWERS = 4
+CHOOSE_PANEL = "/pick kind:choose"
 
 
 def command_verb(text: str) -> str:
@@ -116,13 +120,18 @@ def public_buttons(
     seats = list(prompt.seats)
     if prompt.kind in ("choice", "vote"):
         for role in seats:
+            answers = _choices(game, state, role)
             if holds_secrets(game, state, role):
                 label = for_whom("Answer in private", [role], names)
                 buttons.append(Button(label, PRIVATE_PANEL, "success"))
+            elif len(answers) > MAX_INLINE_ANSWERS:
+                # A long list (a rank-up's tactics and skills): one private select, each answer
+                # with its name and effect, instead of a wall of public buttons.
+                buttons.append(Button(for_whom("Choose", [role], names), CHOOSE_PANEL, "success"))
             else:
-                buttons += [_answer(a, role, names) for a in _choices(game, state, role)]
+                buttons += [_answer(a, role, names) for a in answers]
         if len(buttons) > MAX_PUBLIC_CHOICES:
-            rest = Button(for_whom("More answers", seats, names), "/pick kind:choose", "success")
+            rest = Button(for_whom("More answers", seats, names), CHOOSE_PANEL, "success")
             buttons = [*buttons[: MAX_PUBLIC_CHOICES - 1], rest]
     ending = end_turn(game, state, seats)
     return [

@@ -419,6 +419,7 @@ async def test_the_leak_test_catches_public_answer_buttons(
     import bot.disclosure
 
     monkeypatch.setattr(bot.disclosure, "holds_secrets", lambda *_: False)
+    monkeypatch.setattr(bot.disclosure, "MAX_INLINE_ANSWERS", 10_000)  # no select for long lists
     players = {"marines": "ann", "xeno": "bob"}
     table = await open_table(sqlite, "forlorn-hope", "op-01", players, big_seed(3), "xeno:human")
     where = {leak.split(":")[0] for leak in table.leaks}

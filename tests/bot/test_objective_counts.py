@@ -3,6 +3,7 @@ in the board's header, and `/campaign status` shows the same counters (os1's fir
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -123,3 +124,24 @@ def test_forlorn_and_reich_headers_count_their_objectives() -> None:
     options = scenario_info(forlorn, "op-02").resolve_options({})
     state = forlorn.new("op-02", ["marines"], options, SeededDice(1))
     assert "there now)" in forlorn.view(state, None).header["goal"]
+
+
+@pytest.mark.parametrize("scenario", [f"os{n}" for n in range(1, 7)])
+def test_counting_never_changes_the_state(scenario: str) -> None:
+    """The header reads the mission's own part without making it: a view built at any moment
+    (even before the mission's part exists) leaves the saved state as it was."""
+    game = get_game("galaxy-defenders")
+    options = scenario_info(game, scenario).resolve_options({})
+    state = game.new(scenario, ["marine", "sniper"], options, SeededDice(3))
+    for step in range(40):
+        dice = SeededDice(100 + step)
+        state = game.advance(state, dice).state
+        before = json.dumps(game.dump(state), sort_keys=True)
+        game.view(state, None)
+        assert json.dumps(game.dump(state), sort_keys=True) == before, (scenario, step)
+        prompt = game.waiting_on(state)
+        if prompt.finished:
+            break
+        seat = prompt.seats[0]
+        action = game.advise(state, seat, game.legal_actions(state, seat))  # type: ignore[attr-defined]
+        state = game.apply(state, seat, action, dice).state

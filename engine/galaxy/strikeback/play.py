@@ -379,6 +379,11 @@ def objective_counts(state: GalaxyState) -> list[tuple[str, str]]:
             card = cond.split(":", 1)[1]
             drawn = "drawn" if card in state.event_deck.discard_pile else "not drawn yet"
             counts.append((f"Special Event {card.rsplit('-', 1)[-1].upper()}", drawn))
+    layer = sb_state_or_none(state)
+    if layer is None or layer.mission_state is None:
+        # The mission's own part is made when it begins; a view must never make it (reading
+        # it through `mission_part` would), so there is nothing of its own to count yet.
+        return counts
     return counts + rules(state).counts(state)
 
 

@@ -123,10 +123,14 @@ async def test_a_quick_action_is_one_tap_in_the_panel(quick: Harness) -> None:
         panel = h.private(opened)[-1]
         labels = [b["label"] for b in panel.buttons()]
         assert labels and panel.menus(), labels  # quick buttons above the full picker
-        before = len(fake.feed(table))
+        assert h.service is not None
+        campaign = await h.service.repo.latest_in_channel(str(table))
+        assert campaign is not None
+        before = campaign.version
         pressed = await h.press(ann, panel, labels[0])
         said = h.said(pressed, ann)
         assert "Something went wrong" not in said and "moved on" not in said, said
-        assert len(fake.feed(table)) > before  # the action was played
+        campaign = await h.service.repo.latest_in_channel(str(table))
+        assert campaign is not None and campaign.version > before  # the action was played
         follows = latest_panel(h, table, ann)
         assert follows is not None and follows.buttons(), said
