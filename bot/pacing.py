@@ -92,19 +92,28 @@ def seat_on_autopilot(seat: Seat, now: datetime) -> bool:
     return seat.autopilot or (seat.away_until is not None and aware(seat.away_until) > now)
 
 
+STANDING = ("orders",)  # verbs that set a standing order (nothing happens now)
+PASSES = ("skip", "pass")  # the `what` of an action that lets a step go by
+
+
 def safe_action(game: Game[Any], state: Any, seat: str) -> Action | None:
     """The engine's own safest choice for a seat nobody is steering.
 
     A game may define `autopilot(state, seat) -> Action`; otherwise: end the turn if that is
-    legal (standing orders stay in force), else the first listed option of a pending choice.
+    legal (standing orders stay in force), else the first listed option of a pending choice,
+    else let a figure's pending step go by (skip); never a new standing order.
     """
     policy = getattr(game, "autopilot", None)
     if policy is not None:
         chosen: Action | None = policy(state, seat)
         return chosen
-    actions = game.legal_actions(state, seat)
+    # A standing order never moves the game on: played in a loop, it stalled the seat.
+    actions = [a for a in game.legal_actions(state, seat) if a.verb not in STANDING]
     for verb in ("end-turn", "choose"):
         for action in actions:
             if action.verb == verb:
                 return action
+    for action in actions:
+        if action.args.get("what") in PASSES:
+            return action  # a figure's pending step (move or skip it): skipped
     return actions[0] if actions else None

@@ -19,7 +19,8 @@ LINE = theme.MIN_TEXT + 1
 def summary_rows(view: View) -> list[tuple[str, list[str]]]:
     """The summary's titled blocks, from `view.summary` and the View's own facts."""
     s = view.summary
-    rounds = view.header.get("round") or str(view.round)
+    rounds = str(s.rounds) if s and s.rounds is not None else ""
+    rounds = rounds or view.header.get("round") or str(view.round)
     rows: list[tuple[str, list[str]]] = []
     result = s.result if s and s.result else f"Outcome: {view.outcome or 'ended'}."
     rows.append(("Result", [result]))

@@ -276,10 +276,13 @@ class Deliverer:
         except (TimeoutError, aiohttp.ClientError, OSError) as error:
             self.stats["faults"] += 1
             return await self._later(row, None, f"{type(error).__name__}: {error}")
-        await self.store.sent(row, message_id)
+        controls = bool(payload.get("buttons") or payload.get("menus"))
+        await self.store.sent(row, message_id, controls and payload.get("version") is not None)
         return "sent"
 
     async def _send_or_edit(self, channel: Any, row: Delivery, payload: dict[str, Any]) -> str:
+        if "strip" in payload:
+            return await self._strip(channel, str(payload["strip"]))
         kwargs = channel_kwargs(int(row.channel_id), payload)
         known = await self.store.message_for(row.channel_id, row.post_key) if row.post_key else None
         if known is not None:
@@ -296,11 +299,20 @@ class Deliverer:
             except discord.NotFound:
                 # Deleted meanwhile: post it anew (the channel itself answers below).
                 self.stats["deleted_posts"] += 1
-                await self.store.forget_message(row.channel_id, row.post_key)
+                await self.store.forget_message(row.channel_id, row.post_key, known)
         self.stats["calls"] += 1
         sent: discord.Message = await channel.send(nonce=row.nonce, **kwargs)
         self.stats["posts"] += 1
         return str(sent.id)
+
+    async def _strip(self, channel: Any, message_id: str) -> str:
+        """A superseded post's buttons and menus taken away (its text and board stay)."""
+        self.stats["calls"] += 1
+        with contextlib.suppress(discord.NotFound):  # deleted meanwhile: nothing to strip
+            message = channel.get_partial_message(int(message_id))
+            await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+        self.stats["stripped"] += 1
+        return message_id
 
     async def _later(self, row: Delivery, wait: float | None, error: str) -> Outcome:
         if self.now() - aware(row.created_at) > GIVE_UP_AFTER:

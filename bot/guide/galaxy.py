@@ -47,6 +47,19 @@ def _needs_line(objective: Objective, agents: int | None) -> str:
     return "; ".join(parts)
 
 
+def _out_of_reach(objective: Objective, agents: int | None) -> str:
+    """A row that needs more agents alive than the team has (Strikeback mission 5 wants three
+    survivors for Accomplished): said plainly for this team size."""
+    for cond in objective.when:
+        name, sep, value = cond.partition(">=")
+        short = sep and value.isdigit() and agents is not None and agents < int(value)
+        if name == "alive" and short:
+            return (
+                f" — out of reach for a team of {agents}: it needs {value} agents alive at the end"
+            )
+    return ""
+
+
 def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     """Every row of the Objectives table, top-down as the engine reads it; a row that reads
     exactly as one above it (a round-limit row repeating the Event deck's, as in Strikeback
@@ -55,6 +68,7 @@ def objective_lines(mission: Mission, agents: int | None) -> list[str]:
     for row in mission.objectives:
         needs = _needs_line(row, agents)
         extra = f" (needs {needs})" if needs else ""
+        extra += _out_of_reach(row, agents)
         line = f"**{RESULTS[row.result]}:** {row.text}{extra}"
         if line not in lines:
             lines.append(line)
@@ -199,19 +213,12 @@ NOTES = ["A drone or sentry gun an agent deploys is his to command."]
 
 
 def progress(state: Any) -> list[str]:
-    """The counters the objectives ask about, with this team's targets."""
+    """Every counter the objectives judge, with this team's targets (the engine's words, as
+    in the board's header: kills, Teleport Points, civilians, an expansion mission's fires)."""
     from engine.galaxy.world import mission_of
 
     mission = mission_of(state)
-    shown: dict[str, int] = {}
-    for row in mission.objectives:
-        if row.result != "accomplished":
-            continue
-        for name, need in objectives.needs(state, row).items():
-            shown[name] = need
     lines = [f"Round {state.round} of {mission.rounds}"]
-    lines += [
-        f"{COUNTER_WORDS[name]}: {objectives.counter(state, name)} of {need}"
-        for name, need in shown.items()
-    ]
+    words = {objectives.COUNTER_NAMES[k]: w for k, w in COUNTER_WORDS.items()}
+    lines += [f"{words.get(name, name)}: {count}" for name, count in objectives.progress(state)]
     return lines

@@ -35,6 +35,8 @@ MAX_IMAGES = 500
 MAX_MESSAGES_PER_CHANNEL = 2000
 MAX_CHANNELS = 1000
 MAX_MESSAGES_PER_PAGE = 200
+# The post_key of the channel's message whose buttons are live (`Channel.supersede`).
+LIVE_CONTROLS = "live-controls"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS message (
@@ -229,6 +231,28 @@ class Channel:
             )
         return message
 
+    def supersede(self, message_id: int) -> None:
+        """One set of live controls per channel, as on Discord: `message_id` has them now, and
+        the message that had them before loses its buttons and menus (an edit pollers see)."""
+        with transaction(self.conn):
+            row = self.conn.execute(
+                "SELECT m.id, m.body FROM post_key k JOIN message m ON m.channel = k.channel "
+                "AND m.id = k.id WHERE k.channel = ? AND k.key = ?",
+                (self.name, LIVE_CONTROLS),
+            ).fetchone()
+            self.conn.execute(
+                "INSERT OR REPLACE INTO post_key (channel, key, id) VALUES (?, ?, ?)",
+                (self.name, LIVE_CONTROLS, message_id),
+            )
+            if row is None or int(row[0]) == message_id:
+                return
+            old = Message(**json.loads(row[1]))
+            old.buttons, old.menus = [], []
+            self.conn.execute(
+                "UPDATE message SET body = ?, seq = ? WHERE channel = ? AND id = ?",
+                (json.dumps(asdict(old)), self._next_number(), self.name, old.id),
+            )
+
     def since(self, after: int, user: str | None, limit: int = MAX_MESSAGES_PER_PAGE) -> Page:
         """The first `limit` messages `user` may see written (posted or edited) after number
         `after`, in order."""
@@ -366,6 +390,9 @@ class Playground:
                 "version": reply.get("version"),
             }
             key = "" if reply["ephemeral"] else reply.get("post_key", "")
-            if key and channel.edit(key, **fields) is not None:
-                continue
-            channel.post(post_key=key, **fields)
+            message = channel.edit(key, **fields) if key else None
+            if message is None:
+                message = channel.post(post_key=key, **fields)
+            controls = reply["buttons"] or reply.get("menus")
+            if controls and not reply["ephemeral"] and reply.get("version") is not None:
+                channel.supersede(message.id)

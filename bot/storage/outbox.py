@@ -33,6 +33,8 @@ KEEP_TURN_MESSAGES = timedelta(days=60)  # a turn post older than this is not ed
 # itself (longer than any render; a live process replaces it within seconds).
 COMPOSE_WAIT = timedelta(seconds=120)
 QUEUED = ("pending", "compose")  # rows still to deliver (a marker holds its place)
+# The `turn_message` key of the channel's message whose buttons are live (see `sent`).
+LIVE_CONTROLS = "live-controls"
 
 
 @dataclass
@@ -190,8 +192,10 @@ class OutboxStore:
         row.lease_until = now + lease
         return True
 
-    async def sent(self, row: Delivery, message_id: str | None) -> None:
-        """Delivered: record the message (and, for a turn post, which message it is)."""
+    async def sent(self, row: Delivery, message_id: str | None, controls: bool = False) -> None:
+        """Delivered: record the message (and, for a turn post, which message it is). A
+        message with `controls` (buttons, menus) supersedes the channel's earlier one: a row
+        to take that one's controls away is queued behind it, in the same transaction."""
         async with self.db.write_session() as session:
             await session.exec(
                 update(Delivery)
@@ -204,8 +208,29 @@ class OutboxStore:
                         channel_id=row.channel_id, post_key=row.post_key, message_id=message_id
                     )
                 )
+            if controls and message_id is not None:
+                await self._supersede(session, row.channel_id, message_id)
             await session.commit()
         row.status = "sent"
+
+    @staticmethod
+    async def _supersede(session: AsyncSession, channel_id: str, message_id: str) -> None:
+        """One set of live controls per channel: the message that has them now, and an edit
+        that strips the previous one's."""
+        live = await session.get(TurnMessage, (channel_id, LIVE_CONTROLS))
+        if live is not None and live.message_id == message_id:
+            return
+        if live is not None:
+            session.add(
+                Delivery(
+                    channel_id=channel_id,
+                    nonce=secrets.token_hex(12),
+                    payload_json=json.dumps({"strip": live.message_id}),
+                )
+            )
+        await session.merge(
+            TurnMessage(channel_id=channel_id, post_key=LIVE_CONTROLS, message_id=message_id)
+        )
 
     async def retry_at(self, row: Delivery, when: datetime, error: str) -> None:
         async with self.db.write_session() as session:
@@ -239,12 +264,20 @@ class OutboxStore:
             found = await session.get(TurnMessage, (channel_id, post_key))
             return found.message_id if found else None
 
-    async def forget_message(self, channel_id: str, post_key: str) -> None:
-        """The turn post was deleted on Discord: the next delivery posts it anew."""
+    async def forget_message(self, channel_id: str, post_key: str, message_id: str) -> None:
+        """The turn post was deleted on Discord: the next delivery posts it anew (and nothing
+        edits the deleted message again to take its buttons away)."""
         async with self.db.write_session() as session:
             await session.exec(
                 delete(TurnMessage).where(
                     col(TurnMessage.channel_id) == channel_id, col(TurnMessage.post_key) == post_key
+                )
+            )
+            await session.exec(
+                delete(TurnMessage).where(
+                    col(TurnMessage.channel_id) == channel_id,
+                    col(TurnMessage.post_key) == LIVE_CONTROLS,
+                    col(TurnMessage.message_id) == message_id,
                 )
             )
             try:

@@ -382,12 +382,13 @@ class CampaignRepo:
                     .values(last_seen_seq=write.log.seq)
                 )
             try:
+                if marker is not None:
+                    await session.flush()  # the marker's id, in the same round trips
                 await session.commit()
             except IntegrityError:
                 await session.rollback()
                 raise TableChanged() from None
             if marker is not None:
-                await session.refresh(marker)
                 scope = announcing()
                 assert scope is not None and marker.id is not None
                 scope.markers[marker.channel_id] = marker.id

@@ -67,8 +67,17 @@ class PaceCommands:
             raise UserError("You have no seat in this campaign.")
         span_text = options.get("for", "")
         if span_text.lower() == "off":
+            # Handed back at once: the seat the table waits on now waits on its player.
             for seat in mine:
                 await self.repo.seat_update(seat_id_of(seat), away_until=None, autopilot=False)
+            awaited = [s.role for s in mine if s.role in table.prompt().seats]
+            if awaited:
+                return [
+                    Reply(
+                        f"{escape(caller.user_name)} is back, and the table waits on them "
+                        f"({', '.join(awaited)}): autopilot no longer plays for them."
+                    )
+                ]
             return [Reply(f"{escape(caller.user_name)} is back.")]
         try:
             until = self.parts.clock.now() + parse_away(span_text)

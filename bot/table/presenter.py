@@ -20,6 +20,7 @@ from bot.pictures import has_activity
 from bot.replies import Attachment, Reply, ephemeral, split_message
 from bot.table.brief import brief
 from bot.table.context import id_of, waiting_line
+from bot.table.missionend import end_text, ended, everyone, summary_view
 from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
 from bot.table.turnposts import StepShape, TurnPosts
@@ -54,7 +55,19 @@ class Presenter:
         quiet = not lines and not outcome.mentions and not phase and not prompt.finished
         if not (quiet and not await self.posts.continues(id_of(campaign), shape)):
             replies = await self._public(outcome, shape, lines, phase)
-        replies = [*self._next_briefing(outcome), *replies]  # as at /campaign begin
+        end = ended(events)
+        if end is not None and not prompt.finished:
+            # A campaign goes on: the mission's end, then the next briefing (as at /campaign
+            # begin), then the new mission's first post; everyone was pinged once already.
+            for reply in replies:
+                reply.mentions = []
+            replies = [
+                *await self._mission_end(outcome, end),
+                *self._next_briefing(outcome),
+                *replies,
+            ]
+        elif end is not None:
+            replies = [*replies, *await self._mission_end(outcome, end)]
         my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
         secret = private_texts(events, my_roles)
         if secret:
@@ -62,6 +75,24 @@ class Presenter:
         elif not replies:
             replies = ephemeral("Done: nothing of it is public.")
         return replies
+
+    async def _mission_end(self, outcome: StepOutcome, end: MissionEnded) -> list[Reply]:
+        """The mission's end in a post of its own (`bot/table/missionend.py`)."""
+        table = outcome.table
+        campaign = table.campaign
+        view = table.game.view(table.state, None)
+        card = summary_view(table.game, table.state, view, end)
+        text = end_text(view, outcome.events, end, outcome.seats)
+        return [
+            Reply(
+                text,
+                images=[await self.pictures.summary(card)],
+                mentions=everyone(outcome.seats),
+                version=campaign.version,
+                game=campaign.game,
+                mirror_to=list(campaign_settings(campaign).mirrors),
+            )
+        ]
 
     def _next_briefing(self, outcome: StepOutcome) -> list[Reply]:
         """A mission ended and the game goes on: a campaign set up its next mission, whose
@@ -90,7 +121,7 @@ class Presenter:
         images = await self._images(outcome, view, phase)
         shown = brief(list(placed.lines))  # short: the picture is what a phone shows
         names = role_names(campaign.game, campaign.scenario)
-        if prompt.finished:
+        if prompt.finished and ended(outcome.events) is None:  # else the end's own post says it
             shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:
             shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign), names))
@@ -126,6 +157,6 @@ class Presenter:
             images = await self.pictures.phase(view, public_events(outcome.automatic))
         if images is None:
             images = [await self.pictures.step(view, public, outcome.deadline)]
-        if outcome.prompt.finished:
+        if outcome.prompt.finished and ended(outcome.events) is None:
             images.append(await self.pictures.summary(view))
         return images

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from engine.core.dice import Dice
 from engine.core.events import Event
-from engine.core.view import View
+from engine.core.view import SummaryView, View
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -166,6 +166,20 @@ class Advisor(Protocol):
 def advisor_of(game: Game[Any]) -> Advisor | None:
     """The game's advisor, when it offers one."""
     return game if callable(getattr(game, "advise", None)) else None  # type: ignore[return-value]
+
+
+class CampaignSummaries(Protocol):
+    """Optional for a game whose campaign plays several missions in one state: the summary of
+    the mission played last, asked when one has just ended and the next one is set up (None:
+    not in a campaign, or the campaign is over and the View's own summary says it all)."""
+
+    def ended_summary(self, state: Any) -> SummaryView | None: ...
+
+
+def campaign_summaries_of(game: Game[Any]) -> CampaignSummaries | None:
+    """The game's summaries of ended campaign missions, when it keeps them."""
+    found = callable(getattr(game, "ended_summary", None))
+    return game if found else None  # type: ignore[return-value]
 
 
 def scenario_info(game: Game[Any], key: str) -> ScenarioInfo:

@@ -73,6 +73,9 @@ class SummaryView(BaseModel):
     losses: list[str] = Field(default_factory=list)
     # Each objective and how far it got.
     objectives: list[str] = Field(default_factory=list)
+    # Rounds played, when the View's own round is no longer the mission's (a campaign that has
+    # moved on to its next mission).
+    rounds: int | None = None
 
 
 class View(BaseModel):

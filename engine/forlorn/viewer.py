@@ -17,7 +17,7 @@ from engine.forlorn.content import ITEMS, cards, scenarios, units
 from engine.forlorn.setup import sc_of
 from engine.forlorn.state import ForlornState, seat_name
 from engine.forlorn.turn import marine_seats, waiting_marine_seats
-from engine.forlorn.world import board_of, grappled, max_hits
+from engine.forlorn.world import board_of, grappled, max_hits, sq
 
 SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -266,15 +266,28 @@ def _rank(kind: str) -> str:
     return units().marines[kind].rank
 
 
+def _mcgfn_at(state: ForlornState) -> str:
+    """Where the MCGFN is now, for the goal's count: carried, dropped or still at A."""
+    holder = next((u for u in state.units if "mcgfn" in u.items), None)
+    if holder is not None:
+        return f"out with {holder.name}" if holder.status == "exited" else f"{holder.name} has it"
+    dropped = next((at for at, items in state.floor_items.items() if "mcgfn" in items), None)
+    return f"on the floor at {dropped}" if dropped else "still at A"
+
+
 def _goal_text(state: ForlornState) -> str:
     goal = scenarios()[state.scenario].goal
     kind = goal.kind
     if kind == "vp":
         return f"Score {goal.target} VP"
     if kind == "mcgfn-exit":
-        return "Unplug the MCGFN at A and carry it out through an airlock"
+        return f"Unplug the MCGFN at A and carry it out through an airlock ({_mcgfn_at(state)})"
     if kind == "clear-rooms":
-        return "No Xenos in rooms A and B"
+        board = board_of(state)
+        inside = sum(
+            1 for x in state.active("xenos") if x.at and board.room_of(sq(x.at)) in goal.rooms
+        )
+        return f"No Xenos in rooms A and B ({inside} there now)"
     if kind == "mcgfn-activate":
         return f"MCGFN on C, activated {state.mcgfn_progress}/{goal.aps}"
     if kind == "exit":

@@ -62,6 +62,8 @@ def advise(state: GalaxyState, seat: str, actions: list[Action]) -> Action | Non
     picks += [_unjam_first, _urgent_heal]
     picks += [_move] if rush else []
     picks += [_boost_then_attack, _psionic_attack, _grenade, _move, _face, _other_acts]
+    if expanded(state):  # the expansion's tools for an Action still unused
+        picks += [hooks().closing_advice]
     for pick in picks:
         found = pick(state, agent, actions)
         if found is not None:
@@ -80,6 +82,10 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
     def option(value: str) -> Action:
         return actions[options.index(value)]
 
+    if pending.kind in ("alpha", "promote") and expanded(state):
+        picked = hooks().prompt_advice(state, pending.kind, pending.seat, options)
+        if picked in options:
+            return option(picked)
     if pending.kind == "alpha":
         ranked = first_by_ranking(state)
         return option(ranked) if ranked in options else actions[0]
@@ -232,7 +238,12 @@ def _boost_then_attack(
     if not attacks:
         return None
     best = _best_attack(state, agent, attacks)
-    kind = weapon(best.args["weapon"]).kind
+    return booster(agent, actions, weapon(best.args["weapon"]).kind) or best
+
+
+def booster(agent: AgentState, actions: list[Action], kind: str) -> Action | None:
+    """An Action that adds Hit dice to his next attack of this kind (ranged or melee): a
+    tactic, skill, device or psionic, or his class ability; None when he has none."""
     for a in actions:
         if a.verb != "act":
             continue
@@ -244,7 +255,7 @@ def _boost_then_attack(
                 return a
         if effect.startswith(("dice-any+", f"dice-{kind}+")):
             return a
-    return best
+    return None
 
 
 def _psionic_attack(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:

@@ -186,7 +186,8 @@ class ExpansionHooks(Protocol):
         ...
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
-        """The advisor walks onto a token it can reach this Movement."""
+        """The advisor walks onto a token it can reach this Movement and gives its NPCs'
+        standing orders."""
         ...
 
     def after_event(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
@@ -324,6 +325,10 @@ class ExpansionHooks(Protocol):
 
     def condition(self, state: GalaxyState, cond: str) -> bool: ...
 
+    def objective_counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        """The expansion mission's own objective counters, as (name, count in words)."""
+        ...
+
     def controller_for(self, state: GalaxyState, card_id: str) -> str | None:
         """A Master's card goes to the Alpha Agent (None: the normal assignment)."""
         ...
@@ -333,6 +338,12 @@ class ExpansionHooks(Protocol):
     ) -> tuple[str, int] | None: ...
 
     def decoys(self, state: GalaxyState, alien: AlienState) -> dict[str, Coord]: ...
+
+    def closing_advice(
+        self, state: GalaxyState, agent: AgentState, actions: list[Action]
+    ) -> Action | None:
+        """The advisor's use of his unused Action before he ends his turn (None: end it)."""
+        ...
 
     def default_armory(self, state: GalaxyState) -> str: ...
 
@@ -623,6 +634,13 @@ class ExpansionHooks(Protocol):
 
     def progress_lines(self, state: GalaxyState) -> list[str]:
         """The campaign panel for a Strikeback campaign."""
+        ...
+
+    def prompt_advice(
+        self, state: GalaxyState, kind: str, seat: str, options: list[str]
+    ) -> str | None:
+        """The advisor's answer to a core prompt (a promotion, the Alpha Agent) where the
+        expansion knows better; None: the core advisor's answer."""
         ...
 
     def promotion_kind(self, state: GalaxyState, rank: int, core: dict[int, str]) -> str: ...

@@ -16,7 +16,7 @@ from engine.core.game import (
     Step,
     scenario_info,
 )
-from engine.core.view import View
+from engine.core.view import SummaryView, View
 from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
 from engine.galaxy import agent as turn
 from engine.galaxy.content import Mission, content
@@ -24,7 +24,7 @@ from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.legal import choice_label, pending_text
 from engine.galaxy.lifecycle import check_all_dead
 from engine.galaxy.state import GalaxyState
-from engine.galaxy.view import build_view
+from engine.galaxy.view import build_view, ended_summary
 from engine.galaxy.world import agent_name, find_agent, hex_arg, mission_of, seat_label
 
 # High Impact's default as printed (storybook 5.5.1, "Default = On"): on wherever the expansion
@@ -420,6 +420,10 @@ class GalaxyDefenders:
 
     def view(self, state: GalaxyState, seat: str | None) -> View:
         return build_view(state, seat, self.waiting_on(state))
+
+    def ended_summary(self, state: GalaxyState) -> SummaryView | None:
+        """The campaign mission that has just ended (`CampaignSummaries`)."""
+        return ended_summary(state)
 
     def dump(self, state: GalaxyState) -> dict[str, Any]:
         data = state.model_dump(mode="json")

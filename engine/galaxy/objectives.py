@@ -43,6 +43,23 @@ def needs(state: GalaxyState, objective: Objective) -> dict[str, int]:
     return out
 
 
+COUNTER_NAMES = {"kills": "kills", "destroyed": "teleports destroyed", "rescued": "rescued"}
+
+
+def progress(state: GalaxyState) -> list[tuple[str, str]]:
+    """Every counter the mission's objectives judge, as (name, count in words): the core
+    counters against the accomplished row's number for this team, then the expansion
+    mission's own (fires, bombs, ...). For the header and `/campaign status`."""
+    shown: dict[str, int] = {}
+    for row in mission_of(state).objectives:
+        if row.result == "accomplished":
+            shown.update(needs(state, row))
+    counts = [(COUNTER_NAMES[n], f"{counter(state, n)} of {need}") for n, need in shown.items()]
+    if expanded(state):
+        counts += hooks().objective_counts(state)
+    return counts
+
+
 def condition_met(state: GalaxyState, cond: str) -> bool:
     if cond == "always":
         return True

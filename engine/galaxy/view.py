@@ -12,7 +12,7 @@ from engine.core.view import (
     TokenView,
     View,
 )
-from engine.galaxy import campaign
+from engine.galaxy import campaign, objectives
 from engine.galaxy.board import label
 from engine.galaxy.content import Weapon, content
 from engine.galaxy.expansion import expanded, hooks, own
@@ -195,6 +195,8 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         header["rescued"] = str(state.rescued)
     if expanded(state) and (own(state).suits or own(state).headquarters):
         header["power-suit"] = hooks().suit_header(state)
+    for name, count in objectives.progress(state):  # every objective's counter, with its target
+        header[name] = count
     menace = own(state).menace if expanded(state) else None
     if menace is not None:  # the Menacing Agent (Operation Strikeback 11.3.1)
         holder = state.agents.get(menace.owner)
@@ -220,6 +222,16 @@ def build_view(state: GalaxyState, seat: str | None, prompt: Prompt) -> View:
         outcome=prompt.outcome,
         summary=_summary(state) if prompt.finished else None,
     )
+
+
+def ended_summary(state: GalaxyState) -> SummaryView | None:
+    """The campaign mission played last, while the campaign goes on: its result as the campaign
+    recorded it (asked when a mission has just ended: the state already holds the next one)."""
+    camp = state.campaign
+    if camp is None or camp.over or not camp.results:
+        return None
+    last = camp.results[-1]
+    return SummaryView(result=last.text, kills=last.kills, rounds=last.rounds)
 
 
 def _summary(state: GalaxyState) -> SummaryView:

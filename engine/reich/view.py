@@ -12,13 +12,29 @@ from engine.core.view import (
     View,
 )
 from engine.reich import rules
-from engine.reich.content import load_content
+from engine.reich.content import MissionDef, load_content
 from engine.reich.state import EnemyState, ReichState
 from engine.reich.words import effect_words
 
 
 def _coord(cell: tuple[int, int]) -> str:
     return f"x{cell[0]}y{cell[1]}"
+
+
+def objective_counts(state: ReichState, mission: MissionDef) -> str:
+    """How far the objective of the difficulty played has got, counted as the rules check it."""
+    parts = []
+    for cond in mission.objectives.get(state.options.get("difficulty", "cadet"), []):
+        if cond.kind == "sabotage":
+            parts.append(f"sabotaged {state.sabotaged}/{cond.count}")
+        elif cond.kind == "kill":
+            parts.append(f"killed {state.kills.get(cond.enemy or '', 0)}/{cond.count}")
+        elif cond.kind == "collect":
+            held = sum(h.carried.count(cond.token or "") for h in state.heroes.values())
+            parts.append(f"carried {held}/{cond.count}")
+        elif cond.kind == "exit":
+            parts.append(f"out {sum(1 for h in state.heroes.values() if h.exited)}")
+    return ", ".join(parts)
 
 
 def _commands(state: ReichState) -> str:
@@ -190,6 +206,9 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         "difficulty": state.options.get("difficulty", "cadet"),
         "achieved": ", ".join(state.achieved) or "none",
     }
+    counted = objective_counts(state, mission)
+    if counted:
+        header["objective progress"] = counted
     commands = _commands(state)
     if commands:
         header["commands"] = commands

@@ -87,6 +87,19 @@ def test_galaxy_objectives_count_for_the_team() -> None:
     assert any("2/4/6/8/9 aliens killed" in line for line in general.objectives)
 
 
+def test_a_team_too_small_for_a_row_is_told_so_in_its_briefing() -> None:
+    """Strikeback mission 5 is accomplished only with three agents alive: a team of two reads
+    that the row is out of its reach (its best is Partial); a team of three does not."""
+    game = get_game("galaxy-defenders")
+    two = briefing(game, "os5", {}, game.new("os5", ["marine", "sniper"], {}, SeededDice(1)))
+    accomplished = next(line for line in two.objectives if line.startswith("**Accomplished"))
+    assert "out of reach for a team of 2" in accomplished
+    assert not any("out of reach" in line for line in two.objectives if "Partial" in line)
+    seats = ["marine", "sniper", "hulk"]
+    three = briefing(game, "os5", {}, game.new("os5", seats, {}, SeededDice(1)))
+    assert not any("out of reach" in line for line in three.objectives)
+
+
 @pytest.mark.parametrize("key", ["os4", "os5"])
 def test_a_row_that_reads_as_one_above_it_is_briefed_once(key: str) -> None:
     """Missions 4 and 5 end failed the same way when the Event deck is spent and when the

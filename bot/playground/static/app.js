@@ -268,8 +268,9 @@
     for (const message of messages) {
       const shown = feed.querySelector('.msg[data-id="' + message.id + '"]');
       if (shown) {
-        // A turn post edited in place: the bot rewrote it as its player acted.
-        if (message.edited) shown.replaceWith(renderMessage(message));
+        // A message seen again was rewritten: a turn post edited in place as its player
+        // acted, or a superseded post whose buttons were taken away.
+        shown.replaceWith(renderMessage(message));
         continue;
       }
       feed.append(renderMessage(message));

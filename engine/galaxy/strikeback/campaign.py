@@ -209,6 +209,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
     camp = state.campaign
     assert camp is not None
     state.agents = {k: a for k, a in state.agents.items() if a.drone_of is None}
+    held_out = kept_out(state)
     for seat in state.seats:
         old = state.agents[seat]
         fresh = carried(old)
@@ -218,7 +219,7 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         fresh.weapons = [
             WeaponState(key=k, ammo=weapon(k).ammo) for k in content().agents[seat].weapons
         ]
-        if old.dead and seat == swallowed(state):  # inoperative, not dead: he keeps his ranks
+        if old.dead and seat in held_out:  # inoperative, not dead: he keeps his ranks
             events.append(
                 Note(text=f"{agent_name(fresh)} is freed from the Wormoon and keeps his rank.")
             )
@@ -239,13 +240,12 @@ def carry_over(state: GalaxyState, events: list[Event]) -> None:
         )
 
 
-def swallowed(state: GalaxyState) -> str:
-    """The agent the mission keeps out of play though not dead (mission 6: inside the
-    Wormoon, Inoperative), "" if none."""
+def kept_out(state: GalaxyState) -> tuple[str, ...]:
+    """Agents the mission holds out of play (mission 6: inside the Wormoon): Inoperative,
+    yet not dead."""
     if sb_state_or_none(state) is None:
-        return ""
-    kept = rules_for(mission_key(state)).kept_out(state)
-    return kept[0] if kept else ""
+        return ()
+    return rules_for(mission_key(state)).kept_out(state)
 
 
 def back_to_gold(agent: AgentState, state: GalaxyState | None = None) -> None:

@@ -106,5 +106,8 @@ def random_each(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
                 give(state, seat, key, events)
                 break
             events.append(
-                Note(text=f"The {name(key)} does not fit {seat}: discarded, another is drawn.")
+                Note(
+                    text=f"The {name(key)} does not fit {agent_name(state.agents[seat])}: "
+                    "discarded, another is drawn."
+                )
             )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.galaxy.strikeback import (
     activation,
+    advisor_tools,
     alientech,
     arsenal,
     badges,
@@ -55,7 +56,7 @@ class StrikebackHooks:
     activate_now = staticmethod(npc.activate_now)
     activation_problem = staticmethod(npc.activation_problem)
     active = staticmethod(headquarters.active)
-    advice = staticmethod(alientech.advice)
+    advice = staticmethod(advisor_tools.advise)
     after_event = staticmethod(play.after_event)
     agent_died = staticmethod(play.agent_died)
     alien_attack = staticmethod(combat.alien_attack)
@@ -82,9 +83,11 @@ class StrikebackHooks:
     closest = staticmethod(swarm.closest)
     combat_refresh = staticmethod(combat.refresh)
     condition = staticmethod(play.condition)
+    objective_counts = staticmethod(play.objective_counts)
     controller_for = staticmethod(masters.controller_for)
     debrief = staticmethod(campaign.debrief)
     decoys = staticmethod(play.decoys)
+    closing_advice = staticmethod(advisor_tools.closing)
     default_armory = staticmethod(campaign.default_armory)
     default_choice = staticmethod(play.default_choice)
     defence_dice = staticmethod(poses.defence_dice)
@@ -168,6 +171,7 @@ class StrikebackHooks:
     powers_refresh = staticmethod(powers.refresh)
     progress_lines = staticmethod(campaign.progress_lines)
     promotion_kind = staticmethod(wings.promotion_kind)
+    prompt_advice = staticmethod(advisor_tools.prompt_advice)
     psionics = staticmethod(powers.psionics)
     quiet_signals = staticmethod(play.quiet_signals)
     rank_name = staticmethod(wings.rank_name)

@@ -37,6 +37,7 @@ from engine.galaxy.world import (
     co,
     free,
     mission_key,
+    mission_of,
 )
 
 if TYPE_CHECKING:
@@ -359,6 +360,26 @@ def condition(state: GalaxyState, cond: str) -> bool:
         dead = sum(1 for seat in state.seats if state.agents[seat].dead)
         return dead >= (len(state.seats) + 1) // 2
     return rules(state).condition(state, cond)
+
+
+def objective_counts(state: GalaxyState) -> list[tuple[str, str]]:
+    """The counters of the mission's objectives (the losses every mission shares, then the
+    mission's own), for the header and `/campaign status`."""
+    counts: list[tuple[str, str]] = []
+    conditions = sorted({c for o in mission_of(state).objectives for c in o.when})
+    dead = sum(1 for seat in state.seats if state.agents[seat].dead)
+    limits = [c.removeprefix("dead>=") for c in conditions if c.startswith("dead>=")]
+    if limits:
+        fails = (len(state.seats) + 1) // 2 if limits[0] == "half" else int(limits[0])
+        counts.append(("agents lost", f"{dead} (fails at {fails})"))
+    if "events-out" in conditions:
+        counts.append(("Event cards left", str(len(state.event_deck.draw_pile))))
+    for cond in conditions:
+        if cond.startswith("event-drawn:"):
+            card = cond.split(":", 1)[1]
+            drawn = "drawn" if card in state.event_deck.discard_pile else "not drawn yet"
+            counts.append((f"Special Event {card.rsplit('-', 1)[-1].upper()}", drawn))
+    return counts + rules(state).counts(state)
 
 
 def advice(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:

@@ -157,7 +157,9 @@ async def test_whole_missions_on_two_processes_through_faults_and_a_kill(
                 killed.append((user, channel, record))
                 await back.wait()  # its process is gone: wait for the new one
                 continue
-            assert settled and record is not None, (pair.unanswered, fake.violations[:3])
+            assert settled and record is not None, "\n".join(
+                [*pair.unanswered, *map(str, fake.violations[:3])]
+            )
             if (await table.campaign(channel)).version == campaign.version:
                 continue  # refused (the table changed, too fast): nothing to count or replay
             steps[f"{game_key}/{scenario}"] += 1
@@ -226,11 +228,13 @@ async def test_whole_missions_on_two_processes_through_faults_and_a_kill(
     await table.db.close()
     checked = cli("verify", env=pair.env())
     assert checked.returncode == 0 and "4 campaigns checked, 4 reproducible" in checked.stdout
+    stripped = sum('"strip"' in r.payload_json for r in rows)
     print(
         f"\ntwo processes, whole missions {dict(steps)} ({sum(steps.values())} steps) in "
         f"{time.perf_counter() - started:.0f} s: channel calls {fake.channel_calls}, faults "
         f"injected {sum(fake.faults.values())} {dict(fake.faults)}; outbox rows {len(rows)}, "
-        f"retries {sum(r.attempts for r in rows)}; channel messages {len(posted)}, edits "
+        f"retries {sum(r.attempts for r in rows)}; superseded posts' buttons taken away "
+        f"{stripped}; channel messages {len(posted)}, edits "
         f"{sum(m.edits for m in posted)}; killed between commit and outbox: "
         f"{len(markers)} step(s), posts composed by a deliverer {len(late)}; interactions replayed "
         f"{len(replays) + len(cut)} (none acted)"

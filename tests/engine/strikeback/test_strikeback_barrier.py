@@ -4,7 +4,7 @@ cross them, sight passes, the hexes stay adjacent (so range is counted as usual)
 from __future__ import annotations
 
 from engine.core.hexgrid import neighbours
-from engine.galaxy.board import parse_map
+from engine.galaxy.board import load_map, parse_map
 from engine.galaxy.state import AlienState
 
 CRATER = """name: Crater Test
@@ -51,3 +51,15 @@ def test_flying_and_burrowing_aliens_are_flyers_others_walk() -> None:
     assert walker(alien("diggers-blue")) == "flyer"  # Burrowing
     assert walker(alien("crimson-nightmare-green")) == "alien"
     assert walker(alien("xeno-beta-green-1")) == "alien"  # a core card
+
+
+def test_the_shipped_maps_stop_agents_on_foot_at_their_barrier_sides() -> None:
+    """Crater rims on maps B1 (missions 1-3), B1+X1 (4) and O6 (6): an agent on foot cannot
+    step across, a Flying figure can, and the hexes stay adjacent."""
+    for name in ("b1", "b1m1", "b1x1", "o6"):
+        board = load_map(name)
+        assert board.barriers, name
+        h, n = sorted(next(iter(board.barriers)))
+        assert not board.step_ok(h, n, set(), "agent"), name
+        assert board.step_ok(h, n, set(), "flyer"), name
+        assert board.adjacent(h, n, set()), name

@@ -337,3 +337,15 @@ def test_reinforcements_hand_the_nano_injector_device_to_any_agent() -> None:
     finish_reinforcements(state, "nano-injector", SeededDice(1), events)
     assert state.pending is None  # the only taker gets it at once
     assert "nano-injector" in devices.held(state, "marine")
+
+
+def test_missions_4_to_6_ask_each_agent_to_select_two_devices_at_setup() -> None:
+    """Their briefings read "Devices: 2 per agent": two selections per agent, one prompt at a
+    time to his own player (`device_picks`)."""
+    for key in ("os4", "os5", "os6"):
+        state = GAME.new(key, ["marine", "sniper"], {"human-view": "off"}, SeededDice(7))
+        assert state.pending is not None and state.pending.kind == "sb-pick", key
+        assert state.expansion is not None
+        asks = sb_state(state).asks
+        assert asks.count("pick:marine") == asks.count("pick:sniper") == 2, key
+        assert state.pending.seat in ("marine", "sniper")

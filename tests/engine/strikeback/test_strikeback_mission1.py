@@ -13,6 +13,7 @@ from engine.core.game import Action
 from engine.core.hexgrid import neighbours
 from engine.galaxy import GAME, attack, lifecycle, objectives, phases
 from engine.galaxy.agent import start_turn
+from engine.galaxy.content import mission as mission_by_key
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import play
 from engine.galaxy.strikeback.mission_rules import os1
@@ -91,7 +92,8 @@ def test_special_event_b_brings_the_knight_firefighters_devices_and_the_first_fi
             SeededDice(1),
         ).state
     firefighter = "Name a Firefighter (gets a Fire Extinguisher)"
-    assert asked == [firefighter, firefighter, "sb-device", "sb-device"]
+    harpoon, boots = (f"Alpha Agent: who receives the {d}" for d in ("Harpoon", "Jet Boots"))
+    assert asked == [firefighter, firefighter, harpoon, boots]
     assert state.expansion is not None and len(os1.fire(state).firefighters) == 2
     assert sorted(k for keys in sb_state(state).devices.values() for k in keys) == [
         "harpoon",
@@ -151,6 +153,38 @@ def test_objectives_table_reads_fires_and_the_dead() -> None:
     assert state.outcome == "failed"
 
 
+def test_objectives_are_read_in_their_printed_order_at_the_end() -> None:
+    """The printed table puts the two end-of-mission rows first: 2 of 3 agents dead in the
+    last round with two fires is accomplished (the engine used to read the dead first and say
+    failed); before the end the same losses fail the mission."""
+    state = mission(["marine", "biotech", "sniper"])
+    state.agents["marine"].dead = state.agents["biotech"].dead = True
+    os1.fire(state).flames = [1, 2]
+    state.round = 8  # the Strategy phase after the last Event card
+    objectives.mission_status(state, [])
+    assert state.outcome == "accomplished"
+    state.outcome, state.round = None, 6
+    objectives.mission_status(state, [])
+    assert state.outcome == "failed"
+
+
+def test_every_missions_objectives_follow_the_printed_table_order() -> None:
+    """Storybook 7's tables, row by row (a trailing row of ours ends a mission whose deck
+    never runs out at its round limit)."""
+    printed = {
+        "os1": ["accomplished", "partial", "failed", "failed"],
+        "os2": ["accomplished", "failed"],
+        "os3": ["accomplished", "partial", "failed"],
+        "os4": ["accomplished", "failed"],
+        "os5": ["accomplished", "partial", "failed", "failed"],
+        "os6": ["accomplished", "failed"],
+    }
+    for key, results in printed.items():
+        rows = [o.result for o in mission_by_key(key).objectives]
+        assert rows[: len(results)] == results, key
+        assert all(r == "failed" for r in rows[len(results) :]), key
+
+
 def test_seize_example_1_the_flying_critter_carries_the_immobilized_biotech_away() -> None:
     state = mission(["biotech"])
     state.signals, state.aliens = [], []
@@ -163,10 +197,10 @@ def test_seize_example_1_the_flying_critter_carries_the_immobilized_biotech_away
     )
     critter = lifecycle.place_alien(state, "flying-critter-green", spot, [], "is placed")
     before = critter.hex
-    # Talons 2 BLUE: hit+hit+shield, bolt+ammo+jam = 2 Hits and a Bolt (Immobilize; Catcher).
-    # The Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
+    # Talons 2 BLUE: hit+hit+bolt, alien = 2 Hits and a Bolt (Immobilize; Catcher). The
+    # Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
     events: list[Event] = []
-    attack.alien_attack(state, critter, biotech, "melee", ScriptedDice([2, 4, 1, 1]), events, "t")
+    attack.alien_attack(state, critter, biotech, "melee", ScriptedDice([4, 1, 1, 1]), events, "t")
     assert "immobilize" in biotech.conditions
     assert critter.hex != before
     assert biotech.hex is not None and adjacent(state, biotech.hex, critter.hex)

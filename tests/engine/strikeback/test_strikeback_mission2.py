@@ -103,8 +103,34 @@ def test_the_alpha_agent_hands_out_four_probes_at_least_one_each() -> None:
     assert sum(counts.values()) == 4 and min(counts.values()) >= 1
     # with two probes left and two empty-handed agents, only they are offered
     assert len(seen[2]) == 2 and state.alpha not in seen[2]
-    # standalone: a random device each on top of an empty kit
-    assert all(len(state.agents[s].devices) == 1 for s in state.seats)
+    # standalone: a random device each on top of an empty kit (a core or an expansion one)
+    assert all(len(kit(state, s)) == 1 for s in state.seats)
+
+
+def kit(state: GalaxyState, seat: str) -> list[str]:
+    """His devices: the core's on his sheet, the expansion's in its own part."""
+    return [*state.agents[seat].devices, *play.sb(state).devices.get(seat, [])]
+
+
+def test_after_an_accomplished_mission_1_each_agent_selects_his_device() -> None:
+    """Mission 2's first Reinforcements use the briefing hand-outs (2.1): each agent picks one
+    device from the whole Warehouse (core and expansion devices that fit him), one prompt each
+    to his own player."""
+    state = mission(["marine", "biotech"])
+    play.sb(state).previous = "accomplished"
+    asked: list[str] = []
+    for _ in range(40):
+        state = GAME.advance(state, SeededDice(3)).state
+        pending = state.pending
+        if pending is None:
+            break
+        if pending.kind == "sb-pick":
+            asked.append(pending.seat)
+            assert "harpoon" in pending.options or "jet-boots" in pending.options  # expansion
+        pick = Action(verb="choose", args={"option": pending.options[0]})
+        state = GAME.apply(state, pending.seat, pick, SeededDice(3)).state
+    assert sorted(asked) == ["biotech", "marine"]
+    assert all(len(kit(state, s)) == 1 for s in state.seats)
 
 
 def test_event_phase_is_skipped_until_waypoint_1_listens_then_deploy_starts_it() -> None:

@@ -176,11 +176,11 @@ def _offer_alien_weapon(state: GalaxyState, wanted: str) -> list[Event]:
     """Special Event B's offer reaches the Reinforcements with the weapon draw `wanted`."""
     for seed in range(200):
         trial = state.model_copy(deep=True)
-        play.sb(trial).flags["weapon-offer"] = 1
+        os3.mine(trial).flags["weapon-offer"] = 1
         events: list[Event] = []
         play.rules(trial).reinforcements(trial, SeededDice(seed), events)
         if play.sb(trial).asks and play.sb(trial).asks[-1].endswith(wanted):
-            play.sb(state).flags["weapon-offer"] = 1
+            os3.mine(state).flags["weapon-offer"] = 1
             play.rules(state).reinforcements(state, SeededDice(seed), [])
             play.sb(state).asks = play.sb(state).asks[-1:]
             play.ask_next(state)

@@ -15,7 +15,7 @@ from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.mission_rules.os6 import hunt
 from engine.galaxy.strikeback.play import mark_hex
 from engine.galaxy.strikeback.status import sb_state_or_none
-from engine.galaxy.world import alien_hexes, co, free, hx, occupant
+from engine.galaxy.world import alien_hexes, board_of, co, free, hx, occupant
 
 SEATS = ["marine", "hulk", "sniper"]
 
@@ -215,13 +215,40 @@ def test_a_dead_carrier_drops_his_probe_and_another_agent_picks_it_up_by_walking
     assert "hulk" in hunt(state).carriers
     where = hulk.hex
     assert where is not None
+    spare = list(hunt(state).dropped)  # the fourth probe, nobody's, at the landing zone
     rules = rules_for("os6")
     rules.agent_died(state, hulk, [])
-    assert "hulk" not in hunt(state).carriers and hunt(state).dropped == [where]
+    assert "hulk" not in hunt(state).carriers and hunt(state).dropped == [*spare, where]
     hunt(state).carriers.remove("sniper")
     rules.entered(state, state.agents["sniper"], hx(where), SeededDice(1), [])
-    assert "sniper" in hunt(state).carriers and hunt(state).dropped == []
+    assert "sniper" in hunt(state).carriers and hunt(state).dropped == spare
     assert label(hx(where))
+
+
+def test_the_probes_nobody_may_carry_lie_on_the_free_start_hexes() -> None:
+    """Ours: four probes, one per agent at most; a team of two leaves two at the landing zone
+    (GD Start hexes no agent stands on), where walking onto one picks it up."""
+    state = to_first_turn(start(["marine", "sniper"]))
+    probes = hunt(state)
+    assert sorted(probes.carriers) == ["marine", "sniper"] and len(probes.dropped) == 2
+    starts = {co(h) for h in board_of(state).starts}
+    assert set(probes.dropped) <= starts
+    assert all(co(hx(a.hex)) not in probes.dropped for a in state.agents.values() if a.hex)
+    full = to_first_turn(start(["marine", "hulk", "sniper", "biotech"]))
+    assert hunt(full).dropped == []
+
+
+def test_a_smaller_team_meets_each_stage_of_the_wormoon_already_wounded() -> None:
+    """Ours: the Wormoon's card is sized for four agents; each agent short of four puts 3
+    Wounds on Stage I when it lurks and 4 on Stage II when it surfaces."""
+    assert worm(start(["marine", "hulk", "sniper", "biotech"])).wounds == 0
+    assert worm(start(["marine", "hulk", "sniper"])).wounds == 3
+    state = start(["marine", "sniper"])
+    assert worm(state).wounds == 6
+    rules = rules_for("os6")
+    state.aliens = []
+    rules.apply_effect(state, "wormoon-returns", {}, SeededDice(1), [])
+    assert worm(state).card == "wormoon-2" and worm(state).wounds == 8
 
 
 def test_the_last_special_event_ends_the_mission_failed_with_the_wormoon_alive() -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.dice import SeededDice
 from engine.core.errors import ContentError
+from engine.galaxy import GAME
 from engine.galaxy.strikeback import missions as mission_files
 from engine.galaxy.strikeback.mission_rules import (
     GENERIC_EFFECTS,
@@ -58,3 +60,17 @@ def test_an_unknown_effect_kind_is_refused_when_the_content_loads(
         monkeypatch.undo()
         mission_files._load.cache_clear()
     assert "os1" in mission_files.missions()
+
+
+def test_every_mission_deals_its_event_deck_stack_by_stack() -> None:
+    """Storybook 2.2 in play: each mission's deck is its stacks in order, each stack shuffled
+    on its own, so a Special Event alone in its stack always comes at the same draw."""
+    for key, mission in mission_files.missions().items():
+        for seed in (1, 2):
+            state = GAME.new(key, ["marine", "biotech"], {}, SeededDice(seed))
+            top_first = list(reversed(state.event_deck.draw_pile))
+            at = 0
+            for stack in mission.stacks:
+                assert sorted(top_first[at : at + len(stack)]) == sorted(stack), (key, stack)
+                at += len(stack)
+            assert at == len(top_first), key

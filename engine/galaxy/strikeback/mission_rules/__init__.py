@@ -124,6 +124,11 @@ class MissionRules:
     def condition(self, state: GalaxyState, cond: str) -> bool:
         return False
 
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        """The mission's own objective counters in words, as (name, count): what the header
+        and `/campaign status` show so every objective can be followed."""
+        return []
+
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         """The mission's part of Reinforcements in each Strategy phase (queue `asks`)."""
 
@@ -193,6 +198,11 @@ class MissionRules:
 
     def advice(self, state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
         """The advisor's move for this mission's goals, or None for the core advisor."""
+        return None
+
+    def alpha_advice(self, state: GalaxyState, options: list[str]) -> str | None:
+        """The advisor's Alpha Agent when this mission makes the choice matter (None: the
+        rulebook's ranking)."""
         return None
 
 

@@ -18,7 +18,7 @@ from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.play import mark_hex, sb
 from engine.galaxy.strikeback.status import MissionState, mission_part, sb_state_or_none
-from engine.galaxy.world import adjacent, agent_name, co, hex_arg, hx, operative
+from engine.galaxy.world import adjacent, agent_name, co, hex_arg, hx, mission_of, operative
 
 WAYPOINTS = 4
 FIREFIGHTERS = 2
@@ -196,6 +196,28 @@ class FarSideCrash(MissionRules):
         if cond.startswith("flames<="):
             return flames <= int(cond[len("flames<=") :])
         return False
+
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        """The fires burning, with the numbers the objectives judge them by."""
+        rows = mission_of(state).objectives
+        lose = next((c for o in rows for c in o.when if c.startswith("flames>=")), None)
+        win = next(
+            (
+                c
+                for o in rows
+                if o.result == "accomplished"
+                for c in o.when
+                if c.startswith("flames<=")
+            ),
+            None,
+        )
+        terms = []
+        if win:
+            terms.append(f"at most {win[len('flames<=') :]} at the end to accomplish")
+        if lose:
+            terms.append(f"{lose[len('flames>=') :]} fail")
+        told = f" ({'; '.join(terms)})" if terms else ""
+        return [("fires", f"{len(burning(state))} burning{told}")]
 
     def lit_marks(self, state: GalaxyState) -> dict[str, str]:
         return {f"wp{n}": "flame" for n in burning(state)}

@@ -8,22 +8,24 @@ the second probe is planted on Waypoint 2 before Special Event B, the next Event
 through the deck to B. Special Event B takes the probe off Waypoint 1, brings two Diggers up
 at the dig site's Teleport Point, and from the next round the Diggers hunt planted probes
 (2 Health points, defending with BLUE dice like anyone) and an agent standing on Waypoint 3
-may arm the two planted probes with his Action. Standalone Reinforcements: one random
-compatible device per agent.
+may arm the two planted probes with his Action. First Reinforcements: after an accomplished
+mission 1 each agent selects one device, else each gains one at random that fits him, from
+the Warehouse of core and expansion devices (`handouts.py`).
 """
 
 from __future__ import annotations
 
-from engine.core.dice import Dice, shuffle
+from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
 from engine.galaxy import combat
 from engine.galaxy.board import label
-from engine.galaxy.content import Mission, content
+from engine.galaxy.content import Mission
 from engine.galaxy.lifecycle import clockwise_from_alpha, nearest_free, place_alien
 from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
+from engine.galaxy.strikeback import handouts
 from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.mission_rules.tokens import (
     CarriedState,
@@ -53,7 +55,6 @@ PROBES = 4
 PROBE_HP = 2
 SITES = {1: "u1", 2: "u2", 3: "u3"}  # the dig site's Waypoints on map b1m1
 ASK = "probe"
-DEVICE_ASK = "device-pick:"
 
 
 class ProbeState(CarriedState):
@@ -122,36 +123,13 @@ class UndergroundTremor(MissionRules):
         if mine(state).flags.get("reinforced"):
             return
         mine(state).flags["reinforced"] = 1
-        if previous_result(state) == "accomplished":
-            layer.asks += [f"{DEVICE_ASK}{a.id}" for a in operative(state)]
-        else:
-            pool = shuffle(
-                dice, [d.key for d in content().devices.values() for _ in range(d.count)]
-            )
-            for agent in operative(state):
-                while pool:
-                    key = pool.pop(0)
-                    classes = content().devices[key].classes
-                    if not classes or agent.id in classes:
-                        agent.devices.append(key)
-                        events.append(Note(text=f"{agent_name(agent)} draws a device: {key}."))
-                        break
+        if previous_result(state) == "accomplished":  # each agent selects one (2.1 hand-outs)
+            handouts.select_each(state, 1)
+        else:  # one at random each, redrawn until it fits him
+            handouts.random_each(state, dice, events)
         layer.asks += [ASK] * PROBES
 
     def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
-        if ask.startswith(DEVICE_ASK):
-            seat = ask.removeprefix(DEVICE_ASK)
-            if state.agents[seat].dead:
-                return None
-            choices = [
-                d.key for d in content().devices.values() if not d.classes or seat in d.classes
-            ]
-            return Pending(
-                kind="sb-mission",
-                seat=seat,
-                options=choices,
-                data={"ask": ask, "question": "Pick a device for this mission"},
-            )
         if ask != ASK or not state.alpha:
             return None
         left = [k for k, t in probes(state).items() if not t.holder and t.hex is None]
@@ -171,10 +149,6 @@ class UndergroundTremor(MissionRules):
     def finish_choice(
         self, state: GalaxyState, pending: Pending, option: str, events: list[Event]
     ) -> bool:
-        if str(pending.data["ask"]).startswith(DEVICE_ASK):
-            state.agents[pending.seat].devices.append(option)
-            events.append(Note(text=f"{agent_name(state.agents[pending.seat])} takes {option}."))
-            return True
         left = [k for k, t in probes(state).items() if not t.holder and t.hex is None]
         if not left:
             return True
@@ -187,11 +161,8 @@ class UndergroundTremor(MissionRules):
         return True
 
     def default_choice(self, state: GalaxyState, pending: Pending) -> str:
-        """The agent carrying the fewest probes, first from the Alpha Agent clockwise (a
-        device pick: the first listed)."""
+        """The agent carrying the fewest probes, first from the Alpha Agent clockwise."""
 
-        if str(pending.data["ask"]).startswith(DEVICE_ASK):
-            return pending.options[0]
         order = [s for s in clockwise_from_alpha(state) if s in pending.options]
         return min(order, key=lambda s: (len(carried(state, s, "probe")), order.index(s)))
 
@@ -394,6 +365,11 @@ class UndergroundTremor(MissionRules):
         )
 
     # -- objectives, board, advice -----------------------------------------------------------
+
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        placed = sum(1 for n in (1, 2) if planted(state, n))
+        ready = "armed" if armed(state) else "not armed"
+        return [("probes", f"{placed} of 2 planted on Waypoints 1 and 2, {ready}")]
 
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond == "probes-armed":

@@ -496,6 +496,9 @@ class DeepImpact(MissionRules):
 
     # -- objectives, board, advice -----------------------------------------------------------
 
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        return [("bombs detonated", f"{detonated(state)} of 4 (2 for a partial)")]
+
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond.startswith("bombs>="):
             return detonated(state) >= int(cond[len("bombs>=") :])

@@ -344,6 +344,11 @@ class Elysium(MissionRules):
         if card(alien).species == "nexus":
             to_warehouse(state, alien, mine(state).warehouse, events)
 
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        living = operative(state)
+        inside = sum(1 for a in living if inside_base(state, a))
+        return [("inside the base", f"{inside} of {len(living)} agents standing")]
+
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond == "base-all":
             living = operative(state)

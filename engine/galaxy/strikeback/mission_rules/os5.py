@@ -380,6 +380,18 @@ class Moonrakers(MissionRules):
         if alien.card in (GREY, BLUE_NEXUS):
             to_warehouse(state, alien, mine(state).warehouse, events)
 
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        tokens = mine(state)
+        virus = len(set(VIRUS_WAYPOINTS) & set(tokens.viruses))
+        grey = "dead" if GREY in tokens.warehouse else "alive"
+        drawn = "drawn" if "os5-e" in state.event_deck.discard_pile else "not drawn yet"
+        return [
+            ("virus", f"{virus} of {len(VIRUS_WAYPOINTS)} Waypoints infected"),
+            ("Grey Xeno", grey),
+            ("agents standing", f"{len(operative(state))} (3 to accomplish)"),
+            ("Special Event E", drawn),
+        ]
+
     def condition(self, state: GalaxyState, cond: str) -> bool:
         tokens = mine(state)
         if cond == "e-drawn":

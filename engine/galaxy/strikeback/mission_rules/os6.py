@@ -32,35 +32,45 @@ from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance, neighbours
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
+from engine.galaxy.advisor import booster
+from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission
 from engine.galaxy.lifecycle import nearest_free, place_alien
 from engine.galaxy.phases import fix_alpha
 from engine.galaxy.ranks import rank_up
-from engine.galaxy.state import AgentState, Coord, GalaxyState, Pending
+from engine.galaxy.state import AgentState, AlienState, Coord, GalaxyState, Pending
 from engine.galaxy.strikeback import npc, suits
 from engine.galaxy.strikeback.bodies import lift
+from engine.galaxy.strikeback.lookups import worn
 from engine.galaxy.strikeback.mission_rules import MissionRules, register
 from engine.galaxy.strikeback.play import mark_hex, previous_result, sb
 from engine.galaxy.strikeback.status import MissionState, mission_part, sb_state_or_none
+from engine.galaxy.strikeback.travel import nearer
 from engine.galaxy.strikeback.wings import top_rank
 from engine.galaxy.world import (
+    FACINGS,
     agent_name,
     alien_name,
+    board_of,
     co,
     engaged,
     free,
     hex_arg,
     hx,
+    max_hp,
     operative,
     weapon,
 )
 
 PROBES = 4
+FULL_TEAM = 4  # ours: the Wormoon's numbers are for four agents; fewer meet it wounded
+SMALLEST_TEAM = 2  # a lone agent meets it as a team of two does
 PROBE_WAYPOINTS = (2, 3, 4)
 LAIR = "wp1"
 STAGE_ONE, STAGE_TWO = "wormoon-1", "wormoon-2"
 EVENT_A, EVENT_D, EVENT_E = "os6-a", "os6-d", "os6-e"
+SHORT_WOUNDS = {STAGE_ONE: 3, STAGE_TWO: 4}  # per agent short of FULL_TEAM
 ASK_PROBE, ASK_NPC, ASK_ARCHON = "probe", "npc", "archon"
 
 
@@ -163,7 +173,7 @@ class LastStarfighters(MissionRules):
         events: list[Event] = []
         spot = nearest_free(state, mark_hex(state, LAIR))
         assert spot is not None
-        place_alien(state, STAGE_ONE, spot, events, "lurks")
+        _sized(state, place_alien(state, STAGE_ONE, spot, events, "lurks"), events)
         suits.stock_headquarters(state, 2, 3, events)  # a Mark II with 3 Batteries
 
     def reinforcements(self, state: GalaxyState, dice: Dice, events: list[Event]) -> None:
@@ -183,8 +193,20 @@ class LastStarfighters(MissionRules):
         )
         probes = min(PROBES, len(on_map(state)))
         layer.asks += [ASK_PROBE] * probes + [ASK_NPC]
+        self._leave_spare_probes(state, PROBES - probes, events)
         if previous_result(state) == "accomplished":
             layer.asks.append(ASK_ARCHON)
+
+    def _leave_spare_probes(self, state: GalaxyState, spare: int, events: list[Event]) -> None:
+        """Ours: with fewer than four agents the probes nobody may carry stay at the landing
+        zone, on the GD Start hexes no agent stands on, to be picked up by walking onto them."""
+        taken = {a.hex for a in state.agents.values() if a.hex is not None}
+        spots = [h for h in board_of(state).starts if co(h) not in taken][:spare]
+        for h in spots:
+            hunt(state).dropped.append(co(h))
+        if spots:
+            where = ", ".join(label(h) for h in spots)
+            events.append(Note(text=f"The Underground Probes nobody carries stay at {where}."))
 
     def open_ask(self, state: GalaxyState, ask: str) -> Pending | None:
         mine = hunt(state)
@@ -305,7 +327,8 @@ class LastStarfighters(MissionRules):
         if spot is None:
             return
         mine.returned = True
-        place_alien(state, STAGE_TWO, spot, events, "bursts out of its lair (Stage II)")
+        worm = place_alien(state, STAGE_TWO, spot, events, "bursts out of its lair (Stage II)")
+        _sized(state, worm, events)
 
     # -- Underground Probes --------------------------------------------------------------------
 
@@ -393,6 +416,22 @@ class LastStarfighters(MissionRules):
 
     # -- objectives, board and advice ----------------------------------------------------------
 
+    def alpha_advice(self, state: GalaxyState, options: list[str]) -> str | None:
+        """Special Event A swallows the Alpha Agent: hand the token to the agent the team can
+        best spare (`_spared_last`)."""
+        agents = [o for o in options if o in state.agents and state.agents[o].hex is not None]
+        return min(agents, key=lambda o: _spared_last(state, o)) if agents else None
+
+    def counts(self, state: GalaxyState) -> list[tuple[str, str]]:
+        mine = hunt(state)
+        if mine.returned and not wormoon_in_play(state):
+            shown = "dead"
+        elif mine.returned:
+            shown = "back on the board"
+        else:
+            shown = "still underground" if not wormoon_in_play(state) else "on the board"
+        return [("Wormoon", shown)]
+
     def condition(self, state: GalaxyState, cond: str) -> bool:
         if cond == "wormoon-dead":
             return hunt(state).returned and not wormoon_in_play(state)
@@ -445,13 +484,16 @@ class LastStarfighters(MissionRules):
         if shots:
             best = max(shots, key=lambda a: (dice_of(a), a.args.get("mode", "") == "area"))
             if dice_of(best) > 0:
-                return best
+                return booster(agent, actions, weapon(best.args["weapon"]).kind) or best
+        turn = _turn_to(state, agent, actions, worms)
+        if turn is not None:
+            return turn
         goals, ring = probe_goals(state, agent)
         stage_two = [hx(a.hex) for a in state.aliens if a.card == STAGE_TWO and a.id in worms]
         if not goals and stage_two:  # the last fight: close in to the surfaced Wormoon
             goals, ring = stage_two, 1
         moves = [a for a in actions if a.verb == "move"]
-        if not goals or not moves or agent.hex is None:
+        if not goals or agent.hex is None:
             return None
 
         def off(h: Hex) -> int:  # steps from where he wants to stand (next to an obelisk)
@@ -462,8 +504,59 @@ class LastStarfighters(MissionRules):
         def gap(a: Action) -> int:
             return off(hex_arg(a.args["to"]))
 
-        best = min(moves, key=lambda a: (gap(a), a.args["to"]))
-        return best if gap(best) < here else None
+        walk = min(moves, key=lambda a: (gap(a), a.args["to"])) if moves else None
+        if walk is not None and gap(walk) < here:
+            return walk
+        return nearer(actions, lambda a: (gap(a),), (here,))  # Jet Boots or Phase Step
+
+
+def _turn_to(
+    state: GalaxyState,
+    agent: AgentState,
+    actions: list[Action],
+    worms: set[str],
+) -> Action | None:
+    """Turn to bring the Wormoon into the front hexes when it is out of his arc and no weapon
+    of his can reach it as he stands: it is the mission's one target, whatever else is near."""
+    if agent.combat_used or not worms:
+        return None
+    targets = [a for a in state.aliens if a.id in worms]
+    for a in actions:
+        order = a.args.get("order", "")
+        if a.verb != "orders" or not order.startswith("face-"):
+            continue
+        turned = agent.model_copy(update={"facing": FACINGS.index(order[len("face-") :].upper())})
+        for index, ws in enumerate(turned.weapons):
+            w = weapon(ws.key)
+            usable = w.kind != "healing" and (
+                w.tier != "alien" or "alien-knowledge" in agent.skills
+            )
+            if usable and any(weapon_problem(state, turned, index, x) is None for x in targets):
+                return a
+    return None
+
+
+def _sized(state: GalaxyState, worm: AlienState, events: list[Event]) -> None:
+    """Ours: the Wormoon's card is sized for a team of four; a smaller team meets each stage
+    with Wounds already on it (`SHORT_WOUNDS` per stage for each agent short of four, a lone
+    agent counted as two)."""
+    short = FULL_TEAM - max(SMALLEST_TEAM, min(FULL_TEAM, len(state.seats)))
+    if not short:
+        return
+    worm.wounds = SHORT_WOUNDS[worm.card] * short
+    events.append(
+        Note(
+            text=f"{alien_name(worm)} enters with {worm.wounds} Wound(s): a team of "
+            f"{len(state.seats)} meets a Wormoon sized for {FULL_TEAM}."
+        )
+    )
+
+
+def _spared_last(state: GalaxyState, agent_id: str) -> tuple[bool, int, str]:
+    """Who the team can best spare inside the Wormoon: not the Power Suit's pilot, then the
+    fewest Health points left."""
+    agent = state.agents[agent_id]
+    return (worn(state, agent_id) is not None, max_hp(agent) - agent.wounds, agent_id)
 
 
 def probe_goals(state: GalaxyState, agent: AgentState) -> tuple[list[Hex], int]:

@@ -15,6 +15,7 @@ from engine.core.hexgrid import distance
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, Coord, GalaxyState
 from engine.galaxy.strikeback.status import MissionState, sb_state
+from engine.galaxy.strikeback.travel import nearer
 from engine.galaxy.world import adjacent, agent_name, area_of, board_of, hex_arg, hx, locked
 
 NAMES = {"probe": "Underground Probe", "remote": "Remote Control", "bomb": "EMP-Nuke Bomb"}
@@ -97,7 +98,8 @@ def advisor_step_toward(
     adjacent_ok: bool,
 ) -> Action | None:
     """The move that brings the agent nearest a goal (onto it, or next to it when that is
-    enough): fewest Areas to walk, then fewest hexes; None when no move gets closer."""
+    enough): fewest Areas to walk, then fewest hexes; when no walk gets closer, a Jet Boots
+    flight or a Phase Step that does; None when nothing gets closer."""
     assert agent.hex is not None
     graph = board_of(state).walk_graph(locked(state), "alien")
 
@@ -110,9 +112,6 @@ def advisor_step_toward(
             best = min(best, (99 if areas is None else areas, distance(hx(spot), hx(goal))))
         return best
 
-    moves = [a for a in actions if a.verb == "move"]
-    if not moves:
-        return None
     here = gap(agent.hex)
     if here == (0, 0):
         return None
@@ -121,5 +120,8 @@ def advisor_step_toward(
         h = hex_arg(a.args["to"])
         return (h.q, h.r)
 
-    best = min(moves, key=lambda a: (gap(where(a)), a.args["to"]))
-    return best if gap(where(best)) < here else None
+    moves = [a for a in actions if a.verb == "move"]
+    best = min(moves, key=lambda a: (gap(where(a)), a.args["to"])) if moves else None
+    if best is not None and gap(where(best)) < here:
+        return best
+    return nearer(actions, lambda a: gap(where(a)), here)  # Jet Boots or Phase Step
