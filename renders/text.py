@@ -181,7 +181,7 @@ def _legend(view: View) -> list[str]:
 def text_board(view: View, limit: int = TEXT_LIMIT) -> str:
     """A compact text board in a code block, never longer than `limit` characters."""
     turn = f"Round {view.round}" if view.round else ""
-    head = " · ".join(x for x in (view.title, turn, view.phase) if x)
+    head = " · ".join(x for x in (view.title, turn, view.phase.replace("-", " ").capitalize()) if x)
     if view.finished:
         head += f" · over: {view.outcome or 'ended'}"
     elif view.waiting:

@@ -57,7 +57,7 @@ PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "150f97d5ee8d6503"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "ef6ffda531804d7d"),
     ("galaxy-defenders", "m4", 2, 0): ("246dae1a72dbce98", "8e3044023b984c73"),
-    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "75ed55d6f1c51baa"),
+    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "eff72a950ae21be6"),
 }
 
 

@@ -8,6 +8,7 @@ from engine.core.dice import ScriptedDice
 from engine.core.events import Event
 from engine.reich import enemies as enemy_ai
 from engine.reich import rules
+from engine.reich.words import card_name
 
 
 def test_wound_discard_or_drop_is_the_players_choice() -> None:
@@ -66,8 +67,9 @@ def test_events_never_name_a_discarded_hand_card_publicly() -> None:
     card = state.heroes["prof"].hand[0]
     state, ev = act(state, "prof", "act", d, unit="prof", what="discard", target=card)
     public: list[Event] = [e for e in ev if e.visible_to is None]
-    assert public and all(card not in e.text for e in public)
-    assert any(card in e.text for e in ev if e.visible_to == ["prof"])
+    name = card_name(card)  # the narration names cards, privately here
+    assert public and all(card not in e.text and name not in e.text for e in public)
+    assert any(name in e.text for e in ev if e.visible_to == ["prof"])
 
 
 def test_a_discard_with_nothing_left_is_skipped() -> None:
