@@ -137,7 +137,7 @@ def test_m5_crew_point_and_docking_bay() -> None:
         state, "marine", Action(verb="act", args={"unit": "marine", "what": "rescue"}), NO_DICE
     )
     assert step.state.rescued == 1
-    state = step.state  # one agent: 1 crew member and 1.7 -> 1 kill
+    state = step.state  # one agent: 1 crew member and 1.75 -> 1 kill
     state.kills = 0
     assert not mission_status(state, [])
     state.kills = 1  # wherever the team stands (balance: no extraction)
@@ -171,7 +171,7 @@ def test_m5_bash_opens_a_sealed_hatch() -> None:
 @pytest.mark.parametrize(
     ("rnd", "destroyed", "kills", "outcome"),
     [
-        (5, 3, 12, "accomplished"),  # five agents: 2 + 1.7 -> 3 Points, 5 x 2.4 = 12 kills
+        (5, 3, 12, "accomplished"),  # five agents: 2 + 1.7 -> 3 Points, 5 x 2.75 - 1 -> 12 kills
         (5, 3, 11, None),
         (5, 2, 12, None),
         (17, 1, 0, "partial"),  # time up: a Point wrecked,
