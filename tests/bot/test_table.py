@@ -100,7 +100,7 @@ async def test_bad_create_options_name_the_problem(table: TableService) -> None:
 async def test_join_rules(table: TableService) -> None:
     await table.handle(ANN, "/campaign create game:dash scenario:sprint")
     assert "no seat 'green'" in text(await table.handle(ANN, "/campaign join role:green"))
-    assert "takes the seat **red**" in text(await table.handle(ANN, "/campaign join"))
+    assert "takes the seat **Red runner**" in text(await table.handle(ANN, "/campaign join"))
     assert "taken by ann" in text(await table.handle(BOB, "/campaign join role:red"))
     assert "leaves red" in text(await table.handle(ANN, "/campaign leave"))
 
