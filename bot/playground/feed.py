@@ -233,7 +233,8 @@ class Channel:
 
     def supersede(self, message_id: int) -> None:
         """One set of live controls per channel, as on Discord: `message_id` has them now, and
-        the message that had them before loses its buttons and menus (an edit pollers see)."""
+        the message that had them before loses its buttons and menus (an edit pollers see). As
+        on Discord, the edit pings nobody: its text keeps any mention, its ping list is empty."""
         with transaction(self.conn):
             row = self.conn.execute(
                 "SELECT m.id, m.body FROM post_key k JOIN message m ON m.channel = k.channel "
@@ -247,7 +248,7 @@ class Channel:
             if row is None or int(row[0]) == message_id:
                 return
             old = Message(**json.loads(row[1]))
-            old.buttons, old.menus = [], []
+            old.buttons, old.menus, old.mentions = [], [], []
             self.conn.execute(
                 "UPDATE message SET body = ?, seq = ? WHERE channel = ? AND id = ?",
                 (json.dumps(asdict(old)), self._next_number(), self.name, old.id),

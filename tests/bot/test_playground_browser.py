@@ -261,7 +261,7 @@ async def test_the_page_plays_a_turn_on_a_phone(table: TableService, tmp_path: P
             await page.wait_for(feed_has("is set up here"), "the campaign to be created")
 
             await send(page, "/campaign join role:red")
-            await page.wait_for(feed_has("takes the seat red"), "ann to sit")
+            await page.wait_for(feed_has("takes the seat Red runner"), "ann to sit")
             joined = await session.post(
                 base + "/api/command",
                 json={"channel": "ops", "user": "bob", "text": "/campaign join role:blue"},
