@@ -137,20 +137,29 @@ def public_buttons(
     return [
         *buttons,
         Button(for_whom("Pick an action", seats, names), "/pick", "primary"),
-        *([Button(for_whom("End turn", seats, names), ending, "primary")] if ending else []),
+        *([Button(for_whom("End turn", ending[1], names), ending[0], "primary")] if ending else []),
         *([Button(for_whom("Undo", [undo_seat], names), "/undo")] if undo_seat else []),
         Button("Board", "/board"),
     ]
 
 
-def end_turn(game: Game[Any], state: Any, seats: list[str]) -> str | None:
-    """The End turn button's command, only when ending the turn is legal for a waiting seat:
-    the one way to end it, or plain `/end-turn` where the game takes it for the whole seat."""
-    enders = [a for role in seats for a in game.legal_actions(state, role) if a.verb == "end-turn"]
-    commands = list(dict.fromkeys(a.command() for a in enders))
+def end_turn(game: Game[Any], state: Any, seats: list[str]) -> tuple[str, list[str]] | None:
+    """The End turn button's command and the waiting seats it is legal for (only those are
+    named on it: a seat that must first do something, like Reichbusters' pending card effects,
+    is left off); None when no waiting seat may end. The command is the one way to end, or
+    plain `/end-turn` where the game takes it for the whole seat."""
+    enders = {
+        role: [a.command() for a in game.legal_actions(state, role) if a.verb == "end-turn"]
+        for role in seats
+    }
+    commands = list(dict.fromkeys(c for role in seats for c in enders[role]))
     if "/end-turn" in commands:
-        return "/end-turn"
-    return commands[0] if len(commands) == 1 else None
+        command = "/end-turn"
+    elif len(commands) == 1:
+        command = commands[0]
+    else:
+        return None
+    return command, [role for role in seats if command in enders[role]]
 
 
 def private_answers(game: Game[Any], state: Any, prompt: Prompt, roles: set[str]) -> list[Button]:

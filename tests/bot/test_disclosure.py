@@ -9,11 +9,15 @@ from bot.disclosure import (
     invocation_is_public,
     log_line,
     opposed,
+    public_buttons,
     seat_conflict,
     shown_command,
     with_holder,
 )
+from bot.replies import Button
+from engine.core.dice import SeededDice
 from engine.core.events import Note, dump_events
+from engine.registry import get_game
 
 
 def test_commands_that_may_carry_a_secret_never_show_their_invocation() -> None:
@@ -56,3 +60,23 @@ def test_sides_and_holders() -> None:
     assert "holds **marines**" in (seat_conflict("forlorn-hope", "xeno", "u1", seats) or "")
     assert "has held **marines-2**" in (seat_conflict("forlorn-hope", "xeno", "u2", seats) or "")
     assert seat_conflict("reichbusters", "hans", "u1", [("sarge", "u1", "{}")]) is None
+
+
+def test_end_turn_names_only_the_seats_that_may_end_now() -> None:
+    """A waiting seat with a pending card effect may not end its turn (Reichbusters): the End
+    turn button is not offered to it, only to the seats for which ending is legal."""
+    game = get_game("reichbusters")
+    state = game.new("radio-silence", ["sarge", "hans"], {"difficulty": "cadet"}, SeededDice(1))
+    prompt = game.waiting_on(state)
+    assert set(prompt.seats) == {"sarge", "hans"}
+    names = {"sarge": "Sarge", "hans": "Hans"}
+
+    def ending(buttons: list[Button]) -> list[str]:
+        return [b.label for b in buttons if b.command == "/end-turn"]
+
+    assert ending(public_buttons(game, state, prompt, names=names)) == ["End turn · Sarge, Hans"]
+    state.heroes["sarge"].grants = ["lose"]  # a wound's discard, still to be chosen
+    assert not any(a.verb == "end-turn" for a in game.legal_actions(state, "sarge"))
+    assert ending(public_buttons(game, state, prompt, names=names)) == ["End turn · Hans"]
+    state.heroes["hans"].grants = ["lose"]
+    assert ending(public_buttons(game, state, prompt, names=names)) == []
