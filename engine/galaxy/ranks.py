@@ -12,7 +12,7 @@ from engine.core.events import Event, Note
 from engine.galaxy.content import content, power_card
 from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.world import agent_name, rank_name
+from engine.galaxy.world import agent_name, max_hp, rank_name
 
 ELITE_RANK = 4  # Palladium flips the Agent Profile Sheet
 PROMOTION_KIND = {1: "basic-tactic", 2: "skill", 3: "improved-tactic", 5: "skill"}
@@ -83,6 +83,8 @@ def lose_rank(state: GalaxyState, agent: AgentState, events: list[Event]) -> Non
     if lost == ELITE_RANK:
         agent.elite = False
         agent.energy = 0
+        # the standard side holds fewer Wounds: a dead agent's track stays full, not over
+        agent.wounds = min(agent.wounds, max_hp(agent))
         what = "the Elite side and its Energy Shield"
     else:
         key = agent.rank_powers.pop(str(lost), None) or _fallback_power(agent, lost)

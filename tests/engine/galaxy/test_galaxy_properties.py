@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.core.dice import SeededDice, derive_seed, pick
@@ -69,6 +69,9 @@ def play(scenario: str, seed: int, players: int, steps: int, probe: bool) -> Gal
     players=st.integers(1, 5),
     scenario=st.sampled_from(sorted(content().missions)),
 )
+# found by CI: an Elite Hulk, Bleeding, dies and drops to the standard side (fewer HP), and his
+# Wound track held more Wounds than that side has
+@example(seed=4666, players=5, scenario="m3")
 def test_invariants_hold_in_random_play(seed: int, players: int, scenario: str) -> None:
     play(scenario, seed, players, 150, probe=True)
 
