@@ -429,9 +429,10 @@ async def test_a_link_opens_its_channel_as_its_user(table: TableService, tmp_pat
             await page.call("Page.enable")
             await page.call("Page.navigate", url=base + "/?channel=war-room&user=bob")
             await page.wait_for(
-                "document.getElementById('user').value === 'bob'"
-                " && document.getElementById('channel').value === 'war-room'"
-                " && document.getElementById('channel-title').textContent === '# war-room'",
+                # null-safe: the check may run while the new page is still being built
+                "document.getElementById('user')?.value === 'bob'"
+                " && document.getElementById('channel')?.value === 'war-room'"
+                " && document.getElementById('channel-title')?.textContent === '# war-room'",
                 "the linked channel and user",
             )
         finally:
