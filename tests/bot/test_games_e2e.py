@@ -7,24 +7,18 @@ read the board), but every action travels as a typed slash command through `POST
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 from offered import NoPictures
+from playground_table import Playground, Wanderer, advisor, playground, sqlite_table
 
-from bot.playground.server import create_app
-from bot.storage.db import Database
-from bot.table import TableService
-from engine.core.dice import SeededDice
+from engine.core.game import Action
 from engine.galaxy.strikeback.missions import missions
 from engine.registry import get_game
-from engine.selfplay import choose_action
 
-CHANNEL = "ops"
 MAX_STEPS = 1500
 
 MISSIONS = [
@@ -42,115 +36,68 @@ MISSIONS = [
 
 
 @pytest.fixture
-async def api(tmp_path: Path) -> AsyncIterator[tuple[TestClient[Any, Any], TableService]]:
+async def table(tmp_path: Path) -> AsyncIterator[Playground]:
     # SQLite only: the storage suites already cover PostgreSQL, and whole missions are long.
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'e2e.db'}")
-    await db.init()
-    service = TableService(db, new_seed=lambda: 20261129, limits=None)
-    async with TestClient(TestServer(create_app(service))) as client:
-        yield client, service
-    await db.close()
-
-
-async def send(client: TestClient[Any, Any], user: str, text: str) -> dict[str, Any]:
-    response = await client.post(
-        "/api/command", json={"channel": CHANNEL, "user": user, "text": text}
-    )
-    assert response.status == 200, await response.text()
-    body: dict[str, Any] = await response.json()
-    return body
-
-
-async def whole_feed(client: TestClient[Any, Any]) -> list[dict[str, Any]]:
-    """Every message of the channel, page after page (a page says when more follow)."""
-    messages: list[dict[str, Any]] = []
-    after, more = 0, True
-    while more:
-        response = await client.get(f"/api/channels/{CHANNEL}/messages", params={"after": after})
-        page = await response.json()
-        messages += page["messages"]
-        after, more = page["last"], page["more"]
-    return messages
+    async with (
+        sqlite_table(tmp_path / "e2e.db", new_seed=lambda: 20261129) as service,
+        playground(service) as channel,
+    ):
+        yield channel
 
 
 @pytest.mark.parametrize(("game_key", "scenario", "roles", "options"), MISSIONS)
 async def test_a_whole_mission_through_the_playground(
-    api: tuple[TestClient[Any, Any], TableService],
+    table: Playground,
     game_key: str,
     scenario: str,
     roles: list[str],
     options: dict[str, str],
 ) -> None:
-    client, service = api
     players = {role: f"p{i}" for i, role in enumerate(roles)}
     extra = " ".join(f"{k}:{v}" for k, v in options.items())
-    created = await send(
-        client, "p0", f"/campaign create game:{game_key} scenario:{scenario} {extra}"
-    )
-    assert created["ok"], created
-    for role, user in players.items():
-        assert (await send(client, user, f"/campaign join role:{role}"))["ok"]
-    begun = await send(client, "p0", "/campaign begin")
-    assert begun["ok"] and begun["replies"][-1]["images"], begun
+    begun = await table.open(game_key, scenario, players, extra)
+    assert begun["replies"][-1]["images"], begun
     game = get_game(game_key)
-    policy = SeededDice(7)
-    patience = 0
-    for _ in range(MAX_STEPS):
-        campaign = await service.repo.latest_in_channel(CHANNEL)
-        assert campaign is not None and campaign.state_json
-        state = game.load(json.loads(campaign.state_json))
-        prompt = game.waiting_on(state)
-        if prompt.finished:
-            break
-        seat = prompt.seats[0]
-        action = choose_action(game.legal_actions(state, seat), policy, patience)
-        patience = 0 if action.verb == "end-turn" else patience + 1
-        result = await send(client, players[seat], action.command())
-        assert result["ok"], (action.command(), result)
-    else:
-        raise AssertionError(f"{scenario} did not finish in {MAX_STEPS} steps")
+    await table.play(game, players, Wanderer(7), MAX_STEPS)
+    campaign = await table.campaign()
     assert campaign.status == "finished" and campaign.outcome
-    messages = await whole_feed(client)
+    messages = await table.feed()
     assert any("Mission over" in m["content"] for m in messages)
-    assert all(ok for _, ok, _ in await service.verify())
+    assert all(ok for _, ok, _ in await table.service.verify())
 
 
-async def test_galaxy_campaign_crosses_to_the_next_mission(
-    api: tuple[TestClient[Any, Any], TableService],
-) -> None:
+async def test_galaxy_campaign_crosses_to_the_next_mission(table: Playground) -> None:
     """The campaign scenario changes its map mid-game: the table must carry on rendering."""
-    client, service = api
-    assert (await send(client, "p0", "/campaign create game:galaxy-defenders scenario:campaign"))[
-        "ok"
-    ]
-    assert (await send(client, "p0", "/campaign join role:marine"))["ok"]
-    assert (await send(client, "p0", "/campaign begin"))["ok"]
     game: Any = get_game("galaxy-defenders")
-    for _ in range(MAX_STEPS):
-        campaign = await service.repo.latest_in_channel(CHANNEL)
-        assert campaign is not None and campaign.state_json
-        state = game.load(json.loads(campaign.state_json))
-        if state.campaign.results:
-            break
-        prompt = game.waiting_on(state)
-        actions = game.legal_actions(state, prompt.seats[0])
-        action = game.advise(state, prompt.seats[0], actions)
-        result = await send(client, "p0", action.command())
-        assert result["ok"], (action.command(), result)
-    else:
-        raise AssertionError("the first mission of the campaign did not end")
+    players = {"marine": "p0"}
+    await table.open("galaxy-defenders", "campaign", players)
+    answers: list[dict[str, Any]] = []
+
+    async def keep(answer: dict[str, Any]) -> None:
+        answers.append(answer)
+
+    state = await table.play(
+        game,
+        players,
+        advisor(game),
+        MAX_STEPS,
+        until=lambda s: bool(s.campaign.results),
+        after=keep,
+    )
+    assert state.campaign.results, "the first mission of the campaign did not end"
+    campaign = await table.campaign()
     assert campaign.status == "active" and not game.waiting_on(state).finished
     assert state.mission in ("m1", "m2") and state.round == 1
-    assert result["replies"][-1]["images"], result
+    assert answers[-1]["replies"][-1]["images"], answers[-1]
     view = game.view(state, None)
     assert any(p.title == "Campaign" for p in view.panels)
     # the next mission's briefing is posted when the table moves on, as at /campaign begin
-    briefings = [m["content"] for m in await whole_feed(client) if "**Briefing" in m["content"]]
+    briefings = [m["content"] for m in await table.feed() if "**Briefing" in m["content"]]
     assert len(briefings) == 2, briefings
     title = game.view(state, None).title
     number = state.campaign.index + 1
     assert f"(mission {number})" in briefings[-1], (title, briefings[-1])
-    assert all(ok for _, ok, _ in await service.verify())
+    assert all(ok for _, ok, _ in await table.service.verify())
 
 
 # The campaign seed of the whole Strikeback campaign below: with two agents and the advisor it
@@ -170,37 +117,25 @@ async def test_a_whole_strikeback_campaign_through_the_playground(tmp_path: Path
     the missions included) is the advisor's choice, sent as typed text to `POST /api/command`.
     No pixels are drawn (`NoPictures`): the commands, the posts and the briefings are under
     test, and the missions' maps are rendered by the render tests."""
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'sb.db'}")
-    await db.init()
-    service = TableService(db, new_seed=lambda: STRIKEBACK_SEED, limits=None, pictures=NoPictures())
-    async with TestClient(TestServer(create_app(service))) as client:
-        created = await send(
-            client,
-            "p0",
-            "/campaign create game:galaxy-defenders scenario:campaign expansion:strikeback",
-        )
-        assert created["ok"], created
-        players = {"marine": "p0", "sniper": "p1"}
-        for role, user in players.items():
-            assert (await send(client, user, f"/campaign join role:{role}"))["ok"]
-        assert (await send(client, "p0", "/campaign begin"))["ok"]
-        game: Any = get_game("galaxy-defenders")
-        asked: dict[int, set[str]] = {}  # mission played (0-based) -> prompts answered in it
-        for _ in range(3000):
-            campaign = await service.repo.latest_in_channel(CHANNEL)
-            assert campaign is not None and campaign.state_json
-            state = game.load(json.loads(campaign.state_json))
-            prompt = game.waiting_on(state)
-            if prompt.finished:
-                break
-            if state.pending is not None:
-                asked.setdefault(len(state.campaign.results), set()).add(state.pending.kind)
-            seat = prompt.seats[0]
-            action = game.advise(state, seat, game.legal_actions(state, seat))
-            result = await send(client, players[seat], action.command())
-            assert result["ok"], (action.command(), result)
-        else:
-            raise AssertionError("the Strikeback campaign did not end")
+    game: Any = get_game("galaxy-defenders")
+    players = {"marine": "p0", "sniper": "p1"}
+    asked: dict[int, set[str]] = {}  # mission played (0-based) -> prompts answered in it
+    advise = advisor(game)
+
+    def choose(state: Any, seat: str, actions: list[Action]) -> Action:
+        if state.pending is not None:
+            asked.setdefault(len(state.campaign.results), set()).add(state.pending.kind)
+        return advise(state, seat, actions)
+
+    async with (
+        sqlite_table(
+            tmp_path / "sb.db", new_seed=lambda: STRIKEBACK_SEED, pictures=NoPictures()
+        ) as service,
+        playground(service) as table,
+    ):
+        await table.open("galaxy-defenders", "campaign", players, "expansion:strikeback")
+        state = await table.play(game, players, choose, 3000)
+        campaign = await table.campaign()
         assert campaign.status == "finished" and campaign.outcome == state.outcome
         camp = state.campaign
         assert camp.over and state.outcome in ("accomplished", "failed")
@@ -212,7 +147,7 @@ async def test_a_whole_strikeback_campaign_through_the_playground(tmp_path: Path
         assert all("sb-armory" in asked.get(n, set()) for n in range(len(played)))
         assert set().union(*asked.values()) >= BETWEEN_MISSIONS
         assert any("promote" in asked.get(n, set()) for n in range(1, len(played)))
-        messages = [m["content"] for m in await whole_feed(client)]
+        messages = [m["content"] for m in await table.feed()]
         briefings = [m for m in messages if "**Briefing" in m]
         assert len(briefings) == len(played)  # one at /campaign begin, one per mission change
         for text, key in zip(briefings, played, strict=True):
@@ -220,4 +155,3 @@ async def test_a_whole_strikeback_campaign_through_the_playground(tmp_path: Path
         assert any("Campaign won" in m or "Campaign failed" in m for m in messages)
         assert "Mission over" in messages[-1] or any("Mission over" in m for m in messages[-3:])
         assert all(ok for _, ok, _ in await service.verify())
-    await db.close()

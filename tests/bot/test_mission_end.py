@@ -4,24 +4,17 @@ a campaign it comes before the next briefing and carries the campaign card."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 from offered import NoPictures
+from playground_table import Playground, advisor, playground, sqlite_table
 
-from bot.playground.server import create_app
 from bot.replies import Attachment
-from bot.storage.db import Database
-from bot.table import TableService
-from engine.core.game import advisor_of
 from engine.core.view import View
 from engine.registry import get_game
 
-CHANNEL = "ends"
 MAX_STEPS = 3000
 
 
@@ -37,42 +30,17 @@ class SummaryPictures(NoPictures):
 
 
 @pytest.fixture
-async def api(
-    tmp_path: Path,
-) -> AsyncIterator[tuple[TestClient[Any, Any], TableService, SummaryPictures]]:
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'ends.db'}")
-    await db.init()
+async def api(tmp_path: Path) -> AsyncIterator[tuple[Playground, SummaryPictures]]:
     pictures = SummaryPictures()
-    service = TableService(db, new_seed=lambda: 20261205, limits=None, pictures=pictures)
-    async with TestClient(TestServer(create_app(service))) as client:
-        yield client, service, pictures
-    await db.close()
-
-
-async def send(client: TestClient[Any, Any], user: str, text: str) -> dict[str, Any]:
-    response = await client.post(
-        "/api/command", json={"channel": CHANNEL, "user": user, "text": text}
-    )
-    assert response.status == 200, await response.text()
-    body: dict[str, Any] = await response.json()
-    assert body["ok"], (text, body)
-    return body
-
-
-async def feed(client: TestClient[Any, Any]) -> list[dict[str, Any]]:
-    messages: list[dict[str, Any]] = []
-    after, more = 0, True
-    while more:
-        response = await client.get(f"/api/channels/{CHANNEL}/messages", params={"after": after})
-        page = await response.json()
-        messages += page["messages"]
-        after, more = page["last"], page["more"]
-    return messages
+    async with (
+        sqlite_table(tmp_path / "ends.db", new_seed=lambda: 20261205, pictures=pictures) as service,
+        playground(service, "ends") as table,
+    ):
+        yield table, pictures
 
 
 async def play_until(
-    client: TestClient[Any, Any],
-    service: TableService,
+    table: Playground,
     game_key: str,
     scenario: str,
     players: dict[str, str],
@@ -81,27 +49,10 @@ async def play_until(
 ) -> None:
     """The advisor's choices, typed by the seat's player, until the mission (or a campaign's
     first mission) is over."""
-    await send(client, "p0", f"/campaign create game:{game_key} scenario:{scenario} {options}")
-    for role, user in players.items():
-        await send(client, user, f"/campaign join role:{role}")
-    await send(client, "p0", "/campaign begin")
+    await table.open(game_key, scenario, players, options)
     game = get_game(game_key)
-    advisor = advisor_of(game)
-    assert advisor is not None
-    for _ in range(MAX_STEPS):
-        campaign = await service.repo.latest_in_channel(CHANNEL)
-        assert campaign is not None and campaign.state_json
-        state = game.load(json.loads(campaign.state_json))
-        prompt = game.waiting_on(state)
-        if prompt.finished:
-            return
-        if first_mission_only and state.campaign.results:
-            return
-        seat = prompt.seats[0]
-        action = advisor.advise(state, seat, game.legal_actions(state, seat))
-        assert action is not None
-        await send(client, players[seat], action.command())
-    raise AssertionError(f"{scenario} did not end in {MAX_STEPS} steps")
+    until = (lambda state: bool(state.campaign.results)) if first_mission_only else None
+    await table.play(game, players, advisor(game), MAX_STEPS, until=until)
 
 
 @pytest.mark.parametrize(
@@ -114,21 +65,21 @@ async def play_until(
     ],
 )
 async def test_a_mission_ends_in_a_post_that_pings_everyone(
-    api: tuple[TestClient[Any, Any], TableService, SummaryPictures],
+    api: tuple[Playground, SummaryPictures],
     game_key: str,
     scenario: str,
     players: dict[str, str],
     options: str,
 ) -> None:
-    client, service, pictures = api
-    await play_until(client, service, game_key, scenario, players, options)
-    messages = await feed(client)
+    table, pictures = api
+    await play_until(table, game_key, scenario, players, options)
+    messages = await table.feed()
     ends = [m for m in messages if m["content"].startswith("🏁")]
     assert len(ends) == 1, [m["content"] for m in messages[-4:]]
     end = ends[0]
     assert messages.index(end) == len(messages) - 1  # after the step that ended it
-    campaign = await service.repo.latest_in_channel(CHANNEL)
-    assert campaign is not None and campaign.outcome
+    campaign = await table.campaign()
+    assert campaign.outcome
     assert f"Mission over: {campaign.outcome}." in end["content"]
     assert any(w in end["content"] for w in ("VICTORY", "DEFEAT", "PARTIAL", "MISSION OVER"))
     users = sorted({f"pg:{u}" for u in players.values()})
@@ -141,14 +92,12 @@ async def test_a_mission_ends_in_a_post_that_pings_everyone(
 
 
 async def test_a_campaign_mission_ends_before_the_next_briefing(
-    api: tuple[TestClient[Any, Any], TableService, SummaryPictures],
+    api: tuple[Playground, SummaryPictures],
 ) -> None:
-    client, service, pictures = api
+    table, pictures = api
     players = {"marine": "p0", "sniper": "p1"}
-    await play_until(
-        client, service, "galaxy-defenders", "campaign", players, first_mission_only=True
-    )
-    messages = await feed(client)
+    await play_until(table, "galaxy-defenders", "campaign", players, first_mission_only=True)
+    messages = await table.feed()
     texts = [m["content"] for m in messages]
     ends = [i for i, t in enumerate(texts) if t.startswith("🏁")]
     briefings = [i for i, t in enumerate(texts) if "**Briefing" in t]

@@ -6,20 +6,15 @@ button under its latest post, or an entry of the picker's menu behind "More answ
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from aiohttp.test_utils import TestClient, TestServer
 from offered import NoPictures
+from playground_table import playground, sqlite_table
 
-from bot.playground.server import create_app
-from bot.storage.db import Database
-from bot.table import TableService
 from engine.galaxy.strikeback.missions import STORYBOOK, missions
 from engine.registry import get_game
 
-CHANNEL = "ops"
 # The campaign seed: with three agents (Marine, Sniper, Hulk) and the advisor it runs os1
 # accomplished -> os2 accomplished -> os4 failed -> os4 accomplished -> os5 partial -> os6
 # accomplished (657 commands): the first won among seeds 1-20 (won: 1, 4, 6, 7, 10, ...),
@@ -29,15 +24,6 @@ WON_SEED = 1
 PLAYERS = {"marine": "p0", "sniper": "p1", "hulk": "p2"}
 BETWEEN_MISSIONS = {"sb-armory", "accept", "promote", "reinforce"}
 MAX_COMMANDS = 4000
-
-
-async def send(client: TestClient[Any, Any], user: str, text: str) -> dict[str, Any]:
-    response = await client.post(
-        "/api/command", json={"channel": CHANNEL, "user": user, "text": text}
-    )
-    assert response.status == 200, await response.text()
-    body: dict[str, Any] = await response.json()
-    return body
 
 
 def offered(replies: list[dict[str, Any]]) -> list[str]:
@@ -52,27 +38,18 @@ def offered(replies: list[dict[str, Any]]) -> list[str]:
 async def test_a_three_agent_strikeback_campaign_is_won_through_the_playground(
     tmp_path: Path,
 ) -> None:
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'sb-won.db'}")
-    await db.init()
-    service = TableService(db, new_seed=lambda: WON_SEED, limits=None, pictures=NoPictures())
-    async with TestClient(TestServer(create_app(service))) as client:
-        created = await send(
-            client,
-            "p0",
-            "/campaign create game:galaxy-defenders scenario:campaign expansion:strikeback",
-        )
-        assert created["ok"], created
-        for role, user in PLAYERS.items():
-            assert (await send(client, user, f"/campaign join role:{role}"))["ok"]
-        begun = await send(client, "p0", "/campaign begin")
-        assert begun["ok"], begun
+    async with (
+        sqlite_table(
+            tmp_path / "sb-won.db", new_seed=lambda: WON_SEED, pictures=NoPictures()
+        ) as service,
+        playground(service) as table,
+    ):
+        begun = await table.open("galaxy-defenders", "campaign", PLAYERS, "expansion:strikeback")
         last_post = [r for r in begun["replies"] if r["buttons"]]
         game: Any = get_game("galaxy-defenders")
         answered: dict[str, int] = {}  # between-mission prompt kind -> answers from controls
         for _ in range(MAX_COMMANDS):
-            campaign = await service.repo.latest_in_channel(CHANNEL)
-            assert campaign is not None and campaign.state_json
-            state = game.load(json.loads(campaign.state_json))
+            state = await table.state(game)
             prompt = game.waiting_on(state)
             if prompt.finished:
                 break
@@ -82,16 +59,16 @@ async def test_a_three_agent_strikeback_campaign_is_won_through_the_playground(
             if pending is not None and pending.kind in BETWEEN_MISSIONS:
                 shown = offered(last_post)
                 if command not in shown and "/pick kind:choose" in shown:
-                    menu = await send(client, PLAYERS[seat], "/pick kind:choose")
+                    menu = await table.send(PLAYERS[seat], "/pick kind:choose")
                     shown = offered(menu["replies"])
                 assert command in shown, (pending.kind, command, shown)
                 answered[pending.kind] = answered.get(pending.kind, 0) + 1
-            result = await send(client, PLAYERS[seat], command)
-            assert result["ok"], (command, result)
+            result = await table.send(PLAYERS[seat], command)
             posts = [r for r in result["replies"] if r["buttons"] and not r["ephemeral"]]
             last_post = posts[-1:] or last_post
         else:
             raise AssertionError("the Strikeback campaign did not end")
+        campaign = await table.campaign()
         assert campaign.status == "finished" and state.outcome == "accomplished"
         camp = state.campaign
         played = [r.mission for r in camp.results]
@@ -101,4 +78,3 @@ async def test_a_three_agent_strikeback_campaign_is_won_through_the_playground(
             assert missions()[done.mission].branches[done.outcome] == nxt
         assert {"sb-armory", "promote"} <= set(answered), answered
         assert all(ok for _, ok, _ in await service.verify())
-    await db.close()

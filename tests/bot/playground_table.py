@@ -1,0 +1,152 @@
+"""A playground channel under test, spoken to through its HTTP API as the page would: the one
+whole-mission driver the bot's tests share (open a campaign, read the table's state and the
+feed, play until the mission or a condition ends it).
+
+The choosers are the self-play policies (`engine.selfplay`): `advisor` follows the game's own
+advice, `Wanderer` picks uniformly with a growing wish to end the turn."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Protocol
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.playground.server import create_app
+from bot.storage.db import Database
+from bot.storage.models import Campaign
+from bot.table import TableService
+from engine.core.dice import SeededDice
+from engine.core.game import Action, Game, advisor_of
+from engine.selfplay import END_VERBS, choose_action
+
+
+class Chooser(Protocol):
+    def __call__(self, state: Any, seat: str, actions: list[Action]) -> Action: ...
+
+
+def advisor(game: Game[Any]) -> Chooser:
+    """The game's own advice, as `--policy advisor` plays."""
+    advice = advisor_of(game)
+    assert advice is not None, f"{game.key} has no advisor"
+
+    def choose(state: Any, seat: str, actions: list[Action]) -> Action:
+        action = advice.advise(state, seat, actions)
+        assert action is not None, (seat, [a.command() for a in actions])
+        return action
+
+    return choose
+
+
+class Wanderer:
+    """`--policy random`: uniform over the legal actions, ending the turn more and more often
+    the longer a seat has acted; `eager` starts that wish higher (short test missions)."""
+
+    def __init__(self, seed: int, eager: int = 0) -> None:
+        self.dice, self.eager, self.patience = SeededDice(seed), eager, 0
+
+    def __call__(self, state: Any, seat: str, actions: list[Action]) -> Action:
+        action = choose_action(actions, self.dice, self.patience + self.eager)
+        self.patience = 0 if action.verb in END_VERBS else self.patience + 1
+        return action
+
+
+class Playground:
+    """One channel of the playground: commands typed by named users, the table read back."""
+
+    def __init__(self, client: TestClient[Any, Any], service: TableService, channel: str) -> None:
+        self.client, self.service, self.channel = client, service, channel
+
+    async def send(self, user: str, text: str, *, ok: bool = True) -> dict[str, Any]:
+        """`text` typed by `user`; the API's answer (asserted accepted unless `ok=False`)."""
+        body = {"channel": self.channel, "user": user, "text": text}
+        response = await self.client.post("/api/command", json=body)
+        assert response.status == 200, await response.text()
+        answer: dict[str, Any] = await response.json()
+        assert answer["ok"] or not ok, (text, answer)
+        return answer
+
+    async def say(self, user: str, text: str) -> str:
+        """The replies' text to an accepted command."""
+        answer = await self.send(user, text)
+        return "\n".join(r["content"] for r in answer["replies"])
+
+    async def feed(self) -> list[dict[str, Any]]:
+        """Every message of the channel, page after page (a page says when more follow)."""
+        messages: list[dict[str, Any]] = []
+        after, more = 0, True
+        while more:
+            response = await self.client.get(
+                f"/api/channels/{self.channel}/messages", params={"after": after}
+            )
+            page = await response.json()
+            messages += page["messages"]
+            after, more = page["last"], page["more"]
+        return messages
+
+    async def campaign(self) -> Campaign:
+        campaign = await self.service.repo.latest_in_channel(self.channel)
+        assert campaign is not None and campaign.state_json
+        return campaign
+
+    async def state(self, game: Game[Any]) -> Any:
+        return game.load(json.loads((await self.campaign()).state_json or "{}"))
+
+    async def open(
+        self, game_key: str, scenario: str, players: Mapping[str, str], options: str = ""
+    ) -> dict[str, Any]:
+        """Create (by the first player), join every seat, begin; the begin's answer."""
+        first = next(iter(players.values()))
+        await self.send(first, f"/campaign create game:{game_key} scenario:{scenario} {options}")
+        for role, user in players.items():
+            await self.send(user, f"/campaign join role:{role}")
+        return await self.send(first, "/campaign begin")
+
+    async def play(
+        self,
+        game: Game[Any],
+        players: Mapping[str, str],
+        choose: Chooser,
+        max_steps: int,
+        *,
+        until: Callable[[Any], bool] | None = None,
+        after: Callable[[dict[str, Any]], Awaitable[None]] | None = None,
+        must_end: bool = True,
+    ) -> Any:
+        """Each awaited seat's choice typed by its player until the mission is over (or `until`
+        holds); `after` sees every answer. The last state; after `max_steps` commands, an
+        AssertionError (or, with `must_end=False`, the state reached)."""
+        for _ in range(max_steps):
+            state = await self.state(game)
+            prompt = game.waiting_on(state)
+            if prompt.finished or (until is not None and until(state)):
+                return state
+            seat = prompt.seats[0]
+            action = choose(state, seat, game.legal_actions(state, seat))
+            answer = await self.send(players[seat], action.command())
+            if after is not None:
+                await after(answer)
+        if must_end:
+            raise AssertionError(f"{game.key} did not end in {max_steps} steps")
+        return await self.state(game)
+
+
+@asynccontextmanager
+async def playground(service: TableService, channel: str = "ops") -> AsyncIterator[Playground]:
+    """The playground's server over `service`, one channel of it."""
+    async with TestClient(TestServer(create_app(service))) as client:
+        yield Playground(client, service, channel)
+
+
+@asynccontextmanager
+async def sqlite_table(path: Path, **service: Any) -> AsyncIterator[TableService]:
+    """A table on its own SQLite file (whole missions: the storage suites cover PostgreSQL)."""
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    await db.init()
+    try:
+        yield TableService(db, limits=None, **service)
+    finally:
+        await db.close()
