@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from choosers import Wanderer, advisor
 from offered import NoPictures
-from playground_table import Playground, Wanderer, advisor, playground, sqlite_table
+from playground_table import Playground, playground, sqlite_table
 
 from engine.core.game import Action
 from engine.galaxy.strikeback.missions import missions

@@ -8,8 +8,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from choosers import advisor
 from offered import NoPictures
-from playground_table import Playground, advisor, playground, sqlite_table
+from playground_table import Playground, playground, sqlite_table
 
 from bot.replies import Attachment
 from engine.core.view import View

@@ -8,7 +8,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from playground_table import Playground, Wanderer, playground
+from choosers import Wanderer
+from playground_table import Playground, playground
 
 from bot.storage.db import Database
 from bot.table import TableService

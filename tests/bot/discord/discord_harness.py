@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from choosers import Chooser
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
 
 from bot.clock import Clock
@@ -14,6 +17,7 @@ from bot.discord.adapter import DONE_EVENT
 from bot.discord.client import SortieBot
 from bot.storage.db import Database
 from bot.table import Pictures, Renderer, TableService, default_renderer
+from engine.core.game import Action, Game
 
 STEP_TIMEOUT = 10.0  # seconds any single interaction may take end to end in a test
 
@@ -147,6 +151,76 @@ class Harness:
         record = await self.fake.autocomplete(user, channel, command, focused, **options)
         await asyncio.wait_for(record.acked.wait(), STEP_TIMEOUT)
         return [str(c["value"]) for c in record.choices]
+
+    # ------------------------------------------------------------------ whole missions
+
+    async def seat(
+        self,
+        channel: int,
+        game_key: str,
+        scenario: str,
+        users: list[FakeUser],
+        roles: list[str] | None = None,
+        **create: Any,
+    ) -> dict[str, FakeUser]:
+        """Create the campaign (by the first user) and seat the users in `roles`, or else in the
+        roles the join command offers, in order; the seat of each role. `/campaign begin` is
+        the test's."""
+        first = users[0]
+        await self.slash(
+            first, channel, "campaign create", game=game_key, scenario=scenario, **create
+        )
+        if roles is None:
+            roles = await self.choices(first, channel, "campaign join", "role", role="")
+        seat_of: dict[str, FakeUser] = {}
+        for user, role in zip(users, roles, strict=False):
+            await self.slash(user, channel, "campaign join", role=role)
+            seat_of[role] = user
+        return seat_of
+
+    async def state(self, channel: int, game: Game[Any]) -> Any:
+        """The channel's game state as stored."""
+        assert self.service is not None
+        campaign = await self.service.repo.latest_in_channel(str(channel))
+        assert campaign is not None and campaign.state_json
+        return game.load(json.loads(campaign.state_json))
+
+    async def play(
+        self,
+        channel: int,
+        game: Game[Any],
+        seat_of: Mapping[str, FakeUser],
+        choose: Chooser,
+        max_steps: int,
+        *,
+        after: Callable[[InteractionRecord, FakeUser, Action], Awaitable[None]] | None = None,
+        must_end: bool = True,
+        ack_within: float | None = 3.0,
+    ) -> Any:
+        """Each awaited seat's choice as a slash command from its player until the mission is
+        over; every step acknowledged within `ack_within` seconds (Discord's 3 s) and nowhere
+        answered "Something went wrong". `after` sees every step. The last state; after
+        `max_steps` steps an AssertionError (or, with `must_end=False`, the state reached)."""
+        for _ in range(max_steps):
+            state = await self.state(channel, game)
+            prompt = game.waiting_on(state)
+            if prompt.finished:
+                return state
+            seat = prompt.seats[0]
+            action = choose(state, seat, game.legal_actions(state, seat))
+            user = seat_of[seat]
+            record = await self.slash(user, channel, action.verb, **action.args)
+            if ack_within is not None:
+                assert record.ack_delay is not None and record.ack_delay < ack_within
+            failed = [
+                m.content for m in self.messages_of(record) if "Something went wrong" in m.content
+            ]
+            assert not failed, (action.command(), failed)
+            if after is not None:
+                await after(record, user, action)
+        if must_end:
+            raise AssertionError(f"{game.key} did not finish through Discord in {max_steps} steps")
+        return await self.state(channel, game)
 
     # ------------------------------------------------------------------ reading results
 

@@ -10,20 +10,19 @@ The counts are printed (run with -s) for the issue's note.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import Counter
 
 import pytest
+from choosers import Wanderer
 from discord_harness import Harness
-from fake_discord import FakeUser
+from fake_discord import FakeUser, InteractionRecord
 from sqlmodel import select
 
 from bot.discord.adapter import DELAYED
 from bot.storage.models import Delivery
 from bot.table import Caller
-from engine.core.dice import SeededDice
+from engine.core.game import Action
 from engine.registry import games
-from engine.selfplay import choose_action
 
 FAULT_RATE = 0.2
 WHOLE = [
@@ -51,45 +50,34 @@ async def test_a_whole_mission_with_discord_failing_a_fifth_of_the_posts(
     async with asyncio.timeout(600):
         fake, table = h.fake, h.fake.channel("table")
         users = [fake.member("ann"), fake.member("bob")][:players]
-        await h.slash(users[0], table, "campaign create", game=game_key, scenario=scenario)
-        roles = await h.choices(users[0], table, "campaign join", "role", role="")
-        seat_of: dict[str, FakeUser] = {}
-        for user, role in zip(users, roles, strict=False):
-            await h.slash(user, table, "campaign join", role=role)
-            seat_of[role] = user
+        seat_of = await h.seat(table, game_key, scenario, users)
         fake.inject_faults(FAULT_RATE, seed=len(game_key))
         await h.slash(users[0], table, "campaign begin")
-        game = games()[game_key]
-        policy, patience = SeededDice(5), 0
         assert h.service is not None and h.bot is not None
+        service = h.service
         steps = delayed = replayed = 0
-        for _ in range(1500):
-            campaign = await h.service.repo.latest_in_channel(str(table))
-            assert campaign is not None and campaign.state_json
-            state = game.load(json.loads(campaign.state_json))
-            prompt = game.waiting_on(state)
-            if prompt.finished:
-                break
-            seat = prompt.seats[0]
-            action = choose_action(game.legal_actions(state, seat), policy, patience)
-            patience = 0 if action.verb == "end-turn" else patience + 1
-            user = seat_of[seat]
-            record = await h.slash(user, table, action.verb, **action.args)
+
+        async def replay_now_and_then(
+            record: InteractionRecord, user: FakeUser, action: Action
+        ) -> None:
+            nonlocal steps, delayed, replayed
             steps += 1
-            said = h.said(record, user)
-            assert "Something went wrong" not in said, said
-            delayed += DELAYED in said
+            delayed += DELAYED in h.said(record, user)
             if steps % 10 == 0:
                 # The same interaction again (a gateway replay): its first answer, no step.
-                version = await h.service.campaign_version(str(table))
-                text = f"/{action.verb} " + " ".join(f"{k}:{v}" for k, v in action.args.items())
+                version = await service.campaign_version(str(table))
                 caller = Caller(str(user.id), user.name, str(table), str(fake.guild_id))
-                again = await h.service.handle(caller, text, request=f"discord:{record.id}")
+                again = await service.handle(
+                    caller, action.command(), request=f"discord:{record.id}"
+                )
                 assert again and all(r.repeat for r in again)
-                assert await h.service.campaign_version(str(table)) == version
+                assert await service.campaign_version(str(table)) == version
                 replayed += 1
-        else:
-            raise AssertionError(f"{scenario} did not finish through Discord")
+
+        game = games()[game_key]
+        await h.play(
+            table, game, seat_of, Wanderer(5), 1500, after=replay_now_and_then, ack_within=None
+        )
         await drained(h)
         async with h.db.session() as session:
             rows = (await session.exec(select(Delivery))).all()

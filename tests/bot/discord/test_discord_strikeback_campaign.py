@@ -7,14 +7,16 @@ moves on. No pixels are drawn (`NoPictures`): the commands and the posts are und
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
+from typing import Any
 
+from choosers import advisor
 from discord_harness import Harness
 from fake_discord import FakeDiscord
 from offered import NoPictures
 
 from bot.storage.db import Database
+from engine.core.game import Action
 from engine.galaxy.strikeback.missions import missions
 from engine.registry import games
 
@@ -36,39 +38,28 @@ async def test_a_whole_strikeback_campaign_through_discord(
         async with asyncio.timeout(600):
             table = fake.channel("table")
             ann, bob = fake.member("ann"), fake.member("bob")
-            created = await h.slash(
-                ann,
+            seat_of = await h.seat(
                 table,
-                "campaign create",
-                game="galaxy-defenders",
-                scenario="campaign",
+                "galaxy-defenders",
+                "campaign",
+                [ann, bob],
+                ["marine", "sniper"],
                 options="expansion:strikeback",
             )
-            assert "set up here" in h.said(created), h.said(created, ann)
-            seat_of = {"marine": ann, "sniper": bob}
-            for role, user in seat_of.items():
-                await h.slash(user, table, "campaign join", role=role)
             await h.slash(ann, table, "campaign begin")
             game = games()["galaxy-defenders"]
             asked: dict[int, set[str]] = {}  # mission played (0-based) -> prompts answered
-            assert h.service is not None
-            for _ in range(3000):
-                campaign = await h.service.repo.latest_in_channel(str(table))
-                assert campaign is not None and campaign.state_json
-                state = game.load(json.loads(campaign.state_json))
-                prompt = game.waiting_on(state)
-                if prompt.finished:
-                    break
+            advise = advisor(game)
+
+            def choose(state: Any, seat: str, actions: list[Action]) -> Action:
                 if state.pending is not None:
                     asked.setdefault(len(state.campaign.results), set()).add(state.pending.kind)
-                seat = prompt.seats[0]
-                action = game.advise(state, seat, game.legal_actions(state, seat))  # type: ignore[attr-defined]
-                record = await h.slash(seat_of[seat], table, action.verb, **action.args)
-                assert not any(
-                    "Something went wrong" in m.content for m in h.messages_of(record)
-                ), h.said(record, seat_of[seat])
-            else:
-                raise AssertionError("the Strikeback campaign did not end through Discord")
+                return advise(state, seat, actions)
+
+            state = await h.play(table, game, seat_of, choose, 3000, ack_within=None)
+            assert h.service is not None
+            campaign = await h.service.repo.latest_in_channel(str(table))
+            assert campaign is not None
         assert campaign.status == "finished" and campaign.outcome == state.outcome
         camp = state.campaign
         assert camp is not None and camp.over

@@ -5,14 +5,12 @@ text and board stay), so only the latest post offers anything to press."""
 from __future__ import annotations
 
 import asyncio
-import json
 
+from choosers import Wanderer
 from discord_harness import Harness
-from fake_discord import FakeMessage, FakeUser
+from fake_discord import FakeMessage
 
-from engine.core.dice import SeededDice
 from engine.registry import games
-from engine.selfplay import END_VERBS, choose_action, default_seats
 
 TIMEOUT = 240
 
@@ -36,37 +34,23 @@ def with_controls(h: Harness, channel: int) -> list[FakeMessage]:
 async def test_only_the_latest_post_keeps_its_buttons(h: Harness) -> None:
     async with asyncio.timeout(TIMEOUT):
         fake, table = h.fake, h.fake.channel("table")
-        game_key, scenario = "galaxy-defenders", "m1"
-        game = games()[game_key]
-        roles = default_seats(game, scenario, 2)
         users = [fake.member("ann"), fake.member("bob")]
-        seat_of: dict[str, FakeUser] = {}
-        await h.slash(users[0], table, "campaign create", game=game_key, scenario=scenario)
-        for user, role in zip(users, roles, strict=True):
-            await h.slash(user, table, "campaign join", role=role)
-            seat_of[role] = user
+        seat_of = await h.seat(table, "galaxy-defenders", "m1", users)
         await h.slash(users[0], table, "campaign begin")
-        assert h.service is not None
-        policy, patience, superseded = SeededDice(3), 0, 0
         posts_with_controls: set[int] = set()
-        for _ in range(60):
-            campaign = await h.service.repo.latest_in_channel(str(table))
-            assert campaign is not None and campaign.state_json
-            state = game.load(json.loads(campaign.state_json))
-            prompt = game.waiting_on(state)
-            if prompt.finished:
-                break
-            seat = prompt.seats[0]
-            action = choose_action(game.legal_actions(state, seat), policy, patience + 8)
-            patience = 0 if action.verb in END_VERBS else patience + 1
-            await h.slash(seat_of[seat], table, action.verb, **action.args)
+
+        async def one_set_of_controls(*_: object) -> None:
             await drained(h)
             live = with_controls(h, table)
             assert len(live) <= 1, [(m.id, m.content[:60]) for m in live]
-            posts_with_controls |= {m.id for m in live}
+            posts_with_controls.update(m.id for m in live)
             if live:
                 # The live one is the channel's latest post that has had controls.
                 assert live[0].id == max(posts_with_controls)
+
+        game = games()["galaxy-defenders"]
+        chooser = Wanderer(3, eager=8)
+        await h.play(table, game, seat_of, chooser, 60, after=one_set_of_controls, must_end=False)
         superseded = len(posts_with_controls) - len(with_controls(h, table))
         assert superseded >= 3, posts_with_controls
         # A superseded post keeps its text and board; only its controls are gone.
