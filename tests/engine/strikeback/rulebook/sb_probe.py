@@ -1,0 +1,169 @@
+"""Black-box helpers for the Operation Strikeback rulebook probes.
+
+Written from the rulebook and the Game protocol only (`new`, `waiting_on`, `legal_actions`,
+`apply`, `advance`, `view`, `dump`, `load`); nothing here imports engine.galaxy. The core
+auditor's helpers (`galaxy_probe`) are reused; positions play cannot reach in a few actions
+are made by editing the dumped JSON and loading it back, as there.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "galaxy" / "rulebook"))
+
+from galaxy_probe import (  # noqa: E402
+    GAME,
+    act,
+    advance,
+    dump,
+    edit,
+    fig,
+    hexes,
+    label,
+    legal,
+    on_top,
+    put_agent,
+    put_alien,
+    put_signal,
+    texts,
+    verbs,
+    view,
+    waiting,
+)
+
+from engine.core.dice import SeededDice  # noqa: E402
+from engine.core.game import Action  # noqa: E402
+
+__all__ = [
+    "GAME",
+    "act",
+    "advance",
+    "dump",
+    "edit",
+    "fig",
+    "hexes",
+    "label",
+    "legal",
+    "on_top",
+    "put_agent",
+    "put_alien",
+    "put_signal",
+    "texts",
+    "verbs",
+    "view",
+    "waiting",
+]
+
+
+def new(scenario: str = "os1", seats: Iterable[str] = ("marine",), **options: str) -> Any:
+    """A fresh mission; set-up rolls come from a fixed seed."""
+    return GAME.new(scenario, list(seats), dict(options), SeededDice(7))
+
+
+def settle(state: Any, alpha: str | None = None, seed: int = 5, until: str = "turn") -> Any:
+    """Answer every prompt with its first offer (the vote goes to `alpha`) and advance until
+    a prompt of kind `until` waits."""
+    for _ in range(80):
+        prompt = waiting(state)
+        if prompt.kind == until or prompt.finished:
+            return state
+        if prompt.seats:
+            seat = prompt.seats[0]
+            offers = legal(state, seat)
+            choice = offers[0]
+            if alpha is not None:
+                pick = [a for a in offers if a.args.get("option") == alpha]
+                if pick:
+                    choice = pick[0]
+            state = GAME.apply(state, seat, choice, SeededDice(seed)).state
+        else:
+            state = GAME.advance(state, SeededDice(seed)).state
+    raise AssertionError(f"no {until} prompt reached")
+
+
+def to_turn(scenario: str, seats: Iterable[str] = ("marine",), **options: str) -> Any:
+    seats = tuple(seats)
+    return settle(new(scenario, seats, **options), alpha=seats[0])
+
+
+def stage(
+    scenario: str = "os1",
+    seats: Iterable[str] = ("marine",),
+    agents: dict[str, str] | None = None,
+    aliens: Iterable[tuple[str, str, str]] = (),
+    options: dict[str, str] | None = None,
+    keep: bool = False,
+    npcs: bool = False,
+) -> Any:
+    """The first Agent turn of `scenario` with aliens and Signals cleared (unless `keep`) and
+    figures placed by board label; `aliens` are (id, card, coord). NPCs already in play are
+    removed unless `npcs`."""
+    seats = tuple(seats)
+    state = to_turn(scenario, seats, **(options or {}))
+    grid = hexes(state)
+    first = waiting(state).seats[0]
+
+    def change(data: dict[str, Any]) -> None:
+        if not keep:
+            data["aliens"] = []
+            data["signals"] = []
+            for key in ("stacks", "bodies", "swarms", "figures"):
+                data["strikeback"][key] = {}
+        if not npcs:
+            # NPCs sit among the agents in the dump; a probe that does not name them wants none.
+            for uid in list(data["strikeback"]["npcs"]):
+                data["agents"].pop(uid, None)
+                data["turn_order"] = [u for u in data["turn_order"] if u != uid]
+            data["strikeback"]["npcs"] = {}
+        for seat, coord in (agents or {}).items():
+            put_agent(data, seat, grid[coord])
+        for uid, card, coord in aliens:
+            put_alien(data, uid, card, grid[coord], controller=first)
+            deck = data["alien_deck"]
+            deck["draw_pile"] = [c for c in deck["draw_pile"] if c != card]
+            deck["discard_pile"] = [c for c in deck["discard_pile"] if c != card]
+        data["next_alien"] = max(int(data.get("next_alien", 1)), 50)
+        data["next_signal"] = max(int(data.get("next_signal", 1)), 50)
+
+    return edit(state, change)
+
+
+def find(state: Any, verb: str, seat: str = "marine", **args: str) -> list[Action]:
+    return [
+        a
+        for a in legal(state, seat)
+        if a.verb == verb and all(a.args.get(k) == v for k, v in args.items())
+    ]
+
+
+def quiet_round(state: Any, card: str = "os-04", seat: str = "marine") -> Any:
+    """End `seat`'s turn, run an Aliens turn on Close Encounter `card` and the Event phase, and
+    stop at the next waiting prompt (the next round's first decision)."""
+    ended = act(state, "end-turn", seat=seat, unit=seat).state
+    step = advance(on_top(ended, "ce_deck", card), [6] * 60, [0] * 60)
+    return step.state
+
+
+def body(state: Any, uid: str) -> dict[str, Any]:
+    """The expansion's per-figure record (Mark, Poison, Criticals) as dumped."""
+    record: dict[str, Any] = dump(state)["strikeback"]["figures"].get(uid, {})
+    return record
+
+
+def set_body(state: Any, uid: str, **values: Any) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        rec = data["strikeback"]["figures"].setdefault(
+            uid, {"mark": 0, "poison": 0, "criticals": []}
+        )
+        rec.update(values)
+
+    return edit(state, change)
+
+
+def wounds(state: Any, seat: str) -> int:
+    value: int = dump(state)["agents"][seat]["wounds"]
+    return value
