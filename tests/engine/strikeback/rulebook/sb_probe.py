@@ -167,3 +167,12 @@ def set_body(state: Any, uid: str, **values: Any) -> Any:
 def wounds(state: Any, seat: str) -> int:
     value: int = dump(state)["agents"][seat]["wounds"]
     return value
+
+
+def adjacent(state: Any, a: str | None, b: str | None) -> bool:
+    """Whether two board labels are neighbouring hexes (the view's cells are axial q, r)."""
+    grid = hexes(state)
+    if a is None or b is None:
+        return False
+    (qa, ra), (qb, rb) = grid[a], grid[b]
+    return (qb - qa, rb - ra) in {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}

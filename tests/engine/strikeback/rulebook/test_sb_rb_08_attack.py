@@ -1,0 +1,81 @@
+"""Strikeback rulebook chapter 8, Special Attack Powers: Lethal (8.1), Critical (8.2) and the
+Mark Locking System (8.3).
+
+Aliens attack through a staged Aliens turn with the expansion's Close Encounter #1 (All
+aliens, "os-01") on top. Dice faces learnt from the narration: RED 6 = hit+bolt, 5 =
+hit+hit+bolt, 4 = hit+jam; BLUE 6 = hit+shield, 5 = shield+bolt, 4 = bolt+ammo+jam (no shield).
+The Marine starts os6 at Moon rank (Elite: one Energy Shield).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sb_probe import act, advance, body, dump, on_top, set_body, stage, texts, wounds
+
+HV_OFF = {"human-view": "off"}
+
+
+def alien_attack(card: str, rolls: list[int], **marine: Any) -> tuple[Any, str]:
+    state = stage("os6", agents={"marine": "E7"}, aliens=[("a1", card, "F7")], options=HV_OFF)
+    if marine:
+        state = set_body(state, "marine", **marine)
+    ended = act(state, "end-turn", unit="marine").state
+    step = advance(on_top(ended, "ce_deck", "os-01"), [*rolls, *[6] * 60], [0] * 60)
+    return step.state, texts(step.events)
+
+
+def test_lethal_skips_the_defend_roll_and_shield_absorbs() -> None:
+    """8.1 (the Crimson Nightmare example): 4 Lethal hits, the Energy Shield absorbs one, no
+    Blue dice are rolled, the agent suffers 3 wounds."""
+    state, log = alien_attack("crimson-nightmare-green", [6, 5, 4])
+    bite = log.split("\n")
+    defence = next(line for line in bite if line.startswith("Chromium (Marine) Energy Shield"))
+    assert "defends with" not in defence
+    assert wounds(state, "marine") == 3
+
+
+def test_critical_drawn_when_the_attack_wounds() -> None:
+    """8.2: an attack with a Critical effect that deals at least one wound draws a Critical
+    token onto the target (Xeno-Delta's lock-on against a marked agent: Critical 1)."""
+    state, _ = alien_attack("xeno-delta-green", [6, 6, 6, 4, 4], mark=1)
+    assert wounds(state, "marine") == 1
+    assert len(body(state, "marine")["criticals"]) == 1
+
+
+def test_no_critical_when_the_attack_is_fully_defended() -> None:
+    """8.2: if the attack is entirely avoided no Critical token is drawn."""
+    state, _ = alien_attack("xeno-delta-green", [6, 6, 6, 6, 6], mark=1)
+    assert wounds(state, "marine") == 0
+    assert body(state, "marine")["criticals"] == []
+
+
+def test_no_critical_from_a_bolt_critical_weapon_fully_defended() -> None:
+    """8.2: the Xeno-Gamma's Energy Axe (Bolt: Critical 1) wholly parried draws nothing."""
+    state, log = alien_attack("xeno-gamma-green", [6, 6, 6, 6, 4])
+    assert "critical-1" in log
+    assert wounds(state, "marine") == 0
+    assert body(state, "marine")["criticals"] == []
+
+
+def test_same_critical_effect_twice_newest_discarded() -> None:
+    """8.2.3: a target cannot hold the same Critical effect twice: holding "-2 ATK" and drawing
+    "-1 ATK", the newcomer goes to the discard pile and nothing else changes."""
+    state, _ = alien_attack("xeno-delta-green", [6, 6, 6, 4, 4], mark=1, criticals=["c2-atk"])
+    assert body(state, "marine")["criticals"] == ["c2-atk"]
+    assert "c1-atk" in dump(state)["strikeback"]["piles"]["1"]["discard"]
+
+
+def test_mark_2_placed_by_a_bolt() -> None:
+    """8.3: the Mark 2 power places a Mark 2 token on the target (Xeno-Delta Wrist Gun Bolt).
+    One quiet Refresh later it reads Mark 1, so it was placed at 2."""
+    state, log = alien_attack("xeno-delta-green", [5, 5, 5])
+    assert "mark-2" in log
+    assert body(state, "marine")["mark"] == 1  # flipped once in the Refresh that followed
+
+
+def test_mark_2_on_a_mark_1_flips_it_to_2() -> None:
+    """8.3: a Mark 2 used on a target already holding Mark 1 flips the token to Mark 2 (seen
+    as Mark 1 after the next Refresh instead of none)."""
+    state, _ = alien_attack("xeno-delta-green", [5, 5, 5], mark=1)
+    assert body(state, "marine")["mark"] == 1
