@@ -176,3 +176,23 @@ def adjacent(state: Any, a: str | None, b: str | None) -> bool:
         return False
     (qa, ra), (qb, rb) = grid[a], grid[b]
     return (qb - qa, rb - ra) in {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}
+
+
+def setup_log(scenario: str, seats: Iterable[str] = ("marine",), **options: str) -> str:
+    """Everything narrated from `new` until the first Refresh (the mission's set-up, the
+    standalone rank build-up included), answering prompts with their first offer."""
+    state = new(scenario, seats, **options)
+    lines: list[str] = []
+    for _ in range(80):
+        prompt = waiting(state)
+        if prompt.seats:
+            seat = prompt.seats[0]
+            step = GAME.apply(state, seat, legal(state, seat)[0], SeededDice(5))
+        else:
+            step = GAME.advance(state, SeededDice(5))
+        state = step.state
+        for event in step.events:
+            if event.text.startswith("Round 1: Refresh"):
+                return "\n".join(lines)
+            lines.append(event.text)
+    raise AssertionError("no Refresh reached")
