@@ -1,0 +1,216 @@
+"""Strikeback rulebook chapter 11, The Aliens: the Menace system (11.3, 11.3.1), Activate X
+Close Encounters (11.5, 11.9.1) and Multiple Energy Shielded Armor (11.7).
+
+Energy Shield stacks are read from the expansion's `stacks` record of the dump (left stack
+first). The Wormoon is staged from its card with its second base hex in `bodies`; the top
+Close Encounter discard is #1 (All aliens) so the burrowing worm can be targeted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sb_probe import (
+    act,
+    advance,
+    dump,
+    edit,
+    hexes,
+    legal,
+    on_top,
+    quiet_round,
+    stage,
+    texts,
+    to_turn,
+)
+
+HV_OFF = {"human-view": "off"}
+
+
+# --- 11.3 / 11.3.1 Master Aliens and the Menace token -------------------------------------
+
+
+def test_master_alien_card_and_menace_go_to_the_alpha_at_level_1() -> None:
+    """11.3.1 / os6 Reinforcements: the Alpha Agent holds the Wormoon's card and the Menace
+    token at Level 1."""
+    state = to_turn("os6", ("biotech", "marine"))
+    data = dump(state)
+    assert data["strikeback"]["menace"] == {"owner": data["alpha"], "level": 1}
+    worm = next(a for a in data["aliens"] if a["card"].startswith("wormoon"))
+    assert worm["controller"] == data["alpha"]
+
+
+def worm(owner: str, level: int) -> Any:
+    """Biotech's turn (he is Alpha), the Wormoon at G7-H7, the Menace with `owner`."""
+    state = stage(
+        "os6",
+        ("biotech", "marine"),
+        agents={"marine": "E7", "biotech": "D7"},
+        aliens=[("w1", "wormoon-1", "G7")],
+        options=HV_OFF,
+    )
+    h7 = hexes(state)["H7"]
+
+    def change(data: dict[str, Any]) -> None:
+        data["strikeback"]["bodies"] = {"w1": [list(h7)]}
+        data["strikeback"]["menace"] = {"owner": owner, "level": level}
+        deck = data["ce_deck"]
+        deck["draw_pile"] = [c for c in deck["draw_pile"] if c != "os-01"]
+        deck["discard_pile"] = [*deck["discard_pile"], "os-01"]
+
+    return edit(state, change)
+
+
+def menace_actions(state: Any) -> set[str]:
+    return {
+        a.args.get("what", "")
+        for a in legal(state, "biotech")
+        if a.verb == "act" and "menace" in a.args.get("what", "")
+    }
+
+
+def menace_after(state: Any, what: str) -> dict[str, Any]:
+    step = act(state, "act", [6] * 10, seat="biotech", unit="biotech", what=what)
+    result: dict[str, Any] = dump(step.state)["strikeback"]["menace"]
+    return result
+
+
+def wound_worm(state: Any) -> dict[str, Any]:
+    step = act(
+        state,
+        "attack",
+        [5, 5, 5, *[4] * 10],
+        seat="biotech",
+        unit="biotech",
+        target="w1",
+        weapon="heavy-shotgun",
+    )
+    assert "takes 0 Wound" not in texts(step.events)
+    result: dict[str, Any] = dump(step.state)["strikeback"]["menace"]
+    return result
+
+
+def test_menacing_agent_may_raise_the_menace_with_his_action() -> None:
+    """11.3.1: the Menacing Agent may spend his Action to raise the token from 1 to 2."""
+    state = worm("biotech", 1)
+    assert "menace-up" in menace_actions(state)
+    assert menace_after(state, "menace-up") == {"owner": "biotech", "level": 2}
+
+
+def test_menacing_agent_may_lower_the_menace_with_his_action() -> None:
+    """11.3.1: ... or lower it from 2 to 1."""
+    state = worm("biotech", 2)
+    assert menace_after(state, "menace-down") == {"owner": "biotech", "level": 1}
+
+
+def test_other_agent_takes_a_level_1_menace_with_his_action() -> None:
+    """11.3.1: any other agent may spend his Action to take a Level 1 token."""
+    state = worm("marine", 1)
+    assert menace_after(state, "menace-take") == {"owner": "biotech", "level": 1}
+
+
+def test_other_agent_only_lowers_a_level_2_menace() -> None:
+    """11.3.1: at Level 2 another agent's Action only lowers it to 1 on its owner (the token
+    must be at Level 1 to change agents)."""
+    state = worm("marine", 2)
+    assert "menace-take" not in menace_actions(state)
+    assert menace_after(state, "menace-down") == {"owner": "marine", "level": 1}
+
+
+def test_menacing_agent_wounding_the_master_raises_the_menace() -> None:
+    """11.3.1: the Menacing Agent dealing a wound flips the token to Level 2."""
+    assert wound_worm(worm("biotech", 1)) == {"owner": "biotech", "level": 2}
+
+
+def test_other_agent_wounding_a_level_1_master_takes_the_menace() -> None:
+    """11.3.1: another agent's wound at Level 1 passes the token to him, Level 1."""
+    assert wound_worm(worm("marine", 1)) == {"owner": "biotech", "level": 1}
+
+
+def test_other_agent_wounding_a_level_2_master_lowers_the_menace() -> None:
+    """11.3.1: another agent's wound at Level 2 lowers it to Level 1 on its owner."""
+    assert wound_worm(worm("marine", 2)) == {"owner": "marine", "level": 1}
+
+
+# --- 11.5 / 11.9.1 Activate X -------------------------------------------------------------
+
+
+def lone_strike(controllers: dict[str, str], paralyzed: str = "") -> str:
+    """Close Encounter #22 (activate one alien) with a Xeno-Delta a1 and a Xeno-Gamma a2."""
+    state = stage(
+        "os6",
+        ("marine", "biotech"),
+        agents={"marine": "E7", "biotech": "D7"},
+        aliens=[("a1", "xeno-delta-green", "F7"), ("a2", "xeno-gamma-green", "C9")],
+        options=HV_OFF,
+    )
+
+    def change(data: dict[str, Any]) -> None:
+        for alien in data["aliens"]:
+            alien["controller"] = controllers[alien["id"]]
+            if alien["id"] == paralyzed:
+                alien["conditions"] = ["paralyze"]
+
+    state = edit(state, change)
+    ended = act(state, "end-turn", [1] * 10, unit="marine").state
+    step = advance(on_top(ended, "ce_deck", "os-22"), [4] * 60, [0] * 60)
+    return "\n".join(x for x in texts(step.events).split("\n") if " activates " in x)
+
+
+def test_activate_x_starts_with_the_alpha_agents_aliens() -> None:
+    """11.5: Activate X selects aliens controlled by the Alpha Agent first."""
+    assert lone_strike({"a1": "biotech", "a2": "marine"}).startswith("GREEN Xeno-Gamma a2")
+    assert lone_strike({"a1": "marine", "a2": "biotech"}).startswith("GREEN Xeno-Delta a1")
+
+
+def test_activate_x_skips_a_paralyzed_alien() -> None:
+    """11.5 / 11.9.1: a Paralyzed alien cannot be selected for #22 while others are in play."""
+    assert lone_strike({"a1": "marine", "a2": "marine"}, paralyzed="a1").startswith(
+        "GREEN Xeno-Gamma a2"
+    )
+    assert lone_strike({"a1": "marine", "a2": "marine"}, paralyzed="a2").startswith(
+        "GREEN Xeno-Delta a1"
+    )
+
+
+# --- 11.7 Multiple Energy Shielded Armor --------------------------------------------------
+
+
+def stacks_after_attack(card: str, stacks: list[int] | None) -> list[int]:
+    state = stage(
+        "os1", agents={"marine": "E7"}, aliens=[("a1", card, "G7")], options=HV_OFF
+    )
+    if stacks is not None:
+        state = edit(state, lambda d: d["strikeback"]["stacks"].update(a1=stacks))
+    step = act(
+        state, "attack", [6, 6, 6, 6, *[4] * 10], unit="marine", target="a1",
+        weapon="improved-rifle",
+    )
+    result: list[int] = dump(step.state)["strikeback"]["stacks"]["a1"]
+    return result
+
+
+def test_stack_with_most_shields_blocks() -> None:
+    """11.7: the stack with the most shields left is selected and only it absorbs (Blue
+    Xeno-Delta, stacks 2 and 1: the left one absorbs 2, the right keeps its 1)."""
+    assert stacks_after_attack("xeno-delta-blue", None) == [0, 1]
+
+
+def test_tied_stacks_select_the_left_one() -> None:
+    """11.7: on a tie the left stack is selected; the right one is untouched."""
+    assert stacks_after_attack("xeno-delta-green", [1, 1]) == [0, 1]
+
+
+def test_empty_left_stack_selects_the_right_one() -> None:
+    """11.7 (example 2): left 0, right 1: the right one absorbs."""
+    assert stacks_after_attack("xeno-delta-blue", [0, 1]) == [0, 0]
+
+
+def test_both_stacks_refresh_in_the_refresh_phase() -> None:
+    """11.7: both stacks completely refresh in each Refresh phase."""
+    state = stage(
+        "os6", agents={"marine": "B9"}, aliens=[("a1", "xeno-delta-blue", "I5")], options=HV_OFF
+    )
+    state = edit(state, lambda d: d["strikeback"]["stacks"].update(a1=[0, 0]))
+    after = quiet_round(state)
+    assert dump(after)["strikeback"]["stacks"]["a1"] == [2, 1]
