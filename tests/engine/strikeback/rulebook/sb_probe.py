@@ -141,11 +141,25 @@ def find(state: Any, verb: str, seat: str = "marine", **args: str) -> list[Actio
 
 
 def quiet_round(state: Any, card: str = "os-04", seat: str = "marine") -> Any:
-    """End `seat`'s turn, run an Aliens turn on Close Encounter `card` and the Event phase, and
-    stop at the next waiting prompt (the next round's first decision)."""
-    ended = act(state, "end-turn", seat=seat, unit=seat).state
-    step = advance(on_top(ended, "ce_deck", card), [6] * 60, [0] * 60)
-    return step.state
+    """End every Agent turn still to come this round (each followed by an Aliens turn on Close
+    Encounter `card`), run the Event phase, and stop at the next round's first waiting prompt.
+    `seat` is kept for the callers' readability: whoever is waiting ends his turn."""
+    del seat
+    start = int(dump(state)["round"])
+    for _ in range(40):
+        prompt = waiting(state)
+        if prompt.finished:
+            return state
+        if prompt.seats and int(dump(state)["round"]) > start:
+            return state
+        if prompt.kind == "turn":
+            who = prompt.seats[0]
+            state = act(state, "end-turn", [6] * 30, seat=who, unit=who).state
+        elif prompt.seats:
+            return state
+        else:
+            state = advance(on_top(state, "ce_deck", card), [6] * 60, [0] * 60).state
+    raise AssertionError("the round did not end")
 
 
 def body(state: Any, uid: str) -> dict[str, Any]:
