@@ -168,12 +168,30 @@ def body(state: Any, uid: str) -> dict[str, Any]:
     return record
 
 
+CRITICAL_EFFECTS = ["atk", "move", "hp", "paralyze", "shields", "nobolt", "dmg-a", "dmg-b"]
+CRITICAL_EFFECTS += ["dmg-c", "def"]
+
+
 def set_body(state: Any, uid: str, **values: Any) -> Any:
+    """Stage Mark/Poison/Criticals on a figure; staged Critical tokens are taken out of fresh
+    Critical 1 and 2 piles (ten tokens each, their keys learnt from a first draw)."""
+
     def change(data: dict[str, Any]) -> None:
         rec = data["strikeback"]["figures"].setdefault(
             uid, {"mark": 0, "poison": 0, "criticals": []}
         )
         rec.update(values)
+        held = set(values.get("criticals", []))
+        if held:
+            piles = data["strikeback"]["piles"]
+            for level in ("1", "2"):
+                if level not in piles:
+                    keys = [f"c{level}-{e}" for e in CRITICAL_EFFECTS]
+                    piles[level] = {
+                        "level": int(level),
+                        "draw": [k for k in keys if k not in held],
+                        "discard": [],
+                    }
 
     return edit(state, change)
 

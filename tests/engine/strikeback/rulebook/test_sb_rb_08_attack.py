@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sb_probe import act, advance, body, dump, on_top, set_body, stage, texts, wounds
+from sb_probe import act, advance, body, dump, on_top, quiet_round, set_body, stage, texts, wounds
 
 HV_OFF = {"human-view": "off"}
 
@@ -79,3 +79,32 @@ def test_mark_2_on_a_mark_1_flips_it_to_2() -> None:
     as Mark 1 after the next Refresh instead of none)."""
     state, _ = alien_attack("xeno-delta-green", [5, 5, 5], mark=1)
     assert body(state, "marine")["mark"] == 1
+
+
+def test_greater_critical_replaces_the_lesser_which_is_discarded() -> None:
+    """8.2.3: a greater effect replaces a lesser one of the same type, and the lesser token
+    goes to its discard pile (holding "-1 ATK", the Blue Xeno-Gamma's Critical 2 brings
+    "-2 ATK")."""
+    state, log = alien_attack("xeno-gamma-blue", [6, 6, 6, 6, 4, 4, 4], criticals=["c1-atk"])
+    assert "critical-2" in log
+    assert body(state, "marine")["criticals"] == ["c2-atk"]
+    assert "c1-atk" in dump(state)["strikeback"]["piles"]["1"]["discard"]
+
+
+def test_temporary_critical_ends_in_the_next_refresh() -> None:
+    """8.2.2: a temporary (blue) Critical lasts until the next Refresh and is then discarded
+    (Paralyzed is temporary)."""
+    state = set_body(
+        stage("os6", agents={"marine": "E7"}, options=HV_OFF), "marine", criticals=["c1-paralyze"]
+    )
+    after = quiet_round(state)
+    assert body(after, "marine")["criticals"] == []
+
+
+def test_permanent_critical_stays_after_the_refresh() -> None:
+    """8.2.2: a permanent (red) Critical stays until the end of the mission (-X ATK dice)."""
+    state = set_body(
+        stage("os6", agents={"marine": "E7"}, options=HV_OFF), "marine", criticals=["c1-atk"]
+    )
+    after = quiet_round(state)
+    assert body(after, "marine")["criticals"] == ["c1-atk"]
