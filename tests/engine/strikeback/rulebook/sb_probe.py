@@ -228,3 +228,24 @@ def setup_log(scenario: str, seats: Iterable[str] = ("marine",), **options: str)
                 return "\n".join(lines)
             lines.append(event.text)
     raise AssertionError("no Refresh reached")
+
+
+def areas_within_one(state: Any, coord: str) -> set[str]:
+    """The Area of `coord` and every Area sharing a hex side with it that is not a wall."""
+    v = view(state)
+    cells = {c.coord: c for c in v.cells}
+    walls = {frozenset((e.a, e.b)) for e in v.edges if e.kind == "wall"}
+    own = cells[coord].area
+    near: set[str] = {own} if own else set()
+    for c in cells.values():
+        if c.area != own:
+            continue
+        for d in cells.values():
+            if (
+                d.area
+                and d.area != own
+                and adjacent(state, c.coord, d.coord)
+                and frozenset((c.coord, d.coord)) not in walls
+            ):
+                near.add(d.area)
+    return near

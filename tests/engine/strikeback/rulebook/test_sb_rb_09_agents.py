@@ -15,6 +15,7 @@ import pytest
 from sb_probe import (
     act,
     advance,
+    areas_within_one,
     dump,
     edit,
     fig,
@@ -213,3 +214,32 @@ def test_leaving_the_suit_puts_the_agent_adjacent() -> None:
     done = act(later, "act", [6] * 10, unit="marine", what="suit-leave", to=sorted(spots)[0])
     tokens = {t.coord: t.kind for t in view(done.state).tokens}
     assert tokens.get("E7") == "power-suit"
+
+
+def hologram_state() -> Any:
+    state = stage(
+        "os6", agents={"marine": "H8"}, aliens=[("a1", "xeno-gamma-green", "J5")], options=HV_OFF
+    )
+    return edit(state, lambda d: d["strikeback"]["devices"].update(marine=["hologram"]))
+
+
+def test_hologram_goes_on_any_empty_hex_within_one_area() -> None:
+    """9.7.4.1: the Hologram is placed on any empty hex within 1 Area of the agent."""
+    state = hologram_state()
+    offered = {a.args["to"] for a in legal(state) if a.args.get("what") == "hologram"}
+    near = areas_within_one(state, "H8")
+    figures = {f.coord for f in view(state).figures}
+    expected = {c.coord for c in view(state).cells if c.area in near and c.coord not in figures}
+    assert offered == expected
+
+
+def test_hologram_is_taken_for_an_agent_and_destroyed_when_attacked() -> None:
+    """9.7.4.1: aliens treat the Hologram as an agent; attacked, it is destroyed and its
+    device discarded."""
+    state = act(hologram_state(), "act", [6] * 5, unit="marine", what="hologram", to="I6").state
+    assert fig(state, "hologram") is not None
+    ended = act(state, "end-turn", unit="marine").state
+    step = advance(on_top(ended, "ce_deck", "os-01"), [6] * 60, [0] * 60)
+    assert "adjacent: Hologram" in texts(step.events)
+    assert fig(step.state, "hologram") is None
+    assert dump(step.state)["strikeback"]["devices"]["marine"] == []
