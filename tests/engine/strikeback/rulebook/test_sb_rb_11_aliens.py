@@ -12,9 +12,11 @@ from typing import Any
 
 from sb_probe import (
     act,
+    adjacent,
     advance,
     dump,
     edit,
+    fig,
     hexes,
     legal,
     on_top,
@@ -214,3 +216,59 @@ def test_both_stacks_refresh_in_the_refresh_phase() -> None:
     state = edit(state, lambda d: d["strikeback"]["stacks"].update(a1=[0, 0]))
     after = quiet_round(state)
     assert dump(after)["strikeback"]["stacks"]["a1"] == [2, 1]
+
+
+# --- 11.6 Prime Swarm -----------------------------------------------------------------------
+
+
+def test_prime_swarm_card_brings_two_figures_with_their_own_health() -> None:
+    """11.6: a Prime Swarm card (Diggers) is two figures, each with its own Health points,
+    the second placed adjacent to the first (Mission 6's first special event places them)."""
+    state = to_turn("os6", ("marine",))
+    state = quiet_round(on_top(state, "event_deck", "os6-b"), card="os-04")
+    data = dump(state)
+    blue = [a for a in data["aliens"] if a["card"] == "diggers-blue"]
+    assert len(blue) == 2
+    assert data["strikeback"]["swarms"][blue[0]["id"]] == blue[1]["id"]
+    first, second = (fig(state, a["id"]) for a in blue)
+    assert first is not None and second is not None
+    assert first.max_health == second.max_health == first.health
+    assert adjacent(state, first.coord, second.coord)
+
+
+def swarm_pair() -> Any:
+    state = stage(
+        "os6",
+        agents={"marine": "E7"},
+        aliens=[("a1", "diggers-green", "F7"), ("a2", "diggers-green", "E6")],
+        options=HV_OFF,
+    )
+
+    def change(data: dict[str, Any]) -> None:
+        data["strikeback"]["swarms"] = {"a1": "a2", "a2": "a1"}
+        data["ce_deck"]["discard_pile"].append("os-26")
+
+    return edit(state, change)
+
+
+def kill(state: Any, target: str) -> Any:
+    step = act(
+        state, "attack", [5, 5, 5, 5, *[4] * 20], unit="marine", target=target, weapon="ion-lance"
+    )
+    assert f"{target} dies" in texts(step.events)
+    return step.state
+
+
+def test_prime_swarm_card_stays_while_one_figure_lives() -> None:
+    """11.6: each figure defends alone; the card is discarded only when all figures died."""
+    state = kill(swarm_pair(), "a1")
+    assert fig(state, "a2") is not None
+    assert "diggers-green" not in dump(state)["alien_deck"]["discard_pile"]
+
+
+def test_prime_swarm_card_discarded_when_both_died() -> None:
+    """11.6: with both figures dead the Alien card goes to the discard pile."""
+    state = kill(swarm_pair(), "a1")
+    state = edit(state, lambda d: d["agents"]["marine"].update(combat_used=False))
+    state = kill(state, "a2")
+    assert "diggers-green" in dump(state)["alien_deck"]["discard_pile"]
