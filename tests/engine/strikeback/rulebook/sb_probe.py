@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "galaxy" / "rulebook"))
 
-from galaxy_probe import (  # noqa: E402
+from galaxy_probe import (
     GAME,
     act,
     advance,
@@ -35,8 +35,8 @@ from galaxy_probe import (  # noqa: E402
     waiting,
 )
 
-from engine.core.dice import SeededDice  # noqa: E402
-from engine.core.game import Action  # noqa: E402
+from engine.core.dice import SeededDice
+from engine.core.game import Action
 
 __all__ = [
     "GAME",

@@ -40,7 +40,11 @@ def defence_dice(high_impact: str) -> int:
         options={**HV_OFF, "high-impact": high_impact},
     )
     step = act(
-        state, "attack", [5, 5, 5, 5, *[4] * 10], unit="marine", target="a1",
+        state,
+        "attack",
+        [5, 5, 5, 5, *[4] * 10],
+        unit="marine",
+        target="a1",
         weapon="improved-rifle",
     )
     line = next(x for x in texts(step.events).split("\n") if " defends with " in x)
@@ -59,8 +63,14 @@ def test_without_high_impact_all_hits_are_defended() -> None:
 
 @pytest.mark.parametrize(
     ("scenario", "rank"),
-    [("os1", "Gold"), ("os2", "Gold"), ("os3", "Earth"), ("os4", "Moon"), ("os5", "Moon"),
-     ("os6", "Moon")],
+    [
+        ("os1", "Gold"),
+        ("os2", "Gold"),
+        ("os3", "Earth"),
+        ("os4", "Moon"),
+        ("os5", "Moon"),
+        ("os6", "Moon"),
+    ],
 )
 def test_standalone_starting_rank(scenario: str, rank: str) -> None:
     """Storybook 4 / each briefing: a standalone mission starts the agents at its listed rank
@@ -172,8 +182,13 @@ def _drop_suit(data: dict[str, Any], qr: tuple[int, int]) -> None:
     data["strikeback"]["headquarters"] = []
     data["strikeback"]["suits"] = {
         "suit-1": {
-            "id": "suit-1", "mark": 1, "batteries": 5, "hex": list(qr), "pilot": None,
-            "shields": 3, "recalled": False,
+            "id": "suit-1",
+            "mark": 1,
+            "batteries": 5,
+            "hex": list(qr),
+            "pilot": None,
+            "shields": 3,
+            "recalled": False,
         }
     }
 

@@ -179,13 +179,15 @@ def test_activate_x_skips_a_paralyzed_alien() -> None:
 
 
 def stacks_after_attack(card: str, stacks: list[int] | None) -> list[int]:
-    state = stage(
-        "os1", agents={"marine": "E7"}, aliens=[("a1", card, "G7")], options=HV_OFF
-    )
+    state = stage("os1", agents={"marine": "E7"}, aliens=[("a1", card, "G7")], options=HV_OFF)
     if stacks is not None:
         state = edit(state, lambda d: d["strikeback"]["stacks"].update(a1=stacks))
     step = act(
-        state, "attack", [6, 6, 6, 6, *[4] * 10], unit="marine", target="a1",
+        state,
+        "attack",
+        [6, 6, 6, 6, *[4] * 10],
+        unit="marine",
+        target="a1",
         weapon="improved-rifle",
     )
     result: list[int] = dump(step.state)["strikeback"]["stacks"]["a1"]

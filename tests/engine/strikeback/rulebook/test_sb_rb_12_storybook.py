@@ -155,7 +155,7 @@ def test_os6_random_npc_joins_adjacent_in_the_first_strategy() -> None:
     state = to_turn("os6", ("marine", "biotech"))
     npcs = dump(state)["strikeback"]["npcs"]
     assert len(npcs) == 1
-    (uid, record), = npcs.items()
+    ((uid, record),) = npcs.items()
     assert not uid.startswith("archon")
     npc, agent = fig(state, uid), fig(state, record["controller"])
     assert npc is not None and agent is not None and adjacent(state, npc.coord, agent.coord)
@@ -219,7 +219,9 @@ def firefighter_by_fire() -> Any:
     state = stage("os1", ("marine", "biotech"), agents={"marine": "G6", "biotech": "B9"})
     return edit(
         state,
-        lambda d: d["strikeback"]["mission_state"].update(flames=[3], firefighters={"marine": True}),
+        lambda d: d["strikeback"]["mission_state"].update(
+            flames=[3], firefighters={"marine": True}
+        ),
     )
 
 
@@ -235,8 +237,9 @@ def test_os1_extinguisher_must_be_recharged_before_reuse() -> None:
     Recharge (another Action)."""
     state = firefighter_by_fire()
     used = act(state, "act", [6] * 5, unit="marine", what="extinguish", target="wp3").state
-    later = settle(quiet_round(edit(used, lambda d: d["strikeback"]["mission_state"].update(
-        flames=[3]))))
+    later = settle(
+        quiet_round(edit(used, lambda d: d["strikeback"]["mission_state"].update(flames=[3])))
+    )
     whats = {a.args.get("what") for a in legal(later) if a.verb == "act"}
     assert "extinguish" not in whats
     assert "recharge" in whats
@@ -320,7 +323,6 @@ def test_campaign_allows_one_rank_per_mission() -> None:
 def test_standalone_has_no_rank_limit() -> None:
     """9.8: a standalone mission has no limit to ranks earned."""
     assert "reaches Earth" in rank_roll("standalone")
-
 
 
 # --- Mission 6: the Wormoon ------------------------------------------------------------------

@@ -46,7 +46,7 @@ def os1_finished(flames: list[int], dead_rank: int | None = None) -> tuple[Any, 
     for _ in range(120):
         prompt = waiting(state)
         over = bool(dump(state)["campaign"]["results"])
-        if prompt.kind == "turn" and over or prompt.finished:
+        if (prompt.kind == "turn" and over) or prompt.finished:
             break
         if prompt.seats:
             lines.append(f"? {prompt.text}")
