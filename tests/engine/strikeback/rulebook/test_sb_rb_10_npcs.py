@@ -20,7 +20,9 @@ from sb_probe import (
     find,
     hexes,
     legal,
+    new,
     on_top,
+    put_signal,
     stage,
     texts,
     to_turn,
@@ -150,3 +152,72 @@ def test_dead_npc_card_goes_to_the_npc_discard_pile() -> None:
     sb = dump(dying_npc())["strikeback"]
     assert "knight-1" in sb["npc_discard"]
     assert "knight-1" not in sb["npcs"]
+
+
+# --- 10.5 / 11.10.1 NPC Signals ---------------------------------------------------------------
+
+
+def test_npc_signals_replace_one_human_signal() -> None:
+    """10.5: to bring NPCs into a mission, replace one Human signal with an NPC signal."""
+    plain = dump(new("os1", ("marine", "biotech")))["signal_reserve"]
+    mixed = dump(new("os1", ("marine", "biotech"), **{"npc-signals": "on"}))["signal_reserve"]
+    humans = [s for s in plain if s.startswith("human")]
+    assert len(mixed) == len(plain)
+    assert len([s for s in mixed if s.startswith("human")]) == len(humans) - 1
+    assert len([s for s in mixed if s.startswith("npc")]) == 1
+
+
+def reveal(state: Any) -> Any:
+    """The Marine steps E7 -> F7 -> G7 and sees the NPC Signal staged at I8."""
+    for to in ("F7", "G7"):
+        state = act(state, "move", [6] * 20, unit="marine", to=to).state
+    return state
+
+
+def npc_signal_board(prep: Any = None) -> Any:
+    state = stage(
+        "os1",
+        ("marine", "biotech"),
+        agents={"marine": "E7", "biotech": "B9"},
+        options={**HV_OFF, "npc-signals": "on"},
+    )
+    i8 = hexes(state)["I8"]
+
+    def change(data: dict[str, Any]) -> None:
+        put_signal(data, "s9", "npc-1", i8)
+        if prep is not None:
+            prep(data)
+
+    return edit(state, change)
+
+
+def test_revealed_npc_signal_becomes_the_top_npc_card() -> None:
+    """11.10.1 / 10.1.2: a revealed NPC Signal is replaced by the NPC of the top NPC card,
+    assigned (all tied at none: the Alpha Agent), and the Signal is discarded."""
+    state = npc_signal_board()
+    deck = dump(state)["strikeback"]["npc_deck"]
+    after = reveal(state)
+    data = dump(after)
+    (top,) = data["strikeback"]["npcs"]
+    assert top in deck and top not in data["strikeback"]["npc_deck"]
+    assert data["strikeback"]["npcs"][top]["controller"] == data["alpha"]
+    npc = fig(after, top)
+    assert npc is not None and npc.coord == "I8"
+    assert "npc-1" in data["signal_discard"]
+    assert data["strikeback"]["npcs"][top]["tactic"]  # an NPC Tactic is placed on it (10.3)
+
+
+def test_next_npc_goes_to_the_player_with_fewer_npcs() -> None:
+    """10.1.2: the card goes to the first player clockwise from the Alpha Agent who has fewer
+    NPC cards than the others."""
+    first = reveal(npc_signal_board())
+    data = dump(first)
+    alpha = data["alpha"]
+    other = "biotech" if alpha == "marine" else "marine"
+    i5 = hexes(first)["I5"]
+    second = edit(first, lambda d: put_signal(d, "s8", "npc-1", i5))
+    second = edit(second, lambda d: d["agents"]["marine"].update(hex=list(hexes(first)["E7"])))
+    second = edit(second, lambda d: d["agents"]["marine"].update(movement="unused", mp_left=4))
+    after = reveal(second)
+    controllers = [r["controller"] for r in dump(after)["strikeback"]["npcs"].values()]
+    assert sorted(controllers) == sorted([alpha, other])

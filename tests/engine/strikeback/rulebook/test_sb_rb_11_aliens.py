@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sb_probe import (
     act,
     adjacent,
@@ -274,3 +275,41 @@ def test_prime_swarm_card_discarded_when_both_died() -> None:
     state = edit(state, lambda d: d["agents"]["marine"].update(combat_used=False))
     state = kill(state, "a2")
     assert "diggers-green" in dump(state)["alien_deck"]["discard_pile"]
+
+
+# --- 11.9.1 Paralyzed aliens and 11.3 Master Alien immunity --------------------------------
+
+
+def activation_with_paralyze(card: str) -> str:
+    """The alien (staged Paralyzed, the condition key the view shows as "paralyzed") under
+    Close Encounter #1 (All aliens)."""
+    state = stage("os6", agents={"marine": "E7"}, aliens=[("a1", card, "F7")], options=HV_OFF)
+    g7 = hexes(state)["G7"]
+
+    def change(data: dict[str, Any]) -> None:
+        data["aliens"][0]["conditions"] = ["paralyze"]
+        if card.startswith("wormoon"):
+            data["strikeback"]["bodies"] = {"a1": [list(g7)]}
+
+    state = edit(state, change)
+    ended = act(state, "end-turn", unit="marine").state
+    step = advance(on_top(ended, "ce_deck", "os-01"), [4] * 60, [0] * 60)
+    return texts(step.events)
+
+
+def test_paralyzed_alien_skips_its_activation() -> None:
+    """11.9.1: a Paralyzed alien skips all activations until the condition goes."""
+    log = activation_with_paralyze("xeno-delta-green")
+    assert "a1 activates" not in log
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a Wormoon carrying a Paralyze condition (staged) skips its activation; Master "
+    "Aliens ignore any effect preventing their activation",
+)
+def test_master_alien_ignores_paralyze() -> None:
+    """11.3: Master Aliens are immune to Paralyze and ignore any effect that would prevent
+    their activation (Flash grenade, Paralyze, Control)."""
+    log = activation_with_paralyze("wormoon-1")
+    assert "a1 activates" in log

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from sb_probe import GAME, dump, edit, legal, quiet_round, settle, waiting
 
 from engine.core.dice import SeededDice
@@ -64,14 +63,12 @@ def os1_finished(flames: list[int], dead_rank: int | None = None) -> tuple[Any, 
     return state, "\n".join(lines)
 
 
-@pytest.mark.slow
 def test_accomplished_mission_1_leads_to_mission_2() -> None:
     """Mission 1 Objectives: Accomplished -> next mission 2."""
     state, _ = os1_finished([3])
     assert dump(state)["mission"] == "os2"
 
 
-@pytest.mark.slow
 def test_failed_mission_1_is_played_again() -> None:
     """Mission 1 Objectives: Failed (four fires) -> next mission 1."""
     state, _ = os1_finished([1, 2, 3, 4])
@@ -80,14 +77,12 @@ def test_failed_mission_1_is_played_again() -> None:
     assert data["campaign"]["attempt"] == 2
 
 
-@pytest.mark.slow
 def test_last_rank_roll_at_the_end_of_the_mission() -> None:
     """5.4: an agent who gained no rank during the mission rolls one last time at its end."""
     _, log = os1_finished([3])
     assert "last roll of the mission" in log
 
 
-@pytest.mark.slow
 def test_dead_agent_returns_at_gold() -> None:
     """5.5: a dead agent returns to the campaign without the ranks he had obtained, starting
     his next mission at Gold (he died at Moon)."""
@@ -96,7 +91,6 @@ def test_dead_agent_returns_at_gold() -> None:
     assert dump(state)["agents"]["biotech"]["rank"] == 3
 
 
-@pytest.mark.slow
 def test_mission_2_after_accomplished_lets_each_agent_select_a_device() -> None:
     """Mission 2 Reinforcements: after an accomplished Mission 1 each agent gains one device,
     selected by the agent (a choice, not a random draw)."""
@@ -105,7 +99,6 @@ def test_mission_2_after_accomplished_lets_each_agent_select_a_device() -> None:
         assert f"? {name} selects a device" in log
 
 
-@pytest.mark.slow
 def test_mission_2_weapon_limits_from_the_briefing() -> None:
     """Storybook 2.1 / Mission 2 briefing: 3 Improved and 2 Alien weapons from Headquarters."""
     _, log = os1_finished([3])
