@@ -258,3 +258,27 @@ def test_hologram_is_taken_for_an_agent_and_destroyed_when_attacked() -> None:
     assert "adjacent: Hologram" in texts(step.events)
     assert fig(step.state, "hologram") is None
     assert dump(step.state)["strikeback"]["devices"]["marine"] == []
+
+
+def test_power_suit_weapon_rolls_red_and_blue_and_never_jams() -> None:
+    """9.5.2.2: the suit's weapon rolls both Blue and Red dice, cannot jam and uses no ammo
+    (RED 4 is hit+jam, BLUE 4 bolt+ammo+jam)."""
+    state = stage("os5", agents={"marine": "E7"}, aliens=[("a1", "xeno-delta-green", "F7")])
+    state = act(state, "act", [6] * 10, unit="marine", what="suit-recall", target="suit-1").state
+    before = {w["key"]: w for w in dump(state)["agents"]["marine"]["weapons"]}
+    assert "suit-autocannon" in before
+    step = act(state, "attack", [4] * 30, unit="marine", target="a1", weapon="suit-autocannon")
+    line = texts(step.events).split("\n")[0]
+    assert "red " in line and "blue " in line
+    after = {w["key"]: w for w in dump(step.state)["agents"]["marine"]["weapons"]}
+    assert after["suit-autocannon"] == before["suit-autocannon"]
+
+
+def test_power_suit_shields_refresh_in_the_refresh_phase() -> None:
+    """9.5.2.3: the suit's energy shields are automatically refreshed each Refresh phase."""
+    worn = suit_state()
+    full = dump(worn)["strikeback"]["suits"]["suit-1"]["shields"]
+    assert full > 0
+    state = edit(worn, lambda d: d["strikeback"]["suits"]["suit-1"].update(shields=0))
+    after = quiet_round(state, card="ce22")
+    assert dump(after)["strikeback"]["suits"]["suit-1"]["shields"] == full
