@@ -90,3 +90,40 @@ def test_seized_agent_is_dragged_and_left_adjacent() -> None:
     assert critter.coord != "F7"  # it moved
     assert marine.coord != "E7"  # and took the agent along
     assert adjacent(step.state, marine.coord, critter.coord)
+
+
+def suit_and_biotech(condition: str | None) -> Any:
+    """os5: the Marine wears the recalled Power Suit (Seize ability), the Biotech at D7."""
+    state = stage(
+        "os5", ("marine", "biotech"), agents={"marine": "E7", "biotech": "D7"}, options=HV_OFF
+    )
+    state = act(state, "act", [6] * 10, unit="marine", what="suit-recall", target="suit-1").state
+    if condition is not None:
+        state = edit(state, lambda d: d["agents"]["biotech"].update(conditions=[condition]))
+    return state
+
+
+def test_seize_needs_an_immobilized_paralyzed_or_bleeding_agent() -> None:
+    """7.3: only an Immobilized, Paralyzed or Bleeding agent can be dragged."""
+    assert not find(suit_and_biotech(None), "act", what="suit-seize")
+    assert find(suit_and_biotech("immobilize"), "act", what="suit-seize", target="biotech")
+
+
+def test_seized_agent_moves_with_the_seizer_and_lands_adjacent() -> None:
+    """7.3: the seized agent moves with the dragging agent and is placed adjacent to him when
+    the movement ends; no second seize the same turn."""
+    state = act(
+        suit_and_biotech("immobilize"),
+        "act",
+        [6] * 5,
+        unit="marine",
+        what="suit-seize",
+        target="biotech",
+    ).state
+    far = [a for a in legal(state) if a.verb == "move"][-1]
+    moved = act(state, "move", [6] * 5, **far.args).state
+    marine, biotech = fig(moved, "marine"), fig(moved, "biotech")
+    assert marine is not None and biotech is not None
+    assert biotech.coord != "D7"
+    assert adjacent(moved, marine.coord, biotech.coord)
+    assert not find(moved, "act", what="suit-seize")

@@ -282,3 +282,38 @@ def test_power_suit_shields_refresh_in_the_refresh_phase() -> None:
     state = edit(worn, lambda d: d["strikeback"]["suits"]["suit-1"].update(shields=0))
     after = quiet_round(state, card="ce22")
     assert dump(after)["strikeback"]["suits"]["suit-1"]["shields"] == full
+
+
+# --- 9.2.2 Fighting Poses (optional, default Off) -------------------------------------------
+
+
+def posed(pose: str) -> Any:
+    state = stage("os1", agents={"marine": "E7"}, options={**HV_OFF, "fighting-poses": "on"})
+    return act(state, "orders", [6] * 5, unit="marine", order=f"pose-{pose}").state
+
+
+def test_fighting_poses_off_by_default() -> None:
+    """9.2.2: Fighting Poses is an optional rule, default Off: no pose is offered."""
+    state = stage("os1", agents={"marine": "E7"}, options=HV_OFF)
+    assert not [a for a in legal(state) if "pose" in a.args.get("order", "")]
+
+
+def test_crouching_costs_two_movement_points_a_hex() -> None:
+    """9.2.2 (example 2): crouched, each hex costs 2 movement points."""
+    labels = [a.label for a in legal(posed("crouching")) if a.verb == "move"]
+    assert labels and all(lab.endswith("- 2 MP") or lab.endswith("- 4 MP") for lab in labels)
+    assert "D6 - 2 MP" in labels
+
+
+def test_prone_allows_no_movement_but_a_pose_change() -> None:
+    """9.2.2: no movement is allowed while prone, except changing Fighting Pose."""
+    state = posed("prone")
+    assert not [a for a in legal(state) if a.verb == "move"]
+    assert [a for a in legal(state) if a.args.get("order") == "pose-standing"]
+
+
+def test_going_prone_from_standing_costs_two_points() -> None:
+    """9.2.2 (example 1): standing to prone is paid with two movement points."""
+    before = dump(stage("os1", agents={"marine": "E7"}, options={**HV_OFF, "fighting-poses": "on"}))
+    after = dump(posed("prone"))
+    assert after["agents"]["marine"]["mp_left"] == before["agents"]["marine"]["mp_left"] - 2
