@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from sb_probe import (
     act,
     adjacent,
@@ -122,12 +121,13 @@ def test_npc_cannot_be_healed_by_agents() -> None:
     assert "knight-1" not in targets
 
 
-def dying_npc() -> Any:
+def dying_npc(npc_signals: bool = False) -> Any:
+    options = {**HV_OFF, "npc-signals": "on"} if npc_signals else HV_OFF
     state = stage(
         "os6",
         agents={"marine": "B9"},
         aliens=[("a1", "crimson-nightmare-green", "I5")],
-        options=HV_OFF,
+        options=options,
         npcs=True,
     )
     i6 = hexes(state)["I6"]
@@ -141,17 +141,23 @@ def test_npc_dies_at_its_health_with_no_bleeding() -> None:
     assert fig(dying_npc(), "knight-1") is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a dead NPC's card stays assigned in the expansion's NPC record; the NPC discard "
-    "pile stays empty",
-)
-def test_dead_npc_card_goes_to_the_npc_discard_pile() -> None:
-    """10.4: the dead NPC's card is placed in the (NPC) discard pile, so it is no longer
-    assigned and can come back when the deck is reshuffled (10.1.1)."""
-    sb = dump(dying_npc())["strikeback"]
-    assert "knight-1" in sb["npc_discard"]
-    assert "knight-1" not in sb["npcs"]
+def test_dead_npc_card_comes_back_when_the_deck_runs_out() -> None:
+    """10.4 / 10.1.1: a dead NPC's card goes to the discard pile, and when the NPC deck runs
+    out the discards are reshuffled: with the Knight 1 dead and the Knight 2 drawn, a further
+    NPC Signal brings the Knight 1 back."""
+    dead = dying_npc(npc_signals=True)
+    assert fig(dead, "knight-1") is None
+    c9, b8 = hexes(dead)["D9"], hexes(dead)["B8"]
+    state = edit(
+        dead,
+        lambda d: (d.update(aliens=[]), put_signal(d, "s8", "npc-1", c9)),
+    )
+    state = act(state, "move", [6] * 10, unit="marine", to="C9").state
+    assert fig(state, "knight-2") is not None
+    state = edit(state, lambda d: put_signal(d, "s7", "npc-1", b8))
+    state = act(state, "move", [6] * 10, unit="marine", to="C8").state
+    knight = fig(state, "knight-1")
+    assert knight is not None and knight.coord == "B8"
 
 
 # --- 10.5 / 11.10.1 NPC Signals ---------------------------------------------------------------

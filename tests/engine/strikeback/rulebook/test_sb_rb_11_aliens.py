@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from sb_probe import (
     act,
     adjacent,
@@ -301,15 +300,3 @@ def test_paralyzed_alien_skips_its_activation() -> None:
     """11.9.1: a Paralyzed alien skips all activations until the condition goes."""
     log = activation_with_paralyze("xeno-delta-green")
     assert "a1 activates" not in log
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Wormoon carrying a Paralyze condition (staged) skips its activation; Master "
-    "Aliens ignore any effect preventing their activation",
-)
-def test_master_alien_ignores_paralyze() -> None:
-    """11.3: Master Aliens are immune to Paralyze and ignore any effect that would prevent
-    their activation (Flash grenade, Paralyze, Control)."""
-    log = activation_with_paralyze("wormoon-1")
-    assert "a1 activates" in log

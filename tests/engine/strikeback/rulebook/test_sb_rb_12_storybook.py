@@ -370,16 +370,3 @@ def test_os6_event_a_swallows_the_alpha_and_ranks_up_the_others() -> None:
     assert fig(state, "marine") is None
     assert all(data["agents"][s]["rank"] == ranks[s] + 1 for s in ranks)
     assert not any(a["card"].startswith("wormoon") for a in data["aliens"])
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the swallowed agent is recorded dead; the storybook makes him inoperative with "
-    "his sheet left as is",
-)
-def test_os6_swallowed_agent_is_inoperative_not_dead() -> None:
-    """Mission 6: the swallowed player counts as inoperative and his Agent sheet is left as
-    it is: he is not dead (a campaign brings a dead agent back at Gold, 5.5)."""
-    data = dump(swallowed())
-    assert data["strikeback"]["mission_state"]["swallowed"] == "marine"
-    assert data["agents"]["marine"]["dead"] is False
