@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sb_probe import (
+    GAME,
     act,
     adjacent,
     advance,
@@ -24,7 +26,10 @@ from sb_probe import (
     stage,
     texts,
     to_turn,
+    waiting,
 )
+
+from engine.core.dice import ScriptedDice
 
 HV_OFF = {"human-view": "off"}
 
@@ -300,3 +305,83 @@ def test_paralyzed_alien_skips_its_activation() -> None:
     """11.9.1: a Paralyzed alien skips all activations until the condition goes."""
     log = activation_with_paralyze("xeno-delta-green")
     assert "a1 activates" not in log
+
+
+def activations(card: str, aliens: list[tuple[str, str, str]], npcs: bool = False) -> list[str]:
+    """Every alien the Alpha Agent's Aliens turn activates under `card`, all aliens his, a tie
+    answered with the first offer; returns the activation lines."""
+    state = stage(
+        "os6",
+        ("marine", "biotech"),
+        agents={"marine": "E7", "biotech": "D7"},
+        aliens=aliens,
+        options=HV_OFF,
+        npcs=npcs,
+    )
+    state = edit(state, lambda d: [a.update(controller="marine") for a in d["aliens"]])
+    ended = act(state, "end-turn", [1] * 20, unit="marine").state
+    step = advance(on_top(ended, "ce_deck", card), [4] * 80, [0] * 60)
+    lines = texts(step.events).split("\n")
+    state = step.state
+    for _ in range(6):
+        prompt = waiting(state)
+        if prompt.kind != "choice":
+            break
+        step = GAME.apply(
+            state, prompt.seats[0], legal(state, prompt.seats[0])[0], ScriptedDice([4] * 80)
+        )
+        state = step.state
+        lines += texts(step.events).split("\n")
+    return [x for x in lines if " activates" in x]
+
+
+FOUR = [
+    ("a1", "xeno-delta-green", "F7"),
+    ("a2", "xeno-gamma-green", "C9"),
+    ("a3", "sentinels-green", "J5"),
+    ("a4", "crimson-nightmare-green", "I9"),
+]
+
+
+def test_activate_x_highest_rank_first() -> None:
+    """11.5 note: a tie for which alien to select goes to the highest rank (Blue before
+    Green)."""
+    lines = activations(
+        "os-22", [("a1", "xeno-delta-green", "F7"), ("a2", "xeno-delta-blue", "C9")]
+    )
+    assert len(lines) == 1 and lines[0].startswith("BLUE Xeno-Delta a2")
+
+
+def test_activate_x_equal_rank_tie_is_the_alpha_agents_choice() -> None:
+    """11.5 note: a tie still standing after rank is decided by the Alpha Agent (a prompt)."""
+    state = stage(
+        "os6",
+        ("marine", "biotech"),
+        agents={"marine": "E7", "biotech": "D7"},
+        aliens=FOUR,
+        options=HV_OFF,
+    )
+    state = edit(state, lambda d: [a.update(controller="marine") for a in d["aliens"]])
+    ended = act(state, "end-turn", [1] * 20, unit="marine").state
+    step = advance(on_top(ended, "ce_deck", "os-22"), [4] * 80, [0] * 60)
+    prompt = waiting(step.state)
+    assert prompt.kind == "choice" and prompt.seats == [dump(step.state)["alpha"]]
+    assert {a.args.get("option") for a in legal(step.state, prompt.seats[0])} == {
+        "a1",
+        "a2",
+        "a3",
+        "a4",
+    }
+
+
+@pytest.mark.parametrize(("card", "count"), [("os-22", 1), ("os-23", 2), ("os-24", 3)])
+def test_activate_one_two_three(card: str, count: int) -> None:
+    """11.5: cards #22, #23, #24 activate 1, 2, 3 aliens."""
+    assert len(activations(card, FOUR)) == count
+
+
+@pytest.mark.parametrize("npcs", [False, True])
+def test_activate_x_counts_agents_not_npcs(npcs: bool) -> None:
+    """11.5: #25 activates as many aliens as there are agents in play, NPCs and drones not
+    counted (two agents, with or without a Knight: two aliens)."""
+    assert len(activations("os-25", FOUR, npcs=npcs)) == 2
