@@ -370,3 +370,34 @@ def test_os6_event_a_swallows_the_alpha_and_ranks_up_the_others() -> None:
     assert fig(state, "marine") is None
     assert all(data["agents"][s]["rank"] == ranks[s] + 1 for s in ranks)
     assert not any(a["card"].startswith("wormoon") for a in data["aliens"])
+
+
+def test_os1_event_a_hazard_xeno_deltas_and_the_teleport_point() -> None:
+    """Mission 1 Event A: an agent on mark #1 suffers 1 wound and is moved 1 hex away; a Green
+    Xeno-Delta lands on #1, a Blue one on #2, the Teleport Point opens on #3 and one Close
+    Encounter #28 goes on top of its deck."""
+    probe = stage("os1", ("marine", "biotech"), agents={"marine": "E7", "biotech": "B9"})
+    marks = {m: c.coord for c in view(probe).cells for m in c.marks if m in ("m1", "m2", "m3")}
+    state = stage(
+        "os1",
+        ("marine", "biotech"),
+        agents={"marine": marks["m1"], "biotech": "B9"},
+        options=HV_OFF,
+    )
+    before = dump(state)["agents"]["marine"]["wounds"]
+    state = on_top(state, "event_deck", "os1-a")
+    ended = act(state, "end-turn", [6] * 30, unit="marine").state
+    ended = advance(on_top(ended, "ce_deck", "ce22"), [6] * 60, [0] * 60).state
+    ended = act(ended, "end-turn", [6] * 30, seat="biotech", unit="biotech").state
+    step = advance(on_top(ended, "ce_deck", "ce22"), [6] * 60, [0] * 60)
+    after = step.state
+    marine = fig(after, "marine")
+    assert marine is not None and adjacent(after, marine.coord, marks["m1"])
+    assert dump(after)["agents"]["marine"]["wounds"] == before + 1
+    names = {f.coord: f.name for f in view(after).figures}
+    assert names.get(marks["m1"], "").startswith("GREEN Xeno-Delta")
+    assert names.get(marks["m2"], "").startswith("BLUE Xeno-Delta")
+    log = "\n".join(e.text for e in step.events)
+    assert f"Teleport Point (alien) opens at {marks['m3']}" in log
+    on_top_line = next(x for x in log.split("\n") if "on top of the Close Encounter deck" in x)
+    assert "#28" in on_top_line
