@@ -16,6 +16,7 @@ from sb_probe import (
     act,
     advance,
     areas_within_one,
+    body,
     dump,
     edit,
     fig,
@@ -23,6 +24,7 @@ from sb_probe import (
     legal,
     on_top,
     quiet_round,
+    set_body,
     setup_log,
     stage,
     texts,
@@ -317,3 +319,32 @@ def test_going_prone_from_standing_costs_two_points() -> None:
     before = dump(stage("os1", agents={"marine": "E7"}, options={**HV_OFF, "fighting-poses": "on"}))
     after = dump(posed("prone"))
     assert after["agents"]["marine"]["mp_left"] == before["agents"]["marine"]["mp_left"] - 2
+
+
+# --- 9.3.2 Poisoned: one poison at a time ---------------------------------------------------
+
+
+def acid_on(poison_before: int) -> dict[str, Any]:
+    """The Acid Bomb (a Poison 1 device) on a Blue Xeno-Alpha holding `poison_before`; its
+    Energy Shield cancels both Hits, so any wound comes from the poison rule alone."""
+    state = stage(
+        "os6", agents={"marine": "E7"}, aliens=[("a1", "xeno-alpha-blue-1", "G7")], options=HV_OFF
+    )
+    state = edit(state, lambda d: d["strikeback"]["devices"].update(marine=["acid-bomb"]))
+    if poison_before:
+        state = set_body(state, "a1", poison=poison_before)
+    step = act(state, "act", [4] * 30, unit="marine", what="acid-bomb", target="a1")
+    data = dump(step.state)
+    return {"poison": body(step.state, "a1")["poison"], "wounds": data["aliens"][0]["wounds"]}
+
+
+def test_second_poison_1_is_discarded_with_one_wound() -> None:
+    """9.3.2: there cannot be two poison effects on one target: the lesser (here an equal one)
+    is discarded and the target suffers 1 wound at once."""
+    assert acid_on(0) == {"poison": 1, "wounds": 0}
+    assert acid_on(1) == {"poison": 1, "wounds": 1}
+
+
+def test_lesser_poison_on_poison_2_is_discarded_with_one_wound() -> None:
+    """9.3.2: Poison 1 on a Poison 2 target: the Poison 2 stays, 1 wound at once."""
+    assert acid_on(2) == {"poison": 2, "wounds": 1}
