@@ -11,7 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from sb_probe import act, advance, body, dump, on_top, quiet_round, set_body, stage, texts, wounds
+from sb_probe import (
+    act,
+    advance,
+    areas_within_one,
+    body,
+    dump,
+    edit,
+    on_top,
+    quiet_round,
+    set_body,
+    stage,
+    texts,
+    view,
+    wounds,
+)
 
 HV_OFF = {"human-view": "off"}
 
@@ -108,3 +122,38 @@ def test_permanent_critical_stays_after_the_refresh() -> None:
     )
     after = quiet_round(state)
     assert body(after, "marine")["criticals"] == ["c1-atk"]
+
+
+def test_explosion_hits_the_area_and_the_areas_one_away() -> None:
+    """8.4: an Explosion hits the target, every target in its Area and every target within
+    one Area (by a legal walking path) with the same Hits; farther ones are untouched (the
+    Nova Launcher, the issue's 3-ammo weapon, at G7: H8 shares its Area, F5 is one Area away,
+    I3 two)."""
+    state = stage(
+        "os1",
+        ("marine", "biotech"),
+        agents={"marine": "E7", "biotech": "B9"},
+        aliens=[
+            ("a1", "xeno-beta-green-1", "G7"),
+            ("a2", "xeno-beta-green-2", "H8"),
+            ("a3", "spine-critter-green-1", "F5"),
+            ("a4", "aracnos-green-1", "I3"),
+        ],
+        options=HV_OFF,
+    )
+    near = areas_within_one(state, "G7")
+    areas = {c.coord: c.area for c in view(state).cells}
+    assert areas["H8"] == areas["G7"] and areas["F5"] in near and areas["I3"] not in near
+    state = edit(
+        state,
+        lambda d: d["agents"]["marine"].update(
+            weapons=[{"key": "nova-launcher", "ammo": 3, "jammed": False}]
+        ),
+    )
+    step = act(
+        state, "attack", [6, 6, 6, *[4] * 30], unit="marine", target="a1", weapon="nova-launcher"
+    )
+    log = texts(step.events)
+    for uid in ("a1", "a2", "a3"):
+        assert f" {uid} defends with" in log or f" {uid} takes" in log
+    assert " a4 " not in log
