@@ -147,11 +147,13 @@ def test_dead_npc_card_comes_back_when_the_deck_runs_out() -> None:
     NPC Signal brings the Knight 1 back."""
     dead = dying_npc(npc_signals=True)
     assert fig(dead, "knight-1") is None
-    c9, b8 = hexes(dead)["D9"], hexes(dead)["B8"]
-    state = edit(
-        dead,
-        lambda d: (d.update(aliens=[]), put_signal(d, "s8", "npc-1", c9)),
-    )
+    d9, b8 = hexes(dead)["D9"], hexes(dead)["B8"]
+
+    def clear_and_signal(data: dict[str, Any]) -> None:
+        data["aliens"] = []
+        put_signal(data, "s8", "npc-1", d9)
+
+    state = edit(dead, clear_and_signal)
     state = act(state, "move", [6] * 10, unit="marine", to="C9").state
     assert fig(state, "knight-2") is not None
     state = edit(state, lambda d: put_signal(d, "s7", "npc-1", b8))
