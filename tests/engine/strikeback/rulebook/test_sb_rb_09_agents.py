@@ -1,0 +1,350 @@
+"""Strikeback rulebook chapter 9, The Agents: High Impact with the -X Def Dice rule (9.2 and
+storybook 5.5.1), the Power Suit (9.5), Tactics as Free Actions (9.7.3), Psionic Powers
+(9.7.2) and the GD-Wings table (9.8).
+
+Ranks are staged on the dump ("rank": 3 Gold, 4 Earth, 5 Moon, 6 Galaxy, learnt from the
+set-up narration and the view's rank names). Dice faces: RED 6 = hit+bolt+GD-Wings,
+5 = hit+hit+bolt, 4 = hit+jam; BLUE 4 = no shield.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sb_probe import (
+    act,
+    advance,
+    areas_within_one,
+    body,
+    dump,
+    edit,
+    fig,
+    hexes,
+    legal,
+    on_top,
+    quiet_round,
+    set_body,
+    setup_log,
+    stage,
+    texts,
+    view,
+)
+
+HV_OFF = {"human-view": "off"}
+
+
+def defence_dice(high_impact: str) -> int:
+    state = stage(
+        "os1",
+        agents={"marine": "E7"},
+        aliens=[("a1", "spine-critter-green-1", "G7")],
+        options={**HV_OFF, "high-impact": high_impact},
+    )
+    step = act(
+        state,
+        "attack",
+        [5, 5, 5, 5, *[4] * 10],
+        unit="marine",
+        target="a1",
+        weapon="improved-rifle",
+    )
+    line = next(x for x in texts(step.events).split("\n") if " defends with " in x)
+    return len(line.split(" defends with ")[1].split(";")[0].split(", "))
+
+
+def test_high_impact_caps_the_defend_roll_at_five() -> None:
+    """5.5.1: 8 hits, one Def Die fewer (Bolt): 7, but High Impact rolls at most 5 Blue dice."""
+    assert defence_dice("on") == 5
+
+
+def test_without_high_impact_all_hits_are_defended() -> None:
+    """5.5.1 (the rule switched off): the same 8 hits less one die roll 7 Blue dice."""
+    assert defence_dice("off") == 7
+
+
+@pytest.mark.parametrize(
+    ("scenario", "rank"),
+    [
+        ("os1", "Gold"),
+        ("os2", "Gold"),
+        ("os3", "Earth"),
+        ("os4", "Moon"),
+        ("os5", "Moon"),
+        ("os6", "Moon"),
+    ],
+)
+def test_standalone_starting_rank(scenario: str, rank: str) -> None:
+    """Storybook 4 / each briefing: a standalone mission starts the agents at its listed rank
+    (Gold for 1-2, Earth for 3, Moon for 4-6)."""
+    reached = [x for x in setup_log(scenario).split("\n") if x.startswith("GD-Wings:")]
+    assert reached and reached[-1].split(" reaches ")[1].startswith(rank)
+
+
+def rank_roll(rank: int, rolls: list[int], kills: int = 1) -> tuple[Any, str]:
+    state = stage("os6", agents={"marine": "E7"}, options=HV_OFF)
+    state = edit(
+        state,
+        lambda d: (d["agents"]["marine"].update(rank=rank), d.update(kills_this_round=kills)),
+    )
+    ended = act(state, "end-turn", unit="marine").state
+    step = advance(on_top(ended, "ce_deck", "os-04"), [*rolls, *[4] * 30], [0] * 60)
+    return step.state, texts(step.events)
+
+
+def test_gd_wings_earth_needs_one_result() -> None:
+    """9.8: Gold to Earth needs 1 GD-Wings result on 3 RED dice."""
+    _, log = rank_roll(3, [6, 4, 4])
+    assert "reaches Earth" in log
+
+
+def test_gd_wings_moon_needs_two_results() -> None:
+    """9.8: Earth to Moon needs 2 results; one is not enough."""
+    _, one = rank_roll(4, [6, 4, 4])
+    _, two = rank_roll(4, [6, 6, 4])
+    assert "reaches Moon" not in one
+    assert "reaches Moon" in two
+
+
+def test_gd_wings_galaxy_needs_three_results() -> None:
+    """9.8: Moon to Galaxy needs 3 results."""
+    _, two = rank_roll(5, [6, 6, 4])
+    _, three = rank_roll(5, [6, 6, 6])
+    assert "reaches Galaxy" not in two
+    assert "reaches Galaxy" in three
+
+
+def test_gd_wings_roll_needs_a_kill_last_round() -> None:
+    """9.8: the rank roll is made only if at least one alien was killed in the previous
+    round."""
+    _, log = rank_roll(3, [6, 6, 6], kills=0)
+    assert "reaches Earth" not in log
+
+
+def test_moon_rank_offers_a_psionic_power_instead_of_a_skill() -> None:
+    """9.7.2 / 9.8: from Moon rank an agent may take a random Psionic Power instead of a
+    selected Skill."""
+    state, log = rank_roll(4, [6, 6, 4])
+    assert "reaches Moon" in log
+    options = [a.label.lower() for a in legal(state, "marine")]
+    assert any("psionic" in o for o in options)
+    assert any(a.args.get("option") == "marksman" for a in legal(state, "marine"))
+
+
+def tactic_then_actions(rank: int) -> set[str]:
+    state = stage("os1", agents={"marine": "E7"}, options=HV_OFF)
+    state = edit(
+        state,
+        lambda d: d["agents"]["marine"].update(
+            rank=rank, elite=rank >= 4, tactics=["adrenaline"], used_tactics=[]
+        ),
+    )
+    after = act(state, "act", [6] * 10, unit="marine", what="adrenaline").state
+    return {a.args.get("what", "") for a in legal(after) if a.verb == "act"}
+
+
+def test_tactics_are_free_actions_from_earth() -> None:
+    """9.7.3: from Earth rank a Tactic is a Free Action: the Action is still there after it."""
+    assert "redeploy" in tactic_then_actions(4)
+
+
+def test_tactics_spend_the_action_at_gold() -> None:
+    """9.7.3 / 9.8: below Earth a Tactic still takes the Action activity."""
+    assert "redeploy" not in tactic_then_actions(3)
+
+
+def suit_state() -> Any:
+    state = stage("os5", agents={"marine": "E7"}, options=HV_OFF)
+    return act(state, "act", [6] * 10, unit="marine", what="suit-recall", target="suit-1").state
+
+
+def test_power_suit_mark_1_adds_two_movement() -> None:
+    """9.5.2.1: the Mark I adds two movement points, usable in the same movement."""
+    state = stage("os5", agents={"marine": "E7"}, options=HV_OFF)
+    before = dump(state)["agents"]["marine"]["mp_left"]
+    assert dump(suit_state())["agents"]["marine"]["mp_left"] == before + 2
+
+
+def test_power_suit_spends_a_battery_each_refresh() -> None:
+    """9.5 / 6.1: a deployed Power Suit consumes one Battery each Refresh."""
+    after = quiet_round(suit_state(), card="ce22")
+    assert dump(after)["strikeback"]["suits"]["suit-1"]["batteries"] == 4
+
+
+def test_unworn_power_suit_on_the_map_also_spends_batteries() -> None:
+    """9.5: the Battery is paid even if no one has equipped the suit."""
+    state = stage("os5", agents={"marine": "E7"}, options=HV_OFF)
+    g7 = hexes(state)["G7"]
+    state = edit(state, lambda d: _drop_suit(d, g7))
+    after = quiet_round(state, card="ce22")
+    assert dump(after)["strikeback"]["suits"]["suit-1"]["batteries"] == 4
+
+
+def _drop_suit(data: dict[str, Any], qr: tuple[int, int]) -> None:
+    data["strikeback"]["headquarters"] = []
+    data["strikeback"]["suits"] = {
+        "suit-1": {
+            "id": "suit-1",
+            "mark": 1,
+            "batteries": 5,
+            "hex": list(qr),
+            "pilot": None,
+            "shields": 3,
+            "recalled": False,
+        }
+    }
+
+
+def test_unworn_power_suit_hex_can_be_crossed_not_ended_in() -> None:
+    """9.5 / 9.5.1: an empty Power Suit can be walked through, but an agent who does not equip
+    it cannot end his movement in its hex."""
+    state = stage("os5", agents={"marine": "E7"}, options=HV_OFF)
+    g7 = hexes(state)["G7"]
+    state = edit(state, lambda d: _drop_suit(d, g7))
+    labels = [a.label for a in legal(state) if a.verb == "move"]
+    assert not any(lab.startswith("G7 ") for lab in labels)
+    assert "H7 - 3 MP" in labels  # E7-F7-G7-H7 goes through it
+
+
+def test_power_suit_without_batteries_leaves_play() -> None:
+    """9.5: with no Battery to pay in the Refresh the suit is removed and the agent's own
+    figure takes its place."""
+    state = edit(suit_state(), lambda d: d["strikeback"]["suits"]["suit-1"].update(batteries=0))
+    after = quiet_round(state, card="ce22")
+    assert dump(after)["strikeback"]["suits"] == {}
+    marine = fig(after, "marine")
+    assert marine is not None and marine.coord == "E7"
+    assert not any(c.startswith("power-suit") for c in marine.conditions)
+
+
+def test_power_suit_cannot_be_left_the_turn_it_is_recalled() -> None:
+    """9.5.1 / os5: leaving takes the Action, and starts from the next Refresh."""
+    state = suit_state()
+    assert not [a for a in legal(state) if a.args.get("what") == "suit-leave"]
+
+
+def test_leaving_the_suit_puts_the_agent_adjacent() -> None:
+    """9.5.1: to unequip, the agent spends his Action and is placed adjacent to the suit."""
+    later = quiet_round(suit_state(), card="ce22")
+    spots = {a.args["to"] for a in legal(later) if a.args.get("what") == "suit-leave"}
+    assert spots and spots <= {"D6", "E6", "F7", "D7", "D8", "E8"}
+    done = act(later, "act", [6] * 10, unit="marine", what="suit-leave", to=sorted(spots)[0])
+    tokens = {t.coord: t.kind for t in view(done.state).tokens}
+    assert tokens.get("E7") == "power-suit"
+
+
+def hologram_state() -> Any:
+    state = stage(
+        "os6", agents={"marine": "H8"}, aliens=[("a1", "xeno-gamma-green", "J5")], options=HV_OFF
+    )
+    return edit(state, lambda d: d["strikeback"]["devices"].update(marine=["hologram"]))
+
+
+def test_hologram_goes_on_any_empty_hex_within_one_area() -> None:
+    """9.7.4.1: the Hologram is placed on any empty hex within 1 Area of the agent."""
+    state = hologram_state()
+    offered = {a.args["to"] for a in legal(state) if a.args.get("what") == "hologram"}
+    near = areas_within_one(state, "H8")
+    figures = {f.coord for f in view(state).figures}
+    expected = {c.coord for c in view(state).cells if c.area in near and c.coord not in figures}
+    assert offered == expected
+
+
+def test_hologram_is_taken_for_an_agent_and_destroyed_when_attacked() -> None:
+    """9.7.4.1: aliens treat the Hologram as an agent; attacked, it is destroyed and its
+    device discarded."""
+    state = act(hologram_state(), "act", [6] * 5, unit="marine", what="hologram", to="I6").state
+    assert fig(state, "hologram") is not None
+    ended = act(state, "end-turn", unit="marine").state
+    step = advance(on_top(ended, "ce_deck", "os-01"), [6] * 60, [0] * 60)
+    assert "adjacent: Hologram" in texts(step.events)
+    assert fig(step.state, "hologram") is None
+    assert dump(step.state)["strikeback"]["devices"]["marine"] == []
+
+
+def test_power_suit_weapon_rolls_red_and_blue_and_never_jams() -> None:
+    """9.5.2.2: the suit's weapon rolls both Blue and Red dice, cannot jam and uses no ammo
+    (RED 4 is hit+jam, BLUE 4 bolt+ammo+jam)."""
+    state = stage("os5", agents={"marine": "E7"}, aliens=[("a1", "xeno-delta-green", "F7")])
+    state = act(state, "act", [6] * 10, unit="marine", what="suit-recall", target="suit-1").state
+    before = {w["key"]: w for w in dump(state)["agents"]["marine"]["weapons"]}
+    assert "suit-autocannon" in before
+    step = act(state, "attack", [4] * 30, unit="marine", target="a1", weapon="suit-autocannon")
+    line = texts(step.events).split("\n")[0]
+    assert "red " in line and "blue " in line
+    after = {w["key"]: w for w in dump(step.state)["agents"]["marine"]["weapons"]}
+    assert after["suit-autocannon"] == before["suit-autocannon"]
+
+
+def test_power_suit_shields_refresh_in_the_refresh_phase() -> None:
+    """9.5.2.3: the suit's energy shields are automatically refreshed each Refresh phase."""
+    worn = suit_state()
+    full = dump(worn)["strikeback"]["suits"]["suit-1"]["shields"]
+    assert full > 0
+    state = edit(worn, lambda d: d["strikeback"]["suits"]["suit-1"].update(shields=0))
+    after = quiet_round(state, card="ce22")
+    assert dump(after)["strikeback"]["suits"]["suit-1"]["shields"] == full
+
+
+# --- 9.2.2 Fighting Poses (optional, default Off) -------------------------------------------
+
+
+def posed(pose: str) -> Any:
+    state = stage("os1", agents={"marine": "E7"}, options={**HV_OFF, "fighting-poses": "on"})
+    return act(state, "orders", [6] * 5, unit="marine", order=f"pose-{pose}").state
+
+
+def test_fighting_poses_off_by_default() -> None:
+    """9.2.2: Fighting Poses is an optional rule, default Off: no pose is offered."""
+    state = stage("os1", agents={"marine": "E7"}, options=HV_OFF)
+    assert not [a for a in legal(state) if "pose" in a.args.get("order", "")]
+
+
+def test_crouching_costs_two_movement_points_a_hex() -> None:
+    """9.2.2 (example 2): crouched, each hex costs 2 movement points."""
+    labels = [a.label for a in legal(posed("crouching")) if a.verb == "move"]
+    assert labels and all(lab.endswith("- 2 MP") or lab.endswith("- 4 MP") for lab in labels)
+    assert "D6 - 2 MP" in labels
+
+
+def test_prone_allows_no_movement_but_a_pose_change() -> None:
+    """9.2.2: no movement is allowed while prone, except changing Fighting Pose."""
+    state = posed("prone")
+    assert not [a for a in legal(state) if a.verb == "move"]
+    assert [a for a in legal(state) if a.args.get("order") == "pose-standing"]
+
+
+def test_going_prone_from_standing_costs_two_points() -> None:
+    """9.2.2 (example 1): standing to prone is paid with two movement points."""
+    before = dump(stage("os1", agents={"marine": "E7"}, options={**HV_OFF, "fighting-poses": "on"}))
+    after = dump(posed("prone"))
+    assert after["agents"]["marine"]["mp_left"] == before["agents"]["marine"]["mp_left"] - 2
+
+
+# --- 9.3.2 Poisoned: one poison at a time ---------------------------------------------------
+
+
+def acid_on(poison_before: int) -> dict[str, Any]:
+    """The Acid Bomb (a Poison 1 device) on a Blue Xeno-Alpha holding `poison_before`; its
+    Energy Shield cancels both Hits, so any wound comes from the poison rule alone."""
+    state = stage(
+        "os6", agents={"marine": "E7"}, aliens=[("a1", "xeno-alpha-blue-1", "G7")], options=HV_OFF
+    )
+    state = edit(state, lambda d: d["strikeback"]["devices"].update(marine=["acid-bomb"]))
+    if poison_before:
+        state = set_body(state, "a1", poison=poison_before)
+    step = act(state, "act", [4] * 30, unit="marine", what="acid-bomb", target="a1")
+    data = dump(step.state)
+    return {"poison": body(step.state, "a1")["poison"], "wounds": data["aliens"][0]["wounds"]}
+
+
+def test_second_poison_1_is_discarded_with_one_wound() -> None:
+    """9.3.2: there cannot be two poison effects on one target: the lesser (here an equal one)
+    is discarded and the target suffers 1 wound at once."""
+    assert acid_on(0) == {"poison": 1, "wounds": 0}
+    assert acid_on(1) == {"poison": 1, "wounds": 1}
+
+
+def test_lesser_poison_on_poison_2_is_discarded_with_one_wound() -> None:
+    """9.3.2: Poison 1 on a Poison 2 target: the Poison 2 stays, 1 wound at once."""
+    assert acid_on(2) == {"poison": 2, "wounds": 1}
