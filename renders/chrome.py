@@ -11,6 +11,7 @@ from renders import paint, theme
 from renders.figures import HIDDEN_TOKENS, badges, conditions_of, rank_tag, token_text
 from renders.symbols import marks_of, tokens_of
 from renders.terrain import HEX_MARK_FORMS, edge_base
+from renders.words import phase_words, seat_words
 
 GAME_NAMES = {
     "forlorn-hope": "Forlorn: Hope",
@@ -45,11 +46,11 @@ def header_lines(view: View, deadline: datetime | str | None = None) -> tuple[st
     if due and not view.finished:
         facts.append(due)
     if view.phase:
-        facts.append(f"Phase: {view.phase}")
+        facts.append(f"Phase: {phase_words(view.phase)}")
     if view.finished:
         facts.append(f"MISSION OVER: {(view.outcome or 'ended').upper()}")
     elif view.waiting:
-        facts.append("Turn: " + ", ".join(view.waiting))
+        facts.append("Turn: " + ", ".join(seat_words(s) for s in view.waiting))
     for key, value in view.header.items():
         if key in SKIP_HEADER or not value:
             continue

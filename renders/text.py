@@ -13,14 +13,10 @@ from collections.abc import Callable
 from engine.core.events import Event
 from engine.core.view import CellView, FigureView, View
 from renders.figures import short_labels
+from renders.words import phase_words, seat_words
 
 ALT_LIMIT = 1000
 TEXT_LIMIT = 2000
-
-
-def seat_words(seat: str) -> str:
-    """A seat key as words ("marines-2" -> "Marines 2"): the view carries no role names."""
-    return " ".join(word.capitalize() for word in seat.split("-"))
 
 
 def _health(f: FigureView) -> str:
@@ -55,7 +51,7 @@ def _figures(view: View, describe: Callable[[FigureView], str]) -> str:
 
 def alt_text(view: View, events: list[Event] | None = None, limit: int = ALT_LIMIT) -> str:
     """The mission, the turn and every figure on the board, within Discord's alt text limit."""
-    turn = [f"round {view.round}" if view.round else "", view.phase.replace("-", " ").capitalize()]
+    turn = [f"round {view.round}" if view.round else "", phase_words(view.phase)]
     if view.finished:
         turn.append(f"mission over: {view.outcome or 'ended'}")
     elif view.waiting:
@@ -181,7 +177,7 @@ def _legend(view: View) -> list[str]:
 def text_board(view: View, limit: int = TEXT_LIMIT) -> str:
     """A compact text board in a code block, never longer than `limit` characters."""
     turn = f"Round {view.round}" if view.round else ""
-    head = " · ".join(x for x in (view.title, turn, view.phase.replace("-", " ").capitalize()) if x)
+    head = " · ".join(x for x in (view.title, turn, phase_words(view.phase)) if x)
     if view.finished:
         head += f" · over: {view.outcome or 'ended'}"
     elif view.waiting:

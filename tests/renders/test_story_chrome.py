@@ -137,3 +137,12 @@ def test_a_long_board_title_wraps_whole_instead_of_being_cut() -> None:
     lines = title_lines(title, theme.IMAGE_WIDTH)
     assert " ".join(lines).replace(" · ", " ") == title.replace(" · ", " ")
     assert "Far Side Crash (Strikeback 1)" in lines and not any("…" in line for line in lines)
+
+
+def test_the_header_names_seats_and_phase_in_words() -> None:
+    """The header band is pixels no text scan reads: it says "Turn: Marines 2", never the key."""
+    view = next(s.view for s in samples() if s.name == "galaxy-defenders/m2/opening")
+    keyed = view.model_copy(update={"waiting": ["marines-2", "sarge"], "phase": "enemies-turn"})
+    facts = header_lines(keyed)[1]
+    assert "Turn: Marines 2, Sarge" in facts
+    assert "Phase: Enemies turn" in facts
