@@ -165,3 +165,11 @@ async def test_a_campaign_mission_ends_before_the_next_briefing(
     summary = pictures.cards[-1]
     assert summary.finished and summary.summary is not None
     assert summary.summary.rounds and summary.summary.kills is not None
+    # after the briefing, the new mission's post pings nobody again
+    after = messages[briefings[1] :]
+    assert all(not m["mentions"] for m in after), [m["mentions"] for m in after]
+    # and nothing of the ended mission comes after it but the edit that takes an older post's
+    # buttons away (marked edited, its place in the channel kept; the page replaces it there)
+    briefing_id = messages[briefings[1]]["id"]
+    older = [m for m in after if m["id"] < briefing_id]
+    assert all(m["edited"] and not m["buttons"] and not m["menus"] for m in older), older
