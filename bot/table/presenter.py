@@ -87,7 +87,8 @@ class Presenter:
             Reply(
                 text,
                 images=[await self.pictures.summary(card)],
-                mentions=everyone(outcome.seats),
+                # everyone is named; those inside their quiet hours are not woken for it
+                mentions=[u for u in everyone(outcome.seats) if u in outcome.awake],
                 version=campaign.version,
                 game=campaign.game,
                 mirror_to=list(campaign_settings(campaign).mirrors),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from offered import NoPictures
 
+from bot.clock import ManualClock
 from bot.playground.server import create_app
 from bot.replies import Attachment
 from bot.storage.db import Database
@@ -173,3 +175,27 @@ async def test_a_campaign_mission_ends_before_the_next_briefing(
     briefing_id = messages[briefings[1]]["id"]
     older = [m for m in after if m["id"] < briefing_id]
     assert all(m["edited"] and not m["buttons"] and not m["menus"] for m in older), older
+
+
+async def test_the_mission_end_names_everyone_but_wakes_nobody_in_quiet_hours(
+    tmp_path: Path,
+) -> None:
+    """The nudge scheduler's quiet hours hold for the end's ping too: a player inside them is
+    named in the post (they read it when they look) but not pinged."""
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'quiet.db'}")
+    await db.init()
+    clock = ManualClock(datetime(2026, 1, 5, 12, 0, tzinfo=UTC))  # noon, UTC
+    service = TableService(
+        db, new_seed=lambda: 20261205, limits=None, pictures=SummaryPictures(), clock=clock
+    )
+    try:
+        async with TestClient(TestServer(create_app(service))) as client:
+            await send(client, "p1", "/prefs timezone:UTC quiet:10-14")  # asleep at noon
+            players = {"marine": "p0", "sniper": "p1"}
+            await play_until(client, service, "galaxy-defenders", "m1", players)
+            messages = await feed(client)
+    finally:
+        await db.close()
+    end = next(m for m in messages if m["content"].startswith("🏁"))
+    assert "<@pg:p0>" in end["content"] and "<@pg:p1>" in end["content"]  # both named
+    assert end["mentions"] == ["pg:p0"]  # only the player awake is pinged
