@@ -245,9 +245,13 @@ async def send_replies(
     for reply in replies:
         view = None
         shown = reply.version if reply.version is not None else version
-        if (private_invocation or reply.post_key) and not reply.ephemeral:
+        controls = bool(reply.buttons or reply.menus) and shown is not None
+        if (private_invocation or reply.post_key or controls) and not reply.ephemeral:
             # A turn post is the bot's own message, so later steps can edit it in place; it
             # goes through the outbox, which delivers it now or, if Discord is slow, later.
+            # So does any public post with buttons (the campaign-create post): the bot may
+            # take its buttons away when a newer post supersedes it, which an interaction's
+            # own reply would not allow after 15 minutes (one set of live controls).
             outcome = await deliverer.post(target, [reply], limit, shown)
             if outcome != "refused":
                 delayed = delayed or outcome == "later"
@@ -255,7 +259,7 @@ async def send_replies(
             # The step is made; say so to its author rather than fail the interaction.
             log.warning("could not post in channel %s", target)
             reply = replace(reply, content=f"{CANNOT_POST}\n{reply.content}", ephemeral=True)
-        elif (reply.buttons or reply.menus) and shown is not None:
+        elif controls:  # a private panel: the interaction's own ephemeral reply
             view = turn_view(reply.buttons, target, shown, reply.menus)
         for message in await outgoing(reply, limit, view):
             await post(interaction, message)
