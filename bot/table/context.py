@@ -21,6 +21,9 @@ MAX_AUTOCOMPLETE = 25
 BOARD_VIEWS = ("full", "focus", "text")
 # Commands after which a returning player first sees what happened while they were away.
 CATCH_UP_ON = frozenset({*PLAY_VERBS, "board", "undo", "campaign status"})
+# Commands whose private answers are worth keeping (the hand, the action picker's panels): the
+# shell may put them in the player's private thread (`Reply.keep`).
+KEPT = frozenset({"hand", "pick"})
 
 
 class UserError(Exception):

@@ -54,7 +54,6 @@ from engine.galaxy.board import label
 from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.signals import reveal_in_sight
 from engine.galaxy.state import AgentState, GalaxyState, Pending, WeaponState
-from engine.galaxy.world import seat_label
 from engine.galaxy.strikeback.arsenal import is_suit_weapon
 from engine.galaxy.strikeback.free import FreeAction, register
 from engine.galaxy.strikeback.lookups import worn
@@ -70,6 +69,7 @@ from engine.galaxy.world import (
     hex_arg,
     hx,
     locked,
+    seat_label,
     weapon,
 )
 
