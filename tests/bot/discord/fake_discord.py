@@ -86,9 +86,8 @@ MEMBER_PERMISSIONS = (
     | READ_HISTORY
     | USE_APP_COMMANDS
     | CREATE_PUBLIC_THREADS
-    | CREATE_PRIVATE_THREADS
     | SEND_MESSAGES_IN_THREADS
-)
+)  # Create Private Threads is granted by a test that wants it (`grant`)
 
 
 def json_response(
@@ -894,6 +893,11 @@ class FakeDiscord:
         raise RuntimeError("no client is connected to the fake gateway")
 
     # ------------------------------------------------------------------ guild payloads
+
+    def grant(self, bits: int) -> None:
+        """More permissions for everyone on the server (the bot included)."""
+        name, permissions = self.roles[self.guild_id]
+        self.roles[self.guild_id] = (name, permissions | bits)
 
     def deny_bot(self, channel_id: int, bits: int) -> None:
         """A channel overwrite that takes permissions away from the bot."""

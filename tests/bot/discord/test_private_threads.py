@@ -14,8 +14,11 @@ TIMEOUT = 120
 
 
 async def seated(h: Harness) -> tuple[int, FakeUser, FakeUser]:
-    """Reichbusters radio-silence, Ann as Sarge and Bob as Hans, begun."""
+    """Reichbusters radio-silence, Ann as Sarge and Bob as Hans, begun, on a server that lets
+    the bot create private threads (Discord's default for @everyone; the fake's other tests
+    play without it, with ephemeral panels)."""
     fake, table = h.fake, h.fake.channel("table")
+    fake.grant(CREATE_PRIVATE_THREADS)
     ann, bob = fake.member("ann"), fake.member("bob")
     await h.slash(ann, table, "campaign create", game="reichbusters", scenario="radio-silence")
     await h.slash(ann, table, "campaign join", role="sarge")
