@@ -152,7 +152,7 @@ def nearest_enemy(view: View) -> str:
     d, enemy, mine = best
     if d == 0:
         return f"{enemy.name} on {mine.name}'s square"
-    return f"{enemy.name} {plural(d, 'square')} from {mine.name}"
+    return f"{enemy.name} is {plural(d, 'square')} from {mine.name}"
 
 
 # ---------------------------------------------------------------------- Reichbusters
