@@ -56,6 +56,10 @@ class Reply:
     post_key: str = ""
     # The answer to a repeated request (the same interaction or client id): nothing was run.
     repeat: bool = False
+    # A private reply worth keeping (the hand, the action picker's panels, "since your last
+    # turn"): where the server allows, Discord puts it in the player's private thread of the
+    # campaign channel, which survives an app restart; else it stays an ephemeral reply.
+    keep: bool = False
 
 
 def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:

@@ -42,6 +42,7 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a server without boosts
 # Dispatched (as `on_sortie_interaction_done`) once an interaction has been fully answered.
 DONE_EVENT = "sortie_interaction_done"
 PLACEHOLDER = "sortie_placeholder"  # interaction.extras key: a public deferral awaits content
+IN_THREAD = "In your private thread, where it stays:"
 DELAYED = (
     "Done: your step is made. Discord is slow to take the table's post right now; it will "
     "appear in the channel as soon as Discord allows. No need to repeat the command."
@@ -242,12 +243,27 @@ async def send_replies(
     deliverer = interaction.client.deliverer
     answered = False  # something was posted as the answer to the interaction
     delayed = False  # a channel post waits in the outbox for Discord
+    kept: set[int] = set()  # the player's private thread took a reply (bot/discord/threads.py)
+    threads = getattr(interaction.client, "threads", None)
     for reply in replies:
         view = None
         shown = reply.version if reply.version is not None else version
-        if (private_invocation or reply.post_key) and not reply.ephemeral:
+        if reply.keep and reply.ephemeral and threads is not None:
+            thread_id = await threads.post(interaction, target, reply, shown)
+            if thread_id is not None:
+                kept.add(thread_id)
+                continue
+        controls = bool(reply.buttons or reply.menus) and shown is not None
+        if (private_invocation or reply.post_key or controls) and not reply.ephemeral:
             # A turn post is the bot's own message, so later steps can edit it in place; it
             # goes through the outbox, which delivers it now or, if Discord is slow, later.
+            # So does any public post with buttons (the campaign-create post): the bot may
+            # take its buttons away when a newer post supersedes it, which an interaction's
+            # own reply would not allow after 15 minutes (one set of live controls).
+            if not interaction.response.is_done():
+                # Acknowledge first: Discord gives an interaction 3 s, a post may take longer.
+                await defer_private(interaction)
+                private_invocation = True  # its "thinking..." note goes once all is posted
             outcome = await deliverer.post(target, [reply], limit, shown)
             if outcome != "refused":
                 delayed = delayed or outcome == "later"
@@ -255,7 +271,7 @@ async def send_replies(
             # The step is made; say so to its author rather than fail the interaction.
             log.warning("could not post in channel %s", target)
             reply = replace(reply, content=f"{CANNOT_POST}\n{reply.content}", ephemeral=True)
-        elif (reply.buttons or reply.menus) and shown is not None:
+        elif controls and shown is not None:  # a private panel: the interaction's own reply
             view = turn_view(reply.buttons, target, shown, reply.menus)
         for message in await outgoing(reply, limit, view):
             await post(interaction, message)
@@ -263,6 +279,12 @@ async def send_replies(
     if delayed:
         # The step is committed; only its post is late. The player hears exactly that.
         await post(interaction, Outgoing(DELAYED, True, [], []))
+        answered = True
+    elsewhere = kept - {interaction.channel_id or 0}
+    if elsewhere:
+        # Said from the channel: where to find it (a reply there is only a tap away).
+        where = " ".join(f"<#{thread_id}>" for thread_id in sorted(elsewhere))
+        await post(interaction, Outgoing(f"{IN_THREAD} {where}", True, [], []))
         answered = True
     if not answered and not interaction.response.is_done():
         # Everything went to the channel as the bot's posts: acknowledge quietly.

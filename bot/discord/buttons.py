@@ -140,7 +140,9 @@ async def run_chosen(
 ) -> None:
     """A pressed button or a chosen menu entry: the picker's next panel replaces the private
     panel it came from; a complete action is played, then the player's next panel follows."""
-    if command is None or interaction.channel_id != channel_id:
+    # A panel in the player's private thread acts on the campaign channel it belongs to.
+    here = thread_parent(interaction) or interaction.channel_id
+    if command is None or here != channel_id:
         await answer_privately(interaction, ELSEWHERE if command else STALE)
         finished(interaction)
         return
@@ -163,8 +165,21 @@ async def run_chosen(
 
 
 def in_private_panel(interaction: discord.Interaction[Any]) -> bool:
+    """A panel only its player sees: an ephemeral one, or one in their private thread."""
     message = interaction.message
-    return message is not None and message.flags.ephemeral
+    if message is None:
+        return False
+    return message.flags.ephemeral or thread_parent(interaction) is not None
+
+
+def thread_parent(interaction: discord.Interaction[Any]) -> int | None:
+    """The campaign channel whose private thread the interaction came from (None: not in a
+    private thread)."""
+    channel = interaction.channel
+    if getattr(channel, "type", None) != discord.ChannelType.private_thread:
+        return None
+    parent = getattr(channel, "parent_id", None)
+    return int(parent) if parent else None
 
 
 async def show_panel(

@@ -21,6 +21,7 @@ from bot.discord.adapter import answer_privately, failure_text, finished
 from bot.discord.buttons import MenuSelect, TurnButton
 from bot.discord.deliverer import Deliverer
 from bot.discord.outbox import DiscordOutbox
+from bot.discord.threads import PlayerThreads
 from bot.discord.tree import add_commands
 from bot.health import HEARTBEAT_EVERY, write_heartbeat
 from bot.scheduler import Scheduler
@@ -62,6 +63,7 @@ class SortieBot(commands.AutoShardedBot):
         # Every channel post goes through the outbox; its worker retries what Discord refused.
         lease = timedelta(seconds=settings.delivery_lease_seconds)
         self.deliverer = Deliverer(self, service.db, lease=lease, recover=service.late_post)
+        self.threads = PlayerThreads(self, service.db)  # each player's private thread
         self._heartbeat: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 

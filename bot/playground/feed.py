@@ -249,6 +249,7 @@ class Channel:
                 return
             old = Message(**json.loads(row[1]))
             old.buttons, old.menus, old.mentions = [], [], []
+            old.edited = True  # rewritten in place: a reader replaces it where it stands
             self.conn.execute(
                 "UPDATE message SET body = ?, seq = ? WHERE channel = ? AND id = ?",
                 (json.dumps(asdict(old)), self._next_number(), self.name, old.id),

@@ -196,6 +196,19 @@ class WebLink(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class PlayerThread(SQLModel, table=True):
+    """A player's private thread in a campaign channel (Discord): where their hand, the action
+    picker's panels and "since your last turn" go, so they outlive an app restart. A table of
+    its own, so databases made before it gain it when `create_all` runs at start-up."""
+
+    __tablename__ = "player_thread"
+
+    channel_id: str = Field(primary_key=True, max_length=32)
+    user_id: str = Field(primary_key=True, max_length=32)
+    thread_id: str = Field(max_length=32)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 class PlayerPrefs(SQLModel, table=True):
     """A player's own settings, shared by all their campaigns."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-NARRATION_BUDGET = 200  # characters of narration above the waiting line
+NARRATION_BUDGET = 150  # characters of narration between the headline and the waiting line
 LINE_LIMIT = 160  # a single line longer than this is cut
 # A parenthesised aside of some length: the reasoning, not the fact.
 ASIDE = re.compile(r" \([^()]{28,}(?:\([^()]*\)[^()]*)*\)")

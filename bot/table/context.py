@@ -21,6 +21,9 @@ MAX_AUTOCOMPLETE = 25
 BOARD_VIEWS = ("full", "focus", "text")
 # Commands after which a returning player first sees what happened while they were away.
 CATCH_UP_ON = frozenset({*PLAY_VERBS, "board", "undo", "campaign status"})
+# Commands whose private answers are worth keeping (the hand, the action picker's panels): the
+# shell may put them in the player's private thread (`Reply.keep`).
+KEPT = frozenset({"hand", "pick"})
 
 
 class UserError(Exception):
@@ -121,9 +124,11 @@ def waiting_line(
     seats: list[Seat],
     settings: CampaignSettings | None = None,
     names: SeatNames | None = None,
+    with_text: bool = True,
 ) -> str:
-    """Who the game waits on (the player, and the seat by its name) and for what; with the
-    campaign's `settings`, a question with a default answer also names its answer window."""
+    """Who the game waits on (the player, and the seat by its name) and for what (unless
+    `with_text` is off: a turn post's headline said it); with the campaign's `settings`, a
+    question with a default answer also names its answer window."""
     if prompt.finished:
         return f"The mission is over: {prompt.outcome or 'ended'}."
     holders = []
@@ -131,7 +136,7 @@ def waiting_line(
         seat = next((s for s in seats if s.role == role), None)
         who = mention(seat.user_id) if seat and seat.user_id else "a free seat"
         holders.append(f"{who} as {seat_name(names, role)}")
-    text = f" {prompt.text}" if prompt.text else ""
+    text = f" {prompt.text}" if prompt.text and with_text else ""
     return f"Waiting on {', '.join(holders) or 'nobody'}.{text}{window_note(prompt, settings)}"
 
 

@@ -20,6 +20,7 @@ from bot.pictures import has_activity
 from bot.replies import Attachment, Reply, ephemeral, split_message
 from bot.table.brief import brief
 from bot.table.context import id_of, waiting_line
+from bot.table.headline import headline
 from bot.table.missionend import end_text, ended, everyone, summary_view
 from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
@@ -87,7 +88,8 @@ class Presenter:
             Reply(
                 text,
                 images=[await self.pictures.summary(card)],
-                mentions=everyone(outcome.seats),
+                # everyone is named; those inside their quiet hours are not woken for it
+                mentions=[u for u in everyone(outcome.seats) if u in outcome.awake],
                 version=campaign.version,
                 game=campaign.game,
                 mirror_to=list(campaign_settings(campaign).mirrors),
@@ -119,12 +121,19 @@ class Presenter:
         placed = await self.posts.place(id_of(campaign), shape, lines)
         view = table.game.view(table.state, None)
         images = await self._images(outcome, view, phase)
-        shown = brief(list(placed.lines))  # short: the picture is what a phone shows
         names = role_names(campaign.game, campaign.scenario)
+        # First whose turn and what matters now, then the newest narration (short: the picture
+        # is what a phone shows), then who is awaited.
+        top = headline(view, prompt, names)
+        shown = [top] if top else []
+        shown += brief(list(placed.lines))
         if prompt.finished and ended(outcome.events) is None:  # else the end's own post says it
             shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:
-            shown.append(waiting_line(prompt, outcome.seats, campaign_settings(campaign), names))
+            # A turn's own text ("Iridium (Sniper)'s Agent turn") is what the headline said.
+            settings = campaign_settings(campaign)
+            told = bool(top) and prompt.kind == "turn"
+            shown.append(waiting_line(prompt, outcome.seats, settings, names, with_text=not told))
         link = await self.web.post_line(id_of(campaign)) if self.web is not None else None
         if link:
             shown.append(link)  # the whole table on the web, when WEB_BASE_URL is set

@@ -36,6 +36,7 @@ from bot.table.autocomplete import Autocomplete
 from bot.table.campaigns import CampaignCommands
 from bot.table.context import (
     CATCH_UP_ON,
+    KEPT,
     Caller,
     ChannelAccess,
     Handler,
@@ -240,7 +241,11 @@ class TableService:
         named = f"{command.name} {command.sub}" if command.sub else command.name
         digest = await self.pacing.catch_up(caller) if named in CATCH_UP_ON else []
         handler = self.commands[(command.name, command.sub)]
-        return digest + await handler(caller, command.options)
+        replies = await handler(caller, command.options)
+        for reply in [*digest, *(replies if named in KEPT else [])]:
+            # Worth keeping in the player's private thread (refusals stay where they were).
+            reply.keep = reply.ephemeral and not reply.error
+        return digest + replies
 
     async def _check_version(self, caller: Caller, expected: int) -> None:
         campaign = await self.repo.live_in_channel(caller.channel_id)

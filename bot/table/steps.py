@@ -27,7 +27,7 @@ from bot.replay import logged_events, run_action
 from bot.storage.models import ActionLog, Seat
 from bot.storage.repo import CampaignRepo, StepWrite, WaitingUpdate
 from bot.table.context import Caller, Loaded, id_of
-from engine.core.events import Event, PhaseChanged, dump_events
+from engine.core.events import Event, MissionEnded, PhaseChanged, dump_events
 from engine.core.game import Action, Prompt
 
 
@@ -74,6 +74,9 @@ class StepOutcome:
     version_before: int | None = None  # the campaign's version before the step
     deadline: datetime | None = None  # when the waited-on players' deadline falls, if set
     undo_seat: str | None = None  # whose action `/undo` can take back right after this step
+    # Seated players outside their quiet hours: the mission end's post pings these, and names
+    # the others without waking them.
+    awake: list[str] = field(default_factory=list)
 
 
 def final_step(log: ActionLog, events: list[Event]) -> bool:
@@ -242,6 +245,7 @@ class StepRunner:
         # Whoever acted (or took their action back) is not pinged about their own step.
         acted = caller.user_id if step.log.kind in ("action", "undo") else None
         outcome.mentions = await self.mentions(outcome, acted, step.waiting_before)
+        outcome.awake = await self.awake(outcome)
         return outcome
 
     async def settled(
@@ -252,7 +256,18 @@ class StepRunner:
         outcome = StepOutcome(caller, table, table.prompt(), events, seats, headline)
         outcome.deadline = self.deadline(table)
         outcome.mentions = await self.mentions(outcome, None, set())
+        outcome.awake = await self.awake(outcome)
         return outcome
+
+    async def awake(self, outcome: StepOutcome) -> list[str]:
+        """When the step ended a mission: every seated player not inside their quiet hours
+        now, in seat order (else nobody is asked about)."""
+        if not any(isinstance(e, MissionEnded) for e in outcome.events):
+            return []
+        now = self.clock.now()
+        users = list(dict.fromkeys(s.user_id for s in outcome.seats if s.user_id))
+        prefs = await self.repo.prefs_many(set(users))
+        return [u for u in users if quiet_until(prefs[u], now) is None]
 
     def deadline(self, table: Loaded) -> datetime | None:
         """When the players the game now waits on must have acted (the board's header): the

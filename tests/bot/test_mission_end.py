@@ -5,6 +5,7 @@ a campaign it comes before the next briefing and carries the campaign card."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from choosers import advisor
 from offered import NoPictures
 from playground_table import Playground, playground, sqlite_table
 
+from bot.clock import ManualClock
 from bot.replies import Attachment
 from engine.core.view import View
 from engine.registry import get_game
@@ -115,3 +117,33 @@ async def test_a_campaign_mission_ends_before_the_next_briefing(
     summary = pictures.cards[-1]
     assert summary.finished and summary.summary is not None
     assert summary.summary.rounds and summary.summary.kills is not None
+    # after the briefing, the new mission's post pings nobody again
+    after = messages[briefings[1] :]
+    assert all(not m["mentions"] for m in after), [m["mentions"] for m in after]
+    # and nothing of the ended mission comes after it but the edit that takes an older post's
+    # buttons away (marked edited, its place in the channel kept; the page replaces it there)
+    briefing_id = messages[briefings[1]]["id"]
+    older = [m for m in after if m["id"] < briefing_id]
+    assert all(m["edited"] and not m["buttons"] and not m["menus"] for m in older), older
+
+
+async def test_the_mission_end_names_everyone_but_wakes_nobody_in_quiet_hours(
+    tmp_path: Path,
+) -> None:
+    """The nudge scheduler's quiet hours hold for the end's ping too: a player inside them is
+    named in the post (they read it when they look) but not pinged."""
+    clock = ManualClock(datetime(2026, 1, 5, 12, 0, tzinfo=UTC))  # noon, UTC
+    pictures = SummaryPictures()
+    async with (
+        sqlite_table(
+            tmp_path / "quiet.db", new_seed=lambda: 20261205, pictures=pictures, clock=clock
+        ) as service,
+        playground(service, "ends") as table,
+    ):
+        await table.send("p1", "/prefs timezone:UTC quiet:10-14")  # asleep at noon
+        players = {"marine": "p0", "sniper": "p1"}
+        await play_until(table, "galaxy-defenders", "m1", players)
+        messages = await table.feed()
+    end = next(m for m in messages if m["content"].startswith("🏁"))
+    assert "<@pg:p0>" in end["content"] and "<@pg:p1>" in end["content"]  # both named
+    assert end["mentions"] == ["pg:p0"]  # only the player awake is pinged

@@ -213,6 +213,8 @@ async def test_catch_up_digest_after_others_acted(service: TableService) -> None
     replies = await service.handle(ANN, "/board")
     assert replies[0].ephemeral and "Since your last turn" in replies[0].content
     assert "blue runs to" in replies[0].content and replies[0].images  # with the board
+    # worth keeping: Discord puts it in the player's private thread where the server allows
+    assert replies[0].keep and not any(r.keep for r in replies[1:])
     again = await service.handle(ANN, "/board")
     assert "Since your last turn" not in text(again)
 

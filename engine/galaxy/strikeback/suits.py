@@ -69,6 +69,7 @@ from engine.galaxy.world import (
     hex_arg,
     hx,
     locked,
+    seat_label,
     weapon,
 )
 
@@ -717,11 +718,16 @@ def suit_lines(state: GalaxyState, agent_id: str) -> list[str]:
 
 
 def suit_header(state: GalaxyState) -> str:
-    """Every suit in play or at Headquarters, with its Batteries."""
+    """Every suit in play or at Headquarters, with its Batteries, named as players say it
+    ("Power Suit Mark I worn by Chromium (Marine)"), never by its key."""
     parts = []
     for s in sb(state).suits.values():
-        where = f"at {label(hx(s.hex))}" if s.hex is not None else f"worn by {s.pilot}"
-        parts.append(f"{s.id} Mark {'I' * s.mark} {where}, {s.batteries} Batteries")
+        where = (
+            f"at {label(hx(s.hex))}"
+            if s.hex is not None
+            else f"worn by {seat_label(state, s.pilot)}"
+        )
+        parts.append(f"{profile_of(s).name} {where}, {s.batteries} Batteries")
     for s in sb(state).headquarters:
-        parts.append(f"{s.id} Mark {'I' * s.mark} at Headquarters, {s.batteries} Batteries")
+        parts.append(f"{profile_of(s).name} at Headquarters, {s.batteries} Batteries")
     return "; ".join(parts)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import json
 import random
@@ -28,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
+from openapi_check import errors as openapi_errors
+from openapi_check import load
 
 API = "/api/v10"
 CHANNEL_MESSAGE = re.compile(rf"{API}/channels/\d+/messages(/\d+)?")
@@ -48,6 +51,10 @@ MAX_ROWS = 5
 MAX_ROW_ITEMS = 5
 MAX_CUSTOM_ID = 100
 MAX_BUTTON_LABEL = 80
+# Start Thread without Message's body, as discord-openapi.json describes it.
+THREAD_SCHEMA = "#/components/schemas/CreateTextThreadWithoutMessageRequest"
+openapi_document = functools.cache(load)
+
 # String select menus (discord-openapi.json, StringSelectComponentForMessageRequest).
 MAX_SELECT_OPTIONS = 25
 MAX_SELECT_TEXT = 100  # an option's label, value and description
@@ -69,6 +76,7 @@ USE_APP_COMMANDS = 1 << 31
 MANAGE_GUILD = 1 << 5
 ADMINISTRATOR = 1 << 3
 CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 MEMBER_PERMISSIONS = (
     VIEW_CHANNEL
@@ -79,7 +87,7 @@ MEMBER_PERMISSIONS = (
     | USE_APP_COMMANDS
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
-)
+)  # Create Private Threads is granted by a test that wants it (`grant`)
 
 
 def json_response(
@@ -468,7 +476,8 @@ class FakeDiscord:
         self.guilds: list[int] = [self.guild_id]
         self.channel_guild: dict[int, int] = {}
         self._session_shard: dict[str, tuple[int, int]] = {}
-        self.threads: dict[int, int] = {}  # public thread -> its parent channel
+        self.threads: dict[int, int] = {}  # thread -> its parent channel
+        self.private_threads: dict[int, set[int]] = {}  # private thread -> its members
         self.bot_denied: dict[int, int] = {}
         self.member_denied: dict[tuple[int, int], int] = {}  # (channel, user) -> denied bits
         self.dm_channels: dict[int, int] = {}  # direct-message channel -> user
@@ -618,6 +627,7 @@ class FakeDiscord:
             ("PATCH", "/channels/{channel}/messages/{message}", self._edit_channel_message),
             ("GET", "/channels/{channel}", self._get_channel),
             ("POST", "/channels/{channel}/threads", self._start_thread),
+            ("PUT", "/channels/{channel}/thread-members/{user}", self._add_thread_member),
             ("DELETE", "/channels/{channel}", self._delete_channel),
             ("GET", "/users/{user}", self._user),
             ("GET", "/guilds/{guild}/members/{user}", self._guild_member),
@@ -884,6 +894,11 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ guild payloads
 
+    def grant(self, bits: int) -> None:
+        """More permissions for everyone on the server (the bot included)."""
+        name, permissions = self.roles[self.guild_id]
+        self.roles[self.guild_id] = (name, permissions | bits)
+
     def deny_bot(self, channel_id: int, bits: int) -> None:
         """A channel overwrite that takes permissions away from the bot."""
         self.bot_denied[channel_id] = bits
@@ -937,7 +952,7 @@ class FakeDiscord:
         if channel_id in self.threads:
             return {
                 "id": str(channel_id),
-                "type": 11,
+                "type": 12 if channel_id in self.private_threads else 11,
                 "guild_id": str(self.guild_of(channel_id)),
                 "name": self.channels[channel_id],
                 "parent_id": str(self.threads[channel_id]),
@@ -1181,7 +1196,11 @@ class FakeDiscord:
     # ------------------------------------------------------------------ reading the channel
 
     def feed(self, channel_id: int, viewer: FakeUser | None = None) -> list[FakeMessage]:
-        """The channel as a viewer sees it (None: only what everyone sees)."""
+        """The channel as a viewer sees it (None: only what everyone sees; a private thread
+        only its members see)."""
+        members = self.private_threads.get(channel_id)
+        if members is not None and (viewer is None or viewer.id not in members):
+            return []
         return [
             m
             for m in self.messages.values()
@@ -1196,19 +1215,27 @@ class FakeDiscord:
     # ------------------------------------------------------------------ bot-initiated messages
 
     async def _start_thread(self, request: web.Request) -> web.StreamResponse:
-        """A public thread without a starter message, as `TextChannel.create_thread` asks."""
+        """A thread without a starter message (Start Thread without Message): public (type
+        11) as `TextChannel.create_thread` asks, or private (type 12), which needs Create
+        Private Threads; the body is checked against Discord's OpenAPI description."""
         self._authorised(request)
         parent = int(request.match_info["channel"])
         if parent not in self.channels or parent in self.threads:
             raise FakeError(404, 10003, "Unknown Channel")
-        if not self.permissions_of(self.bot_user, parent) & CREATE_PUBLIC_THREADS:
-            raise FakeError(403, 50013, "Missing Permissions")
         body = await request.json()
+        private = body.get("type") == 12
+        needed = CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS
+        if not self.permissions_of(self.bot_user, parent) & needed:
+            raise FakeError(403, 50013, "Missing Permissions")
+        wrong = openapi_errors(body, {"$ref": THREAD_SCHEMA}, openapi_document(), "thread")
+        self._reject([("thread-body", w) for w in wrong], request.path)
         name = str(body.get("name") or "")
         if not 1 <= len(name) <= 100:
             self._reject([("thread-name", f"name of {len(name)} characters")], request.path)
         thread_id = self.add_channel(name)
         self.threads[thread_id] = parent
+        if private:
+            self.private_threads[thread_id] = {self.bot_user.id}
         ws = self._socket_for(self.guild_of(parent))
         await self._dispatch(
             ws,
@@ -1217,6 +1244,20 @@ class FakeDiscord:
             self._session_of[ws],
         )
         return json_response(self.channel_payload(thread_id))
+
+    async def _add_thread_member(self, request: web.Request) -> web.StreamResponse:
+        """Add Thread Member: needs the ability to send messages in the thread."""
+        self._authorised(request)
+        thread_id = int(request.match_info["channel"])
+        user_id = int(request.match_info["user"])
+        if thread_id not in self.threads:
+            raise FakeError(404, 10003, "Unknown Channel")
+        if user_id not in self.members:
+            raise FakeError(404, 10013, "Unknown User")
+        if not self.permissions_of(self.bot_user, thread_id) & SEND_MESSAGES_IN_THREADS:
+            raise FakeError(403, 50013, "Missing Permissions")
+        self.private_threads.setdefault(thread_id, set()).add(user_id)
+        return web.Response(status=204)
 
     async def _delete_channel(self, request: web.Request) -> web.StreamResponse:
         self._authorised(request)

@@ -38,11 +38,14 @@ async def test_reminders_ping_in_the_channel_then_by_direct_message(
             assert h.bot is not None
             clock.advance(timedelta(hours=2))
             assert await h.bot.scheduler.scan() == 2
-            # The bot's own channel messages: the opening turn post, then the reminders.
+            # The bot's own channel messages: the create post (its seat buttons make it the
+            # bot's own post), the opening turn post, then the reminders.
             nudges = [
                 m
                 for m in fake.feed(table)
-                if m.interaction_id is None and "begins" not in m.content
+                if m.interaction_id is None
+                and "begins" not in m.content
+                and "is set up here" not in m.content
             ]
             assert sorted(p for m in nudges for p in m.pinged) == sorted([ann.id, bob.id])
             assert all(len(m.pinged) == 1 for m in nudges)

@@ -8,9 +8,10 @@ import asyncio
 
 from choosers import Wanderer
 from discord_harness import Harness
-from fake_discord import FakeMessage
+from fake_discord import FakeMessage, FakeUser
 
 from engine.registry import games
+from engine.selfplay import default_seats
 
 TIMEOUT = 240
 
@@ -26,16 +27,25 @@ async def drained(h: Harness) -> None:
 
 
 def with_controls(h: Harness, channel: int) -> list[FakeMessage]:
-    return [
-        m for m in h.fake.feed(channel) if m.interaction_id is None and (m.buttons() or m.menus())
-    ]
+    """Every public message of the channel with buttons or menus: the bot's own posts and the
+    answers to interactions alike (the campaign-create post's Join buttons among them)."""
+    return [m for m in h.fake.feed(channel) if m.buttons() or m.menus()]
 
 
 async def test_only_the_latest_post_keeps_its_buttons(h: Harness) -> None:
     async with asyncio.timeout(TIMEOUT):
         fake, table = h.fake, h.fake.channel("table")
+        game_key, scenario = "galaxy-defenders", "m1"
+        game = games()[game_key]
         users = [fake.member("ann"), fake.member("bob")]
-        seat_of = await h.seat(table, "galaxy-defenders", "m1", users)
+        seat_of: dict[str, FakeUser] = {}
+        await h.slash(users[0], table, "campaign create", game=game_key, scenario=scenario)
+        await drained(h)
+        created = with_controls(h, table)  # the create post offers its seats as buttons
+        assert len(created) == 1 and created[0].buttons(), [m.content for m in created]
+        for user, role in zip(users, default_seats(game, scenario, 2), strict=True):
+            await h.slash(user, table, "campaign join", role=role)
+            seat_of[role] = user
         await h.slash(users[0], table, "campaign begin")
         posts_with_controls: set[int] = set()
 
@@ -48,11 +58,12 @@ async def test_only_the_latest_post_keeps_its_buttons(h: Harness) -> None:
                 # The live one is the channel's latest post that has had controls.
                 assert live[0].id == max(posts_with_controls)
 
-        game = games()["galaxy-defenders"]
         chooser = Wanderer(3, eager=8)
         await h.play(table, game, seat_of, chooser, 60, after=one_set_of_controls, must_end=False)
         superseded = len(posts_with_controls) - len(with_controls(h, table))
         assert superseded >= 3, posts_with_controls
+        # The create post, an answer to a command, lost its buttons too.
+        assert not fake.messages[created[0].id].buttons()
         # A superseded post keeps its text and board; only its controls are gone.
         old = fake.messages[min(posts_with_controls)]
         assert old.content and not old.deleted and not old.buttons()

@@ -83,6 +83,8 @@ def test_empty_suit_occupies_its_hex_can_be_crossed_and_is_equipped_with_the_act
     view = GAME.view(state, None)
     assert any(t.kind == "power-suit" and t.coord == label(spot) for t in view.tokens)
     assert "power-suit" in view.header
+    # The header names the suit as players do, never by its key.
+    assert view.header["power-suit"] == f"Power Suit Mark I at {label(spot)}, 3 Batteries"
     # No plain move may stop on the suit's hex, but he may walk through it.
     moves = {a.args["to"] for a in GAME.legal_actions(state, "marine") if a.verb == "move"}
     assert label(spot) not in moves
@@ -103,6 +105,9 @@ def test_empty_suit_occupies_its_hex_can_be_crossed_and_is_equipped_with_the_act
     assert lookups.worn(state, "marine") is not None
     assert [w.key for w in marine.weapons][-1] == "suit-autocannon"
     view = GAME.view(state, None)
+    worn_by = view.header["power-suit"]
+    assert worn_by.startswith("Power Suit Mark I worn by Chromium (Marine),"), worn_by
+    assert "suit-1" not in worn_by and "marine" not in worn_by
     assert not any(t.kind == "power-suit" for t in view.tokens)
     me = next(f for f in view.figures if f.id == "marine")
     assert {"power-suit:mk1", "battery:3", "suit-shield:3"} <= set(me.conditions)
