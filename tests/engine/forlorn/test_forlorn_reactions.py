@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import bare, put, unit
+from conftest import bare, put, unit, xeno_plays
 
 from engine.core.dice import ScriptedDice
 from engine.core.errors import ContentError, RuleError
@@ -19,14 +19,20 @@ from engine.forlorn.state import ForlornState
 PASS = Action(verb="choose", args={"option": "pass"})
 
 
+def answers(state: ForlornState) -> list[Action]:
+    """The Xeno seat's legal actions but her standing reaction rules (always listed)."""
+    return [a for a in GAME.legal_actions(state, "xeno") if a.verb != "orders"]
+
+
 def only_pass(state: ForlornState) -> bool:
-    return [a.args for a in GAME.legal_actions(state, "xeno")] == [PASS.args]
+    return [a.args for a in answers(state)] == [PASS.args]
 
 
 def table(*hand: str, **options: str) -> ForlornState:
-    """Op 01 with a human Xeno seat holding exactly `hand`; Bates in the west corridor (F9,
+    """Op 01 with a human Xeno seat holding exactly `hand`, asked after every Marine action
+    (`reactions: on`, unless `options` say otherwise); Bates in the west corridor (F9,
     facing south) and Drone D1 down the south corridor at K11, out of his sight."""
-    state = bare("op-01", ["marines", "xeno"], **{"xeno": "human", **options})
+    state = bare("op-01", ["marines", "xeno"], **{"xeno": "human", "reactions": "on", **options})
     deck = state.mutation.hand + state.mutation.draw_pile
     state.mutation.hand = list(hand)
     state.mutation.draw_pile = [c for c in deck if c not in hand]
@@ -88,7 +94,7 @@ def test_move_into_sight_opens_a_window_with_pass_as_default() -> None:
     assert prompt.seats == ["xeno"] and prompt.kind == "choice"
     assert prompt.default is not None and prompt.default.matches(PASS)
     assert "Bates" in prompt.text and "into sight of Drone D1" in prompt.text
-    options = GAME.legal_actions(state, "xeno")
+    options = xeno_plays(state)
     assert [a.args for a in options] == [
         {"what": "card", "card": "m05", "target": "d1"},
         {"option": "pass"},
@@ -98,7 +104,9 @@ def test_move_into_sight_opens_a_window_with_pass_as_default() -> None:
         move(state, "G11")
     assert GAME.advance(state, ScriptedDice()).events == []  # idempotent while waiting
     assert GAME.view(state, None).waiting == ["xeno"]
-    assert any("may react" in e.text for e in events)
+    prompt = GAME.waiting_on(state)
+    assert prompt.private and prompt.text.endswith("the Xeno player may react.")
+    assert not any("Mutation" in e.text for e in events)  # the window itself is not narrated
 
 
 def test_playing_the_last_card_resolves_it_and_closes_the_window() -> None:
@@ -132,7 +140,7 @@ def test_window_stays_open_while_the_hand_is_not_empty() -> None:
     sap = Action(verb="act", args={"what": "card", "card": "m10"})
     state = GAME.apply(state, "xeno", sap, ScriptedDice()).state
     assert state.ap == ap - 1 and state.reaction is not None
-    assert [a.args.get("card") for a in GAME.legal_actions(state, "xeno")] == ["m05", None]
+    assert [a.args.get("card") for a in xeno_plays(state)] == ["m05", None]
     state = GAME.apply(state, "xeno", PASS, ScriptedDice()).state
     assert state.reaction is None and state.mutation.hand == ["m05"]
     state, _ = move(table("m10", "m01"), "F11")  # the frenzy card left fits nothing now
@@ -169,7 +177,7 @@ def test_attack_card_fits_after_a_marine_attack() -> None:
     after = GAME.apply(state, "marines", shot, dice).state
     assert dice.remaining == 0
     assert after.reaction is not None and "marine-attack" in after.reaction.moments
-    targets = [a.args.get("target") for a in GAME.legal_actions(after, "xeno")]
+    targets = [a.args.get("target") for a in xeno_plays(after)]
     assert targets == ["d1", "d2", None]
     moved, _ = move(attack_table("m07"), "J8")
     assert moved.reaction is not None and only_pass(moved)
@@ -208,7 +216,7 @@ def test_reactions_option_offered_for_operations_only() -> None:
         keys = [o.key for o in info.options]
         assert ("reactions" in keys) == info.key.startswith("op-")
     op = next(i for i in GAME.scenarios() if i.key == "op-01")
-    assert op.resolve_options({})["reactions"] == "on"
+    assert op.resolve_options({})["reactions"] == "standing"
 
 
 def test_card_identities_stay_hidden_until_played() -> None:
@@ -248,7 +256,7 @@ def test_any_time_card_played_outside_a_window() -> None:
     """10.0: a card without a stated moment may be played any time, also with no window."""
     state = table("m10", "m01")
     sap = Action(verb="act", args={"what": "card", "card": "m10"})
-    assert [a.args.get("card") for a in GAME.legal_actions(state, "xeno")] == ["m10", "m10"]
+    assert [a.args.get("card") for a in xeno_plays(state)] == ["m10", "m10"]
     ap = state.ap
     step = GAME.apply(state, "xeno", sap, ScriptedDice())
     assert step.state.ap == ap - 1 and step.state.mutation.played == ["m10"]
@@ -306,7 +314,9 @@ def test_whole_operation_with_windows_answered_by_play_or_timeout() -> None:
             options = GAME.legal_actions(state, seat)
             if prompt.default is not None and prompt.default.args.get("option") == "pass":
                 windows += 1
-                assert seat == "xeno" and options[-1].matches(prompt.default)
+                assert seat == "xeno" and [a for a in options if a.verb != "orders"][-1].matches(
+                        prompt.default
+                    )
                 for option in options:
                     GAME.apply(state, seat, option, SeededDice(n))
                 action = prompt.default if windows % 2 else options[0]
