@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from conftest import bare, put, unit, xeno_plays
 
-from engine.core.dice import ScriptedDice
+from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event
 from engine.core.game import Action
@@ -315,16 +315,151 @@ def test_whole_operation_with_windows_answered_by_play_or_timeout() -> None:
             if prompt.default is not None and prompt.default.args.get("option") == "pass":
                 windows += 1
                 assert seat == "xeno" and [a for a in options if a.verb != "orders"][-1].matches(
-                        prompt.default
-                    )
+                    prompt.default
+                )
                 for option in options:
                     GAME.apply(state, seat, option, SeededDice(n))
                 action = prompt.default if windows % 2 else options[0]
                 played += action.verb == "act"
             else:
-                keep = [a for a in options if a.args.get("what") != "card"]
+                keep = [a for a in options if a.args.get("what") != "card" and a.verb != "orders"]
                 action = choose_action(keep, policy, patience)
                 patience = 0 if action.verb == "end-turn" else patience + 1
             state = GAME.apply(state, seat, action, dice).state
         assert GAME.waiting_on(state).finished
     assert windows >= 2 and played >= 1
+
+
+# --- standing reaction rules (issue #32 item 7) -------------------------------------------
+
+SHOT = Action(verb="attack", args={"unit": "bates", "target": "d1"})
+
+
+def rule(state: ForlornState, order: str, target: str) -> ForlornState:
+    """The Xeno player sets one standing reaction rule; only she is told."""
+    action = Action(verb="orders", args={"order": order, "target": target})
+    assert any(a.matches(action) for a in GAME.legal_actions(state, "xeno")), action
+    step = GAME.apply(state, "xeno", action, ScriptedDice())
+    assert step.events and all(e.visible_to == ["xeno"] for e in step.events)
+    return step.state
+
+
+def standing(*hand: str) -> ForlornState:
+    """An attack table under the new default, `reactions: standing`."""
+    state = attack_table(*hand)
+    state.options["reactions"] = "standing"
+    state.reaction_rules.ask = ["sight", "attack"]
+    return state
+
+
+def test_standing_default_asks_after_attacks_and_sightings_only() -> None:
+    fresh = GAME.new("op-01", ["marines", "xeno"], {"xeno": "human"}, SeededDice(3))
+    assert fresh.options.get("reactions", "standing") == "standing"
+    assert fresh.reaction_rules.ask == ["sight", "attack"]
+    moved, _ = move(standing("m07"), "J8")  # no Xeno newly in sight: not asked
+    assert moved.reaction is None and GAME.waiting_on(moved).seats == ["marines"]
+    shot = GAME.apply(standing("m07"), "marines", SHOT, ScriptedDice([1, 2])).state
+    prompt = GAME.waiting_on(shot)
+    assert prompt.seats == ["xeno"] and prompt.private and prompt.default is not None
+    sighted, _ = move(table("m01", reactions="standing"), "F11")  # into Drone D1's sight
+    assert sighted.reaction is not None and "marine-sighted" in sighted.reaction.moments
+
+
+def test_a_kind_she_is_not_asked_about_opens_no_window() -> None:
+    state = rule(standing("m07"), "react-pass", "attack")
+    after = GAME.apply(state, "marines", SHOT, ScriptedDice([1, 2])).state
+    assert after.reaction is None and GAME.waiting_on(after).seats == ["marines"]
+    asked = rule(after, "react-ask", "move")
+    moved, _ = move(asked, "J8")
+    assert moved.reaction is not None and GAME.waiting_on(moved).private
+
+
+def test_a_card_her_rule_names_is_played_at_once_on_the_xeno_attacked() -> None:
+    state = rule(rule(standing("m07", "m01"), "react-play-attack", "m07"), "react-pass", "attack")
+    step = GAME.apply(state, "marines", SHOT, ScriptedDice([1, 2]))
+    after = step.state
+    assert "m07" in after.mutation.played and after.mutation.shielded == ["d1"]
+    assert after.reaction is None and "m07" not in after.reaction_rules.play
+    shown = [e.text for e in step.events if e.visible_to is None]
+    assert any("Dense Chitin" in t for t in shown)  # playing reveals the card (1.5)
+    # A rule for a sighting waits for one: a plain move plays nothing.
+    sight = rule(standing("m05", "m01"), "react-play-sight", "m05")
+    moved, _ = move(sight, "J8")
+    assert moved.mutation.hand == ["m05", "m01"]
+
+
+def test_any_time_card_rule_plays_after_the_kind_she_chose() -> None:
+    state = rule(standing("m10", "m01"), "react-play-move", "m10")
+    ap = state.ap
+    moved, events = move(state, "J8")
+    assert moved.ap == ap - 1 - 1 and "m10" in moved.mutation.played  # the move, then the sap
+    assert any("Static Storm" in e.text for e in events if e.visible_to is None)
+
+
+def test_standing_rules_are_hidden_from_the_marines_and_spectators() -> None:
+    state = rule(rule(standing("m07", "m05"), "react-play-attack", "m07"), "react-ask", "move")
+    secret = GAME.view(state, "xeno").private
+    assert any("play Dense Chitin at once after a Marine attacks" in line for line in secret)
+    for seat in (None, "marines"):
+        shown = GAME.view(state, seat).model_dump_json()
+        assert "Dense Chitin" not in shown and "Standing reactions" not in shown
+        assert "react-" not in shown and "at once" not in shown
+    assert GAME.legal_actions(state, "marines") and not any(
+        a.verb == "orders" and a.args.get("order", "").startswith("react")
+        for a in GAME.legal_actions(state, "marines")
+    )
+
+
+@pytest.mark.parametrize("kind", ["attack", "move"])
+def test_under_standing_rules_windows_never_depend_on_the_hand(kind: str) -> None:
+    """Same rules, two hands of one size: the same windows, prompts, public events and view."""
+    seen: list[tuple[object, ...]] = []
+    for hand in (("m07", "m10", "m05"), ("m01", "m12", "m19")):
+        state = standing(*hand)
+        if kind == "move":
+            state = rule(state, "react-ask", "move")
+        if kind == "attack":
+            step = GAME.apply(state, "marines", SHOT, ScriptedDice([1, 2]))
+        else:
+            step = GAME.apply(
+                state,
+                "marines",
+                Action(verb="move", args={"unit": "bates", "to": "J8"}),
+                ScriptedDice(),
+            )
+        prompt = GAME.waiting_on(step.state)
+        public = [e.model_dump_json() for e in step.events if e.visible_to is None]
+        view = GAME.view(step.state, None).model_dump_json()
+        seen.append((prompt.model_dump_json(), public, view))
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize(
+    ("order", "target", "message"),
+    [
+        ("react-play-sight", "m07", "cannot be played after a Marine moves into sight"),
+        ("react-play-attack", "m12", "not a Mutation card in your hand"),
+        ("react-ask", "doors", "Name the kind of Marine action"),
+        ("react-keep", "m07", "kept already"),
+        ("react-loud", "m07", "not a reaction rule"),
+    ],
+)
+def test_bad_reaction_rules_are_refused_and_change_nothing(
+    order: str, target: str, message: str
+) -> None:
+    state = standing("m07", "m01")
+    before = state.model_dump_json()
+    action = Action(verb="orders", args={"order": order, "target": target})
+    with pytest.raises(RuleError, match=message):
+        GAME.apply(state, "xeno", action, ScriptedDice())
+    assert state.model_dump_json() == before
+    off = attack_table("m07")
+    off.options["reactions"] = "off"
+    assert not [a for a in GAME.legal_actions(off, "xeno") if a.verb == "orders"]
+    with pytest.raises(RuleError, match="Reactions are off"):
+        GAME.apply(
+            off,
+            "xeno",
+            Action(verb="orders", args={"order": "react-ask", "target": "move"}),
+            ScriptedDice(),
+        )
