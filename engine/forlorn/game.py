@@ -297,7 +297,10 @@ class ForlornGame:
         return build_view(state, seat, scenarios()[state.scenario].title)
 
     def dump(self, state: ForlornState) -> dict[str, Any]:
-        return state.model_dump(mode="json")
+        data = state.model_dump(mode="json")
+        if data.get("reaction_rules") is None:
+            del data["reaction_rules"]  # no standing reactions: the dump older tables made
+        return data
 
     def load(self, data: dict[str, Any]) -> ForlornState:
         return ForlornState.model_validate(data)

@@ -27,7 +27,7 @@ from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import manhattan
 from engine.forlorn.content import cards
-from engine.forlorn.state import REACTION_KINDS, ForlornState, Reaction, Unit
+from engine.forlorn.state import REACTION_KINDS, ForlornState, Reaction, ReactionRules, Unit
 from engine.forlorn.world import has_los, sq
 from engine.forlorn.xenoseat import card_actions, card_targets, fits, play_card, timing_text
 
@@ -54,6 +54,12 @@ TARGET_WORDS = {
     "sight": " on the nearest Xeno that just saw that Marine",
 }
 assert tuple(KINDS) == REACTION_KINDS
+
+
+def rules_of(state: ForlornState) -> ReactionRules:
+    """Her standing rules; a state with none set reads as asked after every Marine action
+    (the older tables' windows). Only `set_rule` keeps them in the state."""
+    return state.reaction_rules if state.reaction_rules is not None else ReactionRules()
 
 
 def enabled(state: ForlornState) -> bool:
@@ -137,7 +143,7 @@ def after_marine_action(
     if not state.mutation.hand:
         return []
     moments, text, kind, new = moments_of(state, action, seen)
-    rules = state.reaction_rules
+    rules = rules_of(state)
     events: list[Event] = []
     for card in list(state.mutation.hand):
         if rules.play.get(card) != kind or card not in state.mutation.hand:
@@ -201,7 +207,7 @@ def rule_orders(state: ForlornState) -> list[Action]:
     """Her standing reaction rules as she may change them now (private: they name her cards)."""
     if not enabled(state) or state.phase == "over" or not state.mutation.hand:
         return []
-    rules = state.reaction_rules
+    rules = rules_of(state)
     out: list[Action] = []
     for kind, words in KINDS.items():
         if kind in rules.ask:
@@ -234,7 +240,7 @@ def set_rule(state: ForlornState, action: Action) -> list[Event]:
         raise RuleError("The operation is over.")
     order = (action.args.get("order") or "").strip().lower()
     target = (action.args.get("target") or "").strip().lower()
-    rules = state.reaction_rules
+    rules = state.reaction_rules = rules_of(state).model_copy(deep=True)
     if order in (ASK, DONT_ASK):
         if target not in KINDS:
             raise RuleError(
@@ -273,16 +279,14 @@ def set_rule(state: ForlornState, action: Action) -> list[Event]:
 
 def rules_text(state: ForlornState) -> str:
     """Her standing reactions in words (her private view and her own notes only)."""
-    rules = state.reaction_rules
+    rules = rules_of(state)
     asked = [KINDS[k] for k in KINDS if k in rules.ask]
     ask = (
         f"you are asked in private after {'; after '.join(asked)}"
         if asked
         else "you are never asked during the Marine phase"
     )
-    plays = [
-        _card_rule_words(c, k) for c, k in rules.play.items() if c in state.mutation.hand
-    ]
+    plays = [_card_rule_words(c, k) for c, k in rules.play.items() if c in state.mutation.hand]
     return ask + (f"; {'; '.join(plays)}" if plays else "; no card is played at once") + "."
 
 

@@ -10,7 +10,7 @@ from engine.core.events import Event, Note
 from engine.core.squaregrid import Square
 from engine.forlorn.board import Board, door_id, label, load_board
 from engine.forlorn.content import Scenario, XenoForce, cards, scenarios, units
-from engine.forlorn.state import STANDING_ASK, ForlornState, Placement, Unit
+from engine.forlorn.state import STANDING_ASK, ForlornState, Placement, ReactionRules, Unit
 from engine.forlorn.world import attack_range
 
 MARINE_SEATS = ("marines", "marines-2", "marines-3")
@@ -183,7 +183,7 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         # asks her (in private) only after a Marine attacks or moves into sight of a Xeno,
         # where the Marine-phase cards fit; `on` after every Marine action.
         if options.get("reactions", "standing") == "standing":
-            state.reaction_rules.ask = list(STANDING_ASK)
+            state.reaction_rules = ReactionRules(ask=list(STANDING_ASK))
     return state
 
 

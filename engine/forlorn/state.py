@@ -150,7 +150,9 @@ class ForlornState(BaseModel):
     mutation: Mutation = Field(default_factory=Mutation)
     placements: list[Placement] = Field(default_factory=list)
     reaction: Reaction | None = None
-    reaction_rules: ReactionRules = Field(default_factory=ReactionRules)
+    # A human Xeno seat's standing reactions (None: none set, read as `ReactionRules()`;
+    # operations without her keep the dump they had).
+    reaction_rules: ReactionRules | None = None
     spawn_roll: dict[str, int] | None = None  # rolled spawn numbers awaiting the Xeno's choice
     spawn_swapped: bool = False  # Op 02 Veteran: the Blaster swap was used this Spawn phase
     surge_for: str | None = None  # the Marine whose Surge marker pays the action being applied

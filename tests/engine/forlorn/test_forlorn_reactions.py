@@ -14,7 +14,7 @@ from engine.core.events import Event
 from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.content import cards, parse_cards
-from engine.forlorn.state import ForlornState
+from engine.forlorn.state import ForlornState, ReactionRules
 
 PASS = Action(verb="choose", args={"option": "pass"})
 
@@ -348,14 +348,14 @@ def standing(*hand: str) -> ForlornState:
     """An attack table under the new default, `reactions: standing`."""
     state = attack_table(*hand)
     state.options["reactions"] = "standing"
-    state.reaction_rules.ask = ["sight", "attack"]
+    state.reaction_rules = ReactionRules(ask=["sight", "attack"])
     return state
 
 
 def test_standing_default_asks_after_attacks_and_sightings_only() -> None:
     fresh = GAME.new("op-01", ["marines", "xeno"], {"xeno": "human"}, SeededDice(3))
     assert fresh.options.get("reactions", "standing") == "standing"
-    assert fresh.reaction_rules.ask == ["sight", "attack"]
+    assert fresh.reaction_rules is not None and fresh.reaction_rules.ask == ["sight", "attack"]
     moved, _ = move(standing("m07"), "J8")  # no Xeno newly in sight: not asked
     assert moved.reaction is None and GAME.waiting_on(moved).seats == ["marines"]
     shot = GAME.apply(standing("m07"), "marines", SHOT, ScriptedDice([1, 2])).state
@@ -379,7 +379,8 @@ def test_a_card_her_rule_names_is_played_at_once_on_the_xeno_attacked() -> None:
     step = GAME.apply(state, "marines", SHOT, ScriptedDice([1, 2]))
     after = step.state
     assert "m07" in after.mutation.played and after.mutation.shielded == ["d1"]
-    assert after.reaction is None and "m07" not in after.reaction_rules.play
+    assert after.reaction_rules is not None and "m07" not in after.reaction_rules.play
+    assert after.reaction is None
     shown = [e.text for e in step.events if e.visible_to is None]
     assert any("Dense Chitin" in t for t in shown)  # playing reveals the card (1.5)
     # A rule for a sighting waits for one: a plain move plays nothing.
