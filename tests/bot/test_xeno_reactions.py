@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.clock import ManualClock
 from bot.playground.server import create_app
+from bot.replies import Reply
+from bot.scheduler import Scheduler
 from bot.storage.db import Database
-from bot.table import TableService
+from bot.table import Caller, TableService
 from engine.core.game import Action
 from engine.registry import get_game
 
@@ -165,3 +169,67 @@ async def test_standing_rules_never_reach_the_channel(
         assert words not in public, words
     for rule in rules:
         assert rule.label not in public and rule.label.split(": ", 1)[1] not in public
+
+
+class Outbox:
+    """The scheduler's posts, kept for checking."""
+
+    def __init__(self) -> None:
+        self.posts: list[Reply] = []
+
+    async def post(self, channel_id: str, reply: Reply) -> None:
+        self.posts.append(reply)
+
+    async def dm(self, user_id: str, reply: Reply) -> bool:
+        self.posts.append(reply)
+        return True
+
+
+@pytest.mark.slow
+async def test_a_private_window_closing_edits_the_turn_post_and_pings_nobody(
+    tmp_path: Path,
+) -> None:
+    """Unanswered, the window passes when it closes: the Marine's turn post is edited in
+    place (the same post key), with nobody pinged, and the Marines go on."""
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'window.db'}")
+    await db.init()
+    clock = ManualClock()
+    service = TableService(db, new_seed=lambda: 20261205, clock=clock, limits=None)
+
+    async def table_say(user: str, text: str) -> list[Reply]:
+        replies = await service.handle(Caller(f"id-{user}", user, CHANNEL, "guild"), text)
+        assert not any(r.error for r in replies), (text, [r.content for r in replies])
+        return replies
+
+    await table_say("ann", "/campaign create game:forlorn-hope scenario:op-01 xeno:human")
+    for role, user in PLAYERS.items():
+        await table_say(user, f"/campaign join role:{role}")
+    await table_say("ann", "/campaign settings window_minutes:5 nudge_hours:0")
+    await table_say("ann", "/campaign begin")
+    for _ in range(60):
+        state = await state_now(service)
+        prompt = GAME.waiting_on(state)
+        if state.phase == "marine" and prompt.seats == ["marines"]:
+            break
+        seat = prompt.seats[0]
+        legal = GAME.legal_actions(state, seat)
+        action = prompt.default or next(
+            (a for a in legal if a.verb == "end-turn" and not a.args), legal[0]
+        )
+        await table_say(PLAYERS[seat], action.command())
+    for kind in ("move", "other"):
+        await table_say("bob", f"/orders order:react-ask target:{kind}")
+    asked = await table_say("ann", marine_action(await state_now(service)).command())
+    turn_post = next(r.post_key for r in asked if r.post_key)
+    assert not any(r.mentions for r in asked)
+    assert GAME.waiting_on(await state_now(service)).private
+    outbox = Outbox()
+    clock.advance(timedelta(minutes=6))
+    assert await Scheduler(service, outbox, clock).scan() >= 1
+    shown = [r for r in outbox.posts if r.post_key]
+    assert shown and all(r.post_key == turn_post and not r.mentions for r in outbox.posts)
+    assert "No answer" not in "\n".join(r.content for r in outbox.posts)
+    assert GAME.waiting_on(await state_now(service)).seats == ["marines"]
+    again = await table_say("ann", marine_action(await state_now(service)).command())
+    assert [r.post_key for r in again if r.post_key] == [turn_post]
+    await db.close()
