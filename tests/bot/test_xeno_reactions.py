@@ -233,3 +233,38 @@ async def test_a_private_window_closing_edits_the_turn_post_and_pings_nobody(
     again = await table_say("ann", marine_action(await state_now(service)).command())
     assert [r.post_key for r in again if r.post_key] == [turn_post]
     await db.close()
+
+
+async def test_her_standing_reactions_are_offered_in_a_private_menu_in_words(
+    tmp_path: Path,
+) -> None:
+    """From her private panel (`/hand`), one button opens her reaction rules as a private
+    select: each entry names the rule and the card in words, with a glossary description;
+    engine keys stay in the commands the entries carry."""
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'menu.db'}")
+    await db.init()
+    service = TableService(db, new_seed=lambda: 20261205, limits=None)
+
+    async def table_say(user: str, text: str) -> list[Reply]:
+        replies = await service.handle(Caller(f"id-{user}", user, CHANNEL, "guild"), text)
+        assert not any(r.error for r in replies), (text, [r.content for r in replies])
+        return replies
+
+    await table_say("ann", "/campaign create game:forlorn-hope scenario:op-01 xeno:human")
+    for role, user in PLAYERS.items():
+        await table_say(user, f"/campaign join role:{role}")
+    await table_say("ann", "/campaign begin")
+    panel = await table_say("bob", "/hand")  # the mulligan: her hand and her rules so far
+    assert all(r.ephemeral for r in panel)
+    assert "Standing reactions: you are asked in private after" in panel[-1].content
+    opener = [b for b in panel[-1].buttons if b.label.startswith("Standing orders")]
+    assert len(opener) == 1
+    menu = await table_say("bob", opener[0].command)
+    assert all(r.ephemeral for r in menu)
+    entries = [e for r in menu for m in r.menus for e in m.entries]
+    assert entries and all(e.command.startswith("/orders order:react-") for e in entries)
+    for entry in entries:
+        assert "react-" not in entry.label and "react-" not in entry.description
+        assert entry.label.startswith("Reactions: ") and entry.description
+    assert not [b for b in (await table_say("ann", "/hand"))[-1].buttons if "Standing" in b.label]
+    await db.close()
