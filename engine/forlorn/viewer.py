@@ -13,8 +13,8 @@ from engine.core.view import (
     TokenView,
     View,
 )
-from engine.forlorn.board import AIRLOCK, SECURITY, WALL, door_id, label
 from engine.forlorn import reactions
+from engine.forlorn.board import AIRLOCK, SECURITY, WALL, door_id, label
 from engine.forlorn.content import ITEMS, cards, scenarios, units
 from engine.forlorn.setup import sc_of
 from engine.forlorn.state import ForlornState, seat_name
