@@ -169,7 +169,8 @@ def private_answers(game: Game[Any], state: Any, prompt: Prompt, roles: set[str]
         return []
     buttons: list[Button] = []
     for role in sorted(roles):
-        if role not in prompt.seats:
+        if role not in prompt.seats or prompt.private:
+            # Out of turn, or a question asked in private: every answer (a card, a pass).
             buttons += [_answer(a) for a in game.legal_actions(state, role)]
         elif prompt.kind == "choice":
             buttons += [_answer(a) for a in _choices(game, state, role)]

@@ -119,7 +119,14 @@ class SecretTracker:
         # Cards discarded face down for a boost (newer engines) stay hidden too.
         face_down = list(getattr(mutation, "discarded", []))
         hidden = [*mutation.hand, *mutation.draw_pile, *mutation.set_aside, *face_down]
-        return self._of(hidden, {c: (catalogue[c].title, catalogue[c].text) for c in hidden})
+        found = self._of(hidden, {c: (catalogue[c].title, catalogue[c].text) for c in hidden})
+        if getattr(state, "reaction_rules", None) is not None:
+            # Her standing reaction rules (issue #32) are hers alone, like the hand: their
+            # words never reach a public text.
+            from engine.forlorn.reactions import rules_text
+
+            found.texts |= {"Standing reactions", rules_text(state)}
+        return found
 
     def _reich(self, state: Any) -> Secrets:
         from engine.reich.content import load_content

@@ -212,10 +212,16 @@ class Pacer:
                 return []  # answered meanwhile
             role = prompt.seats[0]
             steps = self.parts.steps
+            version_before = table.campaign.version
             events = await steps.play_for(table, role, prompt.default, DEFAULT_ANSWER)
             events += await steps.run_autopilot(table)
-            headline = f"No answer from {role} in time: the default applies."
             caller = system_caller(table.campaign)
+            if prompt.private:
+                # Asked in private: the open turn post shows the turn going on, no new post.
+                outcome = await steps.settled(caller, table, events, "", private_for=role)
+                outcome.version_before = version_before
+                return await self.parts.presenter.present(outcome)
+            headline = f"No answer from {role} in time: the default applies."
             outcome = await steps.settled(caller, table, events, headline)
             return await self.parts.presenter.present(outcome)
 

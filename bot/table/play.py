@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from bot import rules as rules_reference
 from bot.disclosure import log_line, private_answers
 from bot.markup import escape
 from bot.names import role_names, seat_name
 from bot.replay import replay, run_action
-from bot.replies import Reply, ephemeral, split_message
+from bot.replies import Button, Reply, ephemeral, split_message
 from bot.storage.models import ActionLog, Campaign, Seat
 from bot.table.context import (
     BOARD_VIEWS,
@@ -24,6 +25,7 @@ from bot.table.context import (
 )
 from bot.table.guidance import refusal_text
 from bot.table.parts import TableParts
+from bot.table.picker import kind_of, pick_command
 from bot.table.steps import NewStep, final_step, log_row
 from engine.core.errors import RuleError
 from engine.core.events import parse_events
@@ -37,6 +39,21 @@ def is_shared(options: dict[str, str]) -> bool:
     if shared not in ("", "yes"):
         raise UserError("share takes yes (post it for the table); leave it out to look alone.")
     return shared == "yes"
+
+
+def standing_orders(game: Any, state: Any, roles: list[str], shown: list[Button]) -> list[Button]:
+    """A seat's standing orders without a figure (Forlorn's Xeno reaction rules) are hidden
+    like her hand: when the panel does not offer them already, one button opens them as a
+    private menu, each in words."""
+    commands = {b.command for b in shown}
+    orders = [
+        a
+        for role in roles
+        for a in game.legal_actions(state, role)
+        if a.verb == "orders" and not a.args.get("unit") and a.command() not in commands
+    ]
+    kinds = dict.fromkeys(kind_of(a) for a in orders)
+    return [Button("Standing orders (only you see them)", pick_command(None, k)) for k in kinds]
 
 
 class PlayCommands:
@@ -80,7 +97,13 @@ class PlayCommands:
         return await self.parts.run(
             caller,
             table,
-            NewStep(step.events, log, waiting_before=waiting_before, automatic=automatic),
+            NewStep(
+                step.events,
+                log,
+                waiting_before=waiting_before,
+                automatic=automatic,
+                private_answer=prompt.private and seat in prompt.seats,
+            ),
         )
 
     async def _end_autopilot(self, caller: Caller, seats: list[Seat]) -> str:
@@ -283,6 +306,6 @@ class PlayCommands:
         elif answers:
             lines.append("You may act now, out of turn:")
         replies = ephemeral("\n".join(lines))
-        replies[-1].buttons = answers
+        replies[-1].buttons = answers + standing_orders(game, state, mine, answers)
         replies[-1].version = campaign.version
         return replies

@@ -51,6 +51,7 @@ class Presenter:
             waiting=frozenset(prompt.seats),
             continues=not outcome.mentions and not phase,
             closes=phase or prompt.finished,
+            private_answer=outcome.private_answer,
         )
         replies: list[Reply] = []
         quiet = not lines and not outcome.mentions and not phase and not prompt.finished

@@ -56,6 +56,9 @@ class NewStep:
     # Players the game already waited on before the step: they are not pinged again.
     waiting_before: set[str] = field(default_factory=set)
     automatic: list[Event] = field(default_factory=list)  # enemy or Event phase, autopilot
+    # The step answered a question asked in private (`Prompt.private`, a Forlorn reaction
+    # window): it goes on editing the open turn post and pings nobody back.
+    private_answer: bool = False
 
 
 @dataclass
@@ -77,6 +80,7 @@ class StepOutcome:
     # Seated players outside their quiet hours: the mission end's post pings these, and names
     # the others without waking them.
     awake: list[str] = field(default_factory=list)
+    private_answer: bool = False  # the step answered a question asked in private
 
 
 def final_step(log: ActionLog, events: list[Event]) -> bool:
@@ -241,6 +245,7 @@ class StepRunner:
             version_before=version_before,
             deadline=self.deadline(table),
             undo_seat=undoable_by(step, auto_events),
+            private_answer=step.private_answer,
         )
         # Whoever acted (or took their action back) is not pinged about their own step.
         acted = caller.user_id if step.log.kind in ("action", "undo") else None
@@ -249,11 +254,19 @@ class StepRunner:
         return outcome
 
     async def settled(
-        self, caller: Caller, table: Loaded, events: list[Event], headline: str
+        self,
+        caller: Caller,
+        table: Loaded,
+        events: list[Event],
+        headline: str,
+        private_for: str | None = None,
     ) -> StepOutcome:
-        """The outcome of steps already committed (autopilot, a vote, a closed window)."""
+        """The outcome of steps already committed (autopilot, a vote, a closed window);
+        `private_for`: the seat whose question asked in private was answered by its default."""
         seats = await self.repo.seats(id_of(table.campaign))
         outcome = StepOutcome(caller, table, table.prompt(), events, seats, headline)
+        if private_for is not None:
+            outcome.seat, outcome.private_answer = private_for, True
         outcome.deadline = self.deadline(table)
         outcome.mentions = await self.mentions(outcome, None, set())
         outcome.awake = await self.awake(outcome)
@@ -283,8 +296,8 @@ class StepRunner:
         """Ping only players whose input is newly needed, never the one who just acted, and
         nobody inside their quiet hours (their reminder comes when those end)."""
         prompt = outcome.prompt
-        if prompt.finished:
-            return []
+        if prompt.finished or prompt.private:
+            return []  # a question asked in private pings nobody: it is in the open post
         now = self.clock.now()
         waiting = {
             s.user_id
@@ -296,6 +309,9 @@ class StepRunner:
         renewed = prompt.kind in ("choice", "vote") or any(
             isinstance(e, PhaseChanged) for e in outcome.events
         )
+        if outcome.private_answer:
+            # Once a question asked in private is answered, the interrupted turn goes on.
+            waiting_before = waiting_before | {s.user_id for s in outcome.seats if s.user_id}
         fresh = waiting - {actor} - (set() if renewed else waiting_before)
         prefs = await self.repo.prefs_many(fresh)
         return [user_id for user_id in sorted(fresh) if quiet_until(prefs[user_id], now) is None]

@@ -4,7 +4,8 @@ A channel should read like a good play-by-post thread: one post per player turn,
 place while that player acts, and one post per automatic phase. The table keeps, per
 campaign, the turn post still open: its key (the shells map a key to the message they posted,
 and edit that message when a later reply carries the same key), the seats whose steps go on
-editing it, the campaign version it shows, and its running log.
+editing it (a question asked in private, a Forlorn reaction window, is shown in it too, and
+its answer edits it), the campaign version it shows, and its running log.
 
 A step continues the open post only when nothing else happened since (same version), its
 seat is one the post waits on, nobody's input is newly needed (a mention needs a new post:
@@ -100,7 +101,7 @@ class TurnPosts:
             and step.version_before == current.version
             and step.seat is not None
             and step.seat in current.seats
-            and current.owner in (None, step.seat)
+            and (current.owner in (None, step.seat) or step.private_answer)
             and step.continues
         )
 
@@ -111,7 +112,8 @@ class TurnPosts:
             current.lines = running_log(current.lines + lines)
             current.version = step.version_after
             current.seats = step.waiting
-            current.owner = step.seat
+            if not step.private_answer:  # an answer in private leaves the post its owner's
+                current.owner = step.seat
             await self._keep(campaign_id, current)
             return Placement(current.key, list(current.lines), edit=True)
         # Unique across processes and restarts: the version is the campaign's, the tail random.
@@ -139,3 +141,5 @@ class StepShape:
     waiting: frozenset[str]  # the seats the game waits on now
     continues: bool  # nobody newly needed and no automatic phase
     closes: bool  # an automatic phase ran or the mission is over
+    # It answered a question asked in private inside the owner's turn (`Prompt.private`).
+    private_answer: bool = False

@@ -110,6 +110,10 @@ class Prompt(BaseModel):
     that passes, a vote that falls back to the rulebook's default): the table applies it for
     the seat once the campaign's window closes. `None` means the table waits as long as it
     takes (a player's own turn).
+
+    `private`: the question is answered in private and interrupts another seat's turn (a
+    Forlorn reaction window): the table shows it in the open turn post instead of a new one,
+    and neither the asked seat nor, once answered, the interrupted seat is pinged.
     """
 
     seats: list[str] = Field(default_factory=list)
@@ -118,6 +122,7 @@ class Prompt(BaseModel):
     finished: bool = False
     outcome: str | None = None
     default: Action | None = None
+    private: bool = False
 
 
 class Step(BaseModel, Generic[S]):

@@ -29,10 +29,11 @@ XENO = OptionInfo(
 )
 REACTIONS = OptionInfo(
     key="reactions",
-    description="Reaction windows: after every Marine action the Xeno player, while holding "
-    "Mutation cards, may answer with one ('off': never wait for the Xeno player)",
-    choices=["on", "off"],
-    default="on",
+    description="Mutation card reactions in the Marine phase: 'standing' (the Xeno player's own "
+    "standing rules, asked in private only where she says), 'on' (asked after every Marine "
+    "action), 'off' (never)",
+    choices=["standing", "on", "off"],
+    default="standing",
 )
 
 
@@ -164,8 +165,9 @@ class ForlornGame:
             return Prompt(
                 seats=seats,
                 kind="choice",
-                text=f"{state.reaction.text}: play a Mutation card or pass.",
+                text=f"{state.reaction.text}: the Xeno player may react.",
                 default=reactions.PASS,
+                private=True,
             )
         if state.phase == "marine":
             return Prompt(
@@ -177,29 +179,38 @@ class ForlornGame:
 
     def legal_actions(self, state: ForlornState, seat: str) -> list[Action]:
         if seat == "xeno":
-            if state.xeno_human and state.reaction is not None:
-                return reactions.legal(state)
-            if state.xeno_human and state.phase == "marine":
-                return xenoseat.card_actions(state, list(xenoseat.ANY_TIME))  # 10.0 any time
-            if not state.xeno_human or state.phase not in (
-                "xeno",
-                "mulligan",
-                "xeno-place",
-                "xeno-spawn",
-            ):
-                return []
-            if state.phase == "mulligan":
-                return xenoseat.mulligan_options(state)
-            if state.phase == "xeno-place":
-                return [] if placement.marine_placing(state) else placement.legal(state)
-            if state.phase == "xeno-spawn":
-                return spawnchoice.legal(state)
-            return xenoseat.legal(state)
+            # Her standing reaction rules may be changed at any time (10.0, in advance); they
+            # come before ending her phase, which stays last.
+            own, rules = self._xeno_actions(state), reactions.rule_orders(state)
+            if own and own[-1].verb == "end-turn" and not own[-1].args:
+                return [*own[:-1], *rules, own[-1]]
+            return [*own, *rules]
         if state.reaction is not None:
             return []
         if state.phase == "xeno-place":
             return placement.legal(state) if seat in waiting(state) else []
         return actions.legal(state, seat)
+
+    def _xeno_actions(self, state: ForlornState) -> list[Action]:
+        """The Xeno seat's actions of the moment, before her reaction rules."""
+        if state.xeno_human and state.reaction is not None:
+            return reactions.legal(state)
+        if state.xeno_human and state.phase == "marine":
+            return xenoseat.card_actions(state, list(xenoseat.ANY_TIME))  # 10.0 any time
+        if not state.xeno_human or state.phase not in (
+            "xeno",
+            "mulligan",
+            "xeno-place",
+            "xeno-spawn",
+        ):
+            return []
+        if state.phase == "mulligan":
+            return xenoseat.mulligan_options(state)
+        if state.phase == "xeno-place":
+            return [] if placement.marine_placing(state) else placement.legal(state)
+        if state.phase == "xeno-spawn":
+            return spawnchoice.legal(state)
+        return xenoseat.legal(state)
 
     def apply(
         self, state: ForlornState, seat: str, action: Action, dice: Dice
@@ -231,7 +242,9 @@ class ForlornGame:
         if seat == "xeno":
             if not new.xeno_human:
                 raise RuleError("The Xenos are played automatically in this operation.")
-            if new.reaction is not None:
+            if action.verb == "orders":
+                events = reactions.set_rule(new, action)
+            elif new.reaction is not None:
                 events = reactions.apply(new, action, dice)
             elif new.phase == "xeno-place":
                 if placement.marine_placing(new):
@@ -250,7 +263,7 @@ class ForlornGame:
                 raise RuleError(f"Wait: the Xeno player may react first ({new.reaction.text}).")
             seen = reactions.before(new, action)
             events = actions.apply(new, seat, action, dice)
-            events += reactions.after_marine_action(new, seat, action, seen)
+            events += reactions.after_marine_action(new, seat, action, seen, dice)
         else:
             raise RuleError(f"'{seat}' is not a seat in this operation.")
         return Step(state=new, events=events)
@@ -284,7 +297,10 @@ class ForlornGame:
         return build_view(state, seat, scenarios()[state.scenario].title)
 
     def dump(self, state: ForlornState) -> dict[str, Any]:
-        return state.model_dump(mode="json")
+        data = state.model_dump(mode="json")
+        if data.get("reaction_rules") is None:
+            del data["reaction_rules"]  # no standing reactions: the dump older tables made
+        return data
 
     def load(self, data: dict[str, Any]) -> ForlornState:
         return ForlornState.model_validate(data)

@@ -10,7 +10,7 @@ from engine.core.events import Event, Note
 from engine.core.squaregrid import Square
 from engine.forlorn.board import Board, door_id, label, load_board
 from engine.forlorn.content import Scenario, XenoForce, cards, scenarios, units
-from engine.forlorn.state import ForlornState, Placement, Unit
+from engine.forlorn.state import STANDING_ASK, ForlornState, Placement, ReactionRules, Unit
 from engine.forlorn.world import attack_range
 
 MARINE_SEATS = ("marines", "marines-2", "marines-3")
@@ -179,6 +179,11 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         n = int(sc.cards)
         state.mutation.hand, state.mutation.draw_pile = deck[:n], deck[n:]
         state.phase = "mulligan"
+        # Her standing reaction rules start from the table's `reactions` option: `standing`
+        # asks her (in private) only after a Marine attacks or moves into sight of a Xeno,
+        # where the Marine-phase cards fit; `on` after every Marine action.
+        if options.get("reactions", "standing") == "standing":
+            state.reaction_rules = ReactionRules(ask=list(STANDING_ASK))
     return state
 
 

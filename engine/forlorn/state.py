@@ -88,6 +88,26 @@ class Reaction(BaseModel):
     seat: str
 
 
+# The kinds of Marine action a standing reaction rule names (`reactions.KINDS` in words).
+REACTION_KINDS = ("sight", "attack", "move", "other")
+STANDING_ASK = ("sight", "attack")  # a new operation's rules under `reactions: standing`
+
+
+class ReactionRules(BaseModel):
+    """The Xeno player's standing reaction rules (10.0), given in advance and changed at any
+    time: hidden information, like the hand (only her own view shows them).
+
+    `ask`: the kinds of Marine action after which a window opens and she is asked in private.
+    `play`: a held card -> the kind of Marine action after which it is played at once.
+    The default (every kind asked) is the older table's "a window after every Marine action",
+    so saves made before the rules existed load as they played; a new operation sets its own
+    from the `reactions` option (`setup.new_state`).
+    """
+
+    ask: list[str] = Field(default_factory=lambda: list(REACTION_KINDS))
+    play: dict[str, str] = Field(default_factory=dict)
+
+
 class ForlornState(BaseModel):
     scenario: str
     map: str
@@ -130,6 +150,9 @@ class ForlornState(BaseModel):
     mutation: Mutation = Field(default_factory=Mutation)
     placements: list[Placement] = Field(default_factory=list)
     reaction: Reaction | None = None
+    # A human Xeno seat's standing reactions (None: none set, read as `ReactionRules()`;
+    # operations without her keep the dump they had).
+    reaction_rules: ReactionRules | None = None
     spawn_roll: dict[str, int] | None = None  # rolled spawn numbers awaiting the Xeno's choice
     spawn_swapped: bool = False  # Op 02 Veteran: the Blaster swap was used this Spawn phase
     surge_for: str | None = None  # the Marine whose Surge marker pays the action being applied

@@ -13,6 +13,7 @@ from engine.core.view import (
     TokenView,
     View,
 )
+from engine.forlorn import reactions
 from engine.forlorn.board import AIRLOCK, SECURITY, WALL, door_id, label
 from engine.forlorn.content import ITEMS, cards, scenarios, units
 from engine.forlorn.setup import sc_of
@@ -241,6 +242,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
     private: list[str] = []
     if seat == "xeno" and state.xeno_human:
         private = [f"{cards()[c].title} - {cards()[c].text}" for c in state.mutation.hand]
+        private += reactions.private_lines(state)
     return View(
         game="forlorn-hope",
         scenario=state.scenario,

@@ -397,6 +397,31 @@ def outcome(game: Any, state: Any) -> str:
     return json.dumps(game.dump(state), sort_keys=True)
 
 
+async def test_the_xeno_standing_reactions_never_appear_in_a_public_text(
+    sqlite: Database,
+) -> None:
+    """Issue #32: her standing reaction rules are hidden like her hand. She sets every rule
+    she may (each one is answered to her alone), then the game goes on; every public artefact
+    is checked for the rules' words (the tracker counts them as secrets)."""
+    seed = big_seed(32)
+    players = {"marines": "ann", "xeno": "bob"}
+    table = await open_table(sqlite, "forlorn-hope", "op-01", players, seed, "xeno:human")
+    state = await table.state()
+    rules = [a for a in table.game.legal_actions(state, "xeno") if a.verb == "orders"]
+    assert rules
+    for rule in rules:
+        replies = await table.say("bob", rule.command())
+        # Told to her alone (a public reply, if any, is the open post shown again).
+        assert any(r.ephemeral and "standing reactions now" in r.content for r in replies), rule
+    secrets = table.tracker.now(await table.state())
+    told = "\n".join(r.content for r in await table.say("bob", "/hand"))
+    assert "Standing reactions" in secrets.texts and secrets.found_in(told)
+    await self_play(table, players, policy_seed=seed % 1000, max_steps=80)
+    await table.look("eve", "/log last:50")
+    assert await check_web(table) > 10
+    assert_no_leaks(table)
+
+
 # ---------------------------------------------------------------------- the checker itself
 
 

@@ -51,11 +51,15 @@ from engine.selfplay import choose_action, default_seats
 # actions and outcome, a changed dump and trace. Every trace once more for wording alone (issue
 # #32: the narration names agents, seats, Heroes, Enemies, cards, dice and effects instead of
 # their keys): same actions, same dumps.
+# Forlorn's operations once more for the Xeno's standing reactions (issue #32 item 7): the
+# `reactions` option's new default `standing` is in every operation's dump (op-01, op-04:
+# dump only); op-02 with a Xeno seat also lists her reaction rules and asks her only after
+# attacks and sightings (dump and trace). Solo B is unchanged.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "solo-b", 1, 0): ("ee7a4da213ff7a15", "0c54616c9c6a478a"),
-    ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "7cb5307ccb663979"),
-    ("forlorn-hope", "op-01", 2, 0): ("5bfbc26d9a6fc256", "1035ebb9c3695ffe"),
-    ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "150f97d5ee8d6503"),  # a Xeno seat
+    ("forlorn-hope", "op-04", 1, 0): ("36e568ec0b003393", "7cb5307ccb663979"),
+    ("forlorn-hope", "op-01", 2, 0): ("d83d5084fda4a609", "1035ebb9c3695ffe"),
+    ("forlorn-hope", "op-02", 1, 2): ("c832ad847915cea1", "620c427cf3a3ad83"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "98be0e9c163dde94"),
     ("galaxy-defenders", "m4", 2, 0): ("246dae1a72dbce98", "8e3044023b984c73"),
     ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "eff72a950ae21be6"),

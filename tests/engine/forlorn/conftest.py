@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from engine.core.dice import SeededDice
+from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.state import ForlornState, Unit
 
@@ -52,3 +53,8 @@ def put(
 @pytest.fixture
 def fresh() -> Callable[..., ForlornState]:
     return bare
+
+
+def xeno_plays(state: ForlornState) -> list[Action]:
+    """The Xeno seat's legal actions but her standing reaction rules (listed at any time)."""
+    return [a for a in GAME.legal_actions(state, "xeno") if a.verb != "orders"]

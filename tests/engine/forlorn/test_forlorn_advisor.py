@@ -60,7 +60,7 @@ def test_marines_shoot_a_close_xeno() -> None:
 
 
 def test_xeno_advice_in_a_window_shields_after_an_attack_else_passes() -> None:
-    state = bare("op-01", ["marines", "xeno"], xeno="human")
+    state = bare("op-01", ["marines", "xeno"], xeno="human", reactions="on")
     state.mutation.hand = ["m07"]
     put(state, "bates", "J9", "N")
     put(state, "d1", "J6")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import bare, put, unit
+from conftest import bare, put, unit, xeno_plays
 
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import RuleError
@@ -123,7 +123,7 @@ def test_xeno_rush_special_is_her_choice() -> None:
     assert state.placements[0].kind == "special"
     prompt = GAME.waiting_on(state)
     assert prompt.seats == ["xeno"] and prompt.default is not None
-    options = [a.args["option"] for a in GAME.legal_actions(state, "xeno")]
+    options = [a.args["option"] for a in xeno_plays(state)]
     assert options == ["warrior", "blaster", "auto"]
     after = xeno(state, "choose", option="blaster")
     assert after.placements[0].kind == "blaster"
@@ -152,7 +152,7 @@ def test_op02_spawn_reroll_is_her_prompt_with_keep_as_default() -> None:
     prompt = GAME.waiting_on(state)
     assert prompt.seats == ["xeno"] and prompt.default is not None
     assert prompt.default.args == {"option": "keep"}
-    assert [a.args["option"] for a in GAME.legal_actions(state, "xeno")] == ["keep", "reroll"]
+    assert [a.args["option"] for a in xeno_plays(state)] == ["keep", "reroll"]
     kept = xeno(state, "choose", option="keep")
     assert [p.kind for p in kept.placements] == ["drone", "drone"] and kept.xeno_reroll
     rerolled = xeno(state, "choose", ScriptedDice([6]), option="reroll")
@@ -161,7 +161,7 @@ def test_op02_spawn_reroll_is_her_prompt_with_keep_as_default() -> None:
 
 def test_op02_veteran_blaster_swap_is_her_choice() -> None:
     state = spawn_prompt("op-02", [3], difficulty="veteran")  # d6+1 = 4 Drones
-    assert [a.args["option"] for a in GAME.legal_actions(state, "xeno")] == [
+    assert [a.args["option"] for a in xeno_plays(state)] == [
         "keep",
         "reroll",
         "blaster",
@@ -170,7 +170,7 @@ def test_op02_veteran_blaster_swap_is_her_choice() -> None:
     assert sorted(p.kind for p in swapped.placements) == ["blaster", "drone", "drone"]
     again = xeno(state, "choose", ScriptedDice([5]), option="reroll")  # 6 Drones, swap still open
     assert again.phase == "xeno-spawn"
-    assert [a.args["option"] for a in GAME.legal_actions(again, "xeno")] == ["keep", "blaster"]
+    assert [a.args["option"] for a in xeno_plays(again)] == ["keep", "blaster"]
 
 
 def test_automatic_xenos_keep_the_reroll_policy() -> None:

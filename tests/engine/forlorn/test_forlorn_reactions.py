@@ -6,27 +6,33 @@ import json
 from typing import Any
 
 import pytest
-from conftest import bare, put, unit
+from conftest import bare, put, unit, xeno_plays
 
-from engine.core.dice import ScriptedDice
+from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event
 from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.content import cards, parse_cards
-from engine.forlorn.state import ForlornState
+from engine.forlorn.state import ForlornState, ReactionRules
 
 PASS = Action(verb="choose", args={"option": "pass"})
 
 
+def answers(state: ForlornState) -> list[Action]:
+    """The Xeno seat's legal actions but her standing reaction rules (always listed)."""
+    return [a for a in GAME.legal_actions(state, "xeno") if a.verb != "orders"]
+
+
 def only_pass(state: ForlornState) -> bool:
-    return [a.args for a in GAME.legal_actions(state, "xeno")] == [PASS.args]
+    return [a.args for a in answers(state)] == [PASS.args]
 
 
 def table(*hand: str, **options: str) -> ForlornState:
-    """Op 01 with a human Xeno seat holding exactly `hand`; Bates in the west corridor (F9,
+    """Op 01 with a human Xeno seat holding exactly `hand`, asked after every Marine action
+    (`reactions: on`, unless `options` say otherwise); Bates in the west corridor (F9,
     facing south) and Drone D1 down the south corridor at K11, out of his sight."""
-    state = bare("op-01", ["marines", "xeno"], **{"xeno": "human", **options})
+    state = bare("op-01", ["marines", "xeno"], **{"xeno": "human", "reactions": "on", **options})
     deck = state.mutation.hand + state.mutation.draw_pile
     state.mutation.hand = list(hand)
     state.mutation.draw_pile = [c for c in deck if c not in hand]
@@ -88,7 +94,7 @@ def test_move_into_sight_opens_a_window_with_pass_as_default() -> None:
     assert prompt.seats == ["xeno"] and prompt.kind == "choice"
     assert prompt.default is not None and prompt.default.matches(PASS)
     assert "Bates" in prompt.text and "into sight of Drone D1" in prompt.text
-    options = GAME.legal_actions(state, "xeno")
+    options = xeno_plays(state)
     assert [a.args for a in options] == [
         {"what": "card", "card": "m05", "target": "d1"},
         {"option": "pass"},
@@ -98,7 +104,9 @@ def test_move_into_sight_opens_a_window_with_pass_as_default() -> None:
         move(state, "G11")
     assert GAME.advance(state, ScriptedDice()).events == []  # idempotent while waiting
     assert GAME.view(state, None).waiting == ["xeno"]
-    assert any("may react" in e.text for e in events)
+    prompt = GAME.waiting_on(state)
+    assert prompt.private and prompt.text.endswith("the Xeno player may react.")
+    assert not any("Mutation" in e.text for e in events)  # the window itself is not narrated
 
 
 def test_playing_the_last_card_resolves_it_and_closes_the_window() -> None:
@@ -132,7 +140,7 @@ def test_window_stays_open_while_the_hand_is_not_empty() -> None:
     sap = Action(verb="act", args={"what": "card", "card": "m10"})
     state = GAME.apply(state, "xeno", sap, ScriptedDice()).state
     assert state.ap == ap - 1 and state.reaction is not None
-    assert [a.args.get("card") for a in GAME.legal_actions(state, "xeno")] == ["m05", None]
+    assert [a.args.get("card") for a in xeno_plays(state)] == ["m05", None]
     state = GAME.apply(state, "xeno", PASS, ScriptedDice()).state
     assert state.reaction is None and state.mutation.hand == ["m05"]
     state, _ = move(table("m10", "m01"), "F11")  # the frenzy card left fits nothing now
@@ -169,7 +177,7 @@ def test_attack_card_fits_after_a_marine_attack() -> None:
     after = GAME.apply(state, "marines", shot, dice).state
     assert dice.remaining == 0
     assert after.reaction is not None and "marine-attack" in after.reaction.moments
-    targets = [a.args.get("target") for a in GAME.legal_actions(after, "xeno")]
+    targets = [a.args.get("target") for a in xeno_plays(after)]
     assert targets == ["d1", "d2", None]
     moved, _ = move(attack_table("m07"), "J8")
     assert moved.reaction is not None and only_pass(moved)
@@ -208,7 +216,7 @@ def test_reactions_option_offered_for_operations_only() -> None:
         keys = [o.key for o in info.options]
         assert ("reactions" in keys) == info.key.startswith("op-")
     op = next(i for i in GAME.scenarios() if i.key == "op-01")
-    assert op.resolve_options({})["reactions"] == "on"
+    assert op.resolve_options({})["reactions"] == "standing"
 
 
 def test_card_identities_stay_hidden_until_played() -> None:
@@ -248,7 +256,7 @@ def test_any_time_card_played_outside_a_window() -> None:
     """10.0: a card without a stated moment may be played any time, also with no window."""
     state = table("m10", "m01")
     sap = Action(verb="act", args={"what": "card", "card": "m10"})
-    assert [a.args.get("card") for a in GAME.legal_actions(state, "xeno")] == ["m10", "m10"]
+    assert [a.args.get("card") for a in xeno_plays(state)] == ["m10", "m10"]
     ap = state.ap
     step = GAME.apply(state, "xeno", sap, ScriptedDice())
     assert step.state.ap == ap - 1 and step.state.mutation.played == ["m10"]
@@ -306,15 +314,153 @@ def test_whole_operation_with_windows_answered_by_play_or_timeout() -> None:
             options = GAME.legal_actions(state, seat)
             if prompt.default is not None and prompt.default.args.get("option") == "pass":
                 windows += 1
-                assert seat == "xeno" and options[-1].matches(prompt.default)
+                assert seat == "xeno" and [a for a in options if a.verb != "orders"][-1].matches(
+                    prompt.default
+                )
                 for option in options:
                     GAME.apply(state, seat, option, SeededDice(n))
                 action = prompt.default if windows % 2 else options[0]
                 played += action.verb == "act"
             else:
-                keep = [a for a in options if a.args.get("what") != "card"]
+                keep = [a for a in options if a.args.get("what") != "card" and a.verb != "orders"]
                 action = choose_action(keep, policy, patience)
                 patience = 0 if action.verb == "end-turn" else patience + 1
             state = GAME.apply(state, seat, action, dice).state
         assert GAME.waiting_on(state).finished
     assert windows >= 2 and played >= 1
+
+
+# --- standing reaction rules (issue #32 item 7) -------------------------------------------
+
+SHOT = Action(verb="attack", args={"unit": "bates", "target": "d1"})
+
+
+def rule(state: ForlornState, order: str, target: str) -> ForlornState:
+    """The Xeno player sets one standing reaction rule; only she is told."""
+    action = Action(verb="orders", args={"order": order, "target": target})
+    assert any(a.matches(action) for a in GAME.legal_actions(state, "xeno")), action
+    step = GAME.apply(state, "xeno", action, ScriptedDice())
+    assert step.events and all(e.visible_to == ["xeno"] for e in step.events)
+    return step.state
+
+
+def standing(*hand: str) -> ForlornState:
+    """An attack table under the new default, `reactions: standing`."""
+    state = attack_table(*hand)
+    state.options["reactions"] = "standing"
+    state.reaction_rules = ReactionRules(ask=["sight", "attack"])
+    return state
+
+
+def test_standing_default_asks_after_attacks_and_sightings_only() -> None:
+    fresh = GAME.new("op-01", ["marines", "xeno"], {"xeno": "human"}, SeededDice(3))
+    assert fresh.options.get("reactions", "standing") == "standing"
+    assert fresh.reaction_rules is not None and fresh.reaction_rules.ask == ["sight", "attack"]
+    moved, _ = move(standing("m07"), "J8")  # no Xeno newly in sight: not asked
+    assert moved.reaction is None and GAME.waiting_on(moved).seats == ["marines"]
+    shot = GAME.apply(standing("m07"), "marines", SHOT, ScriptedDice([1, 2])).state
+    prompt = GAME.waiting_on(shot)
+    assert prompt.seats == ["xeno"] and prompt.private and prompt.default is not None
+    sighted, _ = move(table("m01", reactions="standing"), "F11")  # into Drone D1's sight
+    assert sighted.reaction is not None and "marine-sighted" in sighted.reaction.moments
+
+
+def test_a_kind_she_is_not_asked_about_opens_no_window() -> None:
+    state = rule(standing("m07"), "react-pass", "attack")
+    after = GAME.apply(state, "marines", SHOT, ScriptedDice([1, 2])).state
+    assert after.reaction is None and GAME.waiting_on(after).seats == ["marines"]
+    asked = rule(after, "react-ask", "move")
+    moved, _ = move(asked, "J8")
+    assert moved.reaction is not None and GAME.waiting_on(moved).private
+
+
+def test_a_card_her_rule_names_is_played_at_once_on_the_xeno_attacked() -> None:
+    state = rule(rule(standing("m07", "m01"), "react-play-attack", "m07"), "react-pass", "attack")
+    step = GAME.apply(state, "marines", SHOT, ScriptedDice([1, 2]))
+    after = step.state
+    assert "m07" in after.mutation.played and after.mutation.shielded == ["d1"]
+    assert after.reaction_rules is not None and "m07" not in after.reaction_rules.play
+    assert after.reaction is None
+    shown = [e.text for e in step.events if e.visible_to is None]
+    assert any("Dense Chitin" in t for t in shown)  # playing reveals the card (1.5)
+    # A rule for a sighting waits for one: a plain move plays nothing.
+    sight = rule(standing("m05", "m01"), "react-play-sight", "m05")
+    moved, _ = move(sight, "J8")
+    assert moved.mutation.hand == ["m05", "m01"]
+
+
+def test_any_time_card_rule_plays_after_the_kind_she_chose() -> None:
+    state = rule(standing("m10", "m01"), "react-play-move", "m10")
+    ap = state.ap
+    moved, events = move(state, "J8")
+    assert moved.ap == ap - 1 - 1 and "m10" in moved.mutation.played  # the move, then the sap
+    assert any("Static Storm" in e.text for e in events if e.visible_to is None)
+
+
+def test_standing_rules_are_hidden_from_the_marines_and_spectators() -> None:
+    state = rule(rule(standing("m07", "m05"), "react-play-attack", "m07"), "react-ask", "move")
+    secret = GAME.view(state, "xeno").private
+    assert any("play Dense Chitin at once after a Marine attacks" in line for line in secret)
+    for seat in (None, "marines"):
+        shown = GAME.view(state, seat).model_dump_json()
+        assert "Dense Chitin" not in shown and "Standing reactions" not in shown
+        assert "react-" not in shown and "at once" not in shown
+    assert GAME.legal_actions(state, "marines") and not any(
+        a.verb == "orders" and a.args.get("order", "").startswith("react")
+        for a in GAME.legal_actions(state, "marines")
+    )
+
+
+@pytest.mark.parametrize("kind", ["attack", "move"])
+def test_under_standing_rules_windows_never_depend_on_the_hand(kind: str) -> None:
+    """Same rules, two hands of one size: the same windows, prompts, public events and view."""
+    seen: list[tuple[object, ...]] = []
+    for hand in (("m07", "m10", "m05"), ("m01", "m12", "m19")):
+        state = standing(*hand)
+        if kind == "move":
+            state = rule(state, "react-ask", "move")
+        if kind == "attack":
+            step = GAME.apply(state, "marines", SHOT, ScriptedDice([1, 2]))
+        else:
+            step = GAME.apply(
+                state,
+                "marines",
+                Action(verb="move", args={"unit": "bates", "to": "J8"}),
+                ScriptedDice(),
+            )
+        prompt = GAME.waiting_on(step.state)
+        public = [e.model_dump_json() for e in step.events if e.visible_to is None]
+        view = GAME.view(step.state, None).model_dump_json()
+        seen.append((prompt.model_dump_json(), public, view))
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize(
+    ("order", "target", "message"),
+    [
+        ("react-play-sight", "m07", "cannot be played after a Marine moves into sight"),
+        ("react-play-attack", "m12", "not a Mutation card in your hand"),
+        ("react-ask", "doors", "Name the kind of Marine action"),
+        ("react-keep", "m07", "kept already"),
+        ("react-loud", "m07", "not a reaction rule"),
+    ],
+)
+def test_bad_reaction_rules_are_refused_and_change_nothing(
+    order: str, target: str, message: str
+) -> None:
+    state = standing("m07", "m01")
+    before = state.model_dump_json()
+    action = Action(verb="orders", args={"order": order, "target": target})
+    with pytest.raises(RuleError, match=message):
+        GAME.apply(state, "xeno", action, ScriptedDice())
+    assert state.model_dump_json() == before
+    off = attack_table("m07")
+    off.options["reactions"] = "off"
+    assert not [a for a in GAME.legal_actions(off, "xeno") if a.verb == "orders"]
+    with pytest.raises(RuleError, match="Reactions are off"):
+        GAME.apply(
+            off,
+            "xeno",
+            Action(verb="orders", args={"order": "react-ask", "target": "move"}),
+            ScriptedDice(),
+        )

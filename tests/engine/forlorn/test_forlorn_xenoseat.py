@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import unit
+from conftest import unit, xeno_plays
 
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import RuleError
@@ -35,7 +35,7 @@ def test_xeno_player_places_the_room_a_drones() -> None:
     state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     state = GAME.advance(state, SeededDice(4)).state
     assert [p.zone for p in state.placements] == ["room:A", "room:A"]
-    options = GAME.legal_actions(state, "xeno")
+    options = xeno_plays(state)
     squares = [a.args["option"] for a in options if a.args["option"] != "auto"]
     assert squares and all("G" <= sq[0] <= "L" and 5 <= int(sq[1:]) <= 10 for sq in squares)
     state = GAME.apply(
@@ -60,7 +60,7 @@ def test_mutation_hand_is_hidden_from_marines_and_spectators() -> None:
     assert GAME.view(state, None).private == []
     assert GAME.view(state, "marines").private == []
     secret = GAME.view(state, "xeno").private
-    assert len(secret) == 3
+    assert len(secret) == 4 and secret[-1].startswith("Standing reactions: you are asked")
     dumped = GAME.view(state, None).model_dump_json()
     for card in state.mutation.hand:
         assert cards()[card].title not in dumped
@@ -68,7 +68,7 @@ def test_mutation_hand_is_hidden_from_marines_and_spectators() -> None:
 
 def test_mulligan_once_then_play() -> None:
     state = opening()
-    options = GAME.legal_actions(state, "xeno")
+    options = xeno_plays(state)
     assert len(options) == 7  # keep, three single swaps, three double swaps
     hand = list(state.mutation.hand)
     swap = Action(verb="choose", args={"option": f"swap:{hand[0]}+{hand[1]}"})
@@ -79,7 +79,7 @@ def test_mulligan_once_then_play() -> None:
     drawn = [e for e in step.events if e.kind == "card"]
     assert drawn and all(e.visible_to == ["xeno"] for e in drawn)
     assert after.phase == "deploy"
-    assert GAME.legal_actions(after, "xeno") == []
+    assert xeno_plays(after) == []
     assert GAME.waiting_on(after).seats == ["marines"]
     after = GAME.apply(after, "marines", Action(verb="end-turn"), ScriptedDice()).state
     placing = GAME.advance(after, SeededDice(4)).state
@@ -117,7 +117,7 @@ def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
     done = GAME.apply(state, "xeno", Action(verb="end-turn"), ScriptedDice()).state
     spawning = GAME.advance(done, SeededDice(8)).state
     assert spawning.phase == "xeno-place" and spawning.turn == 1
-    vents = GAME.legal_actions(spawning, "xeno")
+    vents = xeno_plays(spawning)
     assert vents[0].verb == "choose" and vents[-1].args == {"option": "auto"}
     placed = GAME.apply(spawning, "xeno", vents[0], SeededDice(1)).state
     assert len(placed.placements) == len(spawning.placements) - 1 or placed.placements == []
@@ -131,7 +131,7 @@ def test_automatic_xeno_option_uses_the_solitaire_ai() -> None:
     state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     state = GAME.advance(state, SeededDice(1)).state
     state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
-    assert GAME.legal_actions(state, "xeno") == []
+    assert xeno_plays(state) == []
     state = GAME.advance(state, SeededDice(2)).state
     assert state.turn == 2 or state.phase == "over"
 

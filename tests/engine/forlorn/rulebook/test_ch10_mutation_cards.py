@@ -107,3 +107,27 @@ def test_cards_can_answer_a_marine_action() -> None:
     assert prompt.default is not None and prompt.default.args.get("option") == "pass"
     passed = act(moved, "choose", seat="xeno", option="pass").state
     assert waiting(passed).seats == ["marines"]
+
+
+def test_a_card_given_in_advance_answers_a_marine_action_at_once() -> None:
+    """10.0: cards may be played at any time, so the Xeno player may decide in advance: a
+    standing rule plays Static Storm right after the next Marine move, with nobody waiting."""
+    state = op01("standing")
+    ruled = act(state, "orders", seat="xeno", order="react-play-move", target="m10").state
+    step = act(ruled, "move", unit="fox", to="N")
+    assert ap(step.state) == ap(ruled) - 2  # the move's AP, then the card's
+    assert "Static Storm" in " ".join(e.text for e in step.events if e.visible_for("marines"))
+    assert "m10" not in hand(step.state) and waiting(step.state).seats == ["marines"]
+
+
+def test_the_xeno_player_is_asked_only_where_she_said() -> None:
+    """10.0: she is not made to answer every Marine action: asked after attacks and sightings
+    by default, after plain moves only once she says so, and always in private."""
+    state = op01("standing")
+    moved = act(state, "move", unit="fox", to="N").state
+    assert waiting(moved).seats == ["marines"]
+    ruled = act(moved, "orders", seat="xeno", order="react-ask", target="move").state
+    asked = act(ruled, "move", unit="fox", to="E").state
+    prompt = waiting(asked)
+    assert prompt.seats == ["xeno"] and prompt.private
+    assert "Standing reactions" not in view(asked, "marines").model_dump_json()
