@@ -56,6 +56,14 @@ class Reply:
     post_key: str = ""
     # The answer to a repeated request (the same interaction or client id): nothing was run.
     repeat: bool = False
+    # A direct message to this user (their last figure is gone, a seat asks them something):
+    # the shells send it privately, never in the channel.
+    dm_to: str = ""
+
+
+def direct(replies: list[Reply]) -> tuple[list[Reply], list[Reply]]:
+    """The replies for the channel or the caller, and the direct messages among them."""
+    return [r for r in replies if not r.dm_to], [r for r in replies if r.dm_to]
 
 
 def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:

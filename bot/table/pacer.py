@@ -214,7 +214,10 @@ class Pacer:
             steps = self.parts.steps
             events = await steps.play_for(table, role, prompt.default, DEFAULT_ANSWER)
             events += await steps.run_autopilot(table)
-            headline = f"No answer from {role} in time: the default applies."
+            if prompt.kind == "vote":  # the rulebook's fallback when players cannot agree
+                headline = "The vote's answer window closed without agreement: the default applies."
+            else:
+                headline = f"No answer from {role} in time: the default applies."
             caller = system_caller(table.campaign)
             outcome = await steps.settled(caller, table, events, headline)
             return await self.parts.presenter.present(outcome)

@@ -80,7 +80,13 @@ class PlayCommands:
         return await self.parts.run(
             caller,
             table,
-            NewStep(step.events, log, waiting_before=waiting_before, automatic=automatic),
+            NewStep(
+                step.events,
+                log,
+                waiting_before=waiting_before,
+                automatic=automatic,
+                ballot=prompt.kind == "vote",
+            ),
         )
 
     async def _end_autopilot(self, caller: Caller, seats: list[Seat]) -> str:

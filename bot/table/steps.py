@@ -56,6 +56,9 @@ class NewStep:
     # Players the game already waited on before the step: they are not pinged again.
     waiting_before: set[str] = field(default_factory=set)
     automatic: list[Event] = field(default_factory=list)  # enemy or Event phase, autopilot
+    # The step answered a vote (a group choice every waited-on seat answers, the Galaxy Alpha
+    # Agent): while the vote stays open its answers edit one post and ping nobody.
+    ballot: bool = False
 
 
 @dataclass
@@ -74,6 +77,7 @@ class StepOutcome:
     version_before: int | None = None  # the campaign's version before the step
     deadline: datetime | None = None  # when the waited-on players' deadline falls, if set
     undo_seat: str | None = None  # whose action `/undo` can take back right after this step
+    ballot: bool = False  # an answer to a vote (see `NewStep.ballot`)
 
 
 def final_step(log: ActionLog, events: list[Event]) -> bool:
@@ -238,6 +242,7 @@ class StepRunner:
             version_before=version_before,
             deadline=self.deadline(table),
             undo_seat=undoable_by(step, auto_events),
+            ballot=step.ballot,
         )
         # Whoever acted (or took their action back) is not pinged about their own step.
         acted = caller.user_id if step.log.kind in ("action", "undo") else None
@@ -269,6 +274,10 @@ class StepRunner:
         nobody inside their quiet hours (their reminder comes when those end)."""
         prompt = outcome.prompt
         if prompt.finished:
+            return []
+        if outcome.ballot and prompt.kind == "vote":
+            # One answer among several to a vote still open: its post is edited in place, and
+            # those it still waits on were pinged when it opened (their reminders go on).
             return []
         now = self.clock.now()
         waiting = {

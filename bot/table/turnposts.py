@@ -111,7 +111,7 @@ class TurnPosts:
             current.lines = running_log(current.lines + lines)
             current.version = step.version_after
             current.seats = step.waiting
-            current.owner = step.seat
+            current.owner = None if step.shared else step.seat
             await self._keep(campaign_id, current)
             return Placement(current.key, list(current.lines), edit=True)
         # Unique across processes and restarts: the version is the campaign's, the tail random.
@@ -121,7 +121,7 @@ class TurnPosts:
             await self.forget(campaign_id)
             return Placement(key, lines, edit=False)
         kept = running_log(lines)
-        owner = step.seat if step.seat in step.waiting else None
+        owner = step.seat if step.seat in step.waiting and not step.shared else None
         await self._keep(campaign_id, OpenPost(key, step.waiting, step.version_after, kept, owner))
         return Placement(key, list(kept), edit=False)
 
@@ -139,3 +139,6 @@ class StepShape:
     waiting: frozenset[str]  # the seats the game waits on now
     continues: bool  # nobody newly needed and no automatic phase
     closes: bool  # an automatic phase ran or the mission is over
+    # A group choice (a vote) is open: every waited-on seat answers in the one post, which no
+    # seat claims as its own turn's.
+    shared: bool = False
