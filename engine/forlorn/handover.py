@@ -9,7 +9,7 @@ is shared among several is ours; the Marines and the AP pool stay one squad's.
 
 Answers (`choose`, any time, in or out of turn):
 - the seat with no Marine: `ask:<unit>` (one standing ask; a new one replaces it), `watch`;
-- the Marine's commander, while asked: `give:<unit>` or `keep:<unit>`.
+- the Marine's commander, while asked: `hand:<unit>` or `refuse:<unit>`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from engine.core.game import Action
 from engine.forlorn.setup import MARINE_SEATS
 from engine.forlorn.state import ForlornState, Unit, seat_name
 
-ASK, GIVE, KEEP, WATCH = "ask:", "give:", "keep:", "watch"
+ASK, GIVE, KEEP, WATCH = "ask:", "hand:", "refuse:", "watch"
 HOW = "press Pick an action under the campaign's latest post"
 
 

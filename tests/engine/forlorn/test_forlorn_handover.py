@@ -57,8 +57,8 @@ def test_the_seat_asks_for_a_marine_and_the_other_seat_agrees() -> None:
     state, events = choose(state, "marines-2", "ask:zac")
     assert [e.seat for e in events if isinstance(e, SeatTold)] == ["marines"]
     answers = [a.args.get("option") for a in GAME.legal_actions(state, "marines")]
-    assert {"give:zac", "keep:zac"} <= set(answers)
-    state, events = choose(state, "marines", "give:zac")
+    assert {"hand:zac", "refuse:zac"} <= set(answers)
+    state, events = choose(state, "marines", "hand:zac")
     zac = state.unit("zac")
     assert zac is not None and zac.seat == "marines-2"
     assert "marines-2" in GAME.waiting_on(state).seats  # commands Zac now, in this Marine phase
@@ -70,7 +70,7 @@ def test_the_seat_asks_for_a_marine_and_the_other_seat_agrees() -> None:
 def test_the_other_seat_may_keep_its_marine_and_the_seat_may_watch() -> None:
     state, _ = act(two_seats(), "marines-2", "act", unit="bates", what="exit")
     state, _ = choose(state, "marines-2", "ask:fox")
-    state, events = choose(state, "marines", "keep:fox")
+    state, events = choose(state, "marines", "refuse:fox")
     fox = state.unit("fox")
     assert fox is not None and fox.seat == "marines"
     assert not [a for a in GAME.legal_actions(state, "marines") if a.verb == "choose"]
@@ -85,7 +85,7 @@ def test_only_the_asked_seat_answers_and_only_an_out_seat_asks() -> None:
     state, _ = act(state, "marines-2", "act", unit="bates", what="exit")
     state, _ = choose(state, "marines-2", "ask:fox")
     with pytest.raises(RuleError, match="Only Marines answers"):
-        choose(state, "marines-2", "give:fox")
+        choose(state, "marines-2", "hand:fox")
     with pytest.raises(RuleError, match="still commands a Marine"):
         choose(state, "marines", "ask:zac")
 
