@@ -29,6 +29,7 @@ from galaxy_probe import (
 )
 
 from engine.core.errors import RuleError
+from engine.core.events import SeatTold
 from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
@@ -259,6 +260,16 @@ def test_death_costs_a_rank_and_passes_alpha() -> None:
     assert "rank Copper" in panel[0]
     assert "Alpha Agent token passes to Thorium (Biotech)" in texts(step.events)
     assert header(step.state)["alpha"] == "Thorium (Biotech)"
+
+
+def test_the_inoperative_player_is_told_in_private() -> None:
+    """Death: the player whose agent dies is Inoperative; nobody drops out without a word (a
+    direct message says what is left to him: a return for an Alien Tech fragment)."""
+    step = dead_marine()
+    told = [e for e in step.events if isinstance(e, SeatTold)]
+    assert [e.seat for e in told] == ["marine"]
+    assert "Chromium (Marine) is dead and you are Inoperative" in told[0].message
+    assert "Alien Tech fragment" in told[0].message
 
 
 def test_inoperative_player_skips_turns() -> None:
