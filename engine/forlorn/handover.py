@@ -64,8 +64,8 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
         unit = state.unit(uid)
         if unit is None or unit.status != "active" or _owner(unit) != seat:
             continue
-        if asker not in out_seats(state):
-            continue
+        if asker not in out_seats(state) or any(a.args["option"] == GIVE + uid for a in out):
+            continue  # two seats asking for one Marine: the first ask is answered first
         out.append(_choose(GIVE + uid, f"Hand {unit.name} to {seat_name(asker)}"))
         out.append(_choose(KEEP + uid, f"Keep {unit.name} ({seat_name(asker)} asked)"))
     return out

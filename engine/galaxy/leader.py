@@ -36,9 +36,11 @@ def first_by_ranking(state: GalaxyState) -> str:
 
 
 def open_vote(state: GalaxyState, options: list[str]) -> Pending:
-    """The Strategy phase's question; the first seat by the ranking stands for it in saves."""
+    """The Strategy phase's question. `Pending.seat` names the first seat the vote waits on
+    (kept up to date as players answer), for code that asks one seat."""
     ranked = sorted(options, key=_rank)
-    return Pending(kind="alpha", seat=first_by_ranking(state), options=ranked)
+    first = next((a.id for a in operative(state)), state.seats[0])
+    return Pending(kind="alpha", seat=first, options=ranked)
 
 
 def _rank(agent: str) -> int:
@@ -119,7 +121,10 @@ def cast(state: GalaxyState, seat: str, option: str, events: list[Event]) -> Non
         pending.data["proposed"] = [*_list(pending, "proposed"), wanted]
         pending.data["agreed"] = [seat]
         events.append(Note(text=f"{who} proposes {seat_label(state, wanted)} as Alpha Agent."))
-    if not voters(state):
+    waiting = voters(state)
+    if waiting:
+        pending.seat = waiting[0]
+    else:
         _named(state, wanted)
         events.append(
             Note(text=f"Agreed by all: {agent_name(state.agents[wanted])} is the Alpha Agent.")
