@@ -61,13 +61,13 @@ def legal(state: ForlornState, seat: str) -> list[Action]:
         if seat not in state.watching:
             out.append(_choose(WATCH, "Watch the rest of the operation"))
     for asker, uid in sorted(state.asks.items()):
-        unit = state.unit(uid)
-        if unit is None or unit.status != "active" or _owner(unit) != seat:
+        wanted = state.unit(uid)
+        if wanted is None or wanted.status != "active" or _owner(wanted) != seat:
             continue
         if asker not in out_seats(state) or any(a.args["option"] == GIVE + uid for a in out):
             continue  # two seats asking for one Marine: the first ask is answered first
-        out.append(_choose(GIVE + uid, f"Hand {unit.name} to {seat_name(asker)}"))
-        out.append(_choose(KEEP + uid, f"Keep {unit.name} ({seat_name(asker)} asked)"))
+        out.append(_choose(GIVE + uid, f"Hand {wanted.name} to {seat_name(asker)}"))
+        out.append(_choose(KEEP + uid, f"Keep {wanted.name} ({seat_name(asker)} asked)"))
     return out
 
 

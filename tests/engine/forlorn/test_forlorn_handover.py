@@ -8,7 +8,7 @@ from conftest import bare, put
 
 from engine.core.dice import SeededDice
 from engine.core.errors import RuleError
-from engine.core.events import Note, SeatTold
+from engine.core.events import Event, Note, SeatTold
 from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.state import ForlornState
@@ -26,12 +26,12 @@ def two_seats() -> ForlornState:
     return state
 
 
-def act(state: ForlornState, seat: str, verb: str, **args: str) -> tuple[ForlornState, list]:
+def act(state: ForlornState, seat: str, verb: str, **args: str) -> tuple[ForlornState, list[Event]]:
     step = GAME.apply(state, seat, Action(verb=verb, args=args), SeededDice(3))
     return step.state, step.events
 
 
-def choose(state: ForlornState, seat: str, option: str) -> tuple[ForlornState, list]:
+def choose(state: ForlornState, seat: str, option: str) -> tuple[ForlornState, list[Event]]:
     return act(state, seat, "choose", option=option)
 
 
