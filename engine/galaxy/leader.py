@@ -87,7 +87,7 @@ def ballot(state: GalaxyState, seat: str) -> list[Action]:
         if option not in proposed:
             actions.append(_answer(option, f"Propose {seat_label(state, option)}"))
     ranked = seat_label(state, first_by_ranking(state))
-    actions.append(_answer(NO_AGREEMENT, f"No agreement: the class ranking names {ranked}"))
+    actions.append(_answer(NO_AGREEMENT, f"No agreement: {ranked} by rank"))
     return actions
 
 

@@ -100,7 +100,7 @@ def test_alpha_vote_lists_operative_agents() -> None:
         assert answers == {
             "marine": "Propose Chromium (Marine)",
             "biotech": "Propose Thorium (Biotech)",
-            "no-agreement": "No agreement: the class ranking names Chromium (Marine)",
+            "no-agreement": "No agreement: Chromium (Marine) by rank",
         }
 
 
