@@ -35,7 +35,7 @@ def mirror_copies(replies: Sequence[Reply]) -> dict[str, list[Reply]]:
     """For each mirror channel, the public replies it gets: no pings, no buttons."""
     copies: dict[str, list[Reply]] = {}
     for reply in replies:
-        if reply.ephemeral:
+        if reply.ephemeral or reply.dm_to:
             continue
         for channel_id in reply.mirror_to:
             copies.setdefault(channel_id, []).append(
@@ -50,7 +50,10 @@ async def publish(outbox: Outbox, channel_id: str, replies: Sequence[Reply]) -> 
     Returns how many posts reached the campaign's channel. A mirror that cannot be reached is
     skipped (and logged); it never affects the table.
     """
-    public = [reply for reply in replies if not reply.ephemeral]
+    for reply in replies:
+        if reply.dm_to:  # a word for one player: privately, or not at all
+            await outbox.dm(reply.dm_to, replace(reply, dm_to=""))
+    public = [reply for reply in replies if not reply.ephemeral and not reply.dm_to]
     for reply in public:
         await outbox.post(channel_id, reply)
     for mirror, copies in mirror_copies(public).items():

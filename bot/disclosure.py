@@ -103,6 +103,29 @@ def for_whom(label: str, roles: list[str], names: SeatNames | None = None) -> st
     return f"{label} · {', '.join(seat_name(names, r) for r in roles)}"[:80]
 
 
+def _vote_buttons(
+    game: Game[Any], state: Any, seats: list[str], names: SeatNames | None
+) -> list[Button]:
+    """A vote's answers, one button per answer naming every seat that may give it (not one
+    row per seat); a long list keeps its first answer (the engine lists agreeing to the
+    proposal first) and opens the rest in one private select."""
+    answers: dict[str, tuple[Action, list[str]]] = {}
+    for role in seats:
+        for action in _choices(game, state, role):
+            answers.setdefault(action.command(), (action, []))[1].append(role)
+    shown = list(answers.values())
+    if len(shown) > MAX_INLINE_ANSWERS:
+        first, roles = shown[0]
+        return [
+            Button(for_whom(action_words(first), roles, names), first.command(), "success"),
+            Button(for_whom("Other answers", seats, names), CHOOSE_PANEL, "success"),
+        ]
+    return [
+        Button(for_whom(action_words(a), roles, names), a.command(), "success")
+        for a, roles in shown
+    ]
+
+
 def public_buttons(
     game: Game[Any],
     state: Any,
@@ -118,7 +141,9 @@ def public_buttons(
         return []
     buttons: list[Button] = []
     seats = list(prompt.seats)
-    if prompt.kind in ("choice", "vote"):
+    if prompt.kind == "vote" and not any(holds_secrets(game, state, r) for r in seats):
+        buttons = _vote_buttons(game, state, seats, names)
+    elif prompt.kind in ("choice", "vote"):
         for role in seats:
             answers = _choices(game, state, role)
             if holds_secrets(game, state, role):

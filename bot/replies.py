@@ -60,6 +60,14 @@ class Reply:
     # turn"): where the server allows, Discord puts it in the player's private thread of the
     # campaign channel, which survives an app restart; else it stays an ephemeral reply.
     keep: bool = False
+    # A direct message to this user (their last figure is gone, a seat asks them something):
+    # the shells send it privately, never in the channel.
+    dm_to: str = ""
+
+
+def direct(replies: list[Reply]) -> tuple[list[Reply], list[Reply]]:
+    """The replies for the channel or the caller, and the direct messages among them."""
+    return [r for r in replies if not r.dm_to], [r for r in replies if r.dm_to]
 
 
 def split_message(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:

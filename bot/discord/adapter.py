@@ -27,7 +27,7 @@ from PIL import Image
 from bot.commands import PLAY_VERBS
 from bot.delivery import mirror_copies
 from bot.disclosure import command_verb, invocation_is_public
-from bot.replies import DISCORD_MESSAGE_LIMIT, Attachment, Reply, split_message
+from bot.replies import DISCORD_MESSAGE_LIMIT, Attachment, Reply, direct, split_message
 from bot.storage.outbox import announce_scope
 from bot.table import Caller, TableService
 from renders.media import fit_attachments
@@ -221,6 +221,21 @@ async def outgoing(
     return messages
 
 
+async def send_direct(client: discord.Client, reply: Reply) -> bool:
+    """A direct message to `reply.dm_to`; False when Discord will not deliver it (the
+    public post says the same in the channel)."""
+    try:
+        user = client.get_user(int(reply.dm_to)) or await client.fetch_user(int(reply.dm_to))
+        for message in await outgoing(replace(reply, dm_to=""), DEFAULT_UPLOAD_LIMIT, None):
+            kwargs = message.kwargs()
+            kwargs.pop("ephemeral", None)
+            await user.send(**kwargs)
+    except (discord.Forbidden, discord.NotFound, ValueError) as refused:
+        log.info("no direct message to %s: %s", reply.dm_to, refused)
+        return False
+    return True
+
+
 async def send_replies(
     interaction: discord.Interaction[Any],
     replies: Sequence[Reply],
@@ -237,6 +252,9 @@ async def send_replies(
     from bot.discord.buttons import turn_view  # buttons imports this module
 
     limit: int | None = interaction.filesize_limit
+    replies, letters = direct(list(replies))
+    for letter in letters:
+        await send_direct(interaction.client, letter)
     if not replies:
         replies = [Reply("Done.", ephemeral=True)]  # never leave an interaction unanswered
     target = channel_id or interaction.channel_id or 0

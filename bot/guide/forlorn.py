@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.guide.briefing import Briefing, situation
 from engine.forlorn.content import ITEMS, Scenario, Spawn, units
+from engine.forlorn.handover import pool_words, seat_lines
 from engine.forlorn.setup import scenario_data
 from engine.forlorn.turn import VP_EXIT
 
@@ -160,8 +161,9 @@ def progress(state: Any) -> list[str]:
 
     lines = [
         f"Turn {state.turn} of {state.turns_total} ({state.phase.replace('-', ' ').capitalize()}); "
-        f"AP in the pool: {state.ap}",
+        f"{pool_words(state)}",
         f"Goal: {_goal_text(state)}",
+        *seat_lines(state),
     ]
     sc = scenario_data(state.scenario, state.options.get("difficulty", "standard"))
     if sc.goal.kind == "vp":

@@ -6,9 +6,11 @@ other channel.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from aiohttp import web
 
-from bot.playground.server import USER_PREFIX, deliver
+from bot.playground.server import deliver, send_direct
 from bot.replies import Reply
 
 
@@ -20,7 +22,4 @@ class PlaygroundOutbox:
         deliver(self.app, channel_id, [reply])
 
     async def dm(self, user_id: str, reply: Reply) -> bool:
-        if not user_id.startswith(USER_PREFIX):
-            return False
-        deliver(self.app, f"dm-{user_id.removeprefix(USER_PREFIX)}", [reply])
-        return True
+        return send_direct(self.app, replace(reply, dm_to=user_id))

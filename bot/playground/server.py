@@ -13,6 +13,7 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
@@ -24,7 +25,7 @@ from bot.delivery import mirror_copies
 from bot.logs import new_request_id
 from bot.playground.feed import BOT_NAME, MAX_CHANNELS, Playground, TooManyChannels
 from bot.playground.suggest import suggest
-from bot.replies import Reply
+from bot.replies import Reply, direct
 from bot.scheduler import Scheduler
 from bot.table import Caller, TableService
 from bot.web.server import WebView, add_routes
@@ -265,6 +266,9 @@ async def run_in_channel(
     lock = channel_lock(request.app, channel)
     async with lock:
         replies = await service.handle(caller_for(user, channel), text, version, request=once)
+        replies, letters = direct(replies)
+        for letter in letters:
+            send_direct(request.app, letter)
         current = None
         if any((r.buttons or r.menus) and r.version is None for r in replies):
             # Controls without a board (a confirmation) take the campaign's version.
@@ -394,6 +398,14 @@ def create_app(
     # The campaigns' read-only pages (`/campaign web` gives their links).
     add_routes(app, WebView(service))
     return app
+
+
+def send_direct(app: web.Application, reply: Reply) -> bool:
+    """A direct message: the user's `dm-<user>` channel, as the scheduler's reminders."""
+    if not reply.dm_to.startswith(USER_PREFIX):
+        return False
+    deliver(app, f"dm-{reply.dm_to.removeprefix(USER_PREFIX)}", [replace(reply, dm_to="")])
+    return True
 
 
 def deliver(app: web.Application, channel: str, replies: list[Reply]) -> None:

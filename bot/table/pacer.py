@@ -221,7 +221,10 @@ class Pacer:
                 outcome = await steps.settled(caller, table, events, "", private_for=role)
                 outcome.version_before = version_before
                 return await self.parts.presenter.present(outcome)
-            headline = f"No answer from {role} in time: the default applies."
+            if prompt.kind == "vote":  # the rulebook's fallback when players cannot agree
+                headline = "The vote's answer window closed without agreement: the default applies."
+            else:
+                headline = f"No answer from {role} in time: the default applies."
             outcome = await steps.settled(caller, table, events, headline)
             return await self.parts.presenter.present(outcome)
 

@@ -103,6 +103,7 @@ class PlayCommands:
                 waiting_before=waiting_before,
                 automatic=automatic,
                 private_answer=prompt.private and seat in prompt.seats,
+                ballot=prompt.kind == "vote",
             ),
         )
 

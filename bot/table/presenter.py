@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from bot.disclosure import private_texts, public_buttons, public_events, public_texts
+from bot.markup import channel_link
 from bot.names import role_names
 from bot.pacing import campaign_settings
 from bot.pictures import has_activity
@@ -26,7 +27,7 @@ from bot.table.pictures import Pictures
 from bot.table.steps import StepOutcome
 from bot.table.turnposts import StepShape, TurnPosts
 from bot.table.weblinks import WebAddress
-from engine.core.events import MissionEnded
+from engine.core.events import MissionEnded, SeatTold
 from engine.core.view import View
 
 
@@ -52,6 +53,7 @@ class Presenter:
             continues=not outcome.mentions and not phase,
             closes=phase or prompt.finished,
             private_answer=outcome.private_answer,
+            shared=prompt.kind == "vote",
         )
         replies: list[Reply] = []
         quiet = not lines and not outcome.mentions and not phase and not prompt.finished
@@ -70,6 +72,7 @@ class Presenter:
             ]
         elif end is not None:
             replies = [*replies, *await self._mission_end(outcome, end)]
+        replies += self._letters(outcome)
         my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
         secret = private_texts(events, my_roles)
         if secret:
@@ -77,6 +80,17 @@ class Presenter:
         elif not replies:
             replies = ephemeral("Done: nothing of it is public.")
         return replies
+
+    def _letters(self, outcome: StepOutcome) -> list[Reply]:
+        """A word to one seat's player alone (`SeatTold`: their last figure is gone, another
+        seat asks them something), sent as a direct message; the post says it in public."""
+        holders = {s.role: s.user_id for s in outcome.seats if s.user_id}
+        where = channel_link(outcome.table.campaign.channel_id)
+        return [
+            Reply(f"{where}: {event.message}", dm_to=holders[event.seat])
+            for event in outcome.events
+            if isinstance(event, SeatTold) and event.seat in holders
+        ]
 
     async def _mission_end(self, outcome: StepOutcome, end: MissionEnded) -> list[Reply]:
         """The mission's end in a post of its own (`bot/table/missionend.py`)."""

@@ -59,6 +59,9 @@ class NewStep:
     # The step answered a question asked in private (`Prompt.private`, a Forlorn reaction
     # window): it goes on editing the open turn post and pings nobody back.
     private_answer: bool = False
+    # The step answered a vote (a group choice every waited-on seat answers, the Galaxy Alpha
+    # Agent): while the vote stays open its answers edit one post and ping nobody.
+    ballot: bool = False
 
 
 @dataclass
@@ -81,6 +84,7 @@ class StepOutcome:
     # the others without waking them.
     awake: list[str] = field(default_factory=list)
     private_answer: bool = False  # the step answered a question asked in private
+    ballot: bool = False  # an answer to a vote (see `NewStep.ballot`)
 
 
 def final_step(log: ActionLog, events: list[Event]) -> bool:
@@ -246,6 +250,7 @@ class StepRunner:
             deadline=self.deadline(table),
             undo_seat=undoable_by(step, auto_events),
             private_answer=step.private_answer,
+            ballot=step.ballot,
         )
         # Whoever acted (or took their action back) is not pinged about their own step.
         acted = caller.user_id if step.log.kind in ("action", "undo") else None
@@ -298,6 +303,10 @@ class StepRunner:
         prompt = outcome.prompt
         if prompt.finished or prompt.private:
             return []  # a question asked in private pings nobody: it is in the open post
+        if outcome.ballot and prompt.kind == "vote":
+            # One answer among several to a vote still open: its post is edited in place, and
+            # those it still waits on were pinged when it opened (their reminders go on).
+            return []
         now = self.clock.now()
         waiting = {
             s.user_id

@@ -112,7 +112,9 @@ class TurnPosts:
             current.lines = running_log(current.lines + lines)
             current.version = step.version_after
             current.seats = step.waiting
-            if not step.private_answer:  # an answer in private leaves the post its owner's
+            if step.shared:  # a vote's post is no seat's own turn
+                current.owner = None
+            elif not step.private_answer:  # an answer in private leaves the post its owner's
                 current.owner = step.seat
             await self._keep(campaign_id, current)
             return Placement(current.key, list(current.lines), edit=True)
@@ -123,7 +125,7 @@ class TurnPosts:
             await self.forget(campaign_id)
             return Placement(key, lines, edit=False)
         kept = running_log(lines)
-        owner = step.seat if step.seat in step.waiting else None
+        owner = step.seat if step.seat in step.waiting and not step.shared else None
         await self._keep(campaign_id, OpenPost(key, step.waiting, step.version_after, kept, owner))
         return Placement(key, list(kept), edit=False)
 
@@ -143,3 +145,6 @@ class StepShape:
     closes: bool  # an automatic phase ran or the mission is over
     # It answered a question asked in private inside the owner's turn (`Prompt.private`).
     private_answer: bool = False
+    # A group choice (a vote) is open: every waited-on seat answers in the one post, which no
+    # seat claims as its own turn's.
+    shared: bool = False

@@ -136,6 +136,17 @@ class MissionEnded(Event):
     outcome: str = ""
 
 
+@register_event
+class SeatTold(Event):
+    """A word for one seat's player alone, sent to them directly by the table (their last
+    figure is gone, another seat asks them something). It is not secret, but it is not
+    narrated either (no `text`): the public line goes in a Note of its own."""
+
+    kind: str = "seat-told"
+    seat: str = ""
+    message: str = ""
+
+
 def parse_events(rows: list[dict[str, Any]]) -> list[Event]:
     return [Event.parse(row) for row in rows]
 

@@ -8,11 +8,19 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.game import Action, OptionInfo, Prompt, RoleInfo, ScenarioInfo, Step
 from engine.core.view import View
-from engine.forlorn import actions, advisor, placement, reactions, spawnchoice, xenoseat
+from engine.forlorn import (
+    actions,
+    advisor,
+    handover,
+    placement,
+    reactions,
+    spawnchoice,
+    xenoseat,
+)
 from engine.forlorn.content import scenarios
 from engine.forlorn.setup import new_state
 from engine.forlorn.state import ForlornState
-from engine.forlorn.turn import run
+from engine.forlorn.turn import marine_seats, run
 from engine.forlorn.viewer import build_view, waiting
 
 DIFFICULTY = OptionInfo(
@@ -170,14 +178,23 @@ class ForlornGame:
                 private=True,
             )
         if state.phase == "marine":
-            return Prompt(
-                seats=seats, text=f"Marine phase, turn {state.turn}: {state.ap} AP to spend."
+            pool = (
+                handover.pool_words(state)
+                if len(marine_seats(state)) > 1
+                else f"{state.ap} AP to spend"
             )
+            return Prompt(seats=seats, text=f"Marine phase, turn {state.turn}: {pool}.")
         if state.phase == "xeno" and seats:
             return Prompt(seats=seats, text=f"Xeno phase, turn {state.turn}: activate your Xenos.")
         return Prompt(seats=[], kind="none")
 
     def legal_actions(self, state: ForlornState, seat: str) -> list[Action]:
+        listed = self._rules_legal(state, seat)
+        if seat == "xeno":
+            return listed
+        return listed + handover.legal(state, seat)  # no Marine left, or asked for one
+
+    def _rules_legal(self, state: ForlornState, seat: str) -> list[Action]:
         if seat == "xeno":
             # Her standing reaction rules may be changed at any time (10.0, in advance); they
             # come before ending her phase, which stays last.
@@ -218,7 +235,14 @@ class ForlornGame:
         """Apply a seat's action. The rules code refuses a bad one with a specific message;
         what it would accept but `legal_actions` does not list is refused too (the contract),
         with the deliberate exceptions of `listed`."""
+        if seat != "xeno" and handover.is_answer(action):
+            new = state.model_copy(deep=True)
+            events = handover.apply(new, seat, action)
+            return Step(
+                state=new, events=events + handover.newly_out(handover.out_seats(state), new)
+            )
         step = self._apply(state, seat, action, dice)
+        step.events += handover.newly_out(handover.out_seats(state), step.state)
         if not listed(action, self._listed_for(state, seat, action)):
             raise RuleError(
                 f"'{action.command()}' is not one of your legal actions now "
@@ -273,6 +297,7 @@ class ForlornGame:
             return Step(state=state, events=[])
         new = state.model_copy(deep=True)
         events = run(new, dice)
+        events += handover.newly_out(handover.out_seats(state), new)
         return Step(state=new, events=events)
 
     def advise(self, state: ForlornState, seat: str, actions: list[Action]) -> Action | None:

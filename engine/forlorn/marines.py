@@ -49,7 +49,15 @@ def pay(state: ForlornState, marine: Unit, events: list[Event], aps: int = 1) ->
         raise RuleError(f"{marine.name} has no Surge marker to spend on that.")
     if state.ap < aps:
         raise RuleError(f"{marine.name} needs {aps} AP but only {state.ap} remain.")
+    spend_pool(state, marine, aps)
+
+
+def spend_pool(state: ForlornState, marine: Unit, aps: int) -> None:
+    """Take APs from the shared pool, booked to the seat commanding the Marine (the pool's
+    account in words: who spent what)."""
     state.ap -= aps
+    seat = marine.seat or "marines"
+    state.ap_spent[seat] = state.ap_spent.get(seat, 0) + aps
 
 
 def end_movement(state: ForlornState) -> None:
@@ -615,7 +623,7 @@ def do_exit(state: ForlornState, marine: Unit) -> list[Event]:
     if state.ap < 2:
         raise RuleError(f"Exiting costs 2 AP and only {state.ap} remain.")
     end_movement(state)
-    state.ap -= 2
+    spend_pool(state, marine, 2)
     named = next((n for n, k in board.airlock_names.items() if k == locks[0]), None)
     marine.status = "exited"
     marine.exited_via = named

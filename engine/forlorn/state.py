@@ -137,6 +137,11 @@ class ForlornState(BaseModel):
     mover: str | None = None
     mp_left: int = 0
     ended: list[str] = Field(default_factory=list)
+    # The shared AP pool: what each Marine seat spent from it this turn (pool and interrupts).
+    ap_spent: dict[str, int] = Field(default_factory=dict)
+    # A Marine seat with no Marine left: the Marine it asked another seat for, or it watches.
+    asks: dict[str, str] = Field(default_factory=dict)  # asking seat -> unit id
+    watching: list[str] = Field(default_factory=list)
     orders: list[Order] = Field(default_factory=list)
     interrupted_step: int = -1
     step_counter: int = 0

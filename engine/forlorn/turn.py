@@ -69,6 +69,7 @@ def ap_phase(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     state.ap_roll = rolls
     total, parts = action_points(state, rolls)
     state.ap = total
+    state.ap_spent = {}
     state.ap_untouched = True
     events.append(
         Rolled(

@@ -218,7 +218,10 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
             f"{', '.join(u.name for u in state.active('marines') if u.seat in (None, s))}"
             for s in seats
         )
-        header["ap"] = f"{state.ap} (shared)"
+        header["ap"] = f"{state.ap} left (shared pool)"
+        spent = [f"{seat_name(s)} {n}" for s, n in state.ap_spent.items() if n]
+        if spent:
+            header["AP spent"] = ", ".join(spent)  # who spent what from the pool this turn
     if state.flame_supply or state.flame_spent or state.flames:
         header["flames"] = f"{state.flame_supply} ready, {len(state.flames)} burning"
     panels = [

@@ -20,7 +20,7 @@ from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import content, power
 from engine.galaxy.expansion import expanded, hooks, loaded
-from engine.galaxy.phases import first_by_ranking
+from engine.galaxy.leader import NO_AGREEMENT, first_by_ranking
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.supply import default_replacement, default_taker
 from engine.galaxy.world import (
@@ -82,13 +82,17 @@ def _choose(state: GalaxyState, actions: list[Action]) -> Action | None:
     def option(value: str) -> Action:
         return actions[options.index(value)]
 
-    if pending.kind in ("alpha", "promote") and expanded(state):
+    if pending.kind == "alpha":
+        # Every seat wants the same agent (the mission's pick, else the ranking), so the first
+        # proposes it and the others agree; one already passed over leaves it to the ranking.
+        agents = list(pending.options)
+        wanted = hooks().prompt_advice(state, "alpha", "", agents) if expanded(state) else None
+        wanted = wanted if wanted in agents else first_by_ranking(state)
+        return option(wanted) if wanted in options else option(NO_AGREEMENT)
+    if pending.kind == "promote" and expanded(state):
         picked = hooks().prompt_advice(state, pending.kind, pending.seat, options)
         if picked in options:
             return option(picked)
-    if pending.kind == "alpha":
-        ranked = first_by_ranking(state)
-        return option(ranked) if ranked in options else actions[0]
     if pending.kind == "reinforce":
         for wanted in ("weapon", "alien-weapon"):
             if wanted in options:

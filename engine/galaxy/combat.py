@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.dice import Dice
-from engine.core.events import Event, Killed, Note, Rolled, Wounded
+from engine.core.events import Event, Killed, Note, Rolled, SeatTold, Wounded
 from engine.galaxy import dice as gdice
 from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.ranks import lose_rank
@@ -210,6 +210,7 @@ def wound_agent(
                 "dead, the player is Inoperative.",
             )
         )
+        events.append(SeatTold(seat=agent.id, message=inoperative_words(state, agent)))
         if expanded(state):
             hooks().agent_died(state, agent, events)  # what he carried stays on his hex (mission 5)
             hooks().on_death(state, agent, events)  # his Power Suit is destroyed with him (9.5.2.3)
@@ -229,6 +230,19 @@ def wound_agent(
     if agent.wounds >= hp:
         agent.bleeding = True
         events.append(Note(text=f"{agent_name(agent)} is Bleeding."))
+
+
+def inoperative_words(state: GalaxyState, agent: AgentState) -> str:
+    """What the player whose agent has just died is told, to them alone: nobody drops out
+    without a word."""
+    name = agent_name(agent)
+    if state.options.get("permanent-death") == "on":
+        return f"{name} is dead for good (Permanent Death): you follow the rest of the mission."
+    return (
+        f"{name} is dead and you are Inoperative. At a Strategy phase you may bring him back "
+        "on a GD Start Hex for one Alien Tech fragment, if the team has one; until then you "
+        "follow the mission."
+    )
 
 
 def heal_agent(agent: AgentState, amount: int) -> int:

@@ -17,7 +17,7 @@ from engine.core.game import (
     scenario_info,
 )
 from engine.core.view import SummaryView, View
-from engine.galaxy import actions, advisor, campaign, drones, legal, phases, supply
+from engine.galaxy import actions, advisor, campaign, drones, leader, legal, phases, supply
 from engine.galaxy import agent as turn
 from engine.galaxy.content import Mission, content
 from engine.galaxy.expansion import expanded, hooks, loaded
@@ -217,10 +217,17 @@ class GalaxyDefenders:
             return Prompt(
                 seats=[], kind="none", finished=True, outcome=state.outcome, text=state.outcome_text
             )
+        if state.pending is not None and state.pending.kind == "alpha":
+            return Prompt(
+                seats=leader.voters(state),
+                kind="vote",
+                text=leader.vote_text(state),
+                default=_strategy_default(state),
+            )
         if state.pending is not None:
             return Prompt(
                 seats=[state.pending.seat],
-                kind="vote" if state.pending.kind == "alpha" else "choice",
+                kind="choice",
                 text=pending_text(
                     state.pending.kind,
                     state.pending.options,
@@ -237,6 +244,8 @@ class GalaxyDefenders:
         prompt = self.waiting_on(state)
         if seat not in prompt.seats:
             return []
+        if state.pending is not None and state.pending.kind == "alpha":
+            return leader.ballot(state, seat)
         if state.pending is not None:
             return [
                 Action(verb="choose", args={"option": o}, label=choice_label(o))
@@ -255,8 +264,12 @@ class GalaxyDefenders:
         events: list[Event] = []
         if new.pending is not None:
             if action.verb != "choose":
-                raise RuleError(f"Choose first: /choose option:{'|'.join(new.pending.options)}.")
-            self._choose(new, action.args.get("option", ""), dice, events)
+                answers = ", ".join(a.label for a in self.legal_actions(new, seat))
+                raise RuleError(f"Answer the question first: {answers}.")
+            if new.pending.kind == "alpha":  # any player proposes, the others agree
+                leader.cast(new, seat, action.args.get("option", ""), events)
+            else:
+                self._choose(new, action.args.get("option", ""), dice, events)
         else:
             self._turn_action(new, seat, action, dice, events)
         return Step(state=new, events=events)
@@ -268,11 +281,7 @@ class GalaxyDefenders:
         if matched is None:
             raise RuleError(f"'{option}' is not an option: {', '.join(pending.options)}.")
         option = matched
-        if pending.kind == "alpha":
-            state.pending = None
-            state.alpha = option
-            events.append(Note(text=f"{agent_name(state.agents[option])} is the Alpha Agent."))
-        elif pending.kind == "boost":
+        if pending.kind == "boost":
             turn.finish_boost(state, int(option), dice, events)
         elif pending.kind == "search":
             actions.finish_search(state, option, dice, events)
@@ -404,8 +413,7 @@ def _strategy_default(state: GalaxyState) -> Action | None:
     if pending is None or not pending.options:
         return None
     if pending.kind == "alpha":
-        ranked = phases.first_by_ranking(state)
-        choice = ranked if ranked in pending.options else pending.options[0]
+        choice = leader.NO_AGREEMENT  # the players did not agree in time: the ranking
     elif pending.kind in ("reinforce", "promote"):
         choice = pending.options[0]
     elif pending.kind == "accept":

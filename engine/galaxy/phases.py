@@ -16,6 +16,7 @@ from engine.galaxy.board import Board, load_map
 from engine.galaxy.content import close_encounter, content, event_card, power_card
 from engine.galaxy.content import mission as mission_by_key
 from engine.galaxy.expansion import expanded, hooks, own
+from engine.galaxy.leader import first_by_ranking, open_vote
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha
 from engine.galaxy.objectives import mission_status
 from engine.galaxy.ranks import grant_power, kind_of, promotion_options, rank_up
@@ -29,7 +30,6 @@ from engine.galaxy.supply import (
     revival_queue,
 )
 from engine.galaxy.world import (
-    ALPHA_RANKING,
     RANKS,
     agent_name,
     card,
@@ -151,11 +151,6 @@ def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> 
     state.phase = "refresh"
 
 
-def first_by_ranking(state: GalaxyState) -> str:
-    alive = [a.id for a in operative(state)]
-    return next(k for k in ALPHA_RANKING if k in alive) if alive else state.seats[0]
-
-
 def advance(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     """Run automatic steps until a seat must decide or the mission ends."""
     for _ in range(10_000):
@@ -221,11 +216,6 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
     state.phase = "strategy"
     if check_all_dead(state, events):
         return  # a Poison's wound at this Refresh took the last Operative agent
-    chooser = (
-        state.alpha
-        if state.alpha in [a.id for a in operative(state)]
-        else (first_by_ranking(state))
-    )
     options = [a.id for a in operative(state)]
     if len(options) == 1:
         state.alpha = options[0]
@@ -236,10 +226,8 @@ def refresh(state: GalaxyState, events: list[Event], dice: Dice | None = None) -
             )
         )
         return
-    state.pending = Pending(kind="alpha", seat=chooser, options=options)
-    events.append(
-        Note(text=f"Strategy: {agent_name(state.agents[chooser])} names this round's Alpha Agent.")
-    )
+    state.pending = open_vote(state, options)
+    events.append(Note(text="Strategy: the players choose this round's Alpha Agent together."))
 
 
 def strategy(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:

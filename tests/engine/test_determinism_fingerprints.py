@@ -55,12 +55,16 @@ from engine.selfplay import choose_action, default_seats
 # `reactions` option's new default `standing` is in every operation's dump (op-01, op-04:
 # dump only); op-02 with a Xeno seat also lists her reaction rules and asks her only after
 # attacks and sightings (dump and trace). Solo B is unchanged.
+# Issue #32 items 6 and 8: Forlorn's dumps (only) when the shared AP pool began to book what each
+# Marine seat spends (`ap_spent`, with `asks` and `watching` for seats with no Marine left):
+# same actions and traces; Galaxy m6's trace (only) when the Alpha Agent became the players'
+# choice (every Operative player answers the vote; the Strategy note's words changed).
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("ee7a4da213ff7a15", "0c54616c9c6a478a"),
-    ("forlorn-hope", "op-04", 1, 0): ("36e568ec0b003393", "7cb5307ccb663979"),
-    ("forlorn-hope", "op-01", 2, 0): ("d83d5084fda4a609", "1035ebb9c3695ffe"),
-    ("forlorn-hope", "op-02", 1, 2): ("c832ad847915cea1", "620c427cf3a3ad83"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "98be0e9c163dde94"),
+    ("forlorn-hope", "solo-b", 1, 0): ("3259f7bfd57e5bd5", "0c54616c9c6a478a"),
+    ("forlorn-hope", "op-04", 1, 0): ("322b04e188d1fe63", "7cb5307ccb663979"),
+    ("forlorn-hope", "op-01", 2, 0): ("6e67615e523f56f0", "1035ebb9c3695ffe"),
+    ("forlorn-hope", "op-02", 1, 2): ("b4366cb38c26707f", "150f97d5ee8d6503"),  # a Xeno seat
+    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "b48db22a7bae305d"),
     ("galaxy-defenders", "m4", 2, 0): ("246dae1a72dbce98", "8e3044023b984c73"),
     ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "eff72a950ae21be6"),
 }

@@ -154,15 +154,22 @@ async def test_the_alpha_vote_has_a_button_for_every_agent(db: Database) -> None
     post = (await table.handle(ANN, "/campaign begin"))[-1]
     labels = {b.label: b.command for b in post.buttons}
     answers = {c: label for label, c in labels.items() if c.startswith("/choose")}
-    assert set(answers) == {"/choose option:marine", "/choose option:sniper"}
-    assert all(label.endswith(" · Chromium (Marine)") for label in answers.values()), answers
-    assert labels["Pick an action · Chromium (Marine)"] == "/pick"
+    # every Operative agent's player answers the vote: one button per answer for both seats
+    assert set(answers) == {
+        "/choose option:marine",
+        "/choose option:sniper",
+        "/choose option:no-agreement",
+    }
+    both = " · Chromium (Marine), Iridium (Sniper)"
+    assert all(label.endswith(both) for label in answers.values()), answers
+    assert labels[f"Pick an action{both}"] == "/pick"
     assert not any(label.startswith("End turn") for label in labels)
     for command in labels.values():
         if command.startswith("/choose") or command == "/undo":
             continue  # (Undo is the last actor's, and says when there is nothing to undo)
         replies = await table.handle(ANN, command)
         assert not any(r.error for r in replies), (command, text(replies))
-    chosen = await table.handle(ANN, "/choose option:sniper")
+    await table.handle(ANN, "/choose option:sniper")  # proposed (as the Marine's player)
+    chosen = await table.handle(ANN, "/choose option:sniper")  # agreed (as the Sniper's)
     after = {b.label: b.command for b in chosen[-1].buttons}
     assert after["End turn · Iridium (Sniper)"] == "/end-turn unit:sniper"

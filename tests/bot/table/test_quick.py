@@ -74,7 +74,7 @@ def test_quick_actions_are_listed_legal_actions_one_per_family(
 
 
 def test_buttons_keep_end_turn_when_room_is_short() -> None:
-    game, state = played("galaxy-defenders", "m1", 1, 9)
+    game, state = played("galaxy-defenders", "m1", 1, 11)  # the votes: two answers each
     seat = game.waiting_on(state).seats[0]
     advisor = advisor_of(game)
     assert advisor is not None
@@ -88,7 +88,7 @@ def test_buttons_keep_end_turn_when_room_is_short() -> None:
 
 def test_a_hint_names_the_turn_that_allows_an_attack() -> None:
     # Galaxy m1, seed 1: the Marine's first turn, an alien outside his front hexes.
-    game, state = played("galaxy-defenders", "m1", 1, 2)
+    game, state = played("galaxy-defenders", "m1", 1, 3)  # the vote: two answers
     seat = game.waiting_on(state).seats[0]
     legal = game.legal_actions(state, seat)
     hints = facing_hints(game, state, seat, legal)

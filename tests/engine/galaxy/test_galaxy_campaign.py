@@ -134,9 +134,10 @@ def test_refused_weapon_waits_at_headquarters_for_the_next_mission() -> None:
     state = end_mission(state, kills=6)
     # m2's first Strategy phase: the Alpha vote, then GD Headquarters offers the weapon
     assert state.pending is not None and state.pending.kind == "alpha"
-    state = GAME.apply(
-        state, "marine", Action(verb="choose", args={"option": "marine"}), SeededDice(1)
-    ).state
+    for seat in ("marine", "hulk"):  # Chromium proposed, Titanium agrees
+        state = GAME.apply(
+            state, seat, Action(verb="choose", args={"option": "marine"}), SeededDice(1)
+        ).state
     state = GAME.advance(state, SeededDice(2)).state
     assert state.pending is not None and state.pending.kind == "accept"
     assert state.pending.data == {"weapon": offered, "from": "hq"}

@@ -126,6 +126,7 @@ def test_strategy_choices_fall_back_to_the_class_ranking() -> None:
     from engine.galaxy.world import ALPHA_RANKING
 
     ranked = next(k for k in ALPHA_RANKING if k in ("sniper", "marine"))
-    assert prompt.default.args["option"] == ranked
     legal = game.legal_actions(state, prompt.seats[0])
     assert any(a.matches(prompt.default) for a in legal)
+    chosen = game.apply(state, prompt.seats[0], prompt.default, SeededDice(3)).state
+    assert chosen.alpha == ranked

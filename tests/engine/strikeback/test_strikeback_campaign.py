@@ -296,13 +296,19 @@ def test_every_campaign_prompt_accepts_exactly_what_it_lists() -> None:
         seen.add(state.pending.kind)
         seat = prompt.seats[0]
         listed = GAME.legal_actions(state, seat)
-        assert [a.args["option"] for a in listed] == state.pending.options
+        vote = state.pending.kind == "alpha"  # every Operative player answers it (leader.py)
+        options = [a.args["option"] for a in listed]
+        if vote:  # agree (first), propose another, or leave it to the ranking
+            assert set(options) <= {*state.pending.options, "no-agreement"}
+        else:
+            assert options == state.pending.options
         for action in listed:
             GAME.apply(state, seat, action, SeededDice(n))
         with pytest.raises(RuleError):
             GAME.apply(state, seat, Action(verb="choose", args={"option": "zzz"}), SeededDice(n))
         for other in state.seats:
-            assert other == seat or GAME.legal_actions(state, other) == []
+            assert other in prompt.seats or GAME.legal_actions(state, other) == []
+            assert vote or other == seat or GAME.legal_actions(state, other) == []
         assert prompt.default is not None and any(prompt.default.matches(a) for a in listed)
         state = GAME.apply(state, seat, listed[n % len(listed)], SeededDice(n)).state
     assert {"sb-armory", "accept", "promote"} <= seen

@@ -80,6 +80,18 @@ def do(
     return GAME.apply(state, seat, action, ScriptedDice(list(rolls), picks))
 
 
+def elect(state: Any, agent: str, rolls: Iterable[int] = ()) -> Step[Any]:
+    """Alpha Agent Promotion: the first waiting player proposes `agent`, the others agree
+    (every one answers `agent` until the vote closes); the step that closed it."""
+    step = None
+    while waiting(state).kind == "vote":
+        seat = waiting(state).seats[0]
+        step = do(state, Action(verb="choose", args={"option": agent}), rolls, seat=seat)
+        state = step.state
+    assert step is not None, "no Alpha Agent vote open"
+    return step
+
+
 def advance(state: Any, rolls: Iterable[int] = (), picks: Iterable[int] | None = None) -> Step[Any]:
     return GAME.advance(state, ScriptedDice(list(rolls), picks))
 

@@ -17,6 +17,7 @@ from galaxy_probe import (
     do,
     dump,
     edit,
+    elect,
     fig,
     header,
     legal,
@@ -27,6 +28,8 @@ from galaxy_probe import (
     waiting,
 )
 
+from engine.core.errors import RuleError
+from engine.core.events import SeatTold
 from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
@@ -91,15 +94,69 @@ def test_alpha_vote_lists_operative_agents() -> None:
     """Alpha Agent Promotion: the players choose the round's Alpha among Operative agents."""
     state, _ = finish_round(two_agents(), [6] * 30)
     prompt = waiting(state)
-    assert prompt.kind == "vote"
-    assert {a.args["option"] for a in legal(state, prompt.seats[0])} == {"marine", "biotech"}
+    assert prompt.kind == "vote" and prompt.seats == ["marine", "biotech"]
+    for seat in prompt.seats:  # any player proposes an Operative agent, or leaves it to rank
+        answers = {a.args["option"]: a.label for a in legal(state, seat)}
+        assert answers == {
+            "marine": "Propose Chromium (Marine)",
+            "biotech": "Propose Thorium (Biotech)",
+            "no-agreement": "No agreement: Chromium (Marine) by rank",
+        }
+
+
+def test_alpha_is_chosen_when_every_operative_player_agrees() -> None:
+    """Alpha Agent Promotion: any player proposes; the choice is made once all agree."""
+    state, _ = finish_round(two_agents(), [6] * 30)
+    state = do(state, Action(verb="choose", args={"option": "biotech"}), seat="marine").state
+    prompt = waiting(state)
+    assert prompt.kind == "vote" and prompt.seats == ["biotech"]
+    assert "Thorium (Biotech) is proposed" in prompt.text
+    assert legal(state, "biotech")[0].label == "Agree: Thorium (Biotech) leads"
+    assert legal(state, "marine") == []  # the proposer has agreed already
+    step = do(state, Action(verb="choose", args={"option": "biotech"}), seat="biotech")
+    assert step.state.pending is None and step.state.alpha == "biotech"
+    assert "Agreed by all: Thorium (Biotech) is the Alpha Agent." in texts(step.events)
+
+
+def test_alpha_counter_proposal_then_no_agreement_falls_back_to_the_ranking() -> None:
+    """Alpha Agent Promotion: players who cannot agree follow the ranking (Marine first)."""
+    state, _ = finish_round(two_agents(), [6] * 30)
+    state = do(state, Action(verb="choose", args={"option": "biotech"}), seat="biotech").state
+    state = do(state, Action(verb="choose", args={"option": "marine"}), seat="marine").state
+    prompt = waiting(state)
+    assert prompt.seats == ["biotech"]  # a new proposal: the first proposer answers again
+    options = [a.args["option"] for a in legal(state, "biotech")]
+    assert options == ["marine", "no-agreement"]  # Thorium was passed over: not again
+    step = do(state, Action(verb="choose", args={"option": "no-agreement"}), seat="biotech")
+    assert step.state.alpha == "marine" and step.state.pending is None
+    assert "by the class ranking, Chromium (Marine) is the Alpha Agent" in texts(step.events)
+
+
+def test_alpha_vote_default_is_the_ranking_and_a_bad_answer_changes_nothing() -> None:
+    """The rulebook's fallback is the vote's default when its answer window closes."""
+    state, _ = finish_round(two_agents(), [6] * 30)
+    state = do(state, Action(verb="choose", args={"option": "biotech"}), seat="biotech").state
+    prompt = waiting(state)
+    assert prompt.default == Action(verb="choose", args={"option": "no-agreement"})
+    try:
+        do(state, Action(verb="choose", args={"option": "hulk"}), seat="marine")
+    except RuleError as refused:
+        assert "Agree: Thorium (Biotech) leads" in str(refused)
+    else:
+        raise AssertionError("an agent who is not in the mission was accepted")
+    try:
+        do(state, Action(verb="choose", args={"option": "marine"}), seat="biotech")
+    except RuleError as refused:
+        assert "not your turn" in str(refused)
+    else:
+        raise AssertionError("a player who agreed answered again")
+    assert do(state, prompt.default, seat="marine").state.alpha == "marine"
 
 
 def test_alpha_agent_plays_first() -> None:
     """Alpha Agent: he is the first to play his Agent and Aliens turns."""
     state, _ = finish_round(two_agents(), [6] * 30)
-    seat = waiting(state).seats[0]
-    step = do(state, Action(verb="choose", args={"option": "biotech"}), [6] * 20, seat=seat)
+    step = elect(state, "biotech", [6] * 20)
     state = step.state
     while waiting(state).kind != "turn":
         state = advance(state, [1] * 20).state
@@ -111,8 +168,7 @@ def test_gd_wings_roll_after_a_kill() -> None:
     """GD-Wings: after a round with a kill, agents roll 3 dice for GD results, Alpha first."""
     state = kill_x1(two_agents())
     state, _ = finish_round(state, [6] * 30)
-    seat = waiting(state).seats[0]
-    step = do(state, Action(verb="choose", args={"option": "biotech"}), [3] * 6, seat=seat)
+    step = elect(state, "biotech", [3] * 6)
     said = texts(step.events)
     while "GD-Wings" not in said and not waiting(step.state).seats:
         step = advance(step.state, [3] * 6)
@@ -126,8 +182,7 @@ def test_gd_wings_fail_without_gd_faces() -> None:
     """GD-Wings: without GD results the rank does not change."""
     state = kill_x1(two_agents())
     state, _ = finish_round(state, [6] * 30)
-    seat = waiting(state).seats[0]
-    step = do(state, Action(verb="choose", args={"option": "marine"}), [1] * 6, seat=seat)
+    step = elect(state, "marine", [1] * 6)
     state = step.state
     for _ in range(3):
         if waiting(state).kind == "turn":
@@ -139,8 +194,7 @@ def test_gd_wings_fail_without_gd_faces() -> None:
 def test_no_gd_wings_roll_without_a_kill() -> None:
     """GD-Wings: no roll when no alien was killed in the previous round."""
     state, _ = finish_round(two_agents(), [6] * 30)
-    seat = waiting(state).seats[0]
-    step = do(state, Action(verb="choose", args={"option": "marine"}), [3] * 6, seat=seat)
+    step = elect(state, "marine", [3] * 6)
     said = texts(step.events)
     state = step.state
     for _ in range(3):
@@ -157,8 +211,7 @@ def test_bronze_rank_grants_a_basic_tactic() -> None:
     """GD-Wings table: Bronze brings a Basic Tactic, chosen freely among the class's tactics."""
     state = kill_x1(two_agents())
     state, _ = finish_round(state, [6] * 30)
-    seat = waiting(state).seats[0]
-    state = do(state, Action(verb="choose", args={"option": "marine"}), [3] * 6, seat=seat).state
+    state = elect(state, "marine", [3] * 6).state
     while not waiting(state).seats:
         state = advance(state, [3] * 6).state
     prompt = waiting(state)
@@ -207,6 +260,16 @@ def test_death_costs_a_rank_and_passes_alpha() -> None:
     assert "rank Copper" in panel[0]
     assert "Alpha Agent token passes to Thorium (Biotech)" in texts(step.events)
     assert header(step.state)["alpha"] == "Thorium (Biotech)"
+
+
+def test_the_inoperative_player_is_told_in_private() -> None:
+    """Death: the player whose agent dies is Inoperative; nobody drops out without a word (a
+    direct message says what is left to him: a return for an Alien Tech fragment)."""
+    step = dead_marine()
+    told = [e for e in step.events if isinstance(e, SeatTold)]
+    assert [e.seat for e in told] == ["marine"]
+    assert "Chromium (Marine) is dead and you are Inoperative" in told[0].message
+    assert "Alien Tech fragment" in told[0].message
 
 
 def test_inoperative_player_skips_turns() -> None:

@@ -17,6 +17,7 @@ from galaxy_probe import (
     do,
     dump,
     edit,
+    elect,
     fig,
     header,
     legal,
@@ -34,11 +35,14 @@ HV_OFF = {"human-view": "off"}
 QUIET = "ce07"
 
 
-def first_vote(seats: tuple[str, ...]) -> Action | None:
+def first_vote(seats: tuple[str, ...]) -> str | None:
+    """The Alpha Agent the first vote names when its answer window closes unanswered."""
     state = new("m1", seats)
     for _ in range(5):
-        if waiting(state).kind == "vote":
-            return waiting(state).default
+        prompt = waiting(state)
+        if prompt.kind == "vote":
+            assert prompt.default is not None
+            return str(do(state, prompt.default, seat=prompt.seats[0]).state.alpha)
         state = advance(state, [6] * 20).state
     return None
 
@@ -52,8 +56,7 @@ def test_alpha_ranking_order_default() -> None:
         (("sniper", "biotech", "marine"), "marine"),
         (("hulk", "biotech"), "biotech"),
     ):
-        default = first_vote(seats)
-        assert default is not None and default.args["option"] == want, seats
+        assert first_vote(seats) == want, seats
 
 
 def test_energy_shield_cancels_hits_before_rolling() -> None:
@@ -93,12 +96,7 @@ def reinforcements(tech: int) -> Any:
         aliens_turn(state, QUIET, [6] * 10).state, "end-turn", seat="biotech", unit="biotech"
     ).state
     state = advance(on_top(state, "ce_deck", QUIET), [6] * 30).state
-    return do(
-        state,
-        Action(verb="choose", args={"option": "marine"}),
-        [1] * 20,
-        seat=waiting(state).seats[0],
-    )
+    return elect(state, "marine", [1] * 20)
 
 
 def test_four_alien_tech_buy_reinforcements() -> None:
@@ -198,12 +196,7 @@ def test_strategy_steps_in_order() -> None:
         aliens_turn(state, QUIET, [6] * 10).state, "end-turn", seat="biotech", unit="biotech"
     ).state
     state = advance(on_top(state, "ce_deck", QUIET), [6] * 30).state
-    step = do(
-        state,
-        Action(verb="choose", args={"option": "marine"}),
-        [3] * 12,
-        seat=waiting(state).seats[0],
-    )
+    step = elect(state, "marine", [3] * 12)
     said = texts(step.events)
     state = step.state
     for _ in range(8):  # pick the first offered tactic until Reinforcements is offered

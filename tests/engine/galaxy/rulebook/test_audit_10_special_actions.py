@@ -18,6 +18,7 @@ from galaxy_probe import (
     do,
     dump,
     edit,
+    elect,
     fig,
     hexes,
     legal,
@@ -27,8 +28,6 @@ from galaxy_probe import (
     view,
     waiting,
 )
-
-from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
 
@@ -138,12 +137,7 @@ def test_campaign_limits_one_rank_per_mission() -> None:
         aliens_turn(state, "ce07", [6] * 10).state, "end-turn", seat="biotech", unit="biotech"
     ).state
     state = advance(on_top(state, "ce_deck", "ce07"), [6] * 30).state
-    step = do(
-        state,
-        Action(verb="choose", args={"option": "marine"}),
-        [3] * 12,
-        seat=waiting(state).seats[0],
-    )
+    step = elect(state, "marine", [3] * 12)
     said = texts(step.events) + texts(advance(step.state, [3] * 12).events)
     assert "Thorium (Biotech) reaches Bronze" in said
     assert "Chromium (Marine) reaches" not in said

@@ -1,0 +1,135 @@
+"""Nobody drops out silently (issue #32, item 8), through the playground API: a Forlorn Marine
+seat that loses its last Marine is told in the channel and by direct message, asks another
+seat for one of its Marines (that seat's player agrees) or watches; the shared AP pool says
+who spent what in the turn post and in /campaign status."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from offered import NoPictures
+
+from bot.playground.server import create_app
+from bot.storage.db import Database
+from bot.table import TableService
+from engine.registry import get_game
+
+CHANNEL = "hope"
+GAME = get_game("forlorn-hope")
+
+
+@pytest.fixture
+async def api(tmp_path: Path) -> AsyncIterator[tuple[TestClient[Any, Any], TableService]]:
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'hope.db'}")
+    await db.init()
+    service = TableService(db, new_seed=lambda: 32, limits=None, pictures=NoPictures())
+    async with TestClient(TestServer(create_app(service))) as client:
+        yield client, service
+    await db.close()
+
+
+class Table:
+    def __init__(self, client: TestClient[Any, Any], service: TableService) -> None:
+        self.client, self.service = client, service
+
+    async def send(self, user: str, text: str) -> list[dict[str, Any]]:
+        response = await self.client.post(
+            "/api/command", json={"channel": CHANNEL, "user": user, "text": text}
+        )
+        body = await response.json()
+        assert body["ok"], (text, body)
+        replies: list[dict[str, Any]] = body["replies"]
+        return replies
+
+    async def feed(self, channel: str = CHANNEL) -> list[dict[str, Any]]:
+        page = await (await self.client.get(f"/api/channels/{channel}/messages")).json()
+        messages: list[dict[str, Any]] = page["messages"]
+        return messages
+
+    async def state(self) -> Any:
+        campaign = await self.service.repo.latest_in_channel(CHANNEL)
+        assert campaign is not None and campaign.state_json
+        return GAME.load(json.loads(campaign.state_json))
+
+    async def stage(self) -> None:
+        """Op 01 with two Marine seats, in the Marine phase: the first seat commands Fox and
+        Zac, the second only Bates, who stands by an airlock."""
+        await self.send("p0", "/campaign create game:forlorn-hope scenario:op-01")
+        await self.send("p0", "/campaign join role:marines")
+        await self.send("p1", "/campaign join role:marines-2")
+        await self.send("p0", "/campaign begin")
+        campaign = await self.service.repo.latest_in_channel(CHANNEL)
+        assert campaign is not None
+        state = await self.state()
+        places = {"fox": ("H9", "marines"), "zac": ("H7", "marines"), "bates": ("A2", "marines-2")}
+        for unit in state.units:
+            if unit.side == "xenos" and unit.status == "active":
+                unit.status, unit.at = "pool", None
+            elif unit.side == "marines":
+                where, seat = places.get(unit.id, (None, None))
+                unit.status = "active" if where else "dead"
+                unit.at, unit.seat = where, seat
+                unit.facing = "W" if unit.id == "bates" else "N"
+        state.phase, state.ap, state.ended, state.floor_items = "marine", 6, [], {}
+        campaign.state_json = json.dumps(GAME.dump(state))
+        await self.service.repo.save_settings(campaign)
+        async with self.service.db.session() as session:
+            session.add(campaign)
+            await session.commit()
+
+
+async def test_a_seat_with_no_marine_left_is_told_and_takes_over_one_that_is_handed_over(
+    api: tuple[TestClient[Any, Any], TableService],
+) -> None:
+    table = Table(*api)
+    await table.stage()
+    out = await table.send("p1", "/act unit:bates what:exit")
+    post = next(r for r in out if not r["ephemeral"] and r["content"])
+    assert "Marines (2) has no Marine left" in post["content"]
+    assert "2 AP spent" not in post["content"]  # said in words below
+    assert "4 AP left in the shared pool; spent this turn: Marines (2) 2" in post["content"]
+    letters = await table.feed("dm-p1")
+    assert len(letters) == 1 and "Your last Marine is gone (Marines (2))" in letters[0]["content"]
+    assert "/choose" not in letters[0]["content"]
+
+    panel = await table.send("p1", "/pick")
+    offered = json.dumps(panel)
+    assert "Ask Marines to hand you" in offered and "Watch the rest of the operation" in offered
+
+    zac = next(u for u in (await table.state()).units if u.id == "zac")
+    asked = await table.send("p1", "/choose option:ask:zac")
+    shown = "\n".join(r["content"] for r in asked if not r["ephemeral"])
+    assert f"Marines (2) has no Marine left and asks Marines for {zac.name}." in shown
+    to_p0 = await table.feed("dm-p0")
+    assert len(to_p0) == 1 and f"asks you to hand over {zac.name}" in to_p0[0]["content"]
+
+    await table.send("p0", "/choose option:hand:zac")
+    state = await table.state()
+    assert next(u for u in state.units if u.id == "zac").seat == "marines-2"
+    assert "marines-2" in GAME.waiting_on(state).seats
+    told = await table.feed("dm-p1")
+    assert len(told) == 2 and f"{zac.name} is yours to command now" in told[1]["content"]
+    moved = await table.send("p1", "/move unit:zac to:H6")
+    assert any("H6" in r["content"] for r in moved if not r["ephemeral"])
+
+    status = "\n".join(r["content"] for r in await table.send("p0", "/campaign status"))
+    assert "AP left in the shared pool; spent this turn: Marines (2) 3" in status
+
+
+async def test_a_seat_with_no_marine_left_may_watch_and_is_listed_in_status(
+    api: tuple[TestClient[Any, Any], TableService],
+) -> None:
+    table = Table(*api)
+    await table.stage()
+    await table.send("p1", "/act unit:bates what:exit")
+    status = "\n".join(r["content"] for r in await table.send("p0", "/campaign status"))
+    assert "Marines (2): no Marine left (may ask another seat for a Marine)" in status
+    watched = await table.send("p1", "/choose option:watch")
+    assert any("watches the rest of the operation" in r["content"] for r in watched)
+    status = "\n".join(r["content"] for r in await table.send("p0", "/campaign status"))
+    assert "Marines (2): no Marine left (watching)" in status
