@@ -80,6 +80,9 @@ class DefendRoll:
     bolt_effect: str = ""
     regenerate: bool = False
     wounds: int = 0
+    # How the defence line names the shield that cancelled Hits (an expansion names which of
+    # several stacked shields it was).
+    shield_name: str = "Energy Shield"
 
 
 def defend_roll(
@@ -142,7 +145,7 @@ def wound_alien(
     left = c.hp - alien.wounds
     parts = []
     if roll.energy_used:
-        parts.append(f"Energy Shield cancels {roll.energy_used}")
+        parts.append(f"{roll.shield_name} cancels {roll.energy_used}")
     parts.append(f"defends with {roll_text('blue', roll.faces)}")
     if roll.bolt_effect:
         parts.append(f"armor Bolt: {roll.bolt_effect}")

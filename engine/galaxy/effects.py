@@ -88,7 +88,8 @@ def apply_effect(
     elif word.startswith("dice"):
         kind = word.split("-")[1]
         agent.bonus_dice[kind] = agent.bonus_dice.get(kind, 0) + n
-        text = f"{who} uses {name}: +{n} Hit die on the next {kind} attack this turn."
+        attack = "attack" if kind == "any" else f"{kind} attack"
+        text = f"{who} uses {name}: +{n} Hit die on the next {attack} this turn."
     elif word == "ammo":
         ws = next(w for w in agent.weapons if w.ammo < weapon(w.key).ammo)
         ws.ammo = min(weapon(ws.key).ammo, ws.ammo + n)

@@ -197,9 +197,9 @@ def seize_and_fly(
         and agent.drone_of is None
         and can_seize(agent.conditions + (["bleeding"] if agent.bleeding else []), 0, False) is None
     )
-    start = alien.hex
     if agent.hex is None:  # the hit agent died: nothing to seize, nothing to fly from
         return
+    start = agent.hex  # where he is taken from (the critter flies from its own hex)
     if not move_away(state, alien, agent, 1, events) or not seized:
         return
     board = board_of(state)
@@ -246,8 +246,8 @@ def alien_defends(
         attack="melee" if kind == "melee" else "ranged",
         reroll_alien="reroll-alien" in c.powers,
     )
-    if (out.absorbed and len(stacks) > 1) or out.lethal:  # the roll itself: the core's line
-        events.append(Note(text=f"{alien_name(alien)}: {_stack_text(out)}."))
+    if out.lethal:  # no roll to narrate: the core's line tells the shield and the wounds
+        events.append(Note(text=f"{alien_name(alien)}: Lethal: no Defend roll."))
     level = next((int(e[-1]) for e in sb_effects if e.startswith("critical-")), 0)
     if out.wounds and level:
         out.wounds += critical(state, alien, level, dice, events)
@@ -263,6 +263,8 @@ def alien_defends(
     )
     alien.energy = sum(stacks) + out.absorbed  # the core code spends what the stack absorbed
     roll.energy_used = out.absorbed
+    if out.stack is not None and len(stacks) > 1:  # which of the stacked shields, in one line
+        roll.shield_name = f"Energy Shield stack {out.stack + 1}"
     if combat.wound_alien(state, alien, roll, events, cause):
         return _falls(state, alien, events, printed=True)
     hp = c.hp - penalty(state, alien.id, "hp")
@@ -324,16 +326,6 @@ def friendly_defends(
     if wounds and level:
         wounds += critical(state, friend, level, dice, events)
     return wounds
-
-
-def _stack_text(out: damage.Defence) -> str:
-    """What the expansion adds to an alien's defence line: which stack absorbed, Lethal."""
-    parts = []
-    if out.stack is not None and out.absorbed:
-        parts.append(f"Energy Shield stack {out.stack + 1} absorbs {out.absorbed}")
-    if out.lethal:
-        parts.append("Lethal: no Defend roll")
-    return "; ".join(parts)
 
 
 def _defence_text(out: damage.Defence) -> str:

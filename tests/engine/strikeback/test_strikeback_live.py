@@ -89,7 +89,7 @@ def test_live_stacks_start_from_the_card_and_refill_after_a_kill_shot() -> None:
         state, marine, [delta.id], 3, 0, "ranged", "", ScriptedDice([1]), events, "rifle"
     )
     assert delta not in state.aliens
-    assert any("absorbs 2" in e.text for e in events)
+    assert any("stack 1 cancels 2" in e.text for e in events)
 
 
 def test_live_lethal_example_crimson_nightmare_bites_the_hulk() -> None:

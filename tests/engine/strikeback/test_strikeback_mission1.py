@@ -13,6 +13,7 @@ from engine.core.game import Action
 from engine.core.hexgrid import neighbours
 from engine.galaxy import GAME, attack, lifecycle, objectives, phases
 from engine.galaxy.agent import start_turn
+from engine.galaxy.board import label
 from engine.galaxy.content import mission as mission_by_key
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.strikeback import play
@@ -197,7 +198,7 @@ def test_seize_example_1_the_flying_critter_carries_the_immobilized_biotech_away
         if free(state, h) and adjacent(state, biotech.hex, co(h))
     )
     critter = lifecycle.place_alien(state, "flying-critter-green", spot, [], "is placed")
-    before = critter.hex
+    before, taken_from = critter.hex, biotech.hex
     # Talons 2 BLUE: hit+hit+bolt, alien = 2 Hits and a Bolt (Immobilize; Catcher). The
     # Biotech defends 2 dice with no Shield and no Bolt (faces 1, 1).
     events: list[Event] = []
@@ -205,5 +206,7 @@ def test_seize_example_1_the_flying_critter_carries_the_immobilized_biotech_away
     assert "immobilize" in biotech.conditions
     assert critter.hex != before
     assert biotech.hex is not None and adjacent(state, biotech.hex, critter.hex)
-    assert any("seizes" in e.text for e in events)
+    seized = next(e.text for e in events if "seizes" in e.text)
+    # told from where the Biotech was taken (his hex, not the critter's) to where he lands
+    assert f"from {label(hx(taken_from))} to {label(hx(biotech.hex))}" in seized, seized
     assert board_of(state).area_of[hx(critter.hex)] != board_of(state).area_of[hx(before)]

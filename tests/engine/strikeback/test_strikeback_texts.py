@@ -57,8 +57,8 @@ def _layered() -> GalaxyState:
 
 
 def test_a_defence_against_stacked_shields_is_told_once() -> None:
-    """The stack that absorbs is the expansion's line; the Defend roll is the core's alone
-    (it used to be told twice)."""
+    """One line tells which stack cancelled how many Hits and the Defend roll (the absorbing
+    stack used to be told twice: "stack 1 absorbs 2", then "Energy Shield cancels 2")."""
     state = _layered()
     marine = state.agents["marine"]
     assert marine.hex is not None
@@ -70,7 +70,8 @@ def test_a_defence_against_stacked_shields_is_told_once() -> None:
     )
     said = texts(events)
     assert sum("defends with" in t for t in said) == 1, said
-    assert any("stack 1 absorbs 2" in t for t in said), said
+    assert sum("Energy Shield" in t for t in said) == 1, said
+    assert any("Energy Shield stack 1 cancels 2; defends with" in t for t in said), said
 
 
 def test_the_quakes_of_missions_5_and_6_say_prone_only_with_fighting_poses_on() -> None:
