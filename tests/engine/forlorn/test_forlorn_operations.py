@@ -186,6 +186,9 @@ def test_op03_automatic_xenos_set_up_round_c_and_a_human_places_hers_anywhere() 
         "op-03", ["marines", "xeno"], {"difficulty": "standard", "xeno": "human"}, dice
     )
     human = GAME.apply(human, "xeno", Action(verb="choose", args={"option": "keep"}), dice).state
+    if human.phase == "xeno-place":  # 2.0: the dropped Eggs go down before the set-up
+        auto = Action(verb="choose", args={"option": "auto"})
+        human = GAME.apply(human, "xeno", auto, dice).state
     human = GAME.advance(act(human, "end-turn", dice), dice).state
     assert human.phase == "xeno-place"
     assert {p.zone for p in human.placements} == {"far"}
