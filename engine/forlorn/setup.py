@@ -7,8 +7,8 @@ from typing import Any
 from engine.core.dice import Dice, pick, shuffle
 from engine.core.errors import ContentError, NotSupportedYet
 from engine.core.events import Event, Note
-from engine.core.squaregrid import Square
-from engine.forlorn.board import Board, door_id, label, load_board
+from engine.core.squaregrid import Square, neighbours
+from engine.forlorn.board import DOOR, Board, door_id, label, load_board
 from engine.forlorn.content import Scenario, XenoForce, cards, scenarios, units
 from engine.forlorn.state import ForlornState, Placement, Unit
 from engine.forlorn.world import attack_range
@@ -245,6 +245,21 @@ def place_starting_forces(state: ForlornState, dice: Dice) -> list[Event]:
     return [Note(text=f"The Xenos take their starting squares: {', '.join(placed)}.")]
 
 
+def xeno_walkable(board: Board, start: Square) -> set[Square]:
+    """The squares a Xeno could walk to from `start`: Xenos open normal doors (6.2) but never
+    security doors or airlocks (1.6), so a guard placed behind a security door could never
+    reach what it guards."""
+    normal = frozenset(door_id(*k) for k, kind in board.edges.items() if kind == DOOR)
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for n in neighbours(here):
+            if n not in seen and board.vent_at(n) is None and board.passable(here, n, normal):
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
 def _place_force(
     state: ForlornState,
     board: Board,
@@ -286,7 +301,8 @@ def _place_force(
             if guarded is None:
                 raise ContentError(f"{state.scenario}: map {state.map} has no square {force.near}")
             within = int(force.within)
-            spots = [s for s in spots if attack_range(s, guarded) <= within]
+            reach = xeno_walkable(board, guarded)
+            spots = [s for s in spots if attack_range(s, guarded) <= within and s in reach]
         spots = shuffle(dice, spots)[:count]
     else:
         raise NotSupportedYet(f"xeno set-up location {where}")

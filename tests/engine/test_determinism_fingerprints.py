@@ -37,6 +37,10 @@ from engine.selfplay import choose_action, default_seats
 # Marine seat's choice, so self-play asks the Marine seat and places them otherwise.
 # All four once more (issue #30, 5.7/5.8): standing orders that spin-attack and orders paid by
 # the Surge marker are now listed, so every Marine legal list changes.
+# All four once more (issue #30, rules built as written): the Eggs are dropped by dice onto a
+# grid corner and put on a touched square (2.0: other rolls, some Eggs set aside, a Xeno seat
+# asked), the Flamethrower's refuelling order is listed (5.5), and spawns beside full vents
+# ask the Marine seat against the automatic Xenos too (11.0).
 # Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows
@@ -52,10 +56,10 @@ from engine.selfplay import choose_action, default_seats
 # #32: the narration names agents, seats, Heroes, Enemies, cards, dice and effects instead of
 # their keys): same actions, same dumps.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("ee7a4da213ff7a15", "0c54616c9c6a478a"),
-    ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "7cb5307ccb663979"),
-    ("forlorn-hope", "op-01", 2, 0): ("5bfbc26d9a6fc256", "1035ebb9c3695ffe"),
-    ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "150f97d5ee8d6503"),  # a Xeno seat
+    ("forlorn-hope", "solo-b", 1, 0): ("d8aedc871d92745b", "c58f6afdb5c17a30"),
+    ("forlorn-hope", "op-04", 1, 0): ("8055c14d93b9636e", "c6863808faabbb9d"),
+    ("forlorn-hope", "op-01", 2, 0): ("83008ff146356eab", "685198a7093c88b5"),
+    ("forlorn-hope", "op-02", 1, 2): ("789dde129ac9fac2", "021c685ff8c5695e"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "98be0e9c163dde94"),
     ("galaxy-defenders", "m4", 2, 0): ("246dae1a72dbce98", "8e3044023b984c73"),
     ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "eff72a950ae21be6"),
