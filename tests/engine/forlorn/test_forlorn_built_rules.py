@@ -10,6 +10,7 @@ from conftest import bare, put, unit
 
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.errors import RuleError
+from engine.core.events import Event
 from engine.core.game import Action
 from engine.core.squaregrid import Square
 from engine.forlorn import GAME
@@ -123,7 +124,7 @@ def test_a_standing_order_refuels_an_empty_flamethrower_then_sprays() -> None:
         c for f in GAME.view(state, "marines").figures if f.id == "berns" for c in f.conditions
     )
     d1 = put(state, "d1", "I9")
-    events: list = []
+    events: list[Event] = []
     resolve_interrupt(state, d1, ScriptedDice([6]), events)
     assert state.refuelled
     assert state.ap == 1
@@ -203,7 +204,7 @@ def test_with_automatic_xenos_the_marine_player_places_spawns_beside_full_vents(
     drones = [u for u in state.units if u.kind == "drone" and u.status == "pool"]
     for n, v in sorted(board.vents.items()):
         drones[n - 1].status, drones[n - 1].at = "active", label(v)
-    events: list = []
+    events: list[Event] = []
     count_spawn(state, ["drone", "drone"], SeededDice(1), events, ask=True)
     assert [p.zone for p in state.placements] == ["overflow", "overflow"]
     state.phase, state.place_resume = "xeno-place", "next-turn"
