@@ -236,6 +236,7 @@ COMMANDS: tuple[Spec, ...] = (
         _legal("range", "Up to what range"),
         _legal("spin", "Allow turning on the spot"),
         _legal("weapon", "With which weapon"),
+        _legal("refuel", "yes: refuel first when the tank runs dry, where the game has one"),
     ),
     Spec(
         "choose",

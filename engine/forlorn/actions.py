@@ -293,6 +293,22 @@ def unit_actions(
                     label=f"{u.name}: interrupt or spin-attack up to {aps} AP at range 6",
                 )
             )
+    if u.kind == "berns" and not state.refuelled:
+        # 5.5: refuel "at any time", in the Xeno phase through the order (refuel first when
+        # the tank is empty, then spray).
+        orders.append(
+            Action(
+                verb="orders",
+                args={
+                    "unit": u.id,
+                    "order": "interrupt",
+                    "aps": "2",
+                    "range": "3",
+                    "refuel": "yes",
+                },
+                label=f"{u.name}: interrupt up to 2 AP at range 3, refuelling first if empty",
+            )
+        )
     if u.surge:
         # 5.8: a Surge marker may pay for an interrupt; the order says it pays first.
         orders += [m.surge_variant(a) for a in orders]

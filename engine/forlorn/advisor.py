@@ -847,7 +847,11 @@ def _option(actions: list[Action], option: str) -> Action | None:
 
 
 def _default(actions: list[Action]) -> Action | None:
-    """Outside the Marine phase (set-up): keep the standard set-up and end."""
+    """Outside the Marine phase (set-up): keep the standard set-up and end; spawns beside full
+    vents (11.0): the policy's squares, away from the Marines."""
+    auto = next((a for a in actions if a.verb == "choose" and a.args.get("option") == "auto"), None)
+    if auto is not None:
+        return auto
     for a in actions:
         if a.verb == "end-turn" and not a.args:
             return a

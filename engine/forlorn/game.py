@@ -80,7 +80,7 @@ def _roles(two_sided: bool) -> list[RoleInfo]:
 # Arguments whose value the legal list does not enumerate: a move's optional `facing` (any
 # reachable one), and a standing order's parameters (any AP budget 1-12 and range 1-30, spin,
 # grenade and surge options); the rules code validates them.
-FREE_ARGS = {"move": ("facing",), "orders": ("aps", "range", "spin", "weapon", "surge")}
+FREE_ARGS = {"move": ("facing",), "orders": ("aps", "range", "spin", "weapon", "surge", "refuel")}
 
 
 def _canon(action: Action) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -144,6 +144,14 @@ class ForlornGame:
             )
         if state.phase == "xeno-place" and seats:
             first = state.placements[0]
+            if first.kind == "egg":
+                return Prompt(
+                    seats=seats,
+                    kind="choice",
+                    text=f"Put each dropped Egg on one of the squares it touched "
+                    f"({len(state.placements)} to place).",
+                    default=placement.AUTO,
+                )
             what = "Choose a Warrior or a Blaster" if first.kind == "special" else "Place a"
             if first.zone == "overflow":
                 return Prompt(

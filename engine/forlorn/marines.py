@@ -588,11 +588,16 @@ def do_refuel(state: ForlornState, marine: Unit) -> list[Event]:
     if state.refuelled:
         raise RuleError("The flamethrower has already been refuelled this Operation.")
     events = simple_ap(state, marine, "refuel")
+    refuel(state, marine, events)
+    return events
+
+
+def refuel(state: ForlornState, marine: Unit, events: list[Event]) -> None:
+    """5.5: the used Flame markers come back, once per Operation (paid by the caller)."""
     state.flame_supply += state.flame_spent
     state.flame_spent = 0
     state.refuelled = True
     events.append(Note(text=f"{marine.name} refuels: {state.flame_supply} Flame markers ready."))
-    return events
 
 
 def do_clear_jam(state: ForlornState, marine: Unit) -> list[Event]:
@@ -695,6 +700,15 @@ def do_orders(state: ForlornState, seat: str, marine: Unit, args: dict[str, str]
     surge = args.get("surge", "no").lower()
     if surge not in ("yes", "no"):
         raise RuleError("surge is 'yes' (its Surge marker pays first) or 'no' (the pool first).")
+    refuel_first = args.get("refuel", "no").lower()
+    if refuel_first not in ("yes", "no"):
+        raise RuleError("refuel is 'yes' (refuel first when the tank is empty) or 'no'.")
+    if refuel_first == "yes" and marine.kind != "berns":
+        raise RuleError(f"{marine.name} carries no flamethrower to refuel.")
+    if refuel_first == "yes" and state.refuelled:
+        raise RuleError("The flamethrower has already been refuelled this Operation.")
+    if refuel_first == "yes" and (grenade or aps < 2):
+        raise RuleError("A refuelling order fires the flamethrower: it needs aps 2 or more.")
     state.orders = [o for o in state.orders if o.unit != marine.id]
     state.orders.append(
         Order(
@@ -705,9 +719,12 @@ def do_orders(state: ForlornState, seat: str, marine: Unit, args: dict[str, str]
             grenade=grenade,
             seat=seat,
             surge=surge == "yes",
+            refuel=refuel_first == "yes",
         )
     )
     what = "spin-attack or attack" if spin else "attack"
+    if refuel_first == "yes":
+        what = "refuel first if the tank is empty (1 AP), then attack"
     if grenade:
         what = "lob a Plasma Grenade at"
     return [

@@ -6,13 +6,13 @@ Placements wait in `state.placements`; the Xeno seat answers them one at a time 
 
 from __future__ import annotations
 
-from engine.core.dice import Dice
+from engine.core.dice import Dice, pick
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import Square
 from engine.forlorn.board import label, parse_label
-from engine.forlorn.setup import sc_of
+from engine.forlorn.setup import lay_egg, sc_of
 from engine.forlorn.spawn import (
     count_spawn,
     from_pool,
@@ -45,6 +45,9 @@ def options(state: ForlornState, placement: Placement) -> list[Square]:
     if placement.zone.startswith("room:"):
         room = board.rooms[placement.zone[5:]]
         return [s for s in free if s in room]
+    if placement.zone.startswith("drop:"):  # 2.0: an Egg goes on a square it touched
+        touched = [parse_label(x) for x in placement.zone[5:].split("+")]
+        return [s for s in free if s in touched]
     if placement.zone == "far":
         marines = [sq(m.at) for m in state.active("marines") if m.at]
         return [s for s in free if all(attack_range(s, m) >= 4 for m in [*setup, *marines])]
@@ -88,6 +91,15 @@ def legal(state: ForlornState) -> list[Action]:
             )
             for s in options(state, first)
         ] + [MARINE_AUTO]
+    if first.kind == "egg":
+        return [
+            Action(
+                verb="choose",
+                args={"option": label(s)},
+                label=f"Put the dropped Egg on {label(s)} (a square it touched)",
+            )
+            for s in options(state, first)
+        ] + [AUTO]
     zone = "a free Access Vent" if first.zone == "vent" else first.zone.replace("room:", "room ")
     out = [
         Action(
@@ -122,6 +134,10 @@ def resolve_forced(state: ForlornState, dice: Dice, events: list[Event]) -> None
         state.placements.pop(0)
         if first.zone in ("vent", "overflow"):
             count_spawn(state, [first.kind], dice, events)
+        elif first.kind == "egg":
+            events.append(
+                Note(text="Every square a dropped Egg touched is taken: it is set aside (2.0).")
+            )
         else:
             events.append(
                 Note(text=f"No square is left for the {first.kind}; it stays in the pool.")
@@ -129,6 +145,13 @@ def resolve_forced(state: ForlornState, dice: Dice, events: list[Event]) -> None
 
 
 def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
+    events = _apply(state, action, dice)
+    if not state.placements and state.place_resume == "deploy":
+        state.phase = "deploy"  # 2.0: the Eggs are down; the Marines set up next
+    return events
+
+
+def _apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
     if action.verb != "choose" or not state.placements:
         raise RuleError("Place your Xenos first: choose a square (or auto).")
     events: list[Event] = []
@@ -157,8 +180,13 @@ def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
     if target is None or target not in allowed:
         names = ", ".join(label(s) for s in allowed[:12])
         raise RuleError(f"The {first.kind} must go on one of: {names}.")
-    unit = from_pool(state, first.kind)
     state.placements.pop(0)
+    if first.kind == "egg":
+        lay_egg(state, target)
+        events.append(Note(text=f"The Xeno player puts a dropped Egg on {label(target)}."))
+        resolve_forced(state, dice, events)
+        return events
+    unit = from_pool(state, first.kind)
     if unit is None:
         events.append(Note(text=f"No {first.kind} is left in the pool."))
     else:
@@ -177,6 +205,14 @@ def auto_place(state: ForlornState, placement: Placement, dice: Dice, events: li
         count_spawn(state, [placement.kind], dice, events)
         return
     spots = options(state, placement)
+    if placement.kind == "egg":  # the automatic Xenos' drop: one touched square by dice
+        if spots:
+            where = pick(dice, spots)
+            lay_egg(state, where)
+            events.append(Note(text=f"A dropped Egg is put on {label(where)}."))
+        else:
+            events.append(Note(text="Every square a dropped Egg touched is taken: set aside."))
+        return
     unit = from_pool(state, placement.kind)
     if not spots or unit is None:
         events.append(Note(text=f"No room or no counter for the {placement.kind}."))

@@ -7,8 +7,8 @@ from typing import Any
 from engine.core.dice import Dice, pick, shuffle
 from engine.core.errors import ContentError, NotSupportedYet
 from engine.core.events import Event, Note
-from engine.core.squaregrid import Square
-from engine.forlorn.board import Board, door_id, label, load_board
+from engine.core.squaregrid import Square, neighbours
+from engine.forlorn.board import DOOR, Board, door_id, label, load_board
 from engine.forlorn.content import Scenario, XenoForce, cards, scenarios, units
 from engine.forlorn.state import STANDING_ASK, ForlornState, Placement, ReactionRules, Unit
 from engine.forlorn.world import attack_range
@@ -161,16 +161,6 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         state.blocked_vents.append(vent)
         state.bot_vent = vent
     state.marine_reroll = state.xeno_reroll = bool(sc.rerolls)
-    # Eggs (2.0: dropped onto the map; here a random free square each).
-    setup_squares = set(board.setup)
-    for _ in range(int(sc.eggs)):
-        spare = next((u for u in state.units if u.status == "pool" and u.kind == "hatchling"), None)
-        spots = free_squares(state, board, setup_squares)
-        if spare is None or not spots:
-            break
-        s = pick(dice, spots)
-        spare.status, spare.at, spare.kind = "active", label(s), "egg"
-        spare.name = f"Egg {spare.id.upper()}"
     # The starting Xeno forces come after the Marines' set-up (2.0): `place_starting_forces`.
     state.phase = "deploy"
     # Mutation cards (2.0) for a human Xeno player.
@@ -184,7 +174,56 @@ def new_state(scenario: str, seats: list[str], options: dict[str, str], dice: Di
         # where the Marine-phase cards fit; `on` after every Marine action.
         if options.get("reactions", "standing") == "standing":
             state.reaction_rules = ReactionRules(ask=list(STANDING_ASK))
+    drop_eggs(state, board, int(sc.eggs), dice)
     return state
+
+
+def egg_drop_squares(state: ForlornState, board: Board, corner: tuple[int, int]) -> list[Square]:
+    """2.0: the squares an Egg counter landing on a grid corner touches (the two-by-two block
+    round it) where it may be placed: station floor, not a vent, not a Marine set-up square,
+    not already holding a unit."""
+    x, y = corner
+    taken = {u.at for u in state.active()}
+    setup = set(board.setup)
+    block = [Square(x + dx, y + dy) for dy in (-1, 0) for dx in (-1, 0)]
+    return [
+        s
+        for s in block
+        if s in board.floor
+        and board.vent_at(s) is None
+        and s not in setup
+        and label(s) not in taken
+    ]
+
+
+def lay_egg(state: ForlornState, where: Square) -> Unit | None:
+    """Turn a pool Egg/Hatchling counter Egg-side up on `where`."""
+    spare = next((u for u in state.units if u.status == "pool" and u.kind == "hatchling"), None)
+    if spare is None:
+        return None
+    spare.status, spare.at, spare.kind = "active", label(where), "egg"
+    spare.name = f"Egg {spare.id.upper()}"
+    return spare
+
+
+def drop_eggs(state: ForlornState, board: Board, count: int, dice: Dice) -> None:
+    """2.0: the Eggs are dropped onto the map. A hand cannot drop counters over a shared screen,
+    so the dice do it: each counter lands on a random grid corner of the map's rectangle
+    (outside squares included) and touches the two-by-two block of squares round it. The Xeno
+    player puts it on one of the touched squares it may go on (a human Xeno seat is asked
+    after the card swap, `zone="drop:..."`; the automatic Xenos pick one by dice); a counter
+    that touches none fell off the map or cannot be placed, and is set aside."""
+    for _ in range(count):
+        corner = (dice.randrange(board.width + 1), dice.randrange(board.height + 1))
+        spots = egg_drop_squares(state, board, corner)
+        if not spots:
+            continue
+        if state.xeno_human and len(spots) > 1:
+            zone = "drop:" + "+".join(label(s) for s in spots)
+            state.placements.append(Placement(kind="egg", zone=zone))
+            continue
+        if lay_egg(state, spots[0] if len(spots) == 1 else pick(dice, spots)) is None:
+            break
 
 
 def place_starting_forces(state: ForlornState, dice: Dice) -> list[Event]:
@@ -209,6 +248,21 @@ def place_starting_forces(state: ForlornState, dice: Dice) -> list[Event]:
     if not placed:
         return []
     return [Note(text=f"The Xenos take their starting squares: {', '.join(placed)}.")]
+
+
+def xeno_walkable(board: Board, start: Square) -> set[Square]:
+    """The squares a Xeno could walk to from `start`: Xenos open normal doors (6.2) but never
+    security doors or airlocks (1.6), so a guard placed behind a security door could never
+    reach what it guards."""
+    normal = frozenset(door_id(*k) for k, kind in board.edges.items() if kind == DOOR)
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for n in neighbours(here):
+            if n not in seen and board.vent_at(n) is None and board.passable(here, n, normal):
+                seen.add(n)
+                todo.append(n)
+    return seen
 
 
 def _place_force(
@@ -252,7 +306,8 @@ def _place_force(
             if guarded is None:
                 raise ContentError(f"{state.scenario}: map {state.map} has no square {force.near}")
             within = int(force.within)
-            spots = [s for s in spots if attack_range(s, guarded) <= within]
+            reach = xeno_walkable(board, guarded)
+            spots = [s for s in spots if attack_range(s, guarded) <= within and s in reach]
         spots = shuffle(dice, spots)[:count]
     else:
         raise NotSupportedYet(f"xeno set-up location {where}")

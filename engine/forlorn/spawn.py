@@ -85,9 +85,16 @@ def spill_squares(state: ForlornState, taken: set[str | None] | None = None) -> 
 
 
 def count_spawn(
-    state: ForlornState, kinds: list[str], dice: Dice, events: list[Event], why: str = ""
+    state: ForlornState,
+    kinds: list[str],
+    dice: Dice,
+    events: list[Event],
+    why: str = "",
+    ask: bool = False,
 ) -> None:
-    """11.0: one Xeno per free vent; the rest go next to vents (policy: away from Marines)."""
+    """11.0: one Xeno per free vent; the rest go next to vents. With `ask` (the automatic
+    Xenos' spawn) the Marine player chooses those squares: they wait as "overflow"
+    placements; otherwise the policy places them (away from the Marines, the `auto` answer)."""
     board = board_of(state)
     marines = [sq(m.at) for m in state.active("marines") if m.at]
 
@@ -112,6 +119,9 @@ def count_spawn(
             taken.add(label(where))
             continue
         spill = sorted(spill_squares(state, taken), key=lambda s: (-near(s), label(s)))
+        if ask and spill:  # the counter is taken from the pool when the square is chosen
+            state.placements.append(Placement(kind=kind, zone="overflow"))
+            continue
         if not spill:
             events.append(
                 Note(text=f"Every vent and the squares around them are full: the {kind} is lost.")
@@ -247,7 +257,7 @@ def finish_spawn(
     if human:
         state.placements += [Placement(kind=k, zone="vent") for k in kinds]
     else:
-        count_spawn(state, kinds, dice, events)
+        count_spawn(state, kinds, dice, events, ask=True)
 
 
 def special_kinds(state: ForlornState, sc: Scenario) -> list[str]:

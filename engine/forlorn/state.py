@@ -45,6 +45,7 @@ class Order(BaseModel):
     spin: bool = False
     grenade: bool = False  # throw Plasma Grenades instead of shooting (5.7, 8.5)
     surge: bool = False  # pay with the Marine's Surge marker before the AP pool (5.8)
+    refuel: bool = False  # the flamethrower refuels first when its tank is empty (5.5)
     seat: str | None = None
     spent: int = 0  # APs spent by this order in the current Xeno phase
 
@@ -161,7 +162,8 @@ class ForlornState(BaseModel):
     spawn_roll: dict[str, int] | None = None  # rolled spawn numbers awaiting the Xeno's choice
     spawn_swapped: bool = False  # Op 02 Veteran: the Blaster swap was used this Spawn phase
     surge_for: str | None = None  # the Marine whose Surge marker pays the action being applied
-    place_resume: str = "start"  # what follows the Xeno placements: "start" or "next-turn"
+    # What follows the Xeno placements: "start", "next-turn" or "deploy" (the dropped Eggs, 2.0).
+    place_resume: str = "start"
     outcome: str | None = None
     kills: list[str] = Field(default_factory=list)  # kinds of xenos (and eggs) slain
 

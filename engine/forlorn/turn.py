@@ -252,12 +252,15 @@ def after_spawn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
         resolve_forced(state, dice, events)
     if state.placements:
         state.phase, state.place_resume = "xeno-place", "next-turn"
+        overflow = state.placements[0].zone == "overflow"
         events.append(
             PhaseChanged(
                 round=state.turn,
                 phase="xeno-place",
-                active=["xeno"],
-                text="The Xeno player places the new spawns.",
+                active=marine_seats(state)[:1] if overflow else ["xeno"],
+                text="Every Access Vent is taken: the Marine player places the rest beside them."
+                if overflow
+                else "The Xeno player places the new spawns.",
             )
         )
         return
@@ -314,7 +317,7 @@ def run(state: ForlornState, dice: Dice) -> list[Event]:
                 break
             if state.place_resume == "next-turn":
                 state.turn += 1
-            state.phase = "start"
+            state.phase = "deploy" if state.place_resume == "deploy" else "start"
         elif state.phase == "start":
             ap_phase(state, dice, events)
         elif state.phase == "marine":

@@ -142,6 +142,7 @@ def build_view(state: ForlornState, seat: str | None, title: str) -> View:
             for o in state.orders:
                 if o.unit == u.id:
                     spin = ", spin" if o.spin else ", grenade" if o.grenade else ""
+                    spin += ", refuel first" if o.refuel and not state.refuelled else ""
                     conditions.append(
                         f"order:interrupt {o.aps - o.spent}/{o.aps} AP, range {o.range}{spin}"
                     )

@@ -11,9 +11,9 @@ from engine.core.squaregrid import Facing, Square, neighbours
 from engine.forlorn import combat
 from engine.forlorn.board import label
 from engine.forlorn.content import scenarios, units
-from engine.forlorn.marines import can_shoot, pay, spin_facing
+from engine.forlorn.marines import can_shoot, pay, refuel, spin_facing
 from engine.forlorn.movement import doors_on_path, xeno_reach
-from engine.forlorn.state import ForlornState, Unit
+from engine.forlorn.state import ForlornState, Order, Unit
 from engine.forlorn.world import (
     adjacent,
     attack_range,
@@ -73,6 +73,13 @@ def _resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list
             continue
         if marine.jammed and marine.kind == "zac":
             continue
+        if _refuel_first(state, order, marine, xeno):
+            order.spent += 1
+            pay(state, marine, events)
+            events.append(
+                Note(text=f"{marine.name}'s standing order: the tank is empty, he refuels first.")
+            )
+            refuel(state, marine, events)
         flame = marine.kind == "berns" and state.flame_supply > 0 and _flame_front(marine, xsq)
         dice_left = 1 if flame else interrupt_dice(marine, spin=False)
         if can_shoot(state, marine, xeno) and dice_left > 0:
@@ -119,6 +126,20 @@ def _resolve_interrupt(state: ForlornState, xeno: Unit, dice: Dice, events: list
                 pistol=marine.kind == "berns",
             )
             return
+
+
+def _refuel_first(state: ForlornState, order: Order, marine: Unit, xeno: Unit) -> bool:
+    """5.5 "at any time", in the Xeno phase through a standing order (`refuel:yes`): when a
+    Xeno steps into the flamethrower's three front squares and the tank is empty, it refuels
+    (1 AP) and sprays (1 AP), if the order's budget and the pool pay for both. Without fuel
+    its interrupt would be the pistol, one die less: none."""
+    if not order.refuel or marine.kind != "berns" or state.refuelled or state.flame_supply > 0:
+        return False
+    if state.flame_spent <= 0 or order.spent + 2 > order.aps:
+        return False
+    if state.ap + (1 if marine.surge else 0) < 2 or xeno.at is None:
+        return False
+    return _flame_front(marine, sq(xeno.at)) and can_shoot(state, marine, xeno)
 
 
 def grenade_interrupt(

@@ -44,7 +44,9 @@ def mulligan_options(state: ForlornState) -> list[Action]:
 def do_mulligan(state: ForlornState, option: str, dice: Dice) -> list[Event]:
     if not any(a.args["option"] == option for a in mulligan_options(state)):
         raise RuleError("Choose 'keep' or swap one or two of your own cards (swap:m01+m02).")
-    state.phase = "deploy"
+    # 2.0: the Eggs dropped after the swap are put down next, then the Marines set up.
+    state.phase = "xeno-place" if state.placements else "deploy"
+    state.place_resume = "deploy"
     state.mutation.mulligan_done = True
     if option == "keep":
         return [Note(text="The Xeno player keeps the Mutation hand.")]

@@ -37,6 +37,10 @@ from engine.selfplay import choose_action, default_seats
 # Marine seat's choice, so self-play asks the Marine seat and places them otherwise.
 # All four once more (issue #30, 5.7/5.8): standing orders that spin-attack and orders paid by
 # the Surge marker are now listed, so every Marine legal list changes.
+# All four once more (issue #30, rules built as written): the Eggs are dropped by dice onto a
+# grid corner and put on a touched square (2.0: other rolls, some Eggs set aside, a Xeno seat
+# asked), the Flamethrower's refuelling order is listed (5.5), and spawns beside full vents
+# ask the Marine seat against the automatic Xenos too (11.0).
 # Galaxy m4/m6 were re-pinned after the mission balance of issue #4 changed their content and
 # again after the rules fixes and balance of issue #18 (engagement, revival and delivery
 # choices, box Signal counts) and once more when #18 retuned every mission's objective rows

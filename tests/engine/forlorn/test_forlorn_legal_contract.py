@@ -164,5 +164,5 @@ def test_the_free_arguments_are_the_documented_ones() -> None:
 
     assert FREE_ARGS == {
         "move": ("facing",),
-        "orders": ("aps", "range", "spin", "weapon", "surge"),
+        "orders": ("aps", "range", "spin", "weapon", "surge", "refuel"),
     }

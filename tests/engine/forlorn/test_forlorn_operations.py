@@ -13,6 +13,7 @@ from engine.core.events import Event
 from engine.core.game import Action
 from engine.forlorn import GAME
 from engine.forlorn.content import scenarios
+from engine.forlorn.setup import xeno_walkable
 from engine.forlorn.state import ForlornState
 from engine.forlorn.turn import end_of_turn
 from engine.forlorn.world import attack_range, board_of, sq
@@ -177,15 +178,30 @@ def test_op03_automatic_xenos_set_up_round_c_and_a_human_places_hers_anywhere() 
         c = board.letters["C"]
         xenos = [sq(x.at) for x in state.active("xenos") if x.at and x.kind != "egg"]
         assert len(xenos) == 6, seed  # 3 Drones and 3 Warriors (12.0)
+        walkable = xeno_walkable(board, c)  # never locked behind a security door
         for s in xenos:
             assert attack_range(s, c) <= within, (seed, s)
             assert all(attack_range(s, m) >= 4 for m in board.setup), (seed, s)
+            assert s in walkable, (seed, s)
     # The guard is the automatic Xenos' set-up policy: a Xeno player chooses her own squares.
     dice = SeededDice(1)
     human = GAME.new(
         "op-03", ["marines", "xeno"], {"difficulty": "standard", "xeno": "human"}, dice
     )
     human = GAME.apply(human, "xeno", Action(verb="choose", args={"option": "keep"}), dice).state
+    if human.phase == "xeno-place":  # 2.0: the dropped Eggs go down before the set-up
+        auto = Action(verb="choose", args={"option": "auto"})
+        human = GAME.apply(human, "xeno", auto, dice).state
     human = GAME.advance(act(human, "end-turn", dice), dice).state
     assert human.phase == "xeno-place"
     assert {p.zone for p in human.placements} == {"far"}
+
+
+def test_xenos_walk_through_normal_doors_but_not_security_doors() -> None:
+    """The guard's squares (policy): a Xeno opens normal doors (6.2), never a security door
+    (1.6), so the rooms behind security doors (A and B of Map B) are not walkable from C."""
+    state = GAME.new("op-03", ["marines"], {"difficulty": "standard"}, SeededDice(1))
+    board = board_of(state)
+    walkable = xeno_walkable(board, board.letters["C"])
+    assert not walkable & (board.rooms["A"] | board.rooms["B"])
+    assert board.rooms["west-store"] <= walkable | set(board.vents.values())

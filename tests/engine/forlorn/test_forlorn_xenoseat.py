@@ -19,6 +19,14 @@ def opening() -> ForlornState:
     return GAME.new("op-01", SEATS, {"difficulty": "standard", "xeno": "human"}, SeededDice(11))
 
 
+def eggs_down(state: ForlornState) -> ForlornState:
+    """2.0: after the card swap the Xeno player puts the dropped Eggs down (here by policy)."""
+    if state.phase == "xeno-place" and state.placements[0].kind == "egg":
+        auto = Action(verb="choose", args={"option": "auto"})
+        state = GAME.apply(state, "xeno", auto, SeededDice(8)).state
+    return state
+
+
 def place_auto(state: ForlornState) -> ForlornState:
     """Let the placement policy place every pending Xeno, then run on to the next decision."""
     if state.phase == "xeno-place":
@@ -29,9 +37,8 @@ def place_auto(state: ForlornState) -> ForlornState:
 
 def test_xeno_player_places_the_room_a_drones() -> None:
     state = opening()
-    state = GAME.apply(
-        state, "xeno", Action(verb="choose", args={"option": "keep"}), ScriptedDice()
-    ).state
+    keep = Action(verb="choose", args={"option": "keep"})
+    state = eggs_down(GAME.apply(state, "xeno", keep, ScriptedDice()).state)
     state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     state = GAME.advance(state, SeededDice(4)).state
     assert [p.zone for p in state.placements] == ["room:A", "room:A"]
@@ -78,6 +85,7 @@ def test_mulligan_once_then_play() -> None:
     assert hand[0] not in after.mutation.hand and hand[1] not in after.mutation.hand
     drawn = [e for e in step.events if e.kind == "card"]
     assert drawn and all(e.visible_to == ["xeno"] for e in drawn)
+    after = eggs_down(after)
     assert after.phase == "deploy"
     assert xeno_plays(after) == []
     assert GAME.waiting_on(after).seats == ["marines"]
@@ -91,9 +99,8 @@ def test_mulligan_once_then_play() -> None:
 
 def test_xeno_phase_waits_for_the_xeno_seat_and_interrupt_orders_fire() -> None:
     state = opening()
-    state = GAME.apply(
-        state, "xeno", Action(verb="choose", args={"option": "keep"}), ScriptedDice()
-    ).state
+    keep = Action(verb="choose", args={"option": "keep"})
+    state = eggs_down(GAME.apply(state, "xeno", keep, ScriptedDice()).state)
     state = GAME.apply(state, "marines", Action(verb="end-turn"), ScriptedDice()).state
     state = place_auto(GAME.advance(state, SeededDice(4)).state)
     state = GAME.apply(

@@ -94,7 +94,7 @@ def setup_moves(state: Any) -> list[str]:
 def to_marine_setup(scenario: str) -> Any:
     state = fresh(scenario)
     while waiting(state).seats == ["xeno"]:
-        keep = next(a for a in legal(state, "xeno") if a.args.get("option") == "keep")
+        keep = next(a for a in legal(state, "xeno") if a.args.get("option") in ("keep", "auto"))
         state = do(state, keep, seat="xeno").state
     return state
 

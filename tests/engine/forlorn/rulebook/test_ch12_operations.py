@@ -302,7 +302,7 @@ def test_op04_marines_choose_the_bot_vent() -> None:
     while waiting(state).seats == ["xeno"]:
         state = do(
             state,
-            next(a for a in legal(state, "xeno") if a.args.get("option") == "keep"),
+            next(a for a in legal(state, "xeno") if a.args.get("option") in ("keep", "auto")),
             seat="xeno",
         ).state
     bots = [a for a in legal(state) if a.args.get("what") == "bot"]

@@ -15,6 +15,7 @@ from engine.forlorn.world import board_of, sq
 
 END = Action(verb="end-turn")
 KEEP = Action(verb="choose", args={"option": "keep"})
+AUTO = Action(verb="choose", args={"option": "auto"})
 
 
 def _xenos_on_map(state: ForlornState) -> list[str]:
@@ -65,6 +66,8 @@ def test_op01_human_xeno_places_hers_after_the_set_up_and_the_vent_dice_follow_i
     assert state.phase == "mulligan"
     assert _xenos_on_map(state) == []
     state = GAME.apply(state, "xeno", KEEP, ScriptedDice()).state
+    if state.phase == "xeno-place":  # 2.0: the dropped Eggs go down before the set-up
+        state = GAME.apply(state, "xeno", AUTO, SeededDice(1)).state
     state = GAME.advance(state, ScriptedDice()).state
     assert state.phase == "deploy" and _xenos_on_map(state) == []
     state = GAME.apply(state, "marines", END, ScriptedDice()).state
