@@ -71,7 +71,7 @@ PROBE_WAYPOINTS = (2, 3, 4)
 LAIR = "wp1"
 STAGE_ONE, STAGE_TWO = "wormoon-1", "wormoon-2"
 EVENT_A, EVENT_D, EVENT_E = "os6-a", "os6-d", "os6-e"
-SHORT_WOUNDS = {STAGE_ONE: 3, STAGE_TWO: 5}  # per agent short of FULL_TEAM
+SHORT_WOUNDS = {STAGE_ONE: 5, STAGE_TWO: 9}  # per agent short of FULL_TEAM (B3, B8)
 ASK_PROBE, ASK_NPC, ASK_ARCHON = "probe", "npc", "archon"
 
 
