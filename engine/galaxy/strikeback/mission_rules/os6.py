@@ -71,7 +71,9 @@ PROBE_WAYPOINTS = (2, 3, 4)
 LAIR = "wp1"
 STAGE_ONE, STAGE_TWO = "wormoon-1", "wormoon-2"
 EVENT_A, EVENT_D, EVENT_E = "os6-a", "os6-d", "os6-e"
-SHORT_WOUNDS = {STAGE_ONE: 5, STAGE_TWO: 9}  # per agent short of FULL_TEAM (B3, B8)
+# Ours (decisions B3, B8): the Wounds each stage enters with, by team size (missing: none);
+# the card's numbers are for FULL_TEAM: four meet 12 / 22, three 9 / 17, two 2 / 4
+ENTRY_WOUNDS = {STAGE_ONE: {3: 3, 2: 10}, STAGE_TWO: {3: 5, 2: 18}}
 ASK_PROBE, ASK_NPC, ASK_ARCHON = "probe", "npc", "archon"
 
 
@@ -557,12 +559,13 @@ def _turn_to(
 
 def _sized(state: GalaxyState, worm: AlienState, events: list[Event]) -> None:
     """Ours: the Wormoon's card is sized for a team of four; a smaller team meets each stage
-    with Wounds already on it (`SHORT_WOUNDS` per stage for each agent short of four, a lone
-    agent counted as two)."""
-    short = FULL_TEAM - max(SMALLEST_TEAM, min(FULL_TEAM, len(state.seats)))
-    if not short:
+    with Wounds already on it (`ENTRY_WOUNDS` per stage and team size, a lone agent counted as
+    two, five as four)."""
+    team = max(SMALLEST_TEAM, min(FULL_TEAM, len(state.seats)))
+    wounds = ENTRY_WOUNDS[worm.card].get(team, 0)
+    if not wounds:
         return
-    worm.wounds = SHORT_WOUNDS[worm.card] * short
+    worm.wounds = wounds
     events.append(
         Note(
             text=f"{alien_name(worm)} enters with {worm.wounds} Wound(s): a team of "
