@@ -12,9 +12,9 @@ from engine.galaxy import GAME, lifecycle
 from engine.galaxy.advisor import advise
 from engine.galaxy.agent import start_turn
 from engine.galaxy.board import label
-from engine.galaxy.state import AgentState, AlienState, GalaxyState
+from engine.galaxy.state import AgentState, AlienState, GalaxyState, WeaponState
 from engine.galaxy.strikeback import advisor_tools, suits
-from engine.galaxy.strikeback.mission_rules import rules_for
+from engine.galaxy.strikeback.mission_rules import os6, rules_for
 from engine.galaxy.strikeback.status import sb_state
 from engine.galaxy.world import (
     FACINGS,
@@ -194,3 +194,28 @@ def test_a_pilot_seizes_an_engaged_bleeding_teammate_and_puts_him_down_out_of_re
     assert biotech.hex is not None and label(hx(biotech.hex)) == drop.args["to"]
     alien = next(a for a in state.aliens if a.card.startswith("aracnos"))
     assert not alien_adjacent(state, alien, biotech.hex)
+
+
+def test_an_agent_who_can_hit_the_wormoon_shoots_it_and_never_turns_back_and_forth() -> None:
+    """Found by self-play (campaign seed 10005, four agents: 20,000 steps of face-ne / face-e):
+    a Biotech with the Fusion Lance (fixed Hits, no dice) next to the Wormoon, which two of
+    his facings reach. He shoots it; and the turn toward it is only for when he cannot."""
+    state = first_turn()
+    seat = state.turn_order[state.turn_index]
+    agent = state.agents[seat]
+    w = worm(state)
+    agent.hex = co(next(n for n in neighbours(hx(w.hex)) if free(state, n)))
+    agent.facing = next(
+        i for i in range(len(FACINGS)) if in_front(agent.model_copy(update={"facing": i}), w.hex)
+    )
+    agent.weapons = [WeaponState(key="fusion-lance", ammo=0)]
+    agent.skills = [*agent.skills, "alien-knowledge"]
+    sb_state(state).headquarters = []  # no Power Suit to recall first
+    state.ce_deck.discard_pile.append("os-30")  # the Wormoon by name: it can be targeted (7.2.1)
+    actions = GAME.legal_actions(state, seat)
+    assert any(a.verb == "attack" and a.args.get("target") == w.id for a in actions)
+    rules = rules_for("os6")
+    picked = rules.advice(state, agent, actions)
+    assert picked is not None and picked.verb == "attack" and picked.args["target"] == w.id
+    no_shot = [a for a in actions if a.verb != "attack"]  # e.g. a shot the engine refuses
+    assert os6._turn_to(state, agent, no_shot, {w.id}) is None

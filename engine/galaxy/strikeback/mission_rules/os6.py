@@ -494,8 +494,9 @@ class LastStarfighters(MissionRules):
         knows = "alien-knowledge" in agent.skills
 
         def dice_of(a: Action) -> int:
+            """Its strength: RED/BLUE dice, or its fixed Hits (the Fusion Lance rolls none)."""
             w = weapon(a.args.get("weapon", ""))
-            return -1 if w.tier == "alien" and not knows else w.dice
+            return -1 if w.tier == "alien" and not knows else w.dice + w.blue + (w.fixed or 0)
 
         shots = [
             a
@@ -538,22 +539,32 @@ def _turn_to(
     worms: set[str],
 ) -> Action | None:
     """Turn to bring the Wormoon into the front hexes when it is out of his arc and no weapon
-    of his can reach it as he stands: it is the mission's one target, whatever else is near."""
+    of his can reach it as he stands: it is the mission's one target, whatever else is near.
+    (Without the "as he stands" check two facings that both reach it sent him back and forth
+    for ever: campaign seed 10005, four agents.)"""
     if agent.combat_used or not worms:
         return None
     targets = [a for a in state.aliens if a.id in worms]
+
+    def reaches(who: AgentState) -> bool:
+        for index, ws in enumerate(who.weapons):
+            w = weapon(ws.key)
+            usable = w.kind != "healing" and (
+                w.tier != "alien" or "alien-knowledge" in agent.skills
+            )
+            if usable and any(weapon_problem(state, who, index, x) is None for x in targets):
+                return True
+        return False
+
+    if reaches(agent):
+        return None
     for a in actions:
         order = a.args.get("order", "")
         if a.verb != "orders" or not order.startswith("face-"):
             continue
         turned = agent.model_copy(update={"facing": FACINGS.index(order[len("face-") :].upper())})
-        for index, ws in enumerate(turned.weapons):
-            w = weapon(ws.key)
-            usable = w.kind != "healing" and (
-                w.tier != "alien" or "alien-knowledge" in agent.skills
-            )
-            if usable and any(weapon_problem(state, turned, index, x) is None for x in targets):
-                return a
+        if reaches(turned):
+            return a
     return None
 
 
