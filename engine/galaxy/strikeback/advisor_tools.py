@@ -2,9 +2,12 @@
 
 Three moments of an agent's turn ask the expansion for its advice:
 
-- `advise`, first: walk onto a token (Alien Tech, dropped items) and give the standing orders
-  of his NPCs (its NPC Tactic spent in the next activation while an alien is near; the
-  strongest alien as target while a Master Alien is in play, so the NPC helps bring it down).
+- `advise`, first: a Power Suit pilot seizes an Engaged teammate who is Immobilized, Paralyzed
+  or Bleeding and puts him down on a free hex next to the suit that no alien engages (7.3,
+  the rulebook's Seize example 2); walk onto a token (Alien Tech, dropped items) and give the
+  standing orders of his NPCs (its NPC Tactic spent in the next activation while an alien is
+  near; the strongest alien as target while a Master Alien is in play, so the NPC helps bring
+  it down).
 - `closing`, before he ends his turn with his Action unused: the Menace token handed to the
   sturdiest agent (11.3.1), an Energy Shield raised when aliens are close, a Hologram projected
   between him and the aliens (9.7.4.1), a Jet Boots flight or Phase Step toward the team's
@@ -25,7 +28,7 @@ from engine.galaxy.advisor import FAR, distance_field, goal_hexes
 from engine.galaxy.board import parse_label
 from engine.galaxy.content import power
 from engine.galaxy.state import AgentState, GalaxyState
-from engine.galaxy.strikeback import alientech, npc
+from engine.galaxy.strikeback import alientech, npc, suits
 from engine.galaxy.strikeback.devices import catalogue
 from engine.galaxy.strikeback.masters import masters
 from engine.galaxy.strikeback.play import rules
@@ -33,14 +36,72 @@ from engine.galaxy.strikeback.powers import psionics, skills
 from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
 from engine.galaxy.strikeback.travel import nearer
 from engine.galaxy.strikeback.wings import PSIONIC
-from engine.galaxy.world import area_distance, hx, max_hp, operative, weapon
+from engine.galaxy.world import (
+    alien_adjacent,
+    area_distance,
+    co,
+    engaged,
+    engaging,
+    hx,
+    max_hp,
+    operative,
+    weapon,
+)
 
 NEAR_AREAS = 1  # an alien this close makes a shield or a decoy worth an Action
 ATTACK_TACTICS = ("second-strike", "overcharge", "suppressing-burst", "sprint")
 
 
 def advise(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
-    return alientech.advice(state, agent, actions) or _npc_orders(state, agent, actions)
+    return (
+        _rescue(state, agent, actions)
+        or alientech.advice(state, agent, actions)
+        or _npc_orders(state, agent, actions)
+    )
+
+
+# -- Seize (7.3): the pilot drags a helpless teammate out of the fight --------------------------
+
+
+def _rescue(state: GalaxyState, agent: AgentState, actions: list[Action]) -> Action | None:
+    """Seize example 2 as a habit: a pilot next to an Engaged teammate who cannot walk away or
+    is Bleeding seizes him (a Free Action during his Movement), then puts him down on the free
+    hex next to the suit that no alien engages, farthest from the aliens; with no such hex
+    yet, the pilot's own move carries him on (and the Movement's end puts him down)."""
+    if sb_state_or_none(state) is None:
+        return None
+    carrying = agent.id in sb_state(state).carrying
+    if carrying:
+        return _safe_drop(state, [a for a in actions if _what(a) == suits.DROP])
+    seizes = [a for a in actions if _what(a) == suits.SEIZE]
+    hurt = [
+        (state.agents[a.args["target"]].wounds, a.args["target"], a)
+        for a in seizes
+        if engaged(state, state.agents[a.args["target"]])
+    ]
+    return max(hurt, key=lambda t: (t[0], t[1]))[2] if hurt else None
+
+
+def _safe_drop(state: GalaxyState, drops: list[Action]) -> Action | None:
+    foes = [a for a in engaging(state) if a.hex is not None]
+
+    def gap(a: Action) -> tuple[int, str]:
+        spot = parse_label(a.args.get("to", ""))
+        if spot is None or not foes:
+            return (0, a.args.get("to", ""))
+        return (min(distance(spot, hx(f.hex)) for f in foes), a.args["to"])
+
+    safe = [
+        a
+        for a in drops
+        if (spot := parse_label(a.args.get("to", ""))) is not None
+        and not any(alien_adjacent(state, f, co(spot)) for f in foes)
+    ]
+    return max(safe, key=gap) if safe else None
+
+
+def _what(a: Action) -> str:
+    return a.args.get("what", "") if a.verb == "act" else ""
 
 
 # -- NPC standing orders ----------------------------------------------------------------------

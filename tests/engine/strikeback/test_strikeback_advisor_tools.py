@@ -6,14 +6,27 @@ Menace token and an NPC are all in play."""
 from __future__ import annotations
 
 from engine.core.dice import SeededDice
+from engine.core.game import Action
 from engine.core.hexgrid import neighbours
-from engine.galaxy import GAME
+from engine.galaxy import GAME, lifecycle
 from engine.galaxy.advisor import advise
-from engine.galaxy.state import AgentState, AlienState, GalaxyState
-from engine.galaxy.strikeback import advisor_tools
-from engine.galaxy.strikeback.mission_rules import rules_for
+from engine.galaxy.agent import start_turn
+from engine.galaxy.board import label
+from engine.galaxy.state import AgentState, AlienState, GalaxyState, WeaponState
+from engine.galaxy.strikeback import advisor_tools, suits
+from engine.galaxy.strikeback.mission_rules import os6, rules_for
 from engine.galaxy.strikeback.status import sb_state
-from engine.galaxy.world import FACINGS, co, free, hx, in_front, max_hp
+from engine.galaxy.world import (
+    FACINGS,
+    adjacent,
+    alien_adjacent,
+    board_of,
+    co,
+    free,
+    hx,
+    in_front,
+    max_hp,
+)
 
 SEATS = ["marine", "hulk", "sniper"]
 
@@ -129,3 +142,80 @@ def test_an_agent_turns_to_the_wormoon_rather_than_shoot_another_alien() -> None
     turned = GAME.apply(state, seat, picked, SeededDice(1)).state
     after = GAME.legal_actions(turned, seat)
     assert any(a.verb == "attack" and a.args.get("target") == w.id for a in after)
+
+
+def test_a_pilot_seizes_an_engaged_bleeding_teammate_and_puts_him_down_out_of_reach() -> None:
+    """7.3 (Seize example 2) played by the advisor: the pilot of a Power Suit next to a Bleeding
+    teammate whom an alien engages seizes him as a Free Action, then puts him down on a free hex
+    next to the suit that no alien engages."""
+    seats = ["hulk", "biotech"]
+    state = GAME.new("m1", seats, {"human-view": "off", "fighting-poses": "on"}, SeededDice(7))
+    state.signals, state.aliens, state.pending = [], [], None
+    state.phase, state.alpha = "agent", "hulk"
+    state.turn_order, state.turn_index = list(seats), 0
+    board = board_of(state)
+    for i, seat in enumerate(seats):
+        state.agents[seat].hex = co(board.starts[i])
+    suits.stock_headquarters(state, 1, 3, [])
+    recall = Action(verb="act", args={"unit": "hulk", "what": suits.RECALL, "target": "suit-1"})
+    start_turn(state, state.agents["hulk"])
+    state = GAME.apply(state, "hulk", recall, SeededDice(1)).state
+    assert isinstance(state, GalaxyState)
+    hulk, biotech = state.agents["hulk"], state.agents["biotech"]
+    start_turn(state, hulk)
+    assert hulk.hex is not None
+    here = hx(hulk.hex)
+    # the Biotech next to the pilot, an alien next to the Biotech but two hexes from the pilot
+    plan = next(
+        (bio, foe)
+        for bio in neighbours(here)
+        if free(state, bio) and adjacent(state, hulk.hex, co(bio))
+        for foe in neighbours(bio)
+        if free(state, foe) and foe != here and foe not in neighbours(here)
+    )
+    bio, foe = plan
+    biotech.hex = co(bio)
+    biotech.bleeding, biotech.wounds = True, max_hp(biotech)
+    lifecycle.place_alien(state, "aracnos-green-1", foe, [], "is placed")
+    actions = GAME.legal_actions(state, "hulk")
+    seize = advise(state, "hulk", actions)
+    assert seize is not None and seize.args == {
+        "unit": "hulk",
+        "what": suits.SEIZE,
+        "target": "biotech",
+    }
+    state = GAME.apply(state, "hulk", seize, SeededDice(2)).state
+    assert isinstance(state, GalaxyState)
+    drop = advise(state, "hulk", GAME.legal_actions(state, "hulk"))
+    assert drop is not None and drop.args["what"] == suits.DROP
+    state = GAME.apply(state, "hulk", drop, SeededDice(3)).state
+    assert isinstance(state, GalaxyState)
+    biotech = state.agents["biotech"]
+    assert biotech.hex is not None and label(hx(biotech.hex)) == drop.args["to"]
+    alien = next(a for a in state.aliens if a.card.startswith("aracnos"))
+    assert not alien_adjacent(state, alien, biotech.hex)
+
+
+def test_an_agent_who_can_hit_the_wormoon_shoots_it_and_never_turns_back_and_forth() -> None:
+    """Found by self-play (campaign seed 10005, four agents: 20,000 steps of face-ne / face-e):
+    a Biotech with the Fusion Lance (fixed Hits, no dice) next to the Wormoon, which two of
+    his facings reach. He shoots it; and the turn toward it is only for when he cannot."""
+    state = first_turn()
+    seat = state.turn_order[state.turn_index]
+    agent = state.agents[seat]
+    w = worm(state)
+    agent.hex = co(next(n for n in neighbours(hx(w.hex)) if free(state, n)))
+    agent.facing = next(
+        i for i in range(len(FACINGS)) if in_front(agent.model_copy(update={"facing": i}), w.hex)
+    )
+    agent.weapons = [WeaponState(key="fusion-lance", ammo=0)]
+    agent.skills = [*agent.skills, "alien-knowledge"]
+    sb_state(state).headquarters = []  # no Power Suit to recall first
+    state.ce_deck.discard_pile.append("os-30")  # the Wormoon by name: it can be targeted (7.2.1)
+    actions = GAME.legal_actions(state, seat)
+    assert any(a.verb == "attack" and a.args.get("target") == w.id for a in actions)
+    rules = rules_for("os6")
+    picked = rules.advice(state, agent, actions)
+    assert picked is not None and picked.verb == "attack" and picked.args["target"] == w.id
+    no_shot = [a for a in actions if a.verb != "attack"]  # e.g. a shot the engine refuses
+    assert os6._turn_to(state, agent, no_shot, {w.id}) is None

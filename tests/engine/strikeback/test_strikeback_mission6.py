@@ -11,6 +11,7 @@ from engine.core.hexgrid import neighbours
 from engine.galaxy import GAME, attack, phases, supply
 from engine.galaxy.board import label
 from engine.galaxy.state import AlienState, GalaxyState
+from engine.galaxy.strikeback.cards import cards
 from engine.galaxy.strikeback.mission_rules import rules_for
 from engine.galaxy.strikeback.mission_rules.os6 import hunt
 from engine.galaxy.strikeback.play import mark_hex
@@ -114,7 +115,7 @@ def test_stage_one_falls_special_event_a_swallows_the_alpha_and_the_wormoon_dive
     sb = sb_state_or_none(state)
     assert sb is not None and sb.mission_state is not None
     w = worm(state)
-    w.wounds, w.energy = 7, 0
+    w.wounds, w.energy = cards()[w.card].hp - 1, 0  # 1 Health point left
     sb.stacks[w.id] = [0, 0]
     marine = state.agents["marine"]
     events: list[Event] = []
@@ -239,16 +240,18 @@ def test_the_probes_nobody_may_carry_lie_on_the_free_start_hexes() -> None:
 
 
 def test_a_smaller_team_meets_each_stage_of_the_wormoon_already_wounded() -> None:
-    """Ours: the Wormoon's card is sized for four agents; each agent short of four puts 3
-    Wounds on Stage I when it lurks and 5 on Stage II when it surfaces."""
+    """Ours (decisions B3, B8): the Wormoon's card is sized for four agents (Stage I 12 HP,
+    Stage II 22); a team of three meets Stage I with 3 Wounds on it when it lurks and Stage II
+    with 5 when it surfaces (9 / 17 HP left), a team of two with 10 and 18 (2 / 4)."""
+    assert cards()["wormoon-1"].hp == 12 and cards()["wormoon-2"].hp == 22
     assert worm(start(["marine", "hulk", "sniper", "biotech"])).wounds == 0
     assert worm(start(["marine", "hulk", "sniper"])).wounds == 3
     state = start(["marine", "sniper"])
-    assert worm(state).wounds == 6
+    assert worm(state).wounds == 10
     rules = rules_for("os6")
     state.aliens = []
     rules.apply_effect(state, "wormoon-returns", {}, SeededDice(1), [])
-    assert worm(state).card == "wormoon-2" and worm(state).wounds == 10
+    assert worm(state).card == "wormoon-2" and worm(state).wounds == 18
 
 
 def test_the_last_special_event_ends_the_mission_failed_with_the_wormoon_alive() -> None:

@@ -71,7 +71,9 @@ PROBE_WAYPOINTS = (2, 3, 4)
 LAIR = "wp1"
 STAGE_ONE, STAGE_TWO = "wormoon-1", "wormoon-2"
 EVENT_A, EVENT_D, EVENT_E = "os6-a", "os6-d", "os6-e"
-SHORT_WOUNDS = {STAGE_ONE: 3, STAGE_TWO: 5}  # per agent short of FULL_TEAM
+# Ours (decisions B3, B8): the Wounds each stage enters with, by team size (missing: none);
+# the card's numbers are for FULL_TEAM: four meet 12 / 22, three 9 / 17, two 2 / 4
+ENTRY_WOUNDS = {STAGE_ONE: {3: 3, 2: 10}, STAGE_TWO: {3: 5, 2: 18}}
 ASK_PROBE, ASK_NPC, ASK_ARCHON = "probe", "npc", "archon"
 
 
@@ -492,8 +494,9 @@ class LastStarfighters(MissionRules):
         knows = "alien-knowledge" in agent.skills
 
         def dice_of(a: Action) -> int:
+            """Its strength: RED/BLUE dice, or its fixed Hits (the Fusion Lance rolls none)."""
             w = weapon(a.args.get("weapon", ""))
-            return -1 if w.tier == "alien" and not knows else w.dice
+            return -1 if w.tier == "alien" and not knows else w.dice + w.blue + (w.fixed or 0)
 
         shots = [
             a
@@ -536,33 +539,44 @@ def _turn_to(
     worms: set[str],
 ) -> Action | None:
     """Turn to bring the Wormoon into the front hexes when it is out of his arc and no weapon
-    of his can reach it as he stands: it is the mission's one target, whatever else is near."""
+    of his can reach it as he stands: it is the mission's one target, whatever else is near.
+    (Without the "as he stands" check two facings that both reach it sent him back and forth
+    for ever: campaign seed 10005, four agents.)"""
     if agent.combat_used or not worms:
         return None
     targets = [a for a in state.aliens if a.id in worms]
+
+    def reaches(who: AgentState) -> bool:
+        for index, ws in enumerate(who.weapons):
+            w = weapon(ws.key)
+            usable = w.kind != "healing" and (
+                w.tier != "alien" or "alien-knowledge" in agent.skills
+            )
+            if usable and any(weapon_problem(state, who, index, x) is None for x in targets):
+                return True
+        return False
+
+    if reaches(agent):
+        return None
     for a in actions:
         order = a.args.get("order", "")
         if a.verb != "orders" or not order.startswith("face-"):
             continue
         turned = agent.model_copy(update={"facing": FACINGS.index(order[len("face-") :].upper())})
-        for index, ws in enumerate(turned.weapons):
-            w = weapon(ws.key)
-            usable = w.kind != "healing" and (
-                w.tier != "alien" or "alien-knowledge" in agent.skills
-            )
-            if usable and any(weapon_problem(state, turned, index, x) is None for x in targets):
-                return a
+        if reaches(turned):
+            return a
     return None
 
 
 def _sized(state: GalaxyState, worm: AlienState, events: list[Event]) -> None:
     """Ours: the Wormoon's card is sized for a team of four; a smaller team meets each stage
-    with Wounds already on it (`SHORT_WOUNDS` per stage for each agent short of four, a lone
-    agent counted as two)."""
-    short = FULL_TEAM - max(SMALLEST_TEAM, min(FULL_TEAM, len(state.seats)))
-    if not short:
+    with Wounds already on it (`ENTRY_WOUNDS` per stage and team size, a lone agent counted as
+    two, five as four)."""
+    team = max(SMALLEST_TEAM, min(FULL_TEAM, len(state.seats)))
+    wounds = ENTRY_WOUNDS[worm.card].get(team, 0)
+    if not wounds:
         return
-    worm.wounds = SHORT_WOUNDS[worm.card] * short
+    worm.wounds = wounds
     events.append(
         Note(
             text=f"{alien_name(worm)} enters with {worm.wounds} Wound(s): a team of "
