@@ -14,6 +14,7 @@ from engine.galaxy.agent import (
     move_problem,
     reach,
 )
+from engine.galaxy.aliens import FIRST, first_orders
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
@@ -64,6 +65,14 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                     )
         if expanded(state):  # what the expansion adds to his turn
             out.extend(hooks().agent_actions(state, agent))
+        for alien in first_orders(state, agent):
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": f"{FIRST}{alien.id}"},
+                    label=f"standing order: {alien_name(alien)} acts first of your aliens",
+                )
+            )
         now = guard_order_now(agent)
         for order in guard_orders(agent):
             if order != now:
@@ -312,6 +321,8 @@ PENDING_WORDS = {
     "reinforce": "Reinforcements, pick one",
     "deliver": "Who receives the Reinforcement",
     "boost": "Spend Ammo to boost the attack",
+    "teleport": "Alpha Agent: the Teleport Point is taken; the newcomer lands on",
+    "grenadier": "Grenadier: re-roll which grenade dice",
     "sb-device": "Who receives the device",
     "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
     "sb-pick": "Select a device",

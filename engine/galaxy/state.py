@@ -46,6 +46,7 @@ class AgentState(BaseModel):
     guard_order: bool = True  # standing order: fire the Guard reaction when it can
     guard_weapon: str = ""  # standing order: the weapon Guard fires ("" = first that reaches)
     guard_area: bool = False  # standing order: pay the Ammo for Area Damage with it
+    alien_order: list[str] = Field(default_factory=list)  # standing order: his aliens put first
     # per-turn bookkeeping
     movement: Activity = "unused"
     mp_left: int = 0
@@ -84,6 +85,8 @@ PendingKind = Literal[
     "drone-attack",
     "revive",
     "deliver",
+    "teleport",  # the Alpha Agent picks among equally close hexes for a teleported newcomer
+    "grenadier",  # a Grenadier picks the grenade dice he re-rolls
     "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
     "sb-activate",  # Operation Strikeback: the Alpha Agent breaks an "activate X" tie
     "sb-pick",  # Operation Strikeback: an agent selects a device at a mission's setup
