@@ -9,6 +9,8 @@ from engine.galaxy.actions import power_problem
 from engine.galaxy.agent import (
     combat_problem,
     face_problem,
+    guard_extra_now,
+    guard_extra_orders,
     guard_order_now,
     guard_orders,
     move_problem,
@@ -73,9 +75,9 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                     label=f"standing order: {alien_name(alien)} acts first of your aliens",
                 )
             )
-        now = guard_order_now(agent)
-        for order in guard_orders(agent):
-            if order != now:
+        now = [guard_order_now(agent), *guard_extra_now(agent)]
+        for order in [*guard_orders(agent), *guard_extra_orders(agent)]:
+            if order not in now:
                 out.append(
                     Action(
                         verb="orders",

@@ -152,8 +152,7 @@ def opening_signals(state: GalaxyState, left: int, dice: Dice, events: list[Even
     waits for the Alpha Agent and comes back here with the rest)."""
     while left > 0:
         left -= 1
-        teleport_signal(state, dice, events, {"then": "opening", "left": left})
-        if state.pending is not None:
+        if teleport_signal(state, dice, events, {"then": "opening", "left": left}):
             return
     start = RANKS.index(state.options.get("start-rank", "copper").title())
     if expanded(state) and not start:
@@ -460,8 +459,7 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     if not chosen:
         if ce.danger:
             resume: Resume = {"then": "danger", "card": ce_id}
-            teleport_alien(state, ce.danger, dice, events, f"Danger on {ce.name}", resume)
-            if state.pending is not None:
+            if teleport_alien(state, ce.danger, dice, events, f"Danger on {ce.name}", resume):
                 return False  # the Alpha Agent picks the hex; `finish_teleport` ends the turn
         else:
             events.append(Note(text="No matching alien on the battlefield."))
@@ -536,8 +534,7 @@ def resolve_event(
             while left > 0:
                 left -= 1
                 resume: Resume = {"then": "event", "card": card_id, "step": index, "left": left}
-                teleport_signal(state, dice, events, resume)
-                if state.pending is not None:
+                if teleport_signal(state, dice, events, resume):
                     return
         elif "weather" in effect:
             weather = str(effect["weather"])
@@ -553,8 +550,7 @@ def resolve_event(
             if index != step or left < 0:
                 resume = {"then": "event", "card": card_id, "step": index, "left": 0}
                 wanted = {str(k): str(v) for k, v in spec.items()}
-                teleport_alien(state, wanted, dice, events, event.name, resume)
-                if state.pending is not None:
+                if teleport_alien(state, wanted, dice, events, event.name, resume):
                     return
         elif "sb" in effect:  # an Operation Strikeback Special Event effect
             hooks().apply_effect(state, effect, dice, events)

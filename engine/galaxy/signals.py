@@ -8,7 +8,7 @@ from engine.core.hexgrid import Hex
 from engine.galaxy.attack import guard_react
 from engine.galaxy.board import label, parse_label
 from engine.galaxy.content import alien_card
-from engine.galaxy.expansion import hooks
+from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.lifecycle import (
     closest_free,
     free_hex_in_area,
@@ -98,25 +98,31 @@ Resume = dict[str, str | int | list[str]]
 
 def teleport_signal(
     state: GalaxyState, dice: Dice, events: list[Event], resume: Resume | None = None
-) -> None:
+) -> bool:
     """Roll for the Point and place a Signal from the Reserve there. When the Point is taken
     and several free hexes are equally close, the Alpha Agent picks one (a `teleport` prompt;
     `resume` names where the resolution carries on after his answer); a caller that cannot
-    wait (no `resume`) takes the first of them in board order."""
+    wait (no `resume`) takes the first of them in board order. True when the Alpha Agent is
+    asked (the caller stops and his answer resumes it)."""
     point = roll_teleport_point(state, dice, events)
     if point is None:
         events.append(Note(text="No Teleport Point is left: no Signal arrives."))
-        return
+        return False
     has_token = bool(state.signal_reserve or state.signal_discard)
     if resume is not None and has_token and ask_spot(state, point, {"what": "signal", **resume}):
         events.append(Note(text=teleport_question(state, point, "A Signal")))
-        return
+        return True
     signal_at(state, point, dice, events)
+    return False
 
 
 def ask_spot(state: GalaxyState, point: Hex, data: Resume) -> bool:
     """Ask the Alpha Agent which of the equally close free hexes the newcomer takes (the
-    rulebook: "the Alpha Agent may decide which one"); False when there is nothing to choose."""
+    rulebook: the Alpha Agent decides); False when there is nothing to choose. An expansion
+    game is not asked yet: its own resolutions around a teleport cannot wait for an answer, so
+    it keeps the first hex in board order (the expansion's helpers own that layer)."""
+    if expanded(state):
+        return False
     options = closest_free(state, point)
     if len(options) < 2:
         return False
@@ -163,20 +169,22 @@ def teleport_alien(
     events: list[Event],
     why: str,
     resume: Resume | None = None,
-) -> None:
+) -> bool:
     """Teleport the matching Alien card's figure (searched in the deck, then its discards);
-    the Alpha Agent picks among equally close hexes as for a Signal (`teleport_signal`)."""
+    the Alpha Agent picks among equally close hexes as for a Signal (`teleport_signal`; True
+    when he is asked)."""
     pool = [*state.alien_deck.draw_pile, *state.alien_deck.discard_pile]
     if not any(spec_matches(spec, c) for c in pool):
         events.append(Note(text=f"{why}: no matching Alien card is left in the deck."))
-        return
+        return False
     point = roll_teleport_point(state, dice, events)
     if point is not None and resume is not None:
         wanted = [f"{k}={v}" for k, v in spec.items()]
         if ask_spot(state, point, {"what": "alien", "spec": wanted, "why": why, **resume}):
             events.append(Note(text=teleport_question(state, point, f"{why}: an alien")))
-            return
+            return True
     land_alien(state, spec, nearest_free(state, point) if point is not None else None, events, why)
+    return False
 
 
 def spec_matches(spec: dict[str, str], card_id: str) -> bool:

@@ -43,6 +43,9 @@ from engine.selfplay import choose_action, default_seats
 # and round limits for rising difficulty, and for the BLUE die's new face layout (issue #30:
 # every Teleport Point symbol on a face), and m4 (dump and trace) and m6 (trace: its round
 # limit shows in the briefing) once more for the #30 retune of round limits and kill rows;
+# Galaxy m4 and m6 once more (issue #30, player choices): the Alpha Agent picks the hex of a
+# teleported newcomer on a taken Point, a Grenadier picks his re-rolls (prompts), and standing
+# orders for the aliens' activation order and the Guard (which aliens, extra Ammo) are listed.
 # Reichbusters after its Enemy steps stopped depending on set order, again after the rules
 # and balance work of issues #5 and #20, and (trace only)
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and
@@ -56,8 +59,8 @@ PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "7cb5307ccb663979"),
     ("forlorn-hope", "op-01", 2, 0): ("5bfbc26d9a6fc256", "1035ebb9c3695ffe"),
     ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "150f97d5ee8d6503"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "98be0e9c163dde94"),
-    ("galaxy-defenders", "m4", 2, 0): ("246dae1a72dbce98", "8e3044023b984c73"),
+    ("galaxy-defenders", "m6", 1, 0): ("b9319ce04a7e8414", "8e706a7cbbd424a3"),
+    ("galaxy-defenders", "m4", 2, 0): ("4b6933692dd32343", "b4d2b69e1fde027d"),
     ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "eff72a950ae21be6"),
 }
 
