@@ -295,3 +295,26 @@ def test_signal_teleported_into_sight_is_revealed_at_once() -> None:
     assert (
         said.index("Signal s50 teleports in") < first_reveal < said.index("Signal s51 teleports in")
     )
+
+
+def test_opening_signals_wait_for_the_alpha_agent_then_set_up_goes_on() -> None:
+    """Teleport System at set-up: the mission's opening Signals teleport like any other, so a
+    second Signal rolled onto a taken Point waits for the Alpha Agent's hex; then the set-up
+    carries on to the first Strategy phase."""
+    state = advance(new("m1", ("marine", "biotech")), [6] * 40).state  # every roll: Hit Point B3
+    prompt = waiting(state)
+    assert prompt.kind == "choice" and prompt.seats == ["marine"]  # the Alpha Agent by ranking
+    options = [a.args["option"] for a in legal(state)]
+    assert "B3" not in options and len(options) >= 2
+    state = answer(state, options[-1]).state
+    arrived = options[-1] in tokens(state) or fig_at(state, options[-1])  # revealed if seen
+    assert arrived
+    for _ in range(6):
+        if waiting(state).kind == "vote":
+            break
+        state = answer(state).state if waiting(state).kind == "choice" else advance(state).state
+    assert waiting(state).kind == "vote"  # the Strategy phase's Alpha Agent vote
+
+
+def fig_at(state: Any, coord: str) -> bool:
+    return any(f.coord == coord for f in view(state).figures)
