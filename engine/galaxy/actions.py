@@ -402,8 +402,8 @@ def throw_grenade(
     state: GalaxyState, agent: AgentState, key: str, target_id: str, dice: Dice, events: list[Event]
 ) -> None:
     """A grenade: its dice against every alien in the target's Area; `grenade-<condition>`
-    applies that condition to them when any Hit is rolled (an On Hit Effect). The Grenadier
-    skill re-rolls the dice (policy: every die that shows no Hit, once)."""
+    applies that condition to them when any Hit is rolled (an On Hit Effect). A Grenadier "may
+    re-roll any die result" (once each): he picks which dice (a `grenadier` prompt)."""
     device = content().devices[key]
     assert agent.hex is not None
     target = find_alien(state, target_id)
@@ -413,25 +413,102 @@ def throw_grenade(
     ):
         raise RuleError(f"The {device.name} needs an alien in sight within {device.range} Area.")
     grenadier = any(power_card(k).effect == "grenadier" for k in agent.skills)
-    roll = combat.hit_roll(dice, device.color, device.dice, reroll_misses=grenadier)
+    faces = gdice.roll(dice, device.color, device.dice)
+    agent.devices.remove(key)
+    options = reroll_options(device.color, faces) if grenadier else []
+    if options:
+        rolled = combat.roll_text(device.color, faces)
+        state.pending = Pending(
+            kind="grenadier",
+            seat=agent.id,
+            options=options,
+            data={
+                "device": key,
+                "target": target.id,
+                "faces": [str(f) for f in faces],
+                "question": f"Grenadier: the {device.name} rolled {numbered(device.color, faces)}."
+                " Re-roll which dice (each at most once)",
+            },
+        )
+        events.append(
+            Note(
+                text=f"{agent_name(agent)} throws a {device.name}: {rolled}; as a Grenadier he "
+                "may re-roll any of the dice."
+            )
+        )
+        return
+    grenade_lands(state, agent, key, target.id, faces, [], dice, events)
+
+
+def numbered(color: str, faces: list[int]) -> str:
+    """The dice of a roll by number, as a Grenadier's re-roll names them ("1: Hit, Hit")."""
+    return "; ".join(
+        f"{i}: {combat.roll_text(color, [face])}" for i, face in enumerate(faces, start=1)
+    )
+
+
+def reroll_options(color: str, faces: list[int]) -> list[str]:
+    """Every set of dice a Grenadier may re-roll, as `/choose` answers ("dice-1-3", `none`); the
+    first is every die without a Hit (the timeout default and the advisor's pick). None when no
+    die can improve (each already shows the most Hits a face of its colour holds)."""
+    most = max(gdice.symbols(color, f).count(gdice.HIT) for f in range(1, 7))
+    if all(gdice.symbols(color, f).count(gdice.HIT) == most for f in faces):
+        return []
+    sets: list[list[int]] = [[]]
+    for i in range(1, len(faces) + 1):
+        sets += [[*s, i] for s in sets]
+    names = ["dice-" + "-".join(str(i) for i in s) if s else "none" for s in sets]
+    misses = [i for i, f in enumerate(faces, 1) if gdice.HIT not in gdice.symbols(color, f)]
+    first = "dice-" + "-".join(str(i) for i in misses) if misses else "none"
+    return [first, *(n for n in names if n != first)]
+
+
+def finish_grenade(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
+    """The Grenadier's answer: the dice he named are rolled again, then the grenade lands."""
+    pending = state.pending
+    assert pending is not None and pending.kind == "grenadier"
+    state.pending = None
+    agent = state.agents[pending.seat]
+    raw = pending.data.get("faces", [])
+    faces = [int(f) for f in (raw if isinstance(raw, list) else [])]
+    picked = [] if option == "none" else [int(i) - 1 for i in option.split("-")[1:]]
+    key = str(pending.data["device"])
+    color = content().devices[key].color
+    for i in picked:
+        faces[i] = gdice.roll(dice, color, 1)[0]
+    grenade_lands(state, agent, key, str(pending.data["target"]), faces, picked, dice, events)
+
+
+def grenade_lands(
+    state: GalaxyState,
+    agent: AgentState,
+    key: str,
+    target_id: str,
+    faces: list[int],
+    rerolled: list[int],
+    dice: Dice,
+    events: list[Event],
+) -> None:
+    device = content().devices[key]
+    hits = gdice.tally(device.color, faces)[gdice.HIT]
+    again = f" (Grenadier re-rolled {', '.join(str(i + 1) for i in rerolled)})" if rerolled else ""
+    thrown = f"'s {device.name}" if rerolled else f" throws a {device.name}"
     events.append(
         Note(
-            text=f"{agent_name(agent)} throws a {device.name}: "
-            f"{combat.roll_text(device.color, roll.faces)} - {roll.hits} Hit(s)"
-            + (f" (Grenadier re-rolled {len(roll.rerolled)} die/dice)" if roll.rerolled else "")
-            + "."
+            text=f"{agent_name(agent)}{thrown}: "
+            f"{combat.roll_text(device.color, faces)} - {hits} Hit(s){again}."
         )
     )
     _, _, condition = device.effect.partition("-")
-    agent.devices.remove(key)
+    target = find_alien(state, target_id)
     resolve_defence(
         state,
         agent,
         targets_of(state, target, True, agent, device=True),
-        roll.hits,
+        hits,
         0,
         "device",
-        condition if roll.hits else "",
+        condition if hits else "",
         dice,
         events,
         device.name,

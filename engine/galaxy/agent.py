@@ -320,7 +320,32 @@ def guard_order_now(agent: AgentState) -> str:
     return f"guard-with-{agent.guard_weapon}" + ("-area" if agent.guard_area else "")
 
 
+GUARD_RANKS = ("green", "blue", "red")
+"""Alien ranks from the weakest: `guard-at-blue` fires at BLUE and RED aliens only."""
+
+
+def guard_extra_orders(agent: AgentState) -> list[str]:
+    """The Guard's other standing orders: which aliens it fires at (`guard-at-<rank>`, the
+    rulebook lets him choose whether to react; `guard-at-green` is any alien) and, with a
+    weapon that spends extra Ammo for Hits, how much a Guard shot spends (`guard-boost-<n>`)."""
+    if not has_guard(agent):
+        return []
+    out = [f"guard-at-{rank}" for rank in GUARD_RANKS]
+    boosters = [weapon(ws.key) for ws in agent.weapons if "boost-ammo" in weapon(ws.key).powers]
+    most = max((w.ammo for w in boosters), default=-1)  # what a full weapon holds
+    out += [f"guard-boost-{n}" for n in range(most + 1)]
+    return out
+
+
+def guard_extra_now(agent: AgentState) -> list[str]:
+    """The `guard_extra_orders` in force."""
+    return [f"guard-at-{agent.guard_rank or GUARD_RANKS[0]}", f"guard-boost-{agent.guard_boost}"]
+
+
 def do_guard_order(agent: AgentState, order: str, events: list[Event]) -> None:
+    if order.startswith(("guard-at-", "guard-boost-")):
+        do_guard_extra(agent, order, events)
+        return
     options = guard_orders(agent)
     if options and order == guard_order_now(agent):
         raise RuleError(f"{agent_name(agent)} already stands under the order '{order}'.")
@@ -342,6 +367,32 @@ def do_guard_order(agent: AgentState, order: str, events: list[Event]) -> None:
     if text is None:
         text = f"Guard on with the {weapon(agent.guard_weapon).name}" + (
             ", paying 1 Ammo for Area Damage" if agent.guard_area else ""
+        )
+    events.append(Note(text=f"{agent_name(agent)}: standing order - {text}."))
+
+
+def do_guard_extra(agent: AgentState, order: str, events: list[Event]) -> None:
+    options = guard_extra_orders(agent)
+    if order in guard_extra_now(agent) and options:
+        raise RuleError(f"{agent_name(agent)} already stands under the order '{order}'.")
+    if order not in options:
+        raise RuleError(
+            f"{agent_name(agent)} has no standing order '{order}'"
+            + (f" (orders: {', '.join(options)})." if options else " (he has no Guard).")
+        )
+    if order.startswith("guard-at-"):
+        rank = order[len("guard-at-") :]
+        agent.guard_rank = "" if rank == GUARD_RANKS[0] else rank
+        ranks = " and ".join(r.upper() for r in GUARD_RANKS[GUARD_RANKS.index(rank) :])
+        text = "Guard fires at any alien"
+        if agent.guard_rank:
+            text = f"Guard fires only at {ranks} aliens"
+    else:
+        agent.guard_boost = int(order[len("guard-boost-") :])
+        text = (
+            f"a Guard shot spends up to {agent.guard_boost} extra Ammo for +1 Hit each"
+            if agent.guard_boost
+            else "a Guard shot spends no extra Ammo"
         )
     events.append(Note(text=f"{agent_name(agent)}: standing order - {text}."))
 

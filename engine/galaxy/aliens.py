@@ -14,6 +14,7 @@ Policies (the rulebook leaves these to "the aliens, against the agents"):
 from __future__ import annotations
 
 from engine.core.dice import Dice
+from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note
 from engine.core.hexgrid import Hex, distance
 from engine.galaxy.attack import alien_attack, guard_react
@@ -398,12 +399,62 @@ def move_to_teleport(
 
 
 def activation_order(state: GalaxyState, aliens: list[AlienState]) -> list[AlienState]:
-    """Aliens of the Alpha Agent's player first, then clockwise; each player's by arrival
-    (with Operation Strikeback, by rank first: Purple, Red, Blue, Green, 11.1 and 11.5)."""
+    """Aliens of the Alpha Agent's player first, then clockwise; each player's in the order he
+    chose (the rulebook lets a player with several aliens choose: a standing order, `first-`,
+    puts one of his aliens ahead of the others), else by arrival (with Operation Strikeback,
+    by rank first: Purple, Red, Blue, Green, 11.1 and 11.5)."""
     order = clockwise_from_alpha(state)
     if expanded(state):
         return sorted(
             aliens,
-            key=lambda a: (order.index(a.controller), hooks().RANK[card(a).rank], int(a.id[1:])),
+            key=lambda a: (
+                order.index(a.controller),
+                hooks().RANK[card(a).rank],
+                priority(state, a),
+                int(a.id[1:]),
+            ),
         )
-    return sorted(aliens, key=lambda a: (order.index(a.controller), int(a.id[1:])))
+    return sorted(
+        aliens, key=lambda a: (order.index(a.controller), priority(state, a), int(a.id[1:]))
+    )
+
+
+FIRST = "first-"
+"""A standing order naming the alien a player activates before his others: `first-x3`."""
+
+
+def priority(state: GalaxyState, alien: AlienState) -> int:
+    """Where the controller's standing order puts this alien (unnamed ones after, by arrival)."""
+    holder = state.agents.get(alien.controller)
+    named = holder.alien_order if holder is not None else []
+    return named.index(alien.id) if alien.id in named else len(named)
+
+
+def own_order(state: GalaxyState, seat: str) -> list[AlienState]:
+    """The seat's aliens in the order they activate when a card calls them all."""
+    mine = [a for a in state.aliens if a.controller == seat]
+    return sorted(mine, key=lambda a: (priority(state, a), int(a.id[1:])))
+
+
+def first_orders(state: GalaxyState, agent: AgentState) -> list[AlienState]:
+    """The aliens the agent's player may order to act first: with two or more aliens, every
+    one that is not first already."""
+    mine = own_order(state, agent.id)
+    return mine[1:] if len(mine) > 1 else []
+
+
+def do_first_order(state: GalaxyState, agent: AgentState, order: str, events: list[Event]) -> None:
+    alien_id = order[len(FIRST) :]
+    mine = own_order(state, agent.id)
+    found = next((a for a in mine if a.id == alien_id), None)
+    if found is None:
+        raise RuleError(f"'{alien_id}' is not one of the aliens whose card you hold.")
+    if len(mine) < 2:
+        raise RuleError("You hold one Alien card: there is no order to set.")
+    if mine[0] is found:
+        raise RuleError(f"{alien_name(found)} already acts first among your aliens.")
+    agent.alien_order = [found.id, *(i for i in agent.alien_order if i != found.id)]
+    names = ", ".join(alien_name(a) for a in own_order(state, agent.id))
+    events.append(
+        Note(text=f"Standing order of {agent_name(agent)}'s player: his aliens act as {names}.")
+    )

@@ -202,6 +202,11 @@ def agent_attack(
             events.append(Note(text=f"{agent_name(one)} heals {healed} Wound(s)."))
         return
     bolt_condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
+    if "boost-ammo" in w.powers and ws.ammo > 0 and reaction and agent.guard_boost:
+        extra = min(agent.guard_boost, ws.ammo)  # the Guard's standing order, set in advance
+        ws.ammo -= extra
+        hits += extra
+        events.append(Note(text=f"{agent_name(agent)} spends {extra} more Ammo: {hits} Hits."))
     if "boost-ammo" in w.powers and ws.ammo > 0 and not reaction:
         state.pending = Pending(
             kind="boost",
@@ -429,7 +434,7 @@ def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[
     for agent in figures_on_map(state):
         if alien not in state.aliens or state.pending is not None:
             return
-        if not guard_ready(state, agent):
+        if not guard_ready(state, agent) or not guard_aims_at(agent, alien):
             continue
         for index, area in guard_weapons(agent):
             if weapon_problem(state, agent, index, alien) is None:
@@ -438,6 +443,16 @@ def guard_react(state: GalaxyState, alien: AlienState, dice: Dice, events: list[
                     state, agent, index, alien, area, dice, events, reaction=True, prefix="Guard! "
                 )
                 break
+
+
+def guard_aims_at(agent: AgentState, alien: AlienState) -> bool:
+    """The standing order `guard-at-<rank>`: fire only at aliens of that rank or above (a rank
+    beyond the core's three, an expansion's, is above them all)."""
+    if not agent.guard_rank:
+        return True
+    ranks = ("green", "blue", "red")
+    rank = card(alien).rank
+    return rank not in ranks or ranks.index(rank) >= ranks.index(agent.guard_rank)
 
 
 def guard_ready(state: GalaxyState, agent: AgentState) -> bool:

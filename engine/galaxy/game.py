@@ -19,6 +19,7 @@ from engine.core.game import (
 from engine.core.view import SummaryView, View
 from engine.galaxy import actions, advisor, campaign, drones, leader, legal, phases, supply
 from engine.galaxy import agent as turn
+from engine.galaxy.aliens import FIRST, do_first_order
 from engine.galaxy.content import Mission, content
 from engine.galaxy.expansion import expanded, hooks, loaded
 from engine.galaxy.legal import choice_label, pending_text
@@ -299,6 +300,10 @@ class GalaxyDefenders:
             supply.finish_revival(state, option, events)
         elif pending.kind == "deliver":
             supply.finish_delivery(state, option, events)
+        elif pending.kind == "teleport":
+            phases.finish_teleport(state, option, dice, events)
+        elif pending.kind == "grenadier":
+            actions.finish_grenade(state, option, dice, events)
         elif pending.kind.startswith("sb-"):  # an expansion's prompt
             hooks().answer(state, pending, option, events)
         self._after_agent_step(state, events, dice)
@@ -329,6 +334,8 @@ class GalaxyDefenders:
             turn.do_attack(state, agent, action.args, dice, events)
         elif action.verb == "orders" and action.args.get("order", "").lower().startswith("face-"):
             turn.do_face(state, agent, action.args["order"][len("face-") :], events)
+        elif action.verb == "orders" and action.args.get("order", "").lower().startswith(FIRST):
+            do_first_order(state, agent, action.args["order"].lower(), events)
         elif loaded() and hooks().agent_command(
             state, agent, action.verb, action.args, dice, events
         ):
@@ -407,15 +414,18 @@ def _strategy_default(state: GalaxyState) -> Action | None:
     The Alpha Agent falls back to the class ranking, as the rulebook says; a reinforcement or
     promotion pick falls back to the first option offered, a revival to the first free GD
     Start Hex, a delivery to the Alpha Agent and a new weapon to the slot of its kind (our
-    documented policies). Choices in an agent's own turn have no default: the table waits.
+    documented policies). The Alpha Agent's hex for a teleported newcomer falls back to the first
+    of the closest free hexes in board order, a Grenadier's re-roll to every die without a Hit.
+    Other choices in an agent's own turn have no default: the table waits.
     """
     pending = state.pending
     if pending is None or not pending.options:
         return None
     if pending.kind == "alpha":
         choice = leader.NO_AGREEMENT  # the players did not agree in time: the ranking
-    elif pending.kind in ("reinforce", "promote"):
-        choice = pending.options[0]
+    elif pending.kind in ("reinforce", "promote", "teleport", "grenadier"):
+        choice = pending.options[0]  # teleport: the first closest hex in board order;
+        # grenadier: re-roll every die that shows no Hit
     elif pending.kind == "accept":
         choice = supply.default_replacement(state)
     elif pending.kind == "revive":

@@ -9,11 +9,14 @@ from engine.galaxy.actions import power_problem
 from engine.galaxy.agent import (
     combat_problem,
     face_problem,
+    guard_extra_now,
+    guard_extra_orders,
     guard_order_now,
     guard_orders,
     move_problem,
     reach,
 )
+from engine.galaxy.aliens import FIRST, first_orders
 from engine.galaxy.attack import weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.content import content, power, power_card
@@ -64,9 +67,17 @@ def legal(state: GalaxyState, agent: AgentState) -> list[Action]:
                     )
         if expanded(state):  # what the expansion adds to his turn
             out.extend(hooks().agent_actions(state, agent))
-        now = guard_order_now(agent)
-        for order in guard_orders(agent):
-            if order != now:
+        for alien in first_orders(state, agent):
+            out.append(
+                Action(
+                    verb="orders",
+                    args={"unit": agent.id, "order": f"{FIRST}{alien.id}"},
+                    label=f"standing order: {alien_name(alien)} acts first of your aliens",
+                )
+            )
+        now = [guard_order_now(agent), *guard_extra_now(agent)]
+        for order in [*guard_orders(agent), *guard_extra_orders(agent)]:
+            if order not in now:
                 out.append(
                     Action(
                         verb="orders",
@@ -312,6 +323,8 @@ PENDING_WORDS = {
     "reinforce": "Reinforcements, pick one",
     "deliver": "Who receives the Reinforcement",
     "boost": "Spend Ammo to boost the attack",
+    "teleport": "Alpha Agent: the Teleport Point is taken; the newcomer lands on",
+    "grenadier": "Grenadier: re-roll which grenade dice",
     "sb-device": "Who receives the device",
     "sb-activate": "Alpha Agent: which alien activates (a tie of equal rank)",
     "sb-pick": "Select a device",

@@ -47,11 +47,19 @@ def card_of(card_id: str) -> tuple[str, str]:
 
 def nearest_free(state: GalaxyState, h: Hex) -> Hex | None:
     """The hex itself when free, else the closest free hex (ties by board order)."""
+    options = closest_free(state, h)
+    return options[0] if options else None
+
+
+def closest_free(state: GalaxyState, h: Hex) -> list[Hex]:
+    """The hex itself when free, else every free hex at the least distance from it, in board
+    order (the first is `nearest_free`): the Teleport System lets the Alpha Agent pick one."""
     board = board_of(state)
     options = [x for x in board.hexes() if free(state, x)]
     if not options:
-        return None
-    return min(options, key=lambda x: (distance(h, x), x.r, x.q))
+        return []
+    least = min(distance(h, x) for x in options)
+    return sorted((x for x in options if distance(h, x) == least), key=lambda x: (x.r, x.q))
 
 
 def place_alien(

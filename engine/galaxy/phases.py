@@ -20,7 +20,14 @@ from engine.galaxy.leader import first_by_ranking, open_vote
 from engine.galaxy.lifecycle import check_all_dead, clockwise_from_alpha
 from engine.galaxy.objectives import mission_status
 from engine.galaxy.ranks import grant_power, kind_of, promotion_options, rank_up
-from engine.galaxy.signals import move_signals, reveal_in_sight, teleport_alien, teleport_signal
+from engine.galaxy.signals import (
+    Resume,
+    land_teleport,
+    move_signals,
+    reveal_in_sight,
+    teleport_alien,
+    teleport_signal,
+)
 from engine.galaxy.state import AgentState, AlienState, GalaxyState, Pending, WeaponState
 from engine.galaxy.supply import (
     issue_weapon,
@@ -72,6 +79,7 @@ def begin_mission(state: GalaxyState, key: str, alien_tech: int, dice: Dice) -> 
         agent.hex = co(start)
         agent.facing = facing_toward_teleports(board, start)
         agent.devices = list(mission.kit.get(seat, []))
+        agent.alien_order = []  # the aliens he named belong to the mission that ended
         if state.campaign is None:
             for weapon_key in mission.issued.get(seat, []):
                 issue_weapon(agent, weapon_key)
@@ -136,8 +144,16 @@ def place_start_signals(state: GalaxyState, dice: Dice, events: list[Event]) -> 
     """The mission's opening Signals teleport in before the first round."""
     mission = mission_of(state)
     events.append(Note(text=f"{mission.title}: {mission.briefing}"))
-    for _ in range(mission.start_signals):
-        teleport_signal(state, dice, events)
+    opening_signals(state, mission.start_signals, dice, events)
+
+
+def opening_signals(state: GalaxyState, left: int, dice: Dice, events: list[Event]) -> None:
+    """Teleport the opening Signals still to come, then finish the setup (a `teleport` prompt
+    waits for the Alpha Agent and comes back here with the rest)."""
+    while left > 0:
+        left -= 1
+        if teleport_signal(state, dice, events, {"then": "opening", "left": left}):
+            return
     start = RANKS.index(state.options.get("start-rank", "copper").title())
     if expanded(state) and not start:
         start = hooks().standalone_rank(state)  # Operation Strikeback: the briefing's rank
@@ -430,7 +446,9 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
     chosen = activation_order(state, chosen)
     if not chosen:
         if ce.danger:
-            teleport_alien(state, ce.danger, dice, events, f"Danger on {ce.name}")
+            resume: Resume = {"then": "danger", "card": ce_id}
+            if teleport_alien(state, ce.danger, dice, events, f"Danger on {ce.name}", resume):
+                return False  # the Alpha Agent picks the hex; `finish_teleport` ends the turn
         else:
             events.append(Note(text="No matching alien on the battlefield."))
     for alien in chosen:
@@ -466,6 +484,15 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
             deck="event", card=card_id, text=f"Event phase: the Alpha Agent draws {event.name}."
         )
     )
+    resolve_event(state, card_id, 0, -1, dice, events)
+
+
+def resolve_event(
+    state: GalaxyState, card_id: str, step: int, left: int, dice: Dice, events: list[Event]
+) -> None:
+    """The Event card's effects from `step` on (`left`: the teleports still owed by that step,
+    -1 when it has not begun); a `teleport` prompt stops here and its answer comes back."""
+    event = event_card(mission_key(state), card_id)
     agents = len(operative(state))
     effects = event.effects
     if expanded(state):  # the column the previous campaign mission selects
@@ -473,7 +500,9 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     quiet = False
     if expanded(state):
         quiet = hooks().quiet_signals(state)  # a mission whose Event phases leave Signals alone
-    for effect in effects:
+    for index, effect in enumerate(effects):
+        if index < step:
+            continue
         if state.outcome is not None:
             break
         if quiet and ("signals" in effect or "teleport" in effect):
@@ -482,15 +511,19 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         if "signals" in effect:
             move_signals(state, str(effect["signals"]), int(effect["areas"]), dice, events)
         elif "teleport" in effect:
-            if event.balance == "fewer-aliens" and len(state.aliens) >= agents:
-                events.append(Note(text="Aliens already match the agents: no Signal arrives."))
-                continue
-            table = event.teleport or [1, 1, 1, 1, 1]
-            count = table[max(1, min(5, agents)) - 1]
-            if event.balance.startswith("sb-"):  # Operation Strikeback balancers (6.3)
-                count = hooks().balanced_teleports(state, event.balance, events)
-            for _ in range(count):
-                teleport_signal(state, dice, events)
+            if index != step or left < 0:
+                if event.balance == "fewer-aliens" and len(state.aliens) >= agents:
+                    events.append(Note(text="Aliens already match the agents: no Signal arrives."))
+                    continue
+                table = event.teleport or [1, 1, 1, 1, 1]
+                left = table[max(1, min(5, agents)) - 1]
+                if event.balance.startswith("sb-"):  # Operation Strikeback balancers (6.3)
+                    left = hooks().balanced_teleports(state, event.balance, events)
+            while left > 0:
+                left -= 1
+                resume: Resume = {"then": "event", "card": card_id, "step": index, "left": left}
+                if teleport_signal(state, dice, events, resume):
+                    return
         elif "weather" in effect:
             weather = str(effect["weather"])
             state.weather = None if weather == "clear" else weather
@@ -502,9 +535,11 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
         elif "alien" in effect:
             spec = effect["alien"]
             assert isinstance(spec, dict)
-            teleport_alien(
-                state, {str(k): str(v) for k, v in spec.items()}, dice, events, event.name
-            )
+            if index != step or left < 0:
+                resume = {"then": "event", "card": card_id, "step": index, "left": 0}
+                wanted = {str(k): str(v) for k, v in spec.items()}
+                if teleport_alien(state, wanted, dice, events, event.name, resume):
+                    return
         elif "sb" in effect:  # an Operation Strikeback Special Event effect
             hooks().apply_effect(state, effect, dice, events)
         reveal_in_sight(state, dice, events)
@@ -517,3 +552,18 @@ def event_phase(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
     state.event_deck.discard(card_id)
     state.round += 1
     state.phase = "refresh"
+
+
+def finish_teleport(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> None:
+    """The Alpha Agent's hex for a teleported Signal or alien; the interrupted resolution
+    (opening Signals, an Event card, a Danger card) carries on."""
+    data = land_teleport(state, option, dice, events)
+    then = data.get("then")
+    if then == "opening":
+        opening_signals(state, int(str(data.get("left", 0))), dice, events)
+    elif then == "event":
+        step, left = int(str(data.get("step", 0))), int(str(data.get("left", 0)))
+        resolve_event(state, str(data["card"]), step, left, dice, events)
+    elif then == "danger":
+        state.ce_deck.discard(str(data["card"]))
+        next_turn(state, events)

@@ -6,11 +6,17 @@ from engine.core.dice import Dice, shuffle
 from engine.core.events import Event, Moved, Note, Revealed
 from engine.core.hexgrid import Hex
 from engine.galaxy.attack import guard_react
-from engine.galaxy.board import label
+from engine.galaxy.board import label, parse_label
 from engine.galaxy.content import alien_card
-from engine.galaxy.expansion import hooks
-from engine.galaxy.lifecycle import free_hex_in_area, nearest_free, place_alien, roll_teleport_point
-from engine.galaxy.state import GalaxyState, SignalState
+from engine.galaxy.expansion import expanded, hooks
+from engine.galaxy.lifecycle import (
+    closest_free,
+    free_hex_in_area,
+    nearest_free,
+    place_alien,
+    roll_teleport_point,
+)
+from engine.galaxy.state import GalaxyState, Pending, SignalState
 from engine.galaxy.world import (
     area_of,
     board_of,
@@ -86,17 +92,65 @@ def draw_signal(state: GalaxyState, dice: Dice) -> str | None:
     return state.signal_reserve.pop() if state.signal_reserve else None
 
 
-def teleport_signal(state: GalaxyState, dice: Dice, events: list[Event]) -> None:
+Resume = dict[str, str | int | list[str]]
+"""Where the resolution carries on after the Alpha Agent picks a teleport hex (phases.py)."""
+
+
+def teleport_signal(
+    state: GalaxyState, dice: Dice, events: list[Event], resume: Resume | None = None
+) -> bool:
+    """Roll for the Point and place a Signal from the Reserve there. When the Point is taken
+    and several free hexes are equally close, the Alpha Agent picks one (a `teleport` prompt;
+    `resume` names where the resolution carries on after his answer); a caller that cannot
+    wait (no `resume`) takes the first of them in board order. True when the Alpha Agent is
+    asked (the caller stops and his answer resumes it)."""
     point = roll_teleport_point(state, dice, events)
     if point is None:
         events.append(Note(text="No Teleport Point is left: no Signal arrives."))
-        return
+        return False
+    has_token = bool(state.signal_reserve or state.signal_discard)
+    if resume is not None and has_token and ask_spot(state, point, {"what": "signal", **resume}):
+        events.append(Note(text=teleport_question(state, point, "A Signal")))
+        return True
     signal_at(state, point, dice, events)
+    return False
+
+
+def ask_spot(state: GalaxyState, point: Hex, data: Resume) -> bool:
+    """Ask the Alpha Agent which of the equally close free hexes the newcomer takes (the
+    rulebook: the Alpha Agent decides); False when there is nothing to choose. An expansion
+    game is not asked yet: its own resolutions around a teleport cannot wait for an answer, so
+    it keeps the first hex in board order (the expansion's helpers own that layer)."""
+    if expanded(state):
+        return False
+    options = closest_free(state, point)
+    if len(options) < 2:
+        return False
+    state.pending = Pending(
+        kind="teleport",
+        seat=state.alpha,
+        options=[label(h) for h in options],
+        data={**data, "point": label(point)},
+    )
+    return True
+
+
+def teleport_question(state: GalaxyState, point: Hex, who: str) -> str:
+    return (
+        f"{who} teleports to the Point at {label(point)}, which is taken: the Alpha Agent "
+        f"picks one of the closest free hexes ({', '.join(state.pending.options)})."
+        if state.pending is not None
+        else ""
+    )
 
 
 def signal_at(state: GalaxyState, point: Hex, dice: Dice, events: list[Event]) -> None:
     """A Signal from the Reserve arrives on this Teleport Point (or the closest free hex)."""
-    spot = nearest_free(state, point)
+    land_signal(state, nearest_free(state, point), dice, events)
+
+
+def land_signal(state: GalaxyState, spot: Hex | None, dice: Dice, events: list[Event]) -> None:
+    """A Signal from the Reserve arrives on this hex (revealed at once if an agent sees it)."""
     token = draw_signal(state, dice) if spot is not None else None
     if spot is None or token is None:
         events.append(Note(text="The Signal Reserve is empty: no Signal arrives."))
@@ -109,25 +163,64 @@ def signal_at(state: GalaxyState, point: Hex, dice: Dice, events: list[Event]) -
 
 
 def teleport_alien(
-    state: GalaxyState, spec: dict[str, str], dice: Dice, events: list[Event], why: str
-) -> None:
-    """Teleport the matching Alien card's figure (searched in the deck, then its discards)."""
-
-    def matches(card_id: str) -> bool:
-        c = alien_card(card_id)
-        return all(getattr(c, k) == v for k, v in spec.items())
-
+    state: GalaxyState,
+    spec: dict[str, str],
+    dice: Dice,
+    events: list[Event],
+    why: str,
+    resume: Resume | None = None,
+) -> bool:
+    """Teleport the matching Alien card's figure (searched in the deck, then its discards);
+    the Alpha Agent picks among equally close hexes as for a Signal (`teleport_signal`; True
+    when he is asked)."""
     pool = [*state.alien_deck.draw_pile, *state.alien_deck.discard_pile]
-    if not any(matches(c) for c in pool):
+    if not any(spec_matches(spec, c) for c in pool):
         events.append(Note(text=f"{why}: no matching Alien card is left in the deck."))
-        return
+        return False
     point = roll_teleport_point(state, dice, events)
-    spot = nearest_free(state, point) if point is not None else None
+    if point is not None and resume is not None:
+        wanted = [f"{k}={v}" for k, v in spec.items()]
+        if ask_spot(state, point, {"what": "alien", "spec": wanted, "why": why, **resume}):
+            events.append(Note(text=teleport_question(state, point, f"{why}: an alien")))
+            return True
+    land_alien(state, spec, nearest_free(state, point) if point is not None else None, events, why)
+    return False
+
+
+def spec_matches(spec: dict[str, str], card_id: str) -> bool:
+    c = alien_card(card_id)
+    return all(getattr(c, k) == v for k, v in spec.items())
+
+
+def land_alien(
+    state: GalaxyState, spec: dict[str, str], spot: Hex | None, events: list[Event], why: str
+) -> None:
     if spot is None:
         events.append(Note(text=f"{why}: no Teleport Point or free hex."))
         return
-    card_id = state.alien_deck.search_and_take(matches, include_discards=True)
+    card_id = state.alien_deck.search_and_take(
+        lambda c: spec_matches(spec, c), include_discards=True
+    )
     place_alien(state, card_id, spot, events, f"teleports in ({why})")
+
+
+def land_teleport(state: GalaxyState, option: str, dice: Dice, events: list[Event]) -> Resume:
+    """The Alpha Agent's answer to a `teleport` prompt: the newcomer lands on the hex he picked;
+    returns the prompt's data so the caller resumes the resolution it interrupted."""
+    pending = state.pending
+    assert pending is not None and pending.kind == "teleport"
+    state.pending = None
+    spot = parse_label(option)
+    data = pending.data
+    events.append(Note(text=f"The Alpha Agent picks {option} for the newcomer."))
+    if data.get("what") == "alien":
+        raw = data.get("spec", [])
+        pairs = [str(item).partition("=") for item in (raw if isinstance(raw, list) else [])]
+        spec = {k: v for k, _, v in pairs}
+        land_alien(state, spec, spot, events, str(data.get("why", "")))
+    else:
+        land_signal(state, spot, dice, events)
+    return data
 
 
 def move_signals(

@@ -46,6 +46,9 @@ class AgentState(BaseModel):
     guard_order: bool = True  # standing order: fire the Guard reaction when it can
     guard_weapon: str = ""  # standing order: the weapon Guard fires ("" = first that reaches)
     guard_area: bool = False  # standing order: pay the Ammo for Area Damage with it
+    guard_boost: int = 0  # standing order: extra Ammo a Guard shot spends for +1 Hit each
+    guard_rank: str = ""  # standing order: Guard fires only at aliens of this rank or above
+    alien_order: list[str] = Field(default_factory=list)  # standing order: his aliens put first
     # per-turn bookkeeping
     movement: Activity = "unused"
     mp_left: int = 0
@@ -84,6 +87,8 @@ PendingKind = Literal[
     "drone-attack",
     "revive",
     "deliver",
+    "teleport",  # the Alpha Agent picks among equally close hexes for a teleported newcomer
+    "grenadier",  # a Grenadier picks the grenade dice he re-rolls
     "sb-device",  # Operation Strikeback: the Alpha Agent hands out a device
     "sb-activate",  # Operation Strikeback: the Alpha Agent breaks an "activate X" tie
     "sb-pick",  # Operation Strikeback: an agent selects a device at a mission's setup

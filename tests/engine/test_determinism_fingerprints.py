@@ -47,6 +47,9 @@ from engine.selfplay import choose_action, default_seats
 # and round limits for rising difficulty, and for the BLUE die's new face layout (issue #30:
 # every Teleport Point symbol on a face), and m4 (dump and trace) and m6 (trace: its round
 # limit shows in the briefing) once more for the #30 retune of round limits and kill rows;
+# Galaxy m4 and m6 once more (issue #30, player choices): the Alpha Agent picks the hex of a
+# teleported newcomer on a taken Point, a Grenadier picks his re-rolls (prompts), and standing
+# orders for the aliens' activation order and the Guard (which aliens, extra Ammo) are listed.
 # Reichbusters after its Enemy steps stopped depending on set order, again after the rules
 # and balance work of issues #5 and #20, and (trace only)
 # when a revealed Enemy token's text began naming each letter's Enemy type (issue #17), and

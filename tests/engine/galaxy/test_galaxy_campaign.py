@@ -24,7 +24,13 @@ def end_mission(state: GalaxyState, kills: int = 0, round_: int = 1) -> GalaxySt
     state.strategy_step = 2
     state.kills = kills
     state.round = round_
-    return GAME.advance(state, SeededDice(11)).state
+    state = GAME.advance(state, SeededDice(11)).state
+    while state.pending is not None and state.pending.kind == "teleport":  # an opening Signal
+        default = GAME.waiting_on(state).default
+        assert default is not None
+        state = GAME.apply(state, state.pending.seat, default, SeededDice(11)).state
+        state = GAME.advance(state, SeededDice(11)).state
+    return state
 
 
 def test_campaign_chain_and_first_mission() -> None:

@@ -102,15 +102,20 @@ def test_stun_grenade_paralyzes_on_a_hit() -> None:
     assert state.aliens[0].wounds == 2 and "paralyze" in state.aliens[0].conditions
 
 
-def test_grenadier_rerolls_dice_without_a_hit() -> None:
+def test_grenadier_is_asked_and_defaults_to_the_dice_without_a_hit() -> None:
     state = blank(["marine"])
     put_agent(state, "marine", "D4")
     marine = state.agents["marine"]
     marine.devices = ["frag-grenade"]
     marine.skills = ["grenadier"]
     beta = put_alien(state, "xeno-beta-green-1", "B3")
-    # RED 2 dice: an Alien (re-rolled to 2 Hits) and 2 Hits; defence 4 Alien faces
-    state = act(state, "marine", [1, 2, 5, 1, 1, 1, 1], what="frag-grenade", target=beta.id)
+    # RED 2 dice: an Alien and 2 Hits; the Grenadier is asked, the default re-rolls the die
+    # without a Hit (to 2 Hits); defence 4 Alien faces
+    state = act(state, "marine", [1, 5], what="frag-grenade", target=beta.id)
+    assert state.pending is not None and state.pending.kind == "grenadier"
+    default = GAME.waiting_on(state).default
+    assert default is not None and default.args == {"option": "dice-1"}
+    state = GAME.apply(state, "marine", default, ScriptedDice([2, 1, 1, 1, 1])).state
     assert not state.aliens  # 4 Wounds kill the green Xeno-Beta
 
 

@@ -107,7 +107,8 @@ def test_mission_special_event_is_in_its_deck_and_resolves() -> None:
     state.phase = "event"
     state.signal_reserve = ["human-1"]
     events: list[Event] = []
-    event_phase(state, ScriptedDice([2, 2]), events)  # the Brood Hatches: alien, then a Signal
+    # the Brood Hatches: an alien (Hit Point), then a Signal (Shield Point: no hex to pick)
+    event_phase(state, ScriptedDice([2, 5]), events)
     assert state.aliens[0].card.startswith("spine-critter-blue")
     assert any(isinstance(e, Note) and "Special Event" in e.text for e in events)
 
@@ -121,6 +122,10 @@ def test_strategy_choices_fall_back_to_the_class_ranking() -> None:
     state = game.new("m1", ["sniper", "marine"], info.resolve_options({}), SeededDice(1))
     state = game.advance(state, SeededDice(2)).state
     prompt = game.waiting_on(state)
+    while prompt.kind == "choice" and prompt.default is not None:  # an opening Signal's hex
+        state = game.apply(state, prompt.seats[0], prompt.default, SeededDice(2)).state
+        state = game.advance(state, SeededDice(2)).state
+        prompt = game.waiting_on(state)
     assert prompt.kind == "vote" and prompt.default is not None
     # The default is the rulebook's class ranking, and it is a legal answer.
     from engine.galaxy.world import ALPHA_RANKING

@@ -366,3 +366,41 @@ def test_guard_fires_once_per_round() -> None:
     said = texts(aliens_turn(state, "ce01", [6] * 60).events)
     assert "x1 moves" in said and "x2 moves" in said
     assert said.count("Guard!") == 1
+
+
+def guard_order(state: Any, order: str, seat: str = "marine") -> Any:
+    """Give a Guard standing order offered by legal_actions (refused if it is not offered)."""
+    offered = [a for a in legal(state, seat) if a.verb == "orders" and a.args["order"] == order]
+    assert offered, order
+    return do(state, offered[0], seat=seat).state
+
+
+def test_guard_player_chooses_which_alien_to_react_to() -> None:
+    """Guard: the agent can use the Reaction on a just-moved alien, once a round, so whether to
+    spend it on this alien is the player's choice: a standing order set in advance keeps it for
+    stronger aliens (BLUE and RED), and a GREEN alien moving in sight draws no fire."""
+    green = stage(
+        agents={"marine": "I3"}, aliens=[("x1", "xeno-beta-green-1", "I6")], options=HV_OFF
+    )
+    said = texts(aliens_turn(guard_order(green, "guard-at-blue"), "ce01", [6] * 60).events)
+    assert "x1 moves" in said and "Guard!" not in said
+    blue = stage(agents={"marine": "I3"}, aliens=[("x1", "xeno-beta-blue-1", "I6")], options=HV_OFF)
+    said = texts(aliens_turn(guard_order(blue, "guard-at-blue"), "ce01", [6] * 60).events)
+    assert "x1 moves" in said and "Guard!" in said
+
+
+def test_guard_attack_follows_the_usual_rules_with_extra_ammo() -> None:
+    """Guard: the Reaction attack follows the usual attack rules, so a weapon that may spend
+    extra Ammo for more Hits may do so in a Guard shot too; the amount is the player's
+    standing order (the Hulk's Vulcan, with the Guard skill)."""
+    state = stage(
+        seats=("hulk",),
+        agents={"hulk": "I3"},
+        aliens=[("x1", "xeno-beta-red-1", "I6")],
+        options=HV_OFF,
+    )
+    state = edit(state, lambda d: d["agents"]["hulk"].update(skills=["guard"]))
+    state = guard_order(state, "guard-boost-2", seat="hulk")
+    said = texts(aliens_turn(state, "ce01", [6] * 60, seat="hulk").events)
+    assert "Guard!" in said
+    assert "spends 2 more Ammo" in said

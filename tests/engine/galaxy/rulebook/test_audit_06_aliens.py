@@ -12,7 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from galaxy_probe import act, advance, aliens_turn, area, dump, edit, fig, stage, texts, view
+from galaxy_probe import (
+    act,
+    advance,
+    aliens_turn,
+    area,
+    do,
+    dump,
+    edit,
+    fig,
+    legal,
+    stage,
+    texts,
+    view,
+)
+
+from engine.core.errors import RuleError
 
 HV_OFF = {"human-view": "off"}
 THREE = [
@@ -199,3 +214,40 @@ def test_close_encounter_deck_reshuffles() -> None:
     ended = act(state, "end-turn", unit="marine").state
     said = texts(advance(ended, [6] * 40).events)
     assert "Close Encounter Commander's Call" in said
+
+
+def two_betas_of_the_marine(seats: tuple[str, ...] = ("marine",)) -> Any:
+    """Two Xeno-Betas whose cards the Marine's player holds (x1 arrived first)."""
+    state = stage(
+        seats=seats,
+        agents={"marine": "I3", "biotech": "C5"} if len(seats) > 1 else {"marine": "I3"},
+        aliens=[("x1", "xeno-beta-green-1", "I6"), ("x2", "xeno-beta-green-2", "B3")],
+        options=HV_OFF,
+    )
+    return edit(state, lambda d: d["agents"]["marine"].update(guard=False))
+
+
+def test_player_chooses_the_activation_order_of_his_aliens() -> None:
+    """Alien Activation: a player who controls more than one alien may choose the order they
+    activate in. Without an order they act by arrival; his standing order (set in his turn,
+    offered by legal_actions) puts the alien he names first."""
+    state = two_betas_of_the_marine()
+    said = texts(aliens_turn(state, "ce01", [6] * 40).events)
+    assert said.index("Xeno-Beta x1 activates") < said.index("Xeno-Beta x2 activates")
+    orders = [a for a in legal(state) if a.verb == "orders" and a.args["order"].startswith("first")]
+    assert [a.args["order"] for a in orders] == ["first-x2"]  # x1 is first already
+    state = do(state, orders[0]).state
+    said = texts(aliens_turn(state, "ce01", [6] * 40).events)
+    assert said.index("Xeno-Beta x2 activates") < said.index("Xeno-Beta x1 activates")
+
+
+def test_activation_order_is_refused_for_an_alien_the_player_does_not_hold() -> None:
+    """Alien Activation: the choice is the controlling player's, over his own aliens only; a
+    refusal changes nothing."""
+    state = two_betas_of_the_marine(("marine", "biotech"))
+    state = edit(state, lambda d: d["aliens"][1].update(controller="biotech"))
+    assert not [a for a in legal(state) if a.args.get("order", "").startswith("first")]
+    with pytest.raises(RuleError, match="not one of the aliens"):
+        act(state, "orders", unit="marine", order="first-x2")
+    with pytest.raises(RuleError, match="one Alien card"):
+        act(state, "orders", unit="marine", order="first-x1")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from galaxy_probe import (
     GAME,
     act,
@@ -32,6 +33,8 @@ from galaxy_probe import (
 )
 
 from engine.core.dice import SeededDice
+from engine.core.errors import RuleError
+from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
 
@@ -150,17 +153,70 @@ def test_assignment_second_copy_to_same_controller() -> None:
 
 
 def test_one_signal_or_alien_per_hex_on_teleport() -> None:
-    """Teleport System: an occupied Teleport Point sends the new arrival to the closest free Hex."""
+    """Teleport System: an occupied Teleport Point sends the new arrival to the closest free Hex
+    (here the Alpha Agent's prompt is left to its default)."""
     state = stage(agents={"marine": "G5"}, aliens=[("x1", "aracnos-green-1", "B3")], options=HV_OFF)
-    step = aliens_turn(state, "ce02", [6] * 30)  # Danger: a Xeno-Beta teleports in
+    step = answer(aliens_turn(state, "ce02", [6] * 30).state)  # Danger: a Xeno-Beta
     said = texts(step.events)
     assert "teleports in (Danger" in said
     coords = [f.coord for f in view(step.state).figures] + tokens(step.state)
     assert len(coords) == len(set(coords))
     beta = next(f for f in view(step.state).figures if f.kind == "xeno-beta")
-    grid = hexes(step.state)
-    (q1, r1), (q2, r2) = grid[beta.coord], grid["B3"]
-    assert max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2)) == 1
+    assert ring(step.state, beta.coord, "B3") == 1
+
+
+def ring(state: Any, a: str, b: str) -> int:
+    """Hex distance between two labels, from the view's coordinates."""
+    grid = hexes(state)
+    (q1, r1), (q2, r2) = grid[a], grid[b]
+    return max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2))
+
+
+def answer(state: Any, option: str | None = None) -> Any:
+    """Answer the pending prompt with `option`, else with the table's timeout default."""
+    prompt = waiting(state)
+    action = prompt.default if option is None else Action(verb="choose", args={"option": option})
+    assert action is not None
+    return GAME.apply(state, prompt.seats[0], action, SeededDice(3))
+
+
+def test_alpha_agent_picks_among_equally_close_hexes() -> None:
+    """Teleport System: when the rolled Point is occupied the newcomer goes to the closest Hex,
+    and when several Hexes are equally close the Alpha Agent decides which: he is asked, the
+    offer is exactly those Hexes, and the figure lands where he says."""
+    state = stage(agents={"marine": "G5"}, aliens=[("x1", "aracnos-green-1", "B3")], options=HV_OFF)
+    asked = aliens_turn(state, "ce02", [6] * 30).state  # Danger: a Xeno-Beta, Hit Point B3
+    prompt = waiting(asked)
+    assert prompt.seats == ["marine"] and prompt.kind == "choice"
+    options = [a.args["option"] for a in legal(asked)]
+    assert len(options) >= 2 and all(ring(asked, o, "B3") == 1 for o in options)
+    assert prompt.default is not None and prompt.default.args["option"] in options
+    assert not [f for f in view(asked).figures if f.kind == "xeno-beta"]  # not placed yet
+    pick = options[-1]
+    landed = answer(asked, pick).state
+    beta = next(f for f in view(landed).figures if f.kind == "xeno-beta")
+    assert beta.coord == pick
+    assert waiting(landed).kind != "choice"  # the Aliens turn is over
+
+
+def test_teleport_hex_refuses_a_hex_farther_away() -> None:
+    """Teleport System: only the closest Hexes are suitable; another answer is refused and
+    changes nothing."""
+    state = stage(agents={"marine": "G5"}, aliens=[("x1", "aracnos-green-1", "B3")], options=HV_OFF)
+    asked = aliens_turn(state, "ce02", [6] * 30).state
+    before = dump(asked)
+    with pytest.raises(RuleError):
+        answer(asked, "G6")
+    assert dump(asked) == before
+
+
+def test_free_teleport_point_asks_nothing() -> None:
+    """Teleport System: a free Teleport Point takes the newcomer itself, no choice to make."""
+    state = stage(agents={"marine": "G5"}, options=HV_OFF)
+    step = aliens_turn(state, "ce02", [6] * 30)
+    assert waiting(step.state).kind != "choice"
+    beta = next(f for f in view(step.state).figures if f.kind == "xeno-beta")
+    assert beta.coord == "B3"
 
 
 def test_teleport_roll_hit_beats_shield_on_same_face() -> None:
@@ -239,3 +295,26 @@ def test_signal_teleported_into_sight_is_revealed_at_once() -> None:
     assert (
         said.index("Signal s50 teleports in") < first_reveal < said.index("Signal s51 teleports in")
     )
+
+
+def test_opening_signals_wait_for_the_alpha_agent_then_set_up_goes_on() -> None:
+    """Teleport System at set-up: the mission's opening Signals teleport like any other, so a
+    second Signal rolled onto a taken Point waits for the Alpha Agent's hex; then the set-up
+    carries on to the first Strategy phase."""
+    state = advance(new("m1", ("marine", "biotech")), [6] * 40).state  # every roll: Hit Point B3
+    prompt = waiting(state)
+    assert prompt.kind == "choice" and prompt.seats == ["marine"]  # the Alpha Agent by ranking
+    options = [a.args["option"] for a in legal(state)]
+    assert "B3" not in options and len(options) >= 2
+    state = answer(state, options[-1]).state
+    arrived = options[-1] in tokens(state) or fig_at(state, options[-1])  # revealed if seen
+    assert arrived
+    for _ in range(6):
+        if waiting(state).kind == "vote":
+            break
+        state = answer(state).state if waiting(state).kind == "choice" else advance(state).state
+    assert waiting(state).kind == "vote"  # the Strategy phase's Alpha Agent vote
+
+
+def fig_at(state: Any, coord: str) -> bool:
+    return any(f.coord == coord for f in view(state).figures)

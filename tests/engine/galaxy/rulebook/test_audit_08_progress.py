@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from galaxy_probe import (
+    GAME,
     act,
     advance,
     aliens_turn,
+    dice,
     do,
     dump,
     edit,
@@ -38,11 +40,14 @@ QUIET = "ce07"
 def first_vote(seats: tuple[str, ...]) -> str | None:
     """The Alpha Agent the first vote names when its answer window closes unanswered."""
     state = new("m1", seats)
-    for _ in range(5):
+    for _ in range(12):
         prompt = waiting(state)
         if prompt.kind == "vote":
             assert prompt.default is not None
             return str(do(state, prompt.default, seat=prompt.seats[0]).state.alpha)
+        if prompt.kind == "choice" and prompt.default is not None:  # an opening Signal's hex
+            state = GAME.apply(state, prompt.seats[0], prompt.default, dice(6)).state
+            continue
         state = advance(state, [6] * 20).state
     return None
 

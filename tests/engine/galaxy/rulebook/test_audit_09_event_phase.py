@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from galaxy_probe import (
+    GAME,
     act,
     advance,
     area,
+    dice,
     do,
     dump,
     edit,
@@ -27,17 +29,25 @@ from galaxy_probe import (
     stage,
     texts,
     view,
+    waiting,
 )
+
+from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
 
 
 def event(state: Any, card: str, rolls: list[int] | None = None) -> tuple[Any, str]:
+    """Play the round out with `card` as its Event card; a teleport onto a taken Point is
+    answered with the Alpha Agent's default hex."""
     ended = act(state, "end-turn", unit="marine").state
     ended = on_top(on_top(ended, "ce_deck", "ce07"), "event_deck", card)
     step = advance(ended, rolls or [6] * 40)
-    said = texts(step.events)
-    return step.state, said[said.index("Event phase") :]
+    state, said = step.state, texts(step.events)
+    while (prompt := waiting(state)).kind == "choice" and prompt.default is not None:
+        step = GAME.apply(state, prompt.seats[0], prompt.default, dice(*(rolls or [6] * 40)))
+        state, said = step.state, said + "\n" + texts(step.events)
+    return state, said[said.index("Event phase") :]
 
 
 def signal_at_b3(**kw: Any) -> Any:
@@ -179,3 +189,32 @@ def test_battle_drones_do_not_draw_event_signals() -> None:
 
     assert moved(False) == "Signal s9 moves G8 -> E7 (toward the agents)."
     assert moved(True) == "Signal s9 moves G8 -> E7 (toward the agents)."
+
+
+def test_alpha_agent_picks_the_hex_of_an_event_signal() -> None:
+    """Teleport System: a Signal teleported by the Event card onto a taken Point goes to the
+    closest Hex the Alpha Agent picks among the equally close ones; then the rest of the Event
+    card resolves and the round ends."""
+    ended = act(signal_at_b3(), "end-turn", unit="marine").state
+    ended = on_top(on_top(ended, "ce_deck", "ce07"), "event_deck", "ev11")
+    asked = advance(ended, [6] * 40).state
+    prompt = waiting(asked)
+    assert prompt.kind == "choice" and prompt.seats == ["marine"]
+    options = [a.args["option"] for a in find(asked, seat="marine")]
+    assert len(options) >= 2 and "B3" not in options
+    grid = hexes(asked)
+    (q0, r0) = grid["B3"]
+    assert all(
+        max(abs(q - q0), abs(r - r0), abs(q + r - q0 - r0)) == 1
+        for q, r in (grid[o] for o in options)
+    )
+    pick = options[-1]
+    step = do(asked, Action(verb="choose", args={"option": pick}), [6] * 40)
+    assert pick in signals(step.state).values()
+    said = texts(step.events)
+    assert f"teleports in at {pick}" in said
+    state = step.state
+    while (again := waiting(state)).kind == "choice" and again.default is not None:
+        assert pick not in [a.args["option"] for a in find(state, seat="marine")]  # taken now
+        state = do(state, again.default, [6] * 40).state  # Signal Spike's next Signal
+    assert "Refresh" in texts(advance(state, [6] * 40).events)  # the round went on

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from galaxy_probe import act, acts, advance, do, edit, legal, on_top, stage, texts, view
+from galaxy_probe import act, acts, advance, do, edit, legal, on_top, stage, texts, view, waiting
+
+from engine.core.game import Action
 
 HV_OFF = {"human-view": "off"}
 
@@ -87,3 +89,36 @@ def test_grenade_hits_every_alien_in_the_area() -> None:
     )
     said = texts(do(state, grenade, [6] * 2 + [1] * 20).events)
     assert "Nexus x1 defends" in said and "Aracnos x2 defends" in said
+
+
+def grenadier() -> Any:
+    """The Marine with the Grenadier skill and his Frag Grenade (2 RED dice), a Nexus in range."""
+    state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I6")], options=HV_OFF)
+    return edit(state, lambda d: d["agents"]["marine"].update(skills=["grenadier"]))
+
+
+def test_grenadier_chooses_which_grenade_dice_to_reroll() -> None:
+    """Grenades, Grenadier: he may re-roll any die of his grenade's Hit roll, so the choice of
+    dice is his: a RED die showing one Hit may be re-rolled for a chance at two (RED face 3
+    shows one Hit, face 1 the Alien; face 2 two Hits)."""
+    state = grenadier()
+    grenade = next(a for a in legal(state) if a.args.get("what") == "frag-grenade")
+    asked = do(state, grenade, [3, 1]).state
+    options = [a.args["option"] for a in legal(asked)]
+    assert set(options) == {"none", "dice-1", "dice-2", "dice-1-2"}
+    default = waiting(asked).default
+    assert default is not None and default.args["option"] == "dice-2"  # the die without a Hit
+    step = do(asked, Action(verb="choose", args={"option": "dice-1"}), [2] + [1] * 20)
+    said = texts(step.events)
+    assert "2 Hit(s)" in said  # die 1 re-rolled to two Hits, die 2 keeps its Alien
+    assert waiting(step.state).kind == "turn"  # each die at most once: no second re-roll
+
+
+def test_grenadier_keeps_a_roll_that_cannot_improve() -> None:
+    """Grenadier: with every die already showing the most Hits a RED face has, there is nothing
+    to re-roll and nothing is asked."""
+    state = grenadier()
+    grenade = next(a for a in legal(state) if a.args.get("what") == "frag-grenade")
+    step = do(state, grenade, [2, 5] + [1] * 20)
+    assert waiting(step.state).kind == "turn"
+    assert "4 Hit(s)" in texts(step.events)
