@@ -107,6 +107,7 @@ class Killed(Event):
     kind: str = "killed"
     figure: str = ""
     at: str = ""
+    name: str = ""  # the figure as people read it, when the game numbers it apart from its key
 
 
 @register_event
