@@ -283,7 +283,8 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
     if option.startswith("burst:"):
         test.burst = option[6:]
         star.spent = "burst"
-        ev.append(Note(text=f"{hero.name} spends a Special Result on Burst at {_named(state, test.burst)}."))
+        at = _named(state, test.burst)
+        ev.append(Note(text=f"{hero.name} spends a Special Result on Burst at {at}."))
         return
     if option == "extra":
         color = "black" if star.color == "card" else star.color
