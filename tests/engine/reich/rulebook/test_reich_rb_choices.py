@@ -22,6 +22,7 @@ from reich_audit_probe import (
     G_BLANK,
     G_ONE,
     G_STAR,
+    G_TWO,
     Data,
     act,
     advance,
@@ -170,3 +171,37 @@ def test_a_hero_cannot_end_a_move_in_an_area_with_no_room() -> None:
         assert "1C" in str(refused)
     else:
         raise AssertionError("a Move into a full Area was accepted")
+
+
+def _zombie_on_sarge(order: str) -> Any:
+    """Sarge alone in 1C with an Active Zombie (Attack Value 5), holding Take Cover only."""
+
+    def edit(d: Data) -> None:
+        d["enemy_tokens"] = []
+        d["heroes"]["sarge"]["area"] = "1C"
+        d["heroes"]["sarge"]["hand"] = ["take_cover-hans8"]
+        d["enemies"].append(
+            {"id": "z", "type": "zombie", "area": "1C", "wounds": 0, "behavior": 0, "active": True}
+        )
+
+    state = patch(fresh(), edit)
+    if order != "defend:cards":  # the default
+        state = act(state, "sarge", "orders", unit="sarge", order=order)
+    return end_heroes_turn(state)
+
+
+def test_defense_cards_are_played_by_the_players_standing_order() -> None:
+    """Defending Yourself: the Hero "applies any card Effects" he wishes: ordered
+    `defend:cards` (the default) Sarge plays Take Cover on a failing Test and is not hurt;
+    ordered `defend:no-cards` he keeps it and draws a Wound card."""
+    state = _zombie_on_sarge("defend:cards")
+    pile = len(dump(state)["wound_deck"]["draw_pile"])
+    state, _ = advance(state, rolls=[G_TWO, G_ONE])  # 3 against 5, and the card's two
+    assert "take_cover-hans8" not in hero(state, "sarge")["hand"]
+    assert len(dump(state)["wound_deck"]["draw_pile"]) == pile
+
+    state = _zombie_on_sarge("defend:no-cards")
+    pile = len(dump(state)["wound_deck"]["draw_pile"])
+    state, _ = advance(state, rolls=[G_TWO, G_ONE])
+    assert "take_cover-hans8" in hero(state, "sarge")["hand"]
+    assert len(dump(state)["wound_deck"]["draw_pile"]) == pile - 1
