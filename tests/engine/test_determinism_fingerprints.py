@@ -50,7 +50,10 @@ from engine.selfplay import choose_action, default_seats
 # `pickup_left` in the dump; the Alarm's order; Rage; one Hero per team): the same 609
 # actions and outcome, a changed dump and trace. Every trace once more for wording alone (issue
 # #32: the narration names agents, seats, Heroes, Enemies, cards, dice and effects instead of
-# their keys): same actions, same dumps.
+# their keys): same actions, same dumps. Reichbusters once more for issues #30 and #32: Enemies
+# numbered per type (`number` and `appeared` in the dump, "Soldier 3" in the narration), Give/Take
+# offering a swap to a receiver with three Loot cards (legal lists change), a supporter's
+# Special Result spent by the attacker, and Hans's `heavy` standing order listed.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "solo-b", 1, 0): ("ee7a4da213ff7a15", "0c54616c9c6a478a"),
     ("forlorn-hope", "op-04", 1, 0): ("0e9399efdc673860", "7cb5307ccb663979"),
@@ -58,7 +61,7 @@ PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "op-02", 1, 2): ("20827cf50ec9a496", "150f97d5ee8d6503"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "98be0e9c163dde94"),
     ("galaxy-defenders", "m4", 2, 0): ("246dae1a72dbce98", "8e3044023b984c73"),
-    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "eff72a950ae21be6"),
+    ("reichbusters", "lab-rats", 1, 0): ("0aec120390f52a3f", "78c5451b650ce1d5"),
 }
 
 
