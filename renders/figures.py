@@ -117,7 +117,7 @@ def _labels(view: View) -> dict[str, str]:
         if m and len(f.label) > 3:
             initials.setdefault(m.group(1)[0].upper(), set()).add(m.group(1).lower())
     for f in view.figures:
-        text = f.label
+        text = _initials(f.label)
         m = _WORD_DIGITS.match(text)
         if m and len(text) > 3:
             word = m.group(1)
@@ -127,6 +127,19 @@ def _labels(view: View) -> dict[str, str]:
             text = head + m.group(2)
         out[f.id] = text[:4]
     return out
+
+
+def _initials(label: str) -> str:
+    """A name of several words as its initials and number ("Vril Acolyte 2" -> "VA2",
+    "General Wolff" -> "GW"); words that start with a digit are left out ("Experiment 6XX 2"
+    -> "E2"). A one-word label is kept."""
+    words = label.split()
+    if len(words) < 2:
+        return label
+    number = words.pop() if words[-1].isdigit() else ""
+    if len(words) < 2:
+        return label
+    return "".join(w[0].upper() for w in words if w[0].isalpha()) + number
 
 
 def species_tag(figure: FigureView, label: str) -> str:

@@ -115,7 +115,7 @@ def over(
             for dx in (-k, k):
                 draw.line((x - dx, y - k, x + dx, y + k), fill=theme.INK, width=8)
                 draw.line((x - dx, y - k, x + dx, y + k), fill=ATTACK, width=4)
-            name = labels.get(event.figure) or dead_name(event.figure)
+            name = labels.get(event.figure) or event.name or dead_name(event.figure)
             paint.pill(draw, (x, y - k - size * 0.6), f"✝ {name}", size - 1, ATTACK, theme.WHITE)
         elif isinstance(event, Wounded) and event.amount > 0:
             wounds[event.figure] = wounds.get(event.figure, 0) + event.amount

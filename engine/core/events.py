@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 _REGISTRY: dict[str, type[Event]] = {}
 
@@ -107,6 +107,16 @@ class Killed(Event):
     kind: str = "killed"
     figure: str = ""
     at: str = ""
+    name: str = ""  # the figure as people read it, when the game numbers it apart from its key
+
+    @model_serializer(mode="wrap")
+    def _without_empty_name(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """No `name` key when a game gives none: stored logs and determinism fingerprints of
+        games that name figures by their keys stay as they were."""
+        data: dict[str, Any] = handler(self)
+        if not self.name:
+            data.pop("name", None)
+        return data
 
 
 @register_event

@@ -194,6 +194,11 @@ def options(state: ReichState) -> list[tuple[str, str]]:
     return out
 
 
+def _named(state: ReichState, eid: str) -> str:
+    found = rules.find_enemy(state, eid)
+    return found.name if found is not None else eid
+
+
 def _modifier(card: str) -> str | None:
     return load_content().cards[card.rsplit("-", 1)[0]].modifier
 
@@ -239,7 +244,8 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
         hero.loot.remove(loot)
         if content.loot[loot].duration != "consumable":
             state.loot_deck.discard(loot)
-        _apply_modifier(test, content.loot[loot].effect, dice, ev, f"{hero.name} uses {loot}")
+        who = f"{hero.name} uses {content.loot[loot].name}"
+        _apply_modifier(test, content.loot[loot].effect, dice, ev, who)
         return
     if option == "roll":
         _roll(test, "black", test.black, dice)
@@ -258,6 +264,9 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
             _reroll_blanks(test, dice, ev, "blank results re-rolled once")
         return
     if option == "done":
+        _support(state, dice, ev)
+        if any(d.face == "star" and d.spent is None for d in test.dice):
+            return  # a supporter's Special Result: the attacker spends it, then is done again
         resolve(state, dice, ev)
         return
     if option == "cancel":
@@ -274,7 +283,8 @@ def choose(state: ReichState, option: str, dice: Dice, ev: Events) -> None:
     if option.startswith("burst:"):
         test.burst = option[6:]
         star.spent = "burst"
-        ev.append(Note(text=f"{hero.name} spends a Special Result on Burst at {test.burst}."))
+        at = _named(state, test.burst)
+        ev.append(Note(text=f"{hero.name} spends a Special Result on Burst at {at}."))
         return
     if option == "extra":
         color = "black" if star.color == "card" else star.color
@@ -342,8 +352,9 @@ def _support(state: ReichState, dice: Dice, ev: Events) -> None:
     hero = state.heroes[test.hero]
     content = load_content()
     for other in rules.heroes_in(state, hero.area or ""):
-        if other.key == hero.key or other.down:
+        if other.key == hero.key or other.down or other.key in test.supported:
             continue
+        test.supported.append(other.key)  # one card each, even when the Test comes back
         if content.heroes[other.key].skill == "cover_me":
             test.bonus += 1
             ev.append(Note(text=f"{other.name} covers {hero.name}: +1 Success (Cover Me)."))
@@ -362,10 +373,6 @@ def _support(state: ReichState, dice: Dice, ev: Events) -> None:
         rules.discard_card(other, card)
         who = f"{other.name} supports with {card_name(card)}"
         _apply_modifier(test, _modifier(card) or "", dice, ev, who)
-        for die in test.dice:
-            if die.face == "star" and die.spent is None and die.color == "card":
-                die.spent = "extra"
-                _roll(test, "black", 1, dice)
 
 
 def _best_support_card(hero: HeroState, need: int) -> tuple[str, int] | None:
@@ -385,7 +392,6 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
     test = state.pending
     assert test is not None
     hero = state.heroes[test.hero]
-    _support(state, dice, ev)
     score = total(test.dice, test.bonus)
     success = score >= test.threshold
     targets = _targets(state)
@@ -415,7 +421,7 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
         if burst is not None and burst in state.enemies:
             wounds = wounds_dealt(burst, test.keywords, test.red > 0, ev)
             if wounds:
-                ev.append(Note(text=f"Burst: the spray also hits {burst.id}."))
+                ev.append(Note(text=f"Burst: the spray also hits {burst.name}."))
                 wound_enemy(state, burst, wounds, False, dice, ev)
     if "crowd_control" in test.spends and hero.area:
         _crowd_control(state, hero, ev)
@@ -497,7 +503,12 @@ def wound_enemy(
     state.enemies.remove(enemy)
     state.kills[enemy.type] = state.kills.get(enemy.type, 0) + 1
     ev.append(
-        Killed(figure=enemy.id, at=enemy.area, text=f"{enemy.name} is killed in {enemy.area}.")
+        Killed(
+            figure=enemy.id,
+            at=enemy.area,
+            name=enemy.name,
+            text=f"{enemy.name} is killed in {enemy.area}.",
+        )
     )
     if loot and base.loot and (state.loot_deck.draw_pile or state.loot_deck.discard_pile):
         rules.drop_loot(state, enemy.area, state.loot_deck.draw(dice), ev)

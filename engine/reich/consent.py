@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.core.events import Note
 from engine.core.game import Action, Prompt
+from engine.reich import rules
 from engine.reich.content import load_content
 from engine.reich.rules import Events
 from engine.reich.state import HeroState, ReichState, TakeRequest
@@ -39,10 +40,17 @@ def _what(req: TakeRequest) -> str:
 
 
 def ask(
-    state: ReichState, hero: HeroState, other: HeroState, item: str, give: bool, ev: Events
+    state: ReichState,
+    hero: HeroState,
+    other: HeroState,
+    item: str,
+    give: bool,
+    ev: Events,
+    drop: str | None = None,
 ) -> None:
-    """Record the request; no token is spent until the other Hero accepts."""
-    state.request = TakeRequest(taker=hero.key, owner=other.key, item=item, give=give)
+    """Record the request; no token is spent until the other Hero accepts. `drop` is the Loot
+    card a taking Hero with three leaves in the Area for it (its own player's choice)."""
+    state.request = TakeRequest(taker=hero.key, owner=other.key, item=item, give=give, drop=drop)
     ev.append(Note(text=f"{_what(state.request)} ({other.name} accepts or declines)."))
 
 
@@ -58,13 +66,27 @@ def prompt(state: ReichState) -> Prompt:
 
 
 def actions(state: ReichState) -> list[Action]:
+    """Accept or decline; a receiver with three Loot cards accepts by naming the card it leaves
+    face up in the Area for the new one (Give/Take: "or replace one of your Loot cards")."""
     req = state.request
     assert req is not None
-    if req.give:
-        label = f"Accept: {req.owner} receives {item_name(req.item)} from {req.taker}"
-    else:
-        label = f"Accept: {req.owner} hands {item_name(req.item)} to {req.taker}"
-    return [Action(verb="choose", args={"option": "accept"}, label=label), DECLINE]
+    owner, taker, item = hero_named(req.owner), hero_named(req.taker), item_name(req.item)
+    if not req.give:
+        label = f"Accept: {owner} hands {item} to {taker}"
+        return [Action(verb="choose", args={"option": "accept"}, label=label), DECLINE]
+    receiver = state.heroes[req.owner]
+    if req.item not in state.heroes[req.taker].loot or len(receiver.loot) < 3:
+        label = f"Accept: {owner} receives {item} from {taker}"
+        return [Action(verb="choose", args={"option": "accept"}, label=label), DECLINE]
+    out = [
+        Action(
+            verb="choose",
+            args={"option": f"accept:{old}"},
+            label=f"Accept: {owner} receives {item} from {taker}, leaving {item_name(old)} here",
+        )
+        for old in dict.fromkeys(receiver.loot)
+    ]
+    return [*out, DECLINE]
 
 
 def answer(state: ReichState, option: str, ev: Events) -> None:
@@ -72,8 +94,11 @@ def answer(state: ReichState, option: str, ev: Events) -> None:
     req = state.request
     assert req is not None
     option = option.strip().lower()
-    if option not in ("accept", "decline"):
-        raise RuleError(f"{_what(req)}: {hero_named(req.owner)} accepts or declines.")
+    if option not in [a.args["option"] for a in actions(state)]:
+        raise RuleError(
+            f"{_what(req)}: {hero_named(req.owner)} accepts or declines"
+            + (" (naming the Loot card to leave here)." if option.startswith("accept") else ".")
+        )
     hero, other = state.heroes[req.taker], state.heroes[req.owner]
     if option == "decline":
         state.request = None
@@ -90,10 +115,11 @@ def answer(state: ReichState, option: str, ev: Events) -> None:
         ev.append(Note(text=text))
         return
     giver, receiver = (hero, other) if req.give else (other, hero)
-    _check(hero, giver, receiver, req.item)
+    drop = option.partition(":")[2] or req.drop
+    _check(hero, giver, receiver, req.item, drop)
     state.request = None
     hero.tokens -= 1
-    hand_over(giver, receiver, req.item)
+    hand_over(state, giver, receiver, req.item, drop, ev)
     ev.append(
         Note(
             text=f"{hero_named(req.owner)} agrees: {receiver.name} takes "
@@ -102,23 +128,38 @@ def answer(state: ReichState, option: str, ev: Events) -> None:
     )
 
 
-def _check(hero: HeroState, giver: HeroState, receiver: HeroState, item: str) -> None:
+def _check(
+    hero: HeroState, giver: HeroState, receiver: HeroState, item: str, drop: str | None
+) -> None:
     """The transfer must still be possible (nothing changes meanwhile, but never trust that)."""
     if hero.tokens <= 0:
         raise RuleError(f"{hero.name} has no Basic Action token left for Give/Take.")
     if giver.area is None or giver.area != receiver.area or hero.down:
         raise RuleError(f"{giver.name} and {receiver.name} are no longer in the same Area.")
     if item in giver.loot:
-        if len(receiver.loot) >= 3:
-            raise RuleError(f"{receiver.name} already carries three Loot cards.")
+        if len(receiver.loot) >= 3 and (drop is None or drop not in receiver.loot):
+            raise RuleError(
+                f"{receiver.name} already carries three Loot cards: name the one left here."
+            )
     elif item not in giver.carried:
         raise RuleError(f"{giver.name} no longer carries {item_name(item)}.")
 
 
-def hand_over(giver: HeroState, receiver: HeroState, item: str) -> None:
-    """Move a Loot card, or else a carried mission token, from one Hero to another."""
+def hand_over(
+    state: ReichState,
+    giver: HeroState,
+    receiver: HeroState,
+    item: str,
+    drop: str | None,
+    ev: Events,
+) -> None:
+    """Move a Loot card, or else a carried mission token, from one Hero to another. A receiver
+    with three Loot cards leaves `drop` face up in the Area for it."""
     if item in giver.loot:
         giver.loot.remove(item)
+        if len(receiver.loot) >= 3 and drop in receiver.loot:
+            receiver.loot.remove(drop)
+            rules.drop_loot(state, receiver.area or "", drop, ev)
         receiver.loot.append(item)
     else:
         giver.carried.remove(item)

@@ -1,9 +1,11 @@
 """Defense Tests, rolled automatically during the Enemies' Turn.
 
 Play-by-post cannot stop the Enemies' Turn for every roll, so each Hero's standing orders
-decide in advance: Special Results are always spent on one more die (Heavy Infantry first takes
-its bonus), Defense Modifier cards are played while the Test would fail (orders `defend:cards`),
-and a Guardian in the Area supports with one card when that would save the Hero.
+decide in advance: a Special Result buys one more die (the only spend a Defense Test offers:
+Drop Loot needs a kill, Cancel Overload a red die), except that Hans's Heavy Infantry takes its
++2 Successes on the first one unless his player ordered `heavy:dice`; Defense Modifier cards
+are played while the Test would fail (orders `defend:cards`), and a Guardian in the Area
+supports with one card when that would save the Hero (unless ordered `support:never`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ def _spend_stars(pool: list[Die], hero: HeroState, state: dict[str, int], dice: 
     skill = load_content().heroes[hero.key].skill
     while any(d.face == "star" and d.spent is None for d in pool):
         star = next(d for d in pool if d.face == "star" and d.spent is None)
-        if skill == "heavy_infantry" and not state.get("heavy"):
+        wants = hero.orders.get("heavy", "successes") == "successes"
+        if skill == "heavy_infantry" and wants and not state.get("heavy"):
             star.spent = "heavy"
             state["heavy"] = 1
             state["bonus"] = state.get("bonus", 0) + 2

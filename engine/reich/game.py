@@ -35,10 +35,11 @@ ORDER_CHOICES = {
     "react": ("fire", "ask", "hold"),
     "decoy": ("on", "off"),
     "implants": ("spare-wounds", "spare-hand"),
+    "heavy": ("successes", "dice"),
 }
 # Orders that only a Hero with the named skill is given, and their value when never set.
-SKILL_ORDERS = {"implants": "mech_implants"}
-ORDER_DEFAULTS = {"implants": "spare-wounds"}
+SKILL_ORDERS = {"implants": "mech_implants", "heavy": "heavy_infantry"}
+ORDER_DEFAULTS = {"implants": "spare-wounds", "heavy": "successes"}
 
 
 def takes_order(hero: HeroState, topic: str) -> bool:
@@ -142,6 +143,7 @@ class ReichGame:
                     type=extra.enemy,
                     area=extra.area,
                     active=False,
+                    number=rules.next_number(state, extra.enemy),
                 )
             )
         for index, tok in enumerate(mission.mission_tokens, 1):
@@ -295,7 +297,7 @@ class ReichGame:
                 raise RuleError(
                     "Orders are support:never|if-it-succeeds|always, defend:cards|no-cards, "
                     "elusive:on|off, react:fire|ask|hold, decoy:on|off, "
-                    "implants:spare-wounds|spare-hand (Bochka)."
+                    "implants:spare-wounds|spare-hand (Bochka), heavy:successes|dice (Hans)."
                 )
             if not takes_order(ordered, topic):
                 raise RuleError(f"{ordered.name} has no skill that this order steers.")

@@ -220,21 +220,7 @@ def hero_actions(state: ReichState, hero: HeroState) -> list[Action]:
         for other in rules.heroes_in(state, hero.area):
             if other.key == hero.key:
                 continue  # a Down Hero can still hand over or receive (same Area, accepts)
-            asks = "" if other.seat == hero.seat else f" (asks {other.seat})"
-            for loot in dict.fromkeys(hero.loot):
-                if len(other.loot) < 3:
-                    label = f"{hero.name}: give {loot} to {other.name}{asks}"
-                    out.append(_act(hero, "give", label, target=loot, to=other.key))
-            for loot in dict.fromkeys(other.loot):
-                if len(hero.loot) < 3:
-                    label = f"{hero.name}: take {loot} from {other.name}{asks}"
-                    out.append(_act(hero, "take", label, target=loot, to=other.key))
-            for tok in dict.fromkeys(other.carried):
-                label = f"{hero.name}: take the {tok} token from {other.name}{asks}"
-                out.append(_act(hero, "take", label, target=tok, to=other.key))
-            for tok in dict.fromkeys(hero.carried):
-                label = f"{hero.name}: give the {tok} token to {other.name}{asks}"
-                out.append(_act(hero, "give", label, target=tok, to=other.key))
+            out.extend(_give_take_actions(hero, other))
     if hero.tokens >= 2 and hero.wounds:
         out.extend(_recover_actions(hero))
     if rules.can_play_cards(hero):
@@ -405,6 +391,37 @@ def _perform(state: ReichState, hero: HeroState, wanted: Action, dice: Dice, ev:
     else:
         _act_apply(state, hero, args, grant, dice, ev)
     after_grant(state, hero, dice, ev)
+
+
+def _give_take_actions(hero: HeroState, other: HeroState) -> list[Action]:
+    """Give/Take with a Hero in the Area. A Loot card goes into a free slot or in place of one
+    of the receiver's cards, left face up in the Area: the receiver's player picks which. When
+    the acting Hero receives (a Take) or both Heroes are one player's, the action names the card
+    (`drop:`); another player picks it when accepting (`consent.py`)."""
+    asks = "" if other.seat == hero.seat else f" (asks {other.name}'s player)"
+    out: list[Action] = []
+
+    def offer(what: str, loot: str, receiver: HeroState, label: str) -> None:
+        if len(receiver.loot) < 3 or (what == "give" and other.seat != hero.seat):
+            out.append(_act(hero, what, label, target=loot, to=other.key))
+            return
+        for old in dict.fromkeys(receiver.loot):
+            leave = f"{label}, {receiver.name} leaving {consent.item_name(old)} here"
+            out.append(_act(hero, what, leave, target=loot, to=other.key, drop=old))
+
+    for loot in dict.fromkeys(hero.loot):
+        named = consent.item_name(loot)
+        offer("give", loot, other, f"{hero.name}: give {named} to {other.name}{asks}")
+    for loot in dict.fromkeys(other.loot):
+        named = consent.item_name(loot)
+        offer("take", loot, hero, f"{hero.name}: take {named} from {other.name}{asks}")
+    for tok in dict.fromkeys(other.carried):
+        label = f"{hero.name}: take the {tok} token from {other.name}{asks}"
+        out.append(_act(hero, "take", label, target=tok, to=other.key))
+    for tok in dict.fromkeys(hero.carried):
+        label = f"{hero.name}: give the {tok} token to {other.name}{asks}"
+        out.append(_act(hero, "give", label, target=tok, to=other.key))
+    return out
 
 
 def _normalise(action: Action) -> Action:
@@ -589,11 +606,11 @@ def _act_apply(
     elif what == "take":
         other = state.heroes[args["to"]]
         if other.seat != hero.seat:
-            consent.ask(state, hero, other, target, False, ev)
+            consent.ask(state, hero, other, target, False, ev, args.get("drop"))
             return
         _use_basic(hero, "Give/Take")
-        consent.hand_over(other, hero, target)
-        ev.append(Note(text=f"{hero.name} takes {target} from {other.name}."))
+        consent.hand_over(state, other, hero, target, args.get("drop"), ev)
+        ev.append(Note(text=f"{hero.name} takes {consent.item_name(target)} from {other.name}."))
     elif what == "sabotage":
         _use_basic(hero, "objective")
         item = next(g for g in state.ground if g.id == target)
@@ -606,8 +623,8 @@ def _act_apply(
             consent.ask(state, hero, other, target, True, ev)
             return
         _use_basic(hero, "Give/Take")
-        consent.hand_over(hero, other, target)
-        ev.append(Note(text=f"{hero.name} hands {target} to {other.name}."))
+        consent.hand_over(state, hero, other, target, args.get("drop"), ev)
+        ev.append(Note(text=f"{hero.name} hands {consent.item_name(target)} to {other.name}."))
     elif what == "drop":
         hero.loot.remove(target)
         rules.drop_loot(state, hero.area or "", target, ev)

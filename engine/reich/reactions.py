@@ -31,7 +31,7 @@ HOLD = Action(verb="choose", args={"option": "hold"}, label="Hold the Reaction c
 
 
 def enemy_named(state: ReichState, eid: str) -> str:
-    """An Enemy as players read it ("Soldier 20")."""
+    """An Enemy as players read it ("Soldier 3": numbered per type)."""
     found = rules.find_enemy(state, eid)
     return found.name if found is not None else eid
 

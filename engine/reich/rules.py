@@ -263,6 +263,12 @@ def place_area(state: ReichState, area: str) -> str:
     return area
 
 
+def next_number(state: ReichState, etype: str) -> int:
+    """The number the next Enemy of `etype` is called by: one more than the last to appear."""
+    state.appeared[etype] = state.appeared.get(etype, 0) + 1
+    return state.appeared[etype]
+
+
 def spawn_enemy(state: ReichState, etype: str, area: str, ev: Events, why: str) -> bool:
     if reserve_left(state, etype) <= 0:
         ev.append(Note(text=f"No {etype} left in the Enemy Reserve; the letter is ignored."))
@@ -270,7 +276,7 @@ def spawn_enemy(state: ReichState, etype: str, area: str, ev: Events, why: str) 
     at = place_area(state, area)
     eid = f"{etype}{state.next_id}"
     state.next_id += 1
-    state.enemies.append(EnemyState(id=eid, type=etype, area=at))
+    state.enemies.append(EnemyState(id=eid, type=etype, area=at, number=next_number(state, etype)))
     name = state.enemies[-1].name
     ev.append(Spawned(figure=eid, at=at, text=f"{name} appears in {at} ({why})."))
     if "augen_handler" in load_content().enemies[etype].keywords:

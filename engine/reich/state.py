@@ -63,12 +63,18 @@ class EnemyState(BaseModel):
     wounds: int = 0
     behavior: int = 0  # index into the Vrilmeister Behaviour list
     active: bool = True
+    number: int = 0  # its number among the Enemies of its type, in the order they appeared
 
     @property
     def name(self) -> str:
-        """The Enemy as players read it: its type's name and its number ("Soldier 20")."""
-        number = self.id.removeprefix(self.type)
-        return f"{load_content().enemies[self.type].name} {number}".strip()
+        """The Enemy as the table says it: its type's name and its number within that type
+        ("Soldier 3": the third Soldier to appear); a one-of-a-kind Enemy by its name alone
+        ("General Wolff"). The key (`soldier20`) stays in commands."""
+        profile = load_content().enemies[self.type]
+        if profile.count == 1:
+            return profile.name
+        number = self.number or self.id.removeprefix(self.type)  # saves from before numbering
+        return f"{profile.name} {number}".strip()
 
 
 class EnemyToken(BaseModel):
@@ -114,6 +120,7 @@ class PendingTest(BaseModel):
     explosion: bool = False
     grant: str | None = None  # the card effect that allowed this Attack (Repeatable)
     burst: str | None = None  # the other Enemy a Burst Special Result will also Wound
+    supported: list[str] = Field(default_factory=list)  # Heroes who were offered Support
 
 
 class TakeRequest(BaseModel):
@@ -123,6 +130,7 @@ class TakeRequest(BaseModel):
     owner: str  # the other Hero, whose player answers
     item: str  # a Loot card id or a mission token kind
     give: bool = False  # True: `taker` hands `item` to `owner`
+    drop: str | None = None  # a Take by a Hero with three Loot cards: the card left in the Area
 
 
 class ReactionAsk(BaseModel):
@@ -181,5 +189,6 @@ class ReichState(BaseModel):
     kills: dict[str, int] = Field(default_factory=dict)
     sabotaged: int = 0
     next_id: int = 1
+    appeared: dict[str, int] = Field(default_factory=dict)  # Enemies of each type so far
     outcome: str | None = None
     achieved: list[str] = Field(default_factory=list)

@@ -125,8 +125,8 @@ def build_view(state: ReichState, seat: str | None, waiting: list[str]) -> View:
         figures.append(
             FigureView(
                 id=enemy.id,
-                label=enemy.id,
-                name=rules.profile(enemy).name,
+                label=enemy.name,
+                name=enemy.name,
                 side="enemy",
                 kind=enemy.type,
                 coord=enemy.area,

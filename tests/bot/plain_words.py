@@ -104,6 +104,10 @@ def strings(data: Any) -> Iterable[str]:
         yield data
 
 
+# "Soldier 3 appears in 2B": an Enemy as the table names it when it appears (Reichbusters).
+APPEARS = re.compile(r"([A-ZÜ][\w']*(?: [A-Z0-9][\w']*)*) (\d+) appears in ")
+
+
 @dataclass
 class Read:
     """One text a person reads, and where."""
@@ -122,6 +126,24 @@ class Scan:
     read: list[Read] = field(default_factory=list)
     post_lengths: list[int] = field(default_factory=list)  # public text above each image
     steps: int = 0
+    enemy_names: dict[str, set[str]] = field(default_factory=dict)  # figure id -> names shown
+
+    def keep_enemies(self, view: View) -> None:
+        """Each Enemy figure's name and board label, step by step: they must be one text that
+        never changes while the figure is on the board."""
+        for figure in view.figures:
+            if figure.side == "enemy":
+                self.enemy_names.setdefault(figure.id, set()).update({figure.name, figure.label})
+
+    def appearances(self) -> dict[str, list[int]]:
+        """Per Enemy type, the numbers the step texts gave its figures as they appeared, in
+        the order they appeared (the web view's step list holds every step)."""
+        out: dict[str, list[int]] = {}
+        for read in self.read:
+            if read.where == "web step text":
+                for match in APPEARS.finditer(read.text):
+                    out.setdefault(match[1], []).append(int(match[2]))
+        return out
 
     def keep_reply(self, reply: dict[str, Any], where: str) -> None:
         public = not reply["ephemeral"]
@@ -235,6 +257,7 @@ async def play_and_scan(
         state = game.load(json.loads(campaign.state_json))
         view = game.view(state, None)
         scan.keys.learn(game.dump(state), view)
+        scan.keep_enemies(view)
         if step % look_every == 0:
             scan.keep_view(view)
             await look(player, users, view)

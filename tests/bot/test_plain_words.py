@@ -92,3 +92,34 @@ async def test_people_read_names_not_keys(
         print(f"  {key!r} x{len(where)}: {where[0]}")
     assert not found, sorted(found)
     assert median <= MEDIAN_POST and top <= LONGEST_POST, (median, top)
+    if game_key == "reichbusters":
+        check_enemy_numbers(scan)
+
+
+def check_enemy_numbers(scan: Scan) -> None:
+    """Enemies are numbered per type as they appear, as the table would say them (issue #32):
+    the third Soldier to appear is "Soldier 3" in the posts, /log, the web steps, the picker
+    and on the board, whatever its key; a figure keeps its one name while it is on the board."""
+    appeared = scan.appearances()
+    print(f"  enemies appearing, per type: {appeared}")
+    assert max((len(numbers) for numbers in appeared.values()), default=0) >= 3, appeared
+    for kind, numbers in appeared.items():
+        assert numbers == list(range(1, len(numbers) + 1)), (kind, numbers)
+    for figure, names in scan.enemy_names.items():
+        assert len(names) == 1, (figure, names)  # the board label is the name, never the key
+    shown = {name for names in scan.enemy_names.values() for name in names}
+    for kind, numbers in appeared.items():
+        on_board = {name for name in shown if name.startswith(f"{kind} ")}
+        assert on_board <= {f"{kind} {n}" for n in numbers}, (kind, on_board)
+
+
+def test_the_enemy_number_check_catches_a_global_number() -> None:
+    """The check above fails on the old naming (the third Soldier called by its global id)."""
+    scan = Scan("planted")
+    scan.read += [
+        Read("web step text", f"Soldier {n} appears in 2B (the Alarm).", True) for n in (1, 2, 20)
+    ]
+    with pytest.raises(AssertionError):
+        check_enemy_numbers(scan)
+    scan.read[-1] = Read("web step text", "Soldier 3 appears in 2B (the Alarm).", True)
+    check_enemy_numbers(scan)

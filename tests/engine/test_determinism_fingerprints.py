@@ -66,6 +66,10 @@ from engine.selfplay import choose_action, default_seats
 # Marine seat spends (`ap_spent`, with `asks` and `watching` for seats with no Marine left):
 # same actions and traces; Galaxy m6's trace (only) when the Alpha Agent became the players'
 # choice (every Operative player answers the vote; the Strategy note's words changed).
+# their keys): same actions, same dumps. Reichbusters once more for issues #30 and #32: Enemies
+# numbered per type (`number` and `appeared` in the dump, "Soldier 3" in the narration), Give/Take
+# offering a swap to a receiver with three Loot cards (legal lists change), a supporter's
+# Special Result spent by the attacker, and Hans's `heavy` standing order listed.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "solo-b", 1, 0): ("3259f7bfd57e5bd5", "0c54616c9c6a478a"),
     ("forlorn-hope", "op-04", 1, 0): ("322b04e188d1fe63", "7cb5307ccb663979"),
@@ -73,7 +77,7 @@ PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "op-02", 1, 2): ("b4366cb38c26707f", "150f97d5ee8d6503"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "b48db22a7bae305d"),
     ("galaxy-defenders", "m4", 2, 0): ("246dae1a72dbce98", "8e3044023b984c73"),
-    ("reichbusters", "lab-rats", 1, 0): ("38d241d2c90fb5db", "eff72a950ae21be6"),
+    ("reichbusters", "lab-rats", 1, 0): ("0aec120390f52a3f", "78c5451b650ce1d5"),
 }
 
 

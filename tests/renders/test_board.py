@@ -240,3 +240,33 @@ def test_renders_from_worker_threads_share_the_cache() -> None:
         images = list(pool.map(lambda v: render_board(v, []), views))
     assert all(i.png.startswith(b"\x89PNG") for i in images)
     assert images[0].png == images[4].png == images[8].png
+
+
+def test_table_names_become_short_token_labels() -> None:
+    """Enemies named as the table says them keep their number on the token: "Soldier 3" ->
+    "S3", "Vril Acolyte 2" -> "VA2"; a one-of-a-kind name by its initials ("General Wolff" ->
+    "GW"); a one-word label stays as it was ("FOX")."""
+    names = {
+        "soldier20": "Soldier 3",
+        "acolyte7": "Vril Acolyte 2",
+        "wolff91": "General Wolff",
+        "exp601x": "Experiment 601",
+        "fox": "FOX",
+    }
+    view = View(
+        game="reichbusters",
+        scenario="s",
+        title="t",
+        board="area",
+        figures=[
+            FigureView(id=key, label=label, name=label, side="enemy", coord="1A")
+            for key, label in names.items()
+        ],
+    )
+    assert short_labels(view) == {
+        "soldier20": "S3",
+        "acolyte7": "VA2",
+        "wolff91": "GW",
+        "exp601x": "E601",
+        "fox": "FOX",
+    }

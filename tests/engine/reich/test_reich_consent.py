@@ -76,18 +76,56 @@ def test_accept_still_checks_the_loot_limit() -> None:
         act(state, "hans", "choose", NO_DICE, option="accept")
 
 
-def test_no_take_offered_with_full_slots_or_without_a_token() -> None:
+def test_a_full_taker_names_the_loot_card_it_leaves_and_needs_a_token() -> None:
+    """Give/Take: a receiver with three Loot cards takes one "in place of" a card it carries,
+    which is left face up in the Area; the taker's player names it (`drop:`)."""
     state = bare(["sarge", "hans"], area="1C")
     state.heroes["hans"].loot = ["helmet"]
     state.heroes["sarge"].loot = ["medkit", "ammo", "scope"]
     takes = [a for a in GAME.legal_actions(state, "sarge") if a.args.get("target") == "helmet"]
-    assert not [a for a in takes if a.args["unit"] == "sarge"]
-    with pytest.raises(RuleError):
+    assert sorted(a.args.get("drop", "") for a in takes if a.args["unit"] == "sarge") == [
+        "ammo",
+        "medkit",
+        "scope",
+    ]
+    with pytest.raises(RuleError):  # without naming the card it leaves
         act(state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans")
+    taken, _ = act(
+        state,
+        "sarge",
+        "act",
+        NO_DICE,
+        unit="sarge",
+        what="take",
+        target="helmet",
+        to="hans",
+        drop="ammo",
+    )
+    taken, _ = act(taken, "hans", "choose", NO_DICE, option="accept")
+    assert sorted(taken.heroes["sarge"].loot) == ["helmet", "medkit", "scope"]
+    assert [(g.card, g.area, g.face_up) for g in taken.ground] == [("ammo", "1C", True)]
     state.heroes["sarge"].loot = []
     state.heroes["sarge"].tokens = 0
     with pytest.raises(RuleError):
         act(state, "sarge", "act", NO_DICE, unit="sarge", what="take", target="helmet", to="hans")
+
+
+def test_a_full_receiver_of_a_give_names_the_card_it_leaves_when_accepting() -> None:
+    state = bare(["sarge", "hans"], area="1C")
+    state.heroes["sarge"].loot = ["helmet"]
+    state.heroes["hans"].loot = ["medkit", "ammo", "scope"]
+    state, _ = act(
+        state, "sarge", "act", NO_DICE, unit="sarge", what="give", target="helmet", to="hans"
+    )
+    offered = [a.args["option"] for a in GAME.legal_actions(state, "hans")]
+    assert sorted(offered) == ["accept:ammo", "accept:medkit", "accept:scope", "decline"]
+    assert GAME.waiting_on(state).default.args["option"] == "decline"  # type: ignore[union-attr]
+    with pytest.raises(RuleError, match="naming the Loot card"):
+        act(state, "hans", "choose", NO_DICE, option="accept")
+    state, _ = act(state, "hans", "choose", NO_DICE, option="accept:medkit")
+    assert sorted(state.heroes["hans"].loot) == ["ammo", "helmet", "scope"]
+    assert state.heroes["sarge"].loot == [] and state.heroes["sarge"].tokens == 1
+    assert [(g.card, g.area) for g in state.ground] == [("medkit", "1C")]
 
 
 def test_mission_tokens_can_be_taken_with_consent_too() -> None:

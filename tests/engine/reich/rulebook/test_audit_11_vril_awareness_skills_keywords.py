@@ -48,7 +48,15 @@ def _board(
             d["heroes"][key]["area"] = area
         for eid, kind, area in foes or []:
             d["enemies"].append(
-                {"id": eid, "type": kind, "area": area, "wounds": 0, "behavior": 0, "active": True}
+                {
+                    "id": eid,
+                    "type": kind,
+                    "area": area,
+                    "wounds": 0,
+                    "behavior": 0,
+                    "active": True,
+                    "number": 0,
+                }
             )
         if edit is not None:
             edit(d)
@@ -250,7 +258,15 @@ def _wolff(shooter: str) -> Any:
 
     def edit(d: Data) -> None:
         d["enemies"] = [
-            {"id": "w", "type": "wolff", "area": "8B", "wounds": 0, "behavior": 0, "active": True}
+            {
+                "id": "w",
+                "type": "wolff",
+                "area": "8B",
+                "wounds": 0,
+                "behavior": 0,
+                "active": True,
+                "number": 0,
+            }
         ]
 
     return _board(
@@ -267,7 +283,15 @@ def test_armored_enemy_ignores_hits_without_armor_piercing() -> None:
     assert "6 Successes against 6" in waiting(state).text
     state = act(state, "sarge", "choose", option="done")
     assert enemies(state) == [
-        {"id": "w", "type": "wolff", "area": "8B", "wounds": 0, "behavior": 0, "active": True}
+        {
+            "id": "w",
+            "type": "wolff",
+            "area": "8B",
+            "wounds": 0,
+            "behavior": 0,
+            "active": True,
+            "number": 0,
+        }
     ]
 
 
