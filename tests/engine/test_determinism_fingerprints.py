@@ -70,13 +70,18 @@ from engine.selfplay import choose_action, default_seats
 # numbered per type (`number` and `appeared` in the dump, "Soldier 3" in the narration), Give/Take
 # offering a swap to a receiver with three Loot cards (legal lists change), a supporter's
 # Special Result spent by the attacker, and Hans's `heavy` standing order listed.
+# Re-pinned at the merge of this session's branches (issues #30, #32): the branches' pins above
+# each moved on their own code, and together Forlorn's four (the Egg drop and the refuel order
+# with the reaction rules and the AP book in the dump), Galaxy m4 and m6 (the teleport, Grenadier,
+# aliens-order and Guard choices with the players' vote, and the narration of a stacked-shield
+# defence and a bonus on any attack) changed again; Reichbusters as reich4 pinned it.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
-    ("forlorn-hope", "solo-b", 1, 0): ("3259f7bfd57e5bd5", "0c54616c9c6a478a"),
-    ("forlorn-hope", "op-04", 1, 0): ("322b04e188d1fe63", "7cb5307ccb663979"),
-    ("forlorn-hope", "op-01", 2, 0): ("6e67615e523f56f0", "1035ebb9c3695ffe"),
-    ("forlorn-hope", "op-02", 1, 2): ("b4366cb38c26707f", "150f97d5ee8d6503"),  # a Xeno seat
-    ("galaxy-defenders", "m6", 1, 0): ("af65b93c58127d70", "b48db22a7bae305d"),
-    ("galaxy-defenders", "m4", 2, 0): ("246dae1a72dbce98", "8e3044023b984c73"),
+    ("forlorn-hope", "solo-b", 1, 0): ("e858c8d4fe2fa50b", "c58f6afdb5c17a30"),
+    ("forlorn-hope", "op-04", 1, 0): ("25c423c50b666df0", "c6863808faabbb9d"),
+    ("forlorn-hope", "op-01", 2, 0): ("d727a9512b9dc6fb", "685198a7093c88b5"),
+    ("forlorn-hope", "op-02", 1, 2): ("b7e49bee83876ee7", "9605905608863a20"),  # a Xeno seat
+    ("galaxy-defenders", "m6", 1, 0): ("b9319ce04a7e8414", "8e706a7cbbd424a3"),
+    ("galaxy-defenders", "m4", 2, 0): ("4b6933692dd32343", "b4d2b69e1fde027d"),
     ("reichbusters", "lab-rats", 1, 0): ("0aec120390f52a3f", "78c5451b650ce1d5"),
 }
 
