@@ -34,7 +34,8 @@ def test_refresh_flips_mark_2_to_mark_1_then_removes_it() -> None:
     state = set_body(stage("os6", agents={"marine": "E7"}, options=HV_OFF), "marine", mark=2)
     once = quiet_round(state)
     assert body(once, "marine")["mark"] == 1
-    assert "mark-1" in fig(once, "marine").conditions  # type: ignore[union-attr]
+    marine = fig(once, "marine")
+    assert marine is not None and "mark-1" in marine.conditions
     twice = quiet_round(settle(once))
     assert body(twice, "marine")["mark"] == 0
 

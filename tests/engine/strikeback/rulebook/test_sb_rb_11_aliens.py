@@ -298,7 +298,7 @@ def activation_with_paralyze(card: str) -> str:
     state = edit(state, change)
     ended = act(state, "end-turn", unit="marine").state
     step = advance(on_top(ended, "ce_deck", "os-01"), [4] * 60, [0] * 60)
-    return texts(step.events)
+    return str(texts(step.events))
 
 
 def test_paralyzed_alien_skips_its_activation() -> None:
