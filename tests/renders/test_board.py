@@ -142,9 +142,10 @@ def test_spectator_image_never_shows_private_lines_or_hidden_events() -> None:
         == render_board(xeno.model_copy(update={"private": []}), []).png
     )
     assert render_board(spectator, []).png != render_board(xeno, []).png
-    # An event only the xeno may see is never drawn for a spectator.
-    drone = next(f for f in spectator.figures if f.side == "enemy")
-    secret = Moved(figure=drone.id, path=["A1", drone.coord], visible_to=["xeno"], text="x")
+    # An event only the xeno may see is never drawn for a spectator (a figure's move; before
+    # the Xenos are placed, a Marine's).
+    mover = next((f for f in spectator.figures if f.side == "enemy"), spectator.figures[0])
+    secret = Moved(figure=mover.id, path=["A1", mover.coord], visible_to=["xeno"], text="x")
     assert render_board(spectator, [secret]).png == render_board(spectator, []).png
     assert (
         render_board(spectator, [secret], mode="focus").png
