@@ -130,7 +130,8 @@ def forlorn(view: View, prompt: Prompt, names: SeatNames | None) -> list[str]:
     head = f"{phase} phase, turn {turn}" if phase and turn else generic(view, prompt, names)[0]
     facts: list[str] = []
     if "ap" in header and phase == "Marine":
-        facts.append(f"{header['ap'].replace('(shared)', 'AP shared').strip()}")
+        ap = header["ap"].replace("left (shared pool)", "AP shared").replace("(shared)", "AP shared")
+        facts.append(ap.strip())
     facts.append(nearest_enemy(view))
     if prompt.kind != "turn":
         head = f"{' and '.join(seat_name(names, s) for s in prompt.seats)} to decide"
