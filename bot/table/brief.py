@@ -24,18 +24,24 @@ def tidy(line: str) -> str:
     return short if len(short) <= LINE_LIMIT else short[: LINE_LIMIT - 1].rstrip() + "…"
 
 
-def brief(lines: list[str], budget: int = NARRATION_BUDGET) -> list[str]:
+def brief(lines: list[str], budget: int = NARRATION_BUDGET, pinned: str = "") -> list[str]:
     """The newest lines that fit `budget` (always the newest one), with a note of how many
-    earlier lines `/log` holds."""
-    kept: list[str] = []
-    used = 0
-    for line in reversed([tidy(line) for line in lines if line.strip()]):
-        if kept and used + len(line) + 1 > budget:
+    earlier lines `/log` holds. `pinned`, the step's own headline ("The vote passes: …"), is
+    kept in its place whatever the budget."""
+    tidied = [tidy(line) for line in lines if line.strip()]
+    pin = tidy(pinned) if pinned.strip() else ""
+    at = max((i for i, line in enumerate(tidied) if line == pin), default=None) if pin else None
+    chosen: set[int] = set() if at is None else {at}
+    used = 0 if at is None else len(pin) + 1
+    for i in reversed(range(len(tidied))):
+        if i == at:
+            continue
+        if i != len(tidied) - 1 and used + len(tidied[i]) + 1 > budget:
             break
-        kept.append(line)
-        used += len(line) + 1
-    dropped = len([line for line in lines if line.strip()]) - len(kept)
-    kept.reverse()
+        chosen.add(i)
+        used += len(tidied[i]) + 1
+    kept = [tidied[i] for i in sorted(chosen)]
+    dropped = len(tidied) - len(kept)
     if dropped:
         kept.insert(0, f"… {dropped} earlier line{'s' if dropped > 1 else ''} in /log.")
     return kept

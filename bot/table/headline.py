@@ -131,7 +131,8 @@ def forlorn(view: View, prompt: Prompt, names: SeatNames | None) -> list[str]:
     facts: list[str] = []
     if "ap" in header and phase == "Marine":
         ap = header["ap"].replace("left (shared pool)", "AP shared").replace("(shared)", "AP shared")
-        facts.append(ap.strip())
+        spent = header.get("AP spent", "")  # who spent what from the pool this turn
+        facts.append(f"{ap.strip()} (spent: {spent})" if spent else ap.strip())
     facts.append(nearest_enemy(view))
     if prompt.kind != "turn":
         head = f"{' and '.join(seat_name(names, s) for s in prompt.seats)} to decide"

@@ -141,7 +141,7 @@ class Presenter:
         # is what a phone shows), then who is awaited.
         top = headline(view, prompt, names)
         shown = [top] if top else []
-        shown += brief(list(placed.lines))
+        shown += brief(list(placed.lines), pinned=outcome.headline)
         if prompt.finished and ended(outcome.events) is None:  # else the end's own post says it
             shown.append(f"**Mission over: {prompt.outcome or 'ended'}.**")
         else:

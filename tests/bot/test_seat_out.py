@@ -92,7 +92,7 @@ async def test_a_seat_with_no_marine_left_is_told_and_takes_over_one_that_is_han
     post = next(r for r in out if not r["ephemeral"] and r["content"])
     assert "Marines (2) has no Marine left" in post["content"]
     assert "2 AP spent" not in post["content"]  # said in words below
-    assert "4 AP left in the shared pool; spent this turn: Marines (2) 2" in post["content"]
+    assert "4 AP shared (spent: Marines (2) 2)" in post["content"]  # the headline's pool
     letters = await table.feed("dm-p1")
     assert len(letters) == 1 and "Your last Marine is gone (Marines (2))" in letters[0]["content"]
     assert "/choose" not in letters[0]["content"]

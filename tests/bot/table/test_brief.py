@@ -26,3 +26,16 @@ def test_the_newest_lines_fit_the_budget_and_the_rest_is_counted() -> None:
     assert sum(len(line) + 1 for line in shown[1:]) <= NARRATION_BUDGET
     assert brief(["One line."]) == ["One line."]
     assert brief(["A" * 400]) == [tidy("A" * 400)]  # the newest line is always shown
+
+
+def test_the_steps_own_headline_stays_whatever_the_budget() -> None:
+    """A vote that passed or a default that applied says so first; the budget used to drop it
+    into /log when the narration after it was long."""
+    lines = ["Old news from the last turn.", "The vote passes: Blue is skipped this time."]
+    lines += [f"Event line {n} with some length to it." for n in range(6)]
+    shown = brief(lines, budget=80, pinned="The vote passes: Blue is skipped this time.")
+    assert shown[0].startswith("… ") and "The vote passes: Blue is skipped this time." in shown
+    assert shown[-1] == "Event line 5 with some length to it."
+    assert shown.index("The vote passes: Blue is skipped this time.") < len(shown) - 1
+    assert "Old news from the last turn." not in shown
+    assert not any("vote" in line for line in brief(lines, budget=80))  # unpinned: dropped

@@ -87,8 +87,9 @@ def test_buttons_keep_end_turn_when_room_is_short() -> None:
 
 
 def test_a_hint_names_the_turn_that_allows_an_attack() -> None:
-    # Galaxy m1, seed 1: the Marine's first turn, an alien outside his front hexes.
-    game, state = played("galaxy-defenders", "m1", 1, 3)  # the vote: two answers
+    # Galaxy m1, seed 1: the Marine's first turn, an alien outside his front hexes (four
+    # steps in: the vote's two answers and the opening teleport's hex).
+    game, state = played("galaxy-defenders", "m1", 1, 4)
     seat = game.waiting_on(state).seats[0]
     legal = game.legal_actions(state, seat)
     hints = facing_hints(game, state, seat, legal)
