@@ -130,7 +130,9 @@ def forlorn(view: View, prompt: Prompt, names: SeatNames | None) -> list[str]:
     head = f"{phase} phase, turn {turn}" if phase and turn else generic(view, prompt, names)[0]
     facts: list[str] = []
     if "ap" in header and phase == "Marine":
-        ap = header["ap"].replace("left (shared pool)", "AP shared").replace("(shared)", "AP shared")
+        ap = (
+            header["ap"].replace("left (shared pool)", "AP shared").replace("(shared)", "AP shared")
+        )
         spent = header.get("AP spent", "")  # who spent what from the pool this turn
         facts.append(f"{ap.strip()} (spent: {spent})" if spent else ap.strip())
     facts.append(nearest_enemy(view))

@@ -373,7 +373,11 @@ async def test_a_turn_post_on_a_390_px_phone(table: TableService, tmp_path: Path
             await page.wait_for("localStorage.getItem('sortie.channel') === 'ops'", "the channel")
             await page.wait_for(feed_has("Waiting on"), "the opening post")
             game = get_game("galaxy-defenders")
-            for _ in range(10):  # answer the opening questions (activation order) until a move
+            # Answer the opening questions (the vote, a teleport's hex) and make the agent's
+            # first move through the API: that move opens his own turn post (the post before
+            # it was the last voter's). His next move, typed on the page, edits it in place.
+            moved = 0
+            for _ in range(20):
                 campaign = await table.repo.live_in_channel("ops")
                 assert campaign is not None and campaign.state_json
                 state = game.load(json.loads(campaign.state_json))
@@ -381,14 +385,22 @@ async def test_a_turn_post_on_a_390_px_phone(table: TableService, tmp_path: Path
                 user = "ann" if seat == "marine" else "bob"
                 legal = game.legal_actions(state, seat)
                 move = next((a for a in legal if a.verb == "move"), None)
-                if move is not None:
+                if move is not None and moved:
                     break
-                await api(user, legal[0].command())
-            assert move is not None
+                await api(user, (move or legal[0]).command())
+                moved += move is not None
+            assert move is not None and moved
             await type_into(page, "#user", user)
             await page.wait_for(f"localStorage.getItem('sortie.user') === '{user}'", "the user")
             await page.wait_for(feed_has("Waiting on"), "the opening post")
-            posts = await page.js("document.querySelectorAll('.msg.reply').length")
+            # The answers above reach the page on its next polls: count once the feed is still.
+            posts = -1
+            for _ in range(40):
+                now = await page.js("document.querySelectorAll('.msg.reply').length")
+                if now == posts:
+                    break
+                posts = now
+                await asyncio.sleep(0.75)
             await send(page, move.command())
             await page.wait_for(feed_has("(edited)"), "the turn post to be edited in place")
             assert await page.js("document.querySelectorAll('.msg.reply').length") == posts
