@@ -149,9 +149,9 @@ def public_buttons(
             if holds_secrets(game, state, role):
                 label = for_whom("Answer in private", [role], names)
                 buttons.append(Button(label, PRIVATE_PANEL, "success"))
-            elif len(answers) > MAX_INLINE_ANSWERS:
-                # A long list (a rank-up's tactics and skills): one private select, each answer
-                # with its name and effect, instead of a wall of public buttons.
+            elif len(answers) > MAX_INLINE_ANSWERS or prompt.personal:
+                # A long list, or a seat's own build choice (a rank-up's tactic or skill): one
+                # private select, each answer with its name and effect, not public buttons.
                 buttons.append(Button(for_whom("Choose", [role], names), CHOOSE_PANEL, "success"))
             else:
                 buttons += [_answer(a, role, names) for a in answers]

@@ -114,6 +114,9 @@ class Prompt(BaseModel):
     `private`: the question is answered in private and interrupts another seat's turn (a
     Forlorn reaction window): the table shows it in the open turn post instead of a new one,
     and neither the asked seat nor, once answered, the interrupted seat is pinged.
+
+    `personal`: a seat's own build choice (a rank-up's tactic or skill): the table offers it
+    as one private select with each answer's name and effect, however few the answers.
     """
 
     seats: list[str] = Field(default_factory=list)
@@ -123,6 +126,7 @@ class Prompt(BaseModel):
     outcome: str | None = None
     default: Action | None = None
     private: bool = False
+    personal: bool = False
 
 
 class Step(BaseModel, Generic[S]):

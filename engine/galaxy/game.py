@@ -235,6 +235,7 @@ class GalaxyDefenders:
                     str(state.pending.data.get("question", "")),
                 ),
                 default=_strategy_default(state),
+                personal=state.pending.kind == "promote",  # a rank-up's tactic or skill
             )
         if state.phase == "agent":
             seat = state.turn_order[state.turn_index]

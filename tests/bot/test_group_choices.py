@@ -13,11 +13,13 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from offered import NoPictures
 
-from bot.disclosure import CHOOSE_PANEL, MAX_INLINE_ANSWERS
+from bot import disclosure
+from bot.disclosure import CHOOSE_PANEL, MAX_INLINE_ANSWERS, public_buttons
 from bot.playground.server import create_app
 from bot.storage.db import Database
 from bot.table import TableService
-from engine.core.game import advisor_of
+from engine.core.dice import SeededDice, derive_seed
+from engine.core.game import advisor_of, scenario_info
 from engine.registry import get_game
 
 CHANNEL = "group"
@@ -73,7 +75,7 @@ async def test_a_rank_up_is_one_private_select_with_names_and_effects(
             votes += 1  # the Alpha Agent: a few answers, public buttons, one tap
             shown = {b["command"] for b in buttons}
             assert {a.command() for a in answers} <= shown, buttons
-        elif len(answers) > MAX_INLINE_ANSWERS and buttons:
+        elif (len(answers) > MAX_INLINE_ANSWERS or prompt.personal) and buttons:
             long_questions += 1
             assert not [b for b in buttons if b["command"].startswith("/choose")], buttons
             opener = [b for b in buttons if b["command"] == CHOOSE_PANEL]
@@ -89,3 +91,34 @@ async def test_a_rank_up_is_one_private_select_with_names_and_effects(
         assert action is not None
         posts = await send(players[seat], action.command())
     assert votes >= 1 and long_questions >= 1, (votes, long_questions)
+
+
+def test_a_rank_up_is_a_private_select_however_few_its_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rank-up is the seat's own build choice (`Prompt.personal`): one private select even
+    when its answers would fit as public buttons."""
+    game = get_game("galaxy-defenders")
+    options = scenario_info(game, "m1").resolve_options({})
+    state = game.new("m1", ["marine", "biotech"], options, SeededDice(derive_seed(5, "setup")))
+    advisor = advisor_of(game)
+    assert advisor is not None
+    for step in range(MAX_STEPS):
+        dice = SeededDice(derive_seed(5, step))
+        state = game.advance(state, dice).state
+        prompt = game.waiting_on(state)
+        assert not prompt.finished, "no rank-up came up"
+        if prompt.personal:
+            break
+        seat = prompt.seats[0]
+        action = advisor.advise(state, seat, game.legal_actions(state, seat))
+        assert action is not None
+        state = game.apply(state, seat, action, dice).state
+    assert "rank up" in prompt.text
+    monkeypatch.setattr(disclosure, "MAX_INLINE_ANSWERS", 99)  # every list counts as short
+    buttons = public_buttons(game, state, prompt)
+    assert not [b for b in buttons if b.command.startswith("/choose")], buttons
+    assert [b.command for b in buttons].count(CHOOSE_PANEL) == 1
+    # the same question, were it not personal, would be public buttons now
+    shared = public_buttons(game, state, prompt.model_copy(update={"personal": False}))
+    assert [b for b in shared if b.command.startswith("/choose")]
