@@ -35,18 +35,24 @@ class Playground:
         assert answer["ok"] or not ok, (text, answer)
         return answer
 
+    async def replies(self, user: str, text: str) -> list[dict[str, Any]]:
+        """The replies to an accepted command."""
+        replies: list[dict[str, Any]] = (await self.send(user, text))["replies"]
+        return replies
+
     async def say(self, user: str, text: str) -> str:
         """The replies' text to an accepted command."""
         answer = await self.send(user, text)
         return "\n".join(r["content"] for r in answer["replies"])
 
-    async def feed(self) -> list[dict[str, Any]]:
-        """Every message of the channel, page after page (a page says when more follow)."""
+    async def feed(self, channel: str = "", after: int = 0) -> list[dict[str, Any]]:
+        """Every message of the channel (or of another, such as a player's `dm-<user>`) after
+        message `after`, page after page (a page says when more follow)."""
         messages: list[dict[str, Any]] = []
-        after, more = 0, True
+        more = True
         while more:
             response = await self.client.get(
-                f"/api/channels/{self.channel}/messages", params={"after": after}
+                f"/api/channels/{channel or self.channel}/messages", params={"after": after}
             )
             page = await response.json()
             messages += page["messages"]

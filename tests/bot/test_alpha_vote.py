@@ -4,18 +4,14 @@ ping nobody; when the answer window closes without agreement the class ranking d
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 from offered import NoPictures
+from playground_table import Playground, playground, sqlite_table
 
-from bot.playground.server import create_app
-from bot.storage.db import Database
-from bot.table import TableService
 from engine.core.game import advisor_of
 from engine.registry import get_game
 
@@ -25,52 +21,29 @@ GAME = get_game("galaxy-defenders")
 
 
 @pytest.fixture
-async def api(tmp_path: Path) -> AsyncIterator[tuple[TestClient[Any, Any], TableService]]:
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'vote.db'}")
-    await db.init()
-    service = TableService(db, new_seed=lambda: 20261205, limits=None, pictures=NoPictures())
-    async with TestClient(TestServer(create_app(service))) as client:
-        yield client, service
-    await db.close()
+async def api(tmp_path: Path) -> AsyncIterator[Playground]:
+    async with (
+        sqlite_table(tmp_path / "vote.db", new_seed=lambda: 20261205, pictures=NoPictures()) as t,
+        playground(t, CHANNEL) as channel,
+    ):
+        yield channel
 
 
-class Table:
-    def __init__(self, client: TestClient[Any, Any], service: TableService) -> None:
-        self.client, self.service = client, service
-
-    async def send(self, user: str, text: str) -> list[dict[str, Any]]:
-        response = await self.client.post(
-            "/api/command", json={"channel": CHANNEL, "user": user, "text": text}
-        )
-        body = await response.json()
-        assert body["ok"], (text, body)
-        replies: list[dict[str, Any]] = body["replies"]
-        return replies
-
-    async def state(self) -> Any:
-        campaign = await self.service.repo.latest_in_channel(CHANNEL)
-        assert campaign is not None and campaign.state_json
-        return GAME.load(json.loads(campaign.state_json))
-
-    async def feed(self, after: int = 0) -> list[dict[str, Any]]:
-        page = await (
-            await self.client.get(f"/api/channels/{CHANNEL}/messages?after={after}")
-        ).json()
-        messages: list[dict[str, Any]] = page["messages"]
-        return messages
+class Table(Playground):
+    """The channel, with this test's own set-up."""
 
     async def to_the_vote(self) -> Any:
         """Play with the advisor until the first Alpha Agent vote of round 2."""
-        await self.send("p0", "/campaign create game:galaxy-defenders scenario:m1")
+        await self.replies("p0", "/campaign create game:galaxy-defenders scenario:m1")
         for role, user in PLAYERS.items():
-            await self.send(user, f"/campaign join role:{role}")
-        await self.send("p0", "/campaign settings window_minutes:60")
-        await self.send("p0", "/campaign begin")
+            await self.replies(user, f"/campaign join role:{role}")
+        await self.replies("p0", "/campaign settings window_minutes:60")
+        await self.replies("p0", "/campaign begin")
         advisor = advisor_of(GAME)
         assert advisor is not None
         seen_turn = False
         for _ in range(400):
-            state = await self.state()
+            state = await self.state(GAME)
             prompt = GAME.waiting_on(state)
             seen_turn = seen_turn or prompt.kind == "turn"
             if prompt.kind == "vote" and seen_turn:
@@ -79,14 +52,14 @@ class Table:
             seat = prompt.seats[0]
             action = advisor.advise(state, seat, GAME.legal_actions(state, seat))
             assert action is not None
-            await self.send(PLAYERS[seat], action.command())
+            await self.replies(PLAYERS[seat], action.command())
         raise AssertionError("no Alpha Agent vote reached")
 
 
 async def test_any_player_proposes_the_others_agree_in_one_edited_post(
-    api: tuple[TestClient[Any, Any], TableService],
+    api: Playground,
 ) -> None:
-    table = Table(*api)
+    table = Table(api.client, api.service, CHANNEL)
     state = await table.to_the_vote()
     opened = await table.feed()
     post = [m for m in opened if m["buttons"]][-1]
@@ -99,43 +72,43 @@ async def test_any_player_proposes_the_others_agree_in_one_edited_post(
     assert "choose this round's Alpha Agent" in post["content"]
     last = max(m["id"] for m in opened)
 
-    proposed = await table.send("p2", "/choose option:biotech")  # Iridium proposes Thorium
+    proposed = await table.replies("p2", "/choose option:biotech")  # Iridium proposes Thorium
     shown = [r for r in proposed if not r["ephemeral"]]
     assert len(shown) == 1 and shown[0]["mentions"] == [], shown
     assert "Iridium (Sniper) proposes Thorium (Biotech) as Alpha Agent." in shown[0]["content"]
     assert "Thorium (Biotech) is proposed (agreed: Iridium (Sniper))" in shown[0]["content"]
     agree = [b for b in shown[0]["buttons"] if b["command"] == "/choose option:biotech"]
     assert agree and agree[0]["label"].startswith("Agree: Thorium (Biotech) leads · "), agree
-    vote_post = [m for m in await table.feed(last) if m["content"] == shown[0]["content"]]
+    vote_post = [m for m in await table.feed(after=last) if m["content"] == shown[0]["content"]]
     assert len(vote_post) == 1
 
-    agreed = await table.send("p0", "/choose option:biotech")
+    agreed = await table.replies("p0", "/choose option:biotech")
     edit = [r for r in agreed if not r["ephemeral"]]
     assert (
         len(edit) == 1 and edit[0]["mentions"] == [] and edit[0]["post_key"] == shown[0]["post_key"]
     )
     assert "Chromium (Marine) agrees" in edit[0]["content"]
-    after = [m for m in await table.feed(last) if m["id"] > last]  # new posts, not edits
+    after = [m for m in await table.feed(after=last) if m["id"] > last]  # new posts, not edits
     assert len({m["id"] for m in after}) == 1, [m["content"][:50] for m in after]  # one post
     assert any(m.get("edited") for m in after), after
-    assert (await table.state()).pending.data["agreed"] == ["sniper", "marine"]
+    assert (await table.state(GAME)).pending.data["agreed"] == ["sniper", "marine"]
 
-    await table.send("p1", "/choose option:biotech")  # the last agreement makes the choice
-    state = await table.state()
+    await table.replies("p1", "/choose option:biotech")  # the last agreement makes the choice
+    state = await table.state(GAME)
     assert (state.alpha == "biotech" and state.pending is None) or state.pending.kind != "alpha"
 
 
 async def test_no_agreement_in_the_answer_window_falls_back_to_the_ranking(
-    api: tuple[TestClient[Any, Any], TableService],
+    api: Playground,
 ) -> None:
-    table = Table(*api)
+    table = Table(api.client, api.service, CHANNEL)
     await table.to_the_vote()
-    await table.send("p1", "/choose option:sniper")  # Thorium proposes Iridium; no one agrees
+    await table.replies("p1", "/choose option:sniper")  # Thorium proposes Iridium; no one agrees
     campaign = await table.service.repo.latest_in_channel(CHANNEL)
     assert campaign is not None and campaign.id is not None
     replies = await table.service.pacing.close_window(campaign.id)
-    state = await table.state()
+    state = await table.state(GAME)
     assert state.alpha == "marine"  # the ranking: Marine first
     assert replies  # the step is posted
-    log = await table.send("p2", "/log")
+    log = await table.replies("p2", "/log")
     assert "by the class ranking, Chromium (Marine) is the Alpha Agent" in log[-1]["content"]

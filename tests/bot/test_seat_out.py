@@ -8,15 +8,11 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 from offered import NoPictures
+from playground_table import Playground, playground, sqlite_table
 
-from bot.playground.server import create_app
-from bot.storage.db import Database
-from bot.table import TableService
 from engine.registry import get_game
 
 CHANNEL = "hope"
@@ -24,48 +20,27 @@ GAME = get_game("forlorn-hope")
 
 
 @pytest.fixture
-async def api(tmp_path: Path) -> AsyncIterator[tuple[TestClient[Any, Any], TableService]]:
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'hope.db'}")
-    await db.init()
-    service = TableService(db, new_seed=lambda: 32, limits=None, pictures=NoPictures())
-    async with TestClient(TestServer(create_app(service))) as client:
-        yield client, service
-    await db.close()
+async def api(tmp_path: Path) -> AsyncIterator[Playground]:
+    async with (
+        sqlite_table(tmp_path / "hope.db", new_seed=lambda: 32, pictures=NoPictures()) as t,
+        playground(t, CHANNEL) as channel,
+    ):
+        yield channel
 
 
-class Table:
-    def __init__(self, client: TestClient[Any, Any], service: TableService) -> None:
-        self.client, self.service = client, service
-
-    async def send(self, user: str, text: str) -> list[dict[str, Any]]:
-        response = await self.client.post(
-            "/api/command", json={"channel": CHANNEL, "user": user, "text": text}
-        )
-        body = await response.json()
-        assert body["ok"], (text, body)
-        replies: list[dict[str, Any]] = body["replies"]
-        return replies
-
-    async def feed(self, channel: str = CHANNEL) -> list[dict[str, Any]]:
-        page = await (await self.client.get(f"/api/channels/{channel}/messages")).json()
-        messages: list[dict[str, Any]] = page["messages"]
-        return messages
-
-    async def state(self) -> Any:
-        campaign = await self.service.repo.latest_in_channel(CHANNEL)
-        assert campaign is not None and campaign.state_json
-        return GAME.load(json.loads(campaign.state_json))
+class Table(Playground):
+    """The channel, with this test's own set-up."""
 
     async def stage(self) -> None:
         """Op 01 with two Marine seats, in the Marine phase: the first seat commands Fox and
         Zac, the second only Bates, who stands by an airlock."""
-        await self.send("p0", "/campaign create game:forlorn-hope scenario:op-01")
-        await self.send("p0", "/campaign join role:marines")
-        await self.send("p1", "/campaign join role:marines-2")
-        await self.send("p0", "/campaign begin")
+        await self.replies("p0", "/campaign create game:forlorn-hope scenario:op-01")
+        await self.replies("p0", "/campaign join role:marines")
+        await self.replies("p1", "/campaign join role:marines-2")
+        await self.replies("p0", "/campaign begin")
         campaign = await self.service.repo.latest_in_channel(CHANNEL)
         assert campaign is not None
-        state = await self.state()
+        state = await self.state(GAME)
         places = {"fox": ("H9", "marines"), "zac": ("H7", "marines"), "bates": ("A2", "marines-2")}
         for unit in state.units:
             if unit.side == "xenos" and unit.status == "active":
@@ -84,11 +59,11 @@ class Table:
 
 
 async def test_a_seat_with_no_marine_left_is_told_and_takes_over_one_that_is_handed_over(
-    api: tuple[TestClient[Any, Any], TableService],
+    api: Playground,
 ) -> None:
-    table = Table(*api)
+    table = Table(api.client, api.service, CHANNEL)
     await table.stage()
-    out = await table.send("p1", "/act unit:bates what:exit")
+    out = await table.replies("p1", "/act unit:bates what:exit")
     post = next(r for r in out if not r["ephemeral"] and r["content"])
     assert "Marines (2) has no Marine left" in post["content"]
     assert "2 AP spent" not in post["content"]  # said in words below
@@ -97,39 +72,39 @@ async def test_a_seat_with_no_marine_left_is_told_and_takes_over_one_that_is_han
     assert len(letters) == 1 and "Your last Marine is gone (Marines (2))" in letters[0]["content"]
     assert "/choose" not in letters[0]["content"]
 
-    panel = await table.send("p1", "/pick")
+    panel = await table.replies("p1", "/pick")
     offered = json.dumps(panel)
     assert "Ask Marines to hand you" in offered and "Watch the rest of the operation" in offered
 
-    zac = next(u for u in (await table.state()).units if u.id == "zac")
-    asked = await table.send("p1", "/choose option:ask:zac")
+    zac = next(u for u in (await table.state(GAME)).units if u.id == "zac")
+    asked = await table.replies("p1", "/choose option:ask:zac")
     shown = "\n".join(r["content"] for r in asked if not r["ephemeral"])
     assert f"Marines (2) has no Marine left and asks Marines for {zac.name}." in shown
     to_p0 = await table.feed("dm-p0")
     assert len(to_p0) == 1 and f"asks you to hand over {zac.name}" in to_p0[0]["content"]
 
-    await table.send("p0", "/choose option:hand:zac")
-    state = await table.state()
+    await table.replies("p0", "/choose option:hand:zac")
+    state = await table.state(GAME)
     assert next(u for u in state.units if u.id == "zac").seat == "marines-2"
     assert "marines-2" in GAME.waiting_on(state).seats
     told = await table.feed("dm-p1")
     assert len(told) == 2 and f"{zac.name} is yours to command now" in told[1]["content"]
-    moved = await table.send("p1", "/move unit:zac to:H6")
+    moved = await table.replies("p1", "/move unit:zac to:H6")
     assert any("H6" in r["content"] for r in moved if not r["ephemeral"])
 
-    status = "\n".join(r["content"] for r in await table.send("p0", "/campaign status"))
+    status = "\n".join(r["content"] for r in await table.replies("p0", "/campaign status"))
     assert "AP left in the shared pool; spent this turn: Marines (2) 3" in status
 
 
 async def test_a_seat_with_no_marine_left_may_watch_and_is_listed_in_status(
-    api: tuple[TestClient[Any, Any], TableService],
+    api: Playground,
 ) -> None:
-    table = Table(*api)
+    table = Table(api.client, api.service, CHANNEL)
     await table.stage()
-    await table.send("p1", "/act unit:bates what:exit")
-    status = "\n".join(r["content"] for r in await table.send("p0", "/campaign status"))
+    await table.replies("p1", "/act unit:bates what:exit")
+    status = "\n".join(r["content"] for r in await table.replies("p0", "/campaign status"))
     assert "Marines (2): no Marine left (may ask another seat for a Marine)" in status
-    watched = await table.send("p1", "/choose option:watch")
+    watched = await table.replies("p1", "/choose option:watch")
     assert any("watches the rest of the operation" in r["content"] for r in watched)
-    status = "\n".join(r["content"] for r in await table.send("p0", "/campaign status"))
+    status = "\n".join(r["content"] for r in await table.replies("p0", "/campaign status"))
     assert "Marines (2): no Marine left (watching)" in status
