@@ -27,7 +27,10 @@ from engine.core.dice import SeededDice
 from engine.core.events import Event, parse_events
 from engine.core.game import Action, Game
 from engine.core.view import View
+from engine.forlorn.content import cards
+from engine.forlorn.reactions import rules_text
 from engine.registry import get_game
+from engine.reich.content import load_content
 from engine.selfplay import choose_action
 from renders import alt_text, text_board
 
@@ -92,8 +95,6 @@ class SecretTracker:
         known from then on, even once shuffled back into a deck."""
         if self.game_key != "reichbusters":
             return  # Forlorn's played cards are kept in the state (mutation.played)
-        from engine.reich.content import load_content
-
         by_name: dict[str, list[Any]] = {}
         for template in load_content().cards.values():
             by_name.setdefault(template.name, []).append(template)
@@ -110,8 +111,6 @@ class SecretTracker:
         return Secrets(seed=self.seed)
 
     def _forlorn(self, state: Any) -> Secrets:
-        from engine.forlorn.content import cards
-
         catalogue = cards()
         mutation = state.mutation
         self.revealed |= {catalogue[c].title for c in mutation.played}
@@ -123,14 +122,10 @@ class SecretTracker:
         if getattr(state, "reaction_rules", None) is not None:
             # Her standing reaction rules (issue #32) are hers alone, like the hand: their
             # words never reach a public text.
-            from engine.forlorn.reactions import rules_text
-
             found.texts |= {"Standing reactions", rules_text(state)}
         return found
 
     def _reich(self, state: Any) -> Secrets:
-        from engine.reich.content import load_content
-
         templates = load_content().cards
         hidden: list[str] = []
         for hero in state.heroes.values():
