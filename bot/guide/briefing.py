@@ -116,5 +116,9 @@ def figures_by_seat(view: View, holders: dict[str, str]) -> list[str]:
     lines = []
     for seat, names in by_seat.items():
         who = f" ({holders[seat] or 'free'})" if seat in holders else ""
-        lines.append(f"{seat_name(seats, seat)}{who}: {', '.join(names)}")
+        named = seat_name(seats, seat)
+        if names == [named]:  # a seat that is its one figure (a Galaxy agent) is named once
+            lines.append(f"{named}{who}")
+        else:
+            lines.append(f"{named}{who}: {', '.join(names)}")
     return lines

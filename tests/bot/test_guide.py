@@ -131,6 +131,15 @@ async def _begin(table: TableService, game: str, scenario: str, roles: list[str]
     return "\n".join(joined) + "\n" + text(await table.handle(ANN, "/campaign begin"))
 
 
+async def test_a_seat_that_is_its_one_figure_is_named_once(table: TableService) -> None:
+    """Galaxy: the seat is the agent; "Chromium (Marine) (ann): Chromium (Marine)" said it
+    twice."""
+    await table.handle(ANN, "/campaign create game:galaxy-defenders scenario:m1")
+    joined = text(await table.handle(ANN, "/campaign join role:marine"))
+    assert "If the mission began now: Chromium (Marine) (ann)." in joined, joined
+    assert "(ann): Chromium (Marine)" not in joined
+
+
 async def test_begin_posts_the_briefing_and_who_plays_what(table: TableService) -> None:
     shown = await _begin(table, "reichbusters", "radio-silence", ["sarge", "hans"])
     # Joining already says who would command the heroes that fill the missing teams.
