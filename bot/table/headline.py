@@ -130,11 +130,10 @@ def forlorn(view: View, prompt: Prompt, names: SeatNames | None) -> list[str]:
     head = f"{phase} phase, turn {turn}" if phase and turn else generic(view, prompt, names)[0]
     facts: list[str] = []
     if "ap" in header and phase == "Marine":
-        ap = (
-            header["ap"].replace("left (shared pool)", "AP shared").replace("(shared)", "AP shared")
-        )
+        left = header["ap"].split(" ")[0]  # "5", or "5 left (shared pool)" for several seats
+        pool = f"{left} AP shared" if "shared" in header["ap"] else f"{left} AP"
         spent = header.get("AP spent", "")  # who spent what from the pool this turn
-        facts.append(f"{ap.strip()} (spent: {spent})" if spent else ap.strip())
+        facts.append(f"{pool} (spent: {spent})" if spent else pool)
     facts.append(nearest_enemy(view))
     if prompt.kind != "turn":
         head = f"{' and '.join(seat_name(names, s) for s in prompt.seats)} to decide"

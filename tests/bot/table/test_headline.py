@@ -96,6 +96,9 @@ def test_forlorn_names_the_phase_the_shared_ap_and_the_nearest_enemy() -> None:
     line = headline(view, game.waiting_on(state))
     ap = view.header["ap"].split(" ")[0]
     assert line.startswith(f"**Marine phase, turn 1/7** — {ap} AP shared · "), line
+    # one Marine seat: its own points, still named as AP (the header gives the bare number)
+    alone = view.model_copy(update={"header": {**view.header, "ap": ap}})
+    assert f"— {ap} AP · " in headline(alone, game.waiting_on(state)), headline(alone, prompt)
     marine = next(f for f in view.figures if f.side == "player")
     assert f"on {marine.name}'s square" in headline(moved_enemy(view, marine.coord), prompt)
 
