@@ -393,17 +393,18 @@ async def test_a_turn_post_on_a_390_px_phone(table: TableService, tmp_path: Path
             await type_into(page, "#user", user)
             await page.wait_for(f"localStorage.getItem('sortie.user') === '{user}'", "the user")
             await page.wait_for(feed_has("Waiting on"), "the opening post")
-            # The answers above reach the page on its next polls: count once the feed is still.
-            posts = -1
-            for _ in range(40):
-                now = await page.js("document.querySelectorAll('.msg.reply').length")
-                if now == posts:
-                    break
-                posts = now
-                await asyncio.sleep(0.75)
+
+            # The move must edit the open post, not add one: counted on the server's feed (the
+            # page's own count raced its polling of the answers sent above).
+            async def posts() -> int:
+                async with session.get(base + "/api/channels/ops/messages") as response:
+                    listed: dict[str, Any] = await response.json()
+                return sum(1 for m in listed["messages"] if m["author"] == "Sortie")
+
+            before = await posts()
             await send(page, move.command())
             await page.wait_for(feed_has("(edited)"), "the turn post to be edited in place")
-            assert await page.js("document.querySelectorAll('.msg.reply').length") == posts
+            assert await posts() == before
             await page.wait_for(
                 "[...document.querySelectorAll('.msg .images img')]"
                 ".every(img => img.complete && img.naturalWidth > 0)",
