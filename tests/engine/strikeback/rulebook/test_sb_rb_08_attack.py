@@ -157,3 +157,52 @@ def test_explosion_hits_the_area_and_the_areas_one_away() -> None:
     for uid in ("a1", "a2", "a3"):
         assert f" {uid} defends with" in log or f" {uid} takes" in log
     assert " a4 " not in log
+
+
+def area_heal() -> tuple[Any, str]:
+    """The Biotech (Regen Field Projector, our Area Healing weapon) heals the Marine at E8;
+    the Biotech (D8) and the Infiltrator (E7) share that Area, the Sniper (F8) stands in the
+    next one. Everyone starts with 3 wounds."""
+    state = stage(
+        "os1",
+        ("biotech", "marine", "infiltrator", "sniper"),
+        agents={"biotech": "D8", "marine": "E8", "infiltrator": "E7", "sniper": "F8"},
+        options=HV_OFF,
+    )
+    areas = {c.coord: c.area for c in view(state).cells}
+    assert areas["D8"] == areas["E8"] == areas["E7"] != areas["F8"]
+
+    def change(data: dict[str, Any]) -> None:
+        data["agents"]["biotech"]["weapons"][1] = {
+            "key": "regen-projector",
+            "ammo": 3,
+            "jammed": False,
+        }
+        for seat in ("biotech", "marine", "infiltrator", "sniper"):
+            data["agents"][seat]["wounds"] = 3
+
+    step = act(
+        edit(state, change),
+        "attack",
+        [6] * 10,
+        seat="biotech",
+        unit="biotech",
+        target="marine",
+        weapon="regen-projector",
+    )
+    return step.state, texts(step.events)
+
+
+def test_area_healing_heals_every_other_agent_in_the_targets_area() -> None:
+    """8.5: the healing applies to the target and to every other agent in the same Area (the
+    healer included, as he stands there): all three lose the same wounds."""
+    state, log = area_heal()
+    assert "Chromium (Marine) heals 3" in log
+    assert wounds(state, "marine") == wounds(state, "infiltrator") == wounds(state, "biotech") == 0
+
+
+def test_area_healing_stops_at_the_edge_of_the_targets_area() -> None:
+    """8.5: only the target's Area is healed; an agent in the next Area keeps his wounds."""
+    state, log = area_heal()
+    assert "(Sniper) heals" not in log
+    assert wounds(state, "sniper") == 3

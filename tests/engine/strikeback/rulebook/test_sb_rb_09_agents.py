@@ -348,3 +348,67 @@ def test_second_poison_1_is_discarded_with_one_wound() -> None:
 def test_lesser_poison_on_poison_2_is_discarded_with_one_wound() -> None:
     """9.3.2: Poison 1 on a Poison 2 target: the Poison 2 stays, 1 wound at once."""
     assert acid_on(2) == {"poison": 2, "wounds": 1}
+
+
+def armed_attack(weapon: str, rolls: list[int], at: str = "G7") -> tuple[Any, str]:
+    """The Marine (with Alien Knowledge, so alien weapons work) attacks a GREEN Spine Critter
+    with `weapon` in his second slot. Faces, from the narration: RED 3 = hit+ammo+GD-Wings
+    (no Bolt), BLUE 1 = alien (no shield), BLUE 2 = hit+hit+shield."""
+    state = stage(
+        "os1", agents={"marine": "E7"}, aliens=[("a1", "spine-critter-green-1", at)], options=HV_OFF
+    )
+
+    def change(data: dict[str, Any]) -> None:
+        data["agents"]["marine"]["weapons"][1] = {"key": weapon, "ammo": 0, "jammed": False}
+        data["agents"]["marine"]["skills"].append("alien-knowledge")
+
+    step = act(edit(state, change), "attack", rolls, unit="marine", target="a1", weapon=weapon)
+    return step.state, texts(step.events)
+
+
+def test_fixed_hit_weapon_rolls_no_dice_for_its_hits() -> None:
+    """9.2: a weapon printing a number of Hits (our Fusion Lance: 3) has that Hit roll without
+    rolling; the Defend roll is as usual. The first scripted dice go to the defence, three of
+    them, one per Hit."""
+    _, log = armed_attack("fusion-lance", [1, 2, 2, 6, 6, 6])
+    assert "3 Hit(s)" in log
+    defence = next(x for x in log.split("\n") if " defends with " in x)
+    assert defence.split(" defends with ")[1].rstrip(".") == "alien, hit+hit+shield, hit+hit+shield"
+
+
+def test_red_and_blue_weapon_rolls_both_colours() -> None:
+    """9.2: a multi-colour weapon (our Gravity Maul, 2 RED + 2 BLUE) rolls both kinds."""
+    _, log = armed_attack("gravity-maul", [3, 3, 1, 1, *[1] * 10], at="F7")
+    attack = next(x for x in log.split("\n") if " attacks " in x)
+    assert attack.count("red ") == 2 and attack.count("blue ") == 2
+
+
+def test_gd_result_works_as_a_bolt_on_a_weapon_that_says_so() -> None:
+    """9.2: a weapon using the GD-Wings result as an extra attack effect applies its Bolt
+    effect for it (two RED dice showing hit+ammo+GD, no Bolt rolled: the Maul still
+    immobilizes), once however many show."""
+    _, log = armed_attack("gravity-maul", [3, 3, 1, 1, *[1] * 10], at="F7")
+    attack = next(x for x in log.split("\n") if " attacks " in x)
+    assert "bolt" not in attack.split(" - ")[0]
+    assert attack.count("Bolt effect") == 1
+
+
+def test_gd_result_is_no_bolt_on_an_ordinary_weapon() -> None:
+    """9.2 (the other side of the sentence): the Marine's own rifle reads the same RED
+    hit+ammo+GD faces without any Bolt effect."""
+    state = stage(
+        "os1",
+        agents={"marine": "E7"},
+        aliens=[("a1", "spine-critter-green-1", "G7")],
+        options=HV_OFF,
+    )
+    step = act(
+        state,
+        "attack",
+        [3, 3, 3, 3, *[1] * 10],
+        unit="marine",
+        target="a1",
+        weapon="improved-rifle",
+    )
+    attack = next(x for x in texts(step.events).split("\n") if " attacks " in x)
+    assert "gd" in attack and "Bolt effect" not in attack
