@@ -401,3 +401,49 @@ def test_os1_event_a_hazard_xeno_deltas_and_the_teleport_point() -> None:
     assert f"Teleport Point (alien) opens at {marks['m3']}" in log
     on_top_line = next(x for x in log.split("\n") if "on top of the Close Encounter deck" in x)
     assert "#28" in on_top_line
+
+
+# --- Storybook 6 Level of Difficulty ------------------------------------------------------
+
+PRESETS = {
+    "easy": {
+        "high-impact": "on",
+        "close-fight": "off",
+        "fighting-poses": "off",
+        "human-view": "off",
+        "friendly-fire": "off",
+    },
+    "normal": {
+        "high-impact": "on",
+        "close-fight": "on",
+        "fighting-poses": "on",
+        "human-view": "on",
+        "friendly-fire": "off",
+    },
+    "hard": {
+        "high-impact": "on",
+        "close-fight": "on",
+        "fighting-poses": "on",
+        "human-view": "on",
+        "friendly-fire": "on",
+    },
+}
+
+
+@pytest.mark.parametrize("level", sorted(PRESETS))
+def test_difficulty_level_switches_the_five_optional_rules(level: str) -> None:
+    """Storybook 6: each level is a setting of High Impact, Close Fight, Fighting Poses,
+    Human View and Friendly Fire (an option left out reads as its default, Off)."""
+    options = dump(new("os1", difficulty=level))["options"]
+    assert {k: options.get(k, "off") for k in PRESETS[level]} == PRESETS[level]
+
+
+def test_easy_offers_no_fighting_pose_normal_does() -> None:
+    """Storybook 6, seen in play: Fighting Poses are off at EASY and on at NORMAL."""
+
+    def poses(level: str) -> list[str]:
+        state = stage("os1", agents={"marine": "E7"}, options={"difficulty": level})
+        return [a.args["order"] for a in legal(state) if "pose" in a.args.get("order", "")]
+
+    assert not poses("easy")
+    assert poses("normal")

@@ -18,6 +18,13 @@ from engine.core.dice import SeededDice
 from engine.core.game import Action
 
 SEATS = ("marine", "biotech", "infiltrator")
+FIRST: dict[str, tuple[int, set[str]]] = {}
+
+
+def gear(state: Any, seat: str) -> tuple[int, set[str]]:
+    """An agent's rank and the tactics and skills he holds, as dumped."""
+    agent = dump(state)["agents"][seat]
+    return int(agent["rank"]), set(agent["tactics"]) | set(agent["skills"])
 
 
 def os1_finished(flames: list[int], dead_rank: int | None = None) -> tuple[Any, str]:
@@ -28,6 +35,7 @@ def os1_finished(flames: list[int], dead_rank: int | None = None) -> tuple[Any, 
         "campaign", list(SEATS), {"expansion": "strikeback", "human-view": "off"}, SeededDice(7)
     )
     state = settle(state, alpha="marine")
+    FIRST.update({seat: gear(state, seat) for seat in SEATS})
 
     def change(data: dict[str, Any]) -> None:
         data["strikeback"]["mission_state"]["flames"] = flames
@@ -103,3 +111,67 @@ def test_mission_2_weapon_limits_from_the_briefing() -> None:
     """Storybook 2.1 / Mission 2 briefing: 3 Improved and 2 Alien weapons from Headquarters."""
     _, log = os1_finished([3])
     assert "up to 3 Improved and 2 Alien weapons" in log
+
+
+def campaign_start(pick: str) -> tuple[Any, list[str]]:
+    """A new Strikeback campaign played to its first Agent turn, each choice answered by the
+    `pick` ("first" or "last") offer; returns the state and the prompts' texts."""
+    state = GAME.new(
+        "campaign",
+        ["marine", "biotech"],
+        {"expansion": "strikeback", "human-view": "off"},
+        SeededDice(7),
+    )
+    asked: list[str] = []
+    for _ in range(60):
+        prompt = waiting(state)
+        if prompt.kind == "turn" or prompt.finished:
+            return state, asked
+        if prompt.seats:
+            seat = prompt.seats[0]
+            offers = legal(state, seat)
+            asked.append(prompt.text)
+            choice = offers[-1] if pick == "last" and prompt.kind == "choice" else offers[0]
+            if prompt.kind == "choice" and "weapon" in prompt.text:
+                choice = offers[0]
+            state = GAME.apply(state, seat, choice, SeededDice(5)).state
+        else:
+            state = GAME.advance(state, SeededDice(5)).state
+    raise AssertionError("no Agent turn reached")
+
+
+def test_campaign_agents_start_at_gold() -> None:
+    """5.2: every agent starts the Strikeback campaign at the Gold GD-Wings rank (3)."""
+    state, _ = campaign_start("first")
+    assert {dump(state)["agents"][s]["rank"] for s in ("marine", "biotech")} == {3}
+
+
+def test_gold_start_is_one_basic_tactic_one_improved_tactic_one_skill() -> None:
+    """5.2: reaching Gold, each agent selects one Basic Tactic, one Improved Tactic and one
+    Skill: three picks per agent, no more."""
+    state, asked = campaign_start("first")
+    assert sum("pick one" in text for text in asked) == 6
+    for seat in ("marine", "biotech"):
+        agent = dump(state)["agents"][seat]
+        assert len(agent["tactics"]) == 2 and len(agent["skills"]) == 1
+
+
+def test_gold_start_powers_are_the_players_picks() -> None:
+    """5.2: the powers are selected, not dealt: answering each pick with the last offer
+    instead of the first gives other tactics and skill."""
+    first, _ = campaign_start("first")
+    last, _ = campaign_start("last")
+    for seat in ("marine", "biotech"):
+        assert gear(first, seat)[1].isdisjoint(gear(last, seat)[1])
+
+
+def test_a_living_agents_rank_tactics_and_skills_carry_to_the_next_mission() -> None:
+    """Storybook 5 (and 9.8, the new rank is carried on): an agent alive at the end of
+    Mission 1 starts Mission 2 at his rank or above (one last rank roll, 5.4), with every
+    tactic and skill he held."""
+    state, _ = os1_finished([3])
+    assert dump(state)["mission"] == "os2"
+    for seat in SEATS:
+        rank, powers = gear(state, seat)
+        assert rank >= FIRST[seat][0]
+        assert FIRST[seat][1] <= powers
