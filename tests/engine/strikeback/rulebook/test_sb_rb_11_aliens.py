@@ -385,3 +385,63 @@ def test_activate_x_counts_agents_not_npcs(npcs: bool) -> None:
     """11.5: #25 activates as many aliens as there are agents in play, NPCs and drones not
     counted (two agents, with or without a Knight: two aliens)."""
     assert len(activations("os-25", FOUR, npcs=npcs)) == 2
+
+
+# --- 11.8 Multi-hex Aliens -----------------------------------------------------------------
+
+
+def area_shot_past_the_worm(head: str, base: str) -> str:
+    """The Marine's Improved Rifle deals Area Damage to a Spine Critter at G8 (Area with G7,
+    H7, H8, F8); the two-hex Wormoon's base is at `head` and `base`. Returns the narration."""
+    state = stage(
+        "os6",
+        ("marine", "biotech"),
+        agents={"marine": "E7", "biotech": "D7"},
+        aliens=[("w1", "wormoon-1", head), ("a2", "spine-critter-green-1", "G8")],
+        options=HV_OFF,
+    )
+    assert adjacent(state, head, base)
+    second = hexes(state)[base]
+
+    def change(data: dict[str, Any]) -> None:
+        data["strikeback"]["bodies"] = {"w1": [list(second)]}
+        data["agents"]["marine"]["weapons"][0] = {
+            "key": "improved-rifle",
+            "ammo": 3,
+            "jammed": False,
+        }
+        deck = data["ce_deck"]
+        deck["draw_pile"] = [c for c in deck["draw_pile"] if c != "os-01"]
+        deck["discard_pile"] = [*deck["discard_pile"], "os-01"]
+
+    step = act(
+        edit(state, change),
+        "attack",
+        [5, 5, 5, *[4] * 30],
+        unit="marine",
+        target="a2",
+        weapon="improved-rifle",
+        mode="area",
+    )
+    return texts(step.events)
+
+
+def test_area_damage_hits_a_multi_hex_alien_with_one_base_hex_in_the_area() -> None:
+    """11.8: Area Damage applies to a multi-hex alien if at least one hex of its base is in
+    the targeted Area (the Wormoon's head at H6 is outside, its tail at H7 inside)."""
+    log = area_shot_past_the_worm("H6", "H7")
+    assert log.count("Wormoon w1 takes") == 1
+
+
+def test_area_damage_hits_a_multi_hex_alien_once_whatever_its_hexes_in_the_area() -> None:
+    """11.8: the Area Damage is applied once, however many base hexes are in the Area (both,
+    G7 and H7, here): one defence, one wound line."""
+    log = area_shot_past_the_worm("G7", "H7")
+    assert log.count("Wormoon w1 takes") == 1
+    assert log.count("w1 Energy Shield") + log.count("w1 defends") == 1
+
+
+def test_area_damage_misses_a_multi_hex_alien_wholly_outside_the_area() -> None:
+    """11.8 (the other side): with no base hex in the Area (H6 and I7), it is not hit."""
+    log = area_shot_past_the_worm("H6", "I7")
+    assert " w1 " not in log
