@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from sb_probe import (
+    GAME,
     act,
     advance,
     areas_within_one,
@@ -23,13 +24,17 @@ from sb_probe import (
     hexes,
     legal,
     on_top,
+    put_alien,
     quiet_round,
     set_body,
     setup_log,
     stage,
     texts,
     view,
+    waiting,
 )
+
+from engine.core.dice import SeededDice
 
 HV_OFF = {"human-view": "off"}
 
@@ -412,3 +417,197 @@ def test_gd_result_is_no_bolt_on_an_ordinary_weapon() -> None:
     )
     attack = next(x for x in texts(step.events).split("\n") if " attacks " in x)
     assert "gd" in attack and "Bolt effect" not in attack
+
+
+# --- 9.7 Powers & Items: five types (Psionic Powers drawn at Moon rank) --------------------
+
+
+def psionic(seed: int, name: str) -> Any:
+    """The Marine reaches Moon at a Strategy phase, takes the random Psionic Power instead of
+    a Skill (the draw follows `seed`; `name` is the power it gives, checked) and the round
+    goes on to his Agent turn at E7 (os6, aliens cleared)."""
+    state, _ = rank_roll(4, [6, 6, 4])
+    offer = next(a for a in legal(state, "marine") if "psionic" in a.label.lower())
+    step = GAME.apply(state, "marine", offer, SeededDice(seed))
+    assert f"Psionic Power {name}:" in texts(step.events)
+    state = step.state
+    for _ in range(20):
+        prompt = waiting(state)
+        if prompt.kind == "turn":
+            return state
+        if prompt.seats:
+            seat = prompt.seats[0]
+            state = GAME.apply(state, seat, legal(state, seat)[0], SeededDice(1)).state
+        else:
+            state = GAME.advance(state, SeededDice(1)).state
+    raise AssertionError("no Agent turn reached")
+
+
+def offered(state: Any) -> set[str]:
+    """What the Marine may do now: verbs, and the `act` powers by name."""
+    return {a.args["what"] if a.verb == "act" else a.verb for a in legal(state, "marine")}
+
+
+def with_alien(state: Any, coord: str = "G7") -> Any:
+    at = hexes(state)[coord]
+    return edit(
+        state, lambda d: put_alien(d, "a9", "spine-critter-green-1", at, controller="marine")
+    )
+
+
+def test_movement_power_is_the_movement_activity() -> None:
+    """9.7: a Movement power is used with the Movement activity (Phase Step): afterwards no
+    more walking, while the Action (Tactical Redeployment, Recall) is still there."""
+    after = act(
+        psionic(1, "Phase Step"), "act", [6] * 10, unit="marine", what="phase-step", to="C4"
+    )
+    left = offered(after.state)
+    assert "move" not in left
+    assert {"redeploy", "suit-recall"} <= left
+
+
+def test_movement_power_is_not_offered_once_the_movement_is_used() -> None:
+    """9.7: the Movement activity is once a turn, so after walking the Movement power is gone."""
+    state = psionic(1, "Phase Step")
+    assert "phase-step" in offered(state)
+    walked = act(state, "move", [6] * 10, unit="marine", to="D7").state
+    assert "phase-step" not in offered(walked)
+
+
+def test_combat_power_is_the_combat_activity() -> None:
+    """9.7: a Combat power is used with the Combat activity (Mind Spike): no attack after it
+    (nor Tactical Redeployment, Action + Combat), while Movement and Action stay."""
+    state = with_alien(psionic(2, "Mind Spike"))
+    after = act(state, "act", [6] * 20, unit="marine", what="mind-spike", target="a9").state
+    left = offered(after)
+    assert "attack" not in left and "redeploy" not in left
+    assert {"move", "suit-recall"} <= left
+
+
+def test_standard_power_is_the_action_activity() -> None:
+    """9.7: a Standard (Action) power takes the Action activity (Kinetic Barrier): the other
+    Actions go, the Movement stays."""
+    after = act(
+        psionic(7, "Kinetic Barrier"), "act", [6] * 10, unit="marine", what="kinetic-barrier"
+    )
+    left = offered(after.state)
+    assert not {"suit-recall", "redeploy", "menace-up"} & left
+    assert "move" in left
+
+
+def test_passive_power_needs_no_activity() -> None:
+    """9.7: a Passive power is always on and uses no activity: it is never offered as one
+    (Regeneration)."""
+    state = psionic(3, "Regeneration")
+    assert not [a for a in legal(state, "marine") if "regeneration" in str(a.args).lower()]
+
+
+# --- 9.2: the colour of added Hit dice on a RED+BLUE weapon ---------------------------------
+
+
+def trance_and_maul() -> Any:
+    """The Marine (Battle Trance, two more Hit dice on the next attack) with the Gravity Maul
+    (2 RED + 2 BLUE) next to a Spine Critter at F7."""
+    state = with_alien(psionic(9, "Battle Trance"), "F7")
+
+    def change(data: dict[str, Any]) -> None:
+        data["agents"]["marine"]["weapons"][1] = {"key": "gravity-maul", "ammo": 0, "jammed": False}
+        data["agents"]["marine"]["skills"].append("alien-knowledge")
+
+    return edit(state, change)
+
+
+def maul_modes(state: Any) -> set[str]:
+    return {
+        a.args.get("mode", "")
+        for a in legal(state, "marine")
+        if a.verb == "attack" and a.args.get("weapon") == "gravity-maul"
+    }
+
+
+def test_added_dice_on_a_red_and_blue_weapon_may_be_blue() -> None:
+    """9.2: an agent adding Hit dice to a RED+BLUE weapon chooses their colour: with two
+    added dice, BLUE ones may be picked, and then four BLUE dice are rolled."""
+    state = trance_and_maul()
+    tranced = act(state, "act", [6] * 10, unit="marine", what="battle-trance").state
+    assert "blue-dice" in maul_modes(tranced)
+    step = act(
+        tranced,
+        "attack",
+        [3] * 6 + [1] * 20,
+        unit="marine",
+        target="a9",
+        weapon="gravity-maul",
+        mode="blue-dice",
+    )
+    attack = next(x for x in texts(step.events).split("\n") if " attacks " in x)
+    assert attack.count("blue ") == 4 and attack.count("red ") == 2
+
+
+def test_no_colour_choice_without_added_dice() -> None:
+    """9.2: the choice belongs to added dice; with none, the weapon rolls its own."""
+    assert maul_modes(trance_and_maul()) == {""}
+
+
+# --- 9.2.1 Managing Weapons (a Reinforcements weapon, standalone Mission 1) ----------------
+
+
+def reinforced(weapons: list[tuple[str, int]], seed: int = 1) -> tuple[Any, list[str], str]:
+    """The lone Marine, holding `weapons` (key, Ammo; 0 = unlimited), has four Alien Tech
+    fragments and asks Reinforcements for the random Improved weapon. Returns the state at
+    his next turn, the options of the take-it prompt (none if there was none) and the log."""
+    state = stage("os1", agents={"marine": "E7"}, options=HV_OFF)
+
+    def change(data: dict[str, Any]) -> None:
+        data["alien_tech"] = 4
+        data["agents"]["marine"]["weapons"] = [
+            {"key": key, "ammo": ammo, "jammed": False} for key, ammo in weapons
+        ]
+
+    state = act(edit(state, change), "end-turn", [6] * 30, unit="marine").state
+    options: list[str] = []
+    lines: list[str] = []
+    for _ in range(30):
+        prompt = waiting(state)
+        if prompt.kind == "turn":
+            return state, options, "\n".join(lines)
+        if prompt.seats:
+            seat = prompt.seats[0]
+            offers = legal(state, seat)
+            keys = [a.args.get("option", "") for a in offers]
+            if "weapon" in keys:
+                choice = offers[keys.index("weapon")]
+            else:
+                if any(k.startswith("replace-") for k in keys):
+                    options = keys
+                choice = offers[0]
+            step = GAME.apply(state, seat, choice, SeededDice(seed))
+        else:
+            step = GAME.advance(state, SeededDice(seed))
+        lines.extend(e.text for e in step.events)
+        state = step.state
+    raise AssertionError("no Agent turn reached")
+
+
+def test_a_limited_ammo_weapon_replaces_only_a_limited_ammo_one() -> None:
+    """9.2.1: a new limited-Ammo weapon (the Heavy Pistol, 5 Ammo) may take the place of the
+    limited Assault Rifle, never of the unlimited Lasergun."""
+    state, options, log = reinforced([("lasergun", 0), ("assault-rifle", 4)])
+    assert "Heavy Pistol" in log
+    assert options == ["replace-assault-rifle", "refuse"]
+    held = {w["key"]: w["ammo"] for w in dump(state)["agents"]["marine"]["weapons"]}
+    assert held == {"lasergun": 0, "heavy-pistol": 5}
+
+
+def test_any_suitable_weapon_may_replace_a_limited_ammo_one() -> None:
+    """9.2.1: with two limited-Ammo weapons, the new one may replace either."""
+    _, options, _ = reinforced([("assault-rifle", 4), ("nova-launcher", 3)])
+    assert set(options) == {"replace-assault-rifle", "replace-nova-launcher", "refuse"}
+
+
+def test_unlimited_ammo_weapons_keep_a_limited_one_out() -> None:
+    """9.2.1: an agent holding only unlimited-Ammo weapons cannot take a limited one."""
+    state, options, log = reinforced([("lasergun", 0), ("fusion-lance", 0)])
+    assert not options and "cannot take the Heavy Pistol" in log
+    held = [w["key"] for w in dump(state)["agents"]["marine"]["weapons"]]
+    assert held == ["lasergun", "fusion-lance"]
