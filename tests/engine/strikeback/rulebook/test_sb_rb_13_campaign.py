@@ -10,6 +10,7 @@ prompt by "stay out").
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sb_probe import GAME, dump, edit, legal, quiet_round, settle, waiting
@@ -113,12 +114,14 @@ def test_mission_2_weapon_limits_from_the_briefing() -> None:
     assert "up to 3 Improved and 2 Alien weapons" in log
 
 
-def campaign_start(pick: str) -> tuple[Any, list[str]]:
+def campaign_start(
+    pick: str, seats: tuple[str, ...] = ("marine", "biotech")
+) -> tuple[Any, list[str]]:
     """A new Strikeback campaign played to its first Agent turn, each choice answered by the
     `pick` ("first" or "last") offer; returns the state and the prompts' texts."""
     state = GAME.new(
         "campaign",
-        ["marine", "biotech"],
+        list(seats),
         {"expansion": "strikeback", "human-view": "off"},
         SeededDice(7),
     )
@@ -175,3 +178,82 @@ def test_a_living_agents_rank_tactics_and_skills_carry_to_the_next_mission() -> 
         rank, powers = gear(state, seat)
         assert rank >= FIRST[seat][0]
         assert FIRST[seat][1] <= powers
+
+
+# --- 5.3 Calling Reinforcements in a campaign ----------------------------------------------
+
+
+def reinforce(seed: int, seats: tuple[str, ...]) -> tuple[Any, list[str], str, list[str]]:
+    """The first round of the campaign with four Alien Tech fragments: at the next Strategy
+    phase the Alpha Agent asks for the weapon (the draw follows `seed`) and it is accepted
+    where offered. Returns the state at the next Agent turn, the mission start's prompts, the
+    narration and the Reinforcements pick's options."""
+    start, asked = campaign_start("first", seats)
+    state = edit(start, lambda d: d.update(alien_tech=4))
+    lines: list[str] = []
+    picks: list[str] = []
+    for _ in range(60):
+        prompt = waiting(state)
+        if prompt.kind == "turn" and int(dump(state)["round"]) > 1:
+            return state, asked, "\n".join(lines), picks
+        if prompt.kind == "turn":
+            seat = prompt.seats[0]
+            step = GAME.apply(
+                state, seat, Action(verb="end-turn", args={"unit": seat}), SeededDice(6)
+            )
+        elif prompt.seats:
+            seat = prompt.seats[0]
+            offers = legal(state, seat)
+            keys = [a.args.get("option", "") for a in offers]
+            choice = offers[0]
+            if "weapon" in keys:
+                picks = keys
+                choice = offers[keys.index("weapon")]
+            step = GAME.apply(state, seat, choice, SeededDice(seed))
+        else:
+            step = GAME.advance(state, SeededDice(seed))
+        lines.extend(e.text for e in step.events)
+        state = step.state
+    raise AssertionError("no second round reached")
+
+
+def test_campaign_reinforcements_offer_a_chosen_device_or_a_new_improved_weapon() -> None:
+    """5.3: spending the four fragments, the Alpha Agent asks for one selected Generic device
+    or one new Improved weapon."""
+    _, _, _, picks = reinforce(1, ("marine",))
+    assert "weapon" in picks
+    assert len([k for k in picks if k not in ("weapon", "keep")]) > 5
+
+
+def test_campaign_reinforcement_weapon_is_none_in_use_or_at_headquarters() -> None:
+    """5.3: the new weapon is drawn from the Improved weapons not in use by the agents nor at
+    GD Headquarters (whose weapons the mission start offered)."""
+    for seed in range(1, 7):
+        _, asked, log, _ = reinforce(seed, ("marine",))
+        drawn = re.findall(r"random improved weapon, the ([A-Z][\w ]+?)[,:]", log, re.IGNORECASE)
+        drawn += re.findall(r"takes the ([A-Z][\w ]+?):", log)
+        assert drawn, log
+        at_hq = {
+            name
+            for text in asked
+            if "GD Headquarters" in text
+            for name in text.split(": ")[-1].split(", ")
+        }
+        carried = {"Heavy Pistol", "Service Pistol", "Assault Rifle"}
+        assert not set(drawn) & (at_hq | carried), (seed, drawn)
+
+
+def test_campaign_reinforcement_weapon_ignores_the_classes_in_play() -> None:
+    """5.3: the draw is made whatever the classes in play: with a lone Marine the Biotech's
+    Regen Field Projector can come, and nobody taking it, it waits at GD Headquarters."""
+    _, _, log, _ = reinforce(5, ("marine",))
+    assert "Regen Field Projector" in log
+    assert "waits at GD Headquarters" in log
+
+
+def test_campaign_reinforcement_weapon_comes_with_full_ammo() -> None:
+    """5.3: a weapon delivered by Reinforcements has full Ammo (the Nova Launcher: 3)."""
+    state, _, log, _ = reinforce(1, ("marine",))
+    assert "takes the Nova Launcher" in log
+    held = {w["key"]: w["ammo"] for w in dump(state)["agents"]["marine"]["weapons"]}
+    assert held.get("nova-launcher") == 3
