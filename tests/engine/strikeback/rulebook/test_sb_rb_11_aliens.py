@@ -423,7 +423,8 @@ def area_shot_past_the_worm(head: str, base: str) -> str:
         weapon="improved-rifle",
         mode="area",
     )
-    return texts(step.events)
+    log: str = texts(step.events)
+    return log
 
 
 def test_area_damage_hits_a_multi_hex_alien_with_one_base_hex_in_the_area() -> None:
