@@ -16,7 +16,9 @@ from reich_audit_probe import (
     legal,
     offered,
     patch,
+    texts,
     view,
+    waiting,
 )
 
 SIX = ["winded", "scratch", "cracked_rib", "nasty_hit", "winded", "bloody_arm"]
@@ -155,3 +157,44 @@ def test_operational_hero_may_recover_too() -> None:
     """Recover: an Operational Hero may also spend both tokens to discard two Wounds."""
     state = _sarge(wounds=SIX[:2])
     assert any(a.args.get("what") == "recover" for a in legal(state, "sarge"))
+
+
+def _scratched() -> tuple[Any, list[str]]:
+    """Sarge, unwounded, fails his Defense against a Zombie; the Wound pile tops "It's Just a
+    Scratch!" (threshold 1), then Winded. Played on to the next Heroes' Turn."""
+
+    def edit(d: Data) -> None:
+        d["enemy_tokens"] = []
+        d["alarm"] = True
+        d["heroes"]["sarge"].update(area="1C", wounds=[])
+        d["heroes"]["sarge"]["orders"]["defend"] = "no-cards"
+        d["wound_deck"]["draw_pile"] += ["winded", "only_scratch"]
+        d["enemies"].append(
+            {"id": "z", "type": "zombie", "area": "1C", "wounds": 0, "behavior": 0, "active": True}
+        )
+
+    state = end_heroes_turn(patch(fresh(), edit))
+    lines: list[str] = []
+    for _ in range(6):
+        if waiting(state).seats:
+            return state, lines
+        state, events = advance(state, rolls=[G_BLANK] * 4)
+        lines += texts(events)
+    raise AssertionError("no Heroes' Turn reached")
+
+
+def test_just_a_scratch_draws_a_wound_at_the_next_heroes_turn_and_applies_its_top() -> None:
+    """Wound card examples, "It's Just a Scratch!": at the start of the next Heroes' Turn the
+    Hero draws a Wound card and applies its top effect (Winded: a Basic Action token fewer)."""
+    state, lines = _scratched()
+    turn = lines.index(next(x for x in lines if "Round 2" in x and "Heroes" in x))
+    assert any("Winded" in x for x in lines[turn:])
+    assert hero(state, "sarge")["tokens"] == 1
+
+
+def test_just_a_scratch_discards_the_wound_it_draws() -> None:
+    """Wound card examples, "It's Just a Scratch!": the card drawn at the Heroes' Turn is
+    discarded once applied, not slid under the Dashboard."""
+    state, _ = _scratched()
+    assert "winded" not in hero(state, "sarge")["wounds"]
+    assert "winded" in dump(state)["wound_deck"]["discard_pile"]
