@@ -446,3 +446,38 @@ def test_area_damage_misses_a_multi_hex_alien_wholly_outside_the_area() -> None:
     """11.8 (the other side): with no base hex in the Area (H6 and I7), it is not hit."""
     log = area_shot_past_the_worm("H6", "I7")
     assert " w1 " not in log
+
+
+def attackable(alien: tuple[str, str, str], tail: str | None = None) -> bool:
+    """Whether the Marine at E7 (os6) is offered an attack on `alien` (id, card, hex), whose
+    base also covers `tail` when given."""
+    state = stage(
+        "os6",
+        ("marine", "biotech"),
+        agents={"marine": "E7", "biotech": "B3"},
+        aliens=[alien],
+        options=HV_OFF,
+    )
+    if tail is not None:
+        second = hexes(state)[tail]
+
+        def change(data: dict[str, Any]) -> None:
+            data["strikeback"]["bodies"] = {alien[0]: [list(second)]}
+            deck = data["ce_deck"]
+            deck["draw_pile"] = [c for c in deck["draw_pile"] if c != "os-01"]
+            deck["discard_pile"] = [*deck["discard_pile"], "os-01"]
+
+        state = edit(state, change)
+    return any(a.verb == "attack" and a.args.get("target") == alien[0] for a in legal(state))
+
+
+def test_multi_hex_alien_can_be_attacked_when_one_base_hex_is_in_sight() -> None:
+    """11.8: a multi-hex alien can be attacked if at least one hex of its base is in L.O.S.
+    From E7, a one-hex alien at C8 cannot be attacked and one at C7 (as far away) can; the
+    Wormoon lying on C8 and C7 can be, whichever end is its head; on C8 and B8 it cannot."""
+    assert not attackable(("a1", "spine-critter-green-1", "C8"))
+    assert not attackable(("a1", "spine-critter-green-1", "B8"))
+    assert attackable(("a1", "spine-critter-green-1", "C7"))
+    assert attackable(("w1", "wormoon-1", "C8"), tail="C7")
+    assert attackable(("w1", "wormoon-1", "C7"), tail="C8")
+    assert not attackable(("w1", "wormoon-1", "C8"), tail="B8")
