@@ -311,7 +311,13 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
         seat, _, rank = state.promotions.pop(0).partition(":")
         agent = state.agents[seat]
         options = promotion_options(agent, int(rank), state)
-        if not options or agent.dead:
+        if agent.dead:
+            continue
+        if not options:
+            what = kind_of(state, int(rank)).replace("-", " ")
+            events.append(
+                Note(text=f"{agent_name(agent)} would take a {what}, but none is left in the box.")
+            )
             continue
         state.pending = Pending(
             kind="promote", seat=seat, options=options, data={"rank": int(rank)}

@@ -46,7 +46,10 @@ def kind_of(state: GalaxyState, rank: int) -> str:
 
 def promotion_options(agent: AgentState, rank: int, state: GalaxyState | None = None) -> list[str]:
     """The powers a rank lets the agent pick (on an Operation Strikeback mission also the
-    expansion's skills, and at Moon and Galaxy `psionic`, a random Psionic Power)."""
+    expansion's skills, and at Moon and Galaxy `psionic`, a random Psionic Power).
+
+    The box holds one token of each power, and what an agent may take is "limited by the
+    availability of the tokens in the Warehouse": a power another agent holds is not offered."""
     kind = PROMOTION_KIND[rank] if state is None else kind_of(state, rank)
     cards = list(content().powers.values())
     expansion = False
@@ -55,6 +58,8 @@ def promotion_options(agent: AgentState, rank: int, state: GalaxyState | None = 
         if expansion:
             cards += list(hooks().skills().values())
     owned = set(agent.tactics) | set(agent.skills)
+    if state is not None:
+        owned |= held_powers(state)
     wanted = "skill" if expansion and kind == "skill-or-psionic" else kind
     keys = [
         p.key
@@ -64,6 +69,16 @@ def promotion_options(agent: AgentState, rank: int, state: GalaxyState | None = 
     if state is not None and kind == "skill-or-psionic":
         return hooks().options(state, agent, rank, keys)
     return keys
+
+
+def held_powers(state: GalaxyState) -> set[str]:
+    """Every tactic and skill token an agent holds, used (flipped) or not."""
+    return {
+        key
+        for one in state.agents.values()
+        for pool in (one.tactics, one.used_tactics, one.skills, one.used_skills)
+        for key in pool
+    }
 
 
 def grant_power(agent: AgentState, key: str, rank: int) -> None:

@@ -260,13 +260,6 @@ def test_campaign_reinforcement_weapon_comes_with_full_ammo() -> None:
     assert held.get("nova-launcher") == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="5.2 (with the core box's single token of each Tactic and Skill): agents settle "
-    "disputes over the same power by a coin toss, so a power one agent took is not another's "
-    "to take — engine offers the Marine's Break Contact, Bulwark and Alien Resonance to the "
-    "Biotech again and both hold them",
-)
 def test_a_power_one_agent_took_at_the_gold_start_is_not_offered_to_another() -> None:
     """5.2: "any dispute in selecting powers between agents" is settled by a coin toss: the
     box holds one token of each Tactic and Skill (core components: 10 Basic, 10 Improved
