@@ -6,7 +6,8 @@ runner chose, copies for mirror channels, and a private line for what only the a
 
 The post budget (`turnposts`): a player's steps edit one turn post in place, its running log
 growing; a step that needs someone new, or an automatic phase, opens a new post. A step that
-shows nothing public (a standing order, a private draw) and continues nothing posts nothing.
+shows nothing public (a standing order, a private draw) and continues nothing posts nothing,
+unless it changes the seats awaited: then a post with their buttons replaces the stale ones.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ class Presenter:
             shared=prompt.kind == "vote",
         )
         replies: list[Reply] = []
-        quiet = not lines and not outcome.mentions and not phase and not prompt.finished
+        quiet = not lines and not phase and outcome.quiet()
         if not (quiet and not await self.posts.continues(id_of(campaign), shape)):
             replies = await self._public(outcome, shape, lines, phase)
         end = ended(events)
