@@ -55,6 +55,7 @@ class Presenter:
             closes=phase or prompt.finished,
             private_answer=outcome.private_answer,
             shared=prompt.kind == "vote",
+            ballot=outcome.ballot,
         )
         replies: list[Reply] = []
         quiet = not lines and not phase and outcome.quiet()
