@@ -414,9 +414,11 @@ async def run_command(
     name: str,
     options: dict[str, Any],
     defer: bool = False,
+    channel_id: int | None = None,
 ) -> None:
-    """Run one slash command; `defer` for steps that render or run an enemy phase."""
-    await run_text(service, interaction, slash_text(name, options), defer)
+    """Run one slash command; `defer` for steps that render or run an enemy phase;
+    `channel_id`: the campaign's channel when it is not the interaction's."""
+    await run_text(service, interaction, slash_text(name, options), defer, channel_id)
 
 
 def finished(interaction: discord.Interaction[Any]) -> None:

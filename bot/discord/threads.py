@@ -11,6 +11,10 @@ Add Thread Member and posting in the thread need **Send Messages in Threads** (a
 Files for a board picture). Manage Threads is not needed: the bot made the thread and is in
 it. Where the channel is not a plain text channel (a campaign already in a thread) or a
 permission is missing, or Discord refuses anyway, the reply stays ephemeral, as before.
+
+A command typed in the thread acts on the campaign of the channel it belongs to, as its
+buttons do (`campaign_channel`); it answers there in private, and a step's post still goes
+to the campaign channel.
 """
 
 from __future__ import annotations
@@ -43,10 +47,28 @@ def allowed(interaction: discord.Interaction[Any]) -> bool:
     return all(getattr(permissions, need) for need in NEEDS)
 
 
+async def campaign_channel(interaction: discord.Interaction[Any]) -> int | None:
+    """The channel whose campaign a command acts on when it is typed in the player's own
+    private thread (None: the interaction's channel, as everywhere else)."""
+    threads = getattr(interaction.client, "threads", None)
+    if not isinstance(threads, PlayerThreads):
+        return None
+    return await threads.parent_of(interaction)
+
+
 class PlayerThreads:
     def __init__(self, client: discord.Client, db: Database) -> None:
         self.client = client
         self.store = ThreadStore(db)
+
+    async def parent_of(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The campaign channel of the interaction's private thread when it is the one the
+        bot opened there for this player; None for any other channel or thread."""
+        parent = thread_parent(interaction)
+        if parent is None or interaction.channel_id is None:
+            return None
+        mine = await self.store.thread_of(str(parent), str(interaction.user.id))
+        return parent if mine == str(interaction.channel_id) else None
 
     async def post(
         self,

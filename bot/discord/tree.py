@@ -25,6 +25,7 @@ from bot.discord.adapter import (
     run_text,
     slash_text,
 )
+from bot.discord.threads import campaign_channel
 from bot.markup import mention
 from bot.pacing import CAMPAIGN_SETTINGS
 from bot.schema import COMMANDS, GROUP_DESCRIPTIONS, Option, Spec
@@ -120,7 +121,8 @@ def completer(service: TableService, path: str, focused: str) -> Completer:
             text = focused_text(path, {}, setting, current)
         else:
             text = focused_text(path, options, focused, current)
-        found = await service.autocomplete(caller_of(interaction), text)
+        here = await campaign_channel(interaction)  # a private thread's: its campaign's
+        found = await service.autocomplete(caller_of(interaction, here), text)
         # A value Discord cannot carry back whole (over 100 characters) is left out, not cut.
         fitting = [s for s in found if 0 < len(s.value) <= MAX_VALUE]
         return [
@@ -230,10 +232,12 @@ async def run_spec(
         title = f"{values.get('game')} · {values.get('scenario')}"
         await create_in_thread(service, interaction, text, title)
         return
+    # Typed in the player's private thread: the campaign of the channel it belongs to.
+    here = await campaign_channel(interaction)
     if spec.path == "campaign create":
-        await run_text(service, interaction, slash_text(spec.path, options))
+        await run_text(service, interaction, slash_text(spec.path, options), channel_id=here)
         return
-    await run_command(service, interaction, spec.path, options, spec.defers)
+    await run_command(service, interaction, spec.path, options, spec.defers, here)
 
 
 # ---------------------------------------------------------------------- the tree

@@ -101,6 +101,7 @@ class PlayCommands:
                 step.events,
                 log,
                 waiting_before=waiting_before,
+                seats_before=frozenset(prompt.seats),
                 automatic=automatic,
                 private_answer=prompt.private and seat in prompt.seats,
                 ballot=prompt.kind == "vote",
@@ -184,7 +185,13 @@ class PlayCommands:
             action_json=json.dumps({"to_seq": to_seq, "undone": last.seq}),
         )
         headline = f"{escape(caller.user_name)} takes back their last action."
-        step = NewStep([], log, headline=headline, waiting_before=waiting_before)
+        step = NewStep(
+            [],
+            log,
+            headline=headline,
+            waiting_before=waiting_before,
+            seats_before=frozenset(prompt.seats),
+        )
         return await self.parts.run(caller, table, step)
 
     async def board(self, caller: Caller, options: dict[str, str]) -> list[Reply]:

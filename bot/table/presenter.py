@@ -6,14 +6,21 @@ runner chose, copies for mirror channels, and a private line for what only the a
 
 The post budget (`turnposts`): a player's steps edit one turn post in place, its running log
 growing; a step that needs someone new, or an automatic phase, opens a new post. A step that
-shows nothing public (a standing order, a private draw) and continues nothing posts nothing.
+shows nothing public (a standing order, a private draw) and continues nothing posts nothing,
+unless it changes the seats awaited: then a post with their buttons replaces the stale ones.
 """
 
 from __future__ import annotations
 
 import json
 
-from bot.disclosure import private_texts, public_buttons, public_events, public_texts
+from bot.disclosure import (
+    holds_secrets,
+    private_texts,
+    public_buttons,
+    public_events,
+    public_texts,
+)
 from bot.markup import channel_link
 from bot.names import role_names
 from bot.pacing import campaign_settings
@@ -54,9 +61,10 @@ class Presenter:
             closes=phase or prompt.finished,
             private_answer=outcome.private_answer,
             shared=prompt.kind == "vote",
+            ballot=outcome.ballot,
         )
         replies: list[Reply] = []
-        quiet = not lines and not outcome.mentions and not phase and not prompt.finished
+        quiet = not lines and not phase and outcome.quiet()
         if not (quiet and not await self.posts.continues(id_of(campaign), shape)):
             replies = await self._public(outcome, shape, lines, phase)
         end = ended(events)
@@ -73,6 +81,7 @@ class Presenter:
         elif end is not None:
             replies = [*replies, *await self._mission_end(outcome, end)]
         replies += self._letters(outcome)
+        replies += self._asked(outcome)
         my_roles = {s.role for s in outcome.seats if s.user_id == outcome.caller.user_id}
         secret = private_texts(events, my_roles)
         if secret:
@@ -91,6 +100,34 @@ class Presenter:
             for event in outcome.events
             if isinstance(event, SeatTold) and event.seat in holders
         ]
+
+    def _asked(self, outcome: StepOutcome) -> list[Reply]:
+        """A question asked in private inside another seat's turn (a Forlorn reaction window)
+        edits the open post and pings nobody: its player is told by a direct message, once
+        per window (when a step other than an answer to it opens it), what she may react to
+        and where her answer is. Nothing of her hand: only the question's public text."""
+        prompt, table = outcome.prompt, outcome.table
+        if not prompt.private or prompt.finished or outcome.private_answer:
+            return []
+        campaign = table.campaign
+        holders = {s.role: s.user_id for s in outcome.seats if s.user_id}
+        where = channel_link(campaign.channel_id)
+        letters: list[Reply] = []
+        for seat in prompt.seats:
+            user = holders.get(seat)
+            if user is None or user == outcome.caller.user_id:
+                continue  # nobody to tell, or they asked themselves and see the reply
+            secret = holds_secrets(table.game, table.state, seat)
+            control = "**Answer in private**" if secret else "the answer buttons"
+            passes = " Unanswered, it passes when the window closes." if prompt.default else ""
+            letters.append(
+                Reply(
+                    f"{where}: {prompt.text} Answer with {control} under the turn post "
+                    f"there.{passes}",
+                    dm_to=user,
+                )
+            )
+        return letters
 
     async def _mission_end(self, outcome: StepOutcome, end: MissionEnded) -> list[Reply]:
         """The mission's end in a post of its own (`bot/table/missionend.py`)."""

@@ -55,6 +55,9 @@ class NewStep:
     headline: str = ""
     # Players the game already waited on before the step: they are not pinged again.
     waiting_before: set[str] = field(default_factory=set)
+    # The seats it waited on before the step (None: not known, a table command): a step that
+    # shows nothing public but changes them still refreshes the post's buttons.
+    seats_before: frozenset[str] | None = None
     automatic: list[Event] = field(default_factory=list)  # enemy or Event phase, autopilot
     # The step answered a question asked in private (`Prompt.private`, a Forlorn reaction
     # window): it goes on editing the open turn post and pings nobody back.
@@ -85,6 +88,14 @@ class StepOutcome:
     awake: list[str] = field(default_factory=list)
     private_answer: bool = False  # the step answered a question asked in private
     ballot: bool = False  # an answer to a vote (see `NewStep.ballot`)
+    seats_before: frozenset[str] | None = None  # see `NewStep.seats_before`
+
+    def quiet(self) -> bool:
+        """Nothing to post: no public line, nobody newly needed, no phase, the mission goes
+        on, and the game waits on the seats it waited on before (else the buttons a post
+        offers would be stale: an older post's End turn for a seat no longer awaited)."""
+        same_seats = self.seats_before is None or self.seats_before == frozenset(self.prompt.seats)
+        return not self.mentions and not self.prompt.finished and same_seats
 
 
 def final_step(log: ActionLog, events: list[Event]) -> bool:
@@ -251,6 +262,7 @@ class StepRunner:
             undo_seat=undoable_by(step, auto_events),
             private_answer=step.private_answer,
             ballot=step.ballot,
+            seats_before=step.seats_before,
         )
         # Whoever acted (or took their action back) is not pinged about their own step.
         acted = caller.user_id if step.log.kind in ("action", "undo") else None

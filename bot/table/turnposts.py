@@ -112,7 +112,9 @@ class TurnPosts:
             current.lines = running_log(current.lines + lines)
             current.version = step.version_after
             current.seats = step.waiting
-            if step.shared:  # a vote's post is no seat's own turn
+            if step.shared or step.ballot:
+                # A vote's post is no seat's own turn; once the last answer closes the vote,
+                # the first awaited seat to act claims it as its turn post.
                 current.owner = None
             elif not step.private_answer:  # an answer in private leaves the post its owner's
                 current.owner = step.seat
@@ -148,3 +150,6 @@ class StepShape:
     # A group choice (a vote) is open: every waited-on seat answers in the one post, which no
     # seat claims as its own turn's.
     shared: bool = False
+    # The step answered a vote: its seat claims no post (the last answer may close the vote
+    # and hand the post to another seat's turn, the Galaxy Alpha Agent's).
+    ballot: bool = False

@@ -300,13 +300,6 @@ async def test_more_seeds_on_the_short_missions(
     game_key: str,
     scenario: str,
     seed: int,
-    request: pytest.FixtureRequest,
 ) -> None:
     """Seed 8 plays from the picker alone: a whole mission without typing."""
-    if (scenario, seed) == ("hive-breach", 7):
-        # Known defect (found at this merge, not yet fixed): Hans attacks, and the step that
-        # waits for his own Modifier dice posts nothing public, so the older turn post still
-        # offers Sarge "End turn", which the table refuses. Strict: it fails once it is fixed.
-        reason = "a quiet step leaves a stale End turn button on the older turn post"
-        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     await check_mission(api, game_key, scenario, seed, picker_only=seed == 8)

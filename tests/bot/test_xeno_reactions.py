@@ -42,10 +42,12 @@ async def api(tmp_path: Path) -> AsyncIterator[tuple[TestClient[Any, Any], Table
 
 
 class Channel:
-    """The channel as its members see it: new bot posts, their pings, and every text."""
+    """A channel (or a player's direct messages) as its members see it: new bot posts,
+    their pings, and every text."""
 
-    def __init__(self, client: TestClient[Any, Any]) -> None:
+    def __init__(self, client: TestClient[Any, Any], name: str = CHANNEL) -> None:
         self.client = client
+        self.name = name
         self.after = 0
         self.known: set[int] = set()
         self.texts: list[str] = []
@@ -56,7 +58,7 @@ class Channel:
         more = True
         while more:
             response = await self.client.get(
-                f"/api/channels/{CHANNEL}/messages", params={"after": self.after}
+                f"/api/channels/{self.name}/messages", params={"after": self.after}
             )
             page = await response.json()
             self.after, more = page["last"], page["more"]
@@ -142,10 +144,23 @@ async def test_six_marine_actions_with_private_windows_make_one_post_and_no_ping
     for kind in ("move", "other"):
         await say(client, "bob", f"/orders order:react-ask target:{kind}")
     assert (await channel.seen()) == (0, 0)
+    letters = Channel(client, "dm-bob")  # her direct messages
+    await letters.seen()
     posts, pings, windows = await six_marine_actions(client, service, channel)
     print(f"\nsix Marine actions: {windows} windows asked, {posts} public posts, {pings} pings")
     assert windows == 6
     assert posts <= 1 and pings == 0
+    # Nothing pings her, so each window is told to her alone, once: what she may react to
+    # (the question's public text) and where to answer; nothing of her hand.
+    told, _ = await letters.seen()
+    assert told == windows, letters.texts
+    secret = GAME.view(await state_now(service), "xeno").private
+    cards = [line.split(" - ", 1)[0] for line in secret if " - " in line]  # her hand's names
+    assert cards
+    for letter in letters.texts:
+        assert "the Xeno player may react" in letter and "under the turn post" in letter
+        assert not any(card in letter for card in cards), letter
+    assert not any("Answer with" in text for text in channel.texts)
 
 
 @pytest.mark.slow

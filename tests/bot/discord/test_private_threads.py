@@ -81,3 +81,33 @@ async def test_without_the_permission_the_hand_stays_ephemeral(h: Harness) -> No
             answer = h.private(record)
             assert answer and "private thread" not in answer[0].content
             assert all(m.ephemeral for m in h.messages_of(record) if m.owner_id == ann.id)
+
+
+async def test_a_command_typed_in_the_private_thread_acts_on_the_campaign_channel(
+    h: Harness,
+) -> None:
+    """Not only the thread's buttons: a slash command typed in the player's private thread
+    finds the campaign of the channel the thread belongs to, and answers there in private
+    (the thread and the interaction stay hers; a step still posts in the campaign channel)."""
+    async with asyncio.timeout(TIMEOUT):
+        fake = h.fake
+        table, ann, bob = await seated(h)
+        await h.slash(ann, table, "hand")
+        (thread,) = [t for t, parent in fake.threads.items() if parent == table]
+        looked = await h.slash(ann, thread, "log")
+        said = h.said(looked, ann)
+        assert "no campaign" not in said.lower() and "the mission begins" in said, said
+        assert all(m.ephemeral for m in h.messages_of(looked) if m.channel_id == thread)
+        assert fake.feed(thread, bob) == []
+        before = await h.service.campaign_version(str(table)) if h.service else None
+        shown = {m.id: m.edits for m in fake.feed(table)}
+        ended = await h.slash(ann, thread, "end-turn")
+        assert "no campaign" not in h.said(ended, ann).lower(), h.said(ended, ann)
+        after = await h.service.campaign_version(str(table)) if h.service else None
+        assert before is not None and after is not None and after > before
+        # The step's turn post is the campaign channel's, posted or edited there.
+        assert any(shown.get(m.id) != m.edits for m in fake.feed(table))
+        # A private thread of the channel that the bot did not open for her is no way in.
+        notes = fake.add_channel("ann's notes")
+        fake.threads[notes], fake.private_threads[notes] = table, {ann.id}
+        assert "no campaign" in h.said(await h.slash(ann, notes, "log"), ann).lower()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from fixture_game import DashGame
@@ -219,3 +220,22 @@ def test_a_step_can_be_undone_only_when_it_rolled_and_revealed_nothing() -> None
     assert undoable_by(step([moved, secret]), []) is None
     assert undoable_by(step([moved]), [moved]) is None  # a stand-in acted after it
     assert undoable_by(step([moved], kind="undo"), []) is None
+
+
+async def test_a_quiet_step_that_changes_who_is_awaited_refreshes_the_buttons() -> None:
+    """A step with nothing public, after an automatic phase closed its post (so no turn post
+    is open), that changes the seats the game waits on: the older post's buttons would offer
+    the seats awaited before their End turn, so a post with fresh buttons follows."""
+    presenter = presenting(CountingPictures(animate=True))
+    drone = Moved(figure="drone", path=["C3", "C4"], text="the drone drifts")
+    (phase,) = await presenter.present(outcome([drone], automatic=[drone], version=3))
+    secret = Note(text="you draw a card", visible_to=["red"])
+    step = outcome([secret], mentions=(), version=4, headline="")
+    awaited = step.prompt.seats
+    same = await presenter.present(replace(step, seats_before=frozenset(awaited)))
+    assert all(r.ephemeral for r in same)  # the same seats awaited: still nothing public
+    step = outcome([secret], mentions=(), version=5, headline="")
+    quiet = await presenter.present(replace(step, seats_before=frozenset(awaited[:1])))
+    public = [r for r in quiet if not r.ephemeral]
+    assert len(public) == 1 and public[0].post_key != phase.post_key
+    assert public[0].buttons and public[0].mentions == []
