@@ -350,7 +350,10 @@ def act_destroy_tp(
         if co(h) == agent.hex or adjacent(state, agent.hex, co(h)):
             state.destroyed_tps.append(symbol)
             events.append(
-                Note(text=f"{agent_name(agent)} wrecks the {symbol} Teleport Point at {label(h)}.")
+                Note(
+                    text=f"{agent_name(agent)} wrecks the "
+                    f"{gdice.symbol_word(symbol)} Teleport Point at {label(h)}."
+                )
             )
             return
     raise RuleError(f"{agent_name(agent)} is not on or next to a working Teleport Point.")

@@ -384,7 +384,7 @@ def do_guard_extra(agent: AgentState, order: str, events: list[Event]) -> None:
     if order.startswith("guard-at-"):
         rank = order[len("guard-at-") :]
         agent.guard_rank = "" if rank == GUARD_RANKS[0] else rank
-        ranks = " and ".join(r.upper() for r in GUARD_RANKS[GUARD_RANKS.index(rank) :])
+        ranks = " and ".join(GUARD_RANKS[GUARD_RANKS.index(rank) :])
         text = "Guard fires at any alien"
         if agent.guard_rank:
             text = f"Guard fires only at {ranks} aliens"

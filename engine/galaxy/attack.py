@@ -308,7 +308,7 @@ def resolve_defence(
             events.append(
                 Note(
                     text=f"Friendly fire! {agent_name(friend)} defends with "
-                    f"{combat.roll_text('blue', roll.faces)}."
+                    f"{combat.defence_text(roll.faces)}."
                 )
             )
             combat.wound_agent(
@@ -365,7 +365,7 @@ def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) 
                 events.append(
                     Note(
                         text=f"Acid blood splashes {agent_name(agent)}: defends 1 Hit with "
-                        f"{combat.roll_text('blue', roll.faces)}."
+                        f"{combat.defence_text(roll.faces)}."
                     )
                 )
                 combat.wound_agent(state, agent, roll.wounds, events, "acid blood")
@@ -405,7 +405,7 @@ def alien_attack(
     extra = f", armor Bolt {defend.bolt_effect}" if defend.bolt_effect else ""
     events.append(
         Note(
-            text=f"{agent_name(agent)} defends with {combat.roll_text('blue', defend.faces)}"
+            text=f"{agent_name(agent)} defends with {combat.defence_text(defend.faces)}"
             + (f" after Energy Shield cancels {defend.energy_used}" if defend.energy_used else "")
             + f"{extra}."
         )

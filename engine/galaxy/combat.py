@@ -130,6 +130,14 @@ def reroll_alien_faces(dice: Dice, faces: list[int]) -> None:
             faces[i] = gdice.roll(dice, "blue", 1)[0]
 
 
+def defence_text(faces: list[int]) -> str:
+    """A Defend roll in words, with how many dice (a cap or an Energy Shield shows in it):
+    "3 dice: 2 Hits, a Shield and an Alien", or "no dice"."""
+    if not faces:
+        return "no dice"
+    return f"{counted(len(faces), 'die', 'dice')}: {gdice.said('blue', faces)}"
+
+
 def roll_text(color: str, faces: list[int]) -> str:
     """A roll in the narration's words: "2 Hits and a Shield" (see `dice.said`)."""
     return gdice.said(color, faces)
@@ -149,7 +157,7 @@ def wound_alien(
     parts = []
     if roll.energy_used:
         parts.append(f"{roll.shield_name} cancels {roll.energy_used}")
-    parts.append(f"defends with {roll_text('blue', roll.faces)}")
+    parts.append(f"defends with {defence_text(roll.faces)}")
     if roll.bolt_effect:
         parts.append(f"armor Bolt: {roll.bolt_effect}")
     events.append(

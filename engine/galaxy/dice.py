@@ -96,6 +96,11 @@ SYMBOL_WORDS = {
 PLURALS = {AMMO: "Ammo", GD: "GDs"}
 
 
+def symbol_word(symbol: str) -> str:
+    """One symbol as players name it ("hit" -> "Hit"): a Teleport Point's, say."""
+    return SYMBOL_WORDS.get(symbol, symbol)
+
+
 def said(color: str, faces: list[int]) -> str:
     """What a roll shows, as a person tells it: "2 Hits, a Bolt and an Alien" ("no dice")."""
     counts = tally(color, faces)

@@ -336,7 +336,7 @@ def _defence_text(out: damage.Defence) -> str:
     if out.lethal:
         parts.append("Lethal: no Defend roll")
     else:
-        parts.append(f"defends with {combat.roll_text('blue', out.faces)}")
+        parts.append(f"defends with {combat.defence_text(out.faces)}")
     if out.bolt_effect:
         parts.append(f"armor Bolt: {out.bolt_effect}")
     return "; ".join(parts)

@@ -272,7 +272,7 @@ class UndergroundTremor(MissionRules):
                 text=f"{alien_name(alien)} attacks the probe on Waypoint {probe.waypoint} with "
                 f"its {w.name}: {combat.roll_text(w.color, roll.faces)} - "
                 f"{counted(hits, 'Hit')}; the "
-                f"probe defends with {combat.roll_text('blue', defend.faces)}: "
+                f"probe defends with {combat.defence_text(defend.faces)}, and takes "
                 f"{counted(defend.wounds, 'Wound')}, {max(0, probe.hp - probe.wounds)} HP left."
             )
         )

@@ -392,7 +392,7 @@ class DeepImpact(MissionRules):
                 text=f"{alien_name(alien)} attacks an EMP-Nuke Bomb with its {w.name}: "
                 f"{combat.roll_text(w.color, roll.faces)} - {counted(roll.hits, 'Hit')}; "
                 "it defends with "
-                f"{combat.roll_text('blue', defend.faces)}: {counted(defend.wounds, 'Wound')}."
+                f"{combat.defence_text(defend.faces)}, and takes {counted(defend.wounds, 'Wound')}."
             )
         )
         if bomb.wounds >= bomb.hp:
