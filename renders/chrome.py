@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from string import ascii_letters
 
 from engine.core.events import Event
 from engine.core.view import FigureView, View
@@ -177,9 +178,13 @@ def figure_line(f: FigureView, label: str) -> str:
 
 
 def _short_name(f: FigureView, label: str, tagged: bool) -> str:
-    """The figure's name without what its line already says: its label (`x3`) and, when the
-    rank tag follows, the rank word (`GREEN Xeno-Delta x3` -> `Xeno-Delta`)."""
+    """The figure's name without what its line already says: its label (`x3`, or the label's
+    number a name ends with) and, when the rank tag follows, the rank word (`Green Xeno-Delta 3`
+    -> `Xeno-Delta`)."""
     name = f.name.removesuffix(f" {label}").removesuffix(f" {f.id}")
+    number = label.lstrip(ascii_letters)
+    if number.isdigit():
+        name = name.removesuffix(f" {number}")
     if tagged and f.rank and name.lower().startswith(f"{f.rank.lower()} "):
         name = name[len(f.rank) + 1 :]
     return name or f.name
@@ -206,7 +211,7 @@ def figure_lines(
             lines.append(figure_line(f, labels.get(f.id, f.label)))
     for kind, members in kinds.items():
         tag = rank_tag(members[0].rank) if all(m.rank == members[0].rank for m in members) else ""
-        head = f"{kind.replace('-', ' ').title()}{f' [{tag}]' if tag else ''} x{len(members)}: "
+        head = f"{len(members)} {kind.replace('-', ' ').title()}{f' [{tag}]' if tag else ''}: "
         lines.append(head + ", ".join(f"{labels.get(m.id, m.label)} {m.coord}" for m in members))
     return lines
 

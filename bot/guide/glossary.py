@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from engine.core.view import View
+from engine.core.words import counted
 
 MAX_DESCRIPTION = 100
 MAX_DETAIL = 900
@@ -223,7 +224,8 @@ def _forlorn_terms() -> Iterator[Term]:
         yield _term(
             key,
             x.name,
-            f"Xeno {x.name}: {x.mp} MP, attack {x.attack}{ranged}, {x.hits} hit(s) to kill",
+            f"Xeno {x.name}: {x.mp} MP, attack {x.attack}{ranged}, "
+            f"{counted(x.hits, 'hit')} to kill",
         )
     for card in cards().values():
         yield _term(card.id, card.title, f"Mutation card: {card.text}")

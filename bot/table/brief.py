@@ -14,8 +14,14 @@ NARRATION_BUDGET = 150  # characters of narration between the headline and the w
 LINE_LIMIT = 160  # a single line longer than this is cut
 # A parenthesised aside of some length: the reasoning, not the fact.
 ASIDE = re.compile(r" \([^()]{28,}(?:\([^()]*\)[^()]*)*\)")
-# "…: hit+jam, hit+hit+bolt - 2 Hit(s)": the faces before a total.
-FACES = re.compile(r": (?:[a-z0-9]+(?:[+:][a-z0-9]+)*(?:, )?)+ - ")
+# "…: 3 Hits, a Bolt and a Jam - 2 Hits": the dice before a total (Galaxy Defenders' words, with
+# "red dice …; blue dice …" for a mixed roll), or "hit+jam, hit+hit+bolt" in older stored logs.
+SYMBOL = r"(?:a|an|no|\d+) (?:fixed )?(?:Hit|Shield|Bolt|GD|Ammo|Jam|Alien)s?"
+MIXED = r"(?:(?:red|blue) dice )?"
+FACES = re.compile(
+    rf": (?:{MIXED}{SYMBOL}(?:(?:, | and |; ){MIXED}{SYMBOL})*"
+    r"|(?:[a-z0-9]+(?:[+:][a-z0-9]+)*(?:, )?)+) - "
+)
 
 
 def tidy(line: str) -> str:

@@ -1,7 +1,7 @@
 """Quick actions: the awaited seat's most useful complete actions, one tap away.
 
 The first panel of the picker opens with a few buttons, each a complete legal action ("Attack:
-Service Pistol at Xeno-Beta x1", "Move to E3 - 1 MP", "End turn"), above the full picker for
+Service Pistol at Green Xeno-Beta 1", "Move to E3 - 1 MP", "End turn"), above the full picker for
 everything else. They are chosen by a pure ranking over the seat's legal actions: the game's
 advisor (the policy self-play uses) is asked for its best action, then asked again without that
 action's kind for the same figure, so the buttons cover different things to do (one attack, one

@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 
 from bot.storage.models import OpenTurnPost
 from bot.storage.outbox import TurnPostStore
+from engine.core.words import counted
 
 RUNNING_LOG = 12  # lines of the running log a turn post keeps
-EARLIER = "… {} earlier line(s) of this turn: see /log"  # heads a log whose start was cut
+EARLIER = "… {} of this turn: see /log"  # heads a log whose start was cut ("3 earlier lines")
 
 
 def running_log(lines: list[str]) -> list[str]:
@@ -39,7 +40,7 @@ def running_log(lines: list[str]) -> list[str]:
     if len(lines) > RUNNING_LOG:
         dropped += len(lines) - RUNNING_LOG
         lines = lines[-RUNNING_LOG:]
-    return [EARLIER.format(dropped), *lines] if dropped else list(lines)
+    return [EARLIER.format(counted(dropped, "earlier line")), *lines] if dropped else list(lines)
 
 
 @dataclass

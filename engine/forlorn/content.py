@@ -274,3 +274,10 @@ def check_cards(deck: MutationsFile) -> dict[str, Card]:
     if len(out) != 20:
         raise ContentError("mutations.json: the Mutation deck must hold 20 cards")
     return out
+
+
+def xeno_word(kind: str) -> str:
+    """A Xeno kind as players read it: "drone" -> "Drone", "special" -> "Special" (never the
+    content key)."""
+    found = units().xenos.get(kind)
+    return found.name if found is not None else kind.capitalize()

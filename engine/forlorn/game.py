@@ -17,7 +17,7 @@ from engine.forlorn import (
     spawnchoice,
     xenoseat,
 )
-from engine.forlorn.content import scenarios
+from engine.forlorn.content import scenarios, xeno_word
 from engine.forlorn.setup import new_state
 from engine.forlorn.state import ForlornState
 from engine.forlorn.turn import marine_seats, run
@@ -158,13 +158,13 @@ class ForlornGame:
                     seats=seats,
                     kind="choice",
                     text=f"Every Access Vent is taken: choose the square next to a vent for the "
-                    f"spawning {first.kind} ({len(state.placements)} to place).",
+                    f"spawning {xeno_word(first.kind)} ({len(state.placements)} to place).",
                     default=placement.MARINE_AUTO,
                 )
             return Prompt(
                 seats=seats,
                 kind="choice",
-                text=f"{what} {'' if first.kind == 'special' else first.kind + ' '}"
+                text=f"{what} {'' if first.kind == 'special' else xeno_word(first.kind) + ' '}"
                 f"({len(state.placements)} to place).",
                 default=placement.AUTO,
             )

@@ -12,6 +12,7 @@ from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import Square
 from engine.forlorn.board import label, parse_label
+from engine.forlorn.content import xeno_word
 from engine.forlorn.setup import lay_egg, sc_of
 from engine.forlorn.spawn import (
     count_spawn,
@@ -78,7 +79,7 @@ def legal(state: ForlornState) -> list[Action]:
             Action(
                 verb="choose",
                 args={"option": kind},
-                label=f"Spawn a {kind} (Warrior or Blaster, your choice)",
+                label=f"Spawn a {xeno_word(kind)} (Warrior or Blaster, your choice)",
             )
             for kind in specials(state)
         ] + [Action(verb="choose", args={"option": "auto"}, label="Place the rest by policy")]
@@ -87,7 +88,8 @@ def legal(state: ForlornState) -> list[Action]:
             Action(
                 verb="choose",
                 args={"option": label(s)},
-                label=f"Put the spawning {first.kind} on {label(s)} (next to a full vent)",
+                label=f"Put the spawning {xeno_word(first.kind)} on {label(s)} "
+                "(next to a full vent)",
             )
             for s in options(state, first)
         ] + [MARINE_AUTO]
@@ -105,7 +107,7 @@ def legal(state: ForlornState) -> list[Action]:
         Action(
             verb="choose",
             args={"option": label(s)},
-            label=f"Place the {first.kind} on {label(s)} ({zone})",
+            label=f"Place the {xeno_word(first.kind)} on {label(s)} ({zone})",
         )
         for s in options(state, first)
     ]
@@ -140,7 +142,9 @@ def resolve_forced(state: ForlornState, dice: Dice, events: list[Event]) -> None
             )
         else:
             events.append(
-                Note(text=f"No square is left for the {first.kind}; it stays in the pool.")
+                Note(
+                    text=f"No square is left for the {xeno_word(first.kind)}; it stays in the pool."
+                )
             )
 
 
@@ -172,14 +176,16 @@ def _apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
         if option.lower() not in kinds:
             raise RuleError(f"Choose the Special to spawn: {' or '.join(kinds)} (or auto).")
         first.kind = option.lower()
-        events.append(Note(text=f"The Xeno player chooses a {first.kind} for the Special spawn."))
+        events.append(
+            Note(text=f"The Xeno player chooses a {xeno_word(first.kind)} for the Special spawn.")
+        )
         resolve_forced(state, dice, events)
         return events
     target = parse_label(option)
     allowed = options(state, first)
     if target is None or target not in allowed:
         names = ", ".join(label(s) for s in allowed[:12])
-        raise RuleError(f"The {first.kind} must go on one of: {names}.")
+        raise RuleError(f"The {xeno_word(first.kind)} must go on one of: {names}.")
     state.placements.pop(0)
     if first.kind == "egg":
         lay_egg(state, target)
@@ -188,7 +194,7 @@ def _apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:
         return events
     unit = from_pool(state, first.kind)
     if unit is None:
-        events.append(Note(text=f"No {first.kind} is left in the pool."))
+        events.append(Note(text=f"No {xeno_word(first.kind)} is left in the pool."))
     else:
         who = "Marine" if first.zone == "overflow" else "Xeno"
         place(state, unit, target, events, f" (the {who} player's choice)")
@@ -215,6 +221,6 @@ def auto_place(state: ForlornState, placement: Placement, dice: Dice, events: li
         return
     unit = from_pool(state, placement.kind)
     if not spots or unit is None:
-        events.append(Note(text=f"No room or no counter for the {placement.kind}."))
+        events.append(Note(text=f"No room or no counter for the {xeno_word(placement.kind)}."))
         return
     place(state, unit, spots[0], events, " (placed by policy)")

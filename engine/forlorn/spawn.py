@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.events import Event, Note, Rolled, Spawned
 from engine.core.squaregrid import Square, neighbours
+from engine.core.words import counted, many
 from engine.forlorn.board import label
-from engine.forlorn.content import Scenario, Spawn
+from engine.forlorn.content import Scenario, Spawn, xeno_word
 from engine.forlorn.state import ForlornState, Placement, Unit
 from engine.forlorn.world import attack_range, board_of, sq
 
@@ -56,13 +57,16 @@ def solo_spawn(state: ForlornState, rates: dict[str, int], dice: Dice, events: l
             Rolled(
                 purpose=f"spawn {kind}s",
                 faces=[str(r) for r in rolls],
-                text=f"Spawn dice for {count} {kind}s: {' '.join(map(str, rolls))}.",
+                text=f"Spawn dice for {counted(count, xeno_word(kind))}: "
+                f"{' '.join(map(str, rolls))}.",
             )
         )
         for roll in rolls:
             unit = from_pool(state, kind)
             if unit is None:
-                events.append(Note(text=f"No {kind} is left in the Xeno pool; the spawn is lost."))
+                events.append(
+                    Note(text=f"No {xeno_word(kind)} is left in the Xeno pool; the spawn is lost.")
+                )
                 continue
             place(state, unit, board.vents[roll], events, f" (vent {roll})")
 
@@ -111,7 +115,9 @@ def count_spawn(
     for kind in kinds:
         unit = from_pool(state, kind)
         if unit is None:
-            events.append(Note(text=f"No {kind} is left in the Xeno pool; the spawn is lost."))
+            events.append(
+                Note(text=f"No {xeno_word(kind)} is left in the Xeno pool; the spawn is lost.")
+            )
             continue
         if vents:
             where = vents.pop(0)
@@ -124,7 +130,10 @@ def count_spawn(
             continue
         if not spill:
             events.append(
-                Note(text=f"Every vent and the squares around them are full: the {kind} is lost.")
+                Note(
+                    text="Every vent and the squares around them are full: "
+                    f"the {xeno_word(kind)} is lost."
+                )
             )
             continue
         place(state, unit, spill[0], events, " (beside a full vent, placed away from the Marines)")
@@ -134,6 +143,12 @@ def count_spawn(
 def min_of(expr: str) -> int:
     _, _, plus = expr[1:].partition("+")
     return 1 + (int(plus) if plus else 0)
+
+
+def spawn_words(what: str) -> str:
+    """What a spawn roll counts, in words: "drone (re-roll)" -> "Drones (re-roll)"."""
+    kind, _, rest = what.partition(" ")
+    return f"{many(xeno_word(kind))} {rest}".rstrip()
 
 
 def roll_count(expr: str, dice: Dice, events: list[Event], what: str) -> int:
@@ -148,7 +163,7 @@ def roll_count(expr: str, dice: Dice, events: list[Event], what: str) -> int:
         Rolled(
             purpose=f"spawn {what}",
             faces=[str(roll)],
-            text=f"Spawn roll for {what}: {roll} -> {value}.",
+            text=f"Spawn roll for {spawn_words(what)}: {roll} -> {value}.",
         )
     )
     return value
@@ -239,7 +254,9 @@ def finish_spawn(
         events.append(Note(text="Veteran: a Blaster spawns in place of two Drones."))
     kinds += ["drone"] * state.mutation.extra_spawn
     if state.mutation.extra_spawn:
-        events.append(Note(text=f"Mutation: {state.mutation.extra_spawn} extra Drone(s) spawn."))
+        events.append(
+            Note(text=f"Mutation: {counted(state.mutation.extra_spawn, 'extra Drone')} spawn.")
+        )
         state.mutation.extra_spawn = 0
     if sc.warrior_if_two and drones == 2:
         events.append(Note(text="Only two Drones were rolled, so a Warrior joins them (Op 01)."))

@@ -8,6 +8,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
+from engine.core.words import counted
 from engine.forlorn.setup import sc_of
 from engine.forlorn.spawn import finish_spawn, reroll, spawn_choices
 from engine.forlorn.state import ForlornState
@@ -32,7 +33,7 @@ def legal(state: ForlornState) -> list[Action]:
 
 def prompt_text(state: ForlornState) -> str:
     drones = (state.spawn_roll or {}).get("drone", 0)
-    return f"The spawn roll gives {drones} Drone(s): keep it or use your option."
+    return f"The spawn roll gives {counted(drones, 'Drone')}: keep it or use your option."
 
 
 def apply(state: ForlornState, action: Action, dice: Dice) -> list[Event]:

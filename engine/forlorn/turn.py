@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.dice import Dice, roll_many
 from engine.core.events import Event, MissionEnded, Note, PhaseChanged, Rolled
 from engine.core.squaregrid import neighbours
+from engine.core.words import counted
 from engine.forlorn.board import label
 from engine.forlorn.content import Scenario, units
 from engine.forlorn.placement import resolve_forced
@@ -223,7 +224,10 @@ def end_of_turn(state: ForlornState, dice: Dice, events: list[Event]) -> None:
     state.mutation.frenzy = {}
     state.mutation.shielded = []
     events.append(
-        Note(text=f"Housekeeping: {closed} open door(s) swing shut, flames die down, surges fade.")
+        Note(
+            text=f"Housekeeping: {counted(closed, 'open door')} swing shut, flames die down, "
+            "surges fade."
+        )
     )
     # Spawn.
     if state.scenario == "op-04" and state.turn == 1:

@@ -9,6 +9,7 @@ from engine.core.errors import RuleError
 from engine.core.events import CardDrawn, Event, Note
 from engine.core.game import Action
 from engine.core.squaregrid import Square
+from engine.core.words import counted
 from engine.forlorn import combat
 from engine.forlorn.board import DOOR, door_id, label, parse_label
 from engine.forlorn.content import cards, scenarios
@@ -65,7 +66,7 @@ def do_mulligan(state: ForlornState, option: str, dice: Dice) -> list[Event]:
                 text=f"Drew {cards()[new].title} for {cards()[card].title}.",
             )
         )
-    events.append(Note(text=f"The Xeno player swaps {len(out)} Mutation card(s) once."))
+    events.append(Note(text=f"The Xeno player swaps {counted(len(out), 'Mutation card')} once."))
     return events
 
 
@@ -335,7 +336,9 @@ def play_card(
     elif data.effect == "sap":
         lost = min(state.ap, value)
         state.ap -= lost
-        events.append(Note(text=f"The Marines lose {lost} Action Point(s): {state.ap} left."))
+        events.append(
+            Note(text=f"The Marines lose {counted(lost, 'Action Point')}: {state.ap} left.")
+        )
     elif data.effect == "swarm":
         state.mutation.extra_spawn += value
     elif data.effect == "ambush":

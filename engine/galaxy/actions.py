@@ -6,6 +6,7 @@ from engine.core.dice import Dice
 from engine.core.errors import NotSupportedYet, RuleError
 from engine.core.events import Event, Moved, Note, Rolled
 from engine.core.hexgrid import Hex, neighbours
+from engine.core.words import counted
 from engine.galaxy import combat, drones, effects
 from engine.galaxy import dice as gdice
 from engine.galaxy.agent import ACT_COMBAT, weapon_index
@@ -154,7 +155,7 @@ def act_search(
             figure=agent.id,
             purpose="search",
             faces=gdice.describe("blue", [face]),
-            text=f"{agent_name(agent)} searches: {'+'.join(found)}.",
+            text=f"{agent_name(agent)} searches: {combat.roll_text('blue', [face])}.",
         )
     )
     options: list[str] = []
@@ -231,7 +232,7 @@ def act_evade(
             purpose="evade",
             faces=gdice.describe("blue", [face]),
             text=f"{agent_name(agent)} tries to Evade: "
-            f"{'+'.join(gdice.symbols('blue', face))} - "
+            f"{combat.roll_text('blue', [face])} - "
             f"{'success, he may move away' if ok else 'still Engaged'}.",
         )
     )
@@ -349,7 +350,10 @@ def act_destroy_tp(
         if co(h) == agent.hex or adjacent(state, agent.hex, co(h)):
             state.destroyed_tps.append(symbol)
             events.append(
-                Note(text=f"{agent_name(agent)} wrecks the {symbol} Teleport Point at {label(h)}.")
+                Note(
+                    text=f"{agent_name(agent)} wrecks the "
+                    f"{gdice.symbol_word(symbol)} Teleport Point at {label(h)}."
+                )
             )
             return
     raise RuleError(f"{agent_name(agent)} is not on or next to a working Teleport Point.")
@@ -496,7 +500,7 @@ def grenade_lands(
     events.append(
         Note(
             text=f"{agent_name(agent)}{thrown}: "
-            f"{combat.roll_text(device.color, faces)} - {hits} Hit(s){again}."
+            f"{combat.roll_text(device.color, faces)} - {counted(hits, 'Hit')}{again}."
         )
     )
     _, _, condition = device.effect.partition("-")

@@ -9,6 +9,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note, Turned
 from engine.core.hexgrid import Hex, direction_to, neighbours
 from engine.core.pathfinding import Reach, reachable
+from engine.core.words import counted
 from engine.galaxy.attack import agent_attack, resolve_defence, weapon_problem
 from engine.galaxy.board import label
 from engine.galaxy.expansion import expanded, hooks, own
@@ -123,7 +124,7 @@ def do_move(
     if dest not in found.cost or dest == hx(agent.hex or (0, 0)):
         raise RuleError(
             f"{agent_name(agent)} cannot reach {label(dest)}: it needs a free hex within "
-            f"{agent.mp_left} Movement point(s) along a legal path."
+            f"{counted(agent.mp_left, 'Movement point')} along a legal path."
         )
     path = found.path(dest)
     walked = [path[0]]
@@ -383,7 +384,7 @@ def do_guard_extra(agent: AgentState, order: str, events: list[Event]) -> None:
     if order.startswith("guard-at-"):
         rank = order[len("guard-at-") :]
         agent.guard_rank = "" if rank == GUARD_RANKS[0] else rank
-        ranks = " and ".join(r.upper() for r in GUARD_RANKS[GUARD_RANKS.index(rank) :])
+        ranks = " and ".join(GUARD_RANKS[GUARD_RANKS.index(rank) :])
         text = "Guard fires at any alien"
         if agent.guard_rank:
             text = f"Guard fires only at {ranks} aliens"

@@ -17,6 +17,7 @@ from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note
 from engine.core.hexgrid import Hex, distance
+from engine.core.words import counted
 from engine.galaxy.attack import alien_attack, guard_react
 from engine.galaxy.board import label
 from engine.galaxy.content import AIRule
@@ -38,6 +39,7 @@ from engine.galaxy.world import (
     hx,
     locked,
     max_hp,
+    reach_words,
     sees,
     walk_distance,
 )
@@ -123,17 +125,11 @@ def activate(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Eve
         target = pick_target(state, alien, eligible)
         assert target.hex is not None
         alien = actor_for(state, alien, target.hex)  # a Prime Swarm: the closest figure acts
-        reach = (
-            "adjacent"
-            if rule.when == "adjacent"
-            else "any distance, by a legal path"
-            if rule.when == "any"
-            else f"in sight within {rule.when} Area(s)"
-        )
+        reach = reach_words(rule.when)
         others = "" if len(eligible) == 1 else f" of {len(eligible)} (most wounded, fewest HP)"
         why = (
             f"A.I. rule {number}, {reach}: {agent_name(target)}{others}, "
-            f"{target.wounds} Wound(s), {max_hp(target) - target.wounds} HP left"
+            f"{counted(target.wounds, 'Wound')}, {max_hp(target) - target.wounds} HP left"
         )
         events.append(Note(text=f"{alien_name(alien)} activates - {why}."))
         for step in rule.do:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core.dice import Dice
 from engine.core.events import Attacked, Event, Note
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.expansion import expanded, hooks
@@ -91,7 +92,7 @@ def weapon_problem(
         if not adjacent(state, agent.hex, spot):
             return f"must be adjacent to strike with the {w.name}"
     elif area_distance(state, agent.hex, spot) > w.range:
-        return f"is out of range: the {w.name} reaches {w.range} Area(s)"
+        return f"is out of range: the {w.name} reaches {counted(w.range, 'Area')}"
     return None
 
 
@@ -177,7 +178,7 @@ def agent_attack(
     if darkness:
         notes.append("darkness: one die fewer")
     target_name = agent_name(target) if isinstance(target, AgentState) else alien_name(target)
-    shown = ", ".join(roll.described) if roll.described else combat.roll_text(w.color, roll.faces)
+    shown = roll.told or combat.roll_text(w.color, roll.faces)
     events.append(
         Attacked(
             attacker=agent.id,
@@ -187,7 +188,7 @@ def agent_attack(
             hits=hits,
             result="; ".join(notes),
             text=f"{prefix}{agent_name(agent)} attacks {target_name} "
-            f"with the {w.name}: {shown} - {hits} Hit(s)"
+            f"with the {w.name}: {shown} - {counted(hits, 'Hit')}"
             + (f" ({'; '.join(notes)})" if notes else "")
             + ".",
         )
@@ -199,7 +200,7 @@ def agent_attack(
             healed_ones = hooks().area_heal_targets(state, target)  # Area Healing (8.5)
         for one in healed_ones:
             healed = combat.heal_agent(one, hits)
-            events.append(Note(text=f"{agent_name(one)} heals {healed} Wound(s)."))
+            events.append(Note(text=f"{agent_name(one)} heals {counted(healed, 'Wound')}."))
         return
     bolt_condition = w.bolt if roll.bolt and w.bolt in ("immobilize", "paralyze") else ""
     if "boost-ammo" in w.powers and ws.ammo > 0 and reaction and agent.guard_boost:
@@ -307,7 +308,7 @@ def resolve_defence(
             events.append(
                 Note(
                     text=f"Friendly fire! {agent_name(friend)} defends with "
-                    f"{combat.roll_text('blue', roll.faces)}."
+                    f"{combat.defence_text(roll.faces)}."
                 )
             )
             combat.wound_agent(
@@ -364,7 +365,7 @@ def die(state: GalaxyState, alien: AlienState, dice: Dice, events: list[Event]) 
                 events.append(
                     Note(
                         text=f"Acid blood splashes {agent_name(agent)}: defends 1 Hit with "
-                        f"{combat.roll_text('blue', roll.faces)}."
+                        f"{combat.defence_text(roll.faces)}."
                     )
                 )
                 combat.wound_agent(state, agent, roll.wounds, events, "acid blood")
@@ -397,14 +398,14 @@ def alien_attack(
             hits=hits,
             result=reason,
             text=f"{alien_name(alien)} attacks {agent_name(agent)} with {w.name} ({reason}): "
-            f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s).",
+            f"{combat.roll_text(w.color, roll.faces)} - {counted(hits, 'Hit')}.",
         )
     )
     defend = _agent_defends(dice, agent, hits, def_minus, kind, state)
     extra = f", armor Bolt {defend.bolt_effect}" if defend.bolt_effect else ""
     events.append(
         Note(
-            text=f"{agent_name(agent)} defends with {combat.roll_text('blue', defend.faces)}"
+            text=f"{agent_name(agent)} defends with {combat.defence_text(defend.faces)}"
             + (f" after Energy Shield cancels {defend.energy_used}" if defend.energy_used else "")
             + f"{extra}."
         )

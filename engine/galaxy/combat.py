@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.core.dice import Dice
 from engine.core.events import Event, Killed, Note, Rolled, SeatTold, Wounded
+from engine.core.words import counted
 from engine.galaxy import dice as gdice
 from engine.galaxy.expansion import expanded, hooks
 from engine.galaxy.ranks import lose_rank
@@ -34,6 +35,7 @@ class HitRoll:
     fail: bool = False
     rerolled: list[int] = field(default_factory=list)
     described: list[str] = field(default_factory=list)  # mixed or fixed rolls (Strikeback 9.2)
+    told: str = ""  # the same in the narration's words ("red dice 2 Hits, blue dice a Shield")
 
 
 def hit_roll(
@@ -128,8 +130,17 @@ def reroll_alien_faces(dice: Dice, faces: list[int]) -> None:
             faces[i] = gdice.roll(dice, "blue", 1)[0]
 
 
+def defence_text(faces: list[int]) -> str:
+    """A Defend roll in words, with how many dice (a cap or an Energy Shield shows in it):
+    "3 dice: 2 Hits, a Shield and an Alien", or "no dice"."""
+    if not faces:
+        return "no dice"
+    return f"{counted(len(faces), 'die', 'dice')}: {gdice.said('blue', faces)}"
+
+
 def roll_text(color: str, faces: list[int]) -> str:
-    return ", ".join(gdice.describe(color, faces)) or "no dice"
+    """A roll in the narration's words: "2 Hits and a Shield" (see `dice.said`)."""
+    return gdice.said(color, faces)
 
 
 def wound_alien(
@@ -146,7 +157,7 @@ def wound_alien(
     parts = []
     if roll.energy_used:
         parts.append(f"{roll.shield_name} cancels {roll.energy_used}")
-    parts.append(f"defends with {roll_text('blue', roll.faces)}")
+    parts.append(f"defends with {defence_text(roll.faces)}")
     if roll.bolt_effect:
         parts.append(f"armor Bolt: {roll.bolt_effect}")
     events.append(
@@ -162,7 +173,8 @@ def wound_alien(
             figure=alien.id,
             amount=roll.wounds,
             remaining=left,
-            text=f"{alien_name(alien)} takes {roll.wounds} Wound(s) from {cause}, {left} HP left.",
+            text=f"{alien_name(alien)} takes {counted(roll.wounds, 'Wound')} from {cause}, "
+            f"{left} HP left.",
         )
     )
     if alien.wounds >= c.hp:
@@ -189,7 +201,7 @@ def wound_agent(
                 figure=agent.id,
                 amount=wounds,
                 remaining=hp - agent.wounds,
-                text=f"{agent_name(agent)} takes {wounds} Wound(s) from {cause}, "
+                text=f"{agent_name(agent)} takes {counted(wounds, 'Wound')} from {cause}, "
                 f"{hp - agent.wounds} HP left.",
             )
         )
@@ -226,7 +238,7 @@ def wound_agent(
             figure=agent.id,
             amount=wounds,
             remaining=hp - agent.wounds,
-            text=f"{agent_name(agent)} takes {wounds} Wound(s) from {cause}, "
+            text=f"{agent_name(agent)} takes {counted(wounds, 'Wound')} from {cause}, "
             f"{hp - agent.wounds} HP left.",
         )
     )

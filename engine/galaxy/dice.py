@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Literal
 
 from engine.core.dice import Dice
+from engine.core.words import listed, some
 
 Color = Literal["blue", "red"]
 
@@ -78,8 +79,37 @@ def tally(color: str, faces: list[int]) -> Counter[str]:
 
 
 def describe(color: str, faces: list[int]) -> list[str]:
-    """Faces as short strings for events: 'hit+hit+bolt'."""
+    """Faces as short strings for events' data: 'hit+hit+bolt' (narration uses `said`)."""
     return ["+".join(symbols(color, f)) for f in faces]
+
+
+# A symbol as players name it (the rulebook's words), in the order a roll is told.
+SYMBOL_WORDS = {
+    HIT: "Hit",
+    SHIELD: "Shield",
+    BOLT: "Bolt",
+    GD: "GD",
+    AMMO: "Ammo",
+    JAM: "Jam",
+    ALIEN: "Alien",
+}
+PLURALS = {AMMO: "Ammo", GD: "GDs"}
+
+
+def symbol_word(symbol: str) -> str:
+    """One symbol as players name it ("hit" -> "Hit"): a Teleport Point's, say."""
+    return SYMBOL_WORDS.get(symbol, symbol)
+
+
+def said(color: str, faces: list[int]) -> str:
+    """What a roll shows, as a person tells it: "2 Hits, a Bolt and an Alien" ("no dice")."""
+    counts = tally(color, faces)
+    parts = [
+        some(counts[symbol], word, PLURALS.get(symbol, ""))
+        for symbol, word in SYMBOL_WORDS.items()
+        if counts[symbol]
+    ]
+    return listed(parts) or "no dice"
 
 
 def teleport_faces(symbol: str) -> list[int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.world import adjacent, agent_name, engaged, find_agent, immobilized, weapon
@@ -77,14 +78,14 @@ def apply_effect(
         text = f"{who} uses {name}: +{n} Movement."
     elif word == "heal-self":
         healed = combat.heal_agent(agent, n)
-        text = f"{who} uses {name}: {healed} Wound(s) removed."
+        text = f"{who} uses {name}: {counted(healed, 'Wound')} removed."
     elif word in ("heal-other", "heal"):
         patient = find_agent(state, target or agent.id)
         if patient not in heal_targets(state, agent, effect):
             reach = "yourself or an adjacent agent" if word == "heal" else "an adjacent agent"
             raise RuleError(f"{name} needs a wounded target: {reach}.")
         healed = combat.heal_agent(patient, n)
-        text = f"{who} uses {name}: {agent_name(patient)} heals {healed} Wound(s)."
+        text = f"{who} uses {name}: {agent_name(patient)} heals {counted(healed, 'Wound')}."
     elif word.startswith("dice"):
         kind = word.split("-")[1]
         agent.bonus_dice[kind] = agent.bonus_dice.get(kind, 0) + n

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import Action
 from engine.core.hexgrid import neighbours
+from engine.galaxy import dice as gdice
 from engine.galaxy import drones, effects, notation
 from engine.galaxy.actions import power_problem
 from engine.galaxy.agent import (
@@ -270,7 +271,10 @@ def legal_acts(state: GalaxyState, agent: AgentState) -> list[Action]:
     if "destroy-tp" in specials:
         for symbol, h in board.teleports.items():
             if symbol not in state.destroyed_tps and (h == me or adjacent(state, agent.hex, co(h))):
-                add("destroy-tp", f"wreck the {symbol} Teleport Point")
+                add(
+                    "destroy-tp",
+                    f"wreck the {gdice.symbol_word(symbol)} Teleport Point",
+                )
                 break
     if "rescue" in specials:
         for h, mark in board.marks.items():

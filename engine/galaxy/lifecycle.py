@@ -112,7 +112,10 @@ def roll_teleport_point(state: GalaxyState, dice: Dice, events: list[Event]) -> 
         symbol = gdice.teleport_symbol(face)
         if symbol in points:
             events.append(
-                Note(text=f"Teleport roll: {symbol} - Teleport Point at {label(points[symbol])}.")
+                Note(
+                    text=f"Teleport roll: {gdice.symbol_word(symbol)} - "
+                    f"Teleport Point at {label(points[symbol])}."
+                )
             )
             return points[symbol]
 

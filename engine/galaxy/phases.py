@@ -6,6 +6,7 @@ from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
 from engine.core.events import CardDrawn, Event, Note, PhaseChanged
 from engine.core.hexgrid import Hex, direction_to, distance, line
+from engine.core.words import counted
 from engine.galaxy import campaign
 from engine.galaxy import dice as gdice
 from engine.galaxy.actions import warehouse_devices
@@ -160,7 +161,7 @@ def opening_signals(state: GalaxyState, left: int, dice: Dice, events: list[Even
     if state.campaign is not None and (state.campaign.index or state.campaign.attempt > 1):
         start = 0  # later missions of a campaign: the ranks are carried, not set
     if alien_tech := state.alien_tech:
-        events.append(Note(text=f"The team brings {alien_tech} Alien Tech fragment(s)."))
+        events.append(Note(text=f"The team brings {counted(alien_tech, 'Alien Tech fragment')}."))
     for seat in state.seats:
         for _ in range(start):
             rank_up(state, state.agents[seat], events)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.core.dice import Dice
 from engine.core.events import Event, Note, Spawned
+from engine.core.words import counted
 from engine.galaxy.actions import warehouse_devices
 from engine.galaxy.board import label, parse_label
 from engine.galaxy.content import content
@@ -50,8 +51,9 @@ def offer_revival(state: GalaxyState, events: list[Event]) -> bool:
         state.pending = Pending(kind="revive", seat=seat, options=[*spots, REVIVE_WAIT])
         events.append(
             Note(
-                text=f"{agent_name(agent)} is Inoperative: spend 1 of {state.alien_tech} Alien "
-                f"Tech fragment(s) to return on a GD Start Hex ({', '.join(spots)}), or wait."
+                text=f"{agent_name(agent)} is Inoperative: spend 1 of the team's "
+                f"{counted(state.alien_tech, 'Alien Tech fragment')} to return on a GD Start Hex "
+                f"({', '.join(spots)}), or wait."
             )
         )
         return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.core.hexgrid import DIRECTIONS, Hex, distance, line
+from engine.core.words import counted
 from engine.galaxy.board import Board, Side, label, load_map, parse_label, side
 from engine.galaxy.content import (
     AgentProfile,
@@ -100,8 +101,25 @@ def seat_label(state: GalaxyState, seat: str | None) -> str:
 
 
 def alien_name(alien: AlienState) -> str:
+    """An alien as the table says it: "Green Xeno-Beta 7" (its rank, species and the number of
+    its board token "x7"; never "GREEN ... x7", which reads as a count)."""
     c = card(alien)
-    return f"{c.rank.upper()} {species_name(c.species)} {alien.id}"
+    return f"{c.rank.capitalize()} {species_name(c.species)} {alien_number(alien.id)}"
+
+
+def reach_words(when: int | str) -> str:
+    """An A.I. rule's reach as players read it: "adjacent", "in sight within 2 Areas"."""
+    if when == "adjacent":
+        return "adjacent"
+    if when == "any":
+        return "any distance, by a legal path"
+    return f"in sight within {counted(int(when), 'Area')}"
+
+
+def alien_number(alien_id: str) -> str:
+    """The number of an alien's token ("x7" -> "7"); an id of another shape as it is."""
+    number = alien_id.removeprefix("x")
+    return number if number.isdigit() else alien_id
 
 
 def operative(state: GalaxyState) -> list[AgentState]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.errors import RuleError
 from engine.core.events import Attacked, Killed, Note, Rolled
+from engine.core.words import counted
 from engine.reich import rules
 from engine.reich.content import Weapon, load_content
 from engine.reich.dice import roll_die, show, total
@@ -405,7 +406,7 @@ def resolve(state: ReichState, dice: Dice, ev: Events) -> None:
             hits=score,
             result="success" if success else "fail",
             text=f"{hero.name} attacks {names} with the {weapon_name(hero, test.weapon)}: "
-            f"{score} Successes against "
+            f"{counted(score, 'Success')} against "
             f"{test.threshold}, {'a Success' if success else 'a Fail'}.",
         )
     )

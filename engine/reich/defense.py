@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.dice import Dice
 from engine.core.events import Note, Rolled
+from engine.core.words import counted
 from engine.reich import rules
 from engine.reich.content import load_content
 from engine.reich.dice import roll_die, show, total
@@ -95,7 +96,8 @@ def defend(
     ok = score >= attack
     ev.append(
         Note(
-            text=f"{hero.name}: {score} Successes against {attack}: {'defended' if ok else 'hit'}."
+            text=f"{hero.name}: {counted(score, 'Success')} against {attack}: "
+            f"{'defended' if ok else 'hit'}."
         )
     )
     return ok, score

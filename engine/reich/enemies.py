@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from engine.core.dice import Dice
 from engine.core.events import CardDrawn, Moved, Note, PhaseChanged
 from engine.core.pathfinding import Reach, reachable
+from engine.core.words import counted, listed
 from engine.reich import rules
 from engine.reich.content import load_content
 from engine.reich.defense import defend
@@ -177,7 +178,7 @@ def plan_and_move(state: ReichState, enemy: EnemyState, dice: Dice, ev: Events) 
     low = min(borders.cost[h.area or ""] for h in reachable_heroes)
     target = pick_hero(state, [h for h in reachable_heroes if borders.cost[h.area or ""] == low])
     assert target is not None
-    why = f"closing on {target.name}, {low} borders away"
+    why = f"closing on {target.name}, {counted(low, 'border')} away"
     _walk(state, enemy, reach.path(target.area or ""), ev, why)
     return target.key
 
@@ -242,7 +243,7 @@ def resolve_attacks(
         main = max(attackers, key=lambda e: (values(e)[0], e.id))
         value = values(main)[0] + sum(values(e)[1] for e in attackers if e is not main)
         value += attack_bonus(state, main)
-        who = " + ".join(e.name for e in attackers)
+        who = listed([e.name for e in attackers])
         ev.append(
             Note(text=f"{kind.title()} Attack on {hero.name} by {who}: Attack Value {value}.")
         )

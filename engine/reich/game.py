@@ -10,6 +10,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action, OptionInfo, Prompt, ScenarioInfo, Step
 from engine.core.view import View
+from engine.core.words import counted
 from engine.reich import advisor, consent, reactions, rules, upkeep
 from engine.reich import attack as atk
 from engine.reich import heroes as hero_rules
@@ -185,7 +186,8 @@ class ReichGame:
             else:
                 now = total(test.dice, test.bonus)
                 text = (
-                    f"{state.heroes[test.hero].name}: {now} Successes against {test.threshold}; "
+                    f"{state.heroes[test.hero].name}: {counted(now, 'Success')} against "
+                    f"{test.threshold}; "
                     "spend Special Results, play Modifiers, then finish."
                 )
             return Prompt(seats=[seat], kind="choice", text=text)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from engine.core.dice import Dice
 from engine.core.events import Event, MissionEnded, Note, Revealed, Spawned, Wounded
+from engine.core.words import counted
 from engine.reich.board import Board, build_board
 from engine.reich.content import Behavior, EnemyDef, Limb, MissionDef, load_content
 from engine.reich.state import EnemyState, GroundItem, HeroState, ReichState
@@ -271,7 +272,12 @@ def next_number(state: ReichState, etype: str) -> int:
 
 def spawn_enemy(state: ReichState, etype: str, area: str, ev: Events, why: str) -> bool:
     if reserve_left(state, etype) <= 0:
-        ev.append(Note(text=f"No {etype} left in the Enemy Reserve; the letter is ignored."))
+        ev.append(
+            Note(
+                text=f"No {load_content().enemies[etype].name} left in the Enemy Reserve; "
+                "the letter is ignored."
+            )
+        )
         return False
     at = place_area(state, area)
     eid = f"{etype}{state.next_id}"
@@ -425,7 +431,10 @@ def enforce_hand_limit(state: ReichState, hero: HeroState, ev: Events) -> None:
         return
     hero.grants[0:0] = ["discard"] * excess
     ev.append(
-        Note(text=f"{hero.name} is over the five-card hand limit: discard {excess} card(s) first.")
+        Note(
+            text=f"{hero.name} is over the five-card hand limit: "
+            f"discard {counted(excess, 'card')} first."
+        )
     )
 
 
@@ -441,7 +450,10 @@ def draw_actions(
     hero.hand.extend(drawn)
     if drawn:
         ev.append(
-            Note(text=f"{hero.name} draws {len(drawn)} Action card(s).", visible_to=[hero.seat])
+            Note(
+                text=f"{hero.name} draws {counted(len(drawn), 'Action card')}.",
+                visible_to=[hero.seat],
+            )
         )
     if state is not None:
         enforce_hand_limit(state, hero, ev)

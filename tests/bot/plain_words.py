@@ -30,17 +30,18 @@ from offered import NoPictures
 
 from bot.replies import Attachment
 from bot.table import TableService
-from engine.core.dice import SeededDice
+from engine.core.dice import SeededDice, derive_seed
 from engine.core.events import Event
-from engine.core.game import Game
+from engine.core.game import Game, scenario_info
 from engine.core.view import View
 from engine.registry import get_game
-from engine.selfplay import choose_action
+from engine.selfplay import advisor_for, choose_action, default_seats
 from renders import alt_text, text_board
 
 CHANNEL = "ops"
 MAX_STEPS = 1500
 MAX_PICKS = 8
+MAX_NARRATED_STEPS = 5000
 
 # An identifier: words joined by '-' or '_', or letters followed by digits ("soldier20", "r01").
 SHAPED = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|[a-z]+[0-9][a-z0-9]*")
@@ -102,6 +103,56 @@ def strings(data: Any) -> Iterable[str]:
             yield from strings(value)
     elif isinstance(data, str):
         yield data
+
+
+# Stiff engine wording a person would not write in the story of a game: "1 Wound(s)", a count
+# or a token as "x1", a rank colour in capitals ("GREEN Xeno-Beta"), dice faces joined with '+'.
+STIFF = re.compile(
+    r"\w\((?:s|es|ies)\)"
+    r"|(?<![\w/:-])x\d+\b"
+    r"|\b(?:GREEN|BLUE|RED|YELLOW|PURPLE|ORANGE|BLACK|WHITE)\b(?! dic?e\b)"  # "RED dice": the
+    # game's own name for its dice (card texts say it so); an alien's rank is not in capitals
+    r"|\b(?:hit|shield|bolt|ammo|jam|alien|gd)\+[a-z]"
+)
+
+
+def stiff(lines: Iterable[str]) -> dict[str, list[str]]:
+    """Each piece of stiff wording found in narration lines, with the lines it was in."""
+    found: dict[str, list[str]] = {}
+    for line in lines:
+        for match in STIFF.finditer(line):
+            found.setdefault(match[0], []).append(line)
+    return found
+
+
+def narration(game_key: str, scenario: str, seed: int, players: int) -> list[str]:
+    """Every event text of one mission played by the game's own advisor (as `selfplay` plays it):
+    the story the table reads, step by step."""
+    game: Game[Any] = get_game(game_key)
+    advisor = advisor_for(game, "advisor")
+    seats = default_seats(game, scenario, players)
+    chosen = scenario_info(game, scenario).resolve_options({})
+    state = game.new(scenario, seats, chosen, SeededDice(derive_seed(seed, "setup")))
+    policy = SeededDice(derive_seed(seed, "policy"))
+    lines: list[str] = []
+    patience = 0
+    for step_no in range(MAX_NARRATED_STEPS):
+        dice = SeededDice(derive_seed(seed, step_no))
+        step = game.advance(state, dice)
+        state = step.state
+        lines += [e.text for e in step.events if e.text]
+        prompt = game.waiting_on(state)
+        if prompt.finished:
+            return lines
+        seat = prompt.seats[0]
+        actions = game.legal_actions(state, seat)
+        advice = advisor.advise(state, seat, actions) if advisor else None
+        action = advice or choose_action(actions, policy, patience)
+        patience = 0 if action.verb == "end-turn" else patience + 1
+        step = game.apply(state, seat, action, dice)
+        state = step.state
+        lines += [e.text for e in step.events if e.text]
+    raise AssertionError(f"{game_key} {scenario} did not finish in {MAX_NARRATED_STEPS} steps")
 
 
 # "Soldier 3 appears in 2B": an Enemy as the table names it when it appears (Reichbusters).

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from plain_words import AltPictures, Keys, Read, Scan, play_and_scan
+from plain_words import AltPictures, Keys, Read, Scan, narration, play_and_scan, stiff
 
 from bot.playground.server import create_app
 from bot.storage.db import Database
@@ -92,6 +92,8 @@ async def test_people_read_names_not_keys(
         print(f"  {key!r} x{len(where)}: {where[0]}")
     assert not found, sorted(found)
     assert median <= MEDIAN_POST and top <= LONGEST_POST, (median, top)
+    steps = [read.text for read in scan.read if read.where == "web step text"]
+    assert steps and not stiff(steps), stiff(steps)
     if game_key == "reichbusters":
         check_enemy_numbers(scan)
 
@@ -123,3 +125,53 @@ def test_the_enemy_number_check_catches_a_global_number() -> None:
         check_enemy_numbers(scan)
     scan.read[-1] = Read("web step text", "Soldier 3 appears in 2B (the Alarm).", True)
     check_enemy_numbers(scan)
+
+
+# Lines in the old wording (most as played missions told them before session 4), and
+# what they say now: the detector flags each old one and none of the new.
+OLD_LINES = [
+    "GREEN Xeno-Beta x1 takes 0 Wound(s) from Chromium (Marine)'s Assault Rifle, 3 HP left.",
+    "BLUE Nexus x14 defends with hit+shield, hit+shield, alien.",
+    "Archon 1 (NPC) attacks GREEN Xeno-Alpha x11 with the Proton Rifle: hit+jam - 1 Hit(s).",
+    "Housekeeping: 2 open door(s) swing shut, flames die down, surges fade.",
+    "Claudine draws 1 Action card(s).",
+    "Thorium (Biotech) takes 1 Battery(ies): 3.",
+    "Chromium (Marine): standing order - Guard fires only at RED aliens.",
+]
+NEW_LINES = [
+    "Green Xeno-Beta 1 takes no Wounds from Chromium (Marine)'s Assault Rifle, 3 HP left.",
+    "Blue Nexus 14 defends with 3 dice: 2 Hits, 2 Shields and an Alien.",
+    "Archon 1 (NPC) attacks Green Xeno-Alpha 11 with the Proton Rifle: a Hit and a Jam - 1 Hit.",
+    "Housekeeping: 2 open doors swing shut, flames die down, surges fade.",
+    "Claudine draws 1 Action card.",
+    "Thorium (Biotech) takes 1 Battery: 3.",
+    "Chromium (Marine): standing order - Guard fires only at red aliens.",
+    "Thorium (Biotech) draws Mind Spike: strike an alien within 2 Areas with 3 RED dice.",
+]
+
+
+def test_the_stiff_wording_detector_flags_the_old_narration_only() -> None:
+    assert all(stiff([line]) for line in OLD_LINES), [ln for ln in OLD_LINES if not stiff([ln])]
+    assert not stiff(NEW_LINES), stiff(NEW_LINES)
+
+
+# game, scenario, players: a core and two Strikeback missions, Forlorn and Reichbusters
+NARRATED = [
+    ("galaxy-defenders", "m1", 3),
+    ("galaxy-defenders", "os3", 3),
+    ("galaxy-defenders", "os6", 3),
+    ("forlorn-hope", "op-01", 3),
+    ("reichbusters", "radio-silence", 3),
+]
+
+
+@pytest.mark.parametrize(("game_key", "scenario", "players"), NARRATED)
+def test_the_story_of_a_played_mission_reads_as_a_person_writes_it(
+    game_key: str, scenario: str, players: int
+) -> None:
+    """No "(s)", no count or token as "x1", no colour in capitals, no "hit+shield": whole
+    missions played by the advisor, every line of their story read."""
+    lines = [line for seed in (1, 2) for line in narration(game_key, scenario, seed, players)]
+    assert len(lines) > 200 and any(char.isdigit() for line in lines for char in line)
+    found = stiff(lines)
+    assert not found, {word: where[:3] for word, where in found.items()}

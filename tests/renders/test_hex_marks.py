@@ -7,7 +7,7 @@ from engine.core.game import scenario_info
 from engine.core.view import FigureView, SymbolView
 from engine.galaxy import GAME
 from renders import theme
-from renders.chrome import figure_line, legend_items
+from renders.chrome import figure_line, figure_lines, legend_items
 from renders.terrain import hex_mark_text
 
 
@@ -44,6 +44,8 @@ def test_a_figure_line_says_the_label_and_rank_once() -> None:
         rank="green",
     )
     assert figure_line(alien, "x3") == "x3 Xeno-Delta @D4 [G] 3/4"
+    named = alien.model_copy(update={"name": "Green Xeno-Delta 3"})  # as the engine names it
+    assert figure_line(named, "x3") == "x3 Xeno-Delta @D4 [G] 3/4"
     nameless = alien.model_copy(update={"name": "x3"})
     assert figure_line(nameless, "x3").startswith("x3 x3 @D4")  # never an empty name
 
@@ -53,3 +55,24 @@ def test_every_rank_has_its_own_tag() -> None:
 
     assert rank_tag("Galaxy") == "Ga" and rank_tag("Moon") == "Mo" and rank_tag("Earth") == "Ea"
     assert len(set(RANK_TAGS.values())) == len(RANK_TAGS)  # Galaxy is not green's G
+
+
+def test_unhurt_figures_of_a_kind_share_a_line_that_counts_them_first() -> None:
+    """ "3 Xeno Beta [G]: x1 D4, ...", never "Xeno Beta [G] x3" (a count that reads as a label)."""
+    betas = [
+        FigureView(
+            id=f"x{n}",
+            label=f"x{n}",
+            name=f"Green Xeno-Beta {n}",
+            side="enemy",
+            kind="xeno-beta",
+            coord=f"D{n}",
+            health=2,
+            max_health=2,
+            rank="green",
+        )
+        for n in range(1, 10)
+    ]
+    assert figure_lines(betas, {}, grouped=True) == [
+        "9 Xeno Beta [G]: " + ", ".join(f"x{n} D{n}" for n in range(1, 10))
+    ]

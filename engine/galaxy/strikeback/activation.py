@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.events import Event, Note
+from engine.core.words import counted
 from engine.galaxy.lifecycle import clockwise_from_alpha
 from engine.galaxy.state import AlienState, GalaxyState, Pending
 from engine.galaxy.strikeback import swarm
@@ -113,7 +114,7 @@ def select(state: GalaxyState, card_id: str, match: dict[str, object], events: l
     sb.activating = Activating(
         card=card_id, chosen=picked.chosen, choose_from=picked.choose_from, picks=picked.picks
     )
-    events.append(Note(text=f"Activate {x} alien(s), from the Alpha Agent's aliens on."))
+    events.append(Note(text=f"Activate {counted(x, 'alien')}, from the Alpha Agent's aliens on."))
     return ask(state)
 
 

@@ -24,6 +24,7 @@ from engine.core.dice import Dice
 from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
+from engine.core.words import counted
 from engine.galaxy.board import label
 from engine.galaxy.state import AgentState, GalaxyState, Pending
 from engine.galaxy.strikeback import headquarters
@@ -58,7 +59,7 @@ def gain(state: GalaxyState, count: int, events: list[Event]) -> int:
     got = max(0, min(count, MAX_FRAGMENTS - state.alien_tech))
     state.alien_tech += got
     if got:
-        events.append(Note(text=f"Alien Tech: +{got} fragment(s) ({state.alien_tech}/4)."))
+        events.append(Note(text=f"Alien Tech: +{counted(got, 'fragment')} ({state.alien_tech}/4)."))
     else:
         events.append(Note(text="Alien Tech: the team already holds four fragments."))
     return got

@@ -27,6 +27,7 @@ from pathlib import Path
 from engine.core.content import ContentFile, load_file
 from engine.core.dice import Dice
 from engine.core.errors import ContentError
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.content import WEAPON_BOLTS, WEAPON_POWERS, Weapon
@@ -136,7 +137,11 @@ def attack_roll(
     if w.fixed is not None:
         hits = max(0, w.fixed + delta)
         return combat.HitRoll(
-            color=w.color, faces=[], hits=hits, described=[f"{hits} fixed Hit(s)"]
+            color=w.color,
+            faces=[],
+            hits=hits,
+            described=[f"{hits} fixed Hit(s)"],
+            told=counted(hits, "fixed Hit"),
         )
     cut = penalty(state, agent.id, "atk")
     main, blue = w.dice, w.blue
@@ -170,6 +175,9 @@ def _with_blue(
     out.described = [f"{w.color} {d}" for d in gdice.describe(w.color, roll.faces)] + [
         f"blue {d}" for d in gdice.describe("blue", blue_faces)
     ]
+    if blue_faces:  # else the weapon's own colour tells it (`combat.roll_text`)
+        own, extra = gdice.said(w.color, roll.faces), gdice.said("blue", blue_faces)
+        out.told = f"{w.color} dice {own}; blue dice {extra}"
     return out
 
 
@@ -219,5 +227,11 @@ def alien_hit_roll(
     """11.12: an alien weapon with a fixed number of Hits rolls nothing (and a Critical
     -X ATK dice does not touch it)."""
     if fixed is not None:
-        return combat.HitRoll(color=color, faces=[], hits=fixed, described=[f"{fixed} fixed Hits"])
+        return combat.HitRoll(
+            color=color,
+            faces=[],
+            hits=fixed,
+            described=[f"{fixed} fixed Hits"],
+            told=counted(fixed, "fixed Hit"),
+        )
     return combat.hit_roll(dice, color, count, reroll_alien=reroll)

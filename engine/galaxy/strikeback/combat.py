@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.events import Attacked, Event, Killed, Note
 from engine.core.hexgrid import neighbours as hx_neighbours
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.aliens import move_away
@@ -137,8 +138,8 @@ def alien_attack(
             hits=hits,
             result=reason,
             text=f"{alien_name(alien)} attacks {agent_name(agent)} with {w.name} ({reason}): "
-            f"{', '.join(roll.described) or combat.roll_text(w.color, roll.faces)} - "
-            f"{hits} Hit(s)" + (f", Bolt: {', '.join(effects)}" if effects else "") + ".",
+            f"{roll.told or combat.roll_text(w.color, roll.faces)} - "
+            f"{counted(hits, 'Hit')}" + (f", Bolt: {', '.join(effects)}" if effects else "") + ".",
         )
     )
     mine = status(state, agent.id)
@@ -335,7 +336,7 @@ def _defence_text(out: damage.Defence) -> str:
     if out.lethal:
         parts.append("Lethal: no Defend roll")
     else:
-        parts.append(f"defends with {combat.roll_text('blue', out.faces)}")
+        parts.append(f"defends with {combat.defence_text(out.faces)}")
     if out.bolt_effect:
         parts.append(f"armor Bolt: {out.bolt_effect}")
     return "; ".join(parts)

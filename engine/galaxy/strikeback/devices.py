@@ -33,6 +33,7 @@ from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event, Moved, Note, Spawned
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
+from engine.core.words import counted
 from engine.galaxy import combat, drones, effects, notation
 from engine.galaxy.agent import pinned
 from engine.galaxy.attack import resolve_defence, targets_of
@@ -317,7 +318,7 @@ def use(
         events.append(
             Note(
                 text=f"{who} fires the harpoon at {alien_name(target)}: "
-                f"{combat.roll_text('red', roll.faces)} - {roll.hits} Hit(s)."
+                f"{combat.roll_text('red', roll.faces)} - {counted(roll.hits, 'Hit')}."
             )
         )
         condition = "immobilize" if roll.hits else ""
@@ -366,7 +367,7 @@ def _grenade(
     events.append(
         Note(
             text=f"{agent_name(agent)} throws the {d.name}: "
-            f"{combat.roll_text(d.color, roll.faces)} - {roll.hits} Hit(s)."
+            f"{combat.roll_text(d.color, roll.faces)} - {counted(roll.hits, 'Hit')}."
         )
     )
     ids = targets_of(state, target, True, agent, device=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.dice import Dice, shuffle
 from engine.core.events import Event, Note
+from engine.core.words import counted
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.world import operative
 
@@ -46,9 +47,12 @@ def balanced_teleports(state: GalaxyState, balance: str, events: list[Event]) ->
     aliens, signals = len(state.aliens), len(state.signals)
     if balance == "sb-minus-aliens":
         count = teleports_fewer_aliens(agents, aliens)
-        why = f"{agents} agent(s) - {aliens} alien(s)"
+        why = f"{counted(agents, 'agent')} - {counted(aliens, 'alien')}"
     else:
         count = teleports_fewer_threats(agents, aliens, signals)
-        why = f"{agents} agent(s) - {aliens} alien(s) - {signals} Signal(s)"
-    events.append(Note(text=f"Event balancer: {why} = {count} Signal(s) to teleport."))
+        why = (
+            f"{counted(agents, 'agent')} - {counted(aliens, 'alien')} - "
+            f"{counted(signals, 'Signal')}"
+        )
+    events.append(Note(text=f"Event balancer: {why} = {counted(count, 'Signal')} to teleport."))
     return count

@@ -87,7 +87,7 @@ def agent_actions(state: GalaxyState, agent: AgentState) -> list[Action]:
             Action(
                 verb="orders",
                 args={"unit": agent.id, "order": order},
-                label=f"NPC standing order: {order}",
+                label=f"Standing order for {npc.order_label(state, order)}",
             )
         )
     for order in poses.orders(state, agent):

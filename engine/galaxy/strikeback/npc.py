@@ -26,6 +26,7 @@ from engine.core.dice import Dice, shuffle
 from engine.core.errors import RuleError
 from engine.core.events import Event, Moved, Note, Spawned
 from engine.core.hexgrid import Hex, distance, neighbours
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy.attack import resolve_defence
 from engine.galaxy.board import label
@@ -49,6 +50,7 @@ from engine.galaxy.world import (
     hx,
     locked,
     operative,
+    reach_words,
     seat_label,
     sees,
     walk_distance,
@@ -57,6 +59,13 @@ from engine.galaxy.world import (
 CONTENT = Path(__file__).parent / "content" / "npcs.json"
 OPTION = "npc-signals"
 ORDERS = ("target-weakest", "target-nearest", "target-strongest", "tactic-on", "tactic-off")
+ORDER_WORDS = {  # as players read a standing order
+    "target-weakest": "aim at the weakest alien",
+    "target-nearest": "aim at the nearest alien",
+    "target-strongest": "aim at the strongest alien",
+    "tactic-on": "use its NPC Tactic",
+    "tactic-off": "keep its NPC Tactic",
+}
 
 
 class NpcCard(ContentModel):
@@ -272,7 +281,16 @@ def do_order(state: GalaxyState, agent: AgentState, order: str, events: list[Eve
         info.target = what[len("target-") :]
     else:
         info.use_tactic = what == "tactic-on"
-    events.append(Note(text=f"{agent_name(npc)}: standing order {what}."))
+    events.append(Note(text=f"{agent_name(npc)}: standing order, {ORDER_WORDS[what]}."))
+
+
+def order_label(state: GalaxyState, order: str) -> str:
+    """A standing order (`<npc>-target-weakest`) in words: "Archon 1 (NPC): aim at the weakest
+    alien"."""
+    what = next((o for o in ORDERS if order.endswith(f"-{o}")), "")
+    npc = state.agents.get(order[: len(order) - len(what) - 1])
+    who = agent_name(npc) if npc is not None else "NPC"
+    return f"{who}: {ORDER_WORDS.get(what, what)}"
 
 
 def begun(agent: AgentState) -> bool:
@@ -341,7 +359,10 @@ def activate(state: GalaxyState, npc: AgentState, dice: Dice, events: list[Event
         if targets:
             target = _pick(state, npc, targets, info.target)
             events.append(
-                Note(text=f"{name} acts on its rule '{rule.when}' against {alien_name(target)}.")
+                Note(
+                    text=f"{name} acts on its A.I. rule ({reach_words(rule.when)}) against "
+                    f"{alien_name(target)}."
+                )
             )
             for step in rule.do:
                 if target not in state.aliens or npc.id not in state.agents:
@@ -364,7 +385,7 @@ def _tactic(npc: AgentState, key: str, events: list[Event]) -> dict[str, int]:
     elif key == "field-patch":
         healed = min(2, npc.wounds)
         npc.wounds -= healed
-        events.append(Note(text=f"{agent_name(npc)} patches {healed} wound(s)."))
+        events.append(Note(text=f"{agent_name(npc)} patches {counted(healed, 'Wound')}."))
     return boost
 
 
@@ -457,8 +478,8 @@ def _attack(
     events.append(
         Note(
             text=f"{name} attacks {alien_name(target)} with the {w.name}: "
-            f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s) (NPCs ignore Jam and "
-            "Ammo)."
+            f"{combat.roll_text(w.color, roll.faces)} - {counted(hits, 'Hit')} "
+            "(NPCs ignore Jam and Ammo)."
         )
     )
     resolve_defence(state, npc, [target.id], hits, def_minus, kind, condition, dice, events, w.name)

@@ -20,6 +20,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Attacked, Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.board import label
@@ -100,7 +101,7 @@ def attack_problem(state: GalaxyState, agent: AgentState, index: int, key: str) 
         if co(spot) != agent.hex and not adjacent(state, agent.hex, co(spot)):
             return f"must be adjacent to strike with the {w.name}"
     elif area_distance(state, agent.hex, co(spot)) > w.range:
-        return f"is out of range: the {w.name} reaches {w.range} Area(s)"
+        return f"is out of range: the {w.name} reaches {counted(w.range, 'Area')}"
     return None
 
 
@@ -171,7 +172,7 @@ def attack(
             hits=hits,
             result="; ".join(notes),
             text=f"{agent_name(agent)} attacks the {obj.name} with the {w.name}: "
-            f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s), it does not defend "
+            f"{combat.roll_text(w.color, roll.faces)} - {counted(hits, 'Hit')}, it does not defend "
             f"({left}/{obj.hp} HP left)" + (f" ({'; '.join(notes)})" if notes else "") + ".",
         )
     )

@@ -17,6 +17,7 @@ from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import combat
+from engine.galaxy import dice as gdice
 from engine.galaxy.board import label
 from engine.galaxy.content import EventCard, Mission, close_encounter
 from engine.galaxy.lifecycle import nearest_free, place_alien
@@ -147,7 +148,11 @@ def apply_effect(
             layer.hidden_tps.remove(symbol)
             state.destroyed_tps.remove(symbol)
         point = board_of(state).teleports[symbol]
-        events.append(Note(text=f"A new Teleport Point ({symbol}) opens at {label(point)}."))
+        events.append(
+            Note(
+                text=f"A new Teleport Point ({gdice.symbol_word(symbol)}) opens at {label(point)}."
+            )
+        )
     elif kind == "ce-shuffle":
         pile = state.ce_deck.draw_pile
         pile.insert(dice.randrange(len(pile) + 1), str(effect["card"]))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import RuleError
 from engine.core.events import Event, Note
+from engine.core.words import counted
 from engine.galaxy.state import AgentState, GalaxyState
 from engine.galaxy.strikeback.lookups import worn
 from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
@@ -85,7 +86,7 @@ def pose_problem(state: GalaxyState, agent: AgentState, new: str) -> str | None:
             return "is Engaged: he may only stand up, with his whole Movement"
         return None
     if change_cost(old, new) > agent.mp_left:
-        return f"needs {change_cost(old, new)} Movement point(s) to go {new}"
+        return f"needs {counted(change_cost(old, new), 'Movement point')} to go {new}"
     return None
 
 
@@ -102,7 +103,7 @@ def do_pose(state: GalaxyState, agent: AgentState, new: str, events: list[Event]
         cost = change_cost(old, new)
         agent.mp_left -= cost
         agent.movement = "open"
-        spent = f"{cost} Movement point(s), {agent.mp_left} left"
+        spent = f"{counted(cost, 'Movement point')}, {agent.mp_left} left"
     sb_state(state).poses[agent.id] = new
     events.append(Note(text=f"{agent_name(agent)} goes from {old} to {new} ({spent})."))
 

@@ -27,6 +27,7 @@ from engine.core.errors import ContentError, RuleError
 from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance
+from engine.core.words import counted
 from engine.galaxy import combat, effects, notation
 from engine.galaxy.agent import combat_problem, move_problem
 from engine.galaxy.attack import resolve_defence
@@ -206,7 +207,9 @@ def refresh(state: GalaxyState, events: list[Event]) -> None:
             p = psionics()[key]
             if p.effect.startswith("regenerate+"):
                 healed = combat.heal_agent(agent, effects.amount(p.effect))
-                events.append(Note(text=f"{agent_name(agent)} regenerates {healed} Wound(s)."))
+                events.append(
+                    Note(text=f"{agent_name(agent)} regenerates {counted(healed, 'Wound')}.")
+                )
 
 
 def defend_bonus(state: GalaxyState, agent: AgentState) -> int:
@@ -360,7 +363,7 @@ def _mind_spike(
     events.append(
         Note(
             text=f"{agent_name(agent)} uses {name} on {alien_name(find_alien(state, target_id))}: "
-            f"{combat.roll_text('red', roll.faces)} - {roll.hits} Hit(s)."
+            f"{combat.roll_text('red', roll.faces)} - {counted(roll.hits, 'Hit')}."
         )
     )
     resolve_defence(state, agent, [target_id], roll.hits, 0, "device", "", dice, events, name)

@@ -49,6 +49,7 @@ from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
 from engine.core.view import TokenView
+from engine.core.words import counted
 from engine.galaxy.agent import do_move, move_problem, reach
 from engine.galaxy.board import label
 from engine.galaxy.lifecycle import nearest_free
@@ -202,7 +203,9 @@ def recharge(state: GalaxyState, suit_id: str, batteries: int, events: list[Even
     if suit is None:
         raise RuleError(f"There is no Power Suit {suit_id} in play.")
     suit.batteries += batteries
-    events.append(Note(text=f"{suit_name(suit)} takes {batteries} Battery(ies): {suit.batteries}."))
+    events.append(
+        Note(text=f"{suit_name(suit)} takes {counted(batteries, 'Battery')}: {suit.batteries}.")
+    )
 
 
 # -- getting in and out ---------------------------------------------------------------------------

@@ -23,7 +23,16 @@ from engine.galaxy.lifecycle import nearest_free
 from engine.galaxy.state import AlienState, GalaxyState
 from engine.galaxy.strikeback import criticals
 from engine.galaxy.strikeback.status import sb_state, sb_state_or_none
-from engine.galaxy.world import adjacent, board_of, co, free, hex_distance, hx, walk_distance
+from engine.galaxy.world import (
+    adjacent,
+    alien_name,
+    board_of,
+    co,
+    free,
+    hex_distance,
+    hx,
+    walk_distance,
+)
 
 
 def is_prime_swarm(card_id: str) -> bool:
@@ -93,7 +102,8 @@ def arrive(state: GalaxyState, alien: AlienState, events: list[Event]) -> None:
         Spawned(
             figure=second.id,
             at=label(spot),
-            text=f"The second figure of the Prime Swarm, {second.id}, arrives at {label(spot)}.",
+            text=f"The second figure of the Prime Swarm, {alien_name(second)}, arrives at "
+            f"{label(spot)}.",
         )
     )
 
@@ -137,7 +147,7 @@ def follow(state: GalaxyState, actor: AlienState, events: list[Event]) -> None:
         Moved(
             figure=other.id,
             path=[label(start), label(dest)],
-            text=f"{other.id} follows its Prime Swarm: {label(start)} -> {label(dest)}.",
+            text=f"{alien_name(other)} follows its Prime Swarm: {label(start)} -> {label(dest)}.",
         )
     )
 
@@ -157,7 +167,11 @@ def falls(state: GalaxyState, alien: AlienState, events: list[Event]) -> bool:
     sb_state(state).swarms.pop(other_id, None)
     if any(a.id == other_id for a in state.aliens):
         events.append(
-            Note(text=f"One figure of the Prime Swarm falls; {other_id} fights on with the card.")
+            Note(
+                text="One figure of the Prime Swarm falls; "
+                f"{alien_name(next(a for a in state.aliens if a.id == other_id))} fights on "
+                "with the card."
+            )
         )
         return True
     return False

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.core.words import counted
 from engine.galaxy.content import content, species_name
 from engine.galaxy.strikeback import (
     alientech,
@@ -153,12 +154,12 @@ def _tokens() -> Iterator[Entry]:
         yield (
             f"mark-{level}",
             f"Mark {level}",
-            f"Marked: attackers gain their bonuses; fades {level} Refresh(es)",
+            f"Marked: attackers gain their bonuses; fades {counted(level, 'Refresh')}",
         )
         yield (
             f"poison-{level}",
             f"Poison {level}",
-            f"Poisoned: 1 wound each Refresh, {level} more time(s)",
+            f"Poisoned: 1 wound each Refresh, {counted(level, 'more time')}",
         )
     for token in criticals.tokens().values():
         words = EFFECT_WORDS[token.effect].replace("X", str(token.level))

@@ -7,12 +7,23 @@ from bot.table.brief import NARRATION_BUDGET, brief, tidy
 
 
 def test_a_line_loses_its_reasoning_and_its_faces_not_its_facts() -> None:
-    line = (
+    line = (  # as older stored logs say it
         "BLUE Xeno-Beta x1 attacks Chromium (Marine) with Blaster (A.I. rule 2, in sight "
         "within 1 Area(s): Chromium (Marine), 1 Wound(s), 5 HP left): hit+ammo+gd, "
         "hit+bolt+gd - 2 Hit(s)."
     )
     assert tidy(line) == "BLUE Xeno-Beta x1 attacks Chromium (Marine) with Blaster: 2 Hit(s)."
+    line = (
+        "Blue Xeno-Beta 1 attacks Chromium (Marine) with Blaster (A.I. rule 2, in sight "
+        "within 1 Area: Chromium (Marine), 1 Wound, 5 HP left): 3 Hits, a Bolt, 2 GDs and "
+        "an Ammo - 2 Hits."
+    )
+    assert tidy(line) == "Blue Xeno-Beta 1 attacks Chromium (Marine) with Blaster: 2 Hits."
+    mixed = "Iridium (Sniper) attacks Red Nexus 4 with the Ion Lance: red dice 2 Hits and a Jam; "
+    mixed += "blue dice a Shield - 2 Hits."
+    assert tidy(mixed) == "Iridium (Sniper) attacks Red Nexus 4 with the Ion Lance: 2 Hits."
+    defended = "Red Nexus 4 defends with 2 dice: a Shield and an Alien."
+    assert tidy(defended) == defended
     short = "Chromium (Marine) moves D4 -> C4 -> B4 (2 MP left)."
     assert tidy(short) == short
     assert len(tidy("x" * 500)) == 160

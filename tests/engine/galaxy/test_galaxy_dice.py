@@ -32,3 +32,12 @@ def test_every_teleport_point_symbol_has_a_face() -> None:
     (the odds docs/games/galaxy.md states: 1/2, 1/6, 1/6, 1/6 before re-rolls)."""
     faces = {s: gdice.teleport_faces(s) for s in gdice.TELEPORT_ORDER}
     assert faces == {"hit": [2, 3, 6], "shield": [5], "bolt": [4], "alien": [1]}
+
+
+def test_a_roll_is_told_by_its_symbols_in_words() -> None:
+    """Narration tells a roll as a person would ("2 Hits and a Shield"), never "hit+hit+shield"."""
+    assert gdice.said("blue", [2]) == "2 Hits and a Shield"
+    assert gdice.said("blue", [4, 1]) == "a Bolt, an Ammo, a Jam and an Alien"
+    assert gdice.said("red", [3, 3]) == "2 Hits, 2 GDs and 2 Ammo"
+    assert gdice.said("red", []) == "no dice"
+    assert gdice.symbol_word("gd") == "GD" and gdice.symbol_word("shield") == "Shield"

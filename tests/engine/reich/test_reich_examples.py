@@ -216,7 +216,7 @@ def test_four_soldiers_combine_to_ten_in_enemy_turn() -> None:
     ev: list[Event] = []
     enemy_ai.enemy_turn(state, ScriptedDice([5, 5, 6, 5]), ev)
     assert (
-        "Ranged Attack on Tane by Soldier s0 + Soldier s1 + Soldier s2 + Soldier s3: "
+        "Ranged Attack on Tane by Soldier s0, Soldier s1, Soldier s2 and Soldier s3: "
         "Attack Value 10" in texts(ev)
     )
     assert all(e.area in ("1A", "1D") for e in state.enemies if len(e.id) == 2)

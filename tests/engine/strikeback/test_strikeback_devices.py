@@ -20,7 +20,7 @@ from engine.galaxy.strikeback.combat import alien_attack
 from engine.galaxy.strikeback.lookups import status
 from engine.galaxy.strikeback.missions import missions
 from engine.galaxy.strikeback.status import StrikebackState, sb_state
-from engine.galaxy.world import board_of, co, hx
+from engine.galaxy.world import alien_name, board_of, co, hx
 from engine.galaxy.world import free as hex_free
 
 
@@ -157,7 +157,8 @@ def test_gd5_is_the_biotechs_and_every_attack_deals_area_damage_without_ammo() -
         ScriptedDice([2, 2] + [1] * 20),
     )
     texts = " ".join(getattr(e, "text", "") for e in step.events)
-    assert f"{first} defends" in texts and f"{second} defends" in texts  # Area Damage
+    names = {a.id: alien_name(a) for a in state.aliens}
+    assert f"{names[first]} defends" in texts and f"{names[second]} defends" in texts  # Area Dmg
     after = step.state.agents["gd-5"]
     assert after.weapons[0].ammo == ammo  # Area Damage costs the GD-5 no Ammo
 

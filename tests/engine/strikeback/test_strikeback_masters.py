@@ -8,6 +8,7 @@ from engine.core.deck import Deck
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.events import Event, Killed
 from engine.core.game import Action
+from engine.core.words import counted
 from engine.galaxy import GAME, aliens, attack, lifecycle, phases
 from engine.galaxy.board import parse_label
 from engine.galaxy.state import AlienState, GalaxyState
@@ -360,15 +361,15 @@ def test_event_balancers_in_play_count_real_agents_aliens_and_signals() -> None:
     state.event_deck = Deck(name="Event", draw_pile=["os-g1"])
     events: list[Event] = []
     phases.event_phase(state, SeededDice(5), events)
-    assert any("3 agent(s) - 1 alien(s) = 2 Signal(s)" in e.text for e in events)
+    assert any("3 agents - 1 alien = 2 Signals" in e.text for e in events)
     threats = len(state.aliens) + len(state.signals)
     state.event_deck = Deck(name="Event", draw_pile=["os-h1"])
     events = []
     phases.event_phase(state, SeededDice(5), events)
     left = max(0, 3 - threats)
-    assert any(e.text.endswith(f"= {left} Signal(s) to teleport.") for e in events)
+    assert any(e.text.endswith(f"= {counted(left, 'Signal')} to teleport.") for e in events)
     state.agents["sniper"].dead = True  # only operative agents count
     state.event_deck = Deck(name="Event", draw_pile=["os-g1"])
     events = []
     phases.event_phase(state, SeededDice(5), events)
-    assert any(e.text.startswith("Event balancer: 2 agent(s)") for e in events)
+    assert any(e.text.startswith("Event balancer: 2 agents") for e in events)

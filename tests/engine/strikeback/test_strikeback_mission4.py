@@ -185,7 +185,7 @@ def test_guardians_wake_archon_nexus_guards_and_the_free_shot_at_the_closest_ali
     assert nexus == {"nexus-blue-1": "P7"}  # the green one stood in O3 until the shot
     assert "os-09" in state.ce_deck.draw_pile
     shot = next(e.text for e in events if e.text.startswith("The Archon fires"))
-    assert "Nexus" in shot and "6 Hit(s)" in shot
+    assert "Nexus" in shot and "- 6 Hits" in shot
     assert os4.mine(state).warehouse == ["nexus-green-1"]
     assert far.wounds == 0
 

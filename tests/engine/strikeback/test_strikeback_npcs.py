@@ -108,7 +108,7 @@ def test_npc_ai_attacks_the_adjacent_alien_its_standing_order_picks() -> None:
     dice = SeededDice(11)
     npc.activate(state, body, dice, events)
     attacked = [e.text for e in events if "attacks" in e.text]
-    assert attacked and "x" + weak.id[1:] in attacked[0]
+    assert attacked and f"Green Xeno-Beta {weak.id[1:]} with" in attacked[0]
     assert state.expansion is not None
     sb_state(state).npcs[figure].target = "strongest"
     sb_state(state).npcs[figure].activated = False
@@ -117,7 +117,7 @@ def test_npc_ai_attacks_the_adjacent_alien_its_standing_order_picks() -> None:
         events = []
         npc.activate(state, body, SeededDice(12), events)
         attacked = [e.text for e in events if "attacks" in e.text]
-        assert attacked and strong.id in attacked[0]
+        assert attacked and f"Blue Xeno-Beta {strong.id[1:]} with" in attacked[0]
 
 
 def test_npc_standing_orders_are_listed_and_change_its_choices() -> None:
@@ -192,4 +192,4 @@ def test_npc_ai_leaves_an_underground_burrower_alone_until_a_card_matches_it() -
     npc.activate(state, body, SeededDice(11), events)
     attacked = [e.text for e in events if "attacks" in e.text]
     figures = {digger.id} | {d.id for d in state.aliens if d.card == "diggers-green"}
-    assert attacked and any(f"Diggers {i}" in attacked[0] for i in figures)
+    assert attacked and any(f"Diggers {i.removeprefix('x')} with" in attacked[0] for i in figures)

@@ -20,6 +20,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy.board import label
 from engine.galaxy.content import Mission
@@ -269,9 +270,10 @@ class UndergroundTremor(MissionRules):
         events.append(
             Note(
                 text=f"{alien_name(alien)} attacks the probe on Waypoint {probe.waypoint} with "
-                f"its {w.name}: {combat.roll_text(w.color, roll.faces)} - {hits} Hit(s); the "
-                f"probe defends with {combat.roll_text('blue', defend.faces)}: "
-                f"{defend.wounds} wound(s), {max(0, probe.hp - probe.wounds)} HP left."
+                f"its {w.name}: {combat.roll_text(w.color, roll.faces)} - "
+                f"{counted(hits, 'Hit')}; the "
+                f"probe defends with {combat.defence_text(defend.faces)}, and takes "
+                f"{counted(defend.wounds, 'Wound')}, {max(0, probe.hp - probe.wounds)} HP left."
             )
         )
         if probe.wounds >= probe.hp:

@@ -25,6 +25,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, neighbours
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy.attack import resolve_defence
 from engine.galaxy.board import label
@@ -346,7 +347,7 @@ class DeepImpact(MissionRules):
         events.append(
             Note(
                 text=f"The Archon fires its {w.name} at {alien_name(target)} (any distance): "
-                f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)."
+                f"{combat.roll_text(w.color, roll.faces)} - {counted(hits, 'Hit')}."
             )
         )
         resolve_defence(state, archon, [target.id], hits, 0, "ranged", "", dice, events, w.name)
@@ -389,8 +390,9 @@ class DeepImpact(MissionRules):
         events.append(
             Note(
                 text=f"{alien_name(alien)} attacks an EMP-Nuke Bomb with its {w.name}: "
-                f"{combat.roll_text(w.color, roll.faces)} - {roll.hits} Hit(s); it defends with "
-                f"{combat.roll_text('blue', defend.faces)}: {defend.wounds} wound(s)."
+                f"{combat.roll_text(w.color, roll.faces)} - {counted(roll.hits, 'Hit')}; "
+                "it defends with "
+                f"{combat.defence_text(defend.faces)}, and takes {counted(defend.wounds, 'Wound')}."
             )
         )
         if bomb.wounds >= bomb.hp:

@@ -27,6 +27,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance, neighbours
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy.agent import pinned
 from engine.galaxy.attack import resolve_defence
@@ -254,7 +255,7 @@ class Elysium(MissionRules):
         events.append(
             Note(
                 text=f"The Archon fires its {w.name} at {alien_name(target)}: "
-                f"{combat.roll_text(w.color, roll.faces)} - {hits} Hit(s)."
+                f"{combat.roll_text(w.color, roll.faces)} - {counted(hits, 'Hit')}."
             )
         )
         resolve_defence(
@@ -320,8 +321,8 @@ class Elysium(MissionRules):
         events.append(
             Note(
                 text=f"{agent_name(agent)} fires Sally at {alien_name(target)}: "
-                f"{combat.roll_text(SALLY_COLOR, roll.faces)} - {roll.hits} Hit(s) "
-                f"({mine(state).sally} token(s) left)."
+                f"{combat.roll_text(SALLY_COLOR, roll.faces)} - {counted(roll.hits, 'Hit')} "
+                f"({counted(mine(state).sally, 'token')} left)."
             )
         )
         resolve_defence(

@@ -31,6 +31,7 @@ from engine.core.events import Event, Moved, Note
 from engine.core.game import Action
 from engine.core.hexgrid import Hex, distance, neighbours
 from engine.core.view import SymbolView
+from engine.core.words import counted
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.advisor import booster
@@ -308,7 +309,7 @@ class LastStarfighters(MissionRules):
             if gdice.SHIELD in gdice.symbols("blue", face):
                 events.append(Note(text=f"{agent_name(agent)} keeps his footing (Shield)."))
                 continue
-            shown = "+".join(gdice.symbols("blue", face))
+            shown = gdice.said("blue", [face])
             fall = "is thrown Prone" if poses_on else "is shaken"
             events.append(Note(text=f"{agent_name(agent)} {fall} ({shown})."))
             combat.wound_agent(state, agent, 1, events, "the quake")
@@ -579,7 +580,7 @@ def _sized(state: GalaxyState, worm: AlienState, events: list[Event]) -> None:
     worm.wounds = wounds
     events.append(
         Note(
-            text=f"{alien_name(worm)} enters with {worm.wounds} Wound(s): a team of "
+            text=f"{alien_name(worm)} enters with {counted(worm.wounds, 'Wound')}: a team of "
             f"{len(state.seats)} meets a Wormoon sized for {FULL_TEAM}."
         )
     )

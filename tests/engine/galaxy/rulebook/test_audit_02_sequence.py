@@ -364,7 +364,7 @@ def test_guard_fires_once_per_round() -> None:
         options=HV_OFF,
     )
     said = texts(aliens_turn(state, "ce01", [6] * 60).events)
-    assert "x1 moves" in said and "x2 moves" in said
+    assert "Xeno-Beta 1 moves" in said and "Xeno-Beta 2 moves" in said
     assert said.count("Guard!") == 1
 
 
@@ -383,10 +383,10 @@ def test_guard_player_chooses_which_alien_to_react_to() -> None:
         agents={"marine": "I3"}, aliens=[("x1", "xeno-beta-green-1", "I6")], options=HV_OFF
     )
     said = texts(aliens_turn(guard_order(green, "guard-at-blue"), "ce01", [6] * 60).events)
-    assert "x1 moves" in said and "Guard!" not in said
+    assert "Xeno-Beta 1 moves" in said and "Guard!" not in said
     blue = stage(agents={"marine": "I3"}, aliens=[("x1", "xeno-beta-blue-1", "I6")], options=HV_OFF)
     said = texts(aliens_turn(guard_order(blue, "guard-at-blue"), "ce01", [6] * 60).events)
-    assert "x1 moves" in said and "Guard!" in said
+    assert "Xeno-Beta 1 moves" in said and "Guard!" in said
 
 
 def test_guard_attack_follows_the_usual_rules_with_extra_ammo() -> None:

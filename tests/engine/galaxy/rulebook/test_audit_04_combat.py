@@ -48,6 +48,23 @@ RED = {
     5: "hit+hit+bolt",
     6: "hit+bolt+gd",
 }
+# What the narration says of two BLUE dice, or three RED ones, all showing that face.
+TWO_BLUE = {
+    1: "2 Aliens",
+    2: "4 Hits and 2 Shields",
+    3: "4 Hits and 2 Shields",
+    4: "2 Bolts, 2 Ammo and 2 Jams",
+    5: "2 Shields and 2 Bolts",
+    6: "2 Hits and 2 Shields",
+}
+THREE_RED = {
+    1: "3 Aliens",
+    2: "6 Hits and 3 Bolts",
+    3: "3 Hits, 3 GDs and 3 Ammo",
+    4: "3 Hits and 3 Jams",
+    5: "6 Hits and 3 Bolts",
+    6: "3 Hits, 3 Bolts and 3 GDs",
+}
 
 
 def lines(state: Any, seat: str = "marine") -> list[str]:
@@ -75,12 +92,12 @@ def test_dice_symbol_counts_match_the_table() -> None:
     Bolt x3, GD x2, Ammo/Jam/Alien x1 and no Shield."""
     # The faces are read from the engine's narration of a pistol (BLUE) and rifle (RED) attack.
     state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I6")], options=HV_OFF)
-    for face, want in BLUE.items():
+    for face, want in TWO_BLUE.items():
         step = shoot(state, [face, face] + [1] * 12, weapon="service-pistol")
-        assert f"Service Pistol: {want}, {want}" in texts(step.events)
-    for face, want in RED.items():
+        assert f"Service Pistol: {want} - " in texts(step.events)
+    for face, want in THREE_RED.items():
         step = shoot(state, [face] * 3 + [1] * 12)
-        assert f"Assault Rifle: {want}, {want}, {want}" in texts(step.events)
+        assert f"Assault Rifle: {want} - " in texts(step.events)
 
     def count(table: dict[int, str], symbol: str) -> int:
         return sum(f.split("+").count(symbol) for f in table.values())
@@ -111,8 +128,8 @@ def test_combat_example_1_marine_vs_blue_aracnos() -> None:
     state = stage(agents={"marine": "I3"}, aliens=[("x1", "aracnos-blue-1", "I6")], options=HV_OFF)
     before = health(state)
     step = shoot(state, [2, 3, 6, 6, 4, 4])
-    assert "4 Hit(s)" in texts(step.events)
-    assert "defends with hit+shield, bolt+ammo+jam, bolt+ammo+jam;" in texts(step.events)
+    assert "- 4 Hits" in texts(step.events)
+    assert "defends with 3 dice: a Hit, a Shield, 2 Bolts, 2 Ammo and 2 Jams;" in texts(step.events)
     assert before is not None and health(step.state) == before - 2
     assert "ammo 3/4" in weapon_line(step.state, "Assault Rifle")
 
@@ -140,13 +157,13 @@ def test_combat_example_2_hulk_vs_blue_xeno_beta() -> None:
 
     state = edit(state, arm)
     step = shoot(state, [4, 3, 3, 1], weapon="improved-vulcan", seat="hulk")
-    assert "3 Hit(s)" in texts(step.events)
+    assert "- 3 Hits" in texts(step.events)
     assert waiting(step.state).kind == "choice"
     final = act(step.state, "choose", [6, 4, 1, 1, 1], seat="hulk", option="3")
     said = texts(final.events)
     assert "6 Hits" in said
     # 6 Hits, the Shield token removes one before rolling: 5 dice.
-    assert "defends with hit+shield, bolt+ammo+jam, alien, alien, alien;" in said
+    assert "defends with 5 dice: a Hit, a Shield, a Bolt, an Ammo, a Jam and 3 Aliens;" in said
     assert fig(final.state, "x1") is None
     assert "ammo 2/8" in weapon_line(final.state, "Improved Vulcan", seat="hulk")
     assert "JAMMED" in weapon_line(final.state, "Improved Vulcan", seat="hulk")
@@ -158,7 +175,7 @@ def test_defender_rolls_one_die_per_hit() -> None:
     miss = shoot(state, [1, 1, 1])
     assert "defends with no dice" in texts(miss.events)
     two = shoot(state, [3, 4, 1, 1, 1])
-    assert "defends with alien, alien." in texts(two.events)
+    assert "defends with 2 dice: 2 Aliens." in texts(two.events)
 
 
 def test_each_shield_cancels_one_hit() -> None:
@@ -180,7 +197,7 @@ def test_bolt_effect_applies_once() -> None:
     """Combat: a Bolt effect applies once however many Bolts are rolled (Rifle: Def -1)."""
     state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I6")], options=HV_OFF)
     step = shoot(state, [2, 2, 2] + [1] * 6)  # 6 Hits, 3 Bolts
-    assert "defends with alien, alien, alien, alien, alien." in texts(step.events)
+    assert "defends with 5 dice: 5 Aliens." in texts(step.events)
 
 
 def test_jam_stops_the_weapon_until_unjammed() -> None:
@@ -200,7 +217,7 @@ def test_jam_result_jams_after_the_attack() -> None:
     """Jam: the attack with a Jam result still resolves, then the weapon is jammed."""
     state = stage(agents={"marine": "I3"}, aliens=[("x1", "nexus-red-1", "I6")], options=HV_OFF)
     step = shoot(state, [4, 1, 1, 1])
-    assert "1 Hit(s)" in texts(step.events)
+    assert "- 1 Hit " in texts(step.events)
     assert "JAMMED" in weapon_line(step.state, "Assault Rifle")
 
 
@@ -222,7 +239,7 @@ def test_melee_ignores_ammo_and_jam() -> None:
         options=HV_OFF,
     )
     step = shoot(state, [3, 4, 1, 1, 1], weapon="mono-blades", seat="infiltrator")
-    assert "2 Hit(s)" in texts(step.events)
+    assert "- 2 Hits" in texts(step.events)
     assert "JAMMED" not in weapon_line(step.state, "Mono Blades", seat="infiltrator")
     assert can(edit(step.state, lambda d: None), "end-turn", seat="infiltrator", unit="infiltrator")
 
@@ -417,7 +434,7 @@ def test_acid_poison_is_basic_damage_without_armor_bolt() -> None:
     state = edit(state, lambda d: d["aliens"][0].update(wounds=1))
     step = shoot(state, [3, 1, 1, 1, 4, 4, 4], weapon="mono-blades", seat="infiltrator")
     said = texts(step.events)
-    assert "Spine Critter x1 dies" in said
+    assert "Spine Critter 1 dies" in said
     assert "Acid" in said or "acid" in said
     assert fig(step.state, "infiltrator").health == 4  # type: ignore[union-attr]
 

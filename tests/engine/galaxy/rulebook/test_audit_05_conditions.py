@@ -83,7 +83,7 @@ def test_bleeding_agent_dies_on_further_wound() -> None:
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
     # ce01 activates the Xeno-Beta: its Blaster rolls two hit+shield, the Marine two alien.
     step = aliens_turn(state, "ce01", [6, 6, 1, 1] + [6] * 20)
-    assert "x1 attacks Chromium (Marine)" in texts(step.events)
+    assert "Xeno-Beta 1 attacks Chromium (Marine)" in texts(step.events)
     assert fig(step.state, "marine") is None
     assert waiting(step.state).finished
 

@@ -47,8 +47,8 @@ def test_close_encounter_activates_only_matching_species() -> None:
     state = stage(agents={"marine": "I3"}, aliens=THREE, options=HV_OFF)
     step = aliens_turn(state, "ce05", [6] * 30)
     said = texts(step.events)
-    assert "Aracnos x2 activates" in said
-    assert "Xeno-Beta x1 activates" not in said and "Spine Critter x3 activates" not in said
+    assert "Aracnos 2 activates" in said
+    assert "Xeno-Beta 1 activates" not in said and "Spine Critter 3 activates" not in said
     assert coord(step.state, "x2") != "B3"
     assert coord(step.state, "x3") == "C9"
 
@@ -70,7 +70,7 @@ def test_danger_card_teleports_when_nothing_matches() -> None:
     assert "Danger" in said
     after = [f for f in view(step.state).figures if f.side == "enemy"]
     assert len(after) > before, said
-    assert "GREEN Xeno-Beta x50 teleports in (Danger" in said
+    assert "Green Xeno-Beta 50 teleports in (Danger" in said
 
 
 def test_danger_card_does_nothing_when_aliens_match() -> None:
@@ -79,7 +79,7 @@ def test_danger_card_does_nothing_when_aliens_match() -> None:
     step = aliens_turn(state, "ce02", [6] * 40)
     said = texts(step.events)
     assert "teleports in (Danger" not in said
-    assert "Xeno-Beta x1 activates" in said
+    assert "Xeno-Beta 1 activates" in said
 
 
 def test_alien_in_sight_at_one_area_shoots_then_falls_back() -> None:
@@ -88,8 +88,8 @@ def test_alien_in_sight_at_one_area_shoots_then_falls_back() -> None:
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
     step = aliens_turn(state, "ce01", [6] * 30)
     said = texts(step.events)
-    assert "Xeno-Beta x1 attacks Chromium (Marine) with Blaster" in said
-    assert said.index("attacks Chromium") < said.index("x1 moves")
+    assert "Xeno-Beta 1 attacks Chromium (Marine) with Blaster" in said
+    assert said.index("attacks Chromium") < said.index("Xeno-Beta 1 moves")
     assert area(step.state, coord(step.state, "x1") or "") != area(state, "I6")
 
 
@@ -120,7 +120,7 @@ def test_alien_attacks_most_wounded_agent() -> None:
     )
     state = edit(state, lambda d: d["agents"]["marine"].update(wounds=2, guard=False))
     step = aliens_turn(state, "ce01", [6] * 30)
-    assert "x1 attacks Chromium (Marine)" in texts(step.events)
+    assert "Xeno-Beta 1 attacks Chromium (Marine)" in texts(step.events)
 
 
 def test_alien_tie_breaks_on_fewest_hp_left() -> None:
@@ -133,7 +133,7 @@ def test_alien_tie_breaks_on_fewest_hp_left() -> None:
     )
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
     step = aliens_turn(state, "ce01", [6] * 30)
-    assert "x1 attacks Thorium (Biotech)" in texts(step.events)
+    assert "Xeno-Beta 1 attacks Thorium (Biotech)" in texts(step.events)
 
 
 def test_alien_ignores_ammo_and_jam() -> None:
@@ -143,7 +143,7 @@ def test_alien_ignores_ammo_and_jam() -> None:
     # Blaster: BLUE faces 4 (bolt+ammo+jam) and 2 (hit+hit+shield); the Marine rolls alien twice.
     step = aliens_turn(state, "ce01", [4, 2, 1, 1] + [6] * 20)
     said = texts(step.events)
-    assert "bolt+ammo+jam, hit+hit+shield - 2 Hit(s)" in said
+    assert "2 Hits, a Shield, a Bolt, an Ammo and a Jam - 2 Hits" in said
     assert fig(step.state, "marine").health == 4  # type: ignore[union-attr]
 
 
@@ -152,7 +152,7 @@ def test_alien_fail_face_is_no_hit() -> None:
     state = stage(agents={"marine": "I3"}, aliens=THREE, options=HV_OFF)
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
     step = aliens_turn(state, "ce01", [1, 1] + [6] * 20)
-    assert "alien, alien - 0 Hit(s)" in texts(step.events)
+    assert "2 Aliens - no Hits" in texts(step.events)
     assert fig(step.state, "marine").health == 6  # type: ignore[union-attr]
 
 
@@ -187,8 +187,8 @@ def test_activation_starts_with_alpha_controlled_aliens(alpha_owns: str) -> None
     state = edit(state, owners)
     said = texts(aliens_turn(state, "ce01", [6] * 40).events)
     other = "x1" if alpha_owns == "x2" else "x2"
-    assert said.index(f"Xeno-Beta {alpha_owns} activates") < said.index(
-        f"Xeno-Beta {other} activates"
+    assert said.index(f"Xeno-Beta {alpha_owns[1:]} activates") < said.index(
+        f"Xeno-Beta {other[1:]} activates"
     )
 
 
@@ -204,7 +204,7 @@ def test_danger_searches_the_alien_discard_too() -> None:
 
     state = edit(state, betas_discarded)
     said = texts(aliens_turn(state, "ce02", [6] * 40).events)
-    assert "Xeno-Beta x50 teleports in (Danger" in said
+    assert "Xeno-Beta 50 teleports in (Danger" in said
 
 
 def test_close_encounter_deck_reshuffles() -> None:
@@ -233,12 +233,12 @@ def test_player_chooses_the_activation_order_of_his_aliens() -> None:
     offered by legal_actions) puts the alien he names first."""
     state = two_betas_of_the_marine()
     said = texts(aliens_turn(state, "ce01", [6] * 40).events)
-    assert said.index("Xeno-Beta x1 activates") < said.index("Xeno-Beta x2 activates")
+    assert said.index("Xeno-Beta 1 activates") < said.index("Xeno-Beta 2 activates")
     orders = [a for a in legal(state) if a.verb == "orders" and a.args["order"].startswith("first")]
     assert [a.args["order"] for a in orders] == ["first-x2"]  # x1 is first already
     state = do(state, orders[0]).state
     said = texts(aliens_turn(state, "ce01", [6] * 40).events)
-    assert said.index("Xeno-Beta x2 activates") < said.index("Xeno-Beta x1 activates")
+    assert said.index("Xeno-Beta 2 activates") < said.index("Xeno-Beta 1 activates")
 
 
 def test_activation_order_is_refused_for_an_alien_the_player_does_not_hold() -> None:

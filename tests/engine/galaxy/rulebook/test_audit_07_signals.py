@@ -224,9 +224,9 @@ def test_teleport_roll_hit_beats_shield_on_same_face() -> None:
     Shield TP J9)."""
     state = stage(agents={"marine": "G5"}, options=HV_OFF)
     hit = aliens_turn(state, "ce02", [6] + [6] * 30)  # hit+shield
-    assert "Teleport roll: hit - Teleport Point at B3" in texts(hit.events)
+    assert "Teleport roll: Hit - Teleport Point at B3" in texts(hit.events)
     shield = aliens_turn(state, "ce02", [5] + [6] * 30)  # shield+bolt: Shield over Bolt (ours)
-    assert "Teleport roll: shield - Teleport Point at J9" in texts(shield.events)
+    assert "Teleport roll: Shield - Teleport Point at J9" in texts(shield.events)
 
 
 def dig_site() -> Any:
@@ -251,7 +251,7 @@ def test_every_teleport_point_can_be_rolled() -> None:
     face 4 carries the Bolt without Hit or Shield): on a map with all four Points, face 4
     teleports the Danger card's alien to the Bolt Point."""
     step = aliens_turn(dig_site(), "ce02", [4] + [6] * 30)  # Danger: a Xeno-Beta teleports in
-    assert "Teleport roll: bolt - Teleport Point at F13" in texts(step.events)
+    assert "Teleport roll: Bolt - Teleport Point at F13" in texts(step.events)
 
 
 def test_teleport_rolls_again_until_the_last_point_matches() -> None:
@@ -260,7 +260,7 @@ def test_teleport_rolls_again_until_the_last_point_matches() -> None:
     state = edit(dig_site(), lambda d: d.update(destroyed_tps=["hit", "shield", "alien"]))
     step = aliens_turn(state, "ce02", [2, 5, 1, 6, 4] + [6] * 30)
     said = texts(step.events)
-    assert "Teleport roll: bolt - Teleport Point at F13" in said
+    assert "Teleport roll: Bolt - Teleport Point at F13" in said
     assert "teleports in (Danger on Flanking Fire) at F13" in said
 
 

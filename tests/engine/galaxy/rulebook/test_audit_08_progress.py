@@ -75,7 +75,7 @@ def test_energy_shield_cancels_hits_before_rolling() -> None:
     hp = fig(state, "marine").health  # type: ignore[union-attr]
     step = aliens_turn(state, "ce01", [6, 6, 1] + [6] * 20)  # 2 Hits: one to the Shield, 1 die
     said = texts(step.events)
-    assert "defends with alien after Energy Shield cancels 1" in said
+    assert "defends with 1 die: an Alien after Energy Shield cancels 1" in said
     assert fig(step.state, "marine").health == hp - 1  # type: ignore[operator, union-attr]
 
 
@@ -86,7 +86,7 @@ def test_copper_agent_has_no_energy_shield() -> None:
     )
     state = edit(state, lambda d: d["agents"]["marine"].update(guard=False))
     step = aliens_turn(state, "ce01", [6, 6, 1, 1] + [6] * 20)
-    assert "defends with alien, alien." in texts(step.events)
+    assert "defends with 2 dice: 2 Aliens." in texts(step.events)
 
 
 def reinforcements(tech: int) -> Any:

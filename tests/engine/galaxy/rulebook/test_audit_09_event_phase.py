@@ -124,7 +124,7 @@ def test_teleported_signal_goes_to_closest_hex_when_point_taken() -> None:
     """Teleport System: with the rolled Teleport Point occupied, the Signal takes the closest
     Hex."""
     state, said = event(signal_at_b3(), "ev11", [6] * 40)
-    assert "Teleport roll: hit - Teleport Point at B3" in said
+    assert "Teleport roll: Hit - Teleport Point at B3" in said
     new = [c for label, c in signals(state).items() if label != "s9"]
     assert new and "B3" not in new
 

@@ -88,7 +88,7 @@ def test_grenade_hits_every_alien_in_the_area() -> None:
         a for a in legal(state) if a.verb == "act" and a.args.get("what") == "frag-grenade"
     )
     said = texts(do(state, grenade, [6] * 2 + [1] * 20).events)
-    assert "Nexus x1 defends" in said and "Aracnos x2 defends" in said
+    assert "Nexus 1 defends" in said and "Aracnos 2 defends" in said
 
 
 def grenadier() -> Any:
@@ -110,7 +110,7 @@ def test_grenadier_chooses_which_grenade_dice_to_reroll() -> None:
     assert default is not None and default.args["option"] == "dice-2"  # the die without a Hit
     step = do(asked, Action(verb="choose", args={"option": "dice-1"}), [2] + [1] * 20)
     said = texts(step.events)
-    assert "2 Hit(s)" in said  # die 1 re-rolled to two Hits, die 2 keeps its Alien
+    assert "- 2 Hits" in said  # die 1 re-rolled to two Hits, die 2 keeps its Alien
     assert waiting(step.state).kind == "turn"  # each die at most once: no second re-roll
 
 
@@ -121,4 +121,4 @@ def test_grenadier_keeps_a_roll_that_cannot_improve() -> None:
     grenade = next(a for a in legal(state) if a.args.get("what") == "frag-grenade")
     step = do(state, grenade, [2, 5] + [1] * 20)
     assert waiting(step.state).kind == "turn"
-    assert "4 Hit(s)" in texts(step.events)
+    assert "- 4 Hits" in texts(step.events)

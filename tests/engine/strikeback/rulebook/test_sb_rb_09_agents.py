@@ -55,7 +55,7 @@ def defence_dice(high_impact: str) -> int:
         weapon="improved-rifle",
     )
     line = next(x for x in texts(step.events).split("\n") if " defends with " in x)
-    return len(line.split(" defends with ")[1].split(";")[0].split(", "))
+    return int(line.split(" defends with ")[1].split(" ", 1)[0])  # "7 dice: ..."
 
 
 def test_high_impact_caps_the_defend_roll_at_five() -> None:

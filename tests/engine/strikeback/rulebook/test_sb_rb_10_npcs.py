@@ -77,7 +77,7 @@ def test_npc_is_always_activated_each_agent_turn() -> None:
     )
     state = edit(state, lambda d: d["agents"]["knight-1"].update(hex=list(hexes(state)["I6"])))
     step = act(state, "end-turn", [1] * 20, unit="marine")
-    assert "Knight 1 (NPC) attacks GREEN Crimson Nightmare a1" in texts(step.events)
+    assert "Knight 1 (NPC) attacks Green Crimson Nightmare a1" in texts(step.events)
 
 
 def test_npc_weapons_never_jam() -> None:

@@ -166,17 +166,17 @@ def lone_strike(controllers: dict[str, str], paralyzed: str = "") -> str:
 
 def test_activate_x_starts_with_the_alpha_agents_aliens() -> None:
     """11.5: Activate X selects aliens controlled by the Alpha Agent first."""
-    assert lone_strike({"a1": "biotech", "a2": "marine"}).startswith("GREEN Xeno-Gamma a2")
-    assert lone_strike({"a1": "marine", "a2": "biotech"}).startswith("GREEN Xeno-Delta a1")
+    assert lone_strike({"a1": "biotech", "a2": "marine"}).startswith("Green Xeno-Gamma a2")
+    assert lone_strike({"a1": "marine", "a2": "biotech"}).startswith("Green Xeno-Delta a1")
 
 
 def test_activate_x_skips_a_paralyzed_alien() -> None:
     """11.5 / 11.9.1: a Paralyzed alien cannot be selected for #22 while others are in play."""
     assert lone_strike({"a1": "marine", "a2": "marine"}, paralyzed="a1").startswith(
-        "GREEN Xeno-Gamma a2"
+        "Green Xeno-Gamma a2"
     )
     assert lone_strike({"a1": "marine", "a2": "marine"}, paralyzed="a2").startswith(
-        "GREEN Xeno-Delta a1"
+        "Green Xeno-Delta a1"
     )
 
 
@@ -349,7 +349,7 @@ def test_activate_x_highest_rank_first() -> None:
     lines = activations(
         "os-22", [("a1", "xeno-delta-green", "F7"), ("a2", "xeno-delta-blue", "C9")]
     )
-    assert len(lines) == 1 and lines[0].startswith("BLUE Xeno-Delta a2")
+    assert len(lines) == 1 and lines[0].startswith("Blue Xeno-Delta a2")
 
 
 def test_activate_x_equal_rank_tie_is_the_alpha_agents_choice() -> None:

@@ -395,10 +395,10 @@ def test_os1_event_a_hazard_xeno_deltas_and_the_teleport_point() -> None:
     assert marine is not None and adjacent(after, marine.coord, marks["m1"])
     assert dump(after)["agents"]["marine"]["wounds"] == before + 1
     names = {f.coord: f.name for f in view(after).figures}
-    assert names.get(marks["m1"], "").startswith("GREEN Xeno-Delta")
-    assert names.get(marks["m2"], "").startswith("BLUE Xeno-Delta")
+    assert names.get(marks["m1"], "").startswith("Green Xeno-Delta")
+    assert names.get(marks["m2"], "").startswith("Blue Xeno-Delta")
     log = "\n".join(e.text for e in step.events)
-    assert f"Teleport Point (alien) opens at {marks['m3']}" in log
+    assert f"Teleport Point (Alien) opens at {marks['m3']}" in log
     on_top_line = next(x for x in log.split("\n") if "on top of the Close Encounter deck" in x)
     assert "#28" in on_top_line
 
