@@ -6,9 +6,10 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from fixture_game import DashGame
+from memory_posts import MemoryTurnPosts
 
 from bot.replies import Attachment
-from bot.storage.models import ActionLog, Campaign, OpenTurnPost, Seat
+from bot.storage.models import ActionLog, Campaign, Seat
 from bot.table.context import Caller, Loaded
 from bot.table.presenter import Presenter
 from bot.table.steps import NewStep, StepOutcome, undoable_by
@@ -16,22 +17,6 @@ from bot.table.turnposts import TurnPosts
 from engine.core.dice import SeededDice
 from engine.core.events import Event, Moved, Note
 from engine.core.view import View
-
-
-class MemoryTurnPosts:
-    """The turn-post registry's store in a dict (the presenter's tests need no database)."""
-
-    def __init__(self) -> None:
-        self.rows: dict[int, OpenTurnPost] = {}
-
-    async def load(self, campaign_id: int) -> OpenTurnPost | None:
-        return self.rows.get(campaign_id)
-
-    async def save(self, row: OpenTurnPost) -> None:
-        self.rows[row.campaign_id] = row
-
-    async def drop(self, campaign_id: int) -> None:
-        self.rows.pop(campaign_id, None)
 
 
 def presenting(pictures: CountingPictures) -> Presenter:

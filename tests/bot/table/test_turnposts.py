@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.storage.models import OpenTurnPost
+from memory_posts import MemoryTurnPosts
+
 from bot.table.turnposts import RUNNING_LOG, StepShape, TurnPosts, running_log
 
 
@@ -21,22 +22,6 @@ def test_the_count_grows_as_the_open_post_is_edited_and_short_logs_are_left_alon
     assert running_log(["x", "y"]) == ["x", "y"]
 
 
-class Rows:
-    """The open-post store in a dict."""
-
-    def __init__(self) -> None:
-        self.rows: dict[int, OpenTurnPost] = {}
-
-    async def load(self, campaign_id: int) -> OpenTurnPost | None:
-        return self.rows.get(campaign_id)
-
-    async def save(self, row: OpenTurnPost) -> None:
-        self.rows[row.campaign_id] = row
-
-    async def drop(self, campaign_id: int) -> None:
-        self.rows.pop(campaign_id, None)
-
-
 VOTERS = frozenset({"marine", "biotech", "sniper"})
 
 
@@ -44,7 +29,7 @@ async def test_the_first_move_after_a_vote_goes_on_in_the_vote_post() -> None:
     """The Galaxy Alpha Agent vote: its answers edit one post; the last answer (the Sniper's)
     makes the Biotech the Alpha Agent, and his first move edits that post too, as his later
     moves do, instead of opening a new one because the Sniper answered last."""
-    posts = TurnPosts(Rows())  # type: ignore[arg-type]
+    posts = TurnPosts(MemoryTurnPosts())
 
     def shape(seat: str | None, version: int, waiting: frozenset[str], **kw: bool) -> StepShape:
         return StepShape(seat, version - 1, version, waiting, continues=True, closes=False, **kw)
