@@ -29,7 +29,7 @@ async def test_the_first_move_after_a_vote_goes_on_in_the_vote_post() -> None:
     """The Galaxy Alpha Agent vote: its answers edit one post; the last answer (the Sniper's)
     makes the Biotech the Alpha Agent, and his first move edits that post too, as his later
     moves do, instead of opening a new one because the Sniper answered last."""
-    posts = TurnPosts(MemoryTurnPosts())
+    posts = TurnPosts(MemoryTurnPosts())  # type: ignore[arg-type]
 
     def shape(seat: str | None, version: int, waiting: frozenset[str], **kw: bool) -> StepShape:
         return StepShape(seat, version - 1, version, waiting, continues=True, closes=False, **kw)
