@@ -33,3 +33,13 @@ def test_a_promotion_with_no_token_left_is_told_and_asks_nothing() -> None:
     texts = [e.text for e in events if isinstance(e, Note)]
     told = "Titanium (Hulk) would take a basic tactic, but none is left in the box."
     assert texts == [told], texts
+
+
+def test_the_promotion_note_reads_as_english() -> None:
+    state = blank(["marine", "hulk"])
+    state.promotions = ["hulk:3"]
+    events: list[Event] = []
+    assert offer_promotion(state, events)
+    assert [e.text for e in events if isinstance(e, Note)] == [
+        "Titanium (Hulk) picks an improved tactic."
+    ]
