@@ -6,7 +6,7 @@ from engine.core.deck import Deck
 from engine.core.dice import Dice, shuffle
 from engine.core.events import CardDrawn, Event, Note, PhaseChanged
 from engine.core.hexgrid import Hex, direction_to, distance, line
-from engine.core.words import counted
+from engine.core.words import article, counted
 from engine.galaxy import campaign
 from engine.galaxy import dice as gdice
 from engine.galaxy.actions import warehouse_devices
@@ -317,15 +317,17 @@ def offer_promotion(state: GalaxyState, events: list[Event]) -> bool:
         if not options:
             what = kind_of(state, int(rank)).replace("-", " ")
             events.append(
-                Note(text=f"{agent_name(agent)} would take a {what}, but none is left in the box.")
+                Note(
+                    text=f"{agent_name(agent)} would take {article(what)} {what}, "
+                    "but none is left in the box."
+                )
             )
             continue
         state.pending = Pending(
             kind="promote", seat=seat, options=options, data={"rank": int(rank)}
         )
-        events.append(
-            Note(text=f"{agent_name(agent)} picks a {kind_of(state, int(rank)).replace('-', ' ')}.")
-        )
+        what = kind_of(state, int(rank)).replace("-", " ")
+        events.append(Note(text=f"{agent_name(agent)} picks {article(what)} {what}."))
         return True
     return False
 

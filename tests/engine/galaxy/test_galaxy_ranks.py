@@ -33,3 +33,13 @@ def test_a_promotion_with_no_token_left_is_told_and_asks_nothing() -> None:
     texts = [e.text for e in events if isinstance(e, Note)]
     told = "Titanium (Hulk) would take a basic tactic, but none is left in the box."
     assert texts == [told], texts
+
+
+def test_an_improved_tactic_is_offered_with_an() -> None:
+    """Gold owes an improved tactic: the narration says 'an improved tactic', not 'a'."""
+    state = blank(["marine", "hulk"])
+    state.promotions = ["hulk:3"]
+    events: list[Event] = []
+    assert offer_promotion(state, events)
+    texts = [e.text for e in events if isinstance(e, Note)]
+    assert texts == ["Titanium (Hulk) picks an improved tactic."], texts
