@@ -98,7 +98,8 @@ def critical(
         events.append(Note(text=f"No Critical {level} token fits {name}."))
         return 0
     what = criticals.place(status(state, target.id), token, sb_state(state).piles)
-    events.append(Note(text=f"Critical {level} on {name}: {token.effect} {token.level} ({what})."))
+    said = criticals.effect_words(token.effect, token.level)
+    events.append(Note(text=f"Critical {level} on {name}: {said} ({what})."))
     if what in ("kept",) or what.startswith("replaced"):
         if token.effect == "paralyze" and "paralyze" not in target.conditions:
             target.conditions.append("paralyze")
