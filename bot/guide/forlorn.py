@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.guide.briefing import Briefing, situation
+from engine.core.words import counted, many
 from engine.forlorn.content import ITEMS, Scenario, Spawn, units
 from engine.forlorn.handover import pool_words, seat_lines
 from engine.forlorn.setup import scenario_data
@@ -59,21 +60,24 @@ def goal_lines(scenario: str, sc: Scenario) -> list[str]:
 
 def _spawn_words(spawn: Spawn) -> str:
     if spawn.dice:
-        units = ", ".join(f"{n} {kind}s" for kind, n in spawn.dice.items())
+        units = ", ".join(counted(n, kind.capitalize()) for kind, n in spawn.dice.items())
         return f"{units}, each out of the vent its die names"
-    kinds = {"special": "Special Troopers (Warrior or Blaster)"}
-    return ", ".join(
-        f"{dice_words(expr)} {kinds.get(kind, kind + 's')}" for kind, expr in spawn.count.items()
-    )
+    return ", ".join(spawn_count(expr, kind) for kind, expr in spawn.count.items())
 
 
-def dice_words(expr: str) -> str:
-    """A spawn count in words: `d3+1` -> "one die of 3, plus 1," so no unit key shows."""
+SPAWN_NOUNS = {"special": ("Special Trooper", " (a Warrior or a Blaster each)")}
+
+
+def spawn_count(expr: str, kind: str) -> str:
+    """A spawn count in words, so no dice key shows: `d3+1` Drones -> "2 to 4 Drones (a roll
+    of 1 to 3, plus 1)", `1` Warrior -> "1 Warrior"."""
+    noun, note = SPAWN_NOUNS.get(kind, (kind.capitalize(), ""))
     die, _, plus = expr.partition("+")
-    if not die.startswith("d"):
-        return expr
-    said = f"a roll of 1 to {die[1:]}"
-    return f"{said} plus {plus}" if plus else said
+    if not die.startswith("d") or not die[1:].isdigit():
+        return (counted(int(expr), noun) if expr.isdigit() else f"{expr} {many(noun)}") + note
+    sides, extra = int(die[1:]), int(plus) if plus.isdigit() else 0
+    rolled = f"a roll of 1 to {sides}" + (f", plus {extra}" if extra else "")
+    return f"{1 + extra} to {sides + extra} {many(noun)}{note} ({rolled})"
 
 
 FLAG_WORDS = {

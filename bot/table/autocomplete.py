@@ -201,5 +201,5 @@ class Autocomplete:
             return [Suggestion(fit(figure_name(view, u)), u) for u in units]
         if focus == "kind":
             kinds = dict.fromkeys(kind_of(a) for a in actions)
-            return [Suggestion(fit(kind_name(k)), k) for k in kinds]
+            return [Suggestion(fit(kind_name(k, table.game.key)), k) for k in kinds]
         return []

@@ -56,9 +56,14 @@ log = logging.getLogger("sortie.table")
 MAX_JOIN_BUTTONS = 20
 
 
+# Option words a player reads in capitals (`npc-signals` -> "NPC signals").
+ACRONYMS = {"npc": "NPC", "ai": "AI", "gd": "GD"}
+
+
 def option_words(key: str, value: str) -> str:
-    """A table option as a player reads it: `friendly-fire=off` -> `friendly fire off`."""
-    return f"{key.replace('-', ' ').capitalize()}: {value.replace('-', ' ')}"
+    """A table option as a player reads it: `friendly-fire=off` -> `Friendly fire: off`."""
+    said = " ".join(ACRONYMS.get(w, w) for w in key.split("-"))
+    return f"{said[:1].upper()}{said[1:]}: {value.replace('-', ' ')}"
 
 
 class CampaignCommands:

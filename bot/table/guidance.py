@@ -105,22 +105,31 @@ def _kind(action: Action) -> str:
     return action.verb
 
 
+# What a verb does, said after "cannot" (a refusal names no command syntax).
+VERB_PHRASES = {"end-turn": "end the turn", "orders": "take that order", "act": "do that"}
+
+
 def why_empty(verb: str, unit: str | None, legal: Sequence[Action], view: View | None) -> str:
     """Why no `/verb` can be offered now, from what the figure can still do and where it is."""
     figure = next((f for f in view.figures if f.id == unit), None) if view and unit else None
-    who = figure.name if figure else (unit or "You")
+    who = figure.name if figure else (unit or "you")
     where = ""
     if figure is not None:
         where = f" at {figure.coord}" + (f" facing {figure.facing}" if figure.facing else "")
     mine = [a for a in legal if unit is None or a.args.get("unit", unit) == unit]
     if not mine:
+        if who == "you":
+            return "You have nothing left to do now (no action, or not your turn)."
         return f"{who}{where} has nothing left to do now (no action, or not their turn)."
     kinds = list(dict.fromkeys(_kind(a) for a in mine))
     cause = {
         "attack": "no enemy in range and sight (and front arc, where figures face)",
         "move": "no movement left or no free place to reach",
     }.get(verb, "the rules allow none at this moment")
-    return f"No /{verb} for {who}{where}: {cause}. Still possible: {', '.join(kinds)}."
+    doing = VERB_PHRASES.get(verb, verb.replace("-", " "))
+    told = f"{who}{where} cannot {doing} now: {cause}."
+    possible = ", ".join(k.replace("-", " ") for k in kinds)
+    return f"{told[:1].upper()}{told[1:]} Still possible: {possible}."
 
 
 def figure_name(view: View | None, unit: str) -> str:

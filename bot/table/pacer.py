@@ -30,6 +30,7 @@ from bot.table.context import Caller, Loaded, id_of, waiting_line
 from bot.table.parts import TableParts
 from bot.table.steps import DEFAULT_ANSWER
 from engine.core.events import parse_events
+from engine.core.words import counted
 from engine.registry import get_game
 
 log = logging.getLogger("sortie.pacing")
@@ -312,7 +313,10 @@ class Pacer:
         yours = ("\n**Your figures:**\n" + "\n".join(touching[-6:])) if touching else ""
         images = await self.parts.pictures.board(view, "focus")
         replies = ephemeral(
-            f"**Since your last turn** ({len(rows)} steps):\n" + "\n".join(shown) + more + yours
+            f"**Since your last turn** ({counted(len(rows), 'step')}):\n"
+            + "\n".join(shown)
+            + more
+            + yours
         )
         replies[-1].images.extend(images)
         return replies

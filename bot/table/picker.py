@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.guide.glossary import describe, is_coordinate
+from bot.guide.glossary import describe, is_coordinate, lookup
 from bot.names import action_words
 from bot.replies import Button, Menu, MenuEntry
 from engine.core.game import Action
@@ -82,12 +82,15 @@ VERB_NAMES = {
 }
 
 
-def kind_name(kind: str) -> str:
+def kind_name(kind: str, game_key: str = "") -> str:
+    """A group of actions by the name a player reads: an order group by its glossary name
+    ("Turn to face", "Support order"), not its key ("Orders: face")."""
     verb, _, what = kind.partition(":")
     if verb == "act" and what:
         return what.replace("-", " ").replace("_", " ").capitalize()
     if verb == "orders" and what:
-        return f"Orders: {what}"
+        term = lookup(game_key, what) if game_key else None
+        return term.name if term is not None else f"Orders: {what}"
     return VERB_NAMES.get(verb, verb)
 
 
@@ -142,7 +145,7 @@ class PanelBuilder:
             if len(members) == 1:
                 entries.append(self.leaf(members[0]))
                 continue
-            label = f"{kind_name(kind)} — {len(members)} choices"
+            label = f"{kind_name(kind, self.game_key)} — {len(members)} choices"
             sample = ", ".join(action_words(a) for a in members[:3])
             entries.append(MenuEntry(fit(label), pick_command(unit, kind), fit(sample)))
         return entries
@@ -161,7 +164,7 @@ class PanelBuilder:
             if len(members) == 1:
                 entries.append(self.leaf(members[0]))
                 continue
-            what = ", ".join(dict.fromkeys(kind_name(kind_of(a)) for a in members))
+            what = ", ".join(dict.fromkeys(kind_name(kind_of(a), self.game_key) for a in members))
             label = f"{self.figure(unit)} — {len(members)} actions"
             entries.append(MenuEntry(fit(label), pick_command(unit), fit(what)))
         return entries + self.kinds(loose, None)
@@ -173,7 +176,7 @@ class PanelBuilder:
         if unit:
             trail.append(self.figure(unit))
         if kind:
-            trail.append(kind_name(kind))
+            trail.append(kind_name(kind, self.game_key))
         if kind or (len({kind_of(a) for a in actions}) == 1 and len(actions) > 1):
             entries, question = [self.leaf(a) for a in actions], "Which one?"
         elif unit or len(units) <= 1:

@@ -52,6 +52,7 @@ class Presenter:
         lines += public_texts(events)
         shown_automatic = public_events(outcome.automatic)
         phase = has_activity(shown_automatic)
+        quiet = not lines and not phase and outcome.quiet()
         shape = StepShape(
             seat=outcome.seat,
             version_before=outcome.version_before,
@@ -62,9 +63,9 @@ class Presenter:
             private_answer=outcome.private_answer,
             shared=prompt.kind == "vote",
             ballot=outcome.ballot,
+            quiet=quiet,
         )
         replies: list[Reply] = []
-        quiet = not lines and not phase and outcome.quiet()
         if not (quiet and not await self.posts.continues(id_of(campaign), shape)):
             replies = await self._public(outcome, shape, lines, phase)
         end = ended(events)

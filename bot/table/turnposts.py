@@ -102,7 +102,7 @@ class TurnPosts:
             and step.version_before == current.version
             and step.seat is not None
             and step.seat in current.seats
-            and (current.owner in (None, step.seat) or step.private_answer)
+            and (current.owner in (None, step.seat) or step.private_answer or step.quiet)
             and step.continues
         )
 
@@ -117,7 +117,7 @@ class TurnPosts:
                 # A vote's post is no seat's own turn; once the last answer closes the vote,
                 # the first awaited seat to act claims it as its turn post.
                 current.owner = None
-            elif not step.private_answer:  # an answer in private leaves the post its owner's
+            elif not (step.private_answer or step.quiet):  # these leave the post its owner's
                 current.owner = step.seat
             await self._keep(campaign_id, current)
             return Placement(current.key, list(current.lines), edit=True)
@@ -154,3 +154,6 @@ class StepShape:
     # The step answered a vote: its seat claims no post (the last answer may close the vote
     # and hand the post to another seat's turn, the Galaxy Alpha Agent's).
     ballot: bool = False
+    # Nothing public and the same seats awaited (a standing order set by another seat): it
+    # edits the open post only to stamp its buttons with the new version, and claims no post.
+    quiet: bool = False

@@ -120,7 +120,8 @@ def cast(state: GalaxyState, seat: str, option: str, events: list[Event]) -> Non
     else:
         pending.data["proposed"] = [*_list(pending, "proposed"), wanted]
         pending.data["agreed"] = [seat]
-        events.append(Note(text=f"{who} proposes {seat_label(state, wanted)} as Alpha Agent."))
+        whom = "himself" if wanted == seat else seat_label(state, wanted)
+        events.append(Note(text=f"{who} proposes {whom} as Alpha Agent."))
     waiting = voters(state)
     if waiting:
         pending.seat = waiting[0]

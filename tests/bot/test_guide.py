@@ -281,3 +281,15 @@ def test_descriptions_fit_discord() -> None:
     for hero in heroes:
         found = describe("reichbusters", hero)
         assert found and found.startswith("Team ") and len(found) <= MAX_DESCRIPTION
+
+
+def test_forlorn_spawns_are_counted_in_words() -> None:
+    """A spawn count shows no dice key and no '1 drones': the range a roll gives, then how."""
+    game = get_game("forlorn-hope")
+    boarding = briefing(game, "op-01").special
+    assert "Spawn each turn: 2 to 4 Drones (a roll of 1 to 3, plus 1)." in boarding, boarding
+    court = briefing(game, "op-03").special
+    assert "Spawn each turn: 1 Warrior, 1 to 3 Drones (a roll of 1 to 3)." in court, court
+    retreat = briefing(game, "op-04").special
+    told = "1 Special Trooper (a Warrior or a Blaster each), 3 to 5 Drones (a roll of 1 to 3, "
+    assert any(line.startswith(f"Spawn each turn: {told}") for line in retreat), retreat

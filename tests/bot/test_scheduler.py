@@ -219,6 +219,15 @@ async def test_catch_up_digest_after_others_acted(service: TableService) -> None
     assert "Since your last turn" not in text(again)
 
 
+async def test_catch_up_counts_one_step_in_the_singular(service: TableService) -> None:
+    await begin(service)
+    await service.handle(ANN, "/end-turn")
+    moves = await service.autocomplete(BOB, "/move to:")
+    await service.handle(BOB, f"/move to:{moves[0].value}")
+    replies = await service.handle(ANN, "/board")
+    assert "**Since your last turn** (1 step):" in replies[0].content, replies[0].content
+
+
 async def test_restart_with_a_pending_reminder_and_two_scanners(
     db: Database, clock: ManualClock
 ) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.core.events import Attacked, Event, Killed, Note
 from engine.core.hexgrid import neighbours as hx_neighbours
-from engine.core.words import counted
+from engine.core.words import counted, listed
 from engine.galaxy import combat
 from engine.galaxy import dice as gdice
 from engine.galaxy.aliens import move_away
@@ -71,6 +71,11 @@ def expansion_effects(c: AlienCard, kind: str) -> list[str]:
     return c.effects.get(kind, []) if isinstance(c, cards.ExpansionAlienCard) else []
 
 
+def effect_name(effect: str) -> str:
+    """A weapon's Bolt effect as its token is named: "mark-2" -> "Mark 2", "lethal" -> "Lethal"."""
+    return effect.replace("-", " ").capitalize()
+
+
 def _pile(state: GalaxyState, level: int, dice: Dice) -> CriticalPile:
     piles = sb_state(state).piles
     if str(level) not in piles:
@@ -93,7 +98,8 @@ def critical(
         events.append(Note(text=f"No Critical {level} token fits {name}."))
         return 0
     what = criticals.place(status(state, target.id), token, sb_state(state).piles)
-    events.append(Note(text=f"Critical {level} on {name}: {token.effect} {token.level} ({what})."))
+    said = criticals.effect_words(token.effect, token.level)
+    events.append(Note(text=f"Critical {level} on {name}: {said} ({what})."))
     if what in ("kept",) or what.startswith("replaced"):
         if token.effect == "paralyze" and "paralyze" not in target.conditions:
             target.conditions.append("paralyze")
@@ -139,7 +145,9 @@ def alien_attack(
             result=reason,
             text=f"{alien_name(alien)} attacks {agent_name(agent)} with {w.name} ({reason}): "
             f"{roll.told or combat.roll_text(w.color, roll.faces)} - "
-            f"{counted(hits, 'Hit')}" + (f", Bolt: {', '.join(effects)}" if effects else "") + ".",
+            f"{counted(hits, 'Hit')}"
+            + (f", Bolt: {listed([effect_name(e) for e in effects])}" if effects else "")
+            + ".",
         )
     )
     mine = status(state, agent.id)

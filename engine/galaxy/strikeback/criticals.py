@@ -15,9 +15,29 @@ from pathlib import Path
 
 from engine.core.content import ContentFile, ContentModel, load_file
 from engine.core.dice import Dice, shuffle
+from engine.core.words import counted
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus
 
 CONTENT = Path(__file__).parent / "content" / "criticals.json"
+
+# What a token does to the figure it lands on, after "the figure" or "he"/"it".
+FIXED_WORDS = {
+    "paralyze": "is Paralyzed until the Refresh",
+    "shields-off": "loses its Energy Shields until the Refresh",
+    "no-bolt": "cannot use Bolt effects until the Refresh",
+}
+
+
+def effect_words(effect: str, level: int) -> str:
+    """A token's effect in words, its level counted: "rolls 1 fewer Defend die"."""
+    counts = {
+        "def": f"rolls {counted(level, 'fewer Defend die', 'fewer Defend dice')}",
+        "atk": f"rolls {counted(level, 'fewer attack die', 'fewer attack dice')}",
+        "move": f"has {counted(level, 'fewer Movement point')}",
+        "hp": f"has {counted(level, 'fewer Health point')}",
+        "damage": f"takes {counted(level, 'more wound')} at once",
+    }
+    return counts.get(effect) or FIXED_WORDS.get(effect, effect.replace("-", " "))
 
 
 class CriticalToken(ContentModel):

@@ -27,16 +27,6 @@ from engine.galaxy.strikeback.status import SuitState
 
 Entry = tuple[str, str, str]
 
-EFFECT_WORDS = {
-    "def": "rolls X fewer Defend dice",
-    "atk": "rolls X fewer attack dice",
-    "move": "has X fewer Movement points",
-    "hp": "has X fewer Health points",
-    "paralyze": "is Paralyzed until the Refresh",
-    "shields-off": "loses its Energy Shields until the Refresh",
-    "no-bolt": "cannot use Bolt effects until the Refresh",
-    "damage": "takes X more wounds at once",
-}
 POWER_WORDS = {
     "flying": "flies over Barrier sides",
     "lock-on": "damage to a marked target causes Critical 1",
@@ -162,7 +152,7 @@ def _tokens() -> Iterator[Entry]:
             f"Poisoned: 1 wound each Refresh, {counted(level, 'more time')}",
         )
     for token in criticals.tokens().values():
-        words = EFFECT_WORDS[token.effect].replace("X", str(token.level))
+        words = criticals.effect_words(token.effect, token.level)
         yield (
             f"critical-{token.effect}-{token.level}",
             f"Critical {token.level}",

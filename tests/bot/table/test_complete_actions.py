@@ -141,11 +141,15 @@ async def test_an_empty_list_says_why(db: Database) -> None:
     if any(a.verb == "attack" for a in legal):
         pytest.skip("an alien is in sight at the start of this seed")
     (shown,) = await table.autocomplete(ANN, "/attack unit:marine target:")
-    assert shown.value == NOTHING and "No /attack for Chromium (Marine) at" in shown.name
+    assert shown.value == NOTHING and shown.name.startswith("Chromium (Marine) at ")
+    assert "cannot attack now" in shown.name
     assert "facing" in shown.name and len(shown.name) <= 100
     said = text(await table.handle(ANN, f"/attack unit:marine target:{NOTHING}"))
-    assert "No /attack for Chromium (Marine)" in said and "Still possible: move" in said, said
+    assert "Chromium (Marine) at" in said and "cannot attack now" in said, said
+    assert "Still possible: move" in said and "/attack" not in said, said
     assert why_empty("attack", "marine", [], None).startswith("marine has nothing left")
+    ending = why_empty("end-turn", None, [Action(verb="act", args={"what": "draw"})], None)
+    assert ending.startswith("You cannot end the turn now:") and "/end-turn" not in ending
 
 
 async def test_the_alpha_vote_has_a_button_for_every_agent(db: Database) -> None:

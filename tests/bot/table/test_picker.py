@@ -13,6 +13,7 @@ from bot.table.picker import (
     PER_PAGE,
     PanelBuilder,
     default_describe,
+    kind_name,
     kind_of,
     narrow,
     pick_command,
@@ -109,3 +110,14 @@ def test_entries_are_described_in_the_glossary_s_words() -> None:
     # A square is no term: the entry then says which command it runs.
     step = Action(verb="move", args={"unit": "marine", "to": "F4"})
     assert default_describe("galaxy-defenders", step) == ""  # never the command itself
+
+
+def test_an_order_group_is_named_as_the_glossary_names_it() -> None:
+    faces = [
+        Action(verb="orders", args={"unit": "marine", "order": f"face-{d}"}, label=f"face {d}")
+        for d in ("n", "ne")
+    ]
+    panel = PanelBuilder("galaxy-defenders", VIEW).build(faces, "marine", "orders:face", 1)
+    assert panel.text.startswith("**marine > Turn to face**"), panel.text
+    assert kind_name("orders:support", "reichbusters") == "Support order"
+    assert kind_name("orders:nonsense", "reichbusters") == "Orders: nonsense"

@@ -224,3 +224,24 @@ async def test_a_quiet_step_that_changes_who_is_awaited_refreshes_the_buttons() 
     public = [r for r in quiet if not r.ephemeral]
     assert len(public) == 1 and public[0].post_key != phase.post_key
     assert public[0].buttons and public[0].mentions == []
+
+
+async def test_a_quiet_step_by_another_awaited_seat_restamps_the_open_post() -> None:
+    """Two seats act at once (Reichbusters' Heroes' turn): red's move opened the post, then
+    blue sets a standing order (nothing public, the same seats awaited). The open post's
+    buttons would be an earlier board's; the step edits it with the new version, and red
+    keeps it (his next move edits it again)."""
+    presenter = presenting(CountingPictures())
+    moved = Moved(figure="red", path=["A1", "A2"], text="red runs to A2")
+    opened = outcome([moved], mentions=(), version=3)
+    both = opened.prompt.model_copy(update={"seats": ["red", "blue"]})
+    (post,) = await presenter.present(replace(opened, prompt=both))
+    secret = Note(text="blue's standing order: hold", visible_to=["blue"])
+    quiet = replace(outcome([secret], mentions=(), version=4, headline=""), prompt=both)
+    quiet = replace(quiet, seat="blue", seats_before=frozenset(both.seats))
+    public = [r for r in await presenter.present(quiet) if not r.ephemeral]
+    assert [(r.post_key, r.version) for r in public] == [(post.post_key, 4)]
+    assert public[0].buttons and public[0].mentions == []
+    again = outcome([moved], mentions=(), version=5)
+    (edited,) = await presenter.present(replace(again, prompt=both))
+    assert edited.post_key == post.post_key

@@ -8,6 +8,7 @@ from engine.core.dice import ScriptedDice
 from engine.core.events import CardDrawn, Event, Moved, Note
 from engine.core.game import Action
 from engine.galaxy import GAME
+from engine.galaxy.leader import cast, open_vote
 from engine.galaxy.phases import aliens_turn, event_phase
 from engine.galaxy.state import GalaxyState
 from engine.galaxy.world import area_of
@@ -135,3 +136,12 @@ def test_strategy_choices_fall_back_to_the_class_ranking() -> None:
     assert any(a.matches(prompt.default) for a in legal)
     chosen = game.apply(state, prompt.seats[0], prompt.default, SeededDice(3)).state
     assert chosen.alpha == ranked
+
+
+def test_an_agent_proposing_himself_is_told_so() -> None:
+    """'Chromium (Marine) proposes himself', not 'proposes Chromium (Marine)'."""
+    state = blank(["marine", "sniper"])
+    state.pending = open_vote(state, ["marine", "sniper"])
+    events: list[Event] = []
+    cast(state, "marine", "marine", events)
+    assert [e.text for e in events] == ["Chromium (Marine) proposes himself as Alpha Agent."]

@@ -18,7 +18,8 @@ from engine.core.hexgrid import Hex, neighbours
 from engine.galaxy import GAME, attack, lifecycle, supply
 from engine.galaxy.agent import start_turn
 from engine.galaxy.state import AlienState, GalaxyState, WeaponState
-from engine.galaxy.strikeback import arsenal
+from engine.galaxy.strikeback import arsenal, criticals
+from engine.galaxy.strikeback.combat import effect_name
 from engine.galaxy.strikeback.status import CriticalPile, FigureStatus, sb_state
 from engine.galaxy.world import area_of, board_of, co, free, hx, locked
 from engine.galaxy.world import card as world_card
@@ -352,3 +353,16 @@ def test_core_play_keeps_the_core_choice_of_either_weapon() -> None:
     supply.offer_weapon(state, marine, "combat-carbine", "reinforce", [], "a weapon")
     assert state.pending is not None
     assert state.pending.options == ["replace-lasergun", "replace-assault-rifle", "refuse"]
+
+
+def test_an_alien_bolt_effect_is_told_by_its_token_name() -> None:
+    """The attack line says "Bolt: Mark 2", not the content key "mark-2"."""
+    told = [effect_name(e) for e in ("mark-2", "poison-1", "lethal", "critical-1")]
+    assert told == ["Mark 2", "Poison 1", "Lethal", "Critical 1"]
+
+
+def test_a_critical_token_is_told_in_words_counted() -> None:
+    """The narration says what the token does, not its key ("no-bolt 1", "def 1")."""
+    assert criticals.effect_words("def", 1) == "rolls 1 fewer Defend die"
+    assert criticals.effect_words("damage", 2) == "takes 2 more wounds at once"
+    assert criticals.effect_words("no-bolt", 1) == "cannot use Bolt effects until the Refresh"

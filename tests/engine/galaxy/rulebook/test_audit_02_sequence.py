@@ -69,7 +69,7 @@ def test_battle_alternates_agent_and_aliens_turns() -> None:
     state = two_agents()
     step = aliens_turn(state, QUIET, [6] * 10)
     said = texts(step.events)
-    assert said.index("Aliens turn (Chromium (Marine))") < said.index(
+    assert said.index("Chromium (Marine)'s Aliens turn:") < said.index(
         "Thorium (Biotech)'s Agent turn"
     )
     assert waiting(step.state).seats == ["biotech"]
@@ -78,7 +78,7 @@ def test_battle_alternates_agent_and_aliens_turns() -> None:
 def test_event_phase_after_last_aliens_turn() -> None:
     """Event Phase: begins after the last player's Aliens turn; the Alpha Agent draws the card."""
     _, said = finish_round(two_agents(), [6] * 30)
-    assert said.index("Aliens turn (Thorium (Biotech))") < said.index(
+    assert said.index("Thorium (Biotech)'s Aliens turn:") < said.index(
         "Event phase: the Alpha Agent draws"
     )
 
@@ -278,7 +278,7 @@ def test_inoperative_player_skips_turns() -> None:
     assert waiting(step.state).seats == ["biotech"]
     state = act(step.state, "end-turn", seat="biotech", unit="biotech").state
     step = advance(on_top(state, "ce_deck", QUIET), [6] * 30)
-    assert "Aliens turn (Chromium (Marine))" not in texts(step.events)
+    assert "Chromium (Marine)'s Aliens turn:" not in texts(step.events)
 
 
 def test_inoperative_still_controls_his_aliens() -> None:

@@ -67,7 +67,7 @@ def test_no_critical_when_the_attack_is_fully_defended() -> None:
 def test_no_critical_from_a_bolt_critical_weapon_fully_defended() -> None:
     """8.2: the Xeno-Gamma's Energy Axe (Bolt: Critical 1) wholly parried draws nothing."""
     state, log = alien_attack("xeno-gamma-green", [6, 6, 6, 6, 4])
-    assert "critical-1" in log
+    assert "Bolt: Critical 1" in log
     assert wounds(state, "marine") == 0
     assert body(state, "marine")["criticals"] == []
 
@@ -84,7 +84,7 @@ def test_mark_2_placed_by_a_bolt() -> None:
     """8.3: the Mark 2 power places a Mark 2 token on the target (Xeno-Delta Wrist Gun Bolt).
     One quiet Refresh later it reads Mark 1, so it was placed at 2."""
     state, log = alien_attack("xeno-delta-green", [5, 5, 5])
-    assert "mark-2" in log
+    assert "Bolt: Mark 2" in log
     assert body(state, "marine")["mark"] == 1  # flipped once in the Refresh that followed
 
 
@@ -100,7 +100,7 @@ def test_greater_critical_replaces_the_lesser_which_is_discarded() -> None:
     goes to its discard pile (holding "-1 ATK", the Blue Xeno-Gamma's Critical 2 brings
     "-2 ATK")."""
     state, log = alien_attack("xeno-gamma-blue", [6, 6, 6, 6, 4, 4, 4], criticals=["c1-atk"])
-    assert "critical-2" in log
+    assert "Bolt: Critical 2" in log
     assert body(state, "marine")["criticals"] == ["c2-atk"]
     assert "c1-atk" in dump(state)["strikeback"]["piles"]["1"]["discard"]
 
