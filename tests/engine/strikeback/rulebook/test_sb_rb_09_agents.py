@@ -35,6 +35,7 @@ from sb_probe import (
 )
 
 from engine.core.dice import SeededDice
+from engine.core.events import Attacked, Event, Rolled
 
 HV_OFF = {"human-view": "off"}
 
@@ -371,21 +372,45 @@ def armed_attack(weapon: str, rolls: list[int], at: str = "G7") -> tuple[Any, st
     return step.state, texts(step.events)
 
 
+def attacked(events: list[Event]) -> Attacked:
+    """The attack as the table saw it: its dice faces, colour first ("red hit+ammo+gd")."""
+    return next(e for e in events if isinstance(e, Attacked))
+
+
+def colours(attack: Attacked) -> list[str]:
+    return sorted(face.split()[0] for face in attack.faces)
+
+
+def armed_events(weapon: str, rolls: list[int], at: str = "G7") -> list[Event]:
+    """`armed_attack`, returning the step's events (the dice rolled are in them)."""
+    state = stage(
+        "os1", agents={"marine": "E7"}, aliens=[("a1", "spine-critter-green-1", at)], options=HV_OFF
+    )
+
+    def change(data: dict[str, Any]) -> None:
+        data["agents"]["marine"]["weapons"][1] = {"key": weapon, "ammo": 0, "jammed": False}
+        data["agents"]["marine"]["skills"].append("alien-knowledge")
+
+    return act(
+        edit(state, change), "attack", rolls, unit="marine", target="a1", weapon=weapon
+    ).events
+
+
 def test_fixed_hit_weapon_rolls_no_dice_for_its_hits() -> None:
     """9.2: a weapon printing a number of Hits (our Fusion Lance: 3) has that Hit roll without
     rolling; the Defend roll is as usual. The first scripted dice go to the defence, three of
     them, one per Hit."""
-    _, log = armed_attack("fusion-lance", [1, 2, 2, 6, 6, 6])
-    assert "3 Hit(s)" in log
-    defence = next(x for x in log.split("\n") if " defends with " in x)
-    assert defence.split(" defends with ")[1].rstrip(".") == "alien, hit+hit+shield, hit+hit+shield"
+    events = armed_events("fusion-lance", [1, 2, 2, 6, 6, 6])
+    attack = attacked(events)
+    assert attack.hits == 3 and all("fixed" in face for face in attack.faces)  # no die rolled
+    defence = next(e for e in events if isinstance(e, Rolled) and e.purpose == "defend")
+    assert defence.faces == ["alien", "hit+hit+shield", "hit+hit+shield"]
 
 
 def test_red_and_blue_weapon_rolls_both_colours() -> None:
     """9.2: a multi-colour weapon (our Gravity Maul, 2 RED + 2 BLUE) rolls both kinds."""
-    _, log = armed_attack("gravity-maul", [3, 3, 1, 1, *[1] * 10], at="F7")
-    attack = next(x for x in log.split("\n") if " attacks " in x)
-    assert attack.count("red ") == 2 and attack.count("blue ") == 2
+    attack = attacked(armed_events("gravity-maul", [3, 3, 1, 1, *[1] * 10], at="F7"))
+    assert colours(attack) == ["blue", "blue", "red", "red"]
 
 
 def test_gd_result_works_as_a_bolt_on_a_weapon_that_says_so() -> None:
@@ -415,8 +440,8 @@ def test_gd_result_is_no_bolt_on_an_ordinary_weapon() -> None:
         target="a1",
         weapon="improved-rifle",
     )
-    attack = next(x for x in texts(step.events).split("\n") if " attacks " in x)
-    assert "gd" in attack and "Bolt effect" not in attack
+    attack = attacked(step.events)
+    assert any("gd" in face for face in attack.faces) and "Bolt effect" not in attack.text
 
 
 # --- 9.7 Powers & Items: five types (Psionic Powers drawn at Moon rank) --------------------
@@ -540,8 +565,7 @@ def test_added_dice_on_a_red_and_blue_weapon_may_be_blue() -> None:
         weapon="gravity-maul",
         mode="blue-dice",
     )
-    attack = next(x for x in texts(step.events).split("\n") if " attacks " in x)
-    assert attack.count("blue ") == 4 and attack.count("red ") == 2
+    assert colours(attacked(step.events)) == ["blue"] * 4 + ["red"] * 2
 
 
 def test_no_colour_choice_without_added_dice() -> None:
