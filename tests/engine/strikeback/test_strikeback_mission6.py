@@ -240,12 +240,13 @@ def test_the_probes_nobody_may_carry_lie_on_the_free_start_hexes() -> None:
 
 
 def test_a_smaller_team_meets_each_stage_of_the_wormoon_already_wounded() -> None:
-    """Ours (decisions B3, B8): the Wormoon's card is sized for four agents (Stage I 12 HP,
-    Stage II 22); a team of three meets Stage I with 3 Wounds on it when it lurks and Stage II
-    with 5 when it surfaces (9 / 17 HP left), a team of two with 10 and 18 (2 / 4)."""
+    """Ours (decisions B3, B8, B10): the Wormoon's card is sized for five agents (Stage I 12
+    HP, Stage II 22); four meet Stage I with 3 Wounds on it when it lurks and Stage II with 6
+    when it surfaces (9 / 16 HP left), three with 5 and 9 (7 / 13), two with 10 and 18 (2 / 4)."""
     assert cards()["wormoon-1"].hp == 12 and cards()["wormoon-2"].hp == 22
-    assert worm(start(["marine", "hulk", "sniper", "biotech"])).wounds == 0
-    assert worm(start(["marine", "hulk", "sniper"])).wounds == 3
+    assert worm(start(["marine", "hulk", "sniper", "biotech", "infiltrator"])).wounds == 0
+    assert worm(start(["marine", "hulk", "sniper", "biotech"])).wounds == 3
+    assert worm(start(["marine", "hulk", "sniper"])).wounds == 5
     state = start(["marine", "sniper"])
     assert worm(state).wounds == 10
     rules = rules_for("os6")

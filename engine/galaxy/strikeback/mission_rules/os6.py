@@ -66,15 +66,16 @@ from engine.galaxy.world import (
 )
 
 PROBES = 4
-FULL_TEAM = 4  # ours: the Wormoon's numbers are for four agents; fewer meet it wounded
+FULL_TEAM = 5  # ours: the Wormoon's card is for five agents; fewer meet it wounded
 SMALLEST_TEAM = 2  # a lone agent meets it as a team of two does
 PROBE_WAYPOINTS = (2, 3, 4)
 LAIR = "wp1"
 STAGE_ONE, STAGE_TWO = "wormoon-1", "wormoon-2"
 EVENT_A, EVENT_D, EVENT_E = "os6-a", "os6-d", "os6-e"
 # Ours (decisions B3, B8): the Wounds each stage enters with, by team size (missing: none);
-# the card's numbers are for FULL_TEAM: four meet 12 / 22, three 9 / 17, two 2 / 4
-ENTRY_WOUNDS = {STAGE_ONE: {3: 3, 2: 10}, STAGE_TWO: {3: 5, 2: 18}}
+# the card's numbers are for FULL_TEAM: five meet 12 / 22, four 9 / 16, three 7 / 13, two 2 / 4
+# (B10: since the box's one token of each power, four and three agents start mission 6 weaker)
+ENTRY_WOUNDS = {STAGE_ONE: {4: 3, 3: 5, 2: 10}, STAGE_TWO: {4: 6, 3: 9, 2: 18}}
 ASK_PROBE, ASK_NPC, ASK_ARCHON = "probe", "npc", "archon"
 
 
@@ -570,9 +571,9 @@ def _turn_to(
 
 
 def _sized(state: GalaxyState, worm: AlienState, events: list[Event]) -> None:
-    """Ours: the Wormoon's card is sized for a team of four; a smaller team meets each stage
+    """Ours: the Wormoon's card is sized for a team of five; a smaller team meets each stage
     with Wounds already on it (`ENTRY_WOUNDS` per stage and team size, a lone agent counted as
-    two, five as four)."""
+    two)."""
     team = max(SMALLEST_TEAM, min(FULL_TEAM, len(state.seats)))
     wounds = ENTRY_WOUNDS[worm.card].get(team, 0)
     if not wounds:
