@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from sb_probe import GAME, dump, edit, legal, quiet_round, settle, waiting
 
 from engine.core.dice import SeededDice
