@@ -356,7 +356,7 @@ def test_lesser_poison_on_poison_2_is_discarded_with_one_wound() -> None:
     assert acid_on(2) == {"poison": 2, "wounds": 1}
 
 
-def armed_attack(weapon: str, rolls: list[int], at: str = "G7") -> tuple[Any, str]:
+def armed_step(weapon: str, rolls: list[int], at: str = "G7") -> Any:
     """The Marine (with Alien Knowledge, so alien weapons work) attacks a GREEN Spine Critter
     with `weapon` in his second slot. Faces, from the narration: RED 3 = hit+ammo+GD-Wings
     (no Bolt), BLUE 1 = alien (no shield), BLUE 2 = hit+hit+shield."""
@@ -368,7 +368,12 @@ def armed_attack(weapon: str, rolls: list[int], at: str = "G7") -> tuple[Any, st
         data["agents"]["marine"]["weapons"][1] = {"key": weapon, "ammo": 0, "jammed": False}
         data["agents"]["marine"]["skills"].append("alien-knowledge")
 
-    step = act(edit(state, change), "attack", rolls, unit="marine", target="a1", weapon=weapon)
+    return act(edit(state, change), "attack", rolls, unit="marine", target="a1", weapon=weapon)
+
+
+def armed_attack(weapon: str, rolls: list[int], at: str = "G7") -> tuple[Any, str]:
+    """`armed_step`'s state and narration."""
+    step = armed_step(weapon, rolls, at)
     return step.state, texts(step.events)
 
 
@@ -382,18 +387,9 @@ def colours(attack: Attacked) -> list[str]:
 
 
 def armed_events(weapon: str, rolls: list[int], at: str = "G7") -> list[Event]:
-    """`armed_attack`, returning the step's events (the dice rolled are in them)."""
-    state = stage(
-        "os1", agents={"marine": "E7"}, aliens=[("a1", "spine-critter-green-1", at)], options=HV_OFF
-    )
-
-    def change(data: dict[str, Any]) -> None:
-        data["agents"]["marine"]["weapons"][1] = {"key": weapon, "ammo": 0, "jammed": False}
-        data["agents"]["marine"]["skills"].append("alien-knowledge")
-
-    return act(
-        edit(state, change), "attack", rolls, unit="marine", target="a1", weapon=weapon
-    ).events
+    """`armed_step`'s events (the dice rolled are in them)."""
+    events: list[Event] = armed_step(weapon, rolls, at).events
+    return events
 
 
 def test_fixed_hit_weapon_rolls_no_dice_for_its_hits() -> None:
