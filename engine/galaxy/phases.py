@@ -441,7 +441,7 @@ def aliens_turn(state: GalaxyState, dice: Dice, events: list[Event]) -> bool:
             CardDrawn(
                 deck="close-encounter",
                 card=ce_id,
-                text=f"Aliens turn ({agent_name(state.agents[seat])}): Close Encounter {ce.name}.",
+                text=f"{agent_name(state.agents[seat])}'s Aliens turn: Close Encounter {ce.name}.",
             )
         )
         if expanded(state) and ("count" in ce.match or "alpha" in ce.match):

@@ -171,9 +171,9 @@ def test_m5_bash_opens_a_sealed_hatch() -> None:
 @pytest.mark.parametrize(
     ("rnd", "destroyed", "kills", "outcome"),
     [
-        (5, 3, 12, "accomplished"),  # five agents: 2 + 1.7 -> 3 Points, 5 x 2.75 - 1 -> 12 kills
-        (5, 3, 11, None),
-        (5, 2, 12, None),
+        (5, 3, 10, "accomplished"),  # five agents: 2 + 1.7 -> 3 Points, 5 x 2 -> 10 kills
+        (5, 3, 9, None),
+        (5, 2, 10, None),
         (17, 1, 0, "partial"),  # time up: a Point wrecked,
         (17, 0, 6, "partial"),  # or 1 + 5 kills
         (17, 0, 5, "failed"),
