@@ -80,13 +80,14 @@ from engine.selfplay import choose_action, default_seats
 # Galaxy m6 (trace: its briefing) when its kill row became two per agent (issue #30's holdout after
 # the one-token-per-power rule: four agents accomplished m6 in 5 % of games).
 # Galaxy m4 and m6 (trace only) when the Close Encounter line says "X's Aliens turn".
+# Galaxy m4 (trace: its briefing) when its kill row asked four agents for 6 kills, not 7.
 PINNED: dict[tuple[str, str, int, int], tuple[str, str]] = {
     ("forlorn-hope", "solo-b", 1, 0): ("e858c8d4fe2fa50b", "f911f5fba6ab8645"),
     ("forlorn-hope", "op-04", 1, 0): ("25c423c50b666df0", "027d552a88db3d11"),
     ("forlorn-hope", "op-01", 2, 0): ("d727a9512b9dc6fb", "9eddcd3909a9b060"),
     ("forlorn-hope", "op-02", 1, 2): ("b7e49bee83876ee7", "7937a0620f43eb20"),  # a Xeno seat
     ("galaxy-defenders", "m6", 1, 0): ("b9319ce04a7e8414", "b1a4328967ee116e"),
-    ("galaxy-defenders", "m4", 2, 0): ("4b6933692dd32343", "521cad9eccc4e4e7"),
+    ("galaxy-defenders", "m4", 2, 0): ("4b6933692dd32343", "1e6879e0f8cde84b"),
     ("reichbusters", "lab-rats", 1, 0): ("0aec120390f52a3f", "e9a3923b7e27bae1"),
 }
 
